@@ -1,0 +1,139 @@
+"""The deck manifest (DESIGN.md): written as JSON, read back from JSON or YAML and judged.
+
+A manifest may have been edited by hand, so reading it is lenient about card contents (each bad
+card becomes a finding that names it) and strict only about the overall shape.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from .errors import Problem, SpecError
+from .model import Deck, Level, Monument, Notation, SearchCard
+from .spec import Design, read_yaml
+from .validate import Finding, Report, validate_deck
+
+
+def to_manifest(deck: Deck, design_name: str) -> dict:
+    """The manifest as plain data, in the key order of DESIGN.md."""
+    name = deck.directions
+    return {
+        "design": design_name,
+        "heads": list(deck.heads),
+        "directions": list(deck.directions),
+        "monuments": [{"id": m.id, "faces": [name[f] for f in m.faces]} for m in deck.monuments],
+        "search": [{"id": c.id, "faces": [name[f] for f in c.faces], "red": list(c.red),
+                    "level": c.level.value, "answer": c.answer} for c in deck.search],
+    }
+
+
+def read_manifest(path: str | Path, notation: Notation | None = None) -> tuple[Deck, list[Finding]]:
+    """Read a manifest file into a :class:`Deck` plus findings for cards that could not be read.
+
+    Raises :class:`SpecError` when the file is missing, not JSON/YAML, or not shaped like a manifest.
+    """
+    path = Path(path)
+    file = str(path)
+    if not path.is_file():
+        raise SpecError([Problem(file, None, "", "no such file")])
+    try:
+        text = path.read_text("utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise SpecError([Problem(file, None, "", f"cannot be read as UTF-8 text ({exc})")]) from None
+    data, lines = read_yaml(text, file)
+    problems: list[Problem] = []
+
+    def need(key: str, kind: type, what: str) -> Any:
+        if not isinstance(data, dict) or key not in data:
+            problems.append(Problem(file, lines.get(()), key, f"missing; a manifest has design, heads, directions, monuments and search"))
+            return None
+        if not isinstance(data[key], kind) or (kind is list and not data[key]):
+            problems.append(Problem(file, lines.get((key,)), key, f"expected {what}"))
+            return None
+        return data[key]
+
+    if not isinstance(data, dict):
+        raise SpecError([Problem(file, 1, "", "expected a manifest (a mapping with design, heads, directions, monuments, search)")])
+    need("design", str, "the design's name")
+    heads = need("heads", list, "a list of head names")
+    directions = need("directions", list, "a list of the two directions")
+    raw_monuments = need("monuments", list, "a list of Monuments")
+    raw_search = need("search", list, "a list of Search cards")
+    if directions is not None and (len(directions) != 2 or not all(isinstance(d, str) for d in directions) or directions[0] == directions[1]):
+        problems.append(Problem(file, lines.get(("directions",)), "directions", "expected two different direction names"))
+    if problems:
+        raise SpecError(problems)
+    directions_t = (directions[0], directions[1])
+    notation = notation or Notation((directions[0][0].upper(), directions[1][0].upper()))
+    if notation.letters[0] == notation.letters[1]:
+        notation = Notation(("A", "B"))
+    findings: list[Finding] = []
+    monuments = [m for m in (_monument(item, i, directions_t, findings) for i, item in enumerate(raw_monuments, 1)) if m]
+    search = [c for c in (_search_card(item, i, directions_t, findings) for i, item in enumerate(raw_search, 1)) if c]
+    deck = Deck(heads=tuple(str(h) for h in heads), directions=directions_t, notation=notation,
+                monuments=tuple(monuments), search=tuple(search))
+    return deck, findings
+
+
+def validate_manifest(path: str | Path) -> Report:
+    """Judge a manifest file: the findings of reading it plus every check of :func:`validate_deck`."""
+    deck, findings = read_manifest(path)
+    report = validate_deck(deck)
+    return Report(report.monuments, report.search, tuple(findings) + report.errors,
+                  report.warnings, report.balance, report.pools)
+
+
+def _card_label(item: Any, number: int, kind: str) -> str:
+    if isinstance(item, dict) and isinstance(item.get("id"), str):
+        return item["id"]
+    return f"{kind} #{number}"
+
+
+def _faces(item: dict, label: str, directions: tuple[str, str], findings: list[Finding]) -> tuple[int, ...] | None:
+    faces = item.get("faces")
+    if not isinstance(faces, list):
+        findings.append(Finding(label, "faces: expected a list of directions"))
+        return None
+    result = []
+    for position, face in enumerate(faces, 1):
+        if face not in directions:
+            findings.append(Finding(label, f"faces.{position}: {face!r} is not a direction; use {directions[0]} or {directions[1]}"))
+            return None
+        result.append(directions.index(face))
+    return tuple(result)
+
+
+def _monument(item: Any, number: int, directions: tuple[str, str], findings: list[Finding]) -> Monument | None:
+    label = _card_label(item, number, "Monument")
+    if not isinstance(item, dict) or not isinstance(item.get("id"), str):
+        findings.append(Finding(label, "expected a mapping with id and faces"))
+        return None
+    faces = _faces(item, label, directions, findings)
+    return Monument(item["id"], faces) if faces is not None else None
+
+
+def _search_card(item: Any, number: int, directions: tuple[str, str], findings: list[Finding]) -> SearchCard | None:
+    label = _card_label(item, number, "Search card")
+    if not isinstance(item, dict) or not isinstance(item.get("id"), str):
+        findings.append(Finding(label, "expected a mapping with id, faces, red, level and answer"))
+        return None
+    faces = _faces(item, label, directions, findings)
+    red = item.get("red")
+    if not isinstance(red, list) or not all(isinstance(r, bool) for r in red):
+        findings.append(Finding(label, "red: expected a list of true/false, one per head"))
+        return None
+    if faces is not None and len(red) != len(faces):
+        findings.append(Finding(label, f"red has {len(red)} entries but faces has {len(faces)}"))
+        return None
+    level_name = item.get("level")
+    if level_name not in [level.value for level in Level]:
+        findings.append(Finding(label, f"level: {level_name!r} is not a level; use basic, advanced or expert"))
+        return None
+    answer = item.get("answer")
+    if not isinstance(answer, str):
+        findings.append(Finding(label, "answer: expected a Monument id such as M05"))
+        return None
+    if faces is None:
+        return None
+    return SearchCard(item["id"], faces, tuple(red), answer, Level(level_name))

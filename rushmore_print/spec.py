@@ -1,0 +1,541 @@
+"""The design file: YAML in, a validated frozen :class:`Design` out.
+
+This is the only module that imports ``yaml``. Every problem is reported with the file, the
+line and the key path (``designs/x.yaml:12: search.red_counts.5: ...``), and all problems are
+reported at once. List items are numbered from 1 in key paths (``heads.3.name``), as a
+designer counts them.
+"""
+
+from __future__ import annotations
+
+import difflib
+import enum
+import math
+import re
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+from typing import Any, Callable
+
+import yaml
+
+from .errors import Problem, SpecError
+from .model import Notation
+from .units import parse_length
+
+MAX_HEADS = 8
+BUILTIN_CLASSIC = "classic.yaml (built in)"
+
+
+class Look(enum.Enum):
+    """Built-in head drawings; each has one feature that tells it apart."""
+
+    PLAIN = "plain"
+    TIED = "tied"
+    WAVY = "wavy"
+    SPECTACLES = "spectacles"
+    BEARD = "beard"
+
+
+class Orientation(enum.Enum):
+    LANDSCAPE = "landscape"
+    PORTRAIT = "portrait"
+
+
+CARD_PRESETS: dict[str, tuple[float, float]] = {
+    "poker": (63.5, 88.9),
+    "bridge": (57.15, 88.9),
+    "tarot": (70.0, 120.0),
+    "mini-euro": (45.0, 68.0),
+    "mini-usa": (41.0, 63.0),
+    "euro": (59.0, 92.0),
+    "usa": (56.0, 87.0),
+    "square": (70.0, 70.0),
+}
+
+
+@dataclass(frozen=True)
+class HeadSpec:
+    name: str
+    look: Look = Look.PLAIN
+    art: Path | None = None
+
+
+@dataclass(frozen=True)
+class Rules:
+    """The game's numbers (RULES.md); every printed or refereed number comes from here."""
+
+    deck_size: int = 12
+    points_to_win: int = 3
+    players_before_extra: int = 5
+    extra_cards_per_player: int = 1
+    long_extra_cards_per_player: int = 1
+    long_points_to_win: int = 4
+
+    def deck_size_for(self, players: int, long_game: bool = False) -> int:
+        """Cards in the deck for ``players`` players (before capping at the level's pool).
+
+        >>> Rules().deck_size_for(7)
+        14
+        >>> Rules().deck_size_for(4, long_game=True)
+        16
+        """
+        size = self.deck_size + max(0, players - self.players_before_extra) * self.extra_cards_per_player
+        if long_game:
+            size += players * self.long_extra_cards_per_player
+        return size
+
+    def points_for(self, long_game: bool = False) -> int:
+        return self.long_points_to_win if long_game else self.points_to_win
+
+
+@dataclass(frozen=True)
+class PrintSpec:
+    """Card size (trim, as the card is read), bleed and orientation."""
+
+    card_name: str = "poker"
+    width_mm: float = 88.9
+    height_mm: float = 63.5
+    bleed_mm: float = 3.0
+    orientation: Orientation = Orientation.LANDSCAPE
+
+
+@dataclass(frozen=True)
+class Design:
+    name: str
+    heads: tuple[HeadSpec, ...]
+    directions: tuple[str, str]
+    notation: Notation
+    seed: int
+    red_counts: tuple[int, ...]
+    grid: tuple[int, int]
+    rules: Rules = field(default_factory=Rules)
+    print: PrintSpec = field(default_factory=PrintSpec)
+    source: str = BUILTIN_CLASSIC
+
+    @property
+    def head_names(self) -> tuple[str, ...]:
+        return tuple(head.name for head in self.heads)
+
+    @property
+    def monument_count(self) -> int:
+        return 2 ** len(self.heads)
+
+    @property
+    def search_count(self) -> int:
+        return sum(self.red_counts)
+
+    @property
+    def slug(self) -> str:
+        """File-name form of the name: ``Mount Rushmore`` -> ``mount-rushmore``."""
+        return re.sub(r"[^a-z0-9]+", "-", self.name.lower()).strip("-") or "design"
+
+
+# --------------------------------------------------------------------------- loading
+
+
+def load_design(path: str | Path | None = None) -> Design:
+    """Load and validate a design; ``None`` loads the built-in classic design.
+
+    Raises :class:`SpecError` listing every problem found.
+    """
+    if path is None:
+        text = resources.files("rushmore_print").joinpath("data/classic.yaml").read_text("utf-8")
+        return parse_design(text, BUILTIN_CLASSIC, base_dir=None)
+    path = Path(path)
+    if not path.exists():
+        raise SpecError([Problem(str(path), None, "", "no such file")])
+    if path.is_dir():
+        raise SpecError([Problem(str(path), None, "", "is a folder, not a design file")])
+    try:
+        text = path.read_text("utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise SpecError([Problem(str(path), None, "", f"cannot be read as UTF-8 text ({exc})")]) from None
+    return parse_design(text, str(path), base_dir=path.parent)
+
+
+MAP_TAG = "tag:yaml.org,2002:map"
+SEQ_TAG = "tag:yaml.org,2002:seq"
+
+
+def read_yaml(text: str, file: str) -> tuple[Any, dict[tuple, int]]:
+    """Parse YAML safely; return the value and the line (1-based) of every key path."""
+    loader = yaml.SafeLoader(text)
+    lines: dict[tuple, int] = {}
+    problems: list[Problem] = []
+
+    def walk(node: yaml.Node, path: tuple) -> Any:
+        lines.setdefault(path, node.start_mark.line + 1)
+        if node.tag not in (MAP_TAG, SEQ_TAG):
+            # Scalars, and any tagged collection, go through the safe constructor, which refuses
+            # tags such as !!python/object with a marked error.
+            return loader.construct_object(node, deep=True)
+        if isinstance(node, yaml.MappingNode):
+            result: dict = {}
+            for key_node, value_node in node.value:
+                key = loader.construct_object(key_node, deep=True)
+                if not isinstance(key, (str, int, float, bool)) or key is None:
+                    problems.append(Problem(file, key_node.start_mark.line + 1, _dotted(path), "keys must be plain words or numbers"))
+                    continue
+                if key in result:
+                    problems.append(Problem(file, key_node.start_mark.line + 1, _dotted(path + (key,)), "this key is given twice"))
+                lines[path + (key,)] = key_node.start_mark.line + 1
+                result[key] = walk(value_node, path + (key,))
+            return result
+        return [walk(item, path + (i + 1,)) for i, item in enumerate(node.value)]
+
+    try:
+        root = loader.get_single_node()
+        value = None if root is None else walk(root, ())
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line = mark.line + 1 if mark else None
+        column = f" (column {mark.column + 1})" if mark else ""
+        what = exc.problem or exc.context or "invalid YAML"
+        raise SpecError([Problem(file, line, "", f"not valid YAML{column}: {what}")]) from None
+    except yaml.YAMLError as exc:
+        raise SpecError([Problem(file, None, "", f"not valid YAML: {exc}")]) from None
+    finally:
+        loader.dispose()
+    if problems:
+        raise SpecError(problems)
+    return value, lines
+
+
+def _dotted(path: tuple) -> str:
+    return ".".join(str(part) for part in path)
+
+
+class _Checker:
+    """Collects problems with their lines while a design is read."""
+
+    def __init__(self, file: str, lines: dict[tuple, int]):
+        self.file = file
+        self.lines = lines
+        self.problems: list[Problem] = []
+
+    def line(self, path: tuple) -> int | None:
+        while path:
+            if path in self.lines:
+                return self.lines[path]
+            path = path[:-1]
+        return self.lines.get(())
+
+    def add(self, path: tuple, message: str) -> None:
+        self.problems.append(Problem(self.file, self.line(path), _dotted(path), message))
+
+    def mapping(self, value: Any, path: tuple, allowed: tuple[str, ...], required: tuple[str, ...] = ()) -> dict | None:
+        where = _dotted(path) or "the design"
+        if not isinstance(value, dict):
+            self.add(path, f"expected a mapping with keys {', '.join(allowed)}, got {_describe(value)}")
+            return None
+        for key in value:
+            if key not in allowed:
+                close = difflib.get_close_matches(str(key), allowed, n=1, cutoff=0.6)
+                hint = f"did you mean '{close[0]}'? " if close else ""
+                self.add(path + (key,), f"unknown key; {hint}allowed keys in {where}: {', '.join(allowed)}")
+        for key in required:
+            if key not in value:
+                self.add(path, f"missing key '{key}'")
+        return value
+
+    def integer(self, value: Any, path: tuple, minimum: int, maximum: int | None = None) -> int | None:
+        if isinstance(value, bool) or not isinstance(value, int):
+            self.add(path, f"expected a whole number, got {_describe(value)}")
+            return None
+        if value < minimum or (maximum is not None and value > maximum):
+            allowed = f"from {minimum} to {maximum}" if maximum is not None else f"at least {minimum}"
+            self.add(path, f"{value} is out of range; allowed: {allowed}")
+            return None
+        return value
+
+    def text(self, value: Any, path: tuple) -> str | None:
+        if not isinstance(value, str) or not value.strip():
+            self.add(path, f"expected some text, got {_describe(value)}")
+            return None
+        return value.strip()
+
+    def choice(self, value: Any, path: tuple, enum_type: type[enum.Enum]) -> Any:
+        allowed = [member.value for member in enum_type]
+        if isinstance(value, str) and value.strip().lower() in allowed:
+            return enum_type(value.strip().lower())
+        self.add(path, f"{_describe(value)} is not allowed; use one of: {', '.join(allowed)}")
+        return None
+
+    def length(self, value: Any, path: tuple) -> float | None:
+        try:
+            return parse_length(value)
+        except ValueError as exc:
+            self.add(path, str(exc))
+            return None
+
+
+def _describe(value: Any) -> str:
+    if value is None:
+        return "nothing"
+    if isinstance(value, bool):
+        return f"{str(value).lower()} (a yes/no value)"
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, list):
+        return "a list"
+    return repr(value)
+
+
+TOP_KEYS = ("name", "heads", "directions", "search", "grid", "rules", "print")
+
+
+def parse_design(text: str, file: str, base_dir: Path | None) -> Design:
+    """Validate YAML text as a design; ``file`` is only used in messages."""
+    data, lines = read_yaml(text, file)
+    check = _Checker(file, lines)
+    if data is None:
+        raise SpecError([Problem(file, None, "", "the file is empty; a design needs at least: " + ", ".join(TOP_KEYS[:4]))])
+    top = check.mapping(data, (), TOP_KEYS, required=("name", "heads", "directions", "search"))
+    if top is None:
+        raise SpecError(check.problems)
+    name = check.text(top["name"], ("name",)) if "name" in top else None
+    heads = _heads(check, top.get("heads"), base_dir) if "heads" in top else None
+    directions, notation = _directions(check, top["directions"]) if "directions" in top else (None, None)
+    seed, red_counts = _search(check, top["search"], heads) if "search" in top else (None, None)
+    grid = _grid(check, top.get("grid"), heads)
+    rules = _rules(check, top.get("rules"))
+    print_spec = _print(check, top.get("print"))
+    if check.problems:
+        raise SpecError(check.problems)
+    return Design(
+        name=name, heads=heads, directions=directions, notation=notation, seed=seed,
+        red_counts=red_counts, grid=grid, rules=rules, print=print_spec, source=file,
+    )
+
+
+def _heads(check: _Checker, value: Any, base_dir: Path | None) -> tuple[HeadSpec, ...] | None:
+    path = ("heads",)
+    if not isinstance(value, list) or not value:
+        check.add(path, f"expected a list of 1 to {MAX_HEADS} heads, got {_describe(value)}")
+        return None
+    if len(value) > MAX_HEADS:
+        check.add(path, f"{len(value)} heads given; allowed: 1 to {MAX_HEADS}")
+        return None
+    heads: list[HeadSpec] = []
+    seen: dict[str, int] = {}
+    for number, item in enumerate(value, start=1):
+        item_path = path + (number,)
+        head = _head(check, item, item_path, base_dir) or HeadSpec(name=f"head {number}")
+        key = head.name.lower()
+        if key in seen:
+            check.add(item_path + ("name",), f"the name {head.name!r} is already used by head {seen[key]}; head names must be unique")
+        seen.setdefault(key, number)
+        heads.append(head)
+    # Returned even when a head has a problem, so the head count still drives later checks.
+    return tuple(heads)
+
+
+def _head(check: _Checker, item: Any, path: tuple, base_dir: Path | None) -> HeadSpec | None:
+    if isinstance(item, str):
+        item = {"name": item}
+    spec = check.mapping(item, path, ("name", "look", "art"), required=("name",))
+    if spec is None or "name" not in spec:
+        return None
+    name = check.text(spec["name"], path + ("name",))
+    # A bad look or art is recorded but the head is kept, so later checks (duplicate names, red
+    # counts, grid) still run and every problem is reported in one pass.
+    look = (check.choice(spec["look"], path + ("look",), Look) or Look.PLAIN) if "look" in spec else Look.PLAIN
+    art = None
+    if "art" in spec:
+        raw = check.text(spec["art"], path + ("art",))
+        if raw is not None:
+            art = (base_dir / raw) if base_dir is not None else Path(raw)
+            if not art.is_file():
+                check.add(path + ("art",), f"no image file at {str(art)!r} (paths are relative to the design file)")
+                art = None
+    if name is None:
+        return None
+    return HeadSpec(name=name, look=look, art=art)
+
+
+def _directions(check: _Checker, value: Any) -> tuple[tuple[str, str] | None, Notation | None]:
+    path = ("directions",)
+    if not isinstance(value, list) or len(value) != 2:
+        check.add(path, f"expected a list of exactly two directions such as [left, right], got {_describe(value)}")
+        return None, None
+    names: list[str] = []
+    letters: list[str] = []
+    for number, item in enumerate(value, start=1):
+        item_path = path + (number,)
+        if isinstance(item, str):
+            item = {"name": item}
+        spec = check.mapping(item, item_path, ("name", "letter"), required=("name",))
+        if spec is None or "name" not in spec:
+            return None, None
+        name = check.text(spec["name"], item_path + ("name",))
+        if name is None:
+            return None, None
+        letter = spec.get("letter", name[0])
+        if not isinstance(letter, str) or len(letter) != 1 or not letter.isalpha():
+            check.add(item_path + ("letter",), f"expected a single letter, got {_describe(letter)}")
+            return None, None
+        names.append(name)
+        letters.append(letter.upper())
+    if names[0].lower() == names[1].lower():
+        check.add(path, f"the two directions must differ; both are {names[0]!r}")
+        return None, None
+    if letters[0] == letters[1]:
+        check.add(path, f"{names[0]!r} and {names[1]!r} are both written {letters[0]}; give each its own letter, "
+                        f"e.g. [{{name: {names[0]}, letter: {letters[0]}}}, {{name: {names[1]}, letter: X}}]")
+        return None, None
+    return (names[0], names[1]), Notation((letters[0], letters[1]))
+
+
+def _search(check: _Checker, value: Any, heads: tuple[HeadSpec, ...] | None) -> tuple[int | None, tuple[int, ...] | None]:
+    path = ("search",)
+    spec = check.mapping(value, path, ("seed", "red_counts"), required=("seed", "red_counts"))
+    if spec is None:
+        return None, None
+    seed = check.integer(spec["seed"], path + ("seed",), 0) if "seed" in spec else None
+    if "red_counts" not in spec:
+        return seed, None
+    counts_path = path + ("red_counts",)
+    raw = spec["red_counts"]
+    if not isinstance(raw, dict):
+        check.add(counts_path, f"expected a mapping from red heads to cards, e.g. {{0: 16, 1: 12, 2: 11}}, got {_describe(raw)}")
+        return seed, None
+    n = len(heads) if heads else None
+    wanted: dict[int, int] = {}
+    for key, count in raw.items():
+        key_path = counts_path + (key,)
+        k = key if isinstance(key, int) and not isinstance(key, bool) else (int(key) if isinstance(key, str) and key.isdigit() else None)
+        if k is None:
+            check.add(key_path, "expected a number of red heads (0, 1, 2, ...) as the key")
+            continue
+        if n is not None and k > n:
+            check.add(key_path, f"only {n} heads, so a card has 0 to {n} red heads")
+            continue
+        count = check.integer(count, key_path, 0)
+        if count is None:
+            continue
+        if n is not None:
+            available = 2 ** n * math.comb(n, k)
+            if count > available:
+                check.add(key_path, f"{count} cards with {_red_phrase(k)} asked for, only {available} exist for {n} heads")
+                continue
+        wanted[k] = count
+    if n is None:
+        return seed, None
+    counts = tuple(wanted.get(k, 0) for k in range(n + 1))
+    if len(wanted) == len([k for k in raw]) and sum(counts) == 0:
+        check.add(counts_path, "asks for no Search cards at all; give at least one class a count above 0")
+        return seed, None
+    return seed, counts
+
+
+def _red_phrase(k: int) -> str:
+    return {0: "no red head", 1: "one red head"}.get(k, f"{k} red heads")
+
+
+def _grid(check: _Checker, value: Any, heads: tuple[HeadSpec, ...] | None) -> tuple[int, int] | None:
+    if heads is None:
+        return None
+    total = 2 ** len(heads)
+    if value is None:
+        return most_square_grid(total)
+    path = ("grid",)
+    spec = check.mapping(value, path, ("rows", "cols"), required=("rows", "cols"))
+    if spec is None or "rows" not in spec or "cols" not in spec:
+        return None
+    rows = check.integer(spec["rows"], path + ("rows",), 1)
+    cols = check.integer(spec["cols"], path + ("cols",), 1)
+    if rows is None or cols is None:
+        return None
+    if rows * cols != total:
+        options = ", ".join(f"{r} x {total // r}" for r in range(1, total + 1) if total % r == 0 and r <= total // r)
+        check.add(path, f"{rows} x {cols} = {rows * cols} places, but {len(heads)} heads make {total} Monuments; "
+                        f"rows x cols must be {total} (e.g. {options})")
+        return None
+    return rows, cols
+
+
+def most_square_grid(total: int) -> tuple[int, int]:
+    """Rows x cols equal to ``total``, as square as possible, never more rows than columns.
+
+    >>> most_square_grid(16), most_square_grid(32), most_square_grid(8)
+    ((4, 4), (4, 8), (2, 4))
+    """
+    rows = max(r for r in range(1, math.isqrt(total) + 1) if total % r == 0)
+    return rows, total // rows
+
+
+RULE_KEYS = ("deck_size", "points_to_win", "players_before_extra", "extra_cards_per_player", "long_game")
+
+
+def _rules(check: _Checker, value: Any) -> Rules | None:
+    if value is None:
+        return Rules()
+    path = ("rules",)
+    spec = check.mapping(value, path, RULE_KEYS)
+    if spec is None:
+        return None
+    defaults = Rules()
+    numbers: dict[str, int | None] = {}
+    for key, minimum in (("deck_size", 1), ("points_to_win", 1), ("players_before_extra", 1), ("extra_cards_per_player", 0)):
+        numbers[key] = check.integer(spec[key], path + (key,), minimum) if key in spec else getattr(defaults, key)
+    long_spec = spec.get("long_game")
+    numbers["long_extra_cards_per_player"] = defaults.long_extra_cards_per_player
+    numbers["long_points_to_win"] = defaults.long_points_to_win
+    if long_spec is not None:
+        long_path = path + ("long_game",)
+        long_map = check.mapping(long_spec, long_path, ("extra_cards_per_player", "points_to_win"))
+        if long_map is not None:
+            if "extra_cards_per_player" in long_map:
+                numbers["long_extra_cards_per_player"] = check.integer(long_map["extra_cards_per_player"], long_path + ("extra_cards_per_player",), 0)
+            if "points_to_win" in long_map:
+                numbers["long_points_to_win"] = check.integer(long_map["points_to_win"], long_path + ("points_to_win",), 1)
+    if any(v is None for v in numbers.values()):
+        return None
+    return Rules(**numbers)  # type: ignore[arg-type]
+
+
+def _print(check: _Checker, value: Any) -> PrintSpec | None:
+    if value is None:
+        return PrintSpec()
+    path = ("print",)
+    spec = check.mapping(value, path, ("card", "orientation", "bleed"))
+    if spec is None:
+        return None
+    card_name, size = "poker", CARD_PRESETS["poker"]
+    if "card" in spec:
+        card_name, size = _card_size(check, spec["card"], path + ("card",))
+    orientation = check.choice(spec["orientation"], path + ("orientation",), Orientation) if "orientation" in spec else Orientation.LANDSCAPE
+    bleed = check.length(spec["bleed"], path + ("bleed",)) if "bleed" in spec else 3.0
+    if bleed is not None and bleed > 10:
+        check.add(path + ("bleed",), f"{bleed:g}mm is more bleed than any printer needs; allowed: 0 to 10mm (3mm is usual)")
+        bleed = None
+    if size is None or orientation is None or bleed is None:
+        return None
+    short, long_ = sorted(size)
+    width, height = (long_, short) if orientation is Orientation.LANDSCAPE else (short, long_)
+    return PrintSpec(card_name=card_name, width_mm=width, height_mm=height, bleed_mm=bleed, orientation=orientation)
+
+
+def _card_size(check: _Checker, value: Any, path: tuple) -> tuple[str, tuple[float, float] | None]:
+    if isinstance(value, str):
+        preset = value.strip().lower()
+        if preset in CARD_PRESETS:
+            return preset, CARD_PRESETS[preset]
+        close = difflib.get_close_matches(preset, CARD_PRESETS, n=1, cutoff=0.6)
+        hint = f"did you mean '{close[0]}'? " if close else ""
+        check.add(path, f"unknown card size {value!r}; {hint}use a preset ({', '.join(CARD_PRESETS)}) "
+                        "or {width: 63.5mm, height: 88.9mm}")
+        return "custom", None
+    spec = check.mapping(value, path, ("width", "height"), required=("width", "height"))
+    if spec is None or "width" not in spec or "height" not in spec:
+        return "custom", None
+    width = check.length(spec["width"], path + ("width",))
+    height = check.length(spec["height"], path + ("height",))
+    for key, mm in (("width", width), ("height", height)):
+        if mm is not None and not 20 <= mm <= 200:
+            check.add(path + (key,), f"{mm:g}mm is not a card size; allowed: 20mm to 200mm")
+            return "custom", None
+    if width is None or height is None:
+        return "custom", None
+    return "custom", (width, height)

@@ -1,0 +1,42 @@
+"""Lengths with units, converted to millimetres. Never uses ``eval``."""
+
+from __future__ import annotations
+
+import re
+
+MM_PER_UNIT = {"mm": 1.0, "cm": 10.0, "in": 25.4, "pt": 25.4 / 72.0}
+_LENGTH = re.compile(r"^\s*([0-9]+(?:\.[0-9]*)?|\.[0-9]+)\s*(mm|cm|in|pt)?\s*$")
+
+
+def parse_length(value: object) -> float:
+    """Return ``value`` in millimetres. A bare number is millimetres.
+
+    >>> parse_length("2.5in")
+    63.5
+    >>> parse_length(3)
+    3.0
+    >>> parse_length("0.125 in")
+    3.175
+    """
+    if isinstance(value, bool):
+        raise ValueError(f"expected a length such as 3mm, 0.125in, 1cm or 9pt, got {value!r}")
+    if isinstance(value, (int, float)):
+        if value < 0:
+            raise ValueError(f"a length cannot be negative, got {value}; give it in mm, cm, in or pt")
+        return float(value)
+    if isinstance(value, str):
+        match = _LENGTH.match(value)
+        if match:
+            number, unit = match.groups()
+            return round(float(number) * MM_PER_UNIT[unit or "mm"], 6)
+    raise ValueError(
+        f"expected a length such as 3mm, 0.125in, 1cm or 9pt (units: mm, cm, in, pt), got {value!r}"
+    )
+
+
+def mm_to_pt(mm: float) -> float:
+    return mm * 72.0 / 25.4
+
+
+def mm_to_px(mm: float, dpi: float) -> float:
+    return mm * dpi / 25.4

@@ -1,0 +1,50 @@
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from rushmore_print.generate import generate_deck
+from rushmore_print.spec import load_design
+
+ROOT = Path(__file__).resolve().parent.parent
+DESIGNS = sorted((ROOT / "designs").glob("*.yaml"))
+
+
+@pytest.fixture(scope="session")
+def classic():
+    return load_design()
+
+
+@pytest.fixture(scope="session")
+def classic_deck(classic):
+    return generate_deck(classic)
+
+
+@pytest.fixture
+def runner():
+    return CliRunner()
+
+
+@pytest.fixture
+def write_design(tmp_path):
+    """Write YAML text (dedented) to a design file and return its path."""
+
+    def write(text: str, name: str = "design.yaml") -> Path:
+        path = tmp_path / name
+        path.write_text(textwrap.dedent(text).lstrip("\n"), "utf-8")
+        return path
+
+    return write
+
+
+MINIMAL = """
+name: Test
+heads: [A, B, C, D]
+directions: [left, right]
+search:
+  seed: 1
+  red_counts: {0: 16, 1: 12, 2: 11}
+"""

@@ -1,0 +1,99 @@
+import csv
+import io
+import json
+
+import pytest
+
+from rushmore_print.cli import cli
+from rushmore_print.manifest import to_manifest
+
+from .conftest import MINIMAL
+
+
+def test_cards_table_lists_every_card(runner):
+    result = runner.invoke(cli, ["cards"])
+    assert result.exit_code == 0
+    lines = result.output.splitlines()
+    assert lines[0] == "Mount Rushmore: 16 Monuments, 39 Search cards"
+    assert sum(1 for line in lines if line.startswith("M")) == 17  # 16 cards + the title line
+    assert sum(1 for line in lines if line[:1] == "S") == 39
+
+
+def test_cards_json_is_the_manifest(runner, classic, classic_deck):
+    result = runner.invoke(cli, ["cards", "--format", "json"])
+    assert result.exit_code == 0
+    assert json.loads(result.output) == to_manifest(classic_deck, classic.name)
+
+
+def test_cards_csv_and_level_filter(runner):
+    result = runner.invoke(cli, ["cards", "--format", "csv", "--level", "advanced"])
+    rows = list(csv.DictReader(io.StringIO(result.output)))
+    search = [r for r in rows if r["kind"] == "search"]
+    assert len(search) == 28 and {r["level"] for r in search} == {"basic", "advanced"}
+    assert sum(r["kind"] == "monument" for r in rows) == 16
+
+
+def test_validate_classic_passes(runner):
+    result = runner.invoke(cli, ["validate", "--strict"])
+    assert result.exit_code == 0
+    assert "39 Search cards checked" in result.output
+    assert "every Search card matches exactly one Monument" in result.output
+    assert "pools: Basic 16, Advanced 28, Expert 39" in result.output
+    assert result.output.rstrip().endswith("valid")
+
+
+def test_validate_json_report(runner):
+    data = json.loads(runner.invoke(cli, ["validate", "--format", "json"]).output)
+    assert data["ok"] is True and data["errors"] == [] and data["pools"] == {"basic": 16, "advanced": 28, "expert": 39}
+
+
+def test_validate_a_broken_manifest_exits_1(runner, tmp_path, classic, classic_deck):
+    manifest = to_manifest(classic_deck, classic.name)
+    manifest["search"][0]["level"] = "advanced"
+    path = tmp_path / "deck.json"
+    path.write_text(json.dumps(manifest))
+    result = runner.invoke(cli, ["validate", "--manifest", str(path)])
+    assert result.exit_code == 1
+    assert "error: S01: level says advanced, but a card with 0 red heads is basic" in result.output
+    assert "NOT VALID: 1 problem" in result.output
+
+
+def test_spec_errors_go_to_stderr_with_exit_1(runner, write_design, tmp_path):
+    path = write_design(MINIMAL.replace("{0: 16,", "{0: 17,"))
+    result = runner.invoke(cli, ["cards", str(path)])
+    assert result.exit_code == 1
+    assert result.stderr == (f"error: {path}:6: search.red_counts.0: 17 cards with no red head asked for, "
+                             "only 16 exist for 4 heads\n")
+    assert result.stdout == ""
+
+
+@pytest.mark.parametrize("text, fragment", [
+    ("name: x\nheads: [a, b\n", "not valid YAML (column"),
+    (MINIMAL + "colour: red\n", "colour: unknown key"),
+    (MINIMAL.replace("seed: 1", "seed: [1]"), "search.seed: expected a whole number, got a list"),
+    (MINIMAL.replace("[A, B, C, D]", "[A, B, C, A]"), "heads.4.name: the name 'A' is already used by head 1"),
+    (MINIMAL.replace("2: 11}", "2: 99}"), "search.red_counts.2: 99 cards with 2 red heads asked for, only 96 exist"),
+])
+def test_every_class_of_design_error_is_a_clean_message(runner, write_design, text, fragment):
+    result = runner.invoke(cli, ["validate", str(write_design(text))])
+    assert result.exit_code == 1
+    assert result.stderr.startswith("error: ") and fragment in result.stderr
+    assert "Traceback" not in result.output + result.stderr
+
+
+def test_missing_design_file(runner, tmp_path):
+    result = runner.invoke(cli, ["cards", str(tmp_path / "gone.yaml")])
+    assert result.exit_code == 1
+    assert result.stderr == f"error: {tmp_path / 'gone.yaml'}: no such file\n"
+
+
+def test_bad_usage_exits_2(runner, tmp_path):
+    assert runner.invoke(cli, ["cards", "--format", "xml"]).exit_code == 2
+    assert runner.invoke(cli, ["validate", "x.yaml", "--manifest", "y.json"]).exit_code == 2
+    assert runner.invoke(cli, ["nonsense"]).exit_code == 2
+
+
+def test_help_has_examples(runner):
+    for command in (["--help"], ["cards", "--help"], ["validate", "--help"]):
+        result = runner.invoke(cli, command)
+        assert result.exit_code == 0 and "Examples:" in result.output

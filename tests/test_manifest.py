@@ -1,0 +1,98 @@
+import copy
+import json
+
+import pytest
+import yaml
+
+from rushmore_print.errors import SpecError
+from rushmore_print.manifest import read_manifest, to_manifest, validate_manifest
+
+
+@pytest.fixture
+def manifest(classic, classic_deck):
+    return to_manifest(classic_deck, classic.name)
+
+
+def judge(tmp_path, data, suffix=".json"):
+    path = tmp_path / f"manifest{suffix}"
+    path.write_text(json.dumps(data) if suffix == ".json" else yaml.safe_dump(data))
+    return validate_manifest(path)
+
+
+def messages(report):
+    return [str(e) for e in report.errors]
+
+
+def test_manifest_has_the_documented_shape(manifest):
+    assert list(manifest) == ["design", "heads", "directions", "monuments", "search"]
+    assert manifest["monuments"][0] == {"id": "M01", "faces": ["left"] * 4}
+    assert set(manifest["search"][0]) == {"id", "faces", "red", "level", "answer"}
+
+
+@pytest.mark.parametrize("suffix", [".json", ".yaml"])
+def test_a_generated_manifest_round_trips_and_is_valid(tmp_path, manifest, classic_deck, suffix):
+    report = judge(tmp_path, manifest, suffix)
+    assert report.ok(strict=True)
+    path = tmp_path / f"manifest{suffix}"
+    deck, findings = read_manifest(path)
+    assert findings == [] and deck.search == classic_deck.search and deck.monuments == classic_deck.monuments
+
+
+def test_missing_monument_leaves_its_search_cards_without_a_match(tmp_path, manifest):
+    removed = manifest["monuments"].pop(4)  # M05, LRLL
+    orphans = [c["id"] for c in manifest["search"] if c["answer"] == removed["id"]]
+    found = messages(judge(tmp_path, manifest))
+    assert "no Monument shows LRLL (canonically M05); all 16 combinations are needed" in found
+    for card in orphans:
+        assert any(m.startswith(f"{card}: ") and "matches no Monument" in m for m in found)
+
+
+def test_duplicated_monument_gives_two_matches(tmp_path, manifest):
+    manifest["monuments"][5]["faces"] = list(manifest["monuments"][4]["faces"])
+    found = messages(judge(tmp_path, manifest))
+    assert "M06: shows LRLL, the same as M05; each combination must appear once" in found
+    assert any("matches 2 Monuments (M05, M06); exactly one is allowed" in m for m in found)
+
+
+def test_wrong_answer_is_named(tmp_path, manifest):
+    card = manifest["search"][20]
+    right = card["answer"]
+    card["answer"] = "M01" if right != "M01" else "M02"
+    found = messages(judge(tmp_path, manifest))
+    assert len(found) == 1 and found[0].startswith(f"{card['id']}: answer says {card['answer']}, but ")
+    assert found[0].endswith(f"matches {right}")
+
+
+def test_wrong_level_is_named(tmp_path, manifest):
+    manifest["search"][0]["level"] = "expert"
+    assert messages(judge(tmp_path, manifest)) == ["S01: level says expert, but a card with 0 red heads is basic"]
+
+
+def test_duplicated_search_card_is_named(tmp_path, manifest):
+    twin = copy.deepcopy(manifest["search"][3])
+    twin["id"] = "S40"
+    manifest["search"].append(twin)
+    found = messages(judge(tmp_path, manifest))
+    assert any(m.startswith("S40: is the same card as S04") for m in found)
+
+
+def test_face_that_is_not_a_direction(tmp_path, manifest):
+    manifest["search"][9]["faces"][1] = "up"
+    assert "S10: faces.2: 'up' is not a direction; use left or right" in messages(judge(tmp_path, manifest))
+
+
+def test_wrong_number_of_faces(tmp_path, manifest):
+    manifest["monuments"][2]["faces"].append("left")
+    manifest["search"][2]["faces"].pop()
+    found = messages(judge(tmp_path, manifest))
+    assert "M03: has 5 faces; every card has 4 (one per head)" in found
+    assert "S03: red has 4 entries but faces has 3" in found
+
+
+def test_a_file_that_is_not_a_manifest(tmp_path):
+    path = tmp_path / "x.json"
+    path.write_text('{"design": "x"}')
+    with pytest.raises(SpecError, match="heads: missing"):
+        validate_manifest(path)
+    with pytest.raises(SpecError, match="no such file"):
+        validate_manifest(tmp_path / "none.json")

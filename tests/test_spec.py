@@ -1,0 +1,136 @@
+from pathlib import Path
+
+import pytest
+
+from rushmore_print.errors import SpecError
+from rushmore_print.spec import Look, Orientation, load_design, most_square_grid, parse_design
+
+from .conftest import DESIGNS, MINIMAL, ROOT
+
+
+def test_classic_design_has_the_published_numbers(classic):
+    assert classic.name == "Mount Rushmore"
+    assert classic.head_names == ("Washington", "Jefferson", "Roosevelt", "Lincoln")
+    assert [h.look for h in classic.heads] == [Look.TIED, Look.WAVY, Look.SPECTACLES, Look.BEARD]
+    assert classic.directions == ("left", "right")
+    assert classic.notation.letters == ("L", "R")
+    assert classic.red_counts == (16, 12, 11, 0, 0)
+    assert classic.grid == (4, 4)
+    assert (classic.rules.deck_size, classic.rules.points_to_win) == (12, 3)
+    assert (classic.rules.long_points_to_win, classic.rules.long_extra_cards_per_player) == (4, 1)
+    assert classic.print.orientation is Orientation.LANDSCAPE
+    assert (classic.print.width_mm, classic.print.height_mm, classic.print.bleed_mm) == (88.9, 63.5, 3.0)
+    assert classic.slug == "mount-rushmore"
+
+
+def test_packaged_classic_is_the_same_as_designs_classic():
+    packaged = (ROOT / "rushmore_print" / "data" / "classic.yaml").read_text()
+    assert packaged == (ROOT / "designs" / "classic.yaml").read_text()
+
+
+@pytest.mark.parametrize("path", DESIGNS, ids=lambda p: p.name)
+def test_every_example_design_loads(path):
+    design = load_design(path)
+    assert design.grid[0] * design.grid[1] == design.monument_count
+
+
+def test_defaults_fill_in_optional_keys(write_design):
+    design = load_design(write_design(MINIMAL))
+    assert design.grid == (4, 4)
+    assert design.rules.deck_size_for(4) == 12
+    assert design.rules.deck_size_for(7) == 14
+    assert design.rules.deck_size_for(4, long_game=True) == 16
+    assert design.rules.points_for(long_game=True) == 4
+    assert design.print.card_name == "poker"
+
+
+def test_grid_defaults_to_most_square():
+    assert most_square_grid(2) == (1, 2)
+    assert most_square_grid(8) == (2, 4)
+    assert most_square_grid(16) == (4, 4)
+    assert most_square_grid(32) == (4, 8)
+    assert most_square_grid(256) == (16, 16)
+
+
+def test_directions_with_shared_initials_choose_letters(write_design):
+    design = load_design(write_design(MINIMAL.replace("[left, right]", "[{name: left, letter: W}, {name: leeward, letter: E}]")))
+    assert design.notation.letters == ("W", "E")
+
+
+def test_card_size_with_units_and_portrait(write_design):
+    text = MINIMAL + "print: {card: {width: 2.5in, height: 3.5in}, orientation: portrait, bleed: 0.125in}\n"
+    spec = load_design(write_design(text)).print
+    assert (spec.width_mm, spec.height_mm, spec.bleed_mm) == (63.5, 88.9, 3.175)
+
+
+def problems(write_design, text):
+    with pytest.raises(SpecError) as info:
+        load_design(write_design(text))
+    return [str(p) for p in info.value.problems]
+
+
+def test_too_many_cards_for_a_class_names_file_line_and_key(write_design, tmp_path):
+    found = problems(write_design, MINIMAL.replace("{0: 16,", "{0: 17,"))
+    assert found == [f"{tmp_path / 'design.yaml'}:6: search.red_counts.0: 17 cards with no red head asked for, only 16 exist for 4 heads"]
+
+
+def test_all_problems_are_reported_at_once(write_design):
+    text = MINIMAL.replace("seed: 1", "seed: one").replace("[A, B, C, D]", "[A, B, C, a]").replace("1: 12,", "1: 12, 5: 1,")
+    found = problems(write_design, text)
+    assert any("heads.4.name: the name 'a' is already used by head 1" in p for p in found)
+    assert any("search.seed: expected a whole number, got 'one'" in p for p in found)
+    assert any("search.red_counts.5: only 4 heads, so a card has 0 to 4 red heads" in p for p in found)
+    assert len(found) == 3
+
+
+def test_unknown_key_suggests_the_nearest(write_design):
+    found = problems(write_design, MINIMAL + "grdi: {rows: 4, cols: 4}\n")
+    assert found[0].endswith("grdi: unknown key; did you mean 'grid'? allowed keys in the design: "
+                             "name, heads, directions, search, grid, rules, print")
+    assert ":7: " in found[0]
+
+
+def test_yaml_syntax_error_has_line_and_column(write_design):
+    found = problems(write_design, "name: x\nheads: [A, B\n  directions: {\n")
+    assert len(found) == 1 and "not valid YAML (column" in found[0]
+    assert ".yaml:3:" in found[0] or ".yaml:4:" in found[0]
+
+
+@pytest.mark.parametrize("text, expected", [
+    (MINIMAL.replace("[A, B, C, D]", "[]"), "heads: expected a list of 1 to 8 heads, got a list"),
+    (MINIMAL.replace("[A, B, C, D]", "[A, B, C, D, E, F, G, H, I]"), "heads: 9 heads given; allowed: 1 to 8"),
+    (MINIMAL.replace("[left, right]", "[left, left]"), "directions: the two directions must differ; both are 'left'"),
+    (MINIMAL.replace("[left, right]", "[left, lee]"), "directions: 'left' and 'lee' are both written L; give each its own letter"),
+    (MINIMAL.replace("[left, right]", "[left]"), "directions: expected a list of exactly two directions"),
+    (MINIMAL.replace("seed: 1", "seed: -4"), "search.seed: -4 is out of range; allowed: at least 0"),
+    (MINIMAL.replace("{0: 16, 1: 12, 2: 11}", "{0: 0}"), "search.red_counts: asks for no Search cards at all"),
+    (MINIMAL.replace("{0: 16, 1: 12, 2: 11}", "[16, 12]"), "search.red_counts: expected a mapping from red heads to cards"),
+    (MINIMAL.replace("2: 11}", "2: 97}"), "search.red_counts.2: 97 cards with 2 red heads asked for, only 96 exist for 4 heads"),
+    (MINIMAL + "grid: {rows: 2, cols: 4}\n", "grid: 2 x 4 = 8 places, but 4 heads make 16 Monuments"),
+    (MINIMAL + "rules: {deck_size: 0}\n", "rules.deck_size: 0 is out of range; allowed: at least 1"),
+    (MINIMAL + "rules: {long_game: {points: 4}}\n", "rules.long_game.points: unknown key; did you mean 'points_to_win'?"),
+    (MINIMAL + "print: {card: pokr}\n", "print.card: unknown card size 'pokr'; did you mean 'poker'?"),
+    (MINIMAL + "print: {bleed: 3furlongs}\n", "print.bleed: expected a length such as 3mm"),
+    (MINIMAL + "print: {orientation: sideways}\n", "print.orientation: 'sideways' is not allowed; use one of: landscape, portrait"),
+    (MINIMAL.replace("[A, B, C, D]", "[A, {name: B, look: tide}, C, D]"), "heads.2.look: 'tide' is not allowed; use one of: plain, tied"),
+    (MINIMAL.replace("[A, B, C, D]", "[A, {name: B, art: nothere.png}, C, D]"), "heads.2.art: no image file at"),
+    (MINIMAL + "name: again\n", "name: this key is given twice"),
+    ("- just\n- a list\n", "expected a mapping with keys name, heads"),
+])
+def test_each_kind_of_mistake_has_a_helpful_message(write_design, text, expected):
+    found = problems(write_design, text)
+    assert any(expected in p for p in found), found
+
+
+def test_missing_file_and_empty_file(tmp_path, write_design):
+    with pytest.raises(SpecError, match="no such file"):
+        load_design(tmp_path / "nope.yaml")
+    with pytest.raises(SpecError, match="the file is empty"):
+        load_design(write_design(""))
+    with pytest.raises(SpecError, match="is a folder"):
+        load_design(tmp_path)
+
+
+def test_yaml_is_loaded_safely(write_design):
+    found = problems(write_design, "name: !!python/object/apply:os.system ['echo hi']\n")
+    assert "not valid YAML" in found[0]
