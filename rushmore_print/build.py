@@ -1,0 +1,101 @@
+"""The print-and-play kit: which documents a build makes, rendered and written atomically.
+
+Sits above ``layout`` and ``render``; knows nothing of click (the CLI reports what it returns).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable
+
+from .errors import BuildError
+from .files import atomic_write, ensure_folder
+from .generate import generate_deck
+from .layout.cards import CardKind, Face, back_face, card_frame, monument_face, search_face, symbols
+from .layout.items import Document
+from .layout.sheets import PAPERS, Flip, SheetLayout, card_pages, plan_sheet, sheet_pages
+from .model import Deck
+from .render.pdf import render_pdf
+from .spec import Design
+from .validate import validate_deck
+
+
+@dataclass(frozen=True)
+class KitOptions:
+    papers: tuple[str, ...] = ("a4", "letter")
+    layouts: tuple[SheetLayout, ...] = (SheetLayout.DUPLEX, SheetLayout.GUTTERFOLD)
+    flip: Flip = Flip.LONG
+    back_offset: tuple[float, float] = (0.0, 0.0)
+    per_card: bool = True
+
+
+@dataclass(frozen=True)
+class Written:
+    path: Path
+    pages: int
+    cards: int
+    size: int
+    what: str
+
+
+def card_faces(design: Design, deck: Deck) -> list[tuple[Face, Face]]:
+    """(front, back) for every card: Monuments first, then Search cards, in id order."""
+    frame = card_frame(design)
+    monument_back = back_face(design, CardKind.MONUMENT, frame)
+    search_back = back_face(design, CardKind.SEARCH, frame)
+    return ([(monument_face(design, m, frame), monument_back) for m in deck.monuments]
+            + [(search_face(design, c, frame), search_back) for c in deck.search])
+
+
+def checked_deck(design: Design) -> Deck:
+    """The design's deck, refusing one that does not validate."""
+    deck = generate_deck(design)
+    report = validate_deck(deck)
+    if not report.ok():
+        raise BuildError("the deck does not validate, nothing was written:\n" + "\n".join(str(e) for e in report.errors))
+    return deck
+
+
+def sheet_document(design: Design, deck: Deck, paper: str, layout: SheetLayout, flip: Flip = Flip.LONG,
+                   back_offset: tuple[float, float] = (0.0, 0.0)) -> Document:
+    faces = card_faces(design, deck)
+    plan = plan_sheet(PAPERS[paper], layout, card_frame(design), flip, back_offset)
+    monuments = [pair for pair in faces if pair[0].kind is CardKind.MONUMENT]
+    search = [pair for pair in faces if pair[0].kind is CardKind.SEARCH]
+    # Each deck starts on a fresh sheet, so the two decks never need sorting apart after cutting.
+    pages = sheet_pages(plan, monuments, f"{design.name}: Monuments") + sheet_pages(plan, search, f"{design.name}: Search cards")
+    return Document(f"{design.name}: cards, {PAPERS[paper].name} {layout.value}", tuple(pages), symbols(design))
+
+
+def per_card_document(design: Design, deck: Deck) -> Document:
+    faces = card_faces(design, deck)
+    fronts = [front for front, _ in faces]
+    backs = list({back.card_id: back for _, back in faces}.values())
+    return Document(f"{design.name}: one card a page", tuple(card_pages(card_frame(design), fronts + backs)), symbols(design))
+
+
+def build_kit(design: Design, out_dir: Path, options: KitOptions = KitOptions(),
+              progress: Callable[[str], None] | None = None) -> list[Written]:
+    """Render and write the whole kit; returns what was written, in order."""
+    deck = checked_deck(design)
+    ensure_folder(out_dir)
+    jobs: list[tuple[str, Callable[[], Document], int, str]] = []
+    for paper in options.papers:
+        for layout in options.layouts:
+            name = f"{design.slug}_cards_{paper}_{layout.value}.pdf"
+            jobs.append((name, lambda p=paper, l=layout: sheet_document(design, deck, p, l, options.flip, options.back_offset),
+                         len(deck.monuments) + len(deck.search), f"card sheets, {PAPERS[paper].name}, {layout.value}"))
+    if options.per_card:
+        jobs.append((f"{design.slug}_cards_per-card.pdf", lambda: per_card_document(design, deck),
+                     len(deck.monuments) + len(deck.search), "one card a page with bleed, for print shops"))
+    written = []
+    for name, make, cards, what in jobs:
+        if progress:
+            progress(name)
+        document = make()
+        data = render_pdf(document)
+        path = out_dir / name
+        atomic_write(path, data)
+        written.append(Written(path, len(document.pages), cards, len(data), what))
+    return written

@@ -1,0 +1,280 @@
+"""Drawing items: what the renderers draw, in millimetres, y pointing up (as in PDF).
+
+A layout is a tuple of items. ``Use`` refers to a symbol (a head drawing) that renderers draw
+once and reuse; ``Group`` places items with a transform and an optional clip.
+"""
+
+from __future__ import annotations
+
+import enum
+import math
+from dataclasses import dataclass, field
+from typing import Hashable, Union
+
+from .fonts import Font
+
+Color = tuple[float, float, float]
+Matrix = tuple[float, float, float, float, float, float]  # a b c d e f: x' = a x + c y + e, y' = b x + d y + f
+IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+
+
+def rgb(hex_color: str) -> Color:
+    """``rgb("#ff8000")`` -> ``(1.0, 0.502, 0.0)`` (rounded to 3 places, for stable output)."""
+    value = hex_color.lstrip("#")
+    return tuple(round(int(value[i:i + 2], 16) / 255.0, 3) for i in (0, 2, 4))  # type: ignore[return-value]
+
+
+BLACK: Color = (0.0, 0.0, 0.0)
+WHITE: Color = (1.0, 1.0, 1.0)
+
+
+def multiply(first: Matrix, then: Matrix) -> Matrix:
+    """The transform that applies ``first`` and then ``then``."""
+    a1, b1, c1, d1, e1, f1 = first
+    a2, b2, c2, d2, e2, f2 = then
+    return (a1 * a2 + b1 * c2, a1 * b2 + b1 * d2, c1 * a2 + d1 * c2, c1 * b2 + d1 * d2,
+            e1 * a2 + f1 * c2 + e2, e1 * b2 + f1 * d2 + f2)
+
+
+def translate(dx: float, dy: float) -> Matrix:
+    return (1.0, 0.0, 0.0, 1.0, dx, dy)
+
+
+def scale(sx: float, sy: float | None = None) -> Matrix:
+    return (sx, 0.0, 0.0, sx if sy is None else sy, 0.0, 0.0)
+
+
+def rotate(degrees: float) -> Matrix:
+    """Counter-clockwise rotation; multiples of 90 are exact."""
+    quarter = {0: (1, 0), 90: (0, 1), 180: (-1, 0), 270: (0, -1)}.get(round(degrees) % 360)
+    cos, sin = quarter if quarter and degrees == round(degrees) else (math.cos(math.radians(degrees)), math.sin(math.radians(degrees)))
+    return (float(cos), float(sin), float(-sin), float(cos), 0.0, 0.0)
+
+
+def apply(matrix: Matrix, x: float, y: float) -> tuple[float, float]:
+    a, b, c, d, e, f = matrix
+    return a * x + c * y + e, b * x + d * y + f
+
+
+@dataclass(frozen=True)
+class Rect:
+    x: float
+    y: float
+    width: float
+    height: float
+
+    @property
+    def right(self) -> float:
+        return self.x + self.width
+
+    @property
+    def top(self) -> float:
+        return self.y + self.height
+
+    def grow(self, by: float) -> "Rect":
+        return Rect(self.x - by, self.y - by, self.width + 2 * by, self.height + 2 * by)
+
+    def contains(self, other: "Rect", tolerance: float = 1e-6) -> bool:
+        return (other.x >= self.x - tolerance and other.y >= self.y - tolerance
+                and other.right <= self.right + tolerance and other.top <= self.top + tolerance)
+
+    def overlaps(self, other: "Rect") -> bool:
+        return other.x < self.right and self.x < other.right and other.y < self.top and self.y < other.top
+
+
+@dataclass(frozen=True)
+class Path:
+    """Path commands: ("M", x, y), ("L", x, y), ("C", x1, y1, x2, y2, x, y), ("Z",)."""
+
+    commands: tuple[tuple, ...]
+
+    @staticmethod
+    def polygon(points: list[tuple[float, float]] | tuple, closed: bool = True) -> "Path":
+        commands = [("M", *points[0])] + [("L", *p) for p in points[1:]]
+        return Path(tuple(commands + ([("Z",)] if closed else [])))
+
+    @staticmethod
+    def rect(rect: Rect) -> "Path":
+        return Path.polygon([(rect.x, rect.y), (rect.right, rect.y), (rect.right, rect.top), (rect.x, rect.top)])
+
+    @staticmethod
+    def circle(cx: float, cy: float, r: float) -> "Path":
+        k = 0.5523 * r  # Bezier approximation of a quarter circle
+        return Path((
+            ("M", cx + r, cy), ("C", cx + r, cy + k, cx + k, cy + r, cx, cy + r),
+            ("C", cx - k, cy + r, cx - r, cy + k, cx - r, cy), ("C", cx - r, cy - k, cx - k, cy - r, cx, cy - r),
+            ("C", cx + k, cy - r, cx + r, cy - k, cx + r, cy), ("Z",),
+        ))
+
+    @staticmethod
+    def line(x1: float, y1: float, x2: float, y2: float) -> "Path":
+        return Path((("M", x1, y1), ("L", x2, y2)))
+
+    def points(self) -> list[tuple[float, float]]:
+        """Every end and control point (the convex hull of these bounds the path)."""
+        found = []
+        for command in self.commands:
+            coords = command[1:]
+            found += [(coords[i], coords[i + 1]) for i in range(0, len(coords), 2)]
+        return found
+
+    def transformed(self, matrix: Matrix) -> "Path":
+        out = []
+        for command in self.commands:
+            coords = command[1:]
+            moved: list[float] = []
+            for i in range(0, len(coords), 2):
+                moved += apply(matrix, coords[i], coords[i + 1])
+            out.append((command[0], *[round(v, 4) for v in moved]))
+        return Path(tuple(out))
+
+    def flattened(self, steps: int = 12) -> list[list[tuple[float, float]]]:
+        """Polygons approximating the path (curves cut into ``steps`` segments), for raster output."""
+        polygons: list[list[tuple[float, float]]] = []
+        current: list[tuple[float, float]] = []
+        for command in self.commands:
+            op = command[0]
+            if op == "M":
+                if len(current) > 1:
+                    polygons.append(current)
+                current = [command[1:3]]
+            elif op == "L":
+                current.append(command[1:3])
+            elif op == "C":
+                x0, y0 = current[-1]
+                x1, y1, x2, y2, x3, y3 = command[1:]
+                for i in range(1, steps + 1):
+                    t = i / steps
+                    u = 1 - t
+                    current.append((u ** 3 * x0 + 3 * u * u * t * x1 + 3 * u * t * t * x2 + t ** 3 * x3,
+                                    u ** 3 * y0 + 3 * u * u * t * y1 + 3 * u * t * t * y2 + t ** 3 * y3))
+        if len(current) > 1:
+            polygons.append(current)
+        return polygons
+
+
+class Anchor(enum.Enum):
+    START = "start"
+    MIDDLE = "middle"
+    END = "end"
+
+
+@dataclass(frozen=True)
+class Shape:
+    path: Path
+    fill: Color | None = None
+    stroke: Color | None = None
+    stroke_mm: float = 0.0
+    dash_mm: tuple[float, ...] | None = None
+
+
+@dataclass(frozen=True)
+class Text:
+    x: float
+    y: float  # baseline
+    text: str
+    size_pt: float
+    color: Color = BLACK
+    font: Font = Font.REGULAR
+    anchor: Anchor = Anchor.START
+
+
+@dataclass(frozen=True)
+class Image:
+    """A raster image file placed in a box (``mirror`` flips it left-right)."""
+
+    path: str
+    box: Rect
+    mirror: bool = False
+
+
+@dataclass(frozen=True)
+class Use:
+    """Draw the symbol ``key`` (see ``Symbols``) with ``matrix``."""
+
+    key: Hashable
+    matrix: Matrix = IDENTITY
+
+
+@dataclass(frozen=True)
+class Group:
+    items: tuple
+    matrix: Matrix = IDENTITY
+    clip: Path | None = None
+
+
+Item = Union[Shape, Text, Image, Use, Group]
+
+
+@dataclass(frozen=True)
+class Symbol:
+    """Items drawn once and reused, inside ``bbox`` (in the symbol's own millimetres)."""
+
+    items: tuple
+    bbox: Rect
+
+
+@dataclass(frozen=True)
+class Page:
+    """One page: size, items, and for per-card pages the trim and bleed boxes (mm)."""
+
+    width_mm: float
+    height_mm: float
+    items: tuple
+    trim_box: Rect | None = None
+    bleed_box: Rect | None = None
+    label: str = ""
+
+
+@dataclass(frozen=True)
+class Document:
+    """Pages plus the symbols they use; what a renderer turns into a PDF."""
+
+    title: str
+    pages: tuple[Page, ...]
+    symbols: dict = field(default_factory=dict, hash=False, compare=False)
+
+
+def _transform_rect(matrix: Matrix, rect: Rect) -> Rect:
+    corners = [apply(matrix, x, y) for x, y in ((rect.x, rect.y), (rect.right, rect.y), (rect.x, rect.top), (rect.right, rect.top))]
+    xs, ys = [c[0] for c in corners], [c[1] for c in corners]
+    return Rect(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
+
+
+def union(rects: list[Rect]) -> Rect | None:
+    if not rects:
+        return None
+    x0, y0 = min(r.x for r in rects), min(r.y for r in rects)
+    x1, y1 = max(r.right for r in rects), max(r.top for r in rects)
+    return Rect(x0, y0, x1 - x0, y1 - y0)
+
+
+def item_bounds(item, symbols: dict, matrix: Matrix = IDENTITY) -> Rect | None:
+    """Where an item can put ink, conservatively (curve control points, symbol boxes, font
+    ascent and descent), after ``matrix``; clips are honoured. Used to prove nothing leaks."""
+    from .fonts import PT_TO_MM, text_width_mm  # local: fonts is a sibling leaf module
+
+    if isinstance(item, Shape):
+        xs = [p[0] for p in item.path.points()]
+        ys = [p[1] for p in item.path.points()]
+        half = item.stroke_mm / 2 if item.stroke is not None else 0.0
+        return _transform_rect(matrix, Rect(min(xs) - half, min(ys) - half, max(xs) - min(xs) + 2 * half, max(ys) - min(ys) + 2 * half))
+    if isinstance(item, Text):
+        width = text_width_mm(item.text, item.size_pt, item.font)
+        x = {Anchor.START: item.x, Anchor.MIDDLE: item.x - width / 2, Anchor.END: item.x - width}[item.anchor]
+        size = item.size_pt * PT_TO_MM
+        return _transform_rect(matrix, Rect(x, item.y - 0.22 * size, width, 0.94 * size))
+    if isinstance(item, Image):
+        return _transform_rect(matrix, item.box)
+    if isinstance(item, Use):
+        return _transform_rect(multiply(item.matrix, matrix), symbols[item.key].bbox)
+    if isinstance(item, Group):
+        inner = multiply(item.matrix, matrix)
+        found = union([b for b in (item_bounds(i, symbols, inner) for i in item.items) if b is not None])
+        if found is not None and item.clip is not None:
+            clip = item_bounds(Shape(item.clip), symbols, matrix)
+            x0, y0 = max(found.x, clip.x), max(found.y, clip.y)
+            x1, y1 = min(found.right, clip.right), min(found.top, clip.top)
+            found = Rect(x0, y0, max(0.0, x1 - x0), max(0.0, y1 - y0))
+        return found
+    raise TypeError(f"no bounds for {type(item).__name__}")

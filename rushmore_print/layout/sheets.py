@@ -1,0 +1,307 @@
+"""Sheets for home printing: cards butted in a grid, bleed around the block, crop marks in the
+margin, a 50 mm ruler and the "print at 100%" note; duplex and gutter-fold backs.
+
+All geometry is in millimetres on the page, y up. The card count per sheet is whatever fits
+inside 5 mm page margins with the bleed, trying the card both upright and turned a quarter.
+"""
+
+from __future__ import annotations
+
+import enum
+import math
+from dataclasses import dataclass
+
+from .cards import CardFrame, Face
+from .fonts import Font, text_width_mm
+from .items import (BLACK, Anchor, Group, Matrix, Page, Path, Rect, Shape, Text, multiply, rgb,
+                    rotate, translate)
+
+MARGIN_MM = 5.0
+FOLD_GAP_MM = 5.0     # gutter-fold: bleed edge to fold line, at least
+MARK_GAP_MM = 1.0     # crop marks start this far outside the bleed
+MARK_LENGTH_MM = 4.0
+MARK_WIDTH_MM = 0.2
+STRIP_MM = 4.0        # height of the ruler-and-note strip
+RULER_MM = 50.0
+FURNITURE_MM = MARK_GAP_MM + MARK_LENGTH_MM + STRIP_MM  # room a band needs for marks and strip
+GREY = rgb("#555555")
+
+
+@dataclass(frozen=True)
+class Paper:
+    key: str
+    name: str
+    width_mm: float
+    height_mm: float
+
+
+PAPERS = {"a4": Paper("a4", "A4", 210.0, 297.0), "letter": Paper("letter", "Letter", 215.9, 279.4)}
+
+
+class SheetLayout(enum.Enum):
+    DUPLEX = "duplex"
+    GUTTERFOLD = "gutterfold"
+    FRONTS = "fronts"
+
+
+class Flip(enum.Enum):
+    LONG = "long"
+    SHORT = "short"
+
+
+@dataclass(frozen=True)
+class Grid:
+    cols: int
+    rows: int
+    rotation: int        # 0, or 90 when the card is turned a quarter on the sheet
+    cell_w: float        # trim size as placed
+    cell_h: float
+
+    @property
+    def count(self) -> int:
+        return self.cols * self.rows
+
+    def block(self, bleed: float) -> tuple[float, float]:
+        """Width and height of the block of cards with the bleed around it."""
+        return self.cols * self.cell_w + 2 * bleed, self.rows * self.cell_h + 2 * bleed
+
+
+def fit_grid(avail_w: float, avail_h: float, frame: CardFrame) -> Grid:
+    """The most cards that fit in ``avail_w`` x ``avail_h`` with the bleed around the block.
+
+    >>> from rushmore_print.layout.cards import CardFrame
+    >>> fit_grid(200, 287, CardFrame(88.9, 63.5, 3)).count   # landscape poker on A4 portrait
+    9
+    """
+    best = None
+    for rotation in (0, 90):
+        w, h = (frame.width_mm, frame.height_mm) if rotation == 0 else (frame.height_mm, frame.width_mm)
+        cols = max(0, math.floor((avail_w - 2 * frame.bleed_mm) / w + 1e-9))
+        rows = max(0, math.floor((avail_h - 2 * frame.bleed_mm) / h + 1e-9))
+        grid = Grid(cols, rows, rotation, w, h)
+        if best is None or grid.count > best.count:
+            best = grid
+    if best.count == 0:
+        raise ValueError("the card is larger than the printable area of the paper")
+    return best
+
+
+@dataclass(frozen=True)
+class Slot:
+    """Where one card goes: its trim on the page, its turn, and the clip (trim plus outer bleed)."""
+
+    trim: Rect
+    rotation: int
+    clip: Rect
+
+
+@dataclass(frozen=True)
+class SheetPlan:
+    paper: Paper
+    layout: SheetLayout
+    grid: Grid
+    fronts: tuple[Slot, ...]
+    backs: tuple[Slot, ...]      # backs[i] is the back of fronts[i]; on the next page for duplex
+    front_marks: tuple[Path, ...]
+    back_marks: tuple[Path, ...]
+    front_strip: Matrix          # where the ruler-and-note strip goes (local x along its length)
+    back_strip: Matrix
+    strip_length: float
+    fold_y: float | None = None
+
+    @property
+    def per_sheet(self) -> int:
+        return len(self.fronts)
+
+
+def plan_sheet(paper: Paper, layout: SheetLayout, frame: CardFrame, flip: Flip = Flip.LONG,
+               back_offset: tuple[float, float] = (0.0, 0.0)) -> SheetPlan:
+    """Compute every position on a sheet; the renderers and tests read it, nothing else decides."""
+    W, H, bleed = paper.width_mm, paper.height_mm, frame.bleed_mm
+    avail_w = W - 2 * MARGIN_MM
+    if layout is SheetLayout.GUTTERFOLD:
+        half = H / 2
+        grid = fit_grid(avail_w, half - MARGIN_MM - FOLD_GAP_MM, frame)
+        block_w, block_h = grid.block(bleed)
+        x0 = _block_x(W, block_w, leave_side=True)
+        top_block = Rect(x0, half + FOLD_GAP_MM, block_w, block_h)
+        bottom_block = Rect(x0, half - FOLD_GAP_MM - block_h, block_w, block_h)
+        fronts = _slots(top_block, grid, bleed)
+        backs = tuple(_mirror_slot(s, (None, half), (0.0, 0.0)) for s in fronts)
+        marks = _marks(top_block, grid, bleed, W, H, fold=half) + _marks(bottom_block, grid, bleed, W, H, fold=half)
+        both = Rect(x0, bottom_block.y, block_w, top_block.top - bottom_block.y)
+        strip, length = _strip_for(both, W, H)
+        return SheetPlan(paper, layout, grid, fronts, backs, marks, (), strip, strip, length, fold_y=half)
+    grid = fit_grid(avail_w, H - 2 * MARGIN_MM, frame)
+    block_w, block_h = grid.block(bleed)
+    slack_x, slack_y = avail_w - block_w, H - 2 * MARGIN_MM - block_h
+    if slack_y >= FURNITURE_MM or slack_y >= slack_x:
+        # room for the strip along the bottom: move the block up, keeping some room for marks above
+        spare = max(0.0, slack_y - FURNITURE_MM) / 2
+        block = Rect(MARGIN_MM + slack_x / 2, H - MARGIN_MM - spare - block_h, block_w, block_h)
+    else:
+        block = Rect(_block_x(W, block_w, leave_side=True), MARGIN_MM + slack_y / 2, block_w, block_h)
+    fronts = _slots(block, grid, bleed)
+    front_marks = _marks(block, grid, bleed, W, H)
+    strip, length = _strip_for(block, W, H)
+    if layout is SheetLayout.FRONTS:
+        return SheetPlan(paper, layout, grid, fronts, (), front_marks, (), strip, strip, length)
+    # Long-edge flipping of a portrait sheet mirrors left-right; short-edge mirrors top-bottom.
+    axis = (W / 2, None) if flip is Flip.LONG else (None, H / 2)
+    backs = tuple(_mirror_slot(s, axis, back_offset) for s in fronts)
+    back_block = _mirror_rect(block, axis, back_offset)
+    back_strip, _ = _strip_for(back_block, W, H)
+    return SheetPlan(paper, layout, grid, fronts, backs, front_marks, _marks(back_block, grid, bleed, W, H),
+                     strip, back_strip, length)
+
+
+def _block_x(W: float, block_w: float, leave_side: bool) -> float:
+    """Left edge of a block that leaves the left margin wide enough for marks and the strip."""
+    slack_x = W - 2 * MARGIN_MM - block_w
+    spare = max(0.0, slack_x - FURNITURE_MM) / 2
+    return W - MARGIN_MM - spare - block_w if leave_side else MARGIN_MM + slack_x / 2
+
+
+def _strip_for(occupied: Rect, W: float, H: float) -> tuple[Matrix, float]:
+    """Put the ruler-and-note strip in the widest free band around ``occupied`` (inside margins).
+
+    Returns the strip's transform (local x runs along the strip) and its length."""
+    bands = {
+        "bottom": occupied.y - MARGIN_MM,
+        "left": occupied.x - MARGIN_MM,
+        "top": H - MARGIN_MM - occupied.top,
+        "right": W - MARGIN_MM - occupied.right,
+    }
+    side = max(bands, key=lambda k: bands[k])  # ties: the first listed
+    if side == "bottom":
+        return translate(MARGIN_MM, MARGIN_MM), W - 2 * MARGIN_MM
+    if side == "top":
+        return translate(MARGIN_MM, H - MARGIN_MM - STRIP_MM), W - 2 * MARGIN_MM
+    if side == "left":
+        return multiply(rotate(90), translate(MARGIN_MM + STRIP_MM, MARGIN_MM)), H - 2 * MARGIN_MM
+    return multiply(rotate(90), translate(W - MARGIN_MM, MARGIN_MM)), H - 2 * MARGIN_MM
+
+
+def _slots(block: Rect, grid: Grid, bleed: float) -> tuple[Slot, ...]:
+    """Row by row from the top left; each clip adds the bleed only on the block's outer sides."""
+    slots = []
+    for row in range(grid.rows):
+        for col in range(grid.cols):
+            x = block.x + bleed + col * grid.cell_w
+            y = block.top - bleed - (row + 1) * grid.cell_h
+            trim = Rect(x, y, grid.cell_w, grid.cell_h)
+            left = bleed if col == 0 else 0.0
+            right = bleed if col == grid.cols - 1 else 0.0
+            bottom = bleed if row == grid.rows - 1 else 0.0
+            top = bleed if row == 0 else 0.0
+            clip = Rect(x - left, y - bottom, grid.cell_w + left + right, grid.cell_h + top + bottom)
+            slots.append(Slot(trim, grid.rotation, clip))
+    return tuple(slots)
+
+
+def _mirror_rect(rect: Rect, axis: tuple, offset: tuple[float, float]) -> Rect:
+    x, y = rect.x, rect.y
+    if axis[0] is not None:
+        x = 2 * axis[0] - rect.right
+    if axis[1] is not None:
+        y = 2 * axis[1] - rect.top
+    return Rect(x + offset[0], y + offset[1], rect.width, rect.height)
+
+
+def _mirror_slot(slot: Slot, axis: tuple, offset: tuple[float, float]) -> Slot:
+    """The back's slot: mirrored across the flip (or fold) axis, turned so the card's top stays
+    at the same edge of the card once the sheet is turned over."""
+    mirror_x = axis[0] is not None
+    rotation = (-slot.rotation) % 360 if mirror_x else (180 - slot.rotation) % 360
+    return Slot(_mirror_rect(slot.trim, axis, offset), rotation, _mirror_rect(slot.clip, axis, offset))
+
+
+def _marks(block: Rect, grid: Grid, bleed: float, W: float, H: float, fold: float | None = None) -> tuple[Path, ...]:
+    """Short lines on every cut, outside the bleed, never over a card; stopped 1 mm short of
+    the paper edge and short of the fold line."""
+    inner = block.grow(-bleed)
+    xs = [inner.x + i * grid.cell_w for i in range(grid.cols + 1)]
+    ys = [inner.y + j * grid.cell_h for j in range(grid.rows + 1)]
+    start = bleed + MARK_GAP_MM
+
+    def length(room: float) -> float:
+        return max(0.0, min(MARK_LENGTH_MM, room - MARK_GAP_MM - 0.5))
+
+    above = H - 1.0 - block.top if fold is None or block.y > fold else fold - block.top
+    below = block.y - 1.0 if fold is None or block.top < fold else block.y - fold
+    left, right = block.x - 1.0, W - 1.0 - block.right
+    marks = []
+    for x in xs:
+        if length(above) > 0:
+            marks.append(Path.line(x, inner.top + start, x, inner.top + start + length(above)))
+        if length(below) > 0:
+            marks.append(Path.line(x, inner.y - start, x, inner.y - start - length(below)))
+    for y in ys:
+        if length(left) > 0:
+            marks.append(Path.line(inner.x - start, y, inner.x - start - length(left), y))
+        if length(right) > 0:
+            marks.append(Path.line(inner.right + start, y, inner.right + start + length(right), y))
+    return tuple(marks)
+
+
+def place_card(face: Face, slot: Slot) -> Group:
+    """The card's items turned and moved into its slot, clipped to trim plus outer bleed."""
+    rotation = rotate(slot.rotation)
+    w, h = (slot.trim.width, slot.trim.height) if slot.rotation in (0, 180) else (slot.trim.height, slot.trim.width)
+    corners = [(0, 0), (w, 0), (0, h), (w, h)]
+    moved = [(rotation[0] * x + rotation[2] * y, rotation[1] * x + rotation[3] * y) for x, y in corners]
+    dx = slot.trim.x - min(p[0] for p in moved)
+    dy = slot.trim.y - min(p[1] for p in moved)
+    matrix = multiply(rotation, translate(dx, dy))
+    return Group((Group(face.items, matrix),), clip=Path.rect(slot.clip))
+
+
+def strip_items(note: str, length: float) -> tuple:
+    """The 50 mm ruler with ticks, then the note, along a strip ``length`` mm long."""
+    items: list = [Shape(Path.line(0, 0.4, RULER_MM, 0.4), stroke=BLACK, stroke_mm=0.3)]
+    for mm in range(0, int(RULER_MM) + 1, 5):
+        tick = 2.2 if mm % 10 == 0 else 1.2
+        items.append(Shape(Path.line(mm, 0.4, mm, 0.4 + tick), stroke=BLACK, stroke_mm=0.2))
+    items.append(Text(RULER_MM / 2, 1.4, "50 mm", 5.0, BLACK, Font.BOLD, Anchor.MIDDLE))
+    size = 6.0
+    room = length - RULER_MM - 3
+    while size > 4.0 and text_width_mm(note, size) > room:
+        size -= 0.25
+    items.append(Text(RULER_MM + 3, 0.8, note, size, GREY))
+    return tuple(items)
+
+
+def sheet_pages(plan: SheetPlan, cards: list[tuple[Face, Face]], title: str) -> list[Page]:
+    """Pages for ``cards`` (front, back pairs): fronts pages with their backs as the plan says."""
+    W, H = plan.paper.width_mm, plan.paper.height_mm
+    sheets = [cards[i:i + plan.per_sheet] for i in range(0, len(cards), plan.per_sheet)]
+    pages: list[Page] = []
+    mark = dict(stroke=BLACK, stroke_mm=MARK_WIDTH_MM)
+    for number, batch in enumerate(sheets, start=1):
+        where = f"{title} | {plan.paper.name} {plan.layout.value} | sheet {number} of {len(sheets)}"
+        note = f"Print at 100% (actual size, no 'fit to page'): the bar must measure 50 mm.  {where}"
+        items: list = [place_card(front, slot) for (front, _), slot in zip(batch, plan.fronts)]
+        if plan.layout is SheetLayout.GUTTERFOLD:
+            items += [place_card(back, slot) for (_, back), slot in zip(batch, plan.backs)]
+            fold_from = min(slot.clip.x for slot in plan.fronts) - MARK_GAP_MM - MARK_LENGTH_MM
+            items.append(Shape(Path.line(fold_from, plan.fold_y, W - MARGIN_MM, plan.fold_y), stroke=GREY,
+                               stroke_mm=0.2, dash_mm=(2.0, 1.5)))
+            items.append(Text(W - MARGIN_MM, plan.fold_y + 0.8, "fold here, glue, then cut", 5.0, GREY, Font.ITALIC, Anchor.END))
+        items += [Shape(p, **mark) for p in plan.front_marks]
+        items.append(Group(strip_items(note + (" | fronts" if plan.layout is SheetLayout.DUPLEX else ""), plan.strip_length), plan.front_strip))
+        pages.append(Page(W, H, tuple(items), label=f"sheet {number} fronts"))
+        if plan.layout is SheetLayout.DUPLEX:
+            back_items: list = [place_card(back, slot) for (_, back), slot in zip(batch, plan.backs)]
+            back_items += [Shape(p, **mark) for p in plan.back_marks]
+            back_items.append(Group(strip_items(note + " | backs", plan.strip_length), plan.back_strip))
+            pages.append(Page(W, H, tuple(back_items), label=f"sheet {number} backs"))
+    return pages
+
+
+def card_pages(frame: CardFrame, faces: list[Face]) -> list[Page]:
+    """One card a page, page = card with bleed, TrimBox and BleedBox set (for print shops)."""
+    page_w, page_h = frame.width_mm + 2 * frame.bleed_mm, frame.height_mm + 2 * frame.bleed_mm
+    trim = Rect(frame.bleed_mm, frame.bleed_mm, frame.width_mm, frame.height_mm)
+    bleed = Rect(0.0, 0.0, page_w, page_h)
+    return [Page(page_w, page_h, (Group(face.items, translate(frame.bleed_mm, frame.bleed_mm), clip=Path.rect(bleed)),),
+                 trim_box=trim, bleed_box=bleed, label=face.card_id) for face in faces]

@@ -1,0 +1,1 @@
+"""Renderers: the only modules that import reportlab or Pillow. They draw what ``layout`` describes."""

@@ -1,0 +1,165 @@
+import hashlib
+import math
+import re
+
+import pytest
+from pypdf import PdfReader
+
+from rushmore_print.build import KitOptions, build_kit, checked_deck
+from rushmore_print.cli import cli
+from rushmore_print.errors import BuildError
+from rushmore_print.layout.sheets import PAPERS, SheetLayout
+from rushmore_print.spec import load_design
+
+from .conftest import DESIGNS
+
+MM = 72 / 25.4
+
+
+@pytest.fixture(scope="module")
+def kit(tmp_path_factory):
+    out = tmp_path_factory.mktemp("kit")
+    written = build_kit(load_design(), out)
+    return out, {w.path.name: w for w in written}
+
+
+def ids_on(pages):
+    found = []
+    for page in pages:
+        found += re.findall(r"\b[MS]\d\d\b", page.extract_text())
+    return found
+
+
+def test_default_kit_files(kit):
+    out, written = kit
+    assert sorted(written) == sorted([
+        "mount-rushmore_cards_a4_duplex.pdf", "mount-rushmore_cards_a4_gutterfold.pdf",
+        "mount-rushmore_cards_letter_duplex.pdf", "mount-rushmore_cards_letter_gutterfold.pdf",
+        "mount-rushmore_cards_per-card.pdf"])
+    for w in written.values():
+        assert w.size < 500 * 1024
+
+
+@pytest.mark.parametrize("paper, layout, per_sheet, pages", [
+    ("a4", "duplex", 9, 14),          # (2 Monument + 5 Search sheets) x fronts and backs
+    ("letter", "duplex", 8, 14),      # 2 + 5 sheets
+    ("a4", "gutterfold", 4, 14),      # 4 + 10 sheets, backs on the same page
+    ("letter", "gutterfold", 3, 19),  # 6 + 13
+])
+def test_sheet_pdfs_have_the_right_pages(kit, paper, layout, per_sheet, pages):
+    out, _ = kit
+    reader = PdfReader(out / f"mount-rushmore_cards_{paper}_{layout}.pdf")
+    sheets = math.ceil(16 / per_sheet) + math.ceil(39 / per_sheet)
+    assert len(reader.pages) == pages == sheets * (2 if layout == "duplex" else 1)
+    for page in reader.pages:
+        assert float(page.mediabox.width) == pytest.approx(PAPERS[paper].width_mm * MM, abs=0.01)
+        assert float(page.mediabox.height) == pytest.approx(PAPERS[paper].height_mm * MM, abs=0.01)
+    fronts = reader.pages[::2] if layout == "duplex" else reader.pages
+    ids = ids_on(fronts)
+    expected = [f"M{i:02d}" for i in range(1, 17)] + [f"S{i:02d}" for i in range(1, 40)]
+    assert sorted(ids) == expected  # every card exactly once
+    if layout == "duplex":
+        assert ids_on(reader.pages[1::2]) == []  # backs give nothing away
+    text = reader.pages[0].extract_text()
+    assert "Print at 100%" in text and "50 mm" in text and "Mount Rushmore" in text
+
+
+def test_per_card_pdf_sets_trim_and_bleed_boxes(kit):
+    out, _ = kit
+    reader = PdfReader(out / "mount-rushmore_cards_per-card.pdf")
+    assert len(reader.pages) == 16 + 39 + 2
+    page = reader.pages[0]
+    assert float(page.mediabox.width) == pytest.approx((88.9 + 6) * MM, abs=0.01)
+    assert float(page.trimbox.left) == pytest.approx(3 * MM, abs=0.01)
+    assert float(page.trimbox.width) == pytest.approx(88.9 * MM, abs=0.01)
+    assert float(page.bleedbox.width) == pytest.approx((88.9 + 6) * MM, abs=0.01)
+
+
+def test_head_art_is_shared_between_pages(kit):
+    out, _ = kit
+    reader = PdfReader(out / "mount-rushmore_cards_a4_duplex.pdf")
+    names = set()
+    for page in reader.pages[::2]:
+        xobjects = page["/Resources"]["/XObject"]
+        names |= {xobjects[name].indirect_reference.idnum for name in xobjects}
+    # at most one form per (head, direction, red) plus the flip marker: 4 x 2 x 2 + 1
+    assert 0 < len(names) <= 17
+
+
+def test_two_builds_are_byte_identical(tmp_path):
+    first, second = tmp_path / "a", tmp_path / "b"
+    options = KitOptions(papers=("a4",), layouts=(SheetLayout.DUPLEX,))
+    for out in (first, second):
+        build_kit(load_design(), out, options)
+    digest = lambda p: hashlib.sha256(p.read_bytes()).hexdigest()
+    for path in first.iterdir():
+        assert digest(path) == digest(second / path.name)
+
+
+@pytest.mark.parametrize("path", DESIGNS, ids=lambda p: p.name)
+def test_every_example_design_builds(tmp_path, path):
+    written = build_kit(load_design(path), tmp_path, KitOptions(papers=("letter",), layouts=tuple(SheetLayout)))
+    assert len(written) == 4
+    for w in written:
+        assert len(PdfReader(w.path).pages) == w.pages
+
+
+def test_an_invalid_deck_is_refused_and_nothing_is_written(tmp_path, monkeypatch):
+    import rushmore_print.build as build
+    from rushmore_print.generate import generate_deck
+
+    def broken(design):
+        deck = generate_deck(design)
+        return deck.__class__(**{**deck.__dict__, "monuments": deck.monuments[1:]})
+
+    monkeypatch.setattr(build, "generate_deck", broken)
+    with pytest.raises(BuildError, match="does not validate"):
+        build_kit(load_design(), tmp_path / "out")
+    assert not (tmp_path / "out").exists()
+
+
+def test_a_failed_render_keeps_the_old_file(tmp_path, monkeypatch):
+    import rushmore_print.build as build
+
+    options = KitOptions(papers=("a4",), layouts=(SheetLayout.FRONTS,), per_card=False)
+    build_kit(load_design(), tmp_path, options)
+    target = tmp_path / "mount-rushmore_cards_a4_fronts.pdf"
+    before = target.read_bytes()
+
+    def explode(*args, **kwargs):
+        raise RuntimeError("disk on fire")
+
+    monkeypatch.setattr(build, "render_pdf", explode)
+    with pytest.raises(RuntimeError):
+        build_kit(load_design(), tmp_path, options)
+    assert target.read_bytes() == before
+    assert [p.name for p in tmp_path.iterdir()] == [target.name]
+
+
+def test_atomic_write_leaves_no_partial_file(tmp_path, monkeypatch):
+    from rushmore_print import files
+
+    target = tmp_path / "x.pdf"
+    target.write_bytes(b"old")
+
+    def fail_replace(src, dst):
+        raise OSError("interrupted")
+
+    monkeypatch.setattr(files.os, "replace", fail_replace)
+    with pytest.raises(OSError):
+        files.atomic_write(target, b"new")
+    assert target.read_bytes() == b"old"
+    assert [p.name for p in tmp_path.iterdir()] == ["x.pdf"]
+
+
+def test_build_command_reports_what_it_wrote(runner, tmp_path):
+    result = runner.invoke(cli, ["build", "-o", str(tmp_path), "--paper", "a4", "--layout", "duplex"])
+    assert result.exit_code == 0, result.output
+    assert "Mount Rushmore: wrote 2 files to" in result.stdout
+    assert "mount-rushmore_cards_a4_duplex.pdf" in result.stdout and "14" in result.stdout
+    assert (tmp_path / "mount-rushmore_cards_a4_duplex.pdf").exists()
+
+
+def test_build_command_bad_offset_is_usage_error(runner, tmp_path):
+    result = runner.invoke(cli, ["build", "-o", str(tmp_path), "--back-offset", "one"])
+    assert result.exit_code == 2 and "expected two numbers in mm" in result.output

@@ -1,0 +1,112 @@
+import math
+
+import pytest
+
+from rushmore_print.layout.cards import CardFrame, card_frame
+from rushmore_print.layout.items import Rect, item_bounds
+from rushmore_print.layout.sheets import (FOLD_GAP_MM, MARGIN_MM, PAPERS, Flip, SheetLayout, fit_grid,
+                                          plan_sheet)
+from rushmore_print.layout.items import Shape
+
+LAYOUTS = list(SheetLayout)
+
+
+@pytest.mark.parametrize("paper, layout, expected", [
+    ("a4", SheetLayout.DUPLEX, (3, 3, 90)),       # 9 poker cards, turned a quarter, butted
+    ("letter", SheetLayout.DUPLEX, (2, 4, 0)),    # 8: Letter is 18 mm shorter than A4
+    ("a4", SheetLayout.GUTTERFOLD, (2, 2, 0)),    # 4 fronts above the fold, their backs below
+    ("letter", SheetLayout.GUTTERFOLD, (3, 1, 90)),
+    ("a4", SheetLayout.FRONTS, (3, 3, 90)),
+])
+def test_classic_cards_per_sheet(classic, paper, layout, expected):
+    plan = plan_sheet(PAPERS[paper], layout, card_frame(classic))
+    assert (plan.grid.cols, plan.grid.rows, plan.grid.rotation) == expected
+
+
+def test_grid_is_the_most_that_fits_inside_the_margins():
+    frame = CardFrame(88.9, 63.5, 3.0)
+    for paper in PAPERS.values():
+        grid = fit_grid(paper.width_mm - 10, paper.height_mm - 10, frame)
+        w, h = grid.block(3.0)
+        assert w <= paper.width_mm - 10 and h <= paper.height_mm - 10
+        # one more column or row would not fit
+        assert w + grid.cell_w > paper.width_mm - 10 or h + grid.cell_h > paper.height_mm - 10
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("layout", LAYOUTS)
+def test_cards_stay_inside_margins_and_never_overlap(classic, paper, layout):
+    page = PAPERS[paper]
+    plan = plan_sheet(page, layout, card_frame(classic))
+    printable = Rect(MARGIN_MM, MARGIN_MM, page.width_mm - 2 * MARGIN_MM, page.height_mm - 2 * MARGIN_MM)
+    slots = plan.fronts + plan.backs
+    for slot in slots:
+        assert printable.contains(slot.clip)
+        assert slot.clip.contains(slot.trim)
+    group = plan.fronts if layout is not SheetLayout.GUTTERFOLD else slots
+    for i, a in enumerate(group):
+        for b in group[i + 1:]:
+            assert not a.trim.overlaps(b.trim)
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("layout", LAYOUTS)
+def test_crop_marks_never_touch_a_card(classic, paper, layout):
+    plan = plan_sheet(PAPERS[paper], layout, card_frame(classic))
+    marks = plan.front_marks + plan.back_marks
+    assert len(marks) >= 2 * (plan.grid.cols + 1 + plan.grid.rows + 1)
+    for mark in marks:
+        box = item_bounds(Shape(mark), {})
+        for slot in plan.fronts + plan.backs:
+            assert not box.overlaps(slot.clip)
+        assert 0 < box.x and box.right < PAPERS[paper].width_mm and 0 < box.y and box.top < PAPERS[paper].height_mm
+
+
+def column_of(slot, plan):
+    xs = sorted({round(s.trim.x, 3) for s in plan.fronts})
+    return xs.index(round(slot.trim.x, 3))
+
+
+def row_of(slot, plan, slots):
+    ys = sorted({round(s.trim.y, 3) for s in slots}, reverse=True)
+    return ys.index(round(slot.trim.y, 3))
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+def test_duplex_backs_mirror_columns_for_long_edge(classic, paper):
+    plan = plan_sheet(PAPERS[paper], SheetLayout.DUPLEX, card_frame(classic), Flip.LONG)
+    cols = plan.grid.cols
+    W = PAPERS[paper].width_mm
+    for front, back in zip(plan.fronts, plan.backs):
+        assert back.trim.x == pytest.approx(W - front.trim.right)
+        assert back.trim.y == pytest.approx(front.trim.y)
+        assert column_of(front, plan) == cols - 1 - sorted({round(s.trim.x, 3) for s in plan.backs}).index(round(back.trim.x, 3))
+
+
+def test_duplex_backs_mirror_rows_for_short_edge_and_take_the_offset(classic):
+    plan = plan_sheet(PAPERS["a4"], SheetLayout.DUPLEX, card_frame(classic), Flip.SHORT, back_offset=(1.5, -0.5))
+    H = PAPERS["a4"].height_mm
+    for front, back in zip(plan.fronts, plan.backs):
+        assert back.trim.x == pytest.approx(front.trim.x + 1.5)
+        assert back.trim.y == pytest.approx(H - front.trim.top - 0.5)
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+def test_gutterfold_backs_face_their_fronts_across_the_fold(classic, paper):
+    plan = plan_sheet(PAPERS[paper], SheetLayout.GUTTERFOLD, card_frame(classic))
+    fold = plan.fold_y
+    assert fold == PAPERS[paper].height_mm / 2
+    for front, back in zip(plan.fronts, plan.backs):
+        assert front.clip.y - fold >= FOLD_GAP_MM - 1e-9 and fold - back.clip.top >= FOLD_GAP_MM - 1e-9
+        assert back.trim.x == pytest.approx(front.trim.x)
+        assert fold - back.trim.top == pytest.approx(front.trim.y - fold)
+        assert (back.rotation - front.rotation) % 360 in (180, 0)
+        assert back.rotation == (180 - front.rotation) % 360
+
+
+def test_other_card_sizes_fit(tmp_path):
+    for size in [(70, 120), (45, 68), (70, 70), (41, 63)]:
+        frame = CardFrame(*size, 3.0)
+        for paper in PAPERS.values():
+            for layout in LAYOUTS:
+                assert plan_sheet(paper, layout, frame).per_sheet >= 1
