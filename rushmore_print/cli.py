@@ -16,7 +16,7 @@ from typing import Callable
 
 import click
 
-from . import __version__
+from . import __version__, referee
 from .errors import RushmoreError
 from .generate import generate_deck
 from .model import Deck, Level
@@ -238,6 +238,288 @@ def build(design: Path | None, out_dir: Path, paper: str, layout: str, flip: str
     click.echo(f"{spec.name}: wrote {len(written)} files to {out_dir}/")
     rows = [[w.path.name, str(w.pages), f"{w.size / 1024:.0f} KB", w.what] for w in written]
     click.echo(_table(["file", "pages", "size", "what it is"], rows))
+
+
+# ----------------------------------------------------------------------------- the referee
+
+
+def _use_colour() -> bool:
+    return sys.stdout.isatty() and not os.environ.get("NO_COLOR")
+
+
+def _heads_line(deck: Deck, faces, red, colour: bool) -> str:
+    """Arrows for each head; a red head is red and also marked [RED] (for greyscale and colour-blind)."""
+    cells = []
+    for name, face, is_red in zip(deck.heads, faces, red):
+        cell = f"<- {name}" if face == 0 else f"{name} ->"
+        if is_red:
+            cell = f"{cell} [RED]"
+            if colour:
+                cell = click.style(cell, fg="red", bold=True)
+        cells.append(cell)
+    return "   " + "   ".join(cells)
+
+
+class _Narrator:
+    """Turns referee events into lines for the table."""
+
+    def __init__(self, deck: Deck, design: Design, colour: bool):
+        self.deck, self.design, self.colour = deck, design, colour
+
+    def say(self, event) -> list[str]:
+        r = referee
+        n = self.deck.notation
+        if isinstance(event, r.Setup):
+            lines = [f"{self.design.name}: {', '.join(event.players)} | level {event.level.title} | "
+                     f"{event.deck_size} Search cards | {event.points_to_win} points to win | seed {event.seed}"]
+            if event.capped:
+                lines.append(f"note: the rules ask for {event.wanted_size} cards but the {event.level.title} pool has only "
+                             f"{event.pool_size}; the whole pool is used")
+            lines.append("Lay out the Monuments face up:")
+            lines.append("      " + "  ".join(f"{c + 1:<9}" for c in range(event.table.cols)).rstrip())
+            for row in event.table.grid():
+                label = row[0][0].rstrip("0123456789")
+                cells = [f"{m} {n.monument(self.deck.monument(m).faces)}" for _, m in row]
+                lines.append(f"  {label:<3} " + "  ".join(f"{c:<9}" for c in cells).rstrip())
+            lines.append("Claim with NAME POSITION (ann B3), NAME MONUMENT (ann M07) or NAME pass, in the order hands "
+                         "went down; also: score, undo, help, quit.")
+            return lines
+        if isinstance(event, r.Revealed):
+            card = event.card
+            what = f"tie-break card for {referee.join_names(event.tiebreak)}" if event.tiebreak else f"card {event.number} of {event.total}"
+            return ["", f"{what}: {card.id}  {n.search(card.faces, card.red)}  ({card.level.title})",
+                    _heads_line(self.deck, card.faces, card.red, self.colour)]
+        if isinstance(event, r.Claimed):
+            return [f"{event.player} covers {event.position} ({event.monument})"]
+        if isinstance(event, r.Passed):
+            return [f"{event.player} passes"]
+        if isinstance(event, r.Judged):
+            where = f"{event.card.id} matches {event.answer} at {event.position}"
+            lines = [f"{event.winner} is right: {where}; {event.winner} takes the card." if event.winner
+                     else f"nobody is right: {where}; the card is set aside."]
+            lines += [f"{p} claimed a wrong Monument and returns a card to the box." for p in event.penalised]
+            return lines
+        if isinstance(event, r.TieBreak):
+            return [f"The deck is empty and {referee.join_names(event.players)} are tied: one more card between them."]
+        if isinstance(event, r.Ended):
+            winners = referee.join_names(event.winners)
+            lines = ["", f"Game over: {winners} {'win' if len(event.winners) > 1 else 'wins'} ({event.reason}).", "Final score:"]
+            lines += [f"  {p:<12} {s}" for p, s in sorted(event.scores, key=lambda x: -x[1])]
+            return lines
+        if isinstance(event, r.Undone):
+            return [f"undone: {event.what}"]
+        return [str(event)]
+
+
+def _score_line(game) -> str:
+    scores = ", ".join(f"{p} {s}" for p, s in game.scores())
+    return f"score: {scores} | {game.cards_left} cards left"
+
+
+def _event_record(event) -> dict | None:
+    r = referee
+    if isinstance(event, r.Revealed):
+        return {"event": "revealed", "card": event.card.id, "number": event.number}
+    if isinstance(event, r.Judged):
+        return {"event": "judged", "card": event.card.id, "answer": event.answer, "winner": event.winner,
+                "penalised": list(event.penalised), "scores": dict(event.scores)}
+    if isinstance(event, r.Ended):
+        return {"event": "ended", "winners": list(event.winners), "reason": event.reason, "scores": dict(event.scores)}
+    return None
+
+
+def _default_log(seed: int) -> Path:
+    import datetime
+
+    stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
+    return Path("output") / "games" / f"{stamp}-{seed}.jsonl"
+
+
+HELP_AT_PROMPT = """Claims, one per line, in the order the hands went down:
+  NAME POSITION   e.g. ann B3      NAME MONUMENT   e.g. ann M07      NAME pass
+Commands: score (the score), undo (take back the last claim, or the last judged turn), help, quit."""
+
+
+@cli.command()
+@design_argument
+@click.option("--players", help="Comma-separated player names, e.g. ann,bob,cy.")
+@click.option("--level", type=LEVELS, default="basic", show_default=True)
+@click.option("--long", "long_game", is_flag=True, help="Longer game: more cards and more points to win.")
+@click.option("--seed", type=int, help="Seed for the layout and the deal (printed, so a game can be replayed).")
+@click.option("--penalty", is_flag=True, help="House rule: a wrong claim returns one of that player's cards to the box.")
+@click.option("--log", "log_path", type=click.Path(dir_okay=False, path_type=Path),
+              help="Game log (JSON lines). Default: output/games/<time>-<seed>.jsonl")
+@click.option("--resume", type=click.Path(dir_okay=False, path_type=Path), help="Continue the game in this log.")
+@friendly_errors
+def play(design: Path | None, players: str | None, level: str, long_game: bool, seed: int | None, penalty: bool,
+         log_path: Path | None, resume: Path | None) -> None:
+    """Referee a game: deal, show each Search card, judge the claims, keep score.
+
+    Reads claims from the keyboard or from a script on stdin, one per line.
+
+    \b
+    Examples:
+      rushmore play --players ann,bob,cy
+      rushmore play --players ann,bob --level expert --long --seed 42
+      rushmore play --resume output/games/20261129-140000-42.jsonl
+      printf 'ann B3\nbob pass\n' | rushmore play --players ann,bob --seed 1
+    """
+    import secrets
+
+    from .gamelog import GameLog, read_log
+    from .referee import INPUT_EVENTS, Game, apply_input
+
+    if resume is not None:
+        if players or seed is not None:
+            raise click.UsageError("--resume continues a logged game; --players and --seed come from the log")
+        records = read_log(resume)
+        start = records[0]
+        spec, deck = _load(design if design is not None else (Path(start["design"]) if start.get("design") else None))
+        if spec.name != start.get("design_name"):
+            raise click.UsageError(f"the log is a game of {start.get('design_name')!r}, not {spec.name!r}; give its design file")
+        game = Game.new(deck, spec.rules, spec.grid, start["players"], Level(start["level"]), start["long"], start["seed"], start["penalty"])
+        game.start()
+        for record in records[1:]:
+            if record["event"] in INPUT_EVENTS:
+                apply_input(game, record)
+        log = GameLog.append_to(resume)
+        click.echo(f"resumed the game in {resume} ({len(records)} events)")
+    else:
+        if not players:
+            raise click.UsageError("name the players, e.g. --players ann,bob,cy")
+        seed = seed if seed is not None else secrets.randbelow(10 ** 6)
+        spec, deck = _load(design)
+        game = Game.new(deck, spec.rules, spec.grid, players.split(","), Level(level.lower()), long_game, seed, penalty)
+        log = GameLog.create(log_path or _default_log(seed))
+        log.write({"event": "start", "design": str(design.resolve()) if design else None, "design_name": spec.name,
+                   "players": list(game.players), "level": game.config.level.value, "long": long_game,
+                   "seed": seed, "penalty": penalty})
+    narrator = _Narrator(deck, spec, _use_colour())
+    try:
+        _run_table(game, narrator, log, resumed=resume is not None)
+    finally:
+        log.close()
+
+
+def _run_table(game, narrator: _Narrator, log, resumed: bool) -> None:
+    from .errors import ClaimError
+
+    def show(events) -> None:
+        for event in events:
+            for line in narrator.say(event):
+                click.echo(line)
+            if isinstance(event, referee.Judged) and not game.over:
+                click.echo(_score_line(game))
+            record = _event_record(event)
+            if record:
+                log.write(record)
+
+    if resumed:
+        click.echo(_score_line(game))
+        if game.over:
+            for line in narrator.say(referee.Ended(game.state.winners, game.state.end_reason, game.scores())):
+                click.echo(line)
+            return
+        for line in narrator.say(game.setup())[1:-1]:  # the table layout, to check it
+            click.echo(line)
+        for line in narrator.say(game.showing()):
+            click.echo(line)
+        for player, monument in game.state.claims:
+            click.echo(f"  {player} {'passed' if monument is None else 'is on ' + game.table.position_of(monument)}")
+    else:
+        show(game.start())
+    interactive = sys.stdin.isatty()
+    stdin = click.get_text_stream("stdin")
+    while not game.over:
+        if interactive:
+            click.echo("> ", nl=False)
+        line = stdin.readline()
+        if not line:
+            click.echo(f"input ended before the game did; continue with: rushmore play --resume {log.path}")
+            return
+        words = line.split()
+        if not words:
+            continue
+        command = words[0].lower()
+        try:
+            if len(words) == 1 and command == "score":
+                click.echo(_score_line(game))
+            elif len(words) == 1 and command == "help":
+                click.echo(HELP_AT_PROMPT)
+            elif len(words) == 1 and command == "quit":
+                click.echo(f"game saved; continue with: rushmore play --resume {log.path}")
+                return
+            elif len(words) == 1 and command == "undo":
+                events = game.undo()
+                log.write({"event": "undo"})
+                show(events)
+            elif len(words) == 2 and words[1].lower() == "pass":
+                events = game.pass_(words[0])
+                log.write({"event": "pass", "player": words[0]})
+                show(events)
+            elif len(words) == 2:
+                events = game.claim(words[0], words[1])
+                log.write({"event": "claim", "player": words[0], "target": words[1]})
+                show(events)
+            else:
+                raise ClaimError(f"cannot read {line.strip()!r}; type help for the forms")
+        except RushmoreError as exc:
+            log.write({"event": "rejected", "line": line.strip(), "reason": str(exc)})
+            click.echo(f"rejected: {exc}")
+
+
+@cli.command()
+@click.argument("card")
+@click.option("--design", "design", type=click.Path(dir_okay=False, path_type=Path), help="Design file (default: classic).")
+@friendly_errors
+def answer(card: str, design: Path | None) -> None:
+    """Print the Monument a Search card matches.
+
+    CARD is a Search card id (S17) or a notation (LR*RL: a letter per head, * after a red head).
+
+    \b
+    Examples:
+      rushmore answer S17
+      rushmore answer "LR*RL"
+    """
+    from .referee import answer_of, resolve_search
+
+    _, deck = _load(design)
+    search = resolve_search(deck, card)
+    monument = answer_of(deck, search)
+    notation = deck.notation.search(search.faces, search.red)
+    shown = search.label if search.label == notation else f"{search.label} ({notation})"
+    click.echo(f"{shown} matches {monument.id} "
+               f"({deck.notation.monument(monument.faces)})")
+
+
+@cli.command()
+@click.argument("card")
+@click.argument("monument")
+@click.option("--design", "design", type=click.Path(dir_okay=False, path_type=Path), help="Design file (default: classic).")
+@friendly_errors
+def check(card: str, monument: str, design: Path | None) -> None:
+    """Say whether a Search card matches a Monument; exit 0 if it does, 1 if not (and why).
+
+    \b
+    Examples:
+      rushmore check S17 M05
+      rushmore check "LR*RL" LLRL
+    """
+    from .referee import explain, resolve_monument, resolve_search
+
+    _, deck = _load(design)
+    search, target = resolve_search(deck, card), resolve_monument(deck, monument)
+    reasons = explain(deck, search, target)
+    notation = deck.notation.search(search.faces, search.red)
+    shown = search.label if search.label == notation else f"{search.label} ({notation})"
+    if not reasons:
+        click.echo(f"yes: {shown} matches {target.label} ({deck.notation.monument(target.faces)})")
+        return
+    click.echo(f"no: {shown} does not match {target.label} ({deck.notation.monument(target.faces)})")
+    for reason in reasons:
+        click.echo(f"  {reason}")
+    sys.exit(1)
 
 
 def main() -> None:
