@@ -429,7 +429,7 @@ def _run_table(game, narrator: _Narrator, log, resumed: bool) -> None:
     else:
         show(game.start())
     interactive = sys.stdin.isatty()
-    stdin = click.get_text_stream("stdin")
+    stdin = sys.stdin
     while not game.over:
         if interactive:
             click.echo("> ", nl=False)
