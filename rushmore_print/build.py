@@ -13,10 +13,13 @@ from .errors import BuildError
 from .files import atomic_write, ensure_folder
 from .generate import generate_deck
 from .layout.cards import CardKind, Face, back_face, card_frame, monument_face, search_face, symbols
+from .layout.answer_key import answer_key_pages
 from .layout.items import Document
+from .layout.rules_sheet import rules_pages
 from .layout.sheets import PAPERS, Flip, SheetLayout, card_pages, plan_sheet, sheet_pages
 from .model import Deck
 from .render.pdf import render_pdf
+from .rulebook import build_rulebook
 from .spec import Design
 from .validate import validate_deck
 
@@ -28,6 +31,8 @@ class KitOptions:
     flip: Flip = Flip.LONG
     back_offset: tuple[float, float] = (0.0, 0.0)
     per_card: bool = True
+    rulebook: bool = True
+    answer_key: bool = True
 
 
 @dataclass(frozen=True)
@@ -75,6 +80,16 @@ def per_card_document(design: Design, deck: Deck) -> Document:
     return Document(f"{design.name}: one card a page", tuple(card_pages(card_frame(design), fronts + backs)), symbols(design))
 
 
+def rulebook_document(design: Design, deck: Deck, paper: str) -> Document:
+    pages = rules_pages(design, deck, build_rulebook(design, deck), PAPERS[paper])
+    return Document(f"{design.name}: rules", tuple(pages), symbols(design))
+
+
+def answer_key_document(design: Design, deck: Deck, paper: str) -> Document:
+    pages = answer_key_pages(design, deck, validate_deck(deck), PAPERS[paper])
+    return Document(f"{design.name}: answer key", tuple(pages), symbols(design))
+
+
 def build_kit(design: Design, out_dir: Path, options: KitOptions = KitOptions(),
               progress: Callable[[str], None] | None = None) -> list[Written]:
     """Render and write the whole kit; returns what was written, in order."""
@@ -86,6 +101,13 @@ def build_kit(design: Design, out_dir: Path, options: KitOptions = KitOptions(),
             name = f"{design.slug}_cards_{paper}_{layout.value}.pdf"
             jobs.append((name, lambda p=paper, l=layout: sheet_document(design, deck, p, l, options.flip, options.back_offset),
                          len(deck.monuments) + len(deck.search), f"card sheets, {PAPERS[paper].name}, {layout.value}"))
+    for paper in options.papers:
+        if options.rulebook:
+            jobs.append((f"{design.slug}_rulebook_{paper}.pdf", lambda p=paper: rulebook_document(design, deck, p),
+                         0, f"rule sheet, {PAPERS[paper].name}, front and back"))
+        if options.answer_key:
+            jobs.append((f"{design.slug}_answer-key_{paper}.pdf", lambda p=paper: answer_key_document(design, deck, p),
+                         len(deck.search), f"answer key, {PAPERS[paper].name}"))
     if options.per_card:
         jobs.append((f"{design.slug}_cards_per-card.pdf", lambda: per_card_document(design, deck),
                      len(deck.monuments) + len(deck.search), "one card a page with bleed, for print shops"))

@@ -240,6 +240,31 @@ def build(design: Path | None, out_dir: Path, paper: str, layout: str, flip: str
     click.echo(_table(["file", "pages", "size", "what it is"], rows))
 
 
+@cli.command()
+@design_argument
+@click.option("-o", "--output", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=Path("output"),
+              show_default=True, help="Folder to write into.")
+@click.option("--paper", type=PAPER_CHOICES, default="both", show_default=True)
+@click.option("--answer-key/--no-answer-key", default=False, help="Also write the answer key.")
+@friendly_errors
+def rulebook(design: Path | None, out_dir: Path, paper: str, answer_key: bool) -> None:
+    """Write the rule sheet (one sheet, front and back), written from the design.
+
+    \b
+    Examples:
+      rushmore rulebook
+      rushmore rulebook designs/junior.yaml --paper letter --answer-key
+    """
+    from .build import KitOptions, build_kit
+
+    spec = load_design(design)
+    options = KitOptions(papers=_papers(paper), layouts=(), per_card=False, answer_key=answer_key)
+    written = build_kit(spec, out_dir, options)
+    click.echo(f"{spec.name}: wrote {len(written)} files to {out_dir}/")
+    click.echo(_table(["file", "pages", "size", "what it is"],
+                      [[w.path.name, str(w.pages), f"{w.size / 1024:.0f} KB", w.what] for w in written]))
+
+
 # ----------------------------------------------------------------------------- the referee
 
 

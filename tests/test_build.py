@@ -35,7 +35,8 @@ def test_default_kit_files(kit):
     assert sorted(written) == sorted([
         "mount-rushmore_cards_a4_duplex.pdf", "mount-rushmore_cards_a4_gutterfold.pdf",
         "mount-rushmore_cards_letter_duplex.pdf", "mount-rushmore_cards_letter_gutterfold.pdf",
-        "mount-rushmore_cards_per-card.pdf"])
+        "mount-rushmore_cards_per-card.pdf", "mount-rushmore_rulebook_a4.pdf", "mount-rushmore_rulebook_letter.pdf",
+        "mount-rushmore_answer-key_a4.pdf", "mount-rushmore_answer-key_letter.pdf"])
     for w in written.values():
         assert w.size < 500 * 1024
 
@@ -99,7 +100,7 @@ def test_two_builds_are_byte_identical(tmp_path):
 @pytest.mark.parametrize("path", DESIGNS, ids=lambda p: p.name)
 def test_every_example_design_builds(tmp_path, path):
     written = build_kit(load_design(path), tmp_path, KitOptions(papers=("letter",), layouts=tuple(SheetLayout)))
-    assert len(written) == 4
+    assert len(written) == 6
     for w in written:
         assert len(PdfReader(w.path).pages) == w.pages
 
@@ -121,7 +122,7 @@ def test_an_invalid_deck_is_refused_and_nothing_is_written(tmp_path, monkeypatch
 def test_a_failed_render_keeps_the_old_file(tmp_path, monkeypatch):
     import rushmore_print.build as build
 
-    options = KitOptions(papers=("a4",), layouts=(SheetLayout.FRONTS,), per_card=False)
+    options = KitOptions(papers=("a4",), layouts=(SheetLayout.FRONTS,), per_card=False, rulebook=False, answer_key=False)
     build_kit(load_design(), tmp_path, options)
     target = tmp_path / "mount-rushmore_cards_a4_fronts.pdf"
     before = target.read_bytes()
@@ -155,7 +156,7 @@ def test_atomic_write_leaves_no_partial_file(tmp_path, monkeypatch):
 def test_build_command_reports_what_it_wrote(runner, tmp_path):
     result = runner.invoke(cli, ["build", "-o", str(tmp_path), "--paper", "a4", "--layout", "duplex"])
     assert result.exit_code == 0, result.output
-    assert "Mount Rushmore: wrote 2 files to" in result.stdout
+    assert "Mount Rushmore: wrote 4 files to" in result.stdout
     assert "mount-rushmore_cards_a4_duplex.pdf" in result.stdout and "14" in result.stdout
     assert (tmp_path / "mount-rushmore_cards_a4_duplex.pdf").exists()
 
@@ -163,3 +164,10 @@ def test_build_command_reports_what_it_wrote(runner, tmp_path):
 def test_build_command_bad_offset_is_usage_error(runner, tmp_path):
     result = runner.invoke(cli, ["build", "-o", str(tmp_path), "--back-offset", "one"])
     assert result.exit_code == 2 and "expected two numbers in mm" in result.output
+
+
+def test_rulebook_command(runner, tmp_path):
+    result = runner.invoke(cli, ["rulebook", "-o", str(tmp_path), "--paper", "letter"])
+    assert result.exit_code == 0, result.output
+    assert [p.name for p in tmp_path.iterdir()] == ["mount-rushmore_rulebook_letter.pdf"]
+    assert len(PdfReader(tmp_path / "mount-rushmore_rulebook_letter.pdf").pages) == 2

@@ -1,0 +1,52 @@
+"""Line breaking for the rule pages, measured with the fonts' real widths."""
+
+from __future__ import annotations
+
+from .fonts import Font, text_width_mm
+
+Run = tuple[str, Font]
+
+
+def wrap(text: str, width_mm: float, size_pt: float, font: Font = Font.REGULAR, lead: str = "",
+         lead_font: Font = Font.BOLD) -> list[list[Run]]:
+    """Break ``text`` (after an optional bold ``lead``) into lines no wider than ``width_mm``.
+
+    Each line is a list of runs (text, font). A word longer than the line is left on a line of
+    its own rather than cut.
+
+    >>> ["".join(t for t, _ in line) for line in wrap("one two three", 15, 10)]
+    ['one two', 'three']
+    """
+    words: list[tuple[str, Font]] = [(w, lead_font) for w in lead.split()] + [(w, font) for w in text.split()]
+    space = {f: text_width_mm(" ", size_pt, f) for f in Font}
+    lines: list[list[Run]] = []
+    current: list[tuple[str, Font]] = []
+    width = 0.0
+    for word, word_font in words:
+        w = text_width_mm(word, size_pt, word_font)
+        extra = (space[word_font] if current else 0.0) + w
+        if current and width + extra > width_mm:
+            lines.append(_runs(current))
+            current, width = [(word, word_font)], w
+        else:
+            current.append((word, word_font))
+            width += extra
+    if current:
+        lines.append(_runs(current))
+    return lines
+
+
+def _runs(words: list[tuple[str, Font]]) -> list[Run]:
+    """Join neighbouring words of the same font into runs (spaces go with the following word)."""
+    runs: list[Run] = []
+    for index, (word, font) in enumerate(words):
+        text = word if index == 0 else " " + word
+        if runs and runs[-1][1] is font:
+            runs[-1] = (runs[-1][0] + text, font)
+        else:
+            runs.append((text, font))
+    return runs
+
+
+def line_width(line: list[Run], size_pt: float) -> float:
+    return sum(text_width_mm(text, size_pt, font) for text, font in line)

@@ -1,0 +1,123 @@
+import re
+
+import pytest
+from pypdf import PdfReader
+
+from rushmore_print.build import KitOptions, answer_key_document, build_kit, rulebook_document
+from rushmore_print.generate import generate_deck
+from rushmore_print.layout.items import Rect, Text, item_bounds
+from rushmore_print.layout.rules_sheet import MARGIN_MM
+from rushmore_print.layout.sheets import PAPERS, SheetLayout
+from rushmore_print.model import Level, matches
+from rushmore_print.render.pdf import render_pdf
+from rushmore_print.rulebook import DecoyExample, MatchExample, build_rulebook
+from rushmore_print.spec import load_design
+from rushmore_print.validate import validate_deck
+
+from .conftest import DESIGNS, ROOT
+
+
+def pdf_text(document, tmp_path, name="doc.pdf"):
+    path = tmp_path / name
+    path.write_bytes(render_pdf(document))
+    return " ".join(" ".join(page.extract_text().split()) for page in PdfReader(path).pages), PdfReader(path)
+
+
+def expected_numbers(design, deck):
+    rules = design.rules
+    rows, cols = design.grid
+    pools = [len(deck.pool(level)) for level in Level]
+    return [
+        f"{len(deck.monuments)} Monument cards", f"{len(deck.search)} Search cards",
+        f"{rows} rows and {cols} columns", f"deck of {rules.deck_size} cards",
+        f"reach {rules.points_to_win} points", f"Take {rules.points_to_win} cards",
+        f"no red head ({pools[0]} cards)", f"at most one red head ({pools[1]} cards)", f"every Search card ({pools[2]} cards)",
+        f"More than {rules.players_before_extra} players".lower(),
+        f"{rules.players_before_extra + 1} players: {rules.deck_size_for(rules.players_before_extra + 1)} cards",
+        f"play to {rules.long_points_to_win} points",
+        ", ".join(design.head_names[:-1]) + (" and " if len(design.head_names) > 1 else "") + design.head_names[-1],
+    ]
+
+
+@pytest.mark.parametrize("path", DESIGNS, ids=lambda p: p.name)
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_rulebook_states_the_designs_numbers(tmp_path, path, paper):
+    design = load_design(path)
+    deck = generate_deck(design)
+    text, reader = pdf_text(rulebook_document(design, deck, paper), tmp_path)
+    assert len(reader.pages) == 2
+    lowered = text.lower()
+    for phrase in expected_numbers(design, deck):
+        assert phrase.lower() in lowered, phrase
+
+
+def test_classic_rulebook_numbers(tmp_path, classic, classic_deck):
+    text, _ = pdf_text(rulebook_document(classic, classic_deck, "a4"), tmp_path)
+    for phrase in ["16 Monument cards", "39 Search cards", "4 rows and 4 columns", "deck of 12 cards",
+                   "(16 cards)", "(28 cards)", "(39 cards)", "6 players: 13 cards", "play to 4 points",
+                   "Washington, Jefferson, Roosevelt and Lincoln", "16 with no red head, 12 with 1 red head and 11 with 2 red heads"]:
+        assert phrase in text, phrase
+
+
+@pytest.mark.parametrize("path", DESIGNS, ids=lambda p: p.name)
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_nothing_leaves_the_rule_pages_margins(path, paper):
+    design = load_design(path)
+    deck = generate_deck(design)
+    document = rulebook_document(design, deck, paper)
+    page_size = PAPERS[paper]
+    # inside the margins (a rule line's round cap may reach 0.5 mm past; the footer sits in the bottom margin)
+    inside = Rect(MARGIN_MM - 0.5, MARGIN_MM - 4, page_size.width_mm - 2 * MARGIN_MM + 1, page_size.height_mm - 2 * MARGIN_MM + 4.5)
+    for page in document.pages:
+        for item in page.items:
+            assert inside.contains(item_bounds(item, document.symbols)), item
+        assert any(isinstance(i, Text) for i in page.items)
+
+
+def test_the_worked_example_is_a_real_match_and_the_decoy_is_not(classic, classic_deck):
+    book = build_rulebook(classic, classic_deck)
+    example = book.example
+    assert matches(example.search.faces, example.search.red, example.monument.faces)
+    assert example.monument.id == example.search.answer
+    assert example.search.red_count == 2
+    decoy = next(b for b in book.blocks if isinstance(b, DecoyExample))
+    assert decoy.decoy.faces == example.search.faces and decoy.decoy.id != example.search.answer
+    for card, answer in book.practice:
+        assert answer == card.answer
+
+
+def test_a_wrong_figure_cannot_be_made(classic_deck):
+    card = next(c for c in classic_deck.search if c.red_count)
+    wrong = next(m for m in classic_deck.monuments if m.id != card.answer)
+    with pytest.raises(ValueError, match="does not match"):
+        MatchExample(card, wrong, tuple("opposite" if r else "same" for r in card.red))
+    right = classic_deck.monument(card.answer)
+    with pytest.raises(ValueError):
+        MatchExample(card, right, ("same",) * 4)
+    with pytest.raises(ValueError):
+        DecoyExample(card, right)
+
+
+def test_answer_key_lists_every_card_once_with_the_validators_answer(tmp_path, classic, classic_deck):
+    text, reader = pdf_text(answer_key_document(classic, classic_deck, "a4"), tmp_path)
+    pairs = re.findall(r"(S\d\d) (\S+) matches -> (M\d\d) (\S+)", text)
+    assert sorted(p[0] for p in pairs) == [c.id for c in classic_deck.search]
+    for card_id, notation, monument_id, monument_notation in pairs:
+        card = classic_deck.search_card(card_id)
+        assert notation == classic_deck.notation.search(card.faces, card.red)
+        # the validator's rule, run here against every Monument
+        matched = [m.id for m in classic_deck.monuments if matches(card.faces, card.red, m.faces)]
+        assert matched == [monument_id]
+        assert monument_notation == classic_deck.notation.monument(classic_deck.monument(monument_id).faces)
+    for heading in ["Basic: 16 cards", "Advanced: 12 cards", "Expert: 11 cards", "Balance (from the validator)",
+                    "every Search card matches exactly one Monument"]:
+        assert heading in text
+    report = validate_deck(classic_deck)
+    for row in report.balance:
+        assert f"{row.group} {row.cards} {row.answer_min} to {row.answer_max}" in text
+
+
+def test_build_writes_rulebook_and_answer_key(tmp_path, classic):
+    written = build_kit(classic, tmp_path, KitOptions(papers=("a4",), layouts=(SheetLayout.FRONTS,), per_card=False))
+    names = [w.path.name for w in written]
+    assert "mount-rushmore_rulebook_a4.pdf" in names and "mount-rushmore_answer-key_a4.pdf" in names
