@@ -33,6 +33,7 @@ class KitOptions:
     per_card: bool = True
     rulebook: bool = True
     answer_key: bool = True
+    cmyk: bool = False
 
 
 @dataclass(frozen=True)
@@ -44,9 +45,10 @@ class Written:
     what: str
 
 
-def card_faces(design: Design, deck: Deck) -> list[tuple[Face, Face]]:
-    """(front, back) for every card: Monuments first, then Search cards, in id order."""
-    frame = card_frame(design)
+def card_faces(design: Design, deck: Deck, bleed_mm: float | None = None) -> list[tuple[Face, Face]]:
+    """(front, back) for every card: Monuments first, then Search cards, in id order.
+    ``bleed_mm`` overrides the design's bleed (vendors ask for their own)."""
+    frame = card_frame(design, bleed_mm)
     monument_back = back_face(design, CardKind.MONUMENT, frame)
     search_back = back_face(design, CardKind.SEARCH, frame)
     return ([(monument_face(design, m, frame), monument_back) for m in deck.monuments]
@@ -116,7 +118,7 @@ def build_kit(design: Design, out_dir: Path, options: KitOptions = KitOptions(),
         if progress:
             progress(name)
         document = make()
-        data = render_pdf(document)
+        data = render_pdf(document, cmyk=options.cmyk)
         path = out_dir / name
         atomic_write(path, data)
         written.append(Written(path, len(document.pages), cards, len(data), what))

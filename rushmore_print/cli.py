@@ -216,8 +216,10 @@ def _offset(ctx, param, value: str | None) -> tuple[float, float]:
 @click.option("--flip", type=click.Choice(["long", "short"]), default="long", show_default=True,
               help="Which edge your printer flips on for duplex.")
 @click.option("--back-offset", callback=_offset, metavar="X,Y", help="Shift duplex backs by X,Y mm to undo printer drift.")
+@click.option("--cmyk", is_flag=True, help="Write every colour as CMYK (for print shops that ask for it).")
 @friendly_errors
-def build(design: Path | None, out_dir: Path, paper: str, layout: str, flip: str, back_offset: tuple[float, float]) -> None:
+def build(design: Path | None, out_dir: Path, paper: str, layout: str, flip: str, back_offset: tuple[float, float],
+          cmyk: bool) -> None:
     """Build the print-and-play kit into a folder (default output/).
 
     The deck is validated first; nothing is written when it does not validate. Files are
@@ -233,11 +235,56 @@ def build(design: Path | None, out_dir: Path, paper: str, layout: str, flip: str
     from .layout.sheets import Flip
 
     spec = load_design(design)
-    options = KitOptions(papers=_papers(paper), layouts=_layouts(layout), flip=Flip(flip), back_offset=back_offset)
+    options = KitOptions(papers=_papers(paper), layouts=_layouts(layout), flip=Flip(flip), back_offset=back_offset, cmyk=cmyk)
     written = build_kit(spec, out_dir, options, progress=lambda name: click.echo(f"  writing {name}", err=True))
     click.echo(f"{spec.name}: wrote {len(written)} files to {out_dir}/")
     rows = [[w.path.name, str(w.pages), f"{w.size / 1024:.0f} KB", w.what] for w in written]
     click.echo(_table(["file", "pages", "size", "what it is"], rows))
+
+
+EXPORT_TARGETS = ["png", "tgc", "mpc", "dtc", "tts"]
+
+
+@cli.command()
+@click.argument("target", type=click.Choice(EXPORT_TARGETS))
+@design_argument
+@click.option("-o", "--output", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=Path("output"),
+              show_default=True, help="Folder to write into (a subfolder per target).")
+@click.option("--dpi", type=click.IntRange(72, 1200), default=300, show_default=True, help="Resolution of png images.")
+@click.option("--bleed/--no-bleed", default=True, show_default=True, help="png: include the design's bleed.")
+@friendly_errors
+def export(target: str, design: Path | None, out_dir: Path, dpi: int, bleed: bool) -> None:
+    """Per-card images and vendor files.
+
+    \b
+    TARGET:
+      png  one PNG per card face and back, at --dpi, with or without bleed
+      tgc  The Game Crafter: 825 x 1125 px per poker face (300 dpi, 1/8 in bleed), folder per deck
+      mpc  MakePlayingCards: 822 x 1122 px per poker face (300 dpi, 0.12 in bleed)
+      dtc  DriveThruCards: one CMYK PDF per deck, back 1, front 1, back 2, ...
+      tts  Tabletop Simulator: face sheets (10 x 7 at most), backs, saved-object JSON
+
+    \b
+    Examples:
+      rushmore export png --dpi 600 --no-bleed
+      rushmore export tts designs/junior.yaml -o tts-build/
+    """
+    from .export import TARGETS, export_count, export_dtc, export_png, export_raster, export_tts
+
+    spec = load_design(design)
+    with click.progressbar(length=export_count(spec, target), label=f"exporting {target}", file=sys.stderr) as bar:
+        step = lambda name: bar.update(1)  # noqa: E731
+        if target == "png":
+            written = export_png(spec, out_dir, dpi, bleed, step)
+        elif target in TARGETS:
+            written = export_raster(spec, out_dir, TARGETS[target], step)
+        elif target == "dtc":
+            written = export_dtc(spec, out_dir, step)
+        else:
+            written = export_tts(spec, out_dir, step)
+    folders = sorted({str(w.path.parent) for w in written})
+    total = sum(w.size for w in written)
+    click.echo(f"{spec.name}: wrote {len(written)} files ({total / 1024:.0f} KB) to {', '.join(folders)}")
 
 
 @cli.command()

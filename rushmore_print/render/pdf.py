@@ -151,9 +151,9 @@ class _Painter:
     def group(self, group: Group) -> None:
         c = self.canvas
         c.saveState()
-        c.transform(*group.matrix)
-        if group.clip is not None:
+        if group.clip is not None:  # the clip is in the parent's coordinates, as in layout.items
             c.clipPath(self.path(group.clip), stroke=0, fill=0)
+        c.transform(*group.matrix)
         self.draw(group.items)
         c.restoreState()
 

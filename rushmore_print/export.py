@@ -1,0 +1,229 @@
+"""Per-card images and vendor files: PNG, The Game Crafter, MakePlayingCards, DriveThruCards,
+Tabletop Simulator. Every image is drawn by ``render/png.py`` from the same layout items as the PDFs.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import math
+import os
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable, Iterator
+
+from PIL import Image
+
+from .build import Written, card_faces, checked_deck
+from .files import atomic_write, ensure_folder
+from .layout.cards import CardKind, Face, card_frame, symbols
+from .layout.items import Document, Page
+from .layout.sheets import card_pages
+from .render.pdf import render_pdf
+from .render.png import render_page
+from .spec import Design
+
+INCH = 25.4
+TTS_MAX_WIDTH = 4096
+TTS_MAX_COLS, TTS_MAX_ROWS = 10, 7
+
+
+@dataclass(frozen=True)
+class RasterTarget:
+    """How a vendor wants card images: resolution, bleed and orientation."""
+
+    name: str
+    dpi: int
+    bleed_mm: float
+    portrait: bool
+
+
+TARGETS = {
+    "tgc": RasterTarget("tgc", 300, INCH / 8, True),      # 825 x 1125 px for poker
+    "mpc": RasterTarget("mpc", 300, 0.12 * INCH, True),   # 822 x 1122 px for poker
+}
+DTC_BLEED_MM = INCH / 8
+Progress = Callable[[str], None]
+
+
+_WORKER_SYMBOLS: dict = {}
+
+
+def _init_worker(table: dict) -> None:
+    _WORKER_SYMBOLS.clear()
+    _WORKER_SYMBOLS.update(table)
+
+
+def _render_png(job: tuple[Page, float, bool]) -> bytes:
+    page, dpi, portrait = job
+    image = render_page(page, _WORKER_SYMBOLS, dpi)
+    if portrait and image.width > image.height:
+        image = image.transpose(Image.Transpose.ROTATE_90)
+    return png_bytes(image, dpi)
+
+
+def render_pngs(pages: list[Page], table: dict, dpi: float, portrait: bool = False) -> Iterator[bytes]:
+    """PNG bytes for each page, in order; spread over the machine's cores when there are many."""
+    jobs = [(page, dpi, portrait) for page in pages]
+    workers = min(os.cpu_count() or 1, 4)
+    if workers < 2 or len(jobs) < 8:
+        _init_worker(table)
+        yield from map(_render_png, jobs)
+        return
+    with ProcessPoolExecutor(workers, initializer=_init_worker, initargs=(table,)) as pool:
+        yield from pool.map(_render_png, jobs, chunksize=4)
+
+
+def png_bytes(image: Image.Image, dpi: float) -> bytes:
+    buffer = io.BytesIO()
+    image.save(buffer, format="PNG", dpi=(dpi, dpi), compress_level=6)
+    return buffer.getvalue()
+
+
+def _face_name(face: Face) -> str:
+    return face.card_id if not face.is_back else f"back-{face.kind.value}"
+
+
+def _faces_with_backs(design: Design, deck, bleed_mm: float) -> list[Face]:
+    pairs = card_faces(design, deck, bleed_mm)
+    backs = list({back.card_id: back for _, back in pairs}.values())
+    return [front for front, _ in pairs] + backs
+
+
+def _write(path: Path, data: bytes, pages: int, cards: int, what: str, progress: Progress | None) -> Written:
+    atomic_write(path, data)
+    if progress:
+        progress(path.name)
+    return Written(path, pages, cards, len(data), what)
+
+
+def export_png(design: Design, out_dir: Path, dpi: int = 300, bleed: bool = True,
+               progress: Progress | None = None) -> list[Written]:
+    """One PNG per card face and per back, at ``dpi``, with the design's bleed or none."""
+    deck = checked_deck(design)
+    folder = out_dir / "png"
+    ensure_folder(folder)
+    bleed_mm = design.print.bleed_mm if bleed else 0.0
+    faces = _faces_with_backs(design, deck, bleed_mm)
+    pages = card_pages(card_frame(design, bleed_mm), faces)
+    return [_write(folder / f"{_face_name(face)}.png", data, 1, 1, "card image", progress)
+            for face, data in zip(faces, render_pngs(pages, symbols(design), dpi))]
+
+
+def export_raster(design: Design, out_dir: Path, target: RasterTarget, progress: Progress | None = None) -> list[Written]:
+    """A folder per deck (``monuments``, ``search``): a PNG per face and ``back.png``, RGB,
+    turned upright when the vendor wants portrait images of landscape cards."""
+    deck = checked_deck(design)
+    faces = _faces_with_backs(design, deck, target.bleed_mm)
+    pages = card_pages(card_frame(design, target.bleed_mm), faces)
+    written = []
+    for face, data in zip(faces, render_pngs(pages, symbols(design), target.dpi, target.portrait)):
+        folder = out_dir / target.name / ("monuments" if face.kind is CardKind.MONUMENT else "search")
+        ensure_folder(folder)
+        name = "back" if face.is_back else face.card_id
+        written.append(_write(folder / f"{name}.png", data, 1, 1, f"{target.name} card image", progress))
+    return written
+
+
+def export_dtc(design: Design, out_dir: Path, progress: Progress | None = None) -> list[Written]:
+    """DriveThruCards: a CMYK PDF per deck, one card with 1/8 in bleed a page, back 1, front 1, back 2..."""
+    deck = checked_deck(design)
+    frame = card_frame(design, DTC_BLEED_MM)
+    folder = out_dir / "dtc"
+    ensure_folder(folder)
+    written = []
+    pairs = card_faces(design, deck, DTC_BLEED_MM)
+    for kind, label in ((CardKind.MONUMENT, "monuments"), (CardKind.SEARCH, "search")):
+        faces: list[Face] = []
+        for front, back in pairs:
+            if front.kind is kind:
+                faces += [back, front]
+        document = Document(f"{design.name}: {label} for DriveThruCards", tuple(card_pages(frame, faces)), symbols(design))
+        data = render_pdf(document, cmyk=True)
+        written.append(_write(folder / f"{design.slug}_{label}_dtc.pdf", data, len(faces), len(faces) // 2,
+                              "DriveThruCards deck, CMYK", progress))
+    return written
+
+
+@dataclass(frozen=True)
+class TtsSheet:
+    cols: int
+    rows: int
+    cards: tuple[Face, ...]     # the cards on this sheet, in cell order; the last cell is the hidden image
+
+
+def tts_sheets(faces: list[Face]) -> list[TtsSheet]:
+    """Split a deck into sheets of at most 10 x 7 cells, the last cell of each kept for the hidden image."""
+    per_sheet = TTS_MAX_COLS * TTS_MAX_ROWS - 1
+    sheets = []
+    for start in range(0, len(faces), per_sheet):
+        chunk = faces[start:start + per_sheet]
+        cols = min(TTS_MAX_COLS, len(chunk) + 1)
+        rows = math.ceil((len(chunk) + 1) / cols)
+        sheets.append(TtsSheet(cols, rows, tuple(chunk)))
+    return sheets
+
+
+def export_tts(design: Design, out_dir: Path, progress: Progress | None = None) -> list[Written]:
+    """Tabletop Simulator: face sheets, a back image per deck and a saved-object JSON to load both decks."""
+    deck = checked_deck(design)
+    frame = card_frame(design, 0.0)
+    table = symbols(design)
+    folder = out_dir / "tts"
+    ensure_folder(folder)
+    pairs = card_faces(design, deck, 0.0)
+    written: list[Written] = []
+    objects = []
+    deck_id = 1
+    for number, (kind, label) in enumerate(((CardKind.MONUMENT, "monuments"), (CardKind.SEARCH, "search"))):
+        fronts = [front for front, _ in pairs if front.kind is kind]
+        back = next(back for front, back in pairs if front.kind is kind)
+        back_path = folder / f"{design.slug}_{label}_back.png"
+        back_image = render_page(card_pages(frame, [back])[0], table, 300)
+        written.append(_write(back_path, png_bytes(back_image, 300), 1, 0, "Tabletop Simulator back", progress))
+        custom, contained = {}, []
+        for sheet_number, sheet in enumerate(tts_sheets(fronts), start=1):
+            cell_w = TTS_MAX_WIDTH // sheet.cols
+            dpi = cell_w / (frame.width_mm / INCH)
+            cell_h = round(frame.height_mm / INCH * dpi)
+            image = Image.new("RGB", (cell_w * sheet.cols, cell_h * sheet.rows), "white")
+            cells = list(sheet.cards) + [None] * (sheet.cols * sheet.rows - len(sheet.cards) - 1) + [back]
+            for index, face in enumerate(cells):
+                if face is None:
+                    continue
+                picture = render_page(card_pages(frame, [face])[0], table, dpi).resize((cell_w, cell_h))
+                image.paste(picture, ((index % sheet.cols) * cell_w, (index // sheet.cols) * cell_h))
+            path = folder / f"{design.slug}_{label}_sheet{sheet_number}.png"
+            written.append(_write(path, png_bytes(image, dpi), 1, len(sheet.cards), "Tabletop Simulator face sheet", progress))
+            custom[str(deck_id)] = {"FaceURL": path.resolve().as_uri(), "BackURL": back_path.resolve().as_uri(),
+                                    "NumWidth": sheet.cols, "NumHeight": sheet.rows, "BackIsHidden": True,
+                                    "UniqueBack": False, "Type": 0}
+            for index, face in enumerate(sheet.cards):
+                contained.append({"Name": "Card", "Nickname": face.card_id, "CardID": deck_id * 100 + index,
+                                  "CustomDeck": {str(deck_id): custom[str(deck_id)]}, "Transform": _transform(0, 0)})
+            deck_id += 1
+        objects.append({"Name": "Deck", "Nickname": f"{design.name}: {label}", "Transform": _transform(number * 4.0, 0),
+                        "DeckIDs": [card["CardID"] for card in contained], "CustomDeck": custom,
+                        "ContainedObjects": contained})
+    saved = {"SaveName": design.name, "GameMode": "", "Date": "", "Table": "", "Sky": "", "Note": "", "Rules": "",
+             "XmlUI": "", "LuaScript": "", "ObjectStates": objects, "TabStates": {}, "VersionNumber": ""}
+    data = (json.dumps(saved, indent=2) + "\n").encode("utf-8")
+    written.append(_write(folder / f"{design.slug}_tts.json", data, 0, len(pairs), "Tabletop Simulator saved object", progress))
+    return written
+
+
+def _transform(x: float, z: float) -> dict:
+    return {"posX": x, "posY": 1.0, "posZ": z, "rotX": 0.0, "rotY": 180.0, "rotZ": 180.0,
+            "scaleX": 1.0, "scaleY": 1.0, "scaleZ": 1.0}
+
+
+def export_count(design: Design, target: str) -> int:
+    """How many files an export writes (for a progress bar)."""
+    cards = design.monument_count + design.search_count
+    if target in ("png", "tgc", "mpc"):
+        return cards + 2
+    if target == "dtc":
+        return 2
+    sheets = math.ceil(design.monument_count / 69) + math.ceil(design.search_count / 69)
+    return sheets + 3

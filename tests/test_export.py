@@ -1,0 +1,130 @@
+import json
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from PIL import Image, ImageChops, ImageStat
+from pypdf import PdfReader
+
+from rushmore_print.cli import cli
+from rushmore_print.export import TARGETS, export_dtc, export_png, export_raster, export_tts, tts_sheets
+from rushmore_print.spec import load_design
+
+MM = 72 / 25.4
+
+
+@pytest.fixture(scope="module")
+def pngs(tmp_path_factory):
+    out = tmp_path_factory.mktemp("png")
+    return out, export_png(load_design(), out)
+
+
+def test_png_export_one_image_per_face_and_back(pngs):
+    out, written = pngs
+    names = sorted(p.name for p in (out / "png").iterdir())
+    assert len(names) == 16 + 39 + 2
+    assert "back-monument.png" in names and "back-search.png" in names and "S39.png" in names
+    with Image.open(out / "png" / "M01.png") as image:
+        # landscape poker with 3 mm bleed at 300 dpi: (88.9 + 6) x (63.5 + 6) mm
+        assert image.size == (round(94.9 / 25.4 * 300), round(69.5 / 25.4 * 300)) == (1121, 821)
+        assert image.mode == "RGB"
+        assert image.info["dpi"] == pytest.approx((300, 300), abs=0.05)
+
+
+def test_png_without_bleed_at_other_dpi(tmp_path):
+    export_png(load_design(), tmp_path, dpi=150, bleed=False)
+    with Image.open(tmp_path / "png" / "S01.png") as image:
+        assert image.size == (525, 375) and image.info["dpi"] == pytest.approx((150, 150), abs=0.05)
+
+
+@pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="needs pdftoppm (poppler-utils)")
+def test_png_agrees_with_the_pdf_rasterised_at_the_same_dpi(tmp_path):
+    from rushmore_print.build import per_card_document
+    from rushmore_print.generate import generate_deck
+    from rushmore_print.render.pdf import render_pdf
+
+    design = load_design()
+    export_png(design, tmp_path, dpi=100)
+    pdf = tmp_path / "cards.pdf"
+    pdf.write_bytes(render_pdf(per_card_document(design, generate_deck(design))))
+    for page, name in ((1, "M01"), (30, "S14"), (45, "S29")):
+        subprocess.run(["pdftoppm", "-r", "100", "-png", "-f", str(page), "-l", str(page), "-singlefile", str(pdf),
+                        str(tmp_path / "ref")], check=True)
+        with Image.open(tmp_path / "ref.png") as ref, Image.open(tmp_path / "png" / f"{name}.png") as ours:
+            assert abs(ref.width - ours.width) <= 1 and abs(ref.height - ours.height) <= 1
+            ours = ours.convert("RGB").resize(ref.size)
+            diff = ImageStat.Stat(ImageChops.difference(ref.convert("RGB"), ours)).mean
+            assert max(diff) < 4, (name, diff)  # mean difference per channel, out of 255
+
+
+@pytest.mark.parametrize("target, size", [("tgc", (825, 1125)), ("mpc", (822, 1122))])
+def test_vendor_images_have_the_vendor_size(tmp_path, target, size):
+    design = load_design()
+    written = export_raster(design, tmp_path, TARGETS[target])
+    assert len(written) == 16 + 39 + 2
+    for deck, count in (("monuments", 16), ("search", 39)):
+        folder = tmp_path / target / deck
+        files = sorted(p.name for p in folder.iterdir())
+        assert len(files) == count + 1 and "back.png" in files
+        for name in (files[0], "back.png"):
+            with Image.open(folder / name) as image:
+                assert image.size == size and image.mode == "RGB"
+
+
+def test_dtc_pdf_pages_alternate_back_and_front_in_cmyk(tmp_path):
+    written = export_dtc(load_design(), tmp_path)
+    assert [w.path.name for w in written] == ["mount-rushmore_monuments_dtc.pdf", "mount-rushmore_search_dtc.pdf"]
+    reader = PdfReader(written[1].path)
+    assert len(reader.pages) == 2 * 39
+    texts = [page.extract_text() for page in reader.pages]
+    assert all("SEARCH" in texts[i] and not re.search(r"S\d\d", texts[i]) for i in range(0, 78, 2))
+    assert [re.search(r"S\d\d", texts[i]).group(0) for i in range(1, 78, 2)] == [f"S{i:02d}" for i in range(1, 40)]
+    page = reader.pages[0]
+    assert float(page.mediabox.width) == pytest.approx(3.75 * 72, abs=0.01)   # landscape poker with 1/8 in bleed
+    assert float(page.mediabox.height) == pytest.approx(2.75 * 72, abs=0.05)
+    assert float(page.trimbox.width) == pytest.approx(3.5 * 72, abs=0.05)
+    for page in reader.pages[:6]:
+        content = page.get_contents().get_data().decode("latin-1")
+        assert " k" in content or " K" in content
+        assert not re.search(r"\d (rg|RG)\b", content)  # no RGB colour anywhere
+
+
+def test_tts_sheets_and_saved_object(tmp_path):
+    design = load_design()
+    written = export_tts(design, tmp_path)
+    saved = json.loads((tmp_path / "tts" / "mount-rushmore_tts.json").read_text())
+    decks = saved["ObjectStates"]
+    assert [d["Name"] for d in decks] == ["Deck", "Deck"]
+    for deck, count in zip(decks, (16, 39)):
+        assert len(deck["ContainedObjects"]) == count == len(deck["DeckIDs"])
+        for deck_id, custom in deck["CustomDeck"].items():
+            assert set(custom) >= {"FaceURL", "BackURL", "NumWidth", "NumHeight", "BackIsHidden", "UniqueBack"}
+            assert custom["NumWidth"] <= 10 and custom["NumHeight"] <= 7 and custom["BackIsHidden"] is True
+            face = Path(custom["FaceURL"].removeprefix("file://"))
+            assert custom["FaceURL"].startswith("file:///") and face.is_file()
+            with Image.open(face) as sheet:
+                assert sheet.width <= 4096
+                cell_w, cell_h = sheet.width // custom["NumWidth"], sheet.height // custom["NumHeight"]
+                cards = [c for c in deck["ContainedObjects"] if c["CardID"] // 100 == int(deck_id)]
+                assert len(cards) < custom["NumWidth"] * custom["NumHeight"]  # the last cell is the hidden image
+                for card in cards:
+                    index = card["CardID"] % 100
+                    assert cards[index]["Nickname"] == card["Nickname"]
+        names = [c["Nickname"] for c in deck["ContainedObjects"]]
+        assert names == ([f"M{i:02d}" for i in range(1, 17)] if count == 16 else [f"S{i:02d}" for i in range(1, 40)])
+
+
+def test_tts_splits_big_decks_into_sheets_of_at_most_10_by_7():
+    faces = list(range(80))
+    sheets = tts_sheets(faces)
+    assert [(s.cols, s.rows, len(s.cards)) for s in sheets] == [(10, 7, 69), (10, 2, 11)]
+    assert [(s.cols, s.rows) for s in tts_sheets(list(range(16)))] == [(10, 2)]
+
+
+def test_export_command(runner, tmp_path):
+    result = runner.invoke(cli, ["export", "tgc", "-o", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    assert "Mount Rushmore: wrote 57 files" in result.stdout
+    assert runner.invoke(cli, ["export", "xyz"]).exit_code == 2
