@@ -287,6 +287,69 @@ def export(target: str, design: Path | None, out_dir: Path, dpi: int, bleed: boo
     click.echo(f"{spec.name}: wrote {len(written)} files ({total / 1024:.0f} KB) to {', '.join(folders)}")
 
 
+def _card_size(ctx, param, value: str | None) -> tuple[float, float] | None:
+    from .errors import SpecError
+    from .spec import CARD_PRESETS
+    from .units import parse_length
+
+    if value is None:
+        return None
+    if value.lower() in CARD_PRESETS:
+        return CARD_PRESETS[value.lower()]
+    parts = value.lower().split("x")
+    unit = next((u for u in ("mm", "cm", "in", "pt") if value.lower().endswith(u)), "mm")
+    try:
+        width, height = (parse_length(p if p.endswith(unit) else p + unit) for p in parts)
+        return width, height
+    except (ValueError, SpecError):
+        raise click.BadParameter(f"use a preset ({', '.join(CARD_PRESETS)}) or WIDTHxHEIGHT such as 63.5x88.9mm or 2.5x3.5in") from None
+
+
+def _length(ctx, param, value: str) -> float:
+    from .units import parse_length
+
+    try:
+        return parse_length(value)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc)) from None
+
+
+@cli.command()
+@click.argument("images", nargs=-1, required=True)
+@click.option("-o", "--output", "out", type=click.Path(dir_okay=False, path_type=Path), required=True, help="The PDF to write.")
+@click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True)
+@click.option("--layout", type=click.Choice(["fronts", "duplex", "gutterfold"]), default=None,
+              help="Default: duplex when backs are given, else fronts.")
+@click.option("--flip", type=click.Choice(["long", "short"]), default="long", show_default=True)
+@click.option("--back-offset", callback=_offset, metavar="X,Y", help="Shift duplex backs by X,Y mm.")
+@click.option("--back", type=click.Path(dir_okay=False, exists=True, path_type=Path), help="One back image for every card.")
+@click.option("--backs", type=click.Path(exists=True, path_type=Path), help="A folder with one back per front (same order).")
+@click.option("--card", callback=_card_size, help="Card trim size: a preset or WxH (63.5x88.9mm). Default: read from the images' dpi.")
+@click.option("--bleed", callback=_length, default="0", show_default=True, help="Bleed already in the images, e.g. 3mm or 0.125in.")
+@friendly_errors
+def impose(images: tuple[str, ...], out: Path, paper: str, layout: str | None, flip: str, back_offset, back: Path | None,
+           backs: Path | None, card: tuple[float, float] | None, bleed: float) -> None:
+    """Lay out any card images on print-and-play sheets (crop marks, ruler, backs).
+
+    IMAGES are PNG or JPEG files, folders or glob patterns. PNG and JPEG data pass into the PDF
+    without being decoded or compressed again.
+
+    \b
+    Examples:
+      rushmore impose output/png/ -o sheets.pdf --bleed 3mm
+      rushmore impose 'cards/*.png' -o cards.pdf --back back.png --paper letter
+      rushmore impose fronts/ --backs backs/ --layout gutterfold -o fold.pdf --card poker
+    """
+    from . import impose as imposing
+    from .layout.sheets import Flip, SheetLayout
+
+    fronts = imposing.collect_images(list(images))
+    back_list = imposing.collect_images([str(backs)]) if backs else None
+    chosen = SheetLayout(layout) if layout else (SheetLayout.DUPLEX if back or backs else SheetLayout.FRONTS)
+    written = imposing.impose(fronts, out, paper, chosen, Flip(flip), back_offset, back, back_list, card, bleed)
+    click.echo(f"wrote {out}: {written.pages} pages, {written.what}, {written.size / 1024:.0f} KB")
+
+
 @cli.command()
 @design_argument
 @click.option("-o", "--output", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=Path("output"),

@@ -60,7 +60,7 @@ class Face:
     """One side of one card: what it is and what to draw."""
 
     card_id: str
-    kind: CardKind
+    kind: CardKind | None   # None for images imposed from elsewhere
     items: tuple
     is_back: bool = False
 

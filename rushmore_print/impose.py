@@ -1,0 +1,84 @@
+"""Impose any card images on print-and-play sheets with the sheet engine of ``rushmore build``.
+
+Images are embedded without re-encoding where the format allows (see ``render/rawpdf.py``).
+"""
+
+from __future__ import annotations
+
+import glob
+from pathlib import Path
+
+from PIL import Image as PILImage
+
+from .build import Written
+from .errors import BuildError
+from .files import atomic_write
+from .layout.cards import CardFrame, Face
+from .layout.items import Document, Image, Rect
+from .layout.sheets import PAPERS, Flip, SheetLayout, plan_sheet, sheet_pages
+from .render.rawpdf import render_raw_pdf
+
+IMAGE_SUFFIXES = {".png", ".jpg", ".jpeg"}
+
+
+def collect_images(arguments: list[str]) -> list[Path]:
+    """Files, folders (their images, sorted by name) and glob patterns, in the order given."""
+    found: list[Path] = []
+    for argument in arguments:
+        path = Path(argument)
+        if path.is_dir():
+            found += sorted(p for p in path.iterdir() if p.suffix.lower() in IMAGE_SUFFIXES)
+        elif path.is_file():
+            found.append(path)
+        elif any(ch in argument for ch in "*?["):
+            matches = sorted(Path(p) for p in glob.glob(argument) if Path(p).suffix.lower() in IMAGE_SUFFIXES)
+            if not matches:
+                raise BuildError(f"{argument}: no image matches this pattern")
+            found += matches
+        else:
+            raise BuildError(f"{argument}: no such file or folder")
+    if not found:
+        raise BuildError("no card images given (PNG or JPEG files, folders or patterns)")
+    return found
+
+
+def card_size_from(image: Path, bleed_mm: float) -> tuple[float, float]:
+    """Trim size in mm read from an image's pixels and dpi, less the bleed it carries."""
+    try:
+        with PILImage.open(image) as opened:
+            width, height = opened.size
+            dpi = opened.info.get("dpi")
+    except OSError as exc:
+        raise BuildError(f"{image}: not an image Pillow can read ({exc})") from None
+    if not dpi or not dpi[0]:
+        raise BuildError(f"{image}: the image does not say its dpi; give the card size with --card (e.g. poker or 63.5x88.9mm)")
+    # PNG stores dots per metre as a whole number, so 300 dpi reads back as 299.9994: round it
+    dpi_x, dpi_y = round(float(dpi[0]), 1), round(float(dpi[1]), 1)
+    w_mm, h_mm = width / dpi_x * 25.4 - 2 * bleed_mm, height / dpi_y * 25.4 - 2 * bleed_mm
+    if w_mm <= 0 or h_mm <= 0:
+        raise BuildError(f"{image}: the bleed ({bleed_mm:g} mm) is larger than the image")
+    return round(w_mm, 3), round(h_mm, 3)
+
+
+def _face(path: Path, frame: CardFrame, is_back: bool = False) -> Face:
+    box = Rect(-frame.bleed_mm, -frame.bleed_mm, frame.width_mm + 2 * frame.bleed_mm, frame.height_mm + 2 * frame.bleed_mm)
+    return Face(path.stem, None, (Image(str(path), box),), is_back=is_back)
+
+
+def impose(fronts: list[Path], out: Path, paper: str = "a4", layout: SheetLayout = SheetLayout.FRONTS,
+           flip: Flip = Flip.LONG, back_offset: tuple[float, float] = (0.0, 0.0), back: Path | None = None,
+           backs: list[Path] | None = None, card_mm: tuple[float, float] | None = None, bleed_mm: float = 0.0) -> Written:
+    """Write ``out``: the images on sheets, with crop marks, ruler and backs as the layout asks."""
+    if layout is not SheetLayout.FRONTS and back is None and not backs:
+        raise BuildError(f"the {layout.value} layout needs backs: give --back IMAGE or --backs FOLDER")
+    if backs and len(backs) != len(fronts):
+        raise BuildError(f"{len(fronts)} fronts but {len(backs)} backs; give one back per front, or one --back for all")
+    width, height = card_mm or card_size_from(fronts[0], bleed_mm)
+    frame = CardFrame(width, height, bleed_mm)
+    back_paths = backs or [back] * len(fronts) if (backs or back) else [None] * len(fronts)
+    pairs = [(_face(front, frame), _face(b, frame, True) if b else None) for front, b in zip(fronts, back_paths)]
+    plan = plan_sheet(PAPERS[paper], layout, frame, flip, back_offset)
+    pages = sheet_pages(plan, pairs, out.stem)
+    data = render_raw_pdf(Document(out.stem, tuple(pages), {}))
+    atomic_write(out, data)
+    return Written(out, len(pages), len(fronts), len(data), f"{len(fronts)} cards imposed, {plan.per_sheet} a sheet")

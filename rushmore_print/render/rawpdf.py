@@ -1,0 +1,247 @@
+"""A small PDF writer for imposing existing card images, the job reportlab cannot do losslessly.
+
+reportlab decodes a PNG and compresses it again; here a PNG's compressed IDAT data passes into the
+PDF as it is (Flate with the PNG predictor), and a JPEG's bytes pass as DCT, so an imposed PDF is
+barely larger than its images and costs almost no CPU. It draws the same layout items as
+``render/pdf.py`` (shapes, text in the standard Helvetica fonts, groups with clips, images), so
+the sheet engine (``layout/sheets.py``) serves both.
+"""
+
+from __future__ import annotations
+
+import struct
+import zlib
+from dataclasses import dataclass
+from pathlib import Path
+
+from PIL import Image as PILImage
+
+from ..layout.fonts import Font, text_width_mm
+from ..layout.items import Anchor, Document, Group, Image, Page, Path as LayoutPath, Rect, Shape, Text, Use
+
+PT_PER_MM = 72.0 / 25.4
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+FONT_NAMES = {Font.REGULAR: "F1", Font.BOLD: "F2", Font.ITALIC: "F3"}
+
+
+@dataclass(frozen=True)
+class EmbeddedImage:
+    """An image as a PDF XObject: its dictionary entries and its (already compressed) data."""
+
+    width: int
+    height: int
+    entries: str
+    data: bytes
+    passthrough: bool
+    smask: "EmbeddedImage | None" = None
+
+
+def load_image(path: Path) -> EmbeddedImage:
+    """PNG (8-bit or less, no alpha, not interlaced) and JPEG pass through untouched; anything else
+    is decoded once and compressed with Flate."""
+    raw = path.read_bytes()
+    if raw.startswith(PNG_SIGNATURE):
+        embedded = _png_passthrough(raw)
+        if embedded is not None:
+            return embedded
+    elif raw[:3] == b"\xff\xd8\xff":
+        with PILImage.open(path) as image:
+            mode, (width, height) = image.mode, image.size
+        spaces = {"L": ("/DeviceGray", ""), "RGB": ("/DeviceRGB", ""), "CMYK": ("/DeviceCMYK", " /Decode [1 0 1 0 1 0 1 0]")}
+        if mode in spaces:
+            space, decode = spaces[mode]
+            entries = f"/Width {width} /Height {height} /ColorSpace {space} /BitsPerComponent 8 /Filter /DCTDecode{decode}"
+            return EmbeddedImage(width, height, entries, raw, True)
+    return _decoded(path)
+
+
+def _png_passthrough(raw: bytes) -> EmbeddedImage | None:
+    position, idat, palette = 8, [], None
+    header = None
+    while position < len(raw):
+        length, kind = struct.unpack(">I4s", raw[position:position + 8])
+        body = raw[position + 8:position + 8 + length]
+        if kind == b"IHDR":
+            header = struct.unpack(">IIBBBBB", body)
+        elif kind == b"PLTE":
+            palette = body
+        elif kind == b"IDAT":
+            idat.append(body)
+        elif kind == b"tRNS":
+            return None  # transparency needs a soft mask: decode instead
+        elif kind == b"IEND":
+            break
+        position += 12 + length
+    if header is None:
+        return None
+    width, height, depth, colour, _, _, interlace = header
+    colours = {0: 1, 2: 3, 3: 1}.get(colour)
+    if colours is None or interlace or depth == 16:
+        return None
+    if colour == 3:
+        if palette is None:
+            return None
+        space = f"[/Indexed /DeviceRGB {len(palette) // 3 - 1} <{palette.hex()}>]"
+    else:
+        space = "/DeviceGray" if colour == 0 else "/DeviceRGB"
+    entries = (f"/Width {width} /Height {height} /ColorSpace {space} /BitsPerComponent {depth} /Filter /FlateDecode "
+               f"/DecodeParms << /Predictor 15 /Colors {colours} /BitsPerComponent {depth} /Columns {width} >>")
+    return EmbeddedImage(width, height, entries, b"".join(idat), True)
+
+
+def _decoded(path: Path) -> EmbeddedImage:
+    with PILImage.open(path) as image:
+        image.load()
+        alpha = image.getchannel("A") if "A" in image.getbands() else None
+        rgb = image.convert("RGB")
+    width, height = rgb.size
+    smask = None
+    if alpha is not None:
+        smask = EmbeddedImage(width, height, f"/Width {width} /Height {height} /ColorSpace /DeviceGray "
+                              "/BitsPerComponent 8 /Filter /FlateDecode", zlib.compress(alpha.tobytes(), 6), False)
+    entries = f"/Width {width} /Height {height} /ColorSpace /DeviceRGB /BitsPerComponent 8 /Filter /FlateDecode"
+    return EmbeddedImage(width, height, entries, zlib.compress(rgb.tobytes(), 6), False, smask)
+
+
+class _Objects:
+    def __init__(self) -> None:
+        self.bodies: list[bytes | None] = []
+
+    def reserve(self) -> int:
+        self.bodies.append(None)
+        return len(self.bodies)
+
+    def put(self, number: int, body: bytes | str) -> int:
+        self.bodies[number - 1] = body.encode("latin-1") if isinstance(body, str) else body
+        return number
+
+    def add(self, body: bytes | str) -> int:
+        return self.put(self.reserve(), body)
+
+    def stream(self, entries: str, data: bytes) -> int:
+        return self.add(f"<< {entries} /Length {len(data)} >>\nstream\n".encode("latin-1") + data + b"\nendstream")
+
+    def serialise(self, root: int, info: int) -> bytes:
+        out = bytearray(b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n")
+        offsets = []
+        for number, body in enumerate(self.bodies, start=1):
+            offsets.append(len(out))
+            out += f"{number} 0 obj\n".encode() + body + b"\nendobj\n"
+        xref = len(out)
+        out += f"xref\n0 {len(self.bodies) + 1}\n0000000000 65535 f \n".encode()
+        out += b"".join(f"{offset:010d} 00000 n \n".encode() for offset in offsets)
+        out += f"trailer\n<< /Size {len(self.bodies) + 1} /Root {root} 0 R /Info {info} 0 R >>\nstartxref\n{xref}\n%%EOF\n".encode()
+        return bytes(out)
+
+
+def render_raw_pdf(document: Document) -> bytes:
+    """The PDF of ``document``; byte-identical for the same input."""
+    objects = _Objects()
+    pages_ref = objects.reserve()
+    fonts = {font: objects.add(f"<< /Type /Font /Subtype /Type1 /BaseFont /{font.value} /Encoding /WinAnsiEncoding >>")
+             for font in Font}
+    images: dict[str, tuple[str, int]] = {}
+    kids = []
+    for page in document.pages:
+        painter = _Content(document.symbols, images, objects)
+        painter.draw(page.items)
+        content = f"q {PT_PER_MM:.6f} 0 0 {PT_PER_MM:.6f} 0 0 cm 1 j 1 J\n" + "\n".join(painter.ops) + "\nQ\n"
+        stream = objects.stream("/Filter /FlateDecode", zlib.compress(content.encode("latin-1"), 6))
+        xobjects = " ".join(f"/{name} {number} 0 R" for name, number in sorted(set(painter.used)))
+        font_refs = " ".join(f"/{FONT_NAMES[font]} {ref} 0 R" for font, ref in fonts.items())
+        boxes = f"/MediaBox [0 0 {_n(page.width_mm * PT_PER_MM)} {_n(page.height_mm * PT_PER_MM)}]"
+        for name, box in (("TrimBox", page.trim_box), ("BleedBox", page.bleed_box)):
+            if box is not None:
+                boxes += f" /{name} [{' '.join(_n(v * PT_PER_MM) for v in (box.x, box.y, box.right, box.top))}]"
+        kids.append(objects.add(f"<< /Type /Page /Parent {pages_ref} 0 R {boxes} /Contents {stream} 0 R "
+                                f"/Resources << /Font << {font_refs} >> /XObject << {xobjects} >> >> >>"))
+    objects.put(pages_ref, f"<< /Type /Pages /Kids [{' '.join(f'{k} 0 R' for k in kids)}] /Count {len(kids)} >>")
+    root = objects.add(f"<< /Type /Catalog /Pages {pages_ref} 0 R >>")
+    info = objects.add(f"<< /Title ({_escape(document.title)}) /Producer (rushmore-print) >>")
+    return objects.serialise(root, info)
+
+
+class _Content:
+    def __init__(self, symbols: dict, images: dict, objects: _Objects):
+        self.ops: list[str] = []
+        self.used: list[tuple[str, int]] = []
+        self.symbols, self.images, self.objects = symbols, images, objects
+
+    def draw(self, items) -> None:
+        for item in items:
+            if isinstance(item, Shape):
+                self.shape(item)
+            elif isinstance(item, Text):
+                self.text(item)
+            elif isinstance(item, Group):
+                self.ops.append("q")
+                if item.clip is not None:
+                    self.ops.append(self.path(item.clip) + " W n")
+                self.ops.append(" ".join(_n(v) for v in item.matrix) + " cm")
+                self.draw(item.items)
+                self.ops.append("Q")
+            elif isinstance(item, Use):
+                self.ops.append("q " + " ".join(_n(v) for v in item.matrix) + " cm")
+                self.draw(self.symbols[item.key].items)
+                self.ops.append("Q")
+            elif isinstance(item, Image):
+                self.image(item)
+            else:
+                raise TypeError(f"cannot draw {type(item).__name__}")
+
+    def path(self, path: LayoutPath) -> str:
+        parts = []
+        for command in path.commands:
+            op = command[0]
+            coords = " ".join(_n(v) for v in command[1:])
+            parts.append({"M": f"{coords} m", "L": f"{coords} l", "C": f"{coords} c", "Z": "h"}[op])
+        return " ".join(parts)
+
+    def shape(self, shape: Shape) -> None:
+        ops = []
+        if shape.fill is not None:
+            ops.append(" ".join(_n(v) for v in shape.fill) + " rg")
+        stroke = shape.stroke is not None and shape.stroke_mm > 0
+        if stroke:
+            ops.append(" ".join(_n(v) for v in shape.stroke) + f" RG {_n(shape.stroke_mm)} w")
+            ops.append(f"[{' '.join(_n(v) for v in shape.dash_mm)}] 0 d" if shape.dash_mm else "[] 0 d")
+        paint = "B" if shape.fill is not None and stroke else ("f" if shape.fill is not None else "S")
+        self.ops.append(" ".join(ops) + " " + self.path(shape.path) + " " + paint)
+
+    def text(self, text: Text) -> None:
+        size_mm = text.size_pt / PT_PER_MM
+        x = text.x
+        if text.anchor is not Anchor.START:
+            width = text_width_mm(text.text, text.size_pt, text.font)
+            x -= width / 2 if text.anchor is Anchor.MIDDLE else width
+        colour = " ".join(_n(v) for v in text.color)
+        self.ops.append(f"BT {colour} rg /{FONT_NAMES[text.font]} {_n(size_mm)} Tf {_n(x)} {_n(text.y)} Td ({_escape(text.text)}) Tj ET")
+
+    def image(self, item: Image) -> None:
+        key = str(item.path)
+        if key not in self.images:
+            embedded = load_image(Path(item.path))
+            smask = ""
+            if embedded.smask is not None:
+                smask = f" /SMask {self.objects.stream('/Type /XObject /Subtype /Image ' + embedded.smask.entries, embedded.smask.data)} 0 R"
+            number = self.objects.stream(f"/Type /XObject /Subtype /Image {embedded.entries}{smask}", embedded.data)
+            self.images[key] = (f"Im{len(self.images) + 1}", number)
+        name, number = self.images[key]
+        self.used.append((name, number))
+        box: Rect = item.box
+        if item.mirror:
+            matrix = (-box.width, 0, 0, box.height, box.right, box.y)
+        else:
+            matrix = (box.width, 0, 0, box.height, box.x, box.y)
+        self.ops.append("q " + " ".join(_n(v) for v in matrix) + f" cm /{name} Do Q")
+
+
+def _n(value: float) -> str:
+    """Numbers as PDF writes them: short, fixed, never exponent notation."""
+    text = f"{value:.4f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
+def _escape(text: str) -> str:
+    encoded = text.encode("cp1252", errors="replace").decode("latin-1")
+    return encoded.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)")

@@ -1,0 +1,128 @@
+import re
+import struct
+
+import pytest
+from PIL import Image, ImageDraw
+from pypdf import PdfReader
+
+from rushmore_print.cli import cli
+from rushmore_print.errors import BuildError
+from rushmore_print.impose import collect_images, impose
+from rushmore_print.layout.cards import CardFrame
+from rushmore_print.layout.sheets import PAPERS, SheetLayout, plan_sheet
+
+MM = 72 / 25.4
+
+
+def card_png(path, number, size=(150, 210), dpi=60, mode="RGB"):
+    """A poker-size card at 60 dpi (150 x 210 px = 63.5 x 88.9 mm), different for each number."""
+    image = Image.new(mode, size, (200, 180 - number % 100, 40 + number % 200) + ((255,) if mode == "RGBA" else ()))
+    draw = ImageDraw.Draw(image)
+    draw.rectangle((10, 10 + number % 50, 100, 90), fill=(20, 60, 120) + ((128,) if mode == "RGBA" else ()))
+    draw.text((20, 150), f"card {number}", fill=(0, 0, 0))
+    image.save(path, dpi=(dpi, dpi))
+    return path
+
+
+@pytest.fixture
+def cards(tmp_path):
+    folder = tmp_path / "cards"
+    folder.mkdir()
+    return [card_png(folder / f"c{i:03d}.png", i) for i in range(55)]
+
+
+def idat(path):
+    raw, position, chunks = path.read_bytes(), 8, []
+    while position < len(raw):
+        length, kind = struct.unpack(">I4s", raw[position:position + 8])
+        if kind == b"IDAT":
+            chunks.append(raw[position + 8:position + 8 + length])
+        position += 12 + length
+    return b"".join(chunks)
+
+
+def test_pngs_pass_into_the_pdf_without_re_encoding(tmp_path, cards):
+    out = tmp_path / "sheets.pdf"
+    impose(cards, out)
+    data = out.read_bytes()
+    for card in cards:
+        assert idat(card) in data
+    assert len(data) <= 1.02 * sum(c.stat().st_size for c in cards) + 20_000
+
+
+def test_card_size_from_dpi_and_pages(tmp_path, cards):
+    written = impose(cards, tmp_path / "a4.pdf")
+    reader = PdfReader(tmp_path / "a4.pdf")
+    plan = plan_sheet(PAPERS["a4"], SheetLayout.FRONTS, CardFrame(63.5, 88.9, 0.0))
+    assert plan.per_sheet == 9
+    assert len(reader.pages) == written.pages == 7  # 55 cards, 9 a sheet
+    assert "Print at 100%" in reader.pages[0].extract_text()
+
+
+def test_cards_sit_where_the_plan_says(tmp_path, cards):
+    impose(cards[:9], tmp_path / "one.pdf")
+    plan = plan_sheet(PAPERS["a4"], SheetLayout.FRONTS, CardFrame(63.5, 88.9, 0.0))
+    content = PdfReader(tmp_path / "one.pdf").pages[0].get_contents().get_data().decode("latin-1")
+    placed = re.findall(r"q ([\d.]+) 0 0 ([\d.]+) ([\d.]+) ([\d.]+) cm /Im\d+ Do Q", content)
+    assert len(placed) == 9
+    for slot, (w, h, x, y) in zip(plan.fronts, placed):
+        # the image box is in card coordinates inside the slot's group; the group moves it to the trim
+        assert float(w) == pytest.approx(63.5) and float(h) == pytest.approx(88.9)
+    groups = [g for g in re.findall(r"\n1 0 0 1 ([\d.]+) ([\d.]+) cm", content) if g != ("0", "0")][:9]
+    assert [(round(float(x), 3), round(float(y), 3)) for x, y in groups] == [(round(s.trim.x, 3), round(s.trim.y, 3)) for s in plan.fronts]
+
+
+def test_duplex_with_one_back_embeds_it_once(tmp_path, cards):
+    back = card_png(tmp_path / "back.png", 999)
+    impose(cards, tmp_path / "duplex.pdf", layout=SheetLayout.DUPLEX, back=back)
+    data = (tmp_path / "duplex.pdf").read_bytes()
+    assert data.count(idat(back)) == 1
+    assert len(PdfReader(tmp_path / "duplex.pdf").pages) == 14
+
+
+def test_gutterfold_with_one_back_per_front(tmp_path, cards):
+    backs = [card_png(tmp_path / f"b{i}.png", 500 + i) for i in range(len(cards))]
+    written = impose(cards, tmp_path / "fold.pdf", layout=SheetLayout.GUTTERFOLD, backs=backs)
+    assert written.pages == len(PdfReader(tmp_path / "fold.pdf").pages)
+
+
+def test_two_runs_are_byte_identical(tmp_path, cards):
+    (tmp_path / "a").mkdir(), (tmp_path / "b").mkdir()
+    impose(cards, tmp_path / "a" / "cards.pdf")
+    impose(cards, tmp_path / "b" / "cards.pdf")
+    assert (tmp_path / "a" / "cards.pdf").read_bytes() == (tmp_path / "b" / "cards.pdf").read_bytes()
+
+
+def test_jpeg_passes_through_and_alpha_png_is_converted(tmp_path):
+    jpeg = tmp_path / "c.jpg"
+    Image.new("RGB", (150, 210), (10, 120, 30)).save(jpeg, dpi=(60, 60), quality=80)
+    alpha = card_png(tmp_path / "a.png", 3, mode="RGBA")
+    out = tmp_path / "mixed.pdf"
+    impose([jpeg, alpha], out)
+    data = out.read_bytes()
+    assert jpeg.read_bytes() in data
+    assert b"/SMask" in data
+    reader = PdfReader(out)
+    assert len(reader.pages) == 1
+
+
+def test_errors_are_clear(tmp_path, cards):
+    no_dpi = tmp_path / "nodpi.png"
+    Image.new("RGB", (100, 140)).save(no_dpi)
+    with pytest.raises(BuildError, match="does not say its dpi; give the card size with --card"):
+        impose([no_dpi], tmp_path / "x.pdf")
+    with pytest.raises(BuildError, match="needs backs"):
+        impose(cards, tmp_path / "x.pdf", layout=SheetLayout.DUPLEX)
+    with pytest.raises(BuildError, match="no such file or folder"):
+        collect_images([str(tmp_path / "missing")])
+    with pytest.raises(BuildError, match="no image matches"):
+        collect_images([str(tmp_path / "*.gif")])
+
+
+def test_impose_command(runner, tmp_path, cards):
+    out = tmp_path / "cmd.pdf"
+    result = runner.invoke(cli, ["impose", str(cards[0].parent), "-o", str(out), "--paper", "letter", "--card", "poker"])
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith(f"wrote {out}: ") and "55 cards imposed" in result.output
+    bad = runner.invoke(cli, ["impose", str(cards[0]), "-o", str(out), "--bleed", "lots"])
+    assert bad.exit_code == 2
