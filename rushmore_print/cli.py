@@ -22,6 +22,7 @@ from .generate import generate_deck
 from .model import Deck, Level
 from .spec import Design, load_design
 from .validate import Report, validate_deck
+from .words import join_names
 
 LEVELS = click.Choice([level.value for level in Level], case_sensitive=False)
 
@@ -421,7 +422,7 @@ class _Narrator:
             return lines
         if isinstance(event, r.Revealed):
             card = event.card
-            what = f"tie-break card for {referee.join_names(event.tiebreak)}" if event.tiebreak else f"card {event.number} of {event.total}"
+            what = f"tie-break card for {join_names(event.tiebreak)}" if event.tiebreak else f"card {event.number} of {event.total}"
             return ["", f"{what}: {card.id}  {n.search(card.faces, card.red)}  ({card.level.title})",
                     _heads_line(self.deck, card.faces, card.red, self.colour)]
         if isinstance(event, r.Claimed):
@@ -435,9 +436,9 @@ class _Narrator:
             lines += [f"{p} claimed a wrong Monument and returns a card to the box." for p in event.penalised]
             return lines
         if isinstance(event, r.TieBreak):
-            return [f"The deck is empty and {referee.join_names(event.players)} are tied: one more card between them."]
+            return [f"The deck is empty and {join_names(event.players)} are tied: one more card between them."]
         if isinstance(event, r.Ended):
-            winners = referee.join_names(event.winners)
+            winners = join_names(event.winners)
             lines = ["", f"Game over: {winners} {'win' if len(event.winners) > 1 else 'wins'} ({event.reason}).", "Final score:"]
             lines += [f"  {p:<12} {s}" for p, s in sorted(event.scores, key=lambda x: -x[1])]
             return lines

@@ -22,6 +22,7 @@ from .errors import (AlreadyClaimed, CardError, AlreadyCovered, ClaimError, Game
                      UnknownPlayer)
 from .model import Deck, Level, SearchCard, matches
 from .spec import Rules
+from .words import join_names
 
 RESERVED_NAMES = {"pass", "score", "undo", "help", "quit"}
 
@@ -377,11 +378,6 @@ def check_players(players: list[str] | tuple[str, ...]) -> tuple[str, ...]:
     if duplicate:
         raise ClaimError(f"two players are called {duplicate!r}; names must differ")
     return names
-
-
-def join_names(names: tuple[str, ...] | list[str]) -> str:
-    names = list(names)
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 # ----------------------------------------------------------------------------- disputes

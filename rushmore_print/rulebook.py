@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from .model import Deck, Level, Monument, SearchCard, matches
 from .spec import Design
+from .words import count, join_names
 
 
 @dataclass(frozen=True)
@@ -111,15 +112,6 @@ def _decoy(deck: Deck, example: MatchExample) -> tuple:
             DecoyExample(example.search, decoy))
 
 
-def _count(n: int, one: str, many: str) -> str:
-    return f"{n} {one if n == 1 else many}"
-
-
-def _names(names: list[str] | tuple[str, ...]) -> str:
-    names = list(names)
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-
-
 def build_rulebook(design: Design, deck: Deck) -> Rulebook:
     rules = design.rules
     rows, cols = design.grid
@@ -127,20 +119,20 @@ def build_rulebook(design: Design, deck: Deck) -> Rulebook:
     monuments, search = len(deck.monuments), len(deck.search)
     heads = design.head_names
     pools = {level: len(deck.pool(level)) for level in Level}
-    classes = [(k, count) for k, count in enumerate(design.red_counts) if count]
-    class_text = _names([f"{count} with {'no red head' if k == 0 else _count(k, 'red head', 'red heads')}" for k, count in classes])
+    classes = [(k, cards) for k, cards in enumerate(design.red_counts) if cards]
+    class_text = join_names([f"{cards} with {'no red head' if k == 0 else count(k, 'red head', 'red heads')}" for k, cards in classes])
     letters = design.notation.letters
     example = example_pair(deck)
     practice = practice_cards(deck, example.search.id)
     extra_players = rules.players_before_extra + 1
     blocks: list = [
         Heading("The idea"),
-        Paragraph(f"{_count(monuments, 'Monument card lies', 'Monument cards lie')} face up on the table. A Search card is "
+        Paragraph(f"{count(monuments, 'Monument card lies', 'Monument cards lie')} face up on the table. A Search card is "
                   f"turned over and everybody races to put a hand on the one Monument it points to. "
-                  f"Take {_count(rules.points_to_win, 'card', 'cards')} and you win."),
+                  f"Take {count(rules.points_to_win, 'card', 'cards')} and you win."),
         Heading("In the box"),
         Bullets((
-            (f"{monuments} Monument cards", f"(map symbol): the {_count(len(heads), 'head', 'heads')}, {_names(heads)}, "
+            (f"{monuments} Monument cards", f"(map symbol): the {count(len(heads), 'head', 'heads')}, {join_names(heads)}, "
              f"from left to right, each facing {d0} or {d1}. Every combination appears exactly once."),
             (f"{search} Search cards", f"(magnifier): the same heads; {class_text}."),
             ("This rule sheet", "and, for game masters, an answer key."),
@@ -158,7 +150,7 @@ def build_rulebook(design: Design, deck: Deck) -> Rulebook:
         Steps((
             f"Shuffle the Monuments and lay them face up in a grid of {rows} rows and {cols} columns, within everyone's reach.",
             f"Choose a level (below). Shuffle that level's Search cards and deal a face-down deck of "
-            f"{_count(rules.deck_size, 'card', 'cards')}; the rest stay in the box.",
+            f"{count(rules.deck_size, 'card', 'cards')}; the rest stay in the box.",
             "Choose a game master to turn the cards over. The game master plays too.",
         )),
         SetupFigure(rows, cols, rules.deck_size),
@@ -171,28 +163,28 @@ def build_rulebook(design: Design, deck: Deck) -> Rulebook:
             "and keeps it face down: one point. Only one player can be right. If nobody is, the card is set aside.",
         )),
         Heading("Winning"),
-        Paragraph(f"The first player to reach {_count(rules.points_to_win, 'point', 'points')} wins at once. If the deck runs "
+        Paragraph(f"The first player to reach {count(rules.points_to_win, 'point', 'points')} wins at once. If the deck runs "
                   f"out first, the player with the most cards wins. If several players share the most, they alone play "
                   f"one more round with a card drawn from the box, from the same level: whoever takes it wins. If nobody "
                   f"takes it, draw again; if the box is empty, the tied players share the win."),
         Heading("Levels"),
         Bullets((
-            ("Basic:", f"Search cards with no red head ({_count(pools[Level.BASIC], 'card', 'cards')})."),
-            ("Advanced:", f"Search cards with at most one red head ({_count(pools[Level.ADVANCED], 'card', 'cards')})."),
-            ("Expert:", f"every Search card ({_count(pools[Level.EXPERT], 'card', 'cards')})."),
+            ("Basic:", f"Search cards with no red head ({count(pools[Level.BASIC], 'card', 'cards')})."),
+            ("Advanced:", f"Search cards with at most one red head ({count(pools[Level.ADVANCED], 'card', 'cards')})."),
+            ("Expert:", f"every Search card ({count(pools[Level.EXPERT], 'card', 'cards')})."),
         )),
         Heading("More players, longer games"),
         Paragraph(f"Any number can play, as long as everyone reaches the table. With more than {rules.players_before_extra} "
-                  f"players, add {_count(rules.extra_cards_per_player, 'card', 'cards')} to the deck for each player above "
+                  f"players, add {count(rules.extra_cards_per_player, 'card', 'cards')} to the deck for each player above "
                   f"{rules.players_before_extra} ({extra_players} players: {rules.deck_size_for(extra_players)} cards, "
                   f"{extra_players + 1} players: {rules.deck_size_for(extra_players + 1)} cards)."),
-        Paragraph(f"For a longer game, add {_count(rules.long_extra_cards_per_player, 'card', 'cards')} per player to the deck "
-                  f"and play to {_count(rules.long_points_to_win, 'point', 'points')} "
+        Paragraph(f"For a longer game, add {count(rules.long_extra_cards_per_player, 'card', 'cards')} per player to the deck "
+                  f"and play to {count(rules.long_points_to_win, 'point', 'points')} "
                   f"(4 players: {rules.deck_size_for(4, long_game=True)} cards)."),
         Paragraph("If a level has fewer Search cards than the deck needs, play with all of them; we recommend adding "
                   "cards from the next level up."),
         Heading("Practice"),
-        Paragraph(f"Which Monument does each card match? Cards are written head by head ({_names(heads)}) with "
+        Paragraph(f"Which Monument does each card match? Cards are written head by head ({join_names(heads)}) with "
                   f"{letters[0]} for {d0} and {letters[1]} for {d1}, a star after a red head: "
                   + "; ".join(f"{card.id} is {deck.notation.search(card.faces, card.red)}" for card, _ in practice)
                   + ". Answers at the foot of this page."),

@@ -7,7 +7,8 @@ from rushmore_print.cli import cli
 from rushmore_print.errors import (AlreadyClaimed, AlreadyCovered, ClaimError, GameOver, NothingToUndo,
                                    UnknownCard, UnknownPlayer)
 from rushmore_print.model import Level, matches
-from rushmore_print.referee import join_names, Ended, Game, Judged, answer_of, explain, resolve_monument, resolve_search
+from rushmore_print.words import join_names
+from rushmore_print.referee import Ended, Game, Judged, answer_of, explain, resolve_monument, resolve_search
 from rushmore_print.validate import validate_deck
 
 
