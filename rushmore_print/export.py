@@ -225,5 +225,6 @@ def export_count(design: Design, target: str) -> int:
         return cards + 2
     if target == "dtc":
         return 2
-    sheets = math.ceil(design.monument_count / 69) + math.ceil(design.search_count / 69)
+    per_sheet = TTS_MAX_COLS * TTS_MAX_ROWS - 1
+    sheets = math.ceil(design.monument_count / per_sheet) + math.ceil(design.search_count / per_sheet)
     return sheets + 3

@@ -123,7 +123,7 @@ def plan_sheet(paper: Paper, layout: SheetLayout, frame: CardFrame, flip: Flip =
         half = H / 2
         grid = fit_grid(avail_w, half - MARGIN_MM - FOLD_GAP_MM, frame)
         block_w, block_h = grid.block(bleed)
-        x0 = _block_x(W, block_w, leave_side=True)
+        x0 = _block_x(W, block_w)
         top_block = Rect(x0, half + FOLD_GAP_MM, block_w, block_h)
         bottom_block = Rect(x0, half - FOLD_GAP_MM - block_h, block_w, block_h)
         fronts = _slots(top_block, grid, bleed)
@@ -140,7 +140,7 @@ def plan_sheet(paper: Paper, layout: SheetLayout, frame: CardFrame, flip: Flip =
         spare = max(0.0, slack_y - FURNITURE_MM) / 2
         block = Rect(MARGIN_MM + slack_x / 2, H - MARGIN_MM - spare - block_h, block_w, block_h)
     else:
-        block = Rect(_block_x(W, block_w, leave_side=True), MARGIN_MM + slack_y / 2, block_w, block_h)
+        block = Rect(_block_x(W, block_w), MARGIN_MM + slack_y / 2, block_w, block_h)
     fronts = _slots(block, grid, bleed)
     front_marks = _marks(block, grid, bleed, W, H)
     strip, length = _strip_for(block, W, H)
@@ -155,11 +155,11 @@ def plan_sheet(paper: Paper, layout: SheetLayout, frame: CardFrame, flip: Flip =
                      strip, back_strip, length)
 
 
-def _block_x(W: float, block_w: float, leave_side: bool) -> float:
+def _block_x(W: float, block_w: float) -> float:
     """Left edge of a block that leaves the left margin wide enough for marks and the strip."""
     slack_x = W - 2 * MARGIN_MM - block_w
     spare = max(0.0, slack_x - FURNITURE_MM) / 2
-    return W - MARGIN_MM - spare - block_w if leave_side else MARGIN_MM + slack_x / 2
+    return W - MARGIN_MM - spare - block_w
 
 
 def _strip_for(occupied: Rect, W: float, H: float) -> tuple[Matrix, float]:
