@@ -70,5 +70,9 @@ class NothingToUndo(ClaimError):
     pass
 
 
+class GameLogError(RushmoreError):
+    """The game log cannot be created or continued."""
+
+
 class BuildError(RushmoreError):
     """A build or export cannot proceed (invalid deck, unwritable folder...)."""

@@ -8,7 +8,7 @@ import os
 from pathlib import Path
 from typing import IO
 
-from .errors import Problem, SpecError
+from .errors import GameLogError, Problem, SpecError
 
 
 class GameLog:
@@ -18,8 +18,15 @@ class GameLog:
 
     @classmethod
     def create(cls, path: Path) -> "GameLog":
-        path.parent.mkdir(parents=True, exist_ok=True)
-        return cls(path, path.open("x", encoding="utf-8"))
+        """A new log; an existing file is never overwritten (it may be a game to resume)."""
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            return cls(path, path.open("x", encoding="utf-8"))
+        except FileExistsError:
+            raise GameLogError(f"{path}: a game log is already there; continue it with --resume {path} "
+                               "or choose another --log") from None
+        except OSError as exc:
+            raise GameLogError(f"{path}: cannot create the game log ({exc.strerror})") from None
 
     @classmethod
     def append_to(cls, path: Path) -> "GameLog":
