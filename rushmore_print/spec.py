@@ -12,6 +12,7 @@ import difflib
 import enum
 import math
 import re
+import unicodedata
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
@@ -127,8 +128,10 @@ class Design:
 
     @property
     def slug(self) -> str:
-        """File-name form of the name: ``Mount Rushmore`` -> ``mount-rushmore``."""
-        return re.sub(r"[^a-z0-9]+", "-", self.name.lower()).strip("-") or "design"
+        """File-name form of the name: ``Mount Rushmore`` -> ``mount-rushmore``, ``Góra`` -> ``gora``."""
+        ascii_name = unicodedata.normalize("NFKD", self.name)
+        ascii_name = ascii_name.encode("ascii", "ignore").decode("ascii")
+        return re.sub(r"[^a-z0-9]+", "-", ascii_name.lower()).strip("-") or "design"
 
 
 # --------------------------------------------------------------------------- loading
@@ -255,6 +258,18 @@ class _Checker:
             return None
         return value.strip()
 
+    def printable(self, value: Any, path: tuple) -> str | None:
+        """Text that will be printed on cards: the PDF standard fonts cover Windows-1252 only."""
+        text = self.text(value, path)
+        if text is None:
+            return None
+        bad = sorted({c for c in text if not _encodable(c)})
+        if bad:
+            self.add(path, f"{text!r} has characters the card fonts cannot print ({''.join(bad)}); "
+                           "use letters of Western European alphabets (Windows-1252)")
+            return None
+        return text
+
     def choice(self, value: Any, path: tuple, enum_type: type[enum.Enum]) -> Any:
         allowed = [member.value for member in enum_type]
         if isinstance(value, str) and value.strip().lower() in allowed:
@@ -268,6 +283,14 @@ class _Checker:
         except ValueError as exc:
             self.add(path, str(exc))
             return None
+
+
+def _encodable(char: str) -> bool:
+    try:
+        char.encode("cp1252")
+        return True
+    except UnicodeEncodeError:
+        return False
 
 
 def _describe(value: Any) -> str:
@@ -294,7 +317,7 @@ def parse_design(text: str, file: str, base_dir: Path | None) -> Design:
     top = check.mapping(data, (), TOP_KEYS, required=("name", "heads", "directions", "search"))
     if top is None:
         raise SpecError(check.problems)
-    name = check.text(top["name"], ("name",)) if "name" in top else None
+    name = check.printable(top["name"], ("name",)) if "name" in top else None
     heads = _heads(check, top.get("heads"), base_dir) if "heads" in top else None
     directions, notation = _directions(check, top["directions"]) if "directions" in top else (None, None)
     seed, red_counts = _search(check, top["search"], heads) if "search" in top else (None, None)
@@ -337,7 +360,7 @@ def _head(check: _Checker, item: Any, path: tuple, base_dir: Path | None) -> Hea
     spec = check.mapping(item, path, ("name", "look", "art"), required=("name",))
     if spec is None or "name" not in spec:
         return None
-    name = check.text(spec["name"], path + ("name",))
+    name = check.printable(spec["name"], path + ("name",))
     # A bad look or art is recorded but the head is kept, so later checks (duplicate names, red
     # counts, grid) still run and every problem is reported in one pass.
     look = (check.choice(spec["look"], path + ("look",), Look) or Look.PLAIN) if "look" in spec else Look.PLAIN
@@ -368,7 +391,7 @@ def _directions(check: _Checker, value: Any) -> tuple[tuple[str, str] | None, No
         spec = check.mapping(item, item_path, ("name", "letter"), required=("name",))
         if spec is None or "name" not in spec:
             return None, None
-        name = check.text(spec["name"], item_path + ("name",))
+        name = check.printable(spec["name"], item_path + ("name",))
         if name is None:
             return None, None
         letter = spec.get("letter", name[0])

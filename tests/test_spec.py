@@ -116,6 +116,7 @@ def test_yaml_syntax_error_has_line_and_column(write_design):
     (MINIMAL.replace("[A, B, C, D]", "[A, {name: B, art: nothere.png}, C, D]"), "heads.2.art: no image file at"),
     (MINIMAL + "name: again\n", "name: this key is given twice"),
     ("- just\n- a list\n", "expected a mapping with keys name, heads"),
+    (MINIMAL.replace("[A, B, C, D]", "[A, B, C, 山田]"), "heads.4.name: '山田' has characters the card fonts cannot print (山田)"),
 ])
 def test_each_kind_of_mistake_has_a_helpful_message(write_design, text, expected):
     found = problems(write_design, text)
@@ -134,3 +135,9 @@ def test_missing_file_and_empty_file(tmp_path, write_design):
 def test_yaml_is_loaded_safely(write_design):
     found = problems(write_design, "name: !!python/object/apply:os.system ['echo hi']\n")
     assert "not valid YAML" in found[0]
+
+
+def test_slug_is_plain_ascii(write_design):
+    design = load_design(write_design(MINIMAL.replace("name: Test", "name: Rêve à Göra & Co.")))
+    assert design.slug == "reve-a-gora-co"
+    assert design.name == "Rêve à Göra & Co."
