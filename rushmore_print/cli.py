@@ -533,6 +533,9 @@ def play(design: Path | None, players: str | None, level: str, long_game: bool, 
     narrator = _Narrator(deck, spec, _use_colour())
     try:
         _run_table(game, narrator, log, resumed=resume is not None)
+    except KeyboardInterrupt:
+        click.echo(f"\ninterrupted; the game is saved: rushmore play --resume {log.path}", err=True)
+        sys.exit(130)
     finally:
         log.close()
 
