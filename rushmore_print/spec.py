@@ -446,7 +446,7 @@ def _search(check: _Checker, value: Any, heads: tuple[HeadSpec, ...] | None) -> 
     if n is None:
         return seed, None
     counts = tuple(wanted.get(k, 0) for k in range(n + 1))
-    if len(wanted) == len([k for k in raw]) and sum(counts) == 0:
+    if len(wanted) == len(raw) and sum(counts) == 0:  # only when every entry was itself valid
         check.add(counts_path, "asks for no Search cards at all; give at least one class a count above 0")
         return seed, None
     return seed, counts
