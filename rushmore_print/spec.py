@@ -20,6 +20,7 @@ from typing import Any, Callable
 
 import yaml
 
+from .colors import WHITE, Color, contrast, parse_hex
 from .errors import Problem, SpecError
 from .model import Notation
 from .units import parse_length
@@ -29,13 +30,17 @@ BUILTIN_CLASSIC = "classic.yaml (built in)"
 
 
 class Look(enum.Enum):
-    """Built-in head drawings; each has one feature that tells it apart."""
+    """Built-in head drawings; each has a silhouette and one or two bold features of its own."""
 
-    PLAIN = "plain"
-    TIED = "tied"
-    WAVY = "wavy"
-    SPECTACLES = "spectacles"
-    BEARD = "beard"
+    PLAIN = "plain"            # short hair
+    TIED = "tied"              # Washington: side curls, queue tied with a ribbon bow
+    WAVY = "wavy"              # Jefferson: full wavy hair tied back
+    SPECTACLES = "spectacles"  # Roosevelt: pince-nez with its cord, walrus moustache
+    BEARD = "beard"            # Lincoln: chin beard without moustache, heavy brow
+    BALDING = "balding"        # Franklin: bald crown, long hair to the shoulders
+    BUN = "bun"                # hair drawn back into a bun
+    CURLS = "curls"            # a cap of tight curls
+    BALD = "bald"              # bald with a fringe at the back, heavy brow
 
 
 class Orientation(enum.Enum):
@@ -60,6 +65,36 @@ class HeadSpec:
     name: str
     look: Look = Look.PLAIN
     art: Path | None = None
+    skin: Color | None = None   # overrides the style's skin and hair for this head
+    hair: Color | None = None
+
+
+@dataclass(frozen=True)
+class Style:
+    """The palette every card is painted from; the classic look is the default.
+
+    ``stone`` is the rock behind the heads (Monuments) and their niches (Search cards), ``skin``
+    and ``hair`` the carved heads, ``paper`` the Search card, ``red`` the inverted heads, ``ink``
+    text and lines."""
+
+    sky: Color = parse_hex("#b9d4e6")
+    stone: Color = parse_hex("#746a5f")
+    skin: Color = parse_hex("#ece4d6")
+    hair: Color = parse_hex("#3a332d")
+    paper: Color = parse_hex("#f4eddd")
+    red: Color = parse_hex("#d32f2f")
+    ink: Color = parse_hex("#2b2520")
+
+
+STYLE_KEYS = ("sky", "stone", "skin", "hair", "paper", "red", "ink")
+# (foreground, background, least ratio, why): the contrasts a speed game cannot do without.
+STYLE_CONTRASTS = (
+    ("skin", "stone", 3.0, "heads must stand out from the rock behind them"),
+    ("hair", "skin", 3.0, "hair and face must read apart"),
+    ("red", "paper", 3.0, "red heads must stand out from the Search card"),
+    ("ink", "paper", 4.5, "text on Search cards must be legible"),
+    ("white", "stone", 4.5, "the white names on Monuments must be legible"),
+)
 
 
 @dataclass(frozen=True)
@@ -112,6 +147,7 @@ class Design:
     grid: tuple[int, int]
     rules: Rules = field(default_factory=Rules)
     print: PrintSpec = field(default_factory=PrintSpec)
+    style: Style = field(default_factory=Style)
     source: str = BUILTIN_CLASSIC
 
     @property
@@ -277,6 +313,15 @@ class _Checker:
         self.add(path, f"{_describe(value)} is not allowed; use one of: {', '.join(allowed)}")
         return None
 
+    def color(self, value: Any, path: tuple) -> Color | None:
+        try:
+            if not isinstance(value, str):
+                raise ValueError(f"expected a colour as #rrggbb (six hex digits, quoted in YAML), got {_describe(value)}")
+            return parse_hex(value)
+        except ValueError as exc:
+            self.add(path, str(exc))
+            return None
+
     def length(self, value: Any, path: tuple) -> float | None:
         try:
             return parse_length(value)
@@ -305,7 +350,7 @@ def _describe(value: Any) -> str:
     return repr(value)
 
 
-TOP_KEYS = ("name", "heads", "directions", "search", "grid", "rules", "print")
+TOP_KEYS = ("name", "heads", "directions", "search", "grid", "rules", "print", "style")
 
 
 def parse_design(text: str, file: str, base_dir: Path | None) -> Design:
@@ -324,11 +369,12 @@ def parse_design(text: str, file: str, base_dir: Path | None) -> Design:
     grid = _grid(check, top.get("grid"), heads)
     rules = _rules(check, top.get("rules"))
     print_spec = _print(check, top.get("print"))
+    style = _style(check, top.get("style"), heads or ())
     if check.problems:
         raise SpecError(check.problems)
     return Design(
         name=name, heads=heads, directions=directions, notation=notation, seed=seed,
-        red_counts=red_counts, grid=grid, rules=rules, print=print_spec, source=file,
+        red_counts=red_counts, grid=grid, rules=rules, print=print_spec, style=style, source=file,
     )
 
 
@@ -357,7 +403,7 @@ def _heads(check: _Checker, value: Any, base_dir: Path | None) -> tuple[HeadSpec
 def _head(check: _Checker, item: Any, path: tuple, base_dir: Path | None) -> HeadSpec | None:
     if isinstance(item, str):
         item = {"name": item}
-    spec = check.mapping(item, path, ("name", "look", "art"), required=("name",))
+    spec = check.mapping(item, path, ("name", "look", "art", "skin", "hair"), required=("name",))
     if spec is None or "name" not in spec:
         return None
     name = check.printable(spec["name"], path + ("name",))
@@ -372,9 +418,10 @@ def _head(check: _Checker, item: Any, path: tuple, base_dir: Path | None) -> Hea
             if not art.is_file():
                 check.add(path + ("art",), f"no image file at {str(art)!r} (paths are relative to the design file)")
                 art = None
+    colours = {key: check.color(spec[key], path + (key,)) for key in ("skin", "hair") if key in spec}
     if name is None:
         return None
-    return HeadSpec(name=name, look=look, art=art)
+    return HeadSpec(name=name, look=look, art=art, skin=colours.get("skin"), hair=colours.get("hair"))
 
 
 def _directions(check: _Checker, value: Any) -> tuple[tuple[str, str] | None, Notation | None]:
@@ -562,3 +609,33 @@ def _card_size(check: _Checker, value: Any, path: tuple) -> tuple[str, tuple[flo
     if width is None or height is None:
         return "custom", None
     return "custom", (width, height)
+
+
+def _style(check: _Checker, value: Any, heads: tuple[HeadSpec, ...]) -> Style:
+    """The palette: every colour ``#rrggbb``; the contrasts that make cards readable are checked
+    (WCAG ratios), for the style and for every head's own skin and hair."""
+    path = ("style",)
+    defaults = Style()
+    if value is None:
+        spec: dict = {}
+    else:
+        spec = check.mapping(value, path, STYLE_KEYS) or {}
+    colours = {key: getattr(defaults, key) for key in STYLE_KEYS}
+    for key in STYLE_KEYS:
+        if key in spec:
+            colours[key] = check.color(spec[key], path + (key,)) or colours[key]
+    style = Style(**colours)
+    named = dict(colours, white=WHITE)
+    for front, back, least, why in STYLE_CONTRASTS:
+        ratio = contrast(named[front], named[back])
+        if ratio < least:
+            at = path + ((front if front in spec else back),)
+            check.add(at, f"{front} against {back} has a contrast of {ratio:.1f}:1; at least {least:g}:1 "
+                          f"is needed ({why})")
+    for number, head in enumerate(heads, start=1):
+        skin, hair = head.skin or style.skin, head.hair or style.hair
+        for front, back, key, why in ((skin, style.stone, "skin", "the rock"), (hair, skin, "hair", "the skin")):
+            if (head.skin or head.hair) and contrast(front, back) < 3.0:
+                check.add(("heads", number, key), f"{key} against {why} has a contrast of "
+                                                  f"{contrast(front, back):.1f}:1; at least 3:1 is needed")
+    return style

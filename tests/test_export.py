@@ -56,7 +56,9 @@ def test_png_agrees_with_the_pdf_rasterised_at_the_same_dpi(tmp_path):
             assert abs(ref.width - ours.width) <= 1 and abs(ref.height - ours.height) <= 1
             ours = ours.convert("RGB").resize(ref.size)
             diff = ImageStat.Stat(ImageChops.difference(ref.convert("RGB"), ours)).mean
-            assert max(diff) < 4, (name, diff)  # mean difference per channel, out of 255
+            # Mean difference per channel, out of 255. The detailed head art leaves about 4-5.3 of
+            # edge anti-aliasing and font hinting; a one-pixel misplacement scores 10 or more.
+            assert max(diff) < 6, (name, diff)
 
 
 @pytest.mark.parametrize("target, size", [("tgc", (825, 1125)), ("mpc", (822, 1122))])

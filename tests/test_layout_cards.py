@@ -1,18 +1,18 @@
-import pytest
+"""Card faces and backs: geometry, palette contrasts, and tests that look at the pixels."""
 
+import pytest
+from PIL import Image, ImageChops, ImageStat
+
+from rushmore_print.colors import WHITE, contrast, grey
 from rushmore_print.generate import generate_deck
-from rushmore_print.layout.cards import (FLIP, CardKind, back_face, card_frame, head_slots, monument_face,
-                                         search_face, symbols)
-from rushmore_print.layout.heads import PLAIN_PALETTE, RED_PALETTE, HeadKey
-from rushmore_print.layout.items import Group, Rect, Shape, Text, Use, item_bounds
-from rushmore_print.spec import load_design
+from rushmore_print.layout.cards import (FLIP, PROPORTIONS, CardKind, back_face, card_frame, card_layout,
+                                         head_slots, monument_face, search_face, symbols)
+from rushmore_print.layout.heads import HEAD_BOX, HeadKey, head_symbol, plain_palette, red_palette
+from rushmore_print.layout.items import Shape, Text, Use, item_bounds
+from rushmore_print.spec import HeadSpec, Look, Style, load_design
 
 from .conftest import DESIGNS
-
-
-def luminance(color):
-    r, g, b = color
-    return 0.299 * r + 0.587 * g + 0.114 * b
+from .pixels import HAS_PDFTOPPM, facing_contrast, render_symbol
 
 
 def every_face(design):
@@ -36,21 +36,40 @@ def test_nothing_leaves_the_bleed_and_marks_stay_in_the_safe_zone(path):
                 assert frame.safe.contains(box, tolerance=0.05), (face.card_id, item)
 
 
-def test_heads_do_not_overlap_and_scale_with_head_count():
-    widths = {}
+def test_classic_heads_fill_half_the_card_and_scale_down_with_more_heads():
+    heights = {}
     for path in DESIGNS:
         design = load_design(path)
-        slots = head_slots(design, card_frame(design))
-        for a, b in zip(slots, slots[1:]):
-            assert not a.head.overlaps(b.head)
-        widths[len(design.heads)] = slots[0].head.width
-    assert widths[3] >= widths[4] >= widths[5]
-    assert widths[4] > 15  # classic heads are large enough to read at arm's length
+        frame = card_frame(design)
+        slots = head_slots(design, frame)
+        heights[len(design.heads)] = slots[0].head.height / frame.height_mm
+        for a, b in zip(slots, slots[1:]):   # neighbours may share a shoulder, never a face
+            overlap = a.head.right - b.head.x
+            assert overlap <= a.head.width * PROPORTIONS.head_overlap * 1.01
+            assert abs(a.label_x - b.label_x) * 0.98 > 0  # names never stack
+    assert heights[4] >= 0.5
+    assert heights[3] >= heights[4] >= heights[5] > 0.35
 
 
-def test_red_heads_carry_a_second_cue_and_read_darker_in_greyscale(classic, classic_deck):
-    assert luminance(PLAIN_PALETTE.skin) - luminance(RED_PALETTE.skin) > 0.4
-    assert RED_PALETTE.line_units >= 2 * PLAIN_PALETTE.line_units
+def test_names_are_at_least_7pt():
+    for path in DESIGNS:
+        design = load_design(path)
+        assert all(slot.label_size >= 7.0 for slot in head_slots(design, card_frame(design)))
+
+
+def test_the_classic_palette_meets_the_contrast_rules():
+    style = Style()
+    assert contrast(style.skin, style.stone) >= 3.0     # a head against the rock / its niche
+    assert contrast(style.hair, style.skin) >= 3.0
+    assert contrast(style.red, style.paper) >= 3.0      # a red head on bare paper
+    assert contrast(WHITE, style.stone) >= 4.5          # Monument names
+    assert contrast(style.ink, style.paper) >= 4.5      # Search card names
+    plain, red = plain_palette(style, HeadSpec("A")), red_palette(style)
+    assert grey(plain.skin) - grey(red.skin) > 0.4       # a red head reads darker in greyscale
+    assert red.outline_units >= 2 * plain.outline_units  # and has the heavier outline
+
+
+def test_red_heads_carry_a_second_cue(classic, classic_deck):
     frame = card_frame(classic)
     for card in classic_deck.search:
         face = search_face(classic, card, frame)
@@ -61,21 +80,109 @@ def test_red_heads_carry_a_second_cue_and_read_darker_in_greyscale(classic, clas
         assert len(markers) == 2 * card.red_count  # one over each red head, one per red in the level mark
 
 
+# ----------------------------------------------------------------------------- pixels
+
+def _head(look=Look.PLAIN, facing=0, red=False, spec=None):
+    spec = spec or HeadSpec("A", look)
+    key = HeadKey(0, facing, red)
+    return render_symbol(head_symbol(spec, key, Style()), key)
+
+
+@pytest.mark.parametrize("look", list(Look), ids=lambda look: look.value)
+def test_facing_right_is_the_mirror_image_of_facing_left_and_differs_from_it(look):
+    left, right = _head(look, 0), _head(look, 1)
+    mirrored = left.transpose(Image.Transpose.FLIP_LEFT_RIGHT)
+    same = ImageStat.Stat(ImageChops.difference(mirrored, right).convert("L")).mean[0]
+    turned = ImageStat.Stat(ImageChops.difference(left, right).convert("L")).mean[0]
+    assert same < 2.0, look          # the same drawing, mirrored (up to edge anti-aliasing)
+    assert turned > 25 * max(same, 1.0) and turned > 30, look   # and a strongly directional one
+
+
+def _share(image, test):
+    pixels = list(image.convert("RGB").get_flattened_data())
+    return sum(1 for p in pixels if test(p)) / len(pixels)
+
+
+def _is_red(p):
+    return p[0] > 170 and p[1] < 90 and p[2] < 90
+
+
+def test_a_red_head_is_filled_red_and_a_plain_one_is_not():
+    assert _share(_head(red=True), _is_red) > 0.08   # a third of the head; the page has margins
+    assert _share(_head(red=False), _is_red) == 0.0
+
+
+def test_the_looks_are_different_people():
+    """Every two looks differ visibly: in at least 2 % of the pixels by more than 48 grey levels
+    (plain and spectacles, the closest pair, differ by the pince-nez and the moustache alone)."""
+    images = {look: _head(look).convert("L") for look in Look}
+    for a in Look:
+        for b in Look:
+            if a.value < b.value:
+                diff = ImageChops.difference(images[a], images[b]).tobytes()
+                assert sum(1 for v in diff if v > 48) / len(diff) > 0.02, (a, b)
+
+
+def test_custom_art_pixels_appear_on_the_card_mirrored_for_the_other_direction(tmp_path):
+    art = tmp_path / "head.png"
+    image = Image.new("RGB", (100, 165), (255, 255, 255))
+    image.paste((0, 90, 255), (0, 40, 30, 110))   # a blue "nose" on the left: facing left
+    image.save(art)
+    spec = HeadSpec("Ada", art=art)
+    left, right = _head(spec=spec, facing=0), _head(spec=spec, facing=1)
+
+    def blue(p):
+        return p[2] > 200 and p[0] < 60
+
+    def blue_share(img, half):
+        w, h = img.size
+        box = (0, 0, w // 2, h) if half == "left" else (w // 2, 0, w, h)
+        return _share(img.crop(box), blue)
+    assert blue_share(left, "left") > 0.05 and blue_share(left, "right") == 0
+    assert blue_share(right, "right") > 0.05 and blue_share(right, "left") == 0
+
+
+@pytest.mark.skipif(not HAS_PDFTOPPM, reason="needs pdftoppm (poppler-utils)")
+def test_facing_contrast_of_the_classic_cards_is_at_least_20_percent(classic):
+    monuments, search = facing_contrast(classic)
+    assert monuments >= 0.20 and search >= 0.20, (monuments, search)
+
+
+# ----------------------------------------------------------------------------- backs and frames
+
 def test_backs_are_the_same_for_every_card_of_a_kind_and_show_no_card(classic, classic_deck):
     frame = card_frame(classic)
     monument_back, search_back = back_face(classic, CardKind.MONUMENT, frame), back_face(classic, CardKind.SEARCH, frame)
     assert monument_back.items != search_back.items
     texts = [i.text for i in search_back.items if isinstance(i, Text)]
+    assert "MOUNT RUSHMORE" in texts
     assert not any(t.startswith(("S0", "S1", "S2", "S3", "M0", "M1")) for t in texts)
     assert not any(isinstance(i, Use) for i in search_back.items)
 
 
-def test_no_outline_is_drawn_around_a_card(classic, classic_deck):
+def test_a_back_survives_a_2mm_miscut(classic):
+    """Its first layer runs into the bleed; every other mark sits at least 2 mm + the safe zone in."""
     frame = card_frame(classic)
-    _, faces = every_face(classic)
+    for kind in CardKind:
+        items = back_face(classic, kind, frame).items
+        assert item_bounds(items[0], {}) == frame.bleed
+        keep_in = frame.trim.grow(-(2.0 + 3.175))
+        for item in items[1:]:
+            assert keep_in.contains(item_bounds(item, {}), tolerance=0.3), (kind, item)
+
+
+def test_no_line_is_drawn_at_the_trim(classic):
+    """A frame line runs on the safe line, never nearer the edge, where a mis-cut would show it."""
+    frame, faces = every_face(classic)
     for face in faces:
         for item in face.items:
             if isinstance(item, Shape) and item.fill is None and item.stroke is not None:
-                box = item_bounds(item, {})
-                near_edge = abs(box.x) < 6 and abs(box.right - frame.width_mm) < 6
-                assert not near_edge, face.card_id
+                assert frame.safe.grow(PROPORTIONS.border_mm).contains(item_bounds(item, {})), face.card_id
+
+
+def test_the_card_layout_is_one_set_of_named_boxes(classic):
+    layout = card_layout(classic, card_frame(classic))
+    assert layout.border.x == pytest.approx(PROPORTIONS.border_inset_mm)
+    assert layout.footer.top < min(slot.head.y for slot in layout.slots)
+    assert all(layout.content.contains(slot.marker) for slot in layout.slots)
+    assert HEAD_BOX.height / HEAD_BOX.width == pytest.approx(layout.slots[0].head.height / layout.slots[0].head.width)

@@ -7,24 +7,18 @@ Art runs to the bleed; text and symbols stay inside the safe zone (1/8 in inside
 from __future__ import annotations
 
 import enum
+import functools
+import math
 from dataclasses import dataclass
 
+from ..colors import BLACK, WHITE, Color, mix
 from ..model import Monument, SearchCard
-from ..spec import Design
-from .fonts import Font, text_width_mm
-from .heads import FLIP_MARKER_BOX, HEAD_BOX, HeadKey, flip_marker_symbol, head_symbol
-from .items import (BLACK, WHITE, Anchor, Group, Matrix, Path, Rect, Shape, Symbol, Text, Use,
-                    multiply, rgb, scale, translate)
+from ..spec import Design, Style
+from .fonts import PT_TO_MM, Font, text_width_mm
+from .heads import FLIP_MARKER_BOX, HEAD_BOX, HEAD_INK_MARGIN, HeadKey, flip_marker_symbol, head_symbol
+from .items import Anchor, Matrix, Path, Rect, Shape, Symbol, Text, Use, multiply, scale, translate
 
 SAFE_MM = 3.175
-SKY = rgb("#cfe2ee")
-STONE = rgb("#9a9081")
-STONE_DARK = rgb("#7d7467")
-PAPER = rgb("#f5f0e4")
-INK = rgb("#2f2a24")
-RED = rgb("#d32f2f")
-SLATE = rgb("#3d4a57")
-NIGHT = rgb("#23395b")
 FLIP = "flip-marker"
 
 
@@ -70,6 +64,126 @@ def card_frame(design: Design, bleed_mm: float | None = None) -> CardFrame:
     return CardFrame(spec.width_mm, spec.height_mm, spec.bleed_mm if bleed_mm is None else bleed_mm)
 
 
+@dataclass(frozen=True)
+class Proportions:
+    """The card design's numbers, in mm and pt: change the look here, not in the drawing code."""
+
+    border_inset_mm: float = SAFE_MM   # the frame line runs on the safe line
+    content_inset_mm: float = 3.9      # symbols, ids, heads and names stay inside the frame
+    footer_mm: float = 4.6             # the bottom row: map or magnifier, level, id
+    label_pt: float = 8.0              # head names, at most (smaller only to fit, never under 7 pt)
+    label_min_pt: float = 7.0
+    marker_mm: float = 5.5             # the flip marker over a red head
+    gap_mm: float = 0.6
+    head_gap_mm: float = 0.5           # between neighbouring names
+    head_overlap: float = 0.1         # busts may overlap their neighbours' shoulders by this share
+    niche_mm: float = 1.2              # how far a Search card's niche reaches above its head
+    niche_side_mm: float = 0.15        # and to each side
+    border_mm: float = 0.35
+    back_band_mm: float = 6.0          # a back's border band, from the bleed to this far inside the trim
+
+
+PROPORTIONS = Proportions()
+
+
+@dataclass(frozen=True)
+class HeadSlot:
+    head: Rect      # where the head box goes
+    label_x: float  # the name, centred under the head
+    label_y: float
+    label_size: float
+    marker: Rect    # where a red head's flip marker goes
+    niche: Rect     # the carved niche behind a plain head on a Search card
+
+
+@dataclass(frozen=True)
+class CardLayout:
+    """Named boxes of a card face, in mm from the trim's lower left corner."""
+
+    frame: CardFrame
+    border: Rect     # the frame line
+    content: Rect    # inside the frame
+    footer: Rect     # symbol, level and id
+    heads: Rect      # the area the rows of heads, names and markers share
+    slots: tuple[HeadSlot, ...]
+    label_pt: float  # the names' size before any floor: under ``label_min_pt`` they do not fit
+
+    @property
+    def corner_mm(self) -> float:
+        return self.footer.height
+
+    @property
+    def ridge_mm(self) -> float:
+        """Where a Monument's rock ends and the sky begins: a little above the tallest head."""
+        return max(slot.head.top for slot in self.slots) + 2.0
+
+
+def rows_of(count: int) -> tuple[int, int]:
+    """(heads per row, rows): one row for up to five heads, two rows above that.
+
+    >>> rows_of(4), rows_of(8), rows_of(7)
+    ((4, 1), (4, 2), (4, 2))
+    """
+    per_row = count if count <= 5 else math.ceil(count / 2)
+    return per_row, math.ceil(count / per_row)
+
+
+@functools.lru_cache(maxsize=32)
+def card_layout(design: Design, frame: CardFrame, p: Proportions = PROPORTIONS) -> CardLayout:
+    """The boxes of every face of ``design`` at ``frame``'s size (a pure function, memoised)."""
+    content = frame.trim.grow(-p.content_inset_mm)
+    footer = Rect(content.x, content.y, content.width, p.footer_mm)
+    area = Rect(content.x, footer.top + p.gap_mm, content.width, content.top - footer.top - p.gap_mm)
+    per_row, rows = rows_of(len(design.heads))
+    # Head boxes are spaced so the outer heads' ink (shadow included) stays inside the content box
+    # and neighbours overlap by at most ``head_overlap`` of a head (they share shoulders, not faces).
+    ink = 1 + 2 * HEAD_INK_MARGIN / HEAD_BOX.width
+    width_bound = area.width / (ink + (per_row - 1) * (1 - p.head_overlap))
+    step = area.width / per_row if per_row == 1 else 0.0
+    longest = max(text_width_mm(head.name, 1.0, Font.BOLD) for head in design.heads)
+    row_h = area.height / rows
+    label_h = p.label_pt * PT_TO_MM * 1.1
+    room = row_h - label_h - p.marker_mm - 3 * p.gap_mm - p.niche_mm
+    head_w = min(width_bound, room * HEAD_BOX.width / HEAD_BOX.height)
+    if per_row > 1:
+        step = (area.width - head_w * ink) / (per_row - 1)
+    fitted = min(p.label_pt, (step - p.head_gap_mm) / longest)
+    label_pt = max(fitted, p.label_min_pt)
+    head_h = head_w * HEAD_BOX.height / HEAD_BOX.width
+    stack_h = label_h + p.gap_mm + head_h + p.niche_mm + p.gap_mm + p.marker_mm
+    slots = []
+    for index in range(len(design.heads)):
+        row, col = divmod(index, per_row)
+        in_row = min(per_row, len(design.heads) - row * per_row)
+        first = area.x + area.width / 2 - (in_row - 1) * step / 2
+        cx = first + col * step
+        base = area.y + (rows - 1 - row) * row_h + (row_h - stack_h) / 2   # centred in its band
+        head = Rect(cx - head_w / 2, base + label_h + p.gap_mm, head_w, head_h)
+        marker = Rect(cx - p.marker_mm / 2, base + stack_h - p.marker_mm, p.marker_mm, p.marker_mm)
+        niche = Rect(head.x - p.niche_side_mm, head.y - p.gap_mm / 2, head.width + 2 * p.niche_side_mm,
+                     head.height + p.niche_mm + p.gap_mm / 2)
+        slots.append(HeadSlot(head, cx, base + 0.22 * label_pt * PT_TO_MM, label_pt, marker, niche))
+    border = frame.trim.grow(-p.border_inset_mm)
+    return CardLayout(frame, border, content, footer, area, tuple(slots), fitted)
+
+
+def head_slots(design: Design, frame: CardFrame) -> tuple[HeadSlot, ...]:
+    """Where each head, its name and its marker sit on a card of ``frame``'s size."""
+    return card_layout(design, frame).slots
+
+
+def layout_problems(design: Design, frame: CardFrame) -> list[str]:
+    """What keeps ``design``'s cards from being drawn well at ``frame``'s size, in words."""
+    layout = card_layout(design, frame)
+    problems = []
+    if layout.label_pt < PROPORTIONS.label_min_pt - 1e-9:
+        longest = max(design.heads, key=lambda h: text_width_mm(h.name, 1.0, Font.BOLD)).name
+        problems.append(f"the head name {longest!r} is too long to print at {PROPORTIONS.label_min_pt:g} pt "
+                        f"under its head on a {frame.width_mm:g} x {frame.height_mm:g} mm card; "
+                        "shorten it or use a larger card")
+    return problems
+
+
 def symbols(design: Design) -> dict:
     """Every reusable drawing a design's cards refer to, by key."""
     found: dict = {FLIP: flip_marker_symbol()}
@@ -77,49 +191,8 @@ def symbols(design: Design) -> dict:
         for facing in (0, 1):
             for red in (False, True):
                 key = HeadKey(head, facing, red)
-                found[key] = head_symbol(spec, key)
+                found[key] = head_symbol(spec, key, design.style)
     return found
-
-
-@dataclass(frozen=True)
-class HeadSlot:
-    head: Rect     # where the 100 x 130 head box goes
-    label_x: float
-    label_y: float
-    label_size: float
-    marker: Rect   # where a red head's flip marker goes
-
-
-def head_slots(design: Design, frame: CardFrame) -> tuple[HeadSlot, ...]:
-    """Where each head sits: one row for up to five heads, two rows above that."""
-    n = len(design.heads)
-    per_row = n if n <= 5 else (n + 1) // 2
-    rows = (n + per_row - 1) // per_row
-    safe = frame.safe
-    top_reserve, bottom_reserve = frame.height_mm * 0.04, frame.height_mm * 0.085
-    area = Rect(safe.x, safe.y + bottom_reserve, safe.width, safe.height - top_reserve - bottom_reserve)
-    row_h = area.height / rows
-    slot_w = area.width / per_row
-    label_h = min(3.0, row_h * 0.1)
-    marker_h = min(5.5, row_h * 0.15)
-    head_w = min(slot_w * 0.9, (row_h - label_h - marker_h - 1.0) / 1.3 * HEAD_BOX.width / 100.0)
-    head_h = head_w * HEAD_BOX.height / HEAD_BOX.width
-    names = [h.name for h in design.heads]
-    longest = max(text_width_mm(name, 1.0, Font.BOLD) for name in names)
-    label_size = max(3.0, min(6.0, slot_w * 0.94 / longest))
-    slots = []
-    for index in range(n):
-        row, col = divmod(index, per_row)
-        in_row = min(per_row, n - row * per_row)
-        x0 = area.x + (area.width - in_row * slot_w) / 2 + col * slot_w
-        y0 = area.top - (row + 1) * row_h
-        cx = x0 + slot_w / 2
-        head_y = y0 + label_h + 0.6
-        head = Rect(cx - head_w / 2, head_y, head_w, head_h)
-        marker_size = marker_h * 0.95
-        marker = Rect(cx - marker_size / 2, head.top + 0.5, marker_size, marker_size)
-        slots.append(HeadSlot(head, cx, y0 + label_h * 0.25, label_size, marker))
-    return tuple(slots)
 
 
 def _place(box: Rect, source: Rect) -> Matrix:
@@ -128,10 +201,25 @@ def _place(box: Rect, source: Rect) -> Matrix:
     return multiply(multiply(translate(-source.x, -source.y), scale(s)), translate(box.x, box.y))
 
 
-def _heads(design: Design, frame: CardFrame, faces: tuple[int, ...], red: tuple[bool, ...], label_color) -> list:
+def _rounded(rect: Rect, radius: float, top_only: bool = False) -> Path:
+    """A rectangle with rounded corners (or only its top corners rounded: a niche's arch)."""
+    r, k = radius, radius * 0.5523
+    x0, y0, x1, y1 = rect.x, rect.y, rect.right, rect.top
+    bottom = ([("M", x0, y0), ("L", x1, y0)] if top_only else
+              [("M", x0 + r, y0), ("L", x1 - r, y0), ("C", x1 - r + k, y0, x1, y0 + r - k, x1, y0 + r)])
+    return Path(tuple(bottom + [
+        ("L", x1, y1 - r), ("C", x1, y1 - r + k, x1 - r + k, y1, x1 - r, y1), ("L", x0 + r, y1),
+        ("C", x0 + r - k, y1, x0, y1 - r + k, x0, y1 - r),
+    ] + ([("Z",)] if top_only else [("L", x0, y0 + r), ("C", x0, y0 + r - k, x0 + r - k, y0, x0 + r, y0), ("Z",)])))
+
+
+def _heads(design: Design, layout: CardLayout, faces: tuple[int, ...], red: tuple[bool, ...],
+           label_color: Color, niches: Color | None) -> list:
     items: list = []
-    for index, slot in enumerate(head_slots(design, frame)):
+    for index, slot in enumerate(layout.slots):
         is_red = red[index]
+        if niches is not None and not is_red:   # a red head stands out on bare paper
+            items.append(Shape(_rounded(slot.niche, slot.niche.width * 0.45, top_only=True), fill=niches))
         items.append(Use(HeadKey(index, faces[index], is_red), _place(slot.head, HEAD_BOX)))
         if is_red:
             items.append(Use(FLIP, _place(slot.marker, FLIP_MARKER_BOX)))
@@ -140,107 +228,143 @@ def _heads(design: Design, frame: CardFrame, faces: tuple[int, ...], red: tuple[
     return items
 
 
-def _mountain(frame: CardFrame) -> list:
-    """Sky to the bleed, then a ridge of rock under the heads."""
-    b = frame.bleed
-    w, h = frame.width_mm, frame.height_mm
-    ridge = [(b.x, b.y), (b.x, h * 0.55), (w * 0.08, h * 0.70), (w * 0.18, h * 0.80), (w * 0.30, h * 0.84),
-             (w * 0.45, h * 0.88), (w * 0.60, h * 0.86), (w * 0.74, h * 0.83), (w * 0.86, h * 0.76),
-             (w * 0.95, h * 0.66), (b.right, h * 0.58), (b.right, b.y)]
-    shade = [(b.x, b.y), (b.x, h * 0.18), (w * 0.3, h * 0.12), (w * 0.6, h * 0.16), (w * 0.85, h * 0.10),
-             (b.right, h * 0.14), (b.right, b.y)]
-    return [Shape(Path.rect(b), fill=SKY), Shape(Path.polygon(ridge), fill=STONE), Shape(Path.polygon(shade), fill=STONE_DARK)]
+def _border(layout: CardLayout, color: Color) -> Shape:
+    """The frame: a thin rounded line on the safe line, never at the trim (a mis-cut would show)."""
+    return Shape(_rounded(layout.border, 2.2), stroke=color, stroke_mm=PROPORTIONS.border_mm)
 
 
-def _corner_size(frame: CardFrame) -> float:
-    return min(7.0, frame.height_mm * 0.11)
+def _mountain(layout: CardLayout, style: Style) -> list:
+    """Sky to the bleed; a cliff of rock rising behind the heads to a ragged ridge; talus below."""
+    b = layout.frame.bleed
+    w = layout.frame.width_mm
+    ridge = layout.ridge_mm
+    peaks = [(0.0, -6.5), (0.1, -2.0), (0.2, 1.2), (0.31, 0.2), (0.42, 2.6), (0.55, 1.0), (0.66, 3.0),
+             (0.78, 0.6), (0.9, -1.6), (1.0, -5.5)]
+    outline = [(b.x, b.y)] + [(b.x + f * b.width, ridge + dy) for f, dy in peaks] + [(b.right, b.y)]
+    shade = mix(style.stone, BLACK, 0.32)
+    talus_top = layout.footer.top + 0.4
+    talus = [(b.x, b.y), (b.x, talus_top + 1.2), (w * 0.22, talus_top - 0.3), (w * 0.5, talus_top + 0.6),
+             (w * 0.78, talus_top - 0.2), (b.right, talus_top + 1.0), (b.right, b.y)]
+    cracks = Path.parse(" ".join(
+        f"M{b.x + f * b.width:.2f} {ridge + dy - 0.4:.2f} L{b.x + f * b.width + 1.5:.2f} {ridge + dy - 4:.2f}"
+        for f, dy in peaks[1:-1]))
+    return [Shape(Path.rect(b), fill=style.sky),
+            Shape(Path.polygon(outline), fill=style.stone),
+            Shape(cracks, stroke=shade, stroke_mm=0.35),
+            Shape(Path.polygon(talus), fill=shade)]
 
 
-def _map_symbol(frame: CardFrame) -> list:
-    """The Monument symbol: a folded map, top left."""
-    s = _corner_size(frame)
-    x, y = frame.safe.x, frame.safe.top - s
+def _map_symbol(layout: CardLayout, ink: Color) -> list:
+    """The Monument symbol: a folded map, bottom left."""
+    s = layout.corner_mm
+    x, y = layout.footer.x, layout.footer.y
     panel = s / 3
     items = []
     for i in range(3):
         lift = 0.12 * s if i % 2 else 0.0
         quad = [(x + i * panel, y + lift), (x + (i + 1) * panel, y + 0.12 * s - lift),
                 (x + (i + 1) * panel, y + s - lift), (x + i * panel, y + s * 0.88 + lift)]
-        items.append(Shape(Path.polygon(quad), fill=WHITE if i % 2 else rgb("#e8dcc0"), stroke=INK, stroke_mm=0.25))
-    route = Path((("M", x + panel * 0.3, y + s * 0.3), ("C", x + panel, y + s * 0.8, x + 2 * panel, y + s * 0.2, x + panel * 2.7, y + s * 0.7)))
-    items.append(Shape(route, stroke=INK, stroke_mm=0.35, dash_mm=(0.6, 0.5)))
+        items.append(Shape(Path.polygon(quad), fill=WHITE if i % 2 else mix(WHITE, ink, 0.15), stroke=ink,
+                           stroke_mm=0.25))
+    route = Path((("M", x + panel * 0.3, y + s * 0.3),
+                  ("C", x + panel, y + s * 0.8, x + 2 * panel, y + s * 0.2, x + panel * 2.7, y + s * 0.7)))
+    items.append(Shape(route, stroke=ink, stroke_mm=0.35, dash_mm=(0.6, 0.5)))
     return items
 
 
-def _magnifier(frame: CardFrame, color=INK) -> list:
-    """The Search symbol: a magnifying glass, top left."""
-    s = _corner_size(frame)
-    x, y = frame.safe.x, frame.safe.top - s
+def _magnifier(layout: CardLayout, color: Color) -> list:
+    """The Search symbol: a magnifying glass, bottom left."""
+    s = layout.corner_mm
+    x, y = layout.footer.x, layout.footer.y
     r = s * 0.32
     cx, cy = x + s * 0.4, y + s * 0.6
     handle = Path.polygon([(cx + r * 0.62, cy - r * 0.78), (cx + r * 0.85, cy - r * 0.55),
-                           (x + s * 0.98, y + s * 0.05), (x + s * 0.75, y - s * 0.12)])
+                           (x + s * 0.98, y + s * 0.05), (x + s * 0.8, y - s * 0.0)])
     return [Shape(Path.circle(cx, cy, r), fill=WHITE, stroke=color, stroke_mm=s * 0.09), Shape(handle, fill=color)]
 
 
-def _corner_text(frame: CardFrame, text: str, right: bool, color=INK, font: Font = Font.REGULAR) -> Text:
-    size = max(4.5, min(6.5, frame.height_mm * 0.095))
-    x = frame.safe.right if right else frame.safe.x
-    descent = 0.22 * size * 25.4 / 72  # the baseline sits above the safe edge by the font's descent
-    return Text(x, frame.safe.y + descent, text, size, color, font, Anchor.END if right else Anchor.START)
+def _footer_text(layout: CardLayout, text: str, x: float, color: Color, anchor: Anchor) -> Text:
+    size = PROPORTIONS.label_min_pt + 0.5
+    return Text(x, layout.footer.y + 0.22 * size * PT_TO_MM + 0.3, text, size, color, Font.BOLD, anchor)
 
 
 def monument_face(design: Design, monument: Monument, frame: CardFrame) -> Face:
-    items = _mountain(frame) + _map_symbol(frame)
-    items += _heads(design, frame, monument.faces, (False,) * len(monument.faces), WHITE)
-    items.append(_corner_text(frame, monument.id, right=True, color=WHITE, font=Font.BOLD))
+    layout = card_layout(design, frame)
+    style = design.style
+    items = _mountain(layout, style) + [_border(layout, mix(style.paper, style.sky, 0.3))]
+    items += _map_symbol(layout, style.ink)
+    items += _heads(design, layout, monument.faces, (False,) * len(monument.faces), WHITE, None)
+    items.append(_footer_text(layout, monument.id, layout.footer.right, WHITE, Anchor.END))
     return Face(monument.id, CardKind.MONUMENT, tuple(items))
 
 
 def search_face(design: Design, card: SearchCard, frame: CardFrame) -> Face:
-    items: list = [Shape(Path.rect(frame.bleed), fill=PAPER)]
-    items += _magnifier(frame)
-    items += _heads(design, frame, card.faces, card.red, INK)
-    items.append(_corner_text(frame, card.id, right=True))
-    items += _level_mark(frame, card.red_count, card.level.title.upper())
+    layout = card_layout(design, frame)
+    style = design.style
+    items: list = [Shape(Path.rect(frame.bleed), fill=style.paper), _border(layout, mix(style.ink, style.paper, 0.45))]
+    items += _magnifier(layout, style.ink)
+    items += _heads(design, layout, card.faces, card.red, style.ink, style.stone)
+    items.append(_footer_text(layout, card.id, layout.footer.right, style.ink, Anchor.END))
+    items += _level_mark(layout, card.red_count, card.level.title.upper(), style.ink)
     return Face(card.id, CardKind.SEARCH, tuple(items))
 
 
-def _level_mark(frame: CardFrame, red_count: int, level_name: str) -> list:
-    """Bottom left: the level's name and one flip marker per red head, so decks sort by level."""
-    text = _corner_text(frame, level_name, right=False, font=Font.BOLD)
+def _level_mark(layout: CardLayout, red_count: int, level_name: str, ink: Color) -> list:
+    """Bottom left, after the magnifier: the level's name and one flip marker per red head."""
+    x = layout.footer.x + layout.corner_mm + 1.2
+    text = _footer_text(layout, level_name, x, ink, Anchor.START)
     items: list = [text]
-    size = text.size_pt * 0.3528 * 0.9
-    x = frame.safe.x + text_width_mm(level_name, text.size_pt, Font.BOLD) + 1.2
+    size = layout.footer.height * 0.9
+    x += text_width_mm(level_name, text.size_pt, Font.BOLD) + 1.0
     for i in range(red_count):
-        box = Rect(x + i * (size + 0.6), text.y - size * 0.05, size, size)
+        box = Rect(x + i * (size + 0.6), layout.footer.y + 0.05, size, size)
         items.append(Use(FLIP, _place(box, FLIP_MARKER_BOX)))
     return items
 
 
 def back_face(design: Design, kind: CardKind, frame: CardFrame) -> Face:
-    """The same back for every card of a kind; it shows the design and the kind, nothing else."""
+    """The same back for every card of a kind: the game's name, a motif, a border band that a
+    2 mm mis-cut cannot spoil (it runs into the bleed; its inner line sits 6 mm inside)."""
+    style = design.style
     b = frame.bleed
     w, h = frame.width_mm, frame.height_mm
-    color = SLATE if kind is CardKind.MONUMENT else NIGHT
-    items: list = [Shape(Path.rect(b), fill=color)]
-    border = frame.safe  # no frame is drawn: a frame near the edge shows every mis-cut
-    if kind is CardKind.MONUMENT:
-        peaks = [(border.x, border.y), (border.x, h * 0.35), (w * 0.25, h * 0.55), (w * 0.4, h * 0.45),
-                 (w * 0.55, h * 0.62), (w * 0.72, h * 0.48), (border.right, h * 0.4), (border.right, border.y)]
-        items.append(Shape(Path.polygon(peaks), fill=rgb("#56636f")))
-    else:
-        r = min(w, h) * 0.13
-        cx, cy = w * 0.44, h * 0.52
-        items.append(Shape(Path.circle(cx, cy, r), stroke=rgb("#d9cfb8"), stroke_mm=r * 0.22))
-        items.append(Shape(Path.polygon([(cx + r * 0.7, cy - r * 0.7), (cx + r * 0.95, cy - r * 0.45),
-                                         (cx + r * 2.0, cy - r * 1.5), (cx + r * 1.5, cy - r * 2.0)]), fill=rgb("#d9cfb8")))
-    title_size = _fit_size(design.name.upper(), border.width * 0.9, 13.0, Font.BOLD)
-    items.append(Text(w / 2, h * 0.78, design.name.upper(), title_size, WHITE, Font.BOLD, Anchor.MIDDLE))
-    label = "MONUMENT" if kind is CardKind.MONUMENT else "SEARCH"
-    items.append(Text(w / 2, border.y + 2.5, label, 7.0, rgb("#d9cfb8"), Font.BOLD, Anchor.MIDDLE))
+    is_monument = kind is CardKind.MONUMENT
+    ground = mix(style.stone, BLACK, 0.45) if is_monument else mix(style.ink, style.sky, 0.18)
+    band = mix(ground, BLACK, 0.35)
+    light = mix(style.paper, ground, 0.12)
+    inner = frame.trim.grow(-PROPORTIONS.back_band_mm)
+    items: list = [Shape(Path.rect(b), fill=band), Shape(_rounded(inner, 3.0), fill=ground),
+                   Shape(_rounded(inner.grow(-1.0), 2.4), stroke=light, stroke_mm=0.5)]
+    items += _mountain_motif(inner, style, ground) if is_monument else _magnifier_motif(inner, light, ground)
+    title = design.name.upper()
+    title_pt = _fit_size(title, inner.width - 8.0, 20.0, Font.BOLD)
+    items.append(Text(w / 2, inner.top - 3.0 - title_pt * PT_TO_MM * 0.75, title, title_pt, light, Font.BOLD,
+                      Anchor.MIDDLE))
+    label = "MONUMENT" if is_monument else "SEARCH"
+    items.append(Text(w / 2, inner.y + 2.6, label, 8.0, light, Font.BOLD, Anchor.MIDDLE))
+    del h
     return Face(f"{kind.value}-back", kind, tuple(items), is_back=True)
 
 
+def _mountain_motif(inner: Rect, style: Style, ground: Color) -> list:
+    """Three peaks and a rising sun, inside the border."""
+    x, y, w, h = inner.x + 2.0, inner.y + 7.0, inner.width - 4.0, inner.height * 0.42
+    sun = Shape(Path.circle(x + w * 0.66, y + h * 0.78, h * 0.22), fill=mix(style.sky, ground, 0.25))
+    far = Path.polygon([(x, y), (x + w * 0.2, y + h * 0.55), (x + w * 0.34, y + h * 0.4), (x + w * 0.52, y + h * 0.9),
+                        (x + w * 0.7, y + h * 0.5), (x + w * 0.82, y + h * 0.62), (x + w, y + h * 0.2), (x + w, y)])
+    near = Path.polygon([(x, y), (x, y + h * 0.25), (x + w * 0.3, y + h * 0.5), (x + w * 0.48, y + h * 0.3),
+                         (x + w * 0.62, y + h * 0.42), (x + w, y + h * 0.08), (x + w, y)])
+    return [sun, Shape(far, fill=mix(style.stone, ground, 0.25)), Shape(near, fill=mix(style.stone, BLACK, 0.2))]
+
+
+def _magnifier_motif(inner: Rect, light: Color, ground: Color) -> list:
+    r = min(inner.width, inner.height) * 0.2
+    cx, cy = inner.x + inner.width * 0.45, inner.y + inner.height * 0.42
+    handle = Path.polygon([(cx + r * 0.66, cy - r * 0.8), (cx + r * 0.92, cy - r * 0.52),
+                           (cx + r * 2.1, cy - r * 1.55), (cx + r * 1.6, cy - r * 1.95)])
+    return [Shape(Path.circle(cx, cy, r), fill=mix(light, ground, 0.75), stroke=light, stroke_mm=r * 0.2),
+            Shape(handle, fill=light)]
+
+
 def _fit_size(text: str, width_mm: float, largest: float, font: Font) -> float:
-    return max(4.0, min(largest, width_mm / max(text_width_mm(text, 1.0, font), 1e-6)))
+    return max(7.0, min(largest, width_mm / max(text_width_mm(text, 1.0, font), 1e-6)))

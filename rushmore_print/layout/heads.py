@@ -1,30 +1,75 @@
 """Head art: profile busts drawn from path data, one look per head, facing left.
 
-Each head lives in a box of 100 x 130 units; a card scales the box to millimetres. Facing right
-is the mirror image of facing left. A red head is filled red and outlined in heavy black, so it
-reads as darker than a plain head in greyscale; the card adds a second cue (the flip marker).
+A head lives in a box of 100 x 180 units (y from -15, below the cut of the chest) (``HEAD_BOX``); a card scales the box to millimetres.
+The bust is built to point: brow, nose, lips and chin cut a sharp edge on the front, the hair
+mass, ear and a sloping shoulder sit heavy at the back, and the bust is cut at a slant. Facing
+right is the exact mirror image of facing left.
+
+Each look is data: parts (a path and the palette roles that fill and stroke it) drawn over the
+bust. A plain head is carved stone (light skin, dark hair) with a relief shadow at its back; a
+red head is filled red with dark hair and outlined in heavy black, so it reads darker than a
+plain head in greyscale; the card adds a second, non-colour cue (the flip marker).
 """
 
 from __future__ import annotations
 
+import enum
 from dataclasses import dataclass
 
-from ..spec import HeadSpec, Look
-from .items import BLACK, WHITE, Group, Image, Path, Rect, Shape, Symbol, item_bounds, rgb, union
+from ..colors import BLACK, WHITE, Color, mix
+from ..spec import HeadSpec, Look, Style
+from .items import Group, Image, Path, Rect, Shape, Symbol, item_bounds, union
 
-HEAD_BOX = Rect(0.0, 0.0, 100.0, 130.0)
+HEAD_BOX = Rect(0.0, -15.0, 100.0, 180.0)
+SHADOW_OFFSET = (7.5, -5.0)   # the relief shadow falls behind the head (light from the front)
+HEAD_INK_MARGIN = SHADOW_OFFSET[0] + 2.5   # how far ink (shadow, outline) reaches past the box's sides
+
+
+class Role(enum.Enum):
+    """What a part is painted with; a palette maps each role to a colour."""
+
+    SKIN = "skin"
+    HAIR = "hair"
+    LINE = "line"
+    SHINE = "shine"   # a highlight on hair (waves, curls)
+    COAT = "coat"
+    INK = "ink"       # ribbons, lenses: always near-black
+
+
+@dataclass(frozen=True)
+class Part:
+    path: Path
+    fill: Role | None = None
+    stroke: Role | None = None
+    width: float = 0.0        # stroke width in head units; outlines use the palette's width
+
+
+OUTLINE = -1.0   # a Part width that means "the palette's outline width"
 
 
 @dataclass(frozen=True)
 class Palette:
-    skin: tuple
-    hair: tuple
-    line: tuple
-    line_units: float
+    skin: Color
+    hair: Color
+    line: Color
+    outline_units: float
+    shadow: Color | None   # the relief shadow behind the head, or None (red heads stand on paper)
+    coat: Color
+
+    def color(self, role: Role) -> Color:
+        return {Role.SKIN: self.skin, Role.HAIR: self.hair, Role.LINE: self.line,
+                Role.SHINE: mix(self.hair, self.skin, 0.55), Role.INK: BLACK, Role.COAT: self.coat}[role]
 
 
-PLAIN_PALETTE = Palette(skin=rgb("#ebe6dc"), hair=rgb("#7a7165"), line=rgb("#2f2a24"), line_units=2.4)
-RED_PALETTE = Palette(skin=rgb("#d32f2f"), hair=rgb("#7f1414"), line=BLACK, line_units=6.0)
+def plain_palette(style: Style, spec: HeadSpec) -> Palette:
+    hair = spec.hair or style.hair
+    return Palette(skin=spec.skin or style.skin, hair=hair, line=style.ink, outline_units=3.0,
+                   shadow=mix(style.stone, BLACK, 0.5), coat=hair)
+
+
+def red_palette(style: Style) -> Palette:
+    return Palette(skin=style.red, hair=mix(style.red, BLACK, 0.72), line=BLACK, outline_units=6.0, shadow=None,
+                   coat=mix(style.red, BLACK, 0.3))
 
 
 @dataclass(frozen=True)
@@ -36,99 +81,159 @@ class HeadKey:
     red: bool
 
 
-# Profile facing left: neck, throat, chin, lips, nose, brow, forehead, crown, back of head.
-_PROFILE = Path((
-    ("M", 76, 0), ("L", 36, 0),
-    ("C", 36, 14, 38, 26, 40, 34),
-    ("C", 33, 36, 27, 38, 25, 44),
-    ("C", 23, 48, 23, 52, 26, 54),
-    ("L", 23, 56), ("C", 21, 57, 21, 59, 24, 60),
-    ("L", 22, 62), ("C", 21, 64, 22, 66, 25, 67),
-    ("C", 19, 67, 10, 68, 7, 71),
-    ("C", 12, 78, 18, 86, 21, 91),
-    ("C", 20, 94, 20, 97, 22, 101),
-    ("C", 24, 114, 35, 127, 54, 128),
-    ("C", 74, 129, 90, 117, 92, 99),
-    ("C", 94, 83, 88, 70, 82, 62),
-    ("C", 78, 54, 76, 40, 76, 0),
-    ("Z",),
-))
+P = Path.parse
 
-_EYE = Path((("M", 29, 88), ("C", 31, 91, 37, 91, 39, 88), ("C", 37, 86, 31, 86, 29, 88), ("Z",)))
-_BROW = Path((("M", 26, 94), ("C", 30, 97, 37, 97, 42, 94)))
-_EAR = Path((("M", 60, 84), ("C", 70, 88, 72, 70, 62, 68), ("C", 66, 72, 66, 80, 60, 84), ("Z",)))
+# The bust, facing left: slanted cut, chest, throat, chin, lips, nose, brow, forehead, crown,
+# back of the skull, nape, and a long sloping shoulder at the back.
+BUST = P("M98 -13 L34 22 C24 30 21 42 25 48 C31 53 36 57 37 64 C31 70 26 73 21 74 C16 75 14 79 15 83 "
+         "C15 85 14 87 12 88 C11 89 12 91 16 92 C13 93 11 95 12 97 C13 99 15 100 16 100 "
+         "C12 100 5 101 3 104 C4 108 10 114 14 118 C12 120 9 123 10 126 C11 132 12 138 14 142 "
+         "C18 156 34 164 52 164 C72 164 88 152 90 132 C92 118 88 104 80 97 C75 92 72 86 71 78 "
+         "C71 62 80 48 98 38 Z")
+EYE = P("M18 112 C21 116 28 116 31 112 C28 109 21 109 18 112 Z")
+BROW = P("M14 120 C20 124 28 124 35 119")
+HEAVY_BROW = P("M11 121 C18 128 30 127 38 119 C30 122 20 122 13 117 Z")
+NOSTRIL = P("M11 101 C13 104 17 104 19 101")
+MOUTH = P("M13 92 L22 91")
+JAW = P("M57 88 C52 80 44 76 33 74")
+EAR = P("M55 108 C63 114 70 104 67 94 C65 87 60 86 55 89 C58 94 58 102 55 108 Z")
+EAR_INNER = P("M59 103 C63 101 63 95 59 92")
+# A dark coat over the back and shoulder, its collar high at the nape, and a light shirt-front
+# before it: the chest is light in front and dark behind, so even the bust reads as turned.
+COAT = P("M98 -13 L60 8 C57 24 52 40 45 55 C54 62 64 76 70 94 C76 93 79 95 80 97 C75 92 72 86 71 78 "
+         "C71 62 82 48 98 38 Z")
+LAPEL = P("M60 8 C57 24 52 40 45 55")
 
-_SHORT_HAIR = Path((
-    ("M", 27, 110), ("C", 33, 124, 44, 128, 54, 128), ("C", 74, 129, 90, 117, 92, 99),
-    ("C", 93, 88, 90, 78, 85, 68), ("C", 80, 76, 74, 84, 68, 92), ("C", 58, 104, 42, 108, 27, 110), ("Z",),
-))
+_SHORT = P("M14 141 C18 158 34 167 52 167 C74 167 91 154 93 132 C94 118 90 104 82 95 "
+           "C78 92 75 92 71 94 C69 104 64 112 56 114 C48 116 43 124 39 132 C33 140 24 143 14 141 Z")
 
-_TIED_HAIR = Path((
-    ("M", 25, 108), ("C", 30, 126, 46, 130, 58, 129), ("C", 78, 128, 92, 116, 93, 98),
-    ("C", 94, 86, 90, 76, 86, 70), ("C", 80, 70, 74, 74, 72, 80),
-    ("C", 62, 96, 44, 104, 25, 108), ("Z",),
-))
-_TIED_ROLL = Path.circle(70, 96, 7.5)
-_TIED_QUEUE = Path((("M", 86, 74), ("C", 94, 64, 98, 50, 95, 36), ("L", 90, 37), ("C", 91, 50, 88, 62, 82, 70), ("Z",)))
-_TIED_BOW = Path((("M", 88, 70), ("L", 99, 79), ("L", 100, 64), ("Z",), ("M", 88, 70), ("L", 77, 61), ("L", 92, 58), ("Z",)))
+_TIED = P("M13 142 C17 159 35 168 54 168 C75 168 91 155 93 134 C94 121 91 109 85 101 "
+          "C81 97 77 97 73 99 C68 110 62 116 53 118 C45 120 40 128 36 134 C29 141 21 144 13 142 Z")
+_TIED_ROLL_HIGH = P("M38 124 C37 132 64 133 69 127 C72 122 70 115 64 115 C55 115 40 115 38 124 Z")
+_TIED_ROLL_LOW = P("M44 108 C43 116 66 117 70 111 C72 106 70 100 64 100 C56 100 45 100 44 108 Z")
+_CURL_MARKS = P("M43 124 C45 129 51 128 50 123 C49 120 45 121 46 124 M49 108 C51 113 57 112 56 107 "
+                "C55 104 51 105 52 108")
+_QUEUE = P("M79 100 C87 94 93 84 93 70 C93 58 90 50 86 42 L80 44 C83 53 85 62 84 72 C83 82 79 90 74 95 Z")
+_BOW = P("M82 96 C84 108 99 110 98 99 C97 92 88 93 82 96 Z M82 96 C92 90 100 80 94 74 C88 70 83 82 82 96 Z "
+         "M82 96 C78 88 74 80 70 76 L67 79 C71 84 75 90 80 98 Z")
 
-_WAVY_HAIR = Path((
-    ("M", 24, 106), ("C", 22, 118, 34, 130, 50, 130), ("C", 56, 134, 66, 132, 70, 128),
-    ("C", 78, 130, 88, 124, 90, 116), ("C", 98, 112, 98, 102, 94, 96), ("C", 100, 90, 98, 80, 92, 76),
-    ("C", 96, 68, 92, 58, 86, 56), ("C", 82, 64, 78, 72, 72, 78), ("C", 62, 94, 44, 102, 24, 106), ("Z",),
-))
-_WAVES = Path((("M", 40, 118), ("C", 50, 122, 56, 114, 66, 118), ("M", 62, 108), ("C", 72, 112, 76, 102, 86, 106),
-               ("M", 76, 92), ("C", 82, 94, 86, 86, 92, 88)))
+_WAVY = P("M12 142 C15 159 34 168 52 168 C66 168 78 164 86 155 C97 153 99 142 95 136 C101 130 100 120 94 116 "
+          "C100 110 98 100 91 97 C95 91 91 83 84 83 C80 88 76 92 72 96 C68 106 62 114 54 116 "
+          "C46 118 40 126 35 134 C28 141 20 144 12 142 Z")
+_WAVY_TAIL = P("M84 86 C91 78 94 68 92 58 L86 59 C87 68 85 77 80 84 Z")
+_WAVES = P("M30 154 C38 160 44 150 52 156 C58 160 64 152 70 156 M50 140 C58 146 64 136 72 142 C78 146 82 138 88 142 "
+           "M60 126 C66 130 72 122 78 127 C82 130 86 124 90 126 M66 110 C72 114 76 106 84 110")
 
-_SPECTACLES = Path.circle(34, 88, 8.5)
-_SPECTACLE_ARM = Path((("M", 42.5, 90), ("L", 63, 84)))
-_MOUSTACHE = Path((("M", 22, 66), ("C", 26, 70, 36, 70, 44, 64), ("C", 42, 58, 34, 58, 30, 60),
-                   ("C", 27, 60, 24, 61, 22, 66), ("Z",)))
+_SPECTACLES = P("M13 112 C13 120 19 124 25 124 C31 124 37 119 37 112 C37 105 31 100 25 100 "
+                "C19 100 13 105 13 112 Z M13 114 L8 116")
+_SPECTACLE_CORD = P("M37 108 C48 98 50 82 46 62")
+_MOUSTACHE = P("M3 99 C8 103 18 103 25 100 C30 97 32 91 30 85 C27 84 25 87 23 90 C18 92 12 91 7 91 "
+               "C4 92 2 95 3 99 Z")
 
-_BEARD = Path((
-    ("M", 62, 68), ("C", 66, 56, 70, 44, 66, 30), ("C", 58, 24, 46, 22, 36, 30),
-    ("C", 28, 34, 21, 42, 21, 50), ("C", 21, 54, 24, 56, 28, 55), ("C", 34, 54, 38, 58, 44, 62),
-    ("C", 50, 64, 56, 66, 62, 68), ("Z",),
-))
+_LINCOLN_HAIR = P("M13 141 C14 152 20 160 30 163 C34 168 44 168 48 165 C56 169 66 168 70 164 C80 164 90 154 92 140 "
+                  "C95 124 90 106 82 95 C78 92 75 92 71 94 C69 104 64 112 56 114 C48 116 43 124 39 132 "
+                  "C33 140 24 143 13 141 Z")
+_BEARD = P("M57 90 C56 80 52 70 45 64 C39 57 28 56 20 60 C13 63 9 70 10 78 C11 84 13 88 17 88 "
+           "C23 86 31 84 38 86 C46 88 52 96 53 104 Z")
+
+_BALDING = P("M44 122 C54 132 70 136 84 131 C92 127 96 117 95 105 C96 92 99 78 97 62 C95 55 88 54 82 58 "
+             "C80 70 76 80 72 88 C68 98 62 104 54 106 C48 110 44 116 44 122 Z")
+_BALDING_LOCKS = P("M86 124 C90 114 90 100 86 90 M92 110 C95 96 94 80 90 68 M78 92 C80 84 82 76 84 66")
+
+_BUN_CAP = P("M14 141 C18 158 34 166 52 166 C70 166 84 158 89 144 C92 130 90 112 82 98 "
+             "C78 94 75 93 71 94 C69 104 64 112 56 114 C48 116 43 124 39 132 C33 140 24 143 14 141 Z")
+_BUN = P("M74 150 C72 164 88 170 96 160 C102 152 98 136 88 134 C80 133 75 140 74 150 Z")
+_BUN_LINES = P("M30 154 C46 160 66 156 80 150 M44 142 C58 146 72 142 84 140 M84 146 C88 154 94 154 96 148")
+
+_BALD_FRINGE = P("M70 118 C80 120 90 114 90 104 C90 97 86 93 80 91 C77 97 74 104 70 112 Z")
 
 
-def head_symbol(spec: HeadSpec, key: HeadKey) -> Symbol:
-    """The drawing of one head; custom ``art`` images replace the built-in profile."""
-    palette = RED_PALETTE if key.red else PLAIN_PALETTE
-    items = _image_head(spec, palette) if spec.art is not None else _profile_head(spec.look, palette)
-    if key.facing == 1:
-        items = (Group(items, matrix=(-1.0, 0.0, 0.0, 1.0, HEAD_BOX.width, 0.0)),)
-    return Symbol(items=items, bbox=union([item_bounds(item, {}) for item in items]).grow(0.5))
+def _curls() -> tuple[Path, ...]:
+    """A cap of round curls along the skull: circles whose union reads as a curly silhouette."""
+    centres = [(18, 144), (26, 155), (37, 162), (50, 165), (63, 164), (75, 159), (85, 150), (91, 138),
+               (92, 125), (90, 112), (84, 101), (76, 96), (62, 116), (48, 124), (36, 138), (60, 140),
+               (74, 132), (80, 116), (48, 150), (66, 152)]
+    return tuple(Path.circle(x, y, 8.5) for x, y in centres)
+
+
+def _parts(look: Look) -> tuple[tuple[Part, ...], tuple[Part, ...]]:
+    """(parts drawn under the face features, parts drawn over them) for one look."""
+    hair, shine, ink = Role.HAIR, Role.SHINE, Role.INK
+    short = Part(_SHORT, hair, Role.LINE, OUTLINE)
+    if look is Look.TIED:
+        return ((Part(_QUEUE, hair, Role.LINE, OUTLINE), Part(_TIED, hair, Role.LINE, OUTLINE),
+                 Part(_TIED_ROLL_LOW, shine, Role.LINE, 2.4), Part(_TIED_ROLL_HIGH, shine, Role.LINE, 2.4),
+                 Part(_CURL_MARKS, None, hair, 2.4), Part(_BOW, ink)), ())
+    if look is Look.WAVY:
+        return ((Part(_WAVY_TAIL, hair, Role.LINE, OUTLINE), Part(_WAVY, hair, Role.LINE, OUTLINE),
+                 Part(_WAVES, None, shine, 2.6)), ())
+    if look is Look.SPECTACLES:
+        return ((short,), (Part(_MOUSTACHE, hair, Role.LINE, 1.6), Part(_SPECTACLE_CORD, None, ink, 1.6),
+                           Part(_SPECTACLES, None, ink, 3.6)))
+    if look is Look.BEARD:
+        return ((Part(_LINCOLN_HAIR, hair, Role.LINE, OUTLINE), Part(_BEARD, hair, Role.LINE, OUTLINE)),
+                (Part(HEAVY_BROW, hair),))
+    if look is Look.BALDING:
+        return ((Part(_BALDING, hair, Role.LINE, OUTLINE), Part(_BALDING_LOCKS, None, shine, 2.2)), ())
+    if look is Look.BUN:
+        return ((Part(_BUN, hair, Role.LINE, OUTLINE), Part(_BUN_CAP, hair, Role.LINE, OUTLINE),
+                 Part(_BUN_LINES, None, shine, 2.2)), ())
+    if look is Look.CURLS:
+        circles = _curls()
+        return (tuple(Part(c, None, Role.LINE, 2 * 2.2) for c in circles)
+                + tuple(Part(c, hair) for c in circles), ())
+    if look is Look.BALD:
+        return ((Part(_BALD_FRINGE, hair, Role.LINE, OUTLINE),), (Part(HEAVY_BROW, hair),))
+    return ((short,), ())
+
+
+def _shape(part: Part, palette: Palette) -> Shape:
+    width = palette.outline_units if part.width == OUTLINE else part.width
+    return Shape(part.path, fill=palette.color(part.fill) if part.fill else None,
+                 stroke=palette.color(part.stroke) if part.stroke else None,
+                 stroke_mm=width if part.stroke else 0.0)
 
 
 def _profile_head(look: Look, palette: Palette) -> tuple:
-    line = dict(stroke=palette.line, stroke_mm=palette.line_units)
-    thin = dict(stroke=palette.line, stroke_mm=max(1.6, palette.line_units * 0.4))
-    items: list = [Shape(_PROFILE, fill=palette.skin, **line)]
-    if look is Look.TIED:
-        items += [Shape(_TIED_HAIR, fill=palette.hair, **thin), Shape(_TIED_QUEUE, fill=palette.hair, **thin),
-                  Shape(_TIED_ROLL, fill=palette.skin, **thin), Shape(_TIED_BOW, fill=palette.line)]
-    elif look is Look.WAVY:
-        items += [Shape(_WAVY_HAIR, fill=palette.hair, **thin), Shape(_WAVES, stroke=palette.skin, stroke_mm=2.2)]
-    elif look is Look.BEARD:
-        items += [Shape(_SHORT_HAIR, fill=palette.hair, **thin), Shape(_BEARD, fill=palette.hair, **thin)]
-    else:
-        items += [Shape(_SHORT_HAIR, fill=palette.hair, **thin)]
-    items += [Shape(_EAR, fill=palette.skin, **thin), Shape(_EYE, fill=palette.line), Shape(_BROW, stroke=palette.line, stroke_mm=2.6)]
-    if look is Look.SPECTACLES:
-        items += [Shape(_MOUSTACHE, fill=palette.hair, **thin),
-                  Shape(_SPECTACLES, stroke=palette.line, stroke_mm=3.0), Shape(_SPECTACLE_ARM, stroke=palette.line, stroke_mm=2.6)]
+    under, over = _parts(look)
+    outline = Part(BUST, Role.SKIN, Role.LINE, OUTLINE)
+    detail = 1.6 if palette.shadow is not None else 2.4
+    features = (Part(EAR, Role.SKIN, Role.LINE, detail), Part(EAR_INNER, None, Role.LINE, detail),
+                Part(JAW, None, Role.LINE, detail),
+                Part(EYE, Role.LINE), Part(BROW, None, Role.LINE, 2.6), Part(NOSTRIL, None, Role.LINE, detail),
+                Part(MOUTH, None, Role.LINE, detail))
+    items: list = []
+    if palette.shadow is not None:
+        dx, dy = SHADOW_OFFSET
+        masses = [outline] + [p for p in under if p.fill is Role.HAIR]
+        items += [Shape(p.path.translated(dx, dy), fill=palette.shadow) for p in masses]
+    coat = (Part(COAT, Role.COAT, Role.LINE, detail), Part(LAPEL, None, Role.SKIN, 2.2))
+    items += [_shape(p, palette) for p in (outline,) + coat + under + features + over]
     return tuple(items)
 
 
 def _image_head(spec: HeadSpec, palette: Palette) -> tuple:
     frame = Path.rect(HEAD_BOX)
     items: list = []
-    if palette is RED_PALETTE:
+    if palette.shadow is None:   # red: the art stands on a red panel with a heavy frame
         items.append(Shape(frame, fill=palette.skin))
     items.append(Image(str(spec.art), HEAD_BOX))
-    items.append(Shape(frame, stroke=palette.line, stroke_mm=palette.line_units))
+    items.append(Shape(frame, stroke=palette.line, stroke_mm=palette.outline_units))
     return tuple(items)
+
+
+MIRROR = (-1.0, 0.0, 0.0, 1.0, HEAD_BOX.width, 0.0)
+
+
+def head_symbol(spec: HeadSpec, key: HeadKey, style: Style) -> Symbol:
+    """The drawing of one head; custom ``art`` images replace the built-in profile."""
+    palette = red_palette(style) if key.red else plain_palette(style, spec)
+    items = _image_head(spec, palette) if spec.art is not None else _profile_head(spec.look, palette)
+    if key.facing == 1:
+        items = (Group(items, matrix=MIRROR),)
+    bounds = union([b for b in (item_bounds(item, {}) for item in items) if b is not None])
+    assert bounds is not None
+    return Symbol(items=items, bbox=bounds.grow(0.5))
 
 
 FLIP_MARKER_BOX = Rect(-10.0, -10.0, 20.0, 20.0)

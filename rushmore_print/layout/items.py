@@ -8,24 +8,18 @@ from __future__ import annotations
 
 import enum
 import math
+import re
 from dataclasses import dataclass, field
 from typing import Hashable, Union
 
+from ..colors import BLACK as BLACK  # re-exported: layouts take colours from here
+from ..colors import WHITE as WHITE
+from ..colors import Color, parse_hex
 from .fonts import Font
 
-Color = tuple[float, float, float]
 Matrix = tuple[float, float, float, float, float, float]  # a b c d e f: x' = a x + c y + e, y' = b x + d y + f
 IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
-
-
-def rgb(hex_color: str) -> Color:
-    """``rgb("#ff8000")`` -> ``(1.0, 0.502, 0.0)`` (rounded to 3 places, for stable output)."""
-    value = hex_color.lstrip("#")
-    return tuple(round(int(value[i:i + 2], 16) / 255.0, 3) for i in (0, 2, 4))  # type: ignore[return-value]
-
-
-BLACK: Color = (0.0, 0.0, 0.0)
-WHITE: Color = (1.0, 1.0, 1.0)
+rgb = parse_hex  # layouts name fixed colours as hex
 
 
 def multiply(first: Matrix, then: Matrix) -> Matrix:
@@ -105,6 +99,36 @@ class Path:
             ("C", cx - k, cy + r, cx - r, cy + k, cx - r, cy), ("C", cx - r, cy - k, cx - k, cy - r, cx, cy - r),
             ("C", cx + k, cy - r, cx + r, cy - k, cx + r, cy), ("Z",),
         ))
+
+    @staticmethod
+    def parse(text: str) -> "Path":
+        """Path data in a compact SVG-like form: ``M x y``, ``L x y``, ``C x1 y1 x2 y2 x y``, ``Z``
+        (absolute coordinates only; a letter may be followed by several coordinate groups).
+
+        >>> Path.parse("M0 0 L10 0 10 5 Z").commands
+        (('M', 0.0, 0.0), ('L', 10.0, 0.0), ('L', 10.0, 5.0), ('Z',))
+        """
+        sizes = {"M": 2, "L": 2, "C": 6, "Z": 0}
+        commands: list[tuple] = []
+        for op, numbers in re.findall(r"([MLCZ])([^MLCZ]*)", text):
+            values = [float(v) for v in re.findall(r"-?[0-9.]+", numbers)]
+            size = sizes[op]
+            if size == 0:
+                commands.append(("Z",))
+                continue
+            if not values or len(values) % size:
+                raise ValueError(f"{op} takes {size} numbers at a time, got {len(values)} in {text!r}")
+            for i in range(0, len(values), size):
+                commands.append((op if op != "M" or i == 0 else "L", *values[i:i + size]))
+        return Path(tuple(commands))
+
+    def translated(self, dx: float, dy: float) -> "Path":
+        """The same path moved by (dx, dy)."""
+        moved = []
+        for command in self.commands:
+            coords = command[1:]
+            moved.append((command[0], *[v + (dy if i % 2 else dx) for i, v in enumerate(coords)]))
+        return Path(tuple(moved))
 
     @staticmethod
     def line(x1: float, y1: float, x2: float, y2: float) -> "Path":

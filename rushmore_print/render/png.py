@@ -83,12 +83,12 @@ class _Painter:
         if shape.stroke is not None and shape.stroke_mm > 0:
             width = max(1, round(shape.stroke_mm * _scale_of(matrix)))
             colour = _rgb(shape.stroke)
+            radius = width / 2
             for polygon in polygons:
                 points = polygon + polygon[:1] if closed else polygon
-                self.draw_.line(points, fill=colour, width=width, joint="curve")
-                radius = width / 2
-                if not closed and width > 2:  # round caps, as in the PDF
-                    for x, y in (points[0], points[-1]):
+                self.draw_.line(points, fill=colour, width=width)
+                if width > 2:  # round joins and caps, as the PDF draws them (no cracks at corners)
+                    for x, y in points:
                         self.draw_.ellipse((x - radius, y - radius, x + radius, y + radius), fill=colour)
 
     def text(self, text: Text, matrix: Matrix) -> None:
@@ -133,7 +133,10 @@ class _Painter:
         if flipped:
             art = art.transpose(Image.Transpose.FLIP_LEFT_RIGHT)
         box_w, box_h = max(1, round(x1 - x0)), max(1, round(y1 - y0))
-        art.thumbnail((box_w, box_h), Image.Resampling.LANCZOS)
+        # Fit inside the box keeping the aspect ratio, centred, scaling up as well as down (as the
+        # PDF renderer's preserveAspectRatio does).
+        fit = min(box_w / art.width, box_h / art.height)
+        art = art.resize((max(1, round(art.width * fit)), max(1, round(art.height * fit))), Image.Resampling.LANCZOS)
         left = round(x0 + (box_w - art.width) / 2)
         top = round(y0 + (box_h - art.height) / 2)
         self.canvas.paste(art, (left, top), art)

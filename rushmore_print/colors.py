@@ -1,0 +1,70 @@
+"""Colours as RGB triples in 0..1, parsed from ``#rrggbb``, with the contrast arithmetic the card
+art is held to (WCAG relative luminance: figures 3:1 against what is behind them, text 4.5:1).
+
+Pure and dependency-free: the design reader validates a palette with it, the layout mixes tones
+with it, and the tests measure contrast with the same functions.
+"""
+
+from __future__ import annotations
+
+import re
+
+Color = tuple[float, float, float]
+
+_HEX = re.compile(r"^#?([0-9a-fA-F]{6})$")
+
+
+def parse_hex(text: str) -> Color:
+    """``parse_hex("#ff8000")`` -> ``(1.0, 0.502, 0.0)``; rounded to 3 places for stable output.
+
+    >>> parse_hex("#ff8000")
+    (1.0, 0.502, 0.0)
+    """
+    match = _HEX.match(text.strip())
+    if not match:
+        raise ValueError(f"expected a colour as #rrggbb (six hex digits), got {text!r}")
+    value = match.group(1)
+    return (round(int(value[0:2], 16) / 255.0, 3), round(int(value[2:4], 16) / 255.0, 3),
+            round(int(value[4:6], 16) / 255.0, 3))
+
+
+def to_hex(color: Color) -> str:
+    """``to_hex((1.0, 0.5, 0.0))`` -> ``'#ff8000'``."""
+    return "#" + "".join(f"{round(v * 255):02x}" for v in color)
+
+
+def mix(color: Color, other: Color, amount: float) -> Color:
+    """``color`` moved ``amount`` (0..1) of the way towards ``other``.
+
+    >>> mix((0.0, 0.0, 0.0), (1.0, 1.0, 1.0), 0.25)
+    (0.25, 0.25, 0.25)
+    """
+    return tuple(round(a + (b - a) * amount, 3) for a, b in zip(color, other))  # type: ignore[return-value]
+
+
+def relative_luminance(color: Color) -> float:
+    """WCAG 2 relative luminance of an sRGB colour (0 black .. 1 white)."""
+    def linear(v: float) -> float:
+        return v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4
+    r, g, b = (linear(v) for v in color)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a: Color, b: Color) -> float:
+    """WCAG contrast ratio, 1 (same) to 21 (black on white).
+
+    >>> round(contrast((0.0, 0.0, 0.0), (1.0, 1.0, 1.0)), 1)
+    21.0
+    """
+    la, lb = sorted((relative_luminance(a), relative_luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+def grey(color: Color) -> float:
+    """The grey a greyscale print or ``pdftoppm -gray`` gives (ITU-R 601 luma, 0..1)."""
+    r, g, b = color
+    return 0.299 * r + 0.587 * g + 0.114 * b
+
+
+BLACK: Color = (0.0, 0.0, 0.0)
+WHITE: Color = (1.0, 1.0, 1.0)
