@@ -44,6 +44,8 @@ def test_classic_heads_fill_half_the_card_and_scale_down_with_more_heads():
         slots = head_slots(design, frame)
         heights[len(design.heads)] = slots[0].head.height / frame.height_mm
         for a, b in zip(slots, slots[1:]):   # neighbours may share a shoulder, never a face
+            if a.head.y != b.head.y:
+                continue   # the next row
             overlap = a.head.right - b.head.x
             assert overlap <= a.head.width * PROPORTIONS.head_overlap * 1.01
             assert abs(a.label_x - b.label_x) * 0.98 > 0  # names never stack

@@ -3,7 +3,7 @@ from pathlib import Path
 import pytest
 
 from rushmore_print.errors import SpecError
-from rushmore_print.spec import Look, Orientation, load_design, most_square_grid, parse_design
+from rushmore_print.spec import Look, Orientation, Style, load_design, most_square_grid, parse_design
 
 from .conftest import DESIGNS, MINIMAL, ROOT
 
@@ -141,3 +141,35 @@ def test_slug_is_plain_ascii(write_design):
     design = load_design(write_design(MINIMAL.replace("name: Test", "name: Rêve à Göra & Co.")))
     assert design.slug == "reve-a-gora-co"
     assert design.name == "Rêve à Göra & Co."
+
+
+def test_a_style_reskins_the_cards_and_every_look_is_accepted(write_design):
+    looks = [look.value for look in Look]
+    assert len(looks) >= 8
+    heads = ", ".join(f"{{name: H{i}, look: {look}}}" for i, look in enumerate(looks[:8]))
+    design = load_design(write_design(MINIMAL.replace("heads: [A, B, C, D]", f"heads: [{heads}]")
+                                      .replace("red_counts: {0: 16, 1: 12, 2: 11}", "red_counts: {0: 16}")
+                                      + "style: {sky: '#a0c8f0', stone: '#5b5148', paper: '#ffffff'}\n"))
+    assert [h.look.value for h in design.heads] == looks[:8]
+    assert design.style.sky == (0.627, 0.784, 0.941)
+    assert design.style.stone == (0.357, 0.318, 0.282)
+    assert design.style.ink == Style().ink   # untouched keys keep the classic palette
+
+
+def test_style_errors_name_the_key_and_what_is_allowed(write_design):
+    found = problems(write_design, MINIMAL + "style:\n  stone: brown\n  skyy: '#ffffff'\n  paper: '#2b2520'\n")
+    assert any(p.endswith("style.stone: expected a colour as #rrggbb (six hex digits), got 'brown'") for p in found)
+    assert any("style.skyy: unknown key; did you mean 'sky'?" in p for p in found)
+    assert any(p.endswith("style.paper: ink against paper has a contrast of 1.0:1; at least 4.5:1 is needed "
+                          "(text on Search cards must be legible)") for p in found)
+    assert sorted(int(p.split(":")[1]) for p in found) == [8, 9, 10]   # each on its own line
+
+
+def test_a_head_of_its_own_colours_must_still_stand_out(write_design):
+    text = MINIMAL.replace("heads: [A, B, C, D]", "heads: [{name: A, skin: '#5e544a'}, B, C, D]")
+    found = problems(write_design, text)
+    assert [p.split(": ", 1)[1] for p in found] == [
+        "heads.1.skin: skin against the rock has a contrast of 1.4:1; at least 3:1 is needed",
+        "heads.1.hair: hair against the skin has a contrast of 1.7:1; at least 3:1 is needed"]
+    ok = load_design(write_design(MINIMAL.replace("heads: [A, B, C, D]", "heads: [{name: A, hair: '#6a2d12'}, B, C, D]")))
+    assert ok.heads[0].hair == (0.416, 0.176, 0.071)

@@ -135,31 +135,38 @@ def card_layout(design: Design, frame: CardFrame, p: Proportions = PROPORTIONS) 
     footer = Rect(content.x, content.y, content.width, p.footer_mm)
     area = Rect(content.x, footer.top + p.gap_mm, content.width, content.top - footer.top - p.gap_mm)
     per_row, rows = rows_of(len(design.heads))
-    # Head boxes are spaced so the outer heads' ink (shadow included) stays inside the content box
-    # and neighbours overlap by at most ``head_overlap`` of a head (they share shoulders, not faces).
-    ink = 1 + 2 * HEAD_INK_MARGIN / HEAD_BOX.width
-    width_bound = area.width / (ink + (per_row - 1) * (1 - p.head_overlap))
-    step = area.width / per_row if per_row == 1 else 0.0
     longest = max(text_width_mm(head.name, 1.0, Font.BOLD) for head in design.heads)
     row_h = area.height / rows
     label_h = p.label_pt * PT_TO_MM * 1.1
-    room = row_h - label_h - p.marker_mm - 3 * p.gap_mm - p.niche_mm
+    ink = 1 + 2 * HEAD_INK_MARGIN / HEAD_BOX.width
+    beside = rows > 1   # two rows: a red head's marker sits at its crown, behind it, not above
+    room = row_h - label_h - 3 * p.gap_mm - p.niche_mm - (0.0 if beside else p.marker_mm)
+    if beside:
+        step = area.width / per_row
+        width_bound = (step - p.marker_mm - 2 * p.gap_mm) / ink
+    else:
+        # Spaced so the outer heads' ink (shadow included) stays inside the content box and
+        # neighbours overlap by at most ``head_overlap`` of a head (shoulders, never faces).
+        width_bound = area.width / (ink + (per_row - 1) * (1 - p.head_overlap))
     head_w = min(width_bound, room * HEAD_BOX.width / HEAD_BOX.height)
-    if per_row > 1:
-        step = (area.width - head_w * ink) / (per_row - 1)
-    fitted = min(p.label_pt, (step - p.head_gap_mm) / longest)
+    if not beside:
+        step = area.width if per_row == 1 else (area.width - head_w * ink) / (per_row - 1)
+    fitted = min(p.label_pt, (min(step, area.width) - p.head_gap_mm) / longest)
     label_pt = max(fitted, p.label_min_pt)
     head_h = head_w * HEAD_BOX.height / HEAD_BOX.width
-    stack_h = label_h + p.gap_mm + head_h + p.niche_mm + p.gap_mm + p.marker_mm
+    stack_h = label_h + p.gap_mm + head_h + p.niche_mm + (p.gap_mm if beside else 2 * p.gap_mm + p.marker_mm)
     slots = []
     for index in range(len(design.heads)):
         row, col = divmod(index, per_row)
         in_row = min(per_row, len(design.heads) - row * per_row)
-        first = area.x + area.width / 2 - (in_row - 1) * step / 2
-        cx = first + col * step
+        cx = area.x + area.width / 2 + (col - (in_row - 1) / 2) * step
         base = area.y + (rows - 1 - row) * row_h + (row_h - stack_h) / 2   # centred in its band
-        head = Rect(cx - head_w / 2, base + label_h + p.gap_mm, head_w, head_h)
-        marker = Rect(cx - p.marker_mm / 2, base + stack_h - p.marker_mm, p.marker_mm, p.marker_mm)
+        shift = (p.marker_mm + p.gap_mm) / 2 if beside else 0.0   # room for the marker at its side
+        head = Rect(cx - shift - head_w / 2, base + label_h + p.gap_mm, head_w, head_h)
+        if beside:
+            marker = Rect(head.right + p.gap_mm, head.top - p.marker_mm, p.marker_mm, p.marker_mm)
+        else:
+            marker = Rect(cx - p.marker_mm / 2, base + stack_h - p.marker_mm, p.marker_mm, p.marker_mm)
         niche = Rect(head.x - p.niche_side_mm, head.y - p.gap_mm / 2, head.width + 2 * p.niche_side_mm,
                      head.height + p.niche_mm + p.gap_mm / 2)
         slots.append(HeadSlot(head, cx, base + 0.22 * label_pt * PT_TO_MM, label_pt, marker, niche))

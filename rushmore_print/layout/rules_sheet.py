@@ -13,7 +13,7 @@ from ..errors import RushmoreError
 from ..model import Deck
 from ..rulebook import Bullets, DecoyExample, Heading, MatchExample, Paragraph, Rulebook, SetupFigure, Steps
 from ..spec import Design
-from .cards import CardKind, back_face, card_frame, head_slots, monument_face, search_face
+from .cards import CardKind, back_face, card_frame, head_slots, monument_face, rows_of, search_face
 from .fonts import PT_TO_MM, Font, text_width_mm
 from .items import (BLACK, Anchor, Group, Page, Path, Rect, Shape, Text, multiply, rgb, scale, translate)
 from .sheets import Paper
@@ -238,7 +238,9 @@ def _match_figure(example: MatchExample, design: Design, deck: Deck, width: floa
     card_h = frame.height_mm * s
     x = (width - card_w) / 2
     caption = style.leading * 1.2
-    relation_h = 6.0
+    per_row, rows = rows_of(len(design.heads))
+    line_h = style.leading * 1.05      # one line of "same / opposite" per row of heads
+    relation_h = 1.6 + rows * line_h
     height = caption + card_h + relation_h + card_h + caption
     n = deck.notation
     items: list = []
@@ -249,13 +251,13 @@ def _match_figure(example: MatchExample, design: Design, deck: Deck, width: floa
     items += _card_picture(search_face(design, example.search, frame), frame, x, search_y, card_w)
     monument_y = search_y - relation_h - card_h
     slots = head_slots(design, frame)
-    slot_w = card_w / len(slots) if len(slots) <= 5 else card_w / ((len(slots) + 1) // 2)
-    label_pt = min(style.body_pt * 0.95, slot_w * 0.92 / text_width_mm("opposite", 1.0, Font.BOLD))
-    for slot, relation in zip(slots, example.relations):
+    label_pt = min(style.body_pt * 0.95, card_w / per_row * 0.92 / text_width_mm("opposite", 1.0, Font.BOLD))
+    for index, (slot, relation) in enumerate(zip(slots, example.relations)):
         cx = x + slot.label_x * s
         red = relation == "opposite"
-        items.append(Text(cx, monument_y + card_h + relation_h * 0.32, relation, label_pt,
-                          RED if red else INK, Font.BOLD if red else Font.REGULAR, Anchor.MIDDLE))
+        y = monument_y + card_h + relation_h - 0.8 - (index // per_row + 0.75) * line_h
+        items.append(Text(cx, y, relation, label_pt, RED if red else INK, Font.BOLD if red else Font.REGULAR,
+                          Anchor.MIDDLE))
     items += _card_picture(monument_face(design, example.monument, frame), frame, x, monument_y, card_w)
     items.append(Text(width / 2, monument_y - caption * 0.75,
                       f"matches Monument {example.monument.id} ({n.monument(example.monument.faces)})",

@@ -1,0 +1,43 @@
+"""The arm's-length measures of the card art, for every example design; prints a table.
+
+Facing contrast (issue 9): the share of pixels whose grey changes by more than 48 levels when
+every head on a card turns round, rasterised as ``pdftoppm -r 40 -gray`` draws the per-card
+print PDF. Target: at least 20 % on Monuments and Search cards for the classic design.
+Also: head height as a share of the card's trim height (target 50 % for four heads on poker) and
+the smallest name size (at least 7 pt).
+
+Run:  python bench/bench_art.py      (needs pdftoppm from poppler-utils)
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from rushmore_print.layout.cards import card_frame, head_slots  # noqa: E402
+from rushmore_print.spec import load_design  # noqa: E402
+from tests.pixels import facing_contrast  # noqa: E402
+
+
+def main() -> None:
+    rows = [["design", "heads", "card mm", "Monuments", "Search", "head height", "names"]]
+    for path in sorted((ROOT / "designs").glob("*.yaml")):
+        design = load_design(path)
+        frame = card_frame(design)
+        slots = head_slots(design, frame)
+        monuments, search = facing_contrast(design)
+        rows.append([path.name, str(len(design.heads)), f"{frame.width_mm:g} x {frame.height_mm:g}",
+                     f"{monuments:.1%}", f"{search:.1%}", f"{slots[0].head.height / frame.height_mm:.0%}",
+                     f"{min(s.label_size for s in slots):.1f} pt"])
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+    for number, row in enumerate(rows):
+        print("  ".join(cell.ljust(width) for cell, width in zip(row, widths)))
+        if number == 0:
+            print("  ".join("-" * width for width in widths))
+
+
+if __name__ == "__main__":
+    main()
