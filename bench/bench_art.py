@@ -17,9 +17,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from rushmore_print.layout.cards import card_frame, head_slots  # noqa: E402
-from rushmore_print.spec import load_design  # noqa: E402
-from tests.pixels import facing_contrast  # noqa: E402
+from rushmore_print.layout.cards import card_frame, head_slots
+from rushmore_print.spec import load_design
+from tests.pixels import facing_contrast
 
 
 def main() -> None:
@@ -29,9 +29,17 @@ def main() -> None:
         frame = card_frame(design)
         slots = head_slots(design, frame)
         monuments, search = facing_contrast(design)
-        rows.append([path.name, str(len(design.heads)), f"{frame.width_mm:g} x {frame.height_mm:g}",
-                     f"{monuments:.1%}", f"{search:.1%}", f"{slots[0].head.height / frame.height_mm:.0%}",
-                     f"{min(s.label_size for s in slots):.1f} pt"])
+        rows.append(
+            [
+                path.name,
+                str(len(design.heads)),
+                f"{frame.width_mm:g} x {frame.height_mm:g}",
+                f"{monuments:.1%}",
+                f"{search:.1%}",
+                f"{slots[0].head.height / frame.height_mm:.0%}",
+                f"{min(s.label_size for s in slots):.1f} pt",
+            ]
+        )
     widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
     for number, row in enumerate(rows):
         print("  ".join(cell.ljust(width) for cell, width in zip(row, widths)))

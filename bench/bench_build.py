@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import resource
 import statistics
 import subprocess
 import sys
@@ -45,9 +44,15 @@ def bench_builds(runs: int) -> list[list[str]]:
                 times.append(elapsed)
                 peaks.append(peak)
             sizes = sorted(p.stat().st_size for p in out.glob("*.pdf"))
-        rows.append([f"build {design or 'classic (default)'}", f"{statistics.median(times):.2f} s",
-                     f"{min(times):.2f} s", f"{max(peaks) / 1024:.0f} MB",
-                     f"{len(sizes)} PDFs, largest {sizes[-1] / 1024:.0f} KB, total {sum(sizes) / 1024:.0f} KB"])
+        rows.append(
+            [
+                f"build {design or 'classic (default)'}",
+                f"{statistics.median(times):.2f} s",
+                f"{min(times):.2f} s",
+                f"{max(peaks) / 1024:.0f} MB",
+                f"{len(sizes)} PDFs, largest {sizes[-1] / 1024:.0f} KB, total {sum(sizes) / 1024:.0f} KB",
+            ]
+        )
     return rows
 
 
@@ -59,19 +64,29 @@ def bench_generate() -> list[list[str]]:
     from rushmore_print.spec import parse_design
 
     rows = []
-    cases = {"4 heads, classic 39 cards": (4, {0: 16, 1: 12, 2: 11}),
-             "8 heads, 256+2048+1000 cards": (8, {0: 256, 1: 2048, 2: 1000}),
-             "8 heads, every 4-red card (17920)": (8, {4: 256 * 70})}
+    cases = {
+        "4 heads, classic 39 cards": (4, {0: 16, 1: 12, 2: 11}),
+        "8 heads, 256+2048+1000 cards": (8, {0: 256, 1: 2048, 2: 1000}),
+        "8 heads, every 4-red card (17920)": (8, {4: 256 * 70}),
+    }
     for name, (heads, counts) in cases.items():
-        text = yaml.safe_dump({"name": "bench", "heads": [f"H{i}" for i in range(heads)], "directions": ["left", "right"],
-                               "search": {"seed": 7, "red_counts": counts}})
+        text = yaml.safe_dump(
+            {
+                "name": "bench",
+                "heads": [f"H{i}" for i in range(heads)],
+                "directions": ["left", "right"],
+                "search": {"seed": 7, "red_counts": counts},
+            }
+        )
         design = parse_design(text, "bench.yaml", None)
         times = []
         for _ in range(5):
             start = time.perf_counter()
             generate_deck(design)
             times.append(time.perf_counter() - start)
-        rows.append([f"generate {name}", f"{statistics.median(times) * 1000:.0f} ms", f"{min(times) * 1000:.0f} ms", "-", "-"])
+        rows.append(
+            [f"generate {name}", f"{statistics.median(times) * 1000:.0f} ms", f"{min(times) * 1000:.0f} ms", "-", "-"]
+        )
     return rows
 
 

@@ -58,14 +58,26 @@ def median_time(action) -> float:
 
 def bench_export_png() -> list[str]:
     with tempfile.TemporaryDirectory() as folder:
+
         def run():
-            subprocess.run([sys.executable, "-m", "rushmore_print", "export", "png", "-o", folder], check=True,
-                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            subprocess.run(
+                [sys.executable, "-m", "rushmore_print", "export", "png", "-o", folder],
+                check=True,
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+            )
+
         seconds = median_time(run)
         files = list(Path(folder, "png").glob("*.png"))
         size = sum(p.stat().st_size for p in files)
-    return ["export png, classic (55 faces + 2 backs, 300 dpi)", f"{seconds:.2f} s", "-", "-",
-            f"{len(files)} PNGs, {size / 1e6:.1f} MB", "target < 3 s"]
+    return [
+        "export png, classic (55 faces + 2 backs, 300 dpi)",
+        f"{seconds:.2f} s",
+        "-",
+        "-",
+        f"{len(files)} PNGs, {size / 1e6:.1f} MB",
+        "target < 3 s",
+    ]
 
 
 def bench_impose(cards: list[Path], out: Path) -> dict[str, tuple[float, int]]:
@@ -80,8 +92,10 @@ def bench_impose(cards: list[Path], out: Path) -> dict[str, tuple[float, int]]:
         img2pdf = None
     if img2pdf:
         target = out / "img2pdf.pdf"
-        results["img2pdf"] = (median_time(lambda: target.write_bytes(img2pdf.convert([str(c) for c in cards]))),
-                              target.stat().st_size)
+        results["img2pdf"] = (
+            median_time(lambda: target.write_bytes(img2pdf.convert([str(c) for c in cards]))),
+            target.stat().st_size,
+        )
     try:
         from mtg_print.sheet import SheetGenerator
         from reportlab.lib.pagesizes import A4
@@ -89,8 +103,10 @@ def bench_impose(cards: list[Path], out: Path) -> dict[str, tuple[float, int]]:
         SheetGenerator = None
     if SheetGenerator:
         target = out / "mtg.pdf"
-        results["mtg-print"] = (median_time(lambda: SheetGenerator(A4, guides=True).generate(cards, target)),
-                                target.stat().st_size)
+        results["mtg-print"] = (
+            median_time(lambda: SheetGenerator(A4, guides=True).generate(cards, target)),
+            target.stat().st_size,
+        )
     return results
 
 
@@ -109,14 +125,24 @@ def main() -> None:
             for name, (seconds, size) in results.items():
                 vs_img2pdf = f"{seconds / base:.2f}" if base else "n/a"
                 vs_mtg = f"{mtg / seconds:.1f}x faster" if mtg and name != "mtg-print" else "-"
-                rows.append([f"impose {count} cards: {name}", f"{seconds:.3f} s", vs_img2pdf, vs_mtg,
-                             f"PDF {size / 1e6:.1f} MB = {size / png_bytes:.3f} x PNG bytes", ""])
+                rows.append(
+                    [
+                        f"impose {count} cards: {name}",
+                        f"{seconds:.3f} s",
+                        vs_img2pdf,
+                        vs_mtg,
+                        f"PDF {size / 1e6:.1f} MB = {size / png_bytes:.3f} x PNG bytes",
+                        "",
+                    ]
+                )
     ours = {count: timings[count]["rushmore impose"][0] for count in timings}
     growth = ours[256] / ours[55]
     rows.append(["impose time 256 / 55 cards", f"{growth:.2f}", "-", "-", f"linear would be {256 / 55:.2f}", ""])
     header = ["what", "time", "vs img2pdf", "vs mtg-print", "output", "note"]
     widths = [max(len(str(r[i])) for r in rows + [header]) for i in range(len(header))]
-    print(f"rushmore-print export/impose benchmark, {os.cpu_count()} cores, Python {sys.version.split()[0]}, median of {RUNS}")
+    print(
+        f"rushmore-print export/impose benchmark, {os.cpu_count()} cores, Python {sys.version.split()[0]}, median of {RUNS}"
+    )
     for row in [header, ["-" * w for w in widths]] + rows:
         print("  ".join(str(c).ljust(w) for c, w in zip(row, widths)).rstrip())
 

@@ -9,12 +9,18 @@ The core (``model``, ``spec``, ``generate``, ``validate``, ``manifest``, ``layou
 (16, 39)
 """
 
-from .errors import RushmoreError, SpecError, ClaimError, CardError
-from .spec import Design, load_design
+from .errors import CardError, ClaimError, RushmoreError, SpecError
 from .generate import generate_deck
+from .spec import Design, load_design
 
 __version__ = "0.1.0"
 __all__ = [
-    "RushmoreError", "SpecError", "ClaimError", "CardError",
-    "Design", "load_design", "generate_deck", "__version__",
+    "CardError",
+    "ClaimError",
+    "Design",
+    "RushmoreError",
+    "SpecError",
+    "__version__",
+    "generate_deck",
+    "load_design",
 ]

@@ -5,15 +5,15 @@ Sits above ``layout`` and ``render``; knows nothing of click (the CLI reports wh
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
 
 from .errors import BuildError
 from .files import atomic_write, ensure_folder
 from .generate import generate_deck
-from .layout.cards import CardKind, Face, back_face, card_frame, monument_face, search_face, symbols
 from .layout.answer_key import answer_key_pages
+from .layout.cards import CardKind, Face, back_face, card_frame, monument_face, search_face, symbols
 from .layout.items import Document
 from .layout.rules_sheet import rules_pages
 from .layout.sheets import PAPERS, Flip, SheetLayout, card_pages, plan_sheet, sheet_pages
@@ -51,8 +51,9 @@ def card_faces(design: Design, deck: Deck, bleed_mm: float | None = None) -> lis
     frame = card_frame(design, bleed_mm)
     monument_back = back_face(design, CardKind.MONUMENT, frame)
     search_back = back_face(design, CardKind.SEARCH, frame)
-    return ([(monument_face(design, m, frame), monument_back) for m in deck.monuments]
-            + [(search_face(design, c, frame), search_back) for c in deck.search])
+    return [(monument_face(design, m, frame), monument_back) for m in deck.monuments] + [
+        (search_face(design, c, frame), search_back) for c in deck.search
+    ]
 
 
 def checked_deck(design: Design) -> Deck:
@@ -60,18 +61,28 @@ def checked_deck(design: Design) -> Deck:
     deck = generate_deck(design)
     report = validate_deck(deck)
     if not report.ok():
-        raise BuildError("the deck does not validate, nothing was written:\n" + "\n".join(str(e) for e in report.errors))
+        raise BuildError(
+            "the deck does not validate, nothing was written:\n" + "\n".join(str(e) for e in report.errors)
+        )
     return deck
 
 
-def sheet_document(design: Design, deck: Deck, paper: str, layout: SheetLayout, flip: Flip = Flip.LONG,
-                   back_offset: tuple[float, float] = (0.0, 0.0)) -> Document:
+def sheet_document(
+    design: Design,
+    deck: Deck,
+    paper: str,
+    layout: SheetLayout,
+    flip: Flip = Flip.LONG,
+    back_offset: tuple[float, float] = (0.0, 0.0),
+) -> Document:
     faces = card_faces(design, deck)
     plan = plan_sheet(PAPERS[paper], layout, card_frame(design), flip, back_offset)
     monuments = [pair for pair in faces if pair[0].kind is CardKind.MONUMENT]
     search = [pair for pair in faces if pair[0].kind is CardKind.SEARCH]
     # Each deck starts on a fresh sheet, so the two decks never need sorting apart after cutting.
-    pages = sheet_pages(plan, monuments, f"{design.name}: Monuments") + sheet_pages(plan, search, f"{design.name}: Search cards")
+    pages = sheet_pages(plan, monuments, f"{design.name}: Monuments") + sheet_pages(
+        plan, search, f"{design.name}: Search cards"
+    )
     return Document(f"{design.name}: cards, {PAPERS[paper].name} {layout.value}", tuple(pages), symbols(design))
 
 
@@ -79,7 +90,9 @@ def per_card_document(design: Design, deck: Deck) -> Document:
     faces = card_faces(design, deck)
     fronts = [front for front, _ in faces]
     backs = list({back.card_id: back for _, back in faces}.values())
-    return Document(f"{design.name}: one card a page", tuple(card_pages(card_frame(design), fronts + backs)), symbols(design))
+    return Document(
+        f"{design.name}: one card a page", tuple(card_pages(card_frame(design), fronts + backs)), symbols(design)
+    )
 
 
 def rulebook_document(design: Design, deck: Deck, paper: str) -> Document:
@@ -92,8 +105,9 @@ def answer_key_document(design: Design, deck: Deck, paper: str) -> Document:
     return Document(f"{design.name}: answer key", tuple(pages), symbols(design))
 
 
-def build_kit(design: Design, out_dir: Path, options: KitOptions = KitOptions(),
-              progress: Callable[[str], None] | None = None) -> list[Written]:
+def build_kit(
+    design: Design, out_dir: Path, options: KitOptions = KitOptions(), progress: Callable[[str], None] | None = None
+) -> list[Written]:
     """Render and write the whole kit; returns what was written, in order."""
     deck = checked_deck(design)
     ensure_folder(out_dir)
@@ -101,18 +115,42 @@ def build_kit(design: Design, out_dir: Path, options: KitOptions = KitOptions(),
     for paper in options.papers:
         for layout in options.layouts:
             name = f"{design.slug}_cards_{paper}_{layout.value}.pdf"
-            jobs.append((name, lambda p=paper, l=layout: sheet_document(design, deck, p, l, options.flip, options.back_offset),
-                         len(deck.monuments) + len(deck.search), f"card sheets, {PAPERS[paper].name}, {layout.value}"))
+            jobs.append(
+                (
+                    name,
+                    lambda p=paper, l=layout: sheet_document(design, deck, p, l, options.flip, options.back_offset),
+                    len(deck.monuments) + len(deck.search),
+                    f"card sheets, {PAPERS[paper].name}, {layout.value}",
+                )
+            )
     for paper in options.papers:
         if options.rulebook:
-            jobs.append((f"{design.slug}_rulebook_{paper}.pdf", lambda p=paper: rulebook_document(design, deck, p),
-                         0, f"rule sheet, {PAPERS[paper].name}, front and back"))
+            jobs.append(
+                (
+                    f"{design.slug}_rulebook_{paper}.pdf",
+                    lambda p=paper: rulebook_document(design, deck, p),
+                    0,
+                    f"rule sheet, {PAPERS[paper].name}, front and back",
+                )
+            )
         if options.answer_key:
-            jobs.append((f"{design.slug}_answer-key_{paper}.pdf", lambda p=paper: answer_key_document(design, deck, p),
-                         len(deck.search), f"answer key, {PAPERS[paper].name}"))
+            jobs.append(
+                (
+                    f"{design.slug}_answer-key_{paper}.pdf",
+                    lambda p=paper: answer_key_document(design, deck, p),
+                    len(deck.search),
+                    f"answer key, {PAPERS[paper].name}",
+                )
+            )
     if options.per_card:
-        jobs.append((f"{design.slug}_cards_per-card.pdf", lambda: per_card_document(design, deck),
-                     len(deck.monuments) + len(deck.search), "one card a page with bleed, for print shops"))
+        jobs.append(
+            (
+                f"{design.slug}_cards_per-card.pdf",
+                lambda: per_card_document(design, deck),
+                len(deck.monuments) + len(deck.search),
+                "one card a page with bleed, for print shops",
+            )
+        )
     written = []
     for name, make, cards, what in jobs:
         if progress:

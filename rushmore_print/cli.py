@@ -11,8 +11,8 @@ import io
 import json
 import os
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 import click
 
@@ -100,14 +100,24 @@ def cards(design: Path | None, fmt: str, level: str | None) -> None:
         for m in deck.monuments:
             writer.writerow([m.id, "monument", deck.notation.monument(m.faces), "", "", ""])
         for c in search:
-            writer.writerow([c.id, "search", deck.notation.search(c.faces, c.red), c.red_count, c.level.value, c.answer])
+            writer.writerow(
+                [c.id, "search", deck.notation.search(c.faces, c.red), c.red_count, c.level.value, c.answer]
+            )
         click.echo(buffer.getvalue(), nl=False)
     else:
         click.echo(f"{spec.name}: {len(deck.monuments)} Monuments, {len(search)} Search cards")
         click.echo(_table(["id", "notation"], [[m.id, deck.notation.monument(m.faces)] for m in deck.monuments]))
         click.echo()
-        rows = [[c.id, deck.notation.search(c.faces, c.red), str(c.red_count), c.level.value,
-                 f"{c.answer} {deck.notation.monument(deck.monument(c.answer).faces)}"] for c in search]
+        rows = [
+            [
+                c.id,
+                deck.notation.search(c.faces, c.red),
+                str(c.red_count),
+                c.level.value,
+                f"{c.answer} {deck.notation.monument(deck.monument(c.answer).faces)}",
+            ]
+            for c in search
+        ]
         click.echo(_table(["id", "notation", "red", "level", "answer"], rows))
 
 
@@ -120,7 +130,11 @@ def _table(header: list[str], rows: list[list[str]]) -> str:
 
 @cli.command()
 @design_argument
-@click.option("--manifest", type=click.Path(dir_okay=False, path_type=Path), help="Judge this manifest (JSON or YAML) instead of a generated deck.")
+@click.option(
+    "--manifest",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Judge this manifest (JSON or YAML) instead of a generated deck.",
+)
 @click.option("--strict", is_flag=True, help="Treat imbalance as a failure, not a warning.")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
 @friendly_errors
@@ -155,10 +169,22 @@ def validate(design: Path | None, manifest: Path | None, strict: bool, fmt: str)
 
 def _report_data(report: Report, ok: bool) -> dict:
     return {
-        "ok": ok, "monuments": report.monuments, "search": report.search,
-        "errors": [str(e) for e in report.errors], "warnings": [str(w) for w in report.warnings],
-        "balance": [{"group": r.group, "cards": r.cards, "answers_min": r.answer_min, "answers_max": r.answer_max,
-                     "red_per_head_min": r.red_min, "red_per_head_max": r.red_max} for r in report.balance],
+        "ok": ok,
+        "monuments": report.monuments,
+        "search": report.search,
+        "errors": [str(e) for e in report.errors],
+        "warnings": [str(w) for w in report.warnings],
+        "balance": [
+            {
+                "group": r.group,
+                "cards": r.cards,
+                "answers_min": r.answer_min,
+                "answers_max": r.answer_max,
+                "red_per_head_min": r.red_min,
+                "red_per_head_max": r.red_max,
+            }
+            for r in report.balance
+        ],
         "pools": {level.value: size for level, size in report.pools},
     }
 
@@ -169,8 +195,15 @@ def _report_text(report: Report, title: str, ok: bool, strict: bool) -> str:
     lines += [f"  {'error' if strict else 'warning'}: {w}" for w in report.warnings]
     if not report.errors:
         lines.append("every Search card matches exactly one Monument")
-    rows = [[r.group, str(r.cards), f"{r.answer_min}..{r.answer_max}",
-             "-" if r.red_min is None else f"{r.red_min}..{r.red_max}"] for r in report.balance]
+    rows = [
+        [
+            r.group,
+            str(r.cards),
+            f"{r.answer_min}..{r.answer_max}",
+            "-" if r.red_min is None else f"{r.red_min}..{r.red_max}",
+        ]
+        for r in report.balance
+    ]
     if rows:
         lines += ["", _table(["balance", "cards", "answers per Monument", "red marks per head"], rows), ""]
     lines.append("pools: " + ", ".join(f"{level.title} {size}" for level, size in report.pools))
@@ -209,18 +242,38 @@ def _offset(ctx, param, value: str | None) -> tuple[float, float]:
 
 @cli.command()
 @design_argument
-@click.option("-o", "--output", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=Path("output"),
-              show_default=True, help="Folder to write the kit into.")
+@click.option(
+    "-o",
+    "--output",
+    "out_dir",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=Path("output"),
+    show_default=True,
+    help="Folder to write the kit into.",
+)
 @click.option("--paper", type=PAPER_CHOICES, default="both", show_default=True)
-@click.option("--layout", type=LAYOUT_CHOICES, default="both", show_default=True,
-              help="duplex: backs on the next page; gutterfold: fold and glue; fronts: no backs; both = duplex and gutterfold.")
-@click.option("--flip", type=click.Choice(["long", "short"]), default="long", show_default=True,
-              help="Which edge your printer flips on for duplex.")
-@click.option("--back-offset", callback=_offset, metavar="X,Y", help="Shift duplex backs by X,Y mm to undo printer drift.")
+@click.option(
+    "--layout",
+    type=LAYOUT_CHOICES,
+    default="both",
+    show_default=True,
+    help="duplex: backs on the next page; gutterfold: fold and glue; fronts: no backs; both = duplex and gutterfold.",
+)
+@click.option(
+    "--flip",
+    type=click.Choice(["long", "short"]),
+    default="long",
+    show_default=True,
+    help="Which edge your printer flips on for duplex.",
+)
+@click.option(
+    "--back-offset", callback=_offset, metavar="X,Y", help="Shift duplex backs by X,Y mm to undo printer drift."
+)
 @click.option("--cmyk", is_flag=True, help="Write every colour as CMYK (for print shops that ask for it).")
 @friendly_errors
-def build(design: Path | None, out_dir: Path, paper: str, layout: str, flip: str, back_offset: tuple[float, float],
-          cmyk: bool) -> None:
+def build(
+    design: Path | None, out_dir: Path, paper: str, layout: str, flip: str, back_offset: tuple[float, float], cmyk: bool
+) -> None:
     """Build the print-and-play kit into a folder (default output/).
 
     The deck is validated first; nothing is written when it does not validate. Files are
@@ -236,7 +289,9 @@ def build(design: Path | None, out_dir: Path, paper: str, layout: str, flip: str
     from .layout.sheets import Flip
 
     spec = load_design(design)
-    options = KitOptions(papers=_papers(paper), layouts=_layouts(layout), flip=Flip(flip), back_offset=back_offset, cmyk=cmyk)
+    options = KitOptions(
+        papers=_papers(paper), layouts=_layouts(layout), flip=Flip(flip), back_offset=back_offset, cmyk=cmyk
+    )
     written = build_kit(spec, out_dir, options, progress=lambda name: click.echo(f"  writing {name}", err=True))
     click.echo(f"{spec.name}: wrote {len(written)} files to {out_dir}/")
     rows = [[w.path.name, str(w.pages), f"{w.size / 1024:.0f} KB", w.what] for w in written]
@@ -249,8 +304,15 @@ EXPORT_TARGETS = ["png", "tgc", "mpc", "dtc", "tts"]
 @cli.command()
 @click.argument("target", type=click.Choice(EXPORT_TARGETS))
 @design_argument
-@click.option("-o", "--output", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=Path("output"),
-              show_default=True, help="Folder to write into (a subfolder per target).")
+@click.option(
+    "-o",
+    "--output",
+    "out_dir",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=Path("output"),
+    show_default=True,
+    help="Folder to write into (a subfolder per target).",
+)
 @click.option("--dpi", type=click.IntRange(72, 1200), default=300, show_default=True, help="Resolution of png images.")
 @click.option("--bleed/--no-bleed", default=True, show_default=True, help="png: include the design's bleed.")
 @friendly_errors
@@ -303,7 +365,9 @@ def _card_size(ctx, param, value: str | None) -> tuple[float, float] | None:
         width, height = (parse_length(p if p.endswith(unit) else p + unit) for p in parts)
         return width, height
     except (ValueError, SpecError):
-        raise click.BadParameter(f"use a preset ({', '.join(CARD_PRESETS)}) or WIDTHxHEIGHT such as 63.5x88.9mm or 2.5x3.5in") from None
+        raise click.BadParameter(
+            f"use a preset ({', '.join(CARD_PRESETS)}) or WIDTHxHEIGHT such as 63.5x88.9mm or 2.5x3.5in"
+        ) from None
 
 
 def _length(ctx, param, value: str) -> float:
@@ -317,19 +381,49 @@ def _length(ctx, param, value: str) -> float:
 
 @cli.command()
 @click.argument("images", nargs=-1, required=True)
-@click.option("-o", "--output", "out", type=click.Path(dir_okay=False, path_type=Path), required=True, help="The PDF to write.")
+@click.option(
+    "-o", "--output", "out", type=click.Path(dir_okay=False, path_type=Path), required=True, help="The PDF to write."
+)
 @click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True)
-@click.option("--layout", type=click.Choice(["fronts", "duplex", "gutterfold"]), default=None,
-              help="Default: duplex when backs are given, else fronts.")
+@click.option(
+    "--layout",
+    type=click.Choice(["fronts", "duplex", "gutterfold"]),
+    default=None,
+    help="Default: duplex when backs are given, else fronts.",
+)
 @click.option("--flip", type=click.Choice(["long", "short"]), default="long", show_default=True)
 @click.option("--back-offset", callback=_offset, metavar="X,Y", help="Shift duplex backs by X,Y mm.")
-@click.option("--back", type=click.Path(dir_okay=False, exists=True, path_type=Path), help="One back image for every card.")
-@click.option("--backs", type=click.Path(exists=True, path_type=Path), help="A folder with one back per front (same order).")
-@click.option("--card", callback=_card_size, help="Card trim size: a preset or WxH (63.5x88.9mm). Default: read from the images' dpi.")
-@click.option("--bleed", callback=_length, default="0", show_default=True, help="Bleed already in the images, e.g. 3mm or 0.125in.")
+@click.option(
+    "--back", type=click.Path(dir_okay=False, exists=True, path_type=Path), help="One back image for every card."
+)
+@click.option(
+    "--backs", type=click.Path(exists=True, path_type=Path), help="A folder with one back per front (same order)."
+)
+@click.option(
+    "--card",
+    callback=_card_size,
+    help="Card trim size: a preset or WxH (63.5x88.9mm). Default: read from the images' dpi.",
+)
+@click.option(
+    "--bleed",
+    callback=_length,
+    default="0",
+    show_default=True,
+    help="Bleed already in the images, e.g. 3mm or 0.125in.",
+)
 @friendly_errors
-def impose(images: tuple[str, ...], out: Path, paper: str, layout: str | None, flip: str, back_offset, back: Path | None,
-           backs: Path | None, card: tuple[float, float] | None, bleed: float) -> None:
+def impose(
+    images: tuple[str, ...],
+    out: Path,
+    paper: str,
+    layout: str | None,
+    flip: str,
+    back_offset,
+    back: Path | None,
+    backs: Path | None,
+    card: tuple[float, float] | None,
+    bleed: float,
+) -> None:
     """Lay out any card images on print-and-play sheets (crop marks, ruler, backs).
 
     IMAGES are PNG or JPEG files, folders or glob patterns. PNG and JPEG data pass into the PDF
@@ -353,8 +447,15 @@ def impose(images: tuple[str, ...], out: Path, paper: str, layout: str | None, f
 
 @cli.command()
 @design_argument
-@click.option("-o", "--output", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=Path("output"),
-              show_default=True, help="Folder to write into.")
+@click.option(
+    "-o",
+    "--output",
+    "out_dir",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=Path("output"),
+    show_default=True,
+    help="Folder to write into.",
+)
 @click.option("--paper", type=PAPER_CHOICES, default="both", show_default=True)
 @click.option("--answer-key/--no-answer-key", default=False, help="Also write the answer key.")
 @friendly_errors
@@ -372,8 +473,12 @@ def rulebook(design: Path | None, out_dir: Path, paper: str, answer_key: bool) -
     options = KitOptions(papers=_papers(paper), layouts=(), per_card=False, answer_key=answer_key)
     written = build_kit(spec, out_dir, options)
     click.echo(f"{spec.name}: wrote {len(written)} files to {out_dir}/")
-    click.echo(_table(["file", "pages", "size", "what it is"],
-                      [[w.path.name, str(w.pages), f"{w.size / 1024:.0f} KB", w.what] for w in written]))
+    click.echo(
+        _table(
+            ["file", "pages", "size", "what it is"],
+            [[w.path.name, str(w.pages), f"{w.size / 1024:.0f} KB", w.what] for w in written],
+        )
+    )
 
 
 # ----------------------------------------------------------------------------- the referee
@@ -406,40 +511,60 @@ class _Narrator:
         r = referee
         n = self.deck.notation
         if isinstance(event, r.Setup):
-            lines = [f"{self.design.name}: {', '.join(event.players)} | level {event.level.title} | "
-                     f"{event.deck_size} Search cards | {event.points_to_win} points to win | seed {event.seed}"]
+            lines = [
+                f"{self.design.name}: {', '.join(event.players)} | level {event.level.title} | "
+                f"{event.deck_size} Search cards | {event.points_to_win} points to win | seed {event.seed}"
+            ]
             if event.capped:
-                lines.append(f"note: the rules ask for {event.wanted_size} cards but the {event.level.title} pool has only "
-                             f"{event.pool_size}; the whole pool is used")
+                lines.append(
+                    f"note: the rules ask for {event.wanted_size} cards but the {event.level.title} pool has only "
+                    f"{event.pool_size}; the whole pool is used"
+                )
             lines.append("Lay out the Monuments face up:")
             lines.append("      " + "  ".join(f"{c + 1:<9}" for c in range(event.table.cols)).rstrip())
             for row in event.table.grid():
                 label = row[0][0].rstrip("0123456789")
                 cells = [f"{m} {n.monument(self.deck.monument(m).faces)}" for _, m in row]
                 lines.append(f"  {label:<3} " + "  ".join(f"{c:<9}" for c in cells).rstrip())
-            lines.append("Claim with NAME POSITION (ann B3), NAME MONUMENT (ann M07) or NAME pass, in the order hands "
-                         "went down; also: score, undo, help, quit.")
+            lines.append(
+                "Claim with NAME POSITION (ann B3), NAME MONUMENT (ann M07) or NAME pass, in the order hands "
+                "went down; also: score, undo, help, quit."
+            )
             return lines
         if isinstance(event, r.Revealed):
             card = event.card
-            what = f"tie-break card for {join_names(event.tiebreak)}" if event.tiebreak else f"card {event.number} of {event.total}"
-            return ["", f"{what}: {card.id}  {n.search(card.faces, card.red)}  ({card.level.title})",
-                    _heads_line(self.deck, card.faces, card.red, self.colour)]
+            what = (
+                f"tie-break card for {join_names(event.tiebreak)}"
+                if event.tiebreak
+                else f"card {event.number} of {event.total}"
+            )
+            return [
+                "",
+                f"{what}: {card.id}  {n.search(card.faces, card.red)}  ({card.level.title})",
+                _heads_line(self.deck, card.faces, card.red, self.colour),
+            ]
         if isinstance(event, r.Claimed):
             return [f"{event.player} covers {event.position} ({event.monument})"]
         if isinstance(event, r.Passed):
             return [f"{event.player} passes"]
         if isinstance(event, r.Judged):
             where = f"{event.card.id} matches {event.answer} at {event.position}"
-            lines = [f"{event.winner} is right: {where}; {event.winner} takes the card." if event.winner
-                     else f"nobody is right: {where}; the card is set aside."]
+            lines = [
+                f"{event.winner} is right: {where}; {event.winner} takes the card."
+                if event.winner
+                else f"nobody is right: {where}; the card is set aside."
+            ]
             lines += [f"{p} claimed a wrong Monument and returns a card to the box." for p in event.penalised]
             return lines
         if isinstance(event, r.TieBreak):
             return [f"The deck is empty and {join_names(event.players)} are tied: one more card between them."]
         if isinstance(event, r.Ended):
             winners = join_names(event.winners)
-            lines = ["", f"Game over: {winners} {'win' if len(event.winners) > 1 else 'wins'} ({event.reason}).", "Final score:"]
+            lines = [
+                "",
+                f"Game over: {winners} {'win' if len(event.winners) > 1 else 'wins'} ({event.reason}).",
+                "Final score:",
+            ]
             lines += [f"  {p:<12} {s}" for p, s in sorted(event.scores, key=lambda x: -x[1])]
             return lines
         if isinstance(event, r.Undone):
@@ -457,8 +582,14 @@ def _event_record(event) -> dict | None:
     if isinstance(event, r.Revealed):
         return {"event": "revealed", "card": event.card.id, "number": event.number}
     if isinstance(event, r.Judged):
-        return {"event": "judged", "card": event.card.id, "answer": event.answer, "winner": event.winner,
-                "penalised": list(event.penalised), "scores": dict(event.scores)}
+        return {
+            "event": "judged",
+            "card": event.card.id,
+            "answer": event.answer,
+            "winner": event.winner,
+            "penalised": list(event.penalised),
+            "scores": dict(event.scores),
+        }
     if isinstance(event, r.Ended):
         return {"event": "ended", "winners": list(event.winners), "reason": event.reason, "scores": dict(event.scores)}
     return None
@@ -482,13 +613,27 @@ Commands: score (the score), undo (take back the last claim, or the last judged 
 @click.option("--level", type=LEVELS, default="basic", show_default=True)
 @click.option("--long", "long_game", is_flag=True, help="Longer game: more cards and more points to win.")
 @click.option("--seed", type=int, help="Seed for the layout and the deal (printed, so a game can be replayed).")
-@click.option("--penalty", is_flag=True, help="House rule: a wrong claim returns one of that player's cards to the box.")
-@click.option("--log", "log_path", type=click.Path(dir_okay=False, path_type=Path),
-              help="Game log (JSON lines). Default: output/games/<time>-<seed>.jsonl")
+@click.option(
+    "--penalty", is_flag=True, help="House rule: a wrong claim returns one of that player's cards to the box."
+)
+@click.option(
+    "--log",
+    "log_path",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Game log (JSON lines). Default: output/games/<time>-<seed>.jsonl",
+)
 @click.option("--resume", type=click.Path(dir_okay=False, path_type=Path), help="Continue the game in this log.")
 @friendly_errors
-def play(design: Path | None, players: str | None, level: str, long_game: bool, seed: int | None, penalty: bool,
-         log_path: Path | None, resume: Path | None) -> None:
+def play(
+    design: Path | None,
+    players: str | None,
+    level: str,
+    long_game: bool,
+    seed: int | None,
+    penalty: bool,
+    log_path: Path | None,
+    resume: Path | None,
+) -> None:
     """Referee a game: deal, show each Search card, judge the claims, keep score.
 
     Reads claims from the keyboard or from a script on stdin, one per line.
@@ -512,8 +657,19 @@ def play(design: Path | None, players: str | None, level: str, long_game: bool, 
         start = records[0]
         spec, deck = _load(design if design is not None else (Path(start["design"]) if start.get("design") else None))
         if spec.name != start.get("design_name"):
-            raise click.UsageError(f"the log is a game of {start.get('design_name')!r}, not {spec.name!r}; give its design file")
-        game = Game.new(deck, spec.rules, spec.grid, start["players"], Level(start["level"]), start["long"], start["seed"], start["penalty"])
+            raise click.UsageError(
+                f"the log is a game of {start.get('design_name')!r}, not {spec.name!r}; give its design file"
+            )
+        game = Game.new(
+            deck,
+            spec.rules,
+            spec.grid,
+            start["players"],
+            Level(start["level"]),
+            start["long"],
+            start["seed"],
+            start["penalty"],
+        )
         game.start()
         for record in records[1:]:
             if record["event"] in INPUT_EVENTS:
@@ -523,13 +679,22 @@ def play(design: Path | None, players: str | None, level: str, long_game: bool, 
     else:
         if not players:
             raise click.UsageError("name the players, e.g. --players ann,bob,cy")
-        seed = seed if seed is not None else secrets.randbelow(10 ** 6)
+        seed = seed if seed is not None else secrets.randbelow(10**6)
         spec, deck = _load(design)
         game = Game.new(deck, spec.rules, spec.grid, players.split(","), Level(level.lower()), long_game, seed, penalty)
         log = GameLog.create(log_path or _default_log(seed))
-        log.write({"event": "start", "design": str(design.resolve()) if design else None, "design_name": spec.name,
-                   "players": list(game.players), "level": game.config.level.value, "long": long_game,
-                   "seed": seed, "penalty": penalty})
+        log.write(
+            {
+                "event": "start",
+                "design": str(design.resolve()) if design else None,
+                "design_name": spec.name,
+                "players": list(game.players),
+                "level": game.config.level.value,
+                "long": long_game,
+                "seed": seed,
+                "penalty": penalty,
+            }
+        )
     narrator = _Narrator(deck, spec, _use_colour())
     try:
         _run_table(game, narrator, log, resumed=resume is not None)
@@ -609,7 +774,9 @@ def _run_table(game, narrator: _Narrator, log, resumed: bool) -> None:
 
 @cli.command()
 @click.argument("card")
-@click.option("--design", "design", type=click.Path(dir_okay=False, path_type=Path), help="Design file (default: classic).")
+@click.option(
+    "--design", "design", type=click.Path(dir_okay=False, path_type=Path), help="Design file (default: classic)."
+)
 @friendly_errors
 def answer(card: str, design: Path | None) -> None:
     """Print the Monument a Search card matches.
@@ -628,14 +795,15 @@ def answer(card: str, design: Path | None) -> None:
     monument = answer_of(deck, search)
     notation = deck.notation.search(search.faces, search.red)
     shown = search.label if search.label == notation else f"{search.label} ({notation})"
-    click.echo(f"{shown} matches {monument.id} "
-               f"({deck.notation.monument(monument.faces)})")
+    click.echo(f"{shown} matches {monument.id} ({deck.notation.monument(monument.faces)})")
 
 
 @cli.command()
 @click.argument("card")
 @click.argument("monument")
-@click.option("--design", "design", type=click.Path(dir_okay=False, path_type=Path), help="Design file (default: classic).")
+@click.option(
+    "--design", "design", type=click.Path(dir_okay=False, path_type=Path), help="Design file (default: classic)."
+)
 @friendly_errors
 def check(card: str, monument: str, design: Path | None) -> None:
     """Say whether a Search card matches a Monument; exit 0 if it does, 1 if not (and why).
@@ -668,5 +836,7 @@ def main() -> None:
     except Exception as exc:  # a bug: say so briefly
         if os.environ.get("RUSHMORE_DEBUG"):
             raise
-        click.echo(f"error: internal error ({type(exc).__name__}: {exc}); rerun with RUSHMORE_DEBUG=1 and report it", err=True)
+        click.echo(
+            f"error: internal error ({type(exc).__name__}: {exc}); rerun with RUSHMORE_DEBUG=1 and report it", err=True
+        )
         sys.exit(70)

@@ -24,8 +24,11 @@ def parse_hex(text: str) -> Color:
     if not match:
         raise ValueError(f"expected a colour as #rrggbb (six hex digits), got {text!r}")
     value = match.group(1)
-    return (round(int(value[0:2], 16) / 255.0, 3), round(int(value[2:4], 16) / 255.0, 3),
-            round(int(value[4:6], 16) / 255.0, 3))
+    return (
+        round(int(value[0:2], 16) / 255.0, 3),
+        round(int(value[2:4], 16) / 255.0, 3),
+        round(int(value[4:6], 16) / 255.0, 3),
+    )
 
 
 def to_hex(color: Color) -> str:
@@ -44,8 +47,10 @@ def mix(color: Color, other: Color, amount: float) -> Color:
 
 def relative_luminance(color: Color) -> float:
     """WCAG 2 relative luminance of an sRGB colour (0 black .. 1 white)."""
+
     def linear(v: float) -> float:
         return v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4
+
     r, g, b = (linear(v) for v in color)
     return 0.2126 * r + 0.7152 * g + 0.0722 * b
 

@@ -8,10 +8,10 @@ import io
 import json
 import math
 import os
+from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Iterator
 
 from PIL import Image
 
@@ -40,8 +40,8 @@ class RasterTarget:
 
 
 TARGETS = {
-    "tgc": RasterTarget("tgc", 300, INCH / 8, True),      # 825 x 1125 px for poker
-    "mpc": RasterTarget("mpc", 300, 0.12 * INCH, True),   # 822 x 1122 px for poker
+    "tgc": RasterTarget("tgc", 300, INCH / 8, True),  # 825 x 1125 px for poker
+    "mpc": RasterTarget("mpc", 300, 0.12 * INCH, True),  # 822 x 1122 px for poker
 }
 DTC_BLEED_MM = INCH / 8
 Progress = Callable[[str], None]
@@ -98,8 +98,9 @@ def _write(path: Path, data: bytes, pages: int, cards: int, what: str, progress:
     return Written(path, pages, cards, len(data), what)
 
 
-def export_png(design: Design, out_dir: Path, dpi: int = 300, bleed: bool = True,
-               progress: Progress | None = None) -> list[Written]:
+def export_png(
+    design: Design, out_dir: Path, dpi: int = 300, bleed: bool = True, progress: Progress | None = None
+) -> list[Written]:
     """One PNG per card face and per back, at ``dpi``, with the design's bleed or none."""
     deck = checked_deck(design)
     folder = out_dir / "png"
@@ -107,11 +108,15 @@ def export_png(design: Design, out_dir: Path, dpi: int = 300, bleed: bool = True
     bleed_mm = design.print.bleed_mm if bleed else 0.0
     faces = _faces_with_backs(design, deck, bleed_mm)
     pages = card_pages(card_frame(design, bleed_mm), faces)
-    return [_write(folder / f"{_face_name(face)}.png", data, 1, 1, "card image", progress)
-            for face, data in zip(faces, render_pngs(pages, symbols(design), dpi))]
+    return [
+        _write(folder / f"{_face_name(face)}.png", data, 1, 1, "card image", progress)
+        for face, data in zip(faces, render_pngs(pages, symbols(design), dpi))
+    ]
 
 
-def export_raster(design: Design, out_dir: Path, target: RasterTarget, progress: Progress | None = None) -> list[Written]:
+def export_raster(
+    design: Design, out_dir: Path, target: RasterTarget, progress: Progress | None = None
+) -> list[Written]:
     """A folder per deck (``monuments``, ``search``): a PNG per face and ``back.png``, RGB,
     turned upright when the vendor wants portrait images of landscape cards."""
     deck = checked_deck(design)
@@ -139,10 +144,20 @@ def export_dtc(design: Design, out_dir: Path, progress: Progress | None = None) 
         for front, back in pairs:
             if front.kind is kind:
                 faces += [back, front]
-        document = Document(f"{design.name}: {label} for DriveThruCards", tuple(card_pages(frame, faces)), symbols(design))
+        document = Document(
+            f"{design.name}: {label} for DriveThruCards", tuple(card_pages(frame, faces)), symbols(design)
+        )
         data = render_pdf(document, cmyk=True)
-        written.append(_write(folder / f"{design.slug}_{label}_dtc.pdf", data, len(faces), len(faces) // 2,
-                              "DriveThruCards deck, CMYK", progress))
+        written.append(
+            _write(
+                folder / f"{design.slug}_{label}_dtc.pdf",
+                data,
+                len(faces),
+                len(faces) // 2,
+                "DriveThruCards deck, CMYK",
+                progress,
+            )
+        )
     return written
 
 
@@ -150,7 +165,7 @@ def export_dtc(design: Design, out_dir: Path, progress: Progress | None = None) 
 class TtsSheet:
     cols: int
     rows: int
-    cards: tuple[Face, ...]     # the cards on this sheet, in cell order; the last cell is the hidden image
+    cards: tuple[Face, ...]  # the cards on this sheet, in cell order; the last cell is the hidden image
 
 
 def tts_sheets(faces: list[Face]) -> list[TtsSheet]:
@@ -158,7 +173,7 @@ def tts_sheets(faces: list[Face]) -> list[TtsSheet]:
     per_sheet = TTS_MAX_COLS * TTS_MAX_ROWS - 1
     sheets = []
     for start in range(0, len(faces), per_sheet):
-        chunk = faces[start:start + per_sheet]
+        chunk = faces[start : start + per_sheet]
         cols = min(TTS_MAX_COLS, len(chunk) + 1)
         rows = math.ceil((len(chunk) + 1) / cols)
         sheets.append(TtsSheet(cols, rows, tuple(chunk)))
@@ -195,27 +210,72 @@ def export_tts(design: Design, out_dir: Path, progress: Progress | None = None) 
                 picture = render_page(card_pages(frame, [face])[0], table, dpi).resize((cell_w, cell_h))
                 image.paste(picture, ((index % sheet.cols) * cell_w, (index // sheet.cols) * cell_h))
             path = folder / f"{design.slug}_{label}_sheet{sheet_number}.png"
-            written.append(_write(path, png_bytes(image, dpi), 1, len(sheet.cards), "Tabletop Simulator face sheet", progress))
-            custom[str(deck_id)] = {"FaceURL": path.resolve().as_uri(), "BackURL": back_path.resolve().as_uri(),
-                                    "NumWidth": sheet.cols, "NumHeight": sheet.rows, "BackIsHidden": True,
-                                    "UniqueBack": False, "Type": 0}
+            written.append(
+                _write(path, png_bytes(image, dpi), 1, len(sheet.cards), "Tabletop Simulator face sheet", progress)
+            )
+            custom[str(deck_id)] = {
+                "FaceURL": path.resolve().as_uri(),
+                "BackURL": back_path.resolve().as_uri(),
+                "NumWidth": sheet.cols,
+                "NumHeight": sheet.rows,
+                "BackIsHidden": True,
+                "UniqueBack": False,
+                "Type": 0,
+            }
             for index, face in enumerate(sheet.cards):
-                contained.append({"Name": "Card", "Nickname": face.card_id, "CardID": deck_id * 100 + index,
-                                  "CustomDeck": {str(deck_id): custom[str(deck_id)]}, "Transform": _transform(0, 0)})
+                contained.append(
+                    {
+                        "Name": "Card",
+                        "Nickname": face.card_id,
+                        "CardID": deck_id * 100 + index,
+                        "CustomDeck": {str(deck_id): custom[str(deck_id)]},
+                        "Transform": _transform(0, 0),
+                    }
+                )
             deck_id += 1
-        objects.append({"Name": "Deck", "Nickname": f"{design.name}: {label}", "Transform": _transform(number * 4.0, 0),
-                        "DeckIDs": [card["CardID"] for card in contained], "CustomDeck": custom,
-                        "ContainedObjects": contained})
-    saved = {"SaveName": design.name, "GameMode": "", "Date": "", "Table": "", "Sky": "", "Note": "", "Rules": "",
-             "XmlUI": "", "LuaScript": "", "ObjectStates": objects, "TabStates": {}, "VersionNumber": ""}
+        objects.append(
+            {
+                "Name": "Deck",
+                "Nickname": f"{design.name}: {label}",
+                "Transform": _transform(number * 4.0, 0),
+                "DeckIDs": [card["CardID"] for card in contained],
+                "CustomDeck": custom,
+                "ContainedObjects": contained,
+            }
+        )
+    saved = {
+        "SaveName": design.name,
+        "GameMode": "",
+        "Date": "",
+        "Table": "",
+        "Sky": "",
+        "Note": "",
+        "Rules": "",
+        "XmlUI": "",
+        "LuaScript": "",
+        "ObjectStates": objects,
+        "TabStates": {},
+        "VersionNumber": "",
+    }
     data = (json.dumps(saved, indent=2) + "\n").encode("utf-8")
-    written.append(_write(folder / f"{design.slug}_tts.json", data, 0, len(pairs), "Tabletop Simulator saved object", progress))
+    written.append(
+        _write(folder / f"{design.slug}_tts.json", data, 0, len(pairs), "Tabletop Simulator saved object", progress)
+    )
     return written
 
 
 def _transform(x: float, z: float) -> dict:
-    return {"posX": x, "posY": 1.0, "posZ": z, "rotX": 0.0, "rotY": 180.0, "rotZ": 180.0,
-            "scaleX": 1.0, "scaleY": 1.0, "scaleZ": 1.0}
+    return {
+        "posX": x,
+        "posY": 1.0,
+        "posZ": z,
+        "rotX": 0.0,
+        "rotY": 180.0,
+        "rotZ": 180.0,
+        "scaleX": 1.0,
+        "scaleY": 1.0,
+        "scaleZ": 1.0,
+    }
 
 
 def export_count(design: Design, target: str) -> int:

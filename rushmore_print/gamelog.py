@@ -17,19 +17,20 @@ class GameLog:
         self._handle = handle
 
     @classmethod
-    def create(cls, path: Path) -> "GameLog":
+    def create(cls, path: Path) -> GameLog:
         """A new log; an existing file is never overwritten (it may be a game to resume)."""
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             return cls(path, path.open("x", encoding="utf-8"))
         except FileExistsError:
-            raise GameLogError(f"{path}: a game log is already there; continue it with --resume {path} "
-                               "or choose another --log") from None
+            raise GameLogError(
+                f"{path}: a game log is already there; continue it with --resume {path} or choose another --log"
+            ) from None
         except OSError as exc:
             raise GameLogError(f"{path}: cannot create the game log ({exc.strerror})") from None
 
     @classmethod
-    def append_to(cls, path: Path) -> "GameLog":
+    def append_to(cls, path: Path) -> GameLog:
         text = path.read_text("utf-8")
         handle = path.open("a", encoding="utf-8")
         if text and not text.endswith("\n"):

@@ -36,7 +36,7 @@ def generate_deck(design: Design) -> Deck:
     (['M01', 'M02'], <Level.BASIC: 'basic'>)
     """
     n = len(design.heads)
-    total = 2 ** n
+    total = 2**n
     monuments = tuple(Monument(card_id("M", i + 1, total), faces_of_index(i, n)) for i in range(total))
     rng = random.Random(design.seed)
     order = list(range(total))
@@ -48,8 +48,16 @@ def generate_deck(design: Design) -> Deck:
         if count == 0:
             continue
         if count > total * math.comb(n, k):
-            raise SpecError([Problem(design.source, None, f"search.red_counts.{k}",
-                                     f"{count} cards asked for, only {total * math.comb(n, k)} exist")])
+            raise SpecError(
+                [
+                    Problem(
+                        design.source,
+                        None,
+                        f"search.red_counts.{k}",
+                        f"{count} cards asked for, only {total * math.comb(n, k)} exist",
+                    )
+                ]
+            )
         answers = [order[(start + j) % total] for j in range(count)]
         start += count
         cards = list(zip(answers, _red_sets(answers, n, k, count, rng)))
@@ -62,12 +70,22 @@ def generate_deck(design: Design) -> Deck:
         red = tuple(i in red_positions for i in range(n))
         target = monuments[answer].faces
         faces = tuple(1 - f if r else f for f, r in zip(target, red))
-        search.append(SearchCard(
-            id=card_id("S", number, search_total), faces=faces, red=red,
-            answer=monuments[answer].id, level=Level.of_red_count(len(red_positions)),
-        ))
-    return Deck(heads=design.head_names, directions=design.directions, notation=design.notation,
-                monuments=monuments, search=tuple(search))
+        search.append(
+            SearchCard(
+                id=card_id("S", number, search_total),
+                faces=faces,
+                red=red,
+                answer=monuments[answer].id,
+                level=Level.of_red_count(len(red_positions)),
+            )
+        )
+    return Deck(
+        heads=design.head_names,
+        directions=design.directions,
+        notation=design.notation,
+        monuments=monuments,
+        search=tuple(search),
+    )
 
 
 def _red_sets(answers: list[int], n: int, k: int, count: int, rng: random.Random) -> list[tuple[int, ...]]:
@@ -120,8 +138,15 @@ def _spread(family: list[tuple[int, ...]], n: int) -> int:
 def _repair(picked: list[tuple[int, ...]], rest: list[tuple[int, ...]], n: int) -> tuple[list, list]:
     while _spread(picked, n) > 1:
         current = _spread(picked, n)
-        swap = next(((i, j) for i in range(len(picked)) for j in range(len(rest))
-                     if _spread(picked[:i] + [rest[j]] + picked[i + 1:], n) < current), None)
+        swap = next(
+            (
+                (i, j)
+                for i in range(len(picked))
+                for j in range(len(rest))
+                if _spread(picked[:i] + [rest[j]] + picked[i + 1 :], n) < current
+            ),
+            None,
+        )
         if swap is None:
             break
         i, j = swap

@@ -51,7 +51,9 @@ def card_size_from(image: Path, bleed_mm: float) -> tuple[float, float]:
     except OSError as exc:
         raise BuildError(f"{image}: not an image Pillow can read ({exc})") from None
     if not dpi or not dpi[0]:
-        raise BuildError(f"{image}: the image does not say its dpi; give the card size with --card (e.g. poker or 63.5x88.9mm)")
+        raise BuildError(
+            f"{image}: the image does not say its dpi; give the card size with --card (e.g. poker or 63.5x88.9mm)"
+        )
     # PNG stores dots per metre as a whole number, so 300 dpi reads back as 299.9994: round it
     dpi_x, dpi_y = round(float(dpi[0]), 1), round(float(dpi[1]), 1)
     w_mm, h_mm = width / dpi_x * 25.4 - 2 * bleed_mm, height / dpi_y * 25.4 - 2 * bleed_mm
@@ -61,13 +63,24 @@ def card_size_from(image: Path, bleed_mm: float) -> tuple[float, float]:
 
 
 def _face(path: Path, frame: CardFrame, is_back: bool = False) -> Face:
-    box = Rect(-frame.bleed_mm, -frame.bleed_mm, frame.width_mm + 2 * frame.bleed_mm, frame.height_mm + 2 * frame.bleed_mm)
+    box = Rect(
+        -frame.bleed_mm, -frame.bleed_mm, frame.width_mm + 2 * frame.bleed_mm, frame.height_mm + 2 * frame.bleed_mm
+    )
     return Face(path.stem, None, (Image(str(path), box),), is_back=is_back)
 
 
-def impose(fronts: list[Path], out: Path, paper: str = "a4", layout: SheetLayout = SheetLayout.FRONTS,
-           flip: Flip = Flip.LONG, back_offset: tuple[float, float] = (0.0, 0.0), back: Path | None = None,
-           backs: list[Path] | None = None, card_mm: tuple[float, float] | None = None, bleed_mm: float = 0.0) -> Written:
+def impose(
+    fronts: list[Path],
+    out: Path,
+    paper: str = "a4",
+    layout: SheetLayout = SheetLayout.FRONTS,
+    flip: Flip = Flip.LONG,
+    back_offset: tuple[float, float] = (0.0, 0.0),
+    back: Path | None = None,
+    backs: list[Path] | None = None,
+    card_mm: tuple[float, float] | None = None,
+    bleed_mm: float = 0.0,
+) -> Written:
     """Write ``out``: the images on sheets, with crop marks, ruler and backs as the layout asks."""
     if layout is not SheetLayout.FRONTS and back is None and not backs:
         raise BuildError(f"the {layout.value} layout needs backs: give --back IMAGE or --backs FOLDER")

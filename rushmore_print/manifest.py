@@ -11,7 +11,7 @@ from typing import Any
 
 from .errors import Problem, SpecError
 from .model import Deck, Level, Monument, Notation, SearchCard
-from .spec import Design, read_yaml
+from .spec import read_yaml
 from .validate import Finding, Report, validate_deck
 
 
@@ -23,8 +23,16 @@ def to_manifest(deck: Deck, design_name: str) -> dict:
         "heads": list(deck.heads),
         "directions": list(deck.directions),
         "monuments": [{"id": m.id, "faces": [name[f] for f in m.faces]} for m in deck.monuments],
-        "search": [{"id": c.id, "faces": [name[f] for f in c.faces], "red": list(c.red),
-                    "level": c.level.value, "answer": c.answer} for c in deck.search],
+        "search": [
+            {
+                "id": c.id,
+                "faces": [name[f] for f in c.faces],
+                "red": list(c.red),
+                "level": c.level.value,
+                "answer": c.answer,
+            }
+            for c in deck.search
+        ],
     }
 
 
@@ -46,7 +54,11 @@ def read_manifest(path: str | Path, notation: Notation | None = None) -> tuple[D
 
     def need(key: str, kind: type, what: str) -> Any:
         if not isinstance(data, dict) or key not in data:
-            problems.append(Problem(file, lines.get(()), key, f"missing; a manifest has design, heads, directions, monuments and search"))
+            problems.append(
+                Problem(
+                    file, lines.get(()), key, "missing; a manifest has design, heads, directions, monuments and search"
+                )
+            )
             return None
         if not isinstance(data[key], kind) or (kind is list and not data[key]):
             problems.append(Problem(file, lines.get((key,)), key, f"expected {what}"))
@@ -54,14 +66,20 @@ def read_manifest(path: str | Path, notation: Notation | None = None) -> tuple[D
         return data[key]
 
     if not isinstance(data, dict):
-        raise SpecError([Problem(file, 1, "", "expected a manifest (a mapping with design, heads, directions, monuments, search)")])
+        raise SpecError(
+            [Problem(file, 1, "", "expected a manifest (a mapping with design, heads, directions, monuments, search)")]
+        )
     need("design", str, "the design's name")
     heads = need("heads", list, "a list of head names")
     directions = need("directions", list, "a list of the two directions")
     raw_monuments = need("monuments", list, "a list of Monuments")
     raw_search = need("search", list, "a list of Search cards")
-    if directions is not None and (len(directions) != 2 or not all(isinstance(d, str) for d in directions) or directions[0] == directions[1]):
-        problems.append(Problem(file, lines.get(("directions",)), "directions", "expected two different direction names"))
+    if directions is not None and (
+        len(directions) != 2 or not all(isinstance(d, str) for d in directions) or directions[0] == directions[1]
+    ):
+        problems.append(
+            Problem(file, lines.get(("directions",)), "directions", "expected two different direction names")
+        )
     if problems:
         raise SpecError(problems)
     directions_t = (directions[0], directions[1])
@@ -69,10 +87,17 @@ def read_manifest(path: str | Path, notation: Notation | None = None) -> tuple[D
     if notation.letters[0] == notation.letters[1]:
         notation = Notation(("A", "B"))
     findings: list[Finding] = []
-    monuments = [m for m in (_monument(item, i, directions_t, findings) for i, item in enumerate(raw_monuments, 1)) if m]
+    monuments = [
+        m for m in (_monument(item, i, directions_t, findings) for i, item in enumerate(raw_monuments, 1)) if m
+    ]
     search = [c for c in (_search_card(item, i, directions_t, findings) for i, item in enumerate(raw_search, 1)) if c]
-    deck = Deck(heads=tuple(str(h) for h in heads), directions=directions_t, notation=notation,
-                monuments=tuple(monuments), search=tuple(search))
+    deck = Deck(
+        heads=tuple(str(h) for h in heads),
+        directions=directions_t,
+        notation=notation,
+        monuments=tuple(monuments),
+        search=tuple(search),
+    )
     return deck, findings
 
 
@@ -80,8 +105,9 @@ def validate_manifest(path: str | Path) -> Report:
     """Judge a manifest file: the findings of reading it plus every check of :func:`validate_deck`."""
     deck, findings = read_manifest(path)
     report = validate_deck(deck)
-    return Report(report.monuments, report.search, tuple(findings) + report.errors,
-                  report.warnings, report.balance, report.pools)
+    return Report(
+        report.monuments, report.search, tuple(findings) + report.errors, report.warnings, report.balance, report.pools
+    )
 
 
 def _card_label(item: Any, number: int, kind: str) -> str:
@@ -98,7 +124,9 @@ def _faces(item: dict, label: str, directions: tuple[str, str], findings: list[F
     result = []
     for position, face in enumerate(faces, 1):
         if face not in directions:
-            findings.append(Finding(label, f"faces.{position}: {face!r} is not a direction; use {directions[0]} or {directions[1]}"))
+            findings.append(
+                Finding(label, f"faces.{position}: {face!r} is not a direction; use {directions[0]} or {directions[1]}")
+            )
             return None
         result.append(directions.index(face))
     return tuple(result)

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import enum
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable
 
 from .errors import CardError
 
@@ -36,7 +36,7 @@ class Level(enum.Enum):
         return self.value.capitalize()
 
     @classmethod
-    def of_red_count(cls, red_count: int) -> "Level":
+    def of_red_count(cls, red_count: int) -> Level:
         """The easiest level whose pool holds a card with ``red_count`` red heads.
 
         >>> Level.of_red_count(1)
@@ -49,10 +49,7 @@ def matches(search_faces: Faces, red: Red, monument_faces: Faces) -> bool:
     """The matching rule, literally: a plain head faces the same way, a red head the other way."""
     if not (len(search_faces) == len(red) == len(monument_faces)):
         return False
-    return all(
-        (s != m) if is_red else (s == m)
-        for s, is_red, m in zip(search_faces, red, monument_faces)
-    )
+    return all((s != m) if is_red else (s == m) for s, is_red, m in zip(search_faces, red, monument_faces))
 
 
 def target_faces(search_faces: Faces, red: Red) -> Faces:

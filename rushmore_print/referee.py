@@ -18,8 +18,16 @@ import random
 import string
 from dataclasses import dataclass, replace
 
-from .errors import (AlreadyClaimed, CardError, AlreadyCovered, ClaimError, GameOver, NothingToUndo, UnknownCard,
-                     UnknownPlayer)
+from .errors import (
+    AlreadyClaimed,
+    AlreadyCovered,
+    CardError,
+    ClaimError,
+    GameOver,
+    NothingToUndo,
+    UnknownCard,
+    UnknownPlayer,
+)
 from .model import Deck, Level, SearchCard, matches
 from .spec import Rules
 from .words import join_names
@@ -42,7 +50,7 @@ class Table:
         return next(p for p, m in self.positions if m == monument_id)
 
     def grid(self) -> list[list[tuple[str, str]]]:
-        return [list(self.positions[r * self.cols:(r + 1) * self.cols]) for r in range(self.rows)]
+        return [list(self.positions[r * self.cols : (r + 1) * self.cols]) for r in range(self.rows)]
 
 
 def position_name(row: int, col: int) -> str:
@@ -64,8 +72,8 @@ class Config:
 @dataclass(frozen=True)
 class State:
     won: tuple[tuple[str, ...], ...]  # the Search cards each player holds, in player order
-    pile: tuple[str, ...]          # Search cards still to reveal, top first
-    reserve: tuple[str, ...]       # the level's cards left in the box (for tie-breaks)
+    pile: tuple[str, ...]  # Search cards still to reveal, top first
+    reserve: tuple[str, ...]  # the level's cards left in the box (for tie-breaks)
     current: str | None = None
     claims: tuple[tuple[str, str | None], ...] = ()  # (player, Monument id, or None for a pass)
     tiebreak: tuple[str, ...] | None = None
@@ -119,7 +127,7 @@ class Judged:
     answer: str
     position: str
     winner: str | None
-    penalised: tuple[str, ...]     # players who lost a card to the penalty rule
+    penalised: tuple[str, ...]  # players who lost a card to the penalty rule
     scores: tuple[tuple[str, int], ...]
 
 
@@ -156,13 +164,22 @@ class Game:
         self.wanted_size = rules.deck_size_for(len(config.players), config.long_game)
         self.pool_size = len(pool)
         self.deck_size = min(self.wanted_size, len(pool))
-        self.state = State(won=((),) * len(config.players), pile=pool[:self.deck_size], reserve=pool[self.deck_size:])
+        self.state = State(won=((),) * len(config.players), pile=pool[: self.deck_size], reserve=pool[self.deck_size :])
         self._undo: list[State] = []
         self._cards = {card.id: card for card in deck.search}
 
     @classmethod
-    def new(cls, deck: Deck, rules: Rules, grid: tuple[int, int], players: list[str] | tuple[str, ...],
-            level: Level = Level.BASIC, long_game: bool = False, seed: int = 0, penalty: bool = False) -> "Game":
+    def new(
+        cls,
+        deck: Deck,
+        rules: Rules,
+        grid: tuple[int, int],
+        players: list[str] | tuple[str, ...],
+        level: Level = Level.BASIC,
+        long_game: bool = False,
+        seed: int = 0,
+        penalty: bool = False,
+    ) -> Game:
         """Lay out the table and shuffle the level's pool, from ``seed`` alone."""
         names = check_players(players)
         rng = random.Random(seed)
@@ -203,10 +220,18 @@ class Game:
         return len(self.state.pile)
 
     def setup(self) -> Setup:
-        return Setup(self.table, self.config.level, self.deck_size, self.wanted_size,
-                     self.pool_size, self.points_to_win, self.config.seed, self.players)
+        return Setup(
+            self.table,
+            self.config.level,
+            self.deck_size,
+            self.wanted_size,
+            self.pool_size,
+            self.points_to_win,
+            self.config.seed,
+            self.players,
+        )
 
-    def showing(self) -> "Revealed":
+    def showing(self) -> Revealed:
         """The card in play, as it was revealed (for a resumed game)."""
         return Revealed(self.current, self.state.revealed, self._total(), self.state.tiebreak)
 
@@ -284,8 +309,10 @@ class Game:
         if any(m.id == token for m in self.deck.monuments):
             return token
         first, last = self.table.positions[0][0], self.table.positions[-1][0]
-        raise UnknownCard(f"{target!r} is neither a position ({first} to {last}) nor a Monument "
-                          f"({self.deck.monuments[0].id} to {self.deck.monuments[-1].id})")
+        raise UnknownCard(
+            f"{target!r} is neither a position ({first} to {last}) nor a Monument "
+            f"({self.deck.monuments[0].id} to {self.deck.monuments[-1].id})"
+        )
 
     def _settle(self) -> list:
         """Judge when every active player has claimed or passed; then go on or end."""
@@ -308,7 +335,9 @@ class Game:
                 if monument is not None and monument != answer and cards:
                     reserve.append(cards.pop())  # back into the box
                     penalised.append(player)
-        self.state = replace(self.state, won=tuple(tuple(c) for c in won), claims=(), current=None, reserve=tuple(reserve))
+        self.state = replace(
+            self.state, won=tuple(tuple(c) for c in won), claims=(), current=None, reserve=tuple(reserve)
+        )
         events: list = [Judged(card, answer, self.table.position_of(answer), winner, tuple(penalised), self.scores())]
         return events + self._after_turn(winner)
 
@@ -336,7 +365,9 @@ class Game:
             card, state = state.reserve[0], replace(state, reserve=state.reserve[1:])
         else:
             self.state = state
-            return self._end(state.tiebreak, "the box has no more cards for the tie-break, so the tied players share the win")
+            return self._end(
+                state.tiebreak, "the box has no more cards for the tie-break, so the tied players share the win"
+            )
         self.state = replace(state, current=card, revealed=state.revealed + 1)
         return [Revealed(self._cards[card], self.state.revealed, self._total(), self.state.tiebreak)]
 
@@ -434,6 +465,8 @@ def explain(deck: Deck, search: CardFaces, monument: CardFaces) -> tuple[str, ..
         wanted = 1 - shown if is_red else shown
         if actual != wanted:
             why = "is red on the Search card" if is_red else "is not red on the Search card"
-            reasons.append(f"{name} {why}, so he must face {deck.directions[wanted]} on the Monument; "
-                           f"he faces {deck.directions[actual]}")
+            reasons.append(
+                f"{name} {why}, so he must face {deck.directions[wanted]} on the Monument; "
+                f"he faces {deck.directions[actual]}"
+            )
     return tuple(reasons)

@@ -23,7 +23,7 @@ class Heading:
 @dataclass(frozen=True)
 class Paragraph:
     text: str
-    lead: str = ""          # set in bold before the text
+    lead: str = ""  # set in bold before the text
 
 
 @dataclass(frozen=True)
@@ -42,11 +42,13 @@ class MatchExample:
 
     search: SearchCard
     monument: Monument
-    relations: tuple[str, ...]   # "same" or "opposite", per head
+    relations: tuple[str, ...]  # "same" or "opposite", per head
 
     def __post_init__(self) -> None:
         if not matches(self.search.faces, self.search.red, self.monument.faces):
-            raise ValueError(f"{self.search.id} does not match {self.monument.id}; a rulebook figure must show a real match")
+            raise ValueError(
+                f"{self.search.id} does not match {self.monument.id}; a rulebook figure must show a real match"
+            )
         expected = tuple("opposite" if red else "same" for red in self.search.red)
         if self.relations != expected:
             raise ValueError("relations must say 'opposite' for red heads and 'same' for the others")
@@ -77,9 +79,9 @@ class SetupFigure:
 class Rulebook:
     title: str
     subtitle: str
-    blocks: tuple            # Heading, Paragraph, Steps, Bullets, MatchExample, DecoyExample, SetupFigure
+    blocks: tuple  # Heading, Paragraph, Steps, Bullets, MatchExample, DecoyExample, SetupFigure
     example: MatchExample
-    practice: tuple[tuple[SearchCard, str], ...]   # (card, the id of the Monument it matches)
+    practice: tuple[tuple[SearchCard, str], ...]  # (card, the id of the Monument it matches)
 
 
 def example_pair(deck: Deck) -> MatchExample:
@@ -107,9 +109,13 @@ def _decoy(deck: Deck, example: MatchExample) -> tuple:
     if not any(example.search.red):
         return ()
     decoy = next(m for m in deck.monuments if m.faces == example.search.faces)
-    return (Paragraph("Beware the decoy: the Monument that looks exactly like a Search card with red heads is never its "
-                      "answer, because there the red heads face the same way instead of the opposite way."),
-            DecoyExample(example.search, decoy))
+    return (
+        Paragraph(
+            "Beware the decoy: the Monument that looks exactly like a Search card with red heads is never its "
+            "answer, because there the red heads face the same way instead of the opposite way."
+        ),
+        DecoyExample(example.search, decoy),
+    )
 
 
 def build_rulebook(design: Design, deck: Deck) -> Rulebook:
@@ -120,78 +126,111 @@ def build_rulebook(design: Design, deck: Deck) -> Rulebook:
     heads = design.head_names
     pools = {level: len(deck.pool(level)) for level in Level}
     classes = [(k, cards) for k, cards in enumerate(design.red_counts) if cards]
-    class_text = join_names([f"{cards} with {'no red head' if k == 0 else count(k, 'red head', 'red heads')}" for k, cards in classes])
+    class_text = join_names(
+        [f"{cards} with {'no red head' if k == 0 else count(k, 'red head', 'red heads')}" for k, cards in classes]
+    )
     letters = design.notation.letters
     example = example_pair(deck)
     practice = practice_cards(deck, example.search.id)
     extra_players = rules.players_before_extra + 1
     blocks: list = [
         Heading("The idea"),
-        Paragraph(f"{count(monuments, 'Monument card lies', 'Monument cards lie')} face up on the table. A Search card is "
-                  f"turned over and everybody races to put a hand on the one Monument it points to. "
-                  f"Take {count(rules.points_to_win, 'card', 'cards')} and you win."),
+        Paragraph(
+            f"{count(monuments, 'Monument card lies', 'Monument cards lie')} face up on the table. A Search card is "
+            f"turned over and everybody races to put a hand on the one Monument it points to. "
+            f"Take {count(rules.points_to_win, 'card', 'cards')} and you win."
+        ),
         Heading("In the box"),
-        Bullets((
-            (f"{monuments} Monument cards", f"(map symbol): the {count(len(heads), 'head', 'heads')}, {join_names(heads)}, "
-             f"from left to right, each facing {d0} or {d1}. Every combination appears exactly once."),
-            (f"{search} Search cards", f"(magnifier): the same heads; {class_text}."),
-            ("This rule sheet", "and, for game masters, an answer key."),
-        )),
+        Bullets(
+            (
+                (
+                    f"{monuments} Monument cards",
+                    f"(map symbol): the {count(len(heads), 'head', 'heads')}, {join_names(heads)}, "
+                    f"from left to right, each facing {d0} or {d1}. Every combination appears exactly once.",
+                ),
+                (f"{search} Search cards", f"(magnifier): the same heads; {class_text}."),
+                ("This rule sheet", "and, for game masters, an answer key."),
+            )
+        ),
         Heading("The matching rule"),
-        Paragraph(f"Compare the Search card with a Monument head by head. A plain head must face the same way on the "
-                  f"Monument. A red head must face the opposite way. Exactly one Monument passes this test for every "
-                  f"head: that is the match."),
+        Paragraph(
+            "Compare the Search card with a Monument head by head. A plain head must face the same way on the "
+            "Monument. A red head must face the opposite way. Exactly one Monument passes this test for every "
+            "head: that is the match."
+        ),
         example,
         *_decoy(deck, example),
-        Paragraph(f"Red heads are also drawn with a heavy black outline and a black flip marker above them, and the corner "
-                  f"of each Search card repeats one marker per red head, so a black-and-white print plays just as well "
-                  f"and colour-blind players are not left out."),
+        Paragraph(
+            "Red heads are also drawn with a heavy black outline and a black flip marker above them, and the corner "
+            "of each Search card repeats one marker per red head, so a black-and-white print plays just as well "
+            "and colour-blind players are not left out."
+        ),
         Heading("Setting up"),
-        Steps((
-            f"Shuffle the Monuments and lay them face up in a grid of {rows} rows and {cols} columns, within everyone's reach.",
-            f"Choose a level (below). Shuffle that level's Search cards and deal a face-down deck of "
-            f"{count(rules.deck_size, 'card', 'cards')}; the rest stay in the box.",
-            "Choose a game master to turn the cards over. The game master plays too.",
-        )),
+        Steps(
+            (
+                f"Shuffle the Monuments and lay them face up in a grid of {rows} rows and {cols} columns, within everyone's reach.",
+                f"Choose a level (below). Shuffle that level's Search cards and deal a face-down deck of "
+                f"{count(rules.deck_size, 'card', 'cards')}; the rest stay in the box.",
+                "Choose a game master to turn the cards over. The game master plays too.",
+            )
+        ),
         SetupFigure(rows, cols, rules.deck_size),
         Heading("A round"),
-        Steps((
-            "On a count of three the game master turns over the top Search card.",
-            "Everybody looks for the matching Monument and may put one hand on it. You may not cover a Monument that "
-            "somebody else is already covering, and once your hand is down it stays there. To pass, raise your hand instead.",
-            "When every player has covered a Monument or passed, check. The player on the match wins the Search card "
-            "and keeps it face down: one point. Only one player can be right. If nobody is, the card is set aside.",
-        )),
+        Steps(
+            (
+                "On a count of three the game master turns over the top Search card.",
+                "Everybody looks for the matching Monument and may put one hand on it. You may not cover a Monument that "
+                "somebody else is already covering, and once your hand is down it stays there. To pass, raise your hand instead.",
+                "When every player has covered a Monument or passed, check. The player on the match wins the Search card "
+                "and keeps it face down: one point. Only one player can be right. If nobody is, the card is set aside.",
+            )
+        ),
         Heading("Winning"),
-        Paragraph(f"The first player to reach {count(rules.points_to_win, 'point', 'points')} wins at once. If the deck runs "
-                  f"out first, the player with the most cards wins. If several players share the most, they alone play "
-                  f"one more round with a card drawn from the box, from the same level: whoever takes it wins. If nobody "
-                  f"takes it, draw again; if the box is empty, the tied players share the win."),
+        Paragraph(
+            f"The first player to reach {count(rules.points_to_win, 'point', 'points')} wins at once. If the deck runs "
+            f"out first, the player with the most cards wins. If several players share the most, they alone play "
+            f"one more round with a card drawn from the box, from the same level: whoever takes it wins. If nobody "
+            f"takes it, draw again; if the box is empty, the tied players share the win."
+        ),
         Heading("Levels"),
-        Bullets((
-            ("Basic:", f"Search cards with no red head ({count(pools[Level.BASIC], 'card', 'cards')})."),
-            ("Advanced:", f"Search cards with at most one red head ({count(pools[Level.ADVANCED], 'card', 'cards')})."),
-            ("Expert:", f"every Search card ({count(pools[Level.EXPERT], 'card', 'cards')})."),
-        )),
+        Bullets(
+            (
+                ("Basic:", f"Search cards with no red head ({count(pools[Level.BASIC], 'card', 'cards')})."),
+                (
+                    "Advanced:",
+                    f"Search cards with at most one red head ({count(pools[Level.ADVANCED], 'card', 'cards')}).",
+                ),
+                ("Expert:", f"every Search card ({count(pools[Level.EXPERT], 'card', 'cards')})."),
+            )
+        ),
         Heading("More players, longer games"),
-        Paragraph(f"Any number can play, as long as everyone reaches the table. With more than {rules.players_before_extra} "
-                  f"players, add {count(rules.extra_cards_per_player, 'card', 'cards')} to the deck for each player above "
-                  f"{rules.players_before_extra} ({extra_players} players: {rules.deck_size_for(extra_players)} cards, "
-                  f"{extra_players + 1} players: {rules.deck_size_for(extra_players + 1)} cards)."),
-        Paragraph(f"For a longer game, add {count(rules.long_extra_cards_per_player, 'card', 'cards')} per player to the deck "
-                  f"and play to {count(rules.long_points_to_win, 'point', 'points')} "
-                  f"(4 players: {rules.deck_size_for(4, long_game=True)} cards)."),
-        Paragraph("If a level has fewer Search cards than the deck needs, play with all of them; we recommend adding "
-                  "cards from the next level up."),
+        Paragraph(
+            f"Any number can play, as long as everyone reaches the table. With more than {rules.players_before_extra} "
+            f"players, add {count(rules.extra_cards_per_player, 'card', 'cards')} to the deck for each player above "
+            f"{rules.players_before_extra} ({extra_players} players: {rules.deck_size_for(extra_players)} cards, "
+            f"{extra_players + 1} players: {rules.deck_size_for(extra_players + 1)} cards)."
+        ),
+        Paragraph(
+            f"For a longer game, add {count(rules.long_extra_cards_per_player, 'card', 'cards')} per player to the deck "
+            f"and play to {count(rules.long_points_to_win, 'point', 'points')} "
+            f"(4 players: {rules.deck_size_for(4, long_game=True)} cards)."
+        ),
+        Paragraph(
+            "If a level has fewer Search cards than the deck needs, play with all of them; we recommend adding "
+            "cards from the next level up."
+        ),
         Heading("Practice"),
-        Paragraph(f"Which Monument does each card match? Cards are written head by head ({join_names(heads)}) with "
-                  f"{letters[0]} for {d0} and {letters[1]} for {d1}, a star after a red head: "
-                  + "; ".join(f"{card.id} is {deck.notation.search(card.faces, card.red)}" for card, _ in practice)
-                  + ". Answers at the foot of this page."),
+        Paragraph(
+            f"Which Monument does each card match? Cards are written head by head ({join_names(heads)}) with "
+            f"{letters[0]} for {d0} and {letters[1]} for {d1}, a star after a red head: "
+            + "; ".join(f"{card.id} is {deck.notation.search(card.faces, card.red)}" for card, _ in practice)
+            + ". Answers at the foot of this page."
+        ),
         Heading("A referee at hand"),
-        Paragraph("The command 'rushmore play --players ann,bob' lays out the grid, deals, shows each card, judges the "
-                  "claims and keeps score; 'rushmore check S17 M05' settles a dispute."),
+        Paragraph(
+            "The command 'rushmore play --players ann,bob' lays out the grid, deals, shows each card, judges the "
+            "claims and keeps score; 'rushmore check S17 M05' settles a dispute."
+        ),
     ]
-    subtitle = (f"A speed-matching card game for any number of players | {monuments} Monuments, "
-                f"{search} Search cards")
+    subtitle = f"A speed-matching card game for any number of players | {monuments} Monuments, {search} Search cards"
     return Rulebook(design.name, subtitle, tuple(blocks), example, practice)

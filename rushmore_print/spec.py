@@ -16,7 +16,7 @@ import unicodedata
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import yaml
 
@@ -32,15 +32,15 @@ BUILTIN_CLASSIC = "classic.yaml (built in)"
 class Look(enum.Enum):
     """Built-in head drawings; each has a silhouette and one or two bold features of its own."""
 
-    PLAIN = "plain"            # short hair
-    TIED = "tied"              # Washington: side curls, queue tied with a ribbon bow
-    WAVY = "wavy"              # Jefferson: full wavy hair tied back
+    PLAIN = "plain"  # short hair
+    TIED = "tied"  # Washington: side curls, queue tied with a ribbon bow
+    WAVY = "wavy"  # Jefferson: full wavy hair tied back
     SPECTACLES = "spectacles"  # Roosevelt: pince-nez with its cord, walrus moustache
-    BEARD = "beard"            # Lincoln: chin beard without moustache, heavy brow
-    BALDING = "balding"        # Franklin: bald crown, long hair to the shoulders
-    BUN = "bun"                # hair drawn back into a bun
-    CURLS = "curls"            # a cap of tight curls
-    BALD = "bald"              # bald with a fringe at the back, heavy brow
+    BEARD = "beard"  # Lincoln: chin beard without moustache, heavy brow
+    BALDING = "balding"  # Franklin: bald crown, long hair to the shoulders
+    BUN = "bun"  # hair drawn back into a bun
+    CURLS = "curls"  # a cap of tight curls
+    BALD = "bald"  # bald with a fringe at the back, heavy brow
 
 
 class Orientation(enum.Enum):
@@ -65,7 +65,7 @@ class HeadSpec:
     name: str
     look: Look = Look.PLAIN
     art: Path | None = None
-    skin: Color | None = None   # overrides the style's skin and hair for this head
+    skin: Color | None = None  # overrides the style's skin and hair for this head
     hair: Color | None = None
 
 
@@ -214,10 +214,16 @@ def read_yaml(text: str, file: str) -> tuple[Any, dict[tuple, int]]:
             for key_node, value_node in node.value:
                 key = loader.construct_object(key_node, deep=True)
                 if not isinstance(key, (str, int, float, bool)) or key is None:
-                    problems.append(Problem(file, key_node.start_mark.line + 1, _dotted(path), "keys must be plain words or numbers"))
+                    problems.append(
+                        Problem(
+                            file, key_node.start_mark.line + 1, _dotted(path), "keys must be plain words or numbers"
+                        )
+                    )
                     continue
                 if key in result:
-                    problems.append(Problem(file, key_node.start_mark.line + 1, _dotted(path + (key,)), "this key is given twice"))
+                    problems.append(
+                        Problem(file, key_node.start_mark.line + 1, _dotted(path + (key,)), "this key is given twice")
+                    )
                 lines[path + (key,)] = key_node.start_mark.line + 1
                 result[key] = walk(value_node, path + (key,))
             return result
@@ -301,8 +307,11 @@ class _Checker:
             return None
         bad = sorted({c for c in text if not _encodable(c)})
         if bad:
-            self.add(path, f"{text!r} has characters the card fonts cannot print ({''.join(bad)}); "
-                           "use letters of Western European alphabets (Windows-1252)")
+            self.add(
+                path,
+                f"{text!r} has characters the card fonts cannot print ({''.join(bad)}); "
+                "use letters of Western European alphabets (Windows-1252)",
+            )
             return None
         return text
 
@@ -316,7 +325,9 @@ class _Checker:
     def color(self, value: Any, path: tuple) -> Color | None:
         try:
             if not isinstance(value, str):
-                raise ValueError(f"expected a colour as #rrggbb (six hex digits, quoted in YAML), got {_describe(value)}")
+                raise ValueError(
+                    f"expected a colour as #rrggbb (six hex digits, quoted in YAML), got {_describe(value)}"
+                )
             return parse_hex(value)
         except ValueError as exc:
             self.add(path, str(exc))
@@ -358,7 +369,9 @@ def parse_design(text: str, file: str, base_dir: Path | None) -> Design:
     data, lines = read_yaml(text, file)
     check = _Checker(file, lines)
     if data is None:
-        raise SpecError([Problem(file, None, "", "the file is empty; a design needs at least: " + ", ".join(TOP_KEYS[:4]))])
+        raise SpecError(
+            [Problem(file, None, "", "the file is empty; a design needs at least: " + ", ".join(TOP_KEYS[:4]))]
+        )
     top = check.mapping(data, (), TOP_KEYS, required=("name", "heads", "directions", "search"))
     if top is None:
         raise SpecError(check.problems)
@@ -373,8 +386,17 @@ def parse_design(text: str, file: str, base_dir: Path | None) -> Design:
     if check.problems:
         raise SpecError(check.problems)
     return Design(
-        name=name, heads=heads, directions=directions, notation=notation, seed=seed,
-        red_counts=red_counts, grid=grid, rules=rules, print=print_spec, style=style, source=file,
+        name=name,
+        heads=heads,
+        directions=directions,
+        notation=notation,
+        seed=seed,
+        red_counts=red_counts,
+        grid=grid,
+        rules=rules,
+        print=print_spec,
+        style=style,
+        source=file,
     )
 
 
@@ -393,7 +415,10 @@ def _heads(check: _Checker, value: Any, base_dir: Path | None) -> tuple[HeadSpec
         head = _head(check, item, item_path, base_dir) or HeadSpec(name=f"head {number}")
         key = head.name.lower()
         if key in seen:
-            check.add(item_path + ("name",), f"the name {head.name!r} is already used by head {seen[key]}; head names must be unique")
+            check.add(
+                item_path + ("name",),
+                f"the name {head.name!r} is already used by head {seen[key]}; head names must be unique",
+            )
         seen.setdefault(key, number)
         heads.append(head)
     # Returned even when a head has a problem, so the head count still drives later checks.
@@ -451,13 +476,18 @@ def _directions(check: _Checker, value: Any) -> tuple[tuple[str, str] | None, No
         check.add(path, f"the two directions must differ; both are {names[0]!r}")
         return None, None
     if letters[0] == letters[1]:
-        check.add(path, f"{names[0]!r} and {names[1]!r} are both written {letters[0]}; give each its own letter, "
-                        f"e.g. [{{name: {names[0]}, letter: {letters[0]}}}, {{name: {names[1]}, letter: X}}]")
+        check.add(
+            path,
+            f"{names[0]!r} and {names[1]!r} are both written {letters[0]}; give each its own letter, "
+            f"e.g. [{{name: {names[0]}, letter: {letters[0]}}}, {{name: {names[1]}, letter: X}}]",
+        )
         return None, None
     return (names[0], names[1]), Notation((letters[0], letters[1]))
 
 
-def _search(check: _Checker, value: Any, heads: tuple[HeadSpec, ...] | None) -> tuple[int | None, tuple[int, ...] | None]:
+def _search(
+    check: _Checker, value: Any, heads: tuple[HeadSpec, ...] | None
+) -> tuple[int | None, tuple[int, ...] | None]:
     path = ("search",)
     spec = check.mapping(value, path, ("seed", "red_counts"), required=("seed", "red_counts"))
     if spec is None:
@@ -468,13 +498,20 @@ def _search(check: _Checker, value: Any, heads: tuple[HeadSpec, ...] | None) -> 
     counts_path = path + ("red_counts",)
     raw = spec["red_counts"]
     if not isinstance(raw, dict):
-        check.add(counts_path, f"expected a mapping from red heads to cards, e.g. {{0: 16, 1: 12, 2: 11}}, got {_describe(raw)}")
+        check.add(
+            counts_path,
+            f"expected a mapping from red heads to cards, e.g. {{0: 16, 1: 12, 2: 11}}, got {_describe(raw)}",
+        )
         return seed, None
     n = len(heads) if heads else None
     wanted: dict[int, int] = {}
     for key, count in raw.items():
         key_path = counts_path + (key,)
-        k = key if isinstance(key, int) and not isinstance(key, bool) else (int(key) if isinstance(key, str) and key.isdigit() else None)
+        k = (
+            key
+            if isinstance(key, int) and not isinstance(key, bool)
+            else (int(key) if isinstance(key, str) and key.isdigit() else None)
+        )
         if k is None:
             check.add(key_path, "expected a number of red heads (0, 1, 2, ...) as the key")
             continue
@@ -485,9 +522,11 @@ def _search(check: _Checker, value: Any, heads: tuple[HeadSpec, ...] | None) -> 
         if count is None:
             continue
         if n is not None:
-            available = 2 ** n * math.comb(n, k)
+            available = 2**n * math.comb(n, k)
             if count > available:
-                check.add(key_path, f"{count} cards with {_red_phrase(k)} asked for, only {available} exist for {n} heads")
+                check.add(
+                    key_path, f"{count} cards with {_red_phrase(k)} asked for, only {available} exist for {n} heads"
+                )
                 continue
         wanted[k] = count
     if n is None:
@@ -519,8 +558,11 @@ def _grid(check: _Checker, value: Any, heads: tuple[HeadSpec, ...] | None) -> tu
         return None
     if rows * cols != total:
         options = ", ".join(f"{r} x {total // r}" for r in range(1, total + 1) if total % r == 0 and r <= total // r)
-        check.add(path, f"{rows} x {cols} = {rows * cols} places, but {len(heads)} heads make {total} Monuments; "
-                        f"rows x cols must be {total} (e.g. {options})")
+        check.add(
+            path,
+            f"{rows} x {cols} = {rows * cols} places, but {len(heads)} heads make {total} Monuments; "
+            f"rows x cols must be {total} (e.g. {options})",
+        )
         return None
     return rows, cols
 
@@ -547,7 +589,12 @@ def _rules(check: _Checker, value: Any) -> Rules | None:
         return None
     defaults = Rules()
     numbers: dict[str, int | None] = {}
-    for key, minimum in (("deck_size", 1), ("points_to_win", 1), ("players_before_extra", 1), ("extra_cards_per_player", 0)):
+    for key, minimum in (
+        ("deck_size", 1),
+        ("points_to_win", 1),
+        ("players_before_extra", 1),
+        ("extra_cards_per_player", 0),
+    ):
         numbers[key] = check.integer(spec[key], path + (key,), minimum) if key in spec else getattr(defaults, key)
     long_spec = spec.get("long_game")
     numbers["long_extra_cards_per_player"] = defaults.long_extra_cards_per_player
@@ -557,9 +604,13 @@ def _rules(check: _Checker, value: Any) -> Rules | None:
         long_map = check.mapping(long_spec, long_path, ("extra_cards_per_player", "points_to_win"))
         if long_map is not None:
             if "extra_cards_per_player" in long_map:
-                numbers["long_extra_cards_per_player"] = check.integer(long_map["extra_cards_per_player"], long_path + ("extra_cards_per_player",), 0)
+                numbers["long_extra_cards_per_player"] = check.integer(
+                    long_map["extra_cards_per_player"], long_path + ("extra_cards_per_player",), 0
+                )
             if "points_to_win" in long_map:
-                numbers["long_points_to_win"] = check.integer(long_map["points_to_win"], long_path + ("points_to_win",), 1)
+                numbers["long_points_to_win"] = check.integer(
+                    long_map["points_to_win"], long_path + ("points_to_win",), 1
+                )
     if any(v is None for v in numbers.values()):
         return None
     return Rules(**numbers)  # type: ignore[arg-type]
@@ -575,10 +626,16 @@ def _print(check: _Checker, value: Any) -> PrintSpec | None:
     card_name, size = "poker", CARD_PRESETS["poker"]
     if "card" in spec:
         card_name, size = _card_size(check, spec["card"], path + ("card",))
-    orientation = check.choice(spec["orientation"], path + ("orientation",), Orientation) if "orientation" in spec else Orientation.LANDSCAPE
+    orientation = (
+        check.choice(spec["orientation"], path + ("orientation",), Orientation)
+        if "orientation" in spec
+        else Orientation.LANDSCAPE
+    )
     bleed = check.length(spec["bleed"], path + ("bleed",)) if "bleed" in spec else 3.0
     if bleed is not None and bleed > 10:
-        check.add(path + ("bleed",), f"{bleed:g}mm is more bleed than any printer needs; allowed: 0 to 10mm (3mm is usual)")
+        check.add(
+            path + ("bleed",), f"{bleed:g}mm is more bleed than any printer needs; allowed: 0 to 10mm (3mm is usual)"
+        )
         bleed = None
     if size is None or orientation is None or bleed is None:
         return None
@@ -594,8 +651,11 @@ def _card_size(check: _Checker, value: Any, path: tuple) -> tuple[str, tuple[flo
             return preset, CARD_PRESETS[preset]
         close = difflib.get_close_matches(preset, CARD_PRESETS, n=1, cutoff=0.6)
         hint = f"did you mean '{close[0]}'? " if close else ""
-        check.add(path, f"unknown card size {value!r}; {hint}use a preset ({', '.join(CARD_PRESETS)}) "
-                        "or {width: 63.5mm, height: 88.9mm}")
+        check.add(
+            path,
+            f"unknown card size {value!r}; {hint}use a preset ({', '.join(CARD_PRESETS)}) "
+            "or {width: 63.5mm, height: 88.9mm}",
+        )
         return "custom", None
     spec = check.mapping(value, path, ("width", "height"), required=("width", "height"))
     if spec is None or "width" not in spec or "height" not in spec:
@@ -630,12 +690,15 @@ def _style(check: _Checker, value: Any, heads: tuple[HeadSpec, ...]) -> Style:
         ratio = contrast(named[front], named[back])
         if ratio < least:
             at = path + ((front if front in spec else back),)
-            check.add(at, f"{front} against {back} has a contrast of {ratio:.1f}:1; at least {least:g}:1 "
-                          f"is needed ({why})")
+            check.add(
+                at, f"{front} against {back} has a contrast of {ratio:.1f}:1; at least {least:g}:1 is needed ({why})"
+            )
     for number, head in enumerate(heads, start=1):
         skin, hair = head.skin or style.skin, head.hair or style.hair
         for front, back, key, why in ((skin, style.stone, "skin", "the rock"), (hair, skin, "hair", "the skin")):
             if (head.skin or head.hair) and contrast(front, back) < 3.0:
-                check.add(("heads", number, key), f"{key} against {why} has a contrast of "
-                                                  f"{contrast(front, back):.1f}:1; at least 3:1 is needed")
+                check.add(
+                    ("heads", number, key),
+                    f"{key} against {why} has a contrast of {contrast(front, back):.1f}:1; at least 3:1 is needed",
+                )
     return style

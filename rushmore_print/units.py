@@ -29,9 +29,7 @@ def parse_length(value: object) -> float:
         if match:
             number, unit = match.groups()
             return round(float(number) * MM_PER_UNIT[unit or "mm"], 6)
-    raise ValueError(
-        f"expected a length such as 3mm, 0.125in, 1cm or 9pt (units: mm, cm, in, pt), got {value!r}"
-    )
+    raise ValueError(f"expected a length such as 3mm, 0.125in, 1cm or 9pt (units: mm, cm, in, pt), got {value!r}")
 
 
 def mm_to_pt(mm: float) -> float:

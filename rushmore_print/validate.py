@@ -61,10 +61,16 @@ def validate_deck(deck: Deck) -> Report:
     search_errors, solved = _check_search(deck)
     errors += search_errors
     balance = _balance(deck, solved)
-    warnings = [Finding(None, f"{row.group}: answers per Monument range {row.answer_min}..{row.answer_max}"
-                        + (f", red marks per head {row.red_min}..{row.red_max}" if row.red_min is not None else "")
-                        + " (should differ by at most 1)")
-                for row in balance if not row.balanced]
+    warnings = [
+        Finding(
+            None,
+            f"{row.group}: answers per Monument range {row.answer_min}..{row.answer_max}"
+            + (f", red marks per head {row.red_min}..{row.red_max}" if row.red_min is not None else "")
+            + " (should differ by at most 1)",
+        )
+        for row in balance
+        if not row.balanced
+    ]
     pools = tuple((level, len(deck.pool(level))) for level in Level)
     return Report(len(deck.monuments), len(deck.search), tuple(errors), tuple(warnings), balance, pools)
 
@@ -81,15 +87,25 @@ def _check_monuments(deck: Deck) -> list[Finding]:
             found.append(Finding(monument.id, f"has {len(monument.faces)} faces; every card has {n} (one per head)"))
             continue
         if monument.faces in seen:
-            found.append(Finding(monument.id, f"shows {deck.notation.monument(monument.faces)}, the same as {seen[monument.faces]}; "
-                                              "each combination must appear once"))
+            found.append(
+                Finding(
+                    monument.id,
+                    f"shows {deck.notation.monument(monument.faces)}, the same as {seen[monument.faces]}; "
+                    "each combination must appear once",
+                )
+            )
         else:
             seen[monument.faces] = monument.id
-    for index in range(2 ** n):
+    for index in range(2**n):
         faces = faces_of_index(index, n)
         if faces not in seen:
-            found.append(Finding(None, f"no Monument shows {deck.notation.monument(faces)} (canonically {card_id('M', index + 1, 2 ** n)}); "
-                                       f"all {2 ** n} combinations are needed"))
+            found.append(
+                Finding(
+                    None,
+                    f"no Monument shows {deck.notation.monument(faces)} (canonically {card_id('M', index + 1, 2**n)}); "
+                    f"all {2**n} combinations are needed",
+                )
+            )
     return found
 
 
@@ -114,18 +130,34 @@ def _check_search(deck: Deck) -> tuple[list[Finding], dict[str, str]]:
         matched = [m.id for m in deck.monuments if matches(card.faces, card.red, m.faces)]
         if not matched:
             wanted = deck.notation.monument(tuple(1 - f if r else f for f, r in zip(card.faces, card.red)))
-            found.append(Finding(card.id, f"{_notation(deck, card)} matches no Monument (it needs {wanted}, which no Monument shows)"))
+            found.append(
+                Finding(
+                    card.id, f"{_notation(deck, card)} matches no Monument (it needs {wanted}, which no Monument shows)"
+                )
+            )
         elif len(matched) > 1:
-            found.append(Finding(card.id, f"{_notation(deck, card)} matches {len(matched)} Monuments "
-                                          f"({', '.join(matched)}); exactly one is allowed"))
+            found.append(
+                Finding(
+                    card.id,
+                    f"{_notation(deck, card)} matches {len(matched)} Monuments "
+                    f"({', '.join(matched)}); exactly one is allowed",
+                )
+            )
         else:
             solved[card.id] = matched[0]
             if card.answer != matched[0]:
-                found.append(Finding(card.id, f"answer says {card.answer}, but {_notation(deck, card)} matches {matched[0]}"))
+                found.append(
+                    Finding(card.id, f"answer says {card.answer}, but {_notation(deck, card)} matches {matched[0]}")
+                )
         right_level = Level.of_red_count(card.red_count)
         if card.level is not right_level:
-            found.append(Finding(card.id, f"level says {card.level.value}, but a card with {card.red_count} red "
-                                          f"head{'s' if card.red_count != 1 else ''} is {right_level.value}"))
+            found.append(
+                Finding(
+                    card.id,
+                    f"level says {card.level.value}, but a card with {card.red_count} red "
+                    f"head{'s' if card.red_count != 1 else ''} is {right_level.value}",
+                )
+            )
     return found, solved
 
 
@@ -143,8 +175,11 @@ def _balance(deck: Deck, solved: dict[str, str]) -> tuple[BalanceRow, ...]:
         answers = Counter(solved[c.id] for c in group)
         counts = [answers[m] for m in monument_ids]
         red = [sum(c.red[p] for c in group) for p in range(n)] if k else None
-        rows.append(BalanceRow(f"{k} red", len(group), min(counts), max(counts),
-                               min(red) if red else None, max(red) if red else None))
+        rows.append(
+            BalanceRow(
+                f"{k} red", len(group), min(counts), max(counts), min(red) if red else None, max(red) if red else None
+            )
+        )
     for level in Level:
         pool = [c for c in cards if level.admits(c.red_count)]
         if pool:

@@ -30,8 +30,10 @@ def rasterise(pdf: bytes, dpi: int = 40, gray: bool = True) -> list[Image.Image]
     with tempfile.TemporaryDirectory() as folder:
         source = Path(folder) / "in.pdf"
         source.write_bytes(pdf)
-        subprocess.run(["pdftoppm", "-r", str(dpi), "-gray" if gray else "-png", "-png", str(source),
-                        str(Path(folder) / "p")], check=True)
+        subprocess.run(
+            ["pdftoppm", "-r", str(dpi), "-gray" if gray else "-png", "-png", str(source), str(Path(folder) / "p")],
+            check=True,
+        )
         pages = sorted(Path(folder).glob("p*.png"))
         return [Image.open(page).copy() for page in pages]
 
@@ -49,10 +51,12 @@ def facing_pair_pdf(design: Design) -> bytes:
     frame = card_frame(design)
     left, right = (0,) * n, (1,) * n
     plain = (False,) * n
-    faces = [monument_face(design, Monument("M01", left), frame),
-             monument_face(design, Monument("M99", right), frame),
-             search_face(design, SearchCard("S01", left, plain, "M01", Level.BASIC), frame),
-             search_face(design, SearchCard("S01", right, plain, "M99", Level.BASIC), frame)]
+    faces = [
+        monument_face(design, Monument("M01", left), frame),
+        monument_face(design, Monument("M99", right), frame),
+        search_face(design, SearchCard("S01", left, plain, "M01", Level.BASIC), frame),
+        search_face(design, SearchCard("S01", right, plain, "M99", Level.BASIC), frame),
+    ]
     return render_pdf(Document("facing", tuple(card_pages(frame, faces)), symbols(design)))
 
 
@@ -70,6 +74,6 @@ def render_symbol(symbol, key, dpi: float = 300.0) -> Image.Image:
     from rushmore_print.render.png import render_page
 
     box = HEAD_BOX.grow(12.0)
-    s = 0.2   # 100 units -> 20 mm, about a card's head
+    s = 0.2  # 100 units -> 20 mm, about a card's head
     page = Page(box.width * s, box.height * s, (Use(key, (s, 0.0, 0.0, s, -box.x * s, -box.y * s)),))
     return render_page(page, {key: symbol}, dpi)

@@ -5,7 +5,7 @@ import re
 import pytest
 from pypdf import PdfReader
 
-from rushmore_print.build import KitOptions, build_kit, checked_deck
+from rushmore_print.build import KitOptions, build_kit
 from rushmore_print.cli import cli
 from rushmore_print.errors import BuildError
 from rushmore_print.layout.sheets import PAPERS, SheetLayout
@@ -32,21 +32,32 @@ def ids_on(pages):
 
 def test_default_kit_files(kit):
     out, written = kit
-    assert sorted(written) == sorted([
-        "mount-rushmore_cards_a4_duplex.pdf", "mount-rushmore_cards_a4_gutterfold.pdf",
-        "mount-rushmore_cards_letter_duplex.pdf", "mount-rushmore_cards_letter_gutterfold.pdf",
-        "mount-rushmore_cards_per-card.pdf", "mount-rushmore_rulebook_a4.pdf", "mount-rushmore_rulebook_letter.pdf",
-        "mount-rushmore_answer-key_a4.pdf", "mount-rushmore_answer-key_letter.pdf"])
+    assert sorted(written) == sorted(
+        [
+            "mount-rushmore_cards_a4_duplex.pdf",
+            "mount-rushmore_cards_a4_gutterfold.pdf",
+            "mount-rushmore_cards_letter_duplex.pdf",
+            "mount-rushmore_cards_letter_gutterfold.pdf",
+            "mount-rushmore_cards_per-card.pdf",
+            "mount-rushmore_rulebook_a4.pdf",
+            "mount-rushmore_rulebook_letter.pdf",
+            "mount-rushmore_answer-key_a4.pdf",
+            "mount-rushmore_answer-key_letter.pdf",
+        ]
+    )
     for w in written.values():
         assert w.size < 500 * 1024
 
 
-@pytest.mark.parametrize("paper, layout, per_sheet, pages", [
-    ("a4", "duplex", 9, 14),          # (2 Monument + 5 Search sheets) x fronts and backs
-    ("letter", "duplex", 8, 14),      # 2 + 5 sheets
-    ("a4", "gutterfold", 4, 14),      # 4 + 10 sheets, backs on the same page
-    ("letter", "gutterfold", 3, 19),  # 6 + 13
-])
+@pytest.mark.parametrize(
+    "paper, layout, per_sheet, pages",
+    [
+        ("a4", "duplex", 9, 14),  # (2 Monument + 5 Search sheets) x fronts and backs
+        ("letter", "duplex", 8, 14),  # 2 + 5 sheets
+        ("a4", "gutterfold", 4, 14),  # 4 + 10 sheets, backs on the same page
+        ("letter", "gutterfold", 3, 19),  # 6 + 13
+    ],
+)
 def test_sheet_pdfs_have_the_right_pages(kit, paper, layout, per_sheet, pages):
     out, _ = kit
     reader = PdfReader(out / f"mount-rushmore_cards_{paper}_{layout}.pdf")
@@ -122,7 +133,9 @@ def test_an_invalid_deck_is_refused_and_nothing_is_written(tmp_path, monkeypatch
 def test_a_failed_render_keeps_the_old_file(tmp_path, monkeypatch):
     import rushmore_print.build as build
 
-    options = KitOptions(papers=("a4",), layouts=(SheetLayout.FRONTS,), per_card=False, rulebook=False, answer_key=False)
+    options = KitOptions(
+        papers=("a4",), layouts=(SheetLayout.FRONTS,), per_card=False, rulebook=False, answer_key=False
+    )
     build_kit(load_design(), tmp_path, options)
     target = tmp_path / "mount-rushmore_cards_a4_fronts.pdf"
     before = target.read_bytes()

@@ -62,18 +62,25 @@ def test_spec_errors_go_to_stderr_with_exit_1(runner, write_design, tmp_path):
     path = write_design(MINIMAL.replace("{0: 16,", "{0: 17,"))
     result = runner.invoke(cli, ["cards", str(path)])
     assert result.exit_code == 1
-    assert result.stderr == (f"error: {path}:6: search.red_counts.0: 17 cards with no red head asked for, "
-                             "only 16 exist for 4 heads\n")
+    assert result.stderr == (
+        f"error: {path}:6: search.red_counts.0: 17 cards with no red head asked for, only 16 exist for 4 heads\n"
+    )
     assert result.stdout == ""
 
 
-@pytest.mark.parametrize("text, fragment", [
-    ("name: x\nheads: [a, b\n", "not valid YAML (column"),
-    (MINIMAL + "colour: red\n", "colour: unknown key"),
-    (MINIMAL.replace("seed: 1", "seed: [1]"), "search.seed: expected a whole number, got a list"),
-    (MINIMAL.replace("[A, B, C, D]", "[A, B, C, A]"), "heads.4.name: the name 'A' is already used by head 1"),
-    (MINIMAL.replace("2: 11}", "2: 99}"), "search.red_counts.2: 99 cards with 2 red heads asked for, only 96 exist"),
-])
+@pytest.mark.parametrize(
+    "text, fragment",
+    [
+        ("name: x\nheads: [a, b\n", "not valid YAML (column"),
+        (MINIMAL + "colour: red\n", "colour: unknown key"),
+        (MINIMAL.replace("seed: 1", "seed: [1]"), "search.seed: expected a whole number, got a list"),
+        (MINIMAL.replace("[A, B, C, D]", "[A, B, C, A]"), "heads.4.name: the name 'A' is already used by head 1"),
+        (
+            MINIMAL.replace("2: 11}", "2: 99}"),
+            "search.red_counts.2: 99 cards with 2 red heads asked for, only 96 exist",
+        ),
+    ],
+)
 def test_every_class_of_design_error_is_a_clean_message(runner, write_design, text, fragment):
     result = runner.invoke(cli, ["validate", str(write_design(text))])
     assert result.exit_code == 1

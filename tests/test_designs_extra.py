@@ -18,24 +18,30 @@ from rushmore_print.spec import load_design
 
 def design_with(write_design, heads, counts, extra=""):
     names = ", ".join(heads)
-    return load_design(write_design(f"""
+    return load_design(
+        write_design(f"""
         name: Edge Case
         heads: [{names}]
         directions: [left, right]
         search: {{seed: 5, red_counts: {counts}}}
         {extra}
-    """))
+    """)
+    )
 
 
-@pytest.mark.parametrize("heads, counts", [(["Solo"], "{0: 2, 1: 2}"),
-                                           ([f"H{i}" for i in range(8)], "{0: 40, 1: 16, 2: 8, 8: 1}")])
+@pytest.mark.parametrize(
+    "heads, counts", [(["Solo"], "{0: 2, 1: 2}"), ([f"H{i}" for i in range(8)], "{0: 40, 1: 16, 2: 8, 8: 1}")]
+)
 def test_one_and_eight_heads_stay_inside_the_card(write_design, heads, counts):
     design = design_with(write_design, heads, counts)
     deck = generate_deck(design)
     frame = card_frame(design)
     table = symbols(design)
-    faces = [monument_face(design, deck.monuments[0], frame), search_face(design, deck.search[-1], frame),
-             back_face(design, CardKind.SEARCH, frame)]
+    faces = [
+        monument_face(design, deck.monuments[0], frame),
+        search_face(design, deck.search[-1], frame),
+        back_face(design, CardKind.SEARCH, frame),
+    ]
     for face in faces:
         for item in face.items:
             box = item_bounds(item, table)
@@ -49,18 +55,20 @@ def test_custom_head_art_is_drawn_and_mirrored(write_design, tmp_path):
     image = Image.new("RGB", (100, 130), "white")
     image.paste((20, 20, 20), (0, 40, 30, 90))  # a dark "nose" on the left: facing left
     image.save(art)
-    design = load_design(write_design(f"""
+    design = load_design(
+        write_design("""
         name: Art Test
-        heads: [{{name: Ada, art: head.png}}, Bea]
+        heads: [{name: Ada, art: head.png}, Bea]
         directions: [left, right]
-        search: {{seed: 1, red_counts: {{0: 4, 1: 4}}}}
-        print: {{card: square}}
-    """))
+        search: {seed: 1, red_counts: {0: 4, 1: 4}}
+        print: {card: square}
+    """)
+    )
     written = build_kit(design, tmp_path / "out", KitOptions(papers=("a4",), layouts=(SheetLayout.FRONTS,)))
     assert all(w.size > 0 for w in written)
     export_png(design, tmp_path / "out", dpi=100)
-    m01 = Image.open(tmp_path / "out" / "png" / "M01.png").convert("L")   # Ada faces left
-    m03 = Image.open(tmp_path / "out" / "png" / "M03.png").convert("L")   # Ada faces right (mirrored)
+    m01 = Image.open(tmp_path / "out" / "png" / "M01.png").convert("L")  # Ada faces left
+    m03 = Image.open(tmp_path / "out" / "png" / "M03.png").convert("L")  # Ada faces right (mirrored)
     assert m01.tobytes() != m03.tobytes()
     assert m01.transpose(Image.Transpose.FLIP_LEFT_RIGHT).tobytes() != m01.tobytes()
 
@@ -70,14 +78,20 @@ def test_an_existing_log_is_never_overwritten(runner, tmp_path):
     log.write_text("precious\n")
     result = runner.invoke(cli, ["play", "--players", "ann,bob", "--log", str(log)], input="quit\n")
     assert result.exit_code == 1
-    assert result.stderr == f"error: {log}: a game log is already there; continue it with --resume {log} or choose another --log\n"
+    assert (
+        result.stderr
+        == f"error: {log}: a game log is already there; continue it with --resume {log} or choose another --log\n"
+    )
     assert log.read_text() == "precious\n"
 
 
 def test_terminal_heads_mark_red_without_colour_when_piped(runner, tmp_path):
     script = "\n".join(["ann pass", "bob pass"] * 12) + "\n"
-    result = runner.invoke(cli, ["play", "--players", "ann,bob", "--level", "expert", "--seed", "3",
-                                 "--log", str(tmp_path / "g.jsonl")], input=script)
+    result = runner.invoke(
+        cli,
+        ["play", "--players", "ann,bob", "--level", "expert", "--seed", "3", "--log", str(tmp_path / "g.jsonl")],
+        input=script,
+    )
     assert result.exit_code == 0
     assert "[RED]" in result.output and "\x1b[" not in result.output
     lines = result.output.splitlines()
@@ -87,8 +101,13 @@ def test_terminal_heads_mark_red_without_colour_when_piped(runner, tmp_path):
 
 
 def test_build_cmyk_has_no_rgb(tmp_path, classic):
-    build_kit(classic, tmp_path, KitOptions(papers=("a4",), layouts=(SheetLayout.DUPLEX,), per_card=False,
-                                            rulebook=False, answer_key=False, cmyk=True))
+    build_kit(
+        classic,
+        tmp_path,
+        KitOptions(
+            papers=("a4",), layouts=(SheetLayout.DUPLEX,), per_card=False, rulebook=False, answer_key=False, cmyk=True
+        ),
+    )
     reader = PdfReader(tmp_path / "mount-rushmore_cards_a4_duplex.pdf")
     content = reader.pages[0].get_contents().get_data().decode("latin-1")
     assert not re.search(r"\d (rg|RG)\b", content)

@@ -50,8 +50,22 @@ def test_png_agrees_with_the_pdf_rasterised_at_the_same_dpi(tmp_path):
     pdf = tmp_path / "cards.pdf"
     pdf.write_bytes(render_pdf(per_card_document(design, generate_deck(design))))
     for page, name in ((1, "M01"), (30, "S14"), (45, "S29")):
-        subprocess.run(["pdftoppm", "-r", "100", "-png", "-f", str(page), "-l", str(page), "-singlefile", str(pdf),
-                        str(tmp_path / "ref")], check=True)
+        subprocess.run(
+            [
+                "pdftoppm",
+                "-r",
+                "100",
+                "-png",
+                "-f",
+                str(page),
+                "-l",
+                str(page),
+                "-singlefile",
+                str(pdf),
+                str(tmp_path / "ref"),
+            ],
+            check=True,
+        )
         with Image.open(tmp_path / "ref.png") as ref, Image.open(tmp_path / "png" / f"{name}.png") as ours:
             assert abs(ref.width - ours.width) <= 1 and abs(ref.height - ours.height) <= 1
             ours = ours.convert("RGB").resize(ref.size)
@@ -84,7 +98,7 @@ def test_dtc_pdf_pages_alternate_back_and_front_in_cmyk(tmp_path):
     assert all("SEARCH" in texts[i] and not re.search(r"S\d\d", texts[i]) for i in range(0, 78, 2))
     assert [re.search(r"S\d\d", texts[i]).group(0) for i in range(1, 78, 2)] == [f"S{i:02d}" for i in range(1, 40)]
     page = reader.pages[0]
-    assert float(page.mediabox.width) == pytest.approx(3.75 * 72, abs=0.01)   # landscape poker with 1/8 in bleed
+    assert float(page.mediabox.width) == pytest.approx(3.75 * 72, abs=0.01)  # landscape poker with 1/8 in bleed
     assert float(page.mediabox.height) == pytest.approx(2.75 * 72, abs=0.05)
     assert float(page.trimbox.width) == pytest.approx(3.5 * 72, abs=0.05)
     for page in reader.pages[:6]:

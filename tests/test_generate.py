@@ -62,8 +62,13 @@ def test_output_is_identical_under_different_hash_seeds():
     outputs = set()
     for hash_seed in ("0", "1", "12345"):
         env = {**os.environ, "PYTHONHASHSEED": hash_seed}
-        result = subprocess.run([sys.executable, "-m", "rushmore_print", "cards", "--format", "json"],
-                                capture_output=True, text=True, env=env, check=True)
+        result = subprocess.run(
+            [sys.executable, "-m", "rushmore_print", "cards", "--format", "json"],
+            capture_output=True,
+            text=True,
+            env=env,
+            check=True,
+        )
         outputs.add(result.stdout)
     assert len(outputs) == 1
     assert len(json.loads(outputs.pop())["search"]) == 39
@@ -76,10 +81,14 @@ def test_example_designs_generate_valid_balanced_decks(path):
 
 
 def design_text(heads: int, counts: dict[int, int], seed: int) -> str:
-    return yaml.safe_dump({
-        "name": "Random", "heads": [f"H{i}" for i in range(heads)], "directions": ["up", "down"],
-        "search": {"seed": seed, "red_counts": counts},
-    })
+    return yaml.safe_dump(
+        {
+            "name": "Random",
+            "heads": [f"H{i}" for i in range(heads)],
+            "directions": ["up", "down"],
+            "search": {"seed": seed, "red_counts": counts},
+        }
+    )
 
 
 @st.composite
@@ -87,11 +96,11 @@ def feasible_designs(draw):
     n = draw(st.integers(1, 6))
     counts = {}
     for k in range(n + 1):
-        available = 2 ** n * math.comb(n, k)
+        available = 2**n * math.comb(n, k)
         counts[k] = draw(st.integers(0, min(available, 150)))
     if sum(counts.values()) == 0:
         counts[0] = 1
-    return n, counts, draw(st.integers(0, 2 ** 32))
+    return n, counts, draw(st.integers(0, 2**32))
 
 
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -100,7 +109,7 @@ def test_every_feasible_design_gives_a_valid_balanced_deck(case):
     n, counts, seed = case
     design = parse_design(design_text(n, counts, seed), "random.yaml", None)
     deck = generate_deck(design)
-    assert len(deck.monuments) == 2 ** n
+    assert len(deck.monuments) == 2**n
     assert Counter(c.red_count for c in deck.search) == Counter({k: v for k, v in counts.items() if v})
     report = validate_deck(deck)
     assert report.errors == ()
@@ -111,7 +120,7 @@ def test_every_feasible_design_gives_a_valid_balanced_deck(case):
 @given(st.integers(1, 6), st.data())
 def test_infeasible_counts_raise_spec_error(n, data):
     k = data.draw(st.integers(0, n))
-    available = 2 ** n * math.comb(n, k)
+    available = 2**n * math.comb(n, k)
     too_many = data.draw(st.integers(available + 1, available + 50))
     with pytest.raises(SpecError) as info:
         parse_design(design_text(n, {k: too_many}, 1), "random.yaml", None)

@@ -34,9 +34,9 @@ def cards(tmp_path):
 def idat(path):
     raw, position, chunks = path.read_bytes(), 8, []
     while position < len(raw):
-        length, kind = struct.unpack(">I4s", raw[position:position + 8])
+        length, kind = struct.unpack(">I4s", raw[position : position + 8])
         if kind == b"IDAT":
-            chunks.append(raw[position + 8:position + 8 + length])
+            chunks.append(raw[position + 8 : position + 8 + length])
         position += 12 + length
     return b"".join(chunks)
 
@@ -69,7 +69,9 @@ def test_cards_sit_where_the_plan_says(tmp_path, cards):
         # the image box is in card coordinates inside the slot's group; the group moves it to the trim
         assert float(w) == pytest.approx(63.5) and float(h) == pytest.approx(88.9)
     groups = [g for g in re.findall(r"\n1 0 0 1 ([\d.]+) ([\d.]+) cm", content) if g != ("0", "0")][:9]
-    assert [(round(float(x), 3), round(float(y), 3)) for x, y in groups] == [(round(s.trim.x, 3), round(s.trim.y, 3)) for s in plan.fronts]
+    assert [(round(float(x), 3), round(float(y), 3)) for x, y in groups] == [
+        (round(s.trim.x, 3), round(s.trim.y, 3)) for s in plan.fronts
+    ]
 
 
 def test_duplex_with_one_back_embeds_it_once(tmp_path, cards):
@@ -121,7 +123,9 @@ def test_errors_are_clear(tmp_path, cards):
 
 def test_impose_command(runner, tmp_path, cards):
     out = tmp_path / "cmd.pdf"
-    result = runner.invoke(cli, ["impose", str(cards[0].parent), "-o", str(out), "--paper", "letter", "--card", "poker"])
+    result = runner.invoke(
+        cli, ["impose", str(cards[0].parent), "-o", str(out), "--paper", "letter", "--card", "poker"]
+    )
     assert result.exit_code == 0, result.output
     assert result.output.startswith(f"wrote {out}: ") and "55 cards imposed" in result.output
     bad = runner.invoke(cli, ["impose", str(cards[0]), "-o", str(out), "--bleed", "lots"])

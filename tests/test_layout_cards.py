@@ -5,8 +5,18 @@ from PIL import Image, ImageChops, ImageStat
 
 from rushmore_print.colors import WHITE, contrast, grey
 from rushmore_print.generate import generate_deck
-from rushmore_print.layout.cards import (FLIP, PROPORTIONS, CardKind, back_face, card_frame, card_layout,
-                                         head_slots, monument_face, search_face, symbols)
+from rushmore_print.layout.cards import (
+    FLIP,
+    PROPORTIONS,
+    CardKind,
+    back_face,
+    card_frame,
+    card_layout,
+    head_slots,
+    monument_face,
+    search_face,
+    symbols,
+)
 from rushmore_print.layout.heads import HEAD_BOX, HeadKey, head_symbol, plain_palette, red_palette
 from rushmore_print.layout.items import Shape, Text, Use, item_bounds
 from rushmore_print.spec import HeadSpec, Look, Style, load_design
@@ -18,9 +28,11 @@ from .pixels import HAS_PDFTOPPM, facing_contrast, render_symbol
 def every_face(design):
     deck = generate_deck(design)
     frame = card_frame(design)
-    return frame, ([monument_face(design, m, frame) for m in deck.monuments]
-                   + [search_face(design, c, frame) for c in deck.search]
-                   + [back_face(design, kind, frame) for kind in CardKind])
+    return frame, (
+        [monument_face(design, m, frame) for m in deck.monuments]
+        + [search_face(design, c, frame) for c in deck.search]
+        + [back_face(design, kind, frame) for kind in CardKind]
+    )
 
 
 @pytest.mark.parametrize("path", DESIGNS, ids=lambda p: p.name)
@@ -43,9 +55,9 @@ def test_classic_heads_fill_half_the_card_and_scale_down_with_more_heads():
         frame = card_frame(design)
         slots = head_slots(design, frame)
         heights[len(design.heads)] = slots[0].head.height / frame.height_mm
-        for a, b in zip(slots, slots[1:]):   # neighbours may share a shoulder, never a face
+        for a, b in zip(slots, slots[1:]):  # neighbours may share a shoulder, never a face
             if a.head.y != b.head.y:
-                continue   # the next row
+                continue  # the next row
             overlap = a.head.right - b.head.x
             assert overlap <= a.head.width * PROPORTIONS.head_overlap * 1.01
             assert abs(a.label_x - b.label_x) * 0.98 > 0  # names never stack
@@ -61,13 +73,13 @@ def test_names_are_at_least_7pt():
 
 def test_the_classic_palette_meets_the_contrast_rules():
     style = Style()
-    assert contrast(style.skin, style.stone) >= 3.0     # a head against the rock / its niche
+    assert contrast(style.skin, style.stone) >= 3.0  # a head against the rock / its niche
     assert contrast(style.hair, style.skin) >= 3.0
-    assert contrast(style.red, style.paper) >= 3.0      # a red head on bare paper
-    assert contrast(WHITE, style.stone) >= 4.5          # Monument names
-    assert contrast(style.ink, style.paper) >= 4.5      # Search card names
+    assert contrast(style.red, style.paper) >= 3.0  # a red head on bare paper
+    assert contrast(WHITE, style.stone) >= 4.5  # Monument names
+    assert contrast(style.ink, style.paper) >= 4.5  # Search card names
     plain, red = plain_palette(style, HeadSpec("A")), red_palette(style)
-    assert grey(plain.skin) - grey(red.skin) > 0.4       # a red head reads darker in greyscale
+    assert grey(plain.skin) - grey(red.skin) > 0.4  # a red head reads darker in greyscale
     assert red.outline_units >= 2 * plain.outline_units  # and has the heavier outline
 
 
@@ -84,6 +96,7 @@ def test_red_heads_carry_a_second_cue(classic, classic_deck):
 
 # ----------------------------------------------------------------------------- pixels
 
+
 def _head(look=Look.PLAIN, facing=0, red=False, spec=None):
     spec = spec or HeadSpec("A", look)
     key = HeadKey(0, facing, red)
@@ -96,8 +109,8 @@ def test_facing_right_is_the_mirror_image_of_facing_left_and_differs_from_it(loo
     mirrored = left.transpose(Image.Transpose.FLIP_LEFT_RIGHT)
     same = ImageStat.Stat(ImageChops.difference(mirrored, right).convert("L")).mean[0]
     turned = ImageStat.Stat(ImageChops.difference(left, right).convert("L")).mean[0]
-    assert same < 2.0, look          # the same drawing, mirrored (up to edge anti-aliasing)
-    assert turned > 25 * max(same, 1.0) and turned > 30, look   # and a strongly directional one
+    assert same < 2.0, look  # the same drawing, mirrored (up to edge anti-aliasing)
+    assert turned > 25 * max(same, 1.0) and turned > 30, look  # and a strongly directional one
 
 
 def _share(image, test):
@@ -110,7 +123,7 @@ def _is_red(p):
 
 
 def test_a_red_head_is_filled_red_and_a_plain_one_is_not():
-    assert _share(_head(red=True), _is_red) > 0.08   # a third of the head; the page has margins
+    assert _share(_head(red=True), _is_red) > 0.08  # a third of the head; the page has margins
     assert _share(_head(red=False), _is_red) == 0.0
 
 
@@ -128,7 +141,7 @@ def test_the_looks_are_different_people():
 def test_custom_art_pixels_appear_on_the_card_mirrored_for_the_other_direction(tmp_path):
     art = tmp_path / "head.png"
     image = Image.new("RGB", (100, 165), (255, 255, 255))
-    image.paste((0, 90, 255), (0, 40, 30, 110))   # a blue "nose" on the left: facing left
+    image.paste((0, 90, 255), (0, 40, 30, 110))  # a blue "nose" on the left: facing left
     image.save(art)
     spec = HeadSpec("Ada", art=art)
     left, right = _head(spec=spec, facing=0), _head(spec=spec, facing=1)
@@ -140,6 +153,7 @@ def test_custom_art_pixels_appear_on_the_card_mirrored_for_the_other_direction(t
         w, h = img.size
         box = (0, 0, w // 2, h) if half == "left" else (w // 2, 0, w, h)
         return _share(img.crop(box), blue)
+
     assert blue_share(left, "left") > 0.05 and blue_share(left, "right") == 0
     assert blue_share(right, "right") > 0.05 and blue_share(right, "left") == 0
 
@@ -152,9 +166,13 @@ def test_facing_contrast_of_the_classic_cards_is_at_least_20_percent(classic):
 
 # ----------------------------------------------------------------------------- backs and frames
 
+
 def test_backs_are_the_same_for_every_card_of_a_kind_and_show_no_card(classic, classic_deck):
     frame = card_frame(classic)
-    monument_back, search_back = back_face(classic, CardKind.MONUMENT, frame), back_face(classic, CardKind.SEARCH, frame)
+    monument_back, search_back = (
+        back_face(classic, CardKind.MONUMENT, frame),
+        back_face(classic, CardKind.SEARCH, frame),
+    )
     assert monument_back.items != search_back.items
     texts = [i.text for i in search_back.items if isinstance(i, Text)]
     assert "MOUNT RUSHMORE" in texts

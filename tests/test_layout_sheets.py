@@ -1,23 +1,23 @@
-import math
 
 import pytest
 
 from rushmore_print.layout.cards import CardFrame, card_frame
-from rushmore_print.layout.items import Rect, item_bounds
-from rushmore_print.layout.sheets import (FOLD_GAP_MM, MARGIN_MM, PAPERS, Flip, SheetLayout, fit_grid,
-                                          plan_sheet)
-from rushmore_print.layout.items import Shape
+from rushmore_print.layout.items import Rect, Shape, item_bounds
+from rushmore_print.layout.sheets import FOLD_GAP_MM, MARGIN_MM, PAPERS, Flip, SheetLayout, fit_grid, plan_sheet
 
 LAYOUTS = list(SheetLayout)
 
 
-@pytest.mark.parametrize("paper, layout, expected", [
-    ("a4", SheetLayout.DUPLEX, (3, 3, 90)),       # 9 poker cards, turned a quarter, butted
-    ("letter", SheetLayout.DUPLEX, (2, 4, 0)),    # 8: Letter is 18 mm shorter than A4
-    ("a4", SheetLayout.GUTTERFOLD, (2, 2, 0)),    # 4 fronts above the fold, their backs below
-    ("letter", SheetLayout.GUTTERFOLD, (3, 1, 90)),
-    ("a4", SheetLayout.FRONTS, (3, 3, 90)),
-])
+@pytest.mark.parametrize(
+    "paper, layout, expected",
+    [
+        ("a4", SheetLayout.DUPLEX, (3, 3, 90)),  # 9 poker cards, turned a quarter, butted
+        ("letter", SheetLayout.DUPLEX, (2, 4, 0)),  # 8: Letter is 18 mm shorter than A4
+        ("a4", SheetLayout.GUTTERFOLD, (2, 2, 0)),  # 4 fronts above the fold, their backs below
+        ("letter", SheetLayout.GUTTERFOLD, (3, 1, 90)),
+        ("a4", SheetLayout.FRONTS, (3, 3, 90)),
+    ],
+)
 def test_classic_cards_per_sheet(classic, paper, layout, expected):
     plan = plan_sheet(PAPERS[paper], layout, card_frame(classic))
     assert (plan.grid.cols, plan.grid.rows, plan.grid.rotation) == expected
@@ -45,7 +45,7 @@ def test_cards_stay_inside_margins_and_never_overlap(classic, paper, layout):
         assert slot.clip.contains(slot.trim)
     group = plan.fronts if layout is not SheetLayout.GUTTERFOLD else slots
     for i, a in enumerate(group):
-        for b in group[i + 1:]:
+        for b in group[i + 1 :]:
             assert not a.trim.overlaps(b.trim)
 
 
@@ -59,7 +59,7 @@ def test_crop_marks_never_touch_a_card(classic, paper, layout):
         box = item_bounds(Shape(mark), {})
         for slot in plan.fronts + plan.backs:
             assert not box.overlaps(slot.clip)
-        assert 0 < box.x and box.right < PAPERS[paper].width_mm and 0 < box.y and box.top < PAPERS[paper].height_mm
+        assert box.x > 0 and box.right < PAPERS[paper].width_mm and box.y > 0 and box.top < PAPERS[paper].height_mm
 
 
 def column_of(slot, plan):
@@ -80,7 +80,9 @@ def test_duplex_backs_mirror_columns_for_long_edge(classic, paper):
     for front, back in zip(plan.fronts, plan.backs):
         assert back.trim.x == pytest.approx(W - front.trim.right)
         assert back.trim.y == pytest.approx(front.trim.y)
-        assert column_of(front, plan) == cols - 1 - sorted({round(s.trim.x, 3) for s in plan.backs}).index(round(back.trim.x, 3))
+        assert column_of(front, plan) == cols - 1 - sorted({round(s.trim.x, 3) for s in plan.backs}).index(
+            round(back.trim.x, 3)
+        )
 
 
 def test_duplex_backs_mirror_rows_for_short_edge_and_take_the_offset(classic):

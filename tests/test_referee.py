@@ -4,12 +4,19 @@ import re
 import pytest
 
 from rushmore_print.cli import cli
-from rushmore_print.errors import (AlreadyClaimed, AlreadyCovered, ClaimError, GameOver, NothingToUndo,
-                                   UnknownCard, UnknownPlayer)
+from rushmore_print.errors import (
+    AlreadyClaimed,
+    AlreadyCovered,
+    ClaimError,
+    GameOver,
+    NothingToUndo,
+    UnknownCard,
+    UnknownPlayer,
+)
 from rushmore_print.model import Level, matches
-from rushmore_print.words import join_names
 from rushmore_print.referee import Ended, Game, Judged, answer_of, explain, resolve_monument, resolve_search
 from rushmore_print.validate import validate_deck
+from rushmore_print.words import join_names
 
 
 def new_game(classic, classic_deck, players=("ann", "bob"), **kwargs):
@@ -35,8 +42,10 @@ def test_setup_lays_out_every_monument_once(classic, classic_deck):
     assert sorted(m for _, m in game.table.positions) == [m.id for m in classic_deck.monuments]
 
 
-@pytest.mark.parametrize("players, long_game, size, points", [(2, False, 12, 3), (5, False, 12, 3), (6, False, 13, 3),
-                                                              (7, False, 14, 3), (4, True, 16, 4), (10, True, 27, 4)])
+@pytest.mark.parametrize(
+    "players, long_game, size, points",
+    [(2, False, 12, 3), (5, False, 12, 3), (6, False, 13, 3), (7, False, 14, 3), (4, True, 16, 4), (10, True, 27, 4)],
+)
 def test_deck_size_and_points_follow_the_rules(classic, classic_deck, players, long_game, size, points):
     names = [f"p{i}" for i in range(players)]
     game = new_game(classic, classic_deck, names, level=Level.EXPERT, long_game=long_game)
@@ -151,8 +160,12 @@ def test_undo_takes_back_a_claim_then_a_judged_turn(classic, classic_deck):
 
 
 def test_players_are_checked(classic, classic_deck):
-    for players, message in [(["ann"], "at least two players"), (["ann", "Ann"], "two players are called"),
-                             (["ann", "score"], "is a command"), (["ann", "b c"], "use one word")]:
+    for players, message in [
+        (["ann"], "at least two players"),
+        (["ann", "Ann"], "two players are called"),
+        (["ann", "score"], "is a command"),
+        (["ann", "b c"], "use one word"),
+    ]:
         with pytest.raises(ClaimError, match=message):
             Game.new(classic_deck, classic.rules, classic.grid, players)
 
@@ -175,8 +188,10 @@ def test_answer_and_check_agree_with_the_validator_on_every_pair(classic_deck):
 def test_check_cli_names_each_wrong_head(runner):
     result = runner.invoke(cli, ["check", "LLR*L", "LLRL"])
     assert result.exit_code == 1
-    assert result.output == ("no: LLR*L does not match M03 (LLRL)\n"
-                             "  Roosevelt is red on the Search card, so he must face left on the Monument; he faces right\n")
+    assert result.output == (
+        "no: LLR*L does not match M03 (LLRL)\n"
+        "  Roosevelt is red on the Search card, so he must face left on the Monument; he faces right\n"
+    )
     ok = runner.invoke(cli, ["check", "LLR*L", "LLLL"])
     assert ok.exit_code == 0 and ok.output == "yes: LLR*L matches M01 (LLLL)\n"
 
@@ -187,7 +202,10 @@ def test_answer_cli(runner, classic_deck):
     notation = classic_deck.notation.search(card.faces, card.red)
     target = classic_deck.monument(card.answer)
     assert result.exit_code == 0
-    assert result.output == f"{card.id} ({notation}) matches {card.answer} ({classic_deck.notation.monument(target.faces)})\n"
+    assert (
+        result.output
+        == f"{card.id} ({notation}) matches {card.answer} ({classic_deck.notation.monument(target.faces)})\n"
+    )
     bad = runner.invoke(cli, ["answer", "LRX"])
     assert bad.exit_code == 1 and "'X' is not a direction letter; use L or R" in bad.stderr
     assert runner.invoke(cli, ["answer", "S99"]).exit_code == 1
@@ -218,7 +236,17 @@ def script(classic, classic_deck, players, level, long_game, seed, strategy):
 
 
 def run_cli(runner, tmp_path, players, level, long_game, seed, lines, name="game.jsonl"):
-    args = ["play", "--players", ",".join(players), "--level", level.value, "--seed", str(seed), "--log", str(tmp_path / name)]
+    args = [
+        "play",
+        "--players",
+        ",".join(players),
+        "--level",
+        level.value,
+        "--seed",
+        str(seed),
+        "--log",
+        str(tmp_path / name),
+    ]
     return runner.invoke(cli, args + (["--long"] if long_game else []), input="\n".join(lines) + "\n")
 
 

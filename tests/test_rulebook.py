@@ -14,7 +14,7 @@ from rushmore_print.rulebook import DecoyExample, MatchExample, build_rulebook
 from rushmore_print.spec import load_design
 from rushmore_print.validate import validate_deck
 
-from .conftest import DESIGNS, ROOT
+from .conftest import DESIGNS
 
 
 def pdf_text(document, tmp_path, name="doc.pdf"):
@@ -28,10 +28,15 @@ def expected_numbers(design, deck):
     rows, cols = design.grid
     pools = [len(deck.pool(level)) for level in Level]
     return [
-        f"{len(deck.monuments)} Monument cards", f"{len(deck.search)} Search cards",
-        f"{rows} rows and {cols} columns", f"deck of {rules.deck_size} cards",
-        f"reach {rules.points_to_win} points", f"Take {rules.points_to_win} cards",
-        f"no red head ({pools[0]} cards)", f"at most one red head ({pools[1]} cards)", f"every Search card ({pools[2]} cards)",
+        f"{len(deck.monuments)} Monument cards",
+        f"{len(deck.search)} Search cards",
+        f"{rows} rows and {cols} columns",
+        f"deck of {rules.deck_size} cards",
+        f"reach {rules.points_to_win} points",
+        f"Take {rules.points_to_win} cards",
+        f"no red head ({pools[0]} cards)",
+        f"at most one red head ({pools[1]} cards)",
+        f"every Search card ({pools[2]} cards)",
         f"More than {rules.players_before_extra} players".lower(),
         f"{rules.players_before_extra + 1} players: {rules.deck_size_for(rules.players_before_extra + 1)} cards",
         f"play to {rules.long_points_to_win} points",
@@ -53,9 +58,19 @@ def test_rulebook_states_the_designs_numbers(tmp_path, path, paper):
 
 def test_classic_rulebook_numbers(tmp_path, classic, classic_deck):
     text, _ = pdf_text(rulebook_document(classic, classic_deck, "a4"), tmp_path)
-    for phrase in ["16 Monument cards", "39 Search cards", "4 rows and 4 columns", "deck of 12 cards",
-                   "(16 cards)", "(28 cards)", "(39 cards)", "6 players: 13 cards", "play to 4 points",
-                   "Washington, Jefferson, Roosevelt and Lincoln", "16 with no red head, 12 with 1 red head and 11 with 2 red heads"]:
+    for phrase in [
+        "16 Monument cards",
+        "39 Search cards",
+        "4 rows and 4 columns",
+        "deck of 12 cards",
+        "(16 cards)",
+        "(28 cards)",
+        "(39 cards)",
+        "6 players: 13 cards",
+        "play to 4 points",
+        "Washington, Jefferson, Roosevelt and Lincoln",
+        "16 with no red head, 12 with 1 red head and 11 with 2 red heads",
+    ]:
         assert phrase in text, phrase
 
 
@@ -67,7 +82,12 @@ def test_nothing_leaves_the_rule_pages_margins(path, paper):
     document = rulebook_document(design, deck, paper)
     page_size = PAPERS[paper]
     # inside the margins (a rule line's round cap may reach 0.5 mm past; the footer sits in the bottom margin)
-    inside = Rect(MARGIN_MM - 0.5, MARGIN_MM - 4, page_size.width_mm - 2 * MARGIN_MM + 1, page_size.height_mm - 2 * MARGIN_MM + 4.5)
+    inside = Rect(
+        MARGIN_MM - 0.5,
+        MARGIN_MM - 4,
+        page_size.width_mm - 2 * MARGIN_MM + 1,
+        page_size.height_mm - 2 * MARGIN_MM + 4.5,
+    )
     for page in document.pages:
         for item in page.items:
             assert inside.contains(item_bounds(item, document.symbols)), item
@@ -109,8 +129,13 @@ def test_answer_key_lists_every_card_once_with_the_validators_answer(tmp_path, c
         matched = [m.id for m in classic_deck.monuments if matches(card.faces, card.red, m.faces)]
         assert matched == [monument_id]
         assert monument_notation == classic_deck.notation.monument(classic_deck.monument(monument_id).faces)
-    for heading in ["Basic: 16 cards", "Advanced: 12 cards", "Expert: 11 cards", "Balance (from the validator)",
-                    "every Search card matches exactly one Monument"]:
+    for heading in [
+        "Basic: 16 cards",
+        "Advanced: 12 cards",
+        "Expert: 11 cards",
+        "Balance (from the validator)",
+        "every Search card matches exactly one Monument",
+    ]:
         assert heading in text
     report = validate_deck(classic_deck)
     for row in report.balance:

@@ -1,9 +1,8 @@
-from pathlib import Path
 
 import pytest
 
 from rushmore_print.errors import SpecError
-from rushmore_print.spec import Look, Orientation, Style, load_design, most_square_grid, parse_design
+from rushmore_print.spec import Look, Orientation, Style, load_design, most_square_grid
 
 from .conftest import DESIGNS, MINIMAL, ROOT
 
@@ -53,7 +52,9 @@ def test_grid_defaults_to_most_square():
 
 
 def test_directions_with_shared_initials_choose_letters(write_design):
-    design = load_design(write_design(MINIMAL.replace("[left, right]", "[{name: left, letter: W}, {name: leeward, letter: E}]")))
+    design = load_design(
+        write_design(MINIMAL.replace("[left, right]", "[{name: left, letter: W}, {name: leeward, letter: E}]"))
+    )
     assert design.notation.letters == ("W", "E")
 
 
@@ -71,11 +72,17 @@ def problems(write_design, text):
 
 def test_too_many_cards_for_a_class_names_file_line_and_key(write_design, tmp_path):
     found = problems(write_design, MINIMAL.replace("{0: 16,", "{0: 17,"))
-    assert found == [f"{tmp_path / 'design.yaml'}:6: search.red_counts.0: 17 cards with no red head asked for, only 16 exist for 4 heads"]
+    assert found == [
+        f"{tmp_path / 'design.yaml'}:6: search.red_counts.0: 17 cards with no red head asked for, only 16 exist for 4 heads"
+    ]
 
 
 def test_all_problems_are_reported_at_once(write_design):
-    text = MINIMAL.replace("seed: 1", "seed: one").replace("[A, B, C, D]", "[A, B, C, a]").replace("1: 12,", "1: 12, 5: 1,")
+    text = (
+        MINIMAL.replace("seed: 1", "seed: one")
+        .replace("[A, B, C, D]", "[A, B, C, a]")
+        .replace("1: 12,", "1: 12, 5: 1,")
+    )
     found = problems(write_design, text)
     assert any("heads.4.name: the name 'a' is already used by head 1" in p for p in found)
     assert any("search.seed: expected a whole number, got 'one'" in p for p in found)
@@ -85,8 +92,10 @@ def test_all_problems_are_reported_at_once(write_design):
 
 def test_unknown_key_suggests_the_nearest(write_design):
     found = problems(write_design, MINIMAL + "grdi: {rows: 4, cols: 4}\n")
-    assert found[0].endswith("grdi: unknown key; did you mean 'grid'? allowed keys in the design: "
-                             "name, heads, directions, search, grid, rules, print, style")
+    assert found[0].endswith(
+        "grdi: unknown key; did you mean 'grid'? allowed keys in the design: "
+        "name, heads, directions, search, grid, rules, print, style"
+    )
     assert ":7: " in found[0]
 
 
@@ -96,28 +105,55 @@ def test_yaml_syntax_error_has_line_and_column(write_design):
     assert ".yaml:3:" in found[0] or ".yaml:4:" in found[0]
 
 
-@pytest.mark.parametrize("text, expected", [
-    (MINIMAL.replace("[A, B, C, D]", "[]"), "heads: expected a list of 1 to 8 heads, got a list"),
-    (MINIMAL.replace("[A, B, C, D]", "[A, B, C, D, E, F, G, H, I]"), "heads: 9 heads given; allowed: 1 to 8"),
-    (MINIMAL.replace("[left, right]", "[left, left]"), "directions: the two directions must differ; both are 'left'"),
-    (MINIMAL.replace("[left, right]", "[left, lee]"), "directions: 'left' and 'lee' are both written L; give each its own letter"),
-    (MINIMAL.replace("[left, right]", "[left]"), "directions: expected a list of exactly two directions"),
-    (MINIMAL.replace("seed: 1", "seed: -4"), "search.seed: -4 is out of range; allowed: at least 0"),
-    (MINIMAL.replace("{0: 16, 1: 12, 2: 11}", "{0: 0}"), "search.red_counts: asks for no Search cards at all"),
-    (MINIMAL.replace("{0: 16, 1: 12, 2: 11}", "[16, 12]"), "search.red_counts: expected a mapping from red heads to cards"),
-    (MINIMAL.replace("2: 11}", "2: 97}"), "search.red_counts.2: 97 cards with 2 red heads asked for, only 96 exist for 4 heads"),
-    (MINIMAL + "grid: {rows: 2, cols: 4}\n", "grid: 2 x 4 = 8 places, but 4 heads make 16 Monuments"),
-    (MINIMAL + "rules: {deck_size: 0}\n", "rules.deck_size: 0 is out of range; allowed: at least 1"),
-    (MINIMAL + "rules: {long_game: {points: 4}}\n", "rules.long_game.points: unknown key; did you mean 'points_to_win'?"),
-    (MINIMAL + "print: {card: pokr}\n", "print.card: unknown card size 'pokr'; did you mean 'poker'?"),
-    (MINIMAL + "print: {bleed: 3furlongs}\n", "print.bleed: expected a length such as 3mm"),
-    (MINIMAL + "print: {orientation: sideways}\n", "print.orientation: 'sideways' is not allowed; use one of: landscape, portrait"),
-    (MINIMAL.replace("[A, B, C, D]", "[A, {name: B, look: tide}, C, D]"), "heads.2.look: 'tide' is not allowed; use one of: plain, tied"),
-    (MINIMAL.replace("[A, B, C, D]", "[A, {name: B, art: nothere.png}, C, D]"), "heads.2.art: no image file at"),
-    (MINIMAL + "name: again\n", "name: this key is given twice"),
-    ("- just\n- a list\n", "expected a mapping with keys name, heads"),
-    (MINIMAL.replace("[A, B, C, D]", "[A, B, C, 山田]"), "heads.4.name: '山田' has characters the card fonts cannot print (山田)"),
-])
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        (MINIMAL.replace("[A, B, C, D]", "[]"), "heads: expected a list of 1 to 8 heads, got a list"),
+        (MINIMAL.replace("[A, B, C, D]", "[A, B, C, D, E, F, G, H, I]"), "heads: 9 heads given; allowed: 1 to 8"),
+        (
+            MINIMAL.replace("[left, right]", "[left, left]"),
+            "directions: the two directions must differ; both are 'left'",
+        ),
+        (
+            MINIMAL.replace("[left, right]", "[left, lee]"),
+            "directions: 'left' and 'lee' are both written L; give each its own letter",
+        ),
+        (MINIMAL.replace("[left, right]", "[left]"), "directions: expected a list of exactly two directions"),
+        (MINIMAL.replace("seed: 1", "seed: -4"), "search.seed: -4 is out of range; allowed: at least 0"),
+        (MINIMAL.replace("{0: 16, 1: 12, 2: 11}", "{0: 0}"), "search.red_counts: asks for no Search cards at all"),
+        (
+            MINIMAL.replace("{0: 16, 1: 12, 2: 11}", "[16, 12]"),
+            "search.red_counts: expected a mapping from red heads to cards",
+        ),
+        (
+            MINIMAL.replace("2: 11}", "2: 97}"),
+            "search.red_counts.2: 97 cards with 2 red heads asked for, only 96 exist for 4 heads",
+        ),
+        (MINIMAL + "grid: {rows: 2, cols: 4}\n", "grid: 2 x 4 = 8 places, but 4 heads make 16 Monuments"),
+        (MINIMAL + "rules: {deck_size: 0}\n", "rules.deck_size: 0 is out of range; allowed: at least 1"),
+        (
+            MINIMAL + "rules: {long_game: {points: 4}}\n",
+            "rules.long_game.points: unknown key; did you mean 'points_to_win'?",
+        ),
+        (MINIMAL + "print: {card: pokr}\n", "print.card: unknown card size 'pokr'; did you mean 'poker'?"),
+        (MINIMAL + "print: {bleed: 3furlongs}\n", "print.bleed: expected a length such as 3mm"),
+        (
+            MINIMAL + "print: {orientation: sideways}\n",
+            "print.orientation: 'sideways' is not allowed; use one of: landscape, portrait",
+        ),
+        (
+            MINIMAL.replace("[A, B, C, D]", "[A, {name: B, look: tide}, C, D]"),
+            "heads.2.look: 'tide' is not allowed; use one of: plain, tied",
+        ),
+        (MINIMAL.replace("[A, B, C, D]", "[A, {name: B, art: nothere.png}, C, D]"), "heads.2.art: no image file at"),
+        (MINIMAL + "name: again\n", "name: this key is given twice"),
+        ("- just\n- a list\n", "expected a mapping with keys name, heads"),
+        (
+            MINIMAL.replace("[A, B, C, D]", "[A, B, C, 山田]"),
+            "heads.4.name: '山田' has characters the card fonts cannot print (山田)",
+        ),
+    ],
+)
 def test_each_kind_of_mistake_has_a_helpful_message(write_design, text, expected):
     found = problems(write_design, text)
     assert any(expected in p for p in found), found
@@ -147,22 +183,32 @@ def test_a_style_reskins_the_cards_and_every_look_is_accepted(write_design):
     looks = [look.value for look in Look]
     assert len(looks) >= 8
     heads = ", ".join(f"{{name: H{i}, look: {look}}}" for i, look in enumerate(looks[:8]))
-    design = load_design(write_design(MINIMAL.replace("heads: [A, B, C, D]", f"heads: [{heads}]")
-                                      .replace("red_counts: {0: 16, 1: 12, 2: 11}", "red_counts: {0: 16}")
-                                      + "style: {sky: '#a0c8f0', stone: '#5b5148', paper: '#ffffff'}\n"))
+    design = load_design(
+        write_design(
+            MINIMAL.replace("heads: [A, B, C, D]", f"heads: [{heads}]").replace(
+                "red_counts: {0: 16, 1: 12, 2: 11}", "red_counts: {0: 16}"
+            )
+            + "style: {sky: '#a0c8f0', stone: '#5b5148', paper: '#ffffff'}\n"
+        )
+    )
     assert [h.look.value for h in design.heads] == looks[:8]
     assert design.style.sky == (0.627, 0.784, 0.941)
     assert design.style.stone == (0.357, 0.318, 0.282)
-    assert design.style.ink == Style().ink   # untouched keys keep the classic palette
+    assert design.style.ink == Style().ink  # untouched keys keep the classic palette
 
 
 def test_style_errors_name_the_key_and_what_is_allowed(write_design):
     found = problems(write_design, MINIMAL + "style:\n  stone: brown\n  skyy: '#ffffff'\n  paper: '#2b2520'\n")
     assert any(p.endswith("style.stone: expected a colour as #rrggbb (six hex digits), got 'brown'") for p in found)
     assert any("style.skyy: unknown key; did you mean 'sky'?" in p for p in found)
-    assert any(p.endswith("style.paper: ink against paper has a contrast of 1.0:1; at least 4.5:1 is needed "
-                          "(text on Search cards must be legible)") for p in found)
-    assert sorted(int(p.split(":")[1]) for p in found) == [8, 9, 10]   # each on its own line
+    assert any(
+        p.endswith(
+            "style.paper: ink against paper has a contrast of 1.0:1; at least 4.5:1 is needed "
+            "(text on Search cards must be legible)"
+        )
+        for p in found
+    )
+    assert sorted(int(p.split(":")[1]) for p in found) == [8, 9, 10]  # each on its own line
 
 
 def test_a_head_of_its_own_colours_must_still_stand_out(write_design):
@@ -170,6 +216,9 @@ def test_a_head_of_its_own_colours_must_still_stand_out(write_design):
     found = problems(write_design, text)
     assert [p.split(": ", 1)[1] for p in found] == [
         "heads.1.skin: skin against the rock has a contrast of 1.4:1; at least 3:1 is needed",
-        "heads.1.hair: hair against the skin has a contrast of 1.7:1; at least 3:1 is needed"]
-    ok = load_design(write_design(MINIMAL.replace("heads: [A, B, C, D]", "heads: [{name: A, hair: '#6a2d12'}, B, C, D]")))
+        "heads.1.hair: hair against the skin has a contrast of 1.7:1; at least 3:1 is needed",
+    ]
+    ok = load_design(
+        write_design(MINIMAL.replace("heads: [A, B, C, D]", "heads: [{name: A, hair: '#6a2d12'}, B, C, D]"))
+    )
     assert ok.heads[0].hair == (0.416, 0.176, 0.071)

@@ -3,8 +3,21 @@ import pytest
 from rushmore_print.units import parse_length
 
 
-@pytest.mark.parametrize("text, mm", [("63.5mm", 63.5), ("2.5in", 63.5), ("0.125in", 3.175), ("1cm", 10.0),
-                                      ("72pt", 25.4), ("3", 3.0), (4, 4.0), (2.5, 2.5), (" 3 mm ", 3.0), (".5in", 12.7)])
+@pytest.mark.parametrize(
+    "text, mm",
+    [
+        ("63.5mm", 63.5),
+        ("2.5in", 63.5),
+        ("0.125in", 3.175),
+        ("1cm", 10.0),
+        ("72pt", 25.4),
+        ("3", 3.0),
+        (4, 4.0),
+        (2.5, 2.5),
+        (" 3 mm ", 3.0),
+        (".5in", 12.7),
+    ],
+)
 def test_lengths_convert_to_millimetres(text, mm):
     assert parse_length(text) == pytest.approx(mm)
 

@@ -7,7 +7,7 @@ from ..model import Deck, Level
 from ..spec import Design
 from ..validate import Report
 from .cards import card_frame, monument_face, search_face
-from .fonts import Font, text_width_mm
+from .fonts import Font
 from .items import Anchor, Page, Path, Shape, Text
 from .rules_sheet import ACCENT, GREY, INK, MARGIN_MM, _card_picture
 from .sheets import Paper
@@ -31,9 +31,22 @@ def answer_key_pages(design: Design, deck: Deck, report: Report, paper: Paper) -
         items: list = []
         pages.append(items)
         items.append(Text(MARGIN_MM, H - MARGIN_MM - 5, f"{design.name}: answer key", 16, ACCENT, Font.BOLD))
-        items.append(Text(W - MARGIN_MM, H - MARGIN_MM - 5, "for game masters and publishers; keep away from the table",
-                          7.5, GREY, Font.ITALIC, Anchor.END))
-        items.append(Shape(Path.line(MARGIN_MM, H - MARGIN_MM - 8, W - MARGIN_MM, H - MARGIN_MM - 8), stroke=ACCENT, stroke_mm=0.5))
+        items.append(
+            Text(
+                W - MARGIN_MM,
+                H - MARGIN_MM - 5,
+                "for game masters and publishers; keep away from the table",
+                7.5,
+                GREY,
+                Font.ITALIC,
+                Anchor.END,
+            )
+        )
+        items.append(
+            Shape(
+                Path.line(MARGIN_MM, H - MARGIN_MM - 8, W - MARGIN_MM, H - MARGIN_MM - 8), stroke=ACCENT, stroke_mm=0.5
+            )
+        )
         state.update(page=items, col=0, y=H - MARGIN_MM - 12)
 
     def room(height: float) -> None:
@@ -54,9 +67,17 @@ def answer_key_pages(design: Design, deck: Deck, report: Report, paper: Paper) -
             continue
         room(8 + row_h)
         state["y"] -= 6
-        state["page"].append(Text(x0(), state["y"], f"{level.title}: {len(cards)} cards with "
-                                  f"{'no red head' if level is Level.BASIC else ('one red head' if level is Level.ADVANCED else 'two or more red heads')}",
-                                  10, ACCENT, Font.BOLD))
+        state["page"].append(
+            Text(
+                x0(),
+                state["y"],
+                f"{level.title}: {len(cards)} cards with "
+                f"{'no red head' if level is Level.BASIC else ('one red head' if level is Level.ADVANCED else 'two or more red heads')}",
+                10,
+                ACCENT,
+                Font.BOLD,
+            )
+        )
         state["y"] -= 2
         for card in cards:
             room(row_h)
@@ -65,25 +86,65 @@ def answer_key_pages(design: Design, deck: Deck, report: Report, paper: Paper) -
             items = state["page"]
             items += _card_picture(search_face(design, card, frame), frame, x, y, pic_w)
             mid = x + pic_w + (col_w - 2 * pic_w) / 2
-            items.append(Text(mid, y + pic_h * 0.62, f"{card.id}  {n.search(card.faces, card.red)}", 8.5, INK, Font.BOLD, Anchor.MIDDLE))
+            items.append(
+                Text(
+                    mid,
+                    y + pic_h * 0.62,
+                    f"{card.id}  {n.search(card.faces, card.red)}",
+                    8.5,
+                    INK,
+                    Font.BOLD,
+                    Anchor.MIDDLE,
+                )
+            )
             items.append(Text(mid, y + pic_h * 0.42, "matches  ->", 7.5, GREY, Font.ITALIC, Anchor.MIDDLE))
             monument = deck.monument(card.answer)
-            items.append(Text(mid, y + pic_h * 0.22, f"{monument.id}  {n.monument(monument.faces)}", 8.5, INK, Font.BOLD, Anchor.MIDDLE))
+            items.append(
+                Text(
+                    mid,
+                    y + pic_h * 0.22,
+                    f"{monument.id}  {n.monument(monument.faces)}",
+                    8.5,
+                    INK,
+                    Font.BOLD,
+                    Anchor.MIDDLE,
+                )
+            )
             items += _card_picture(monument_face(design, monument, frame), frame, x + col_w - pic_w, y, pic_w)
             state["y"] -= row_h
     _balance_table(report, room, state, x0, col_w)
     total = len(pages)
     for number, items in enumerate(pages, start=1):
-        items.append(Text(W / 2, MARGIN_MM - 2, f"{design.name}: answer key | page {number} of {total}", 7.0, GREY, Font.REGULAR, Anchor.MIDDLE))
+        items.append(
+            Text(
+                W / 2,
+                MARGIN_MM - 2,
+                f"{design.name}: answer key | page {number} of {total}",
+                7.0,
+                GREY,
+                Font.REGULAR,
+                Anchor.MIDDLE,
+            )
+        )
     return [Page(W, H, tuple(items), label=f"answer key {i + 1}") for i, items in enumerate(pages)]
 
 
 def _balance_table(report: Report, room, state, x0, col_w: float) -> None:
     lines = [("group", "cards", "answers/Monument", "red/head")]
-    lines += [(row.group, str(row.cards), f"{row.answer_min} to {row.answer_max}",
-               "-" if row.red_min is None else f"{row.red_min} to {row.red_max}") for row in report.balance]
-    verdict = ("every Search card matches exactly one Monument" if not report.errors
-               else f"{len(report.errors)} problems found by the validator")
+    lines += [
+        (
+            row.group,
+            str(row.cards),
+            f"{row.answer_min} to {row.answer_max}",
+            "-" if row.red_min is None else f"{row.red_min} to {row.red_max}",
+        )
+        for row in report.balance
+    ]
+    verdict = (
+        "every Search card matches exactly one Monument"
+        if not report.errors
+        else f"{len(report.errors)} problems found by the validator"
+    )
     line_h = 4.2
     room(10 + line_h * (len(lines) + 2))
     state["y"] -= 7

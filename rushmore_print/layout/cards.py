@@ -16,7 +16,7 @@ from ..model import Monument, SearchCard
 from ..spec import Design, Style
 from .fonts import PT_TO_MM, Font, text_width_mm
 from .heads import FLIP_MARKER_BOX, HEAD_BOX, HEAD_INK_MARGIN, HeadKey, flip_marker_symbol, head_symbol
-from .items import Anchor, Matrix, Path, Rect, Shape, Symbol, Text, Use, multiply, scale, translate
+from .items import Anchor, Matrix, Path, Rect, Shape, Text, Use, multiply, scale, translate
 
 SAFE_MM = 3.175
 FLIP = "flip-marker"
@@ -54,7 +54,7 @@ class Face:
     """One side of one card: what it is and what to draw."""
 
     card_id: str
-    kind: CardKind | None   # None for images imposed from elsewhere
+    kind: CardKind | None  # None for images imposed from elsewhere
     items: tuple
     is_back: bool = False
 
@@ -68,19 +68,19 @@ def card_frame(design: Design, bleed_mm: float | None = None) -> CardFrame:
 class Proportions:
     """The card design's numbers, in mm and pt: change the look here, not in the drawing code."""
 
-    border_inset_mm: float = SAFE_MM   # the frame line runs on the safe line
-    content_inset_mm: float = 3.9      # symbols, ids, heads and names stay inside the frame
-    footer_mm: float = 4.6             # the bottom row: map or magnifier, level, id
-    label_pt: float = 8.0              # head names, at most (smaller only to fit, never under 7 pt)
+    border_inset_mm: float = SAFE_MM  # the frame line runs on the safe line
+    content_inset_mm: float = 3.9  # symbols, ids, heads and names stay inside the frame
+    footer_mm: float = 4.6  # the bottom row: map or magnifier, level, id
+    label_pt: float = 8.0  # head names, at most (smaller only to fit, never under 7 pt)
     label_min_pt: float = 7.0
-    marker_mm: float = 5.5             # the flip marker over a red head
+    marker_mm: float = 5.5  # the flip marker over a red head
     gap_mm: float = 0.6
-    head_gap_mm: float = 0.5           # between neighbouring names
-    head_overlap: float = 0.1         # busts may overlap their neighbours' shoulders by this share
-    niche_mm: float = 1.2              # how far a Search card's niche reaches above its head
-    niche_side_mm: float = 0.15        # and to each side
+    head_gap_mm: float = 0.5  # between neighbouring names
+    head_overlap: float = 0.1  # busts may overlap their neighbours' shoulders by this share
+    niche_mm: float = 1.2  # how far a Search card's niche reaches above its head
+    niche_side_mm: float = 0.15  # and to each side
     border_mm: float = 0.35
-    back_band_mm: float = 6.0          # a back's border band, from the bleed to this far inside the trim
+    back_band_mm: float = 6.0  # a back's border band, from the bleed to this far inside the trim
 
 
 PROPORTIONS = Proportions()
@@ -88,12 +88,12 @@ PROPORTIONS = Proportions()
 
 @dataclass(frozen=True)
 class HeadSlot:
-    head: Rect      # where the head box goes
+    head: Rect  # where the head box goes
     label_x: float  # the name, centred under the head
     label_y: float
     label_size: float
-    marker: Rect    # where a red head's flip marker goes
-    niche: Rect     # the carved niche behind a plain head on a Search card
+    marker: Rect  # where a red head's flip marker goes
+    niche: Rect  # the carved niche behind a plain head on a Search card
 
 
 @dataclass(frozen=True)
@@ -101,10 +101,10 @@ class CardLayout:
     """Named boxes of a card face, in mm from the trim's lower left corner."""
 
     frame: CardFrame
-    border: Rect     # the frame line
-    content: Rect    # inside the frame
-    footer: Rect     # symbol, level and id
-    heads: Rect      # the area the rows of heads, names and markers share
+    border: Rect  # the frame line
+    content: Rect  # inside the frame
+    footer: Rect  # symbol, level and id
+    heads: Rect  # the area the rows of heads, names and markers share
     slots: tuple[HeadSlot, ...]
     label_pt: float  # the names' size before any floor: under ``label_min_pt`` they do not fit
 
@@ -139,7 +139,7 @@ def card_layout(design: Design, frame: CardFrame, p: Proportions = PROPORTIONS) 
     row_h = area.height / rows
     label_h = p.label_pt * PT_TO_MM * 1.1
     ink = 1 + 2 * HEAD_INK_MARGIN / HEAD_BOX.width
-    beside = rows > 1   # two rows: a red head's marker sits at its crown, behind it, not above
+    beside = rows > 1  # two rows: a red head's marker sits at its crown, behind it, not above
     room = row_h - label_h - 3 * p.gap_mm - p.niche_mm - (0.0 if beside else p.marker_mm)
     if beside:
         step = area.width / per_row
@@ -160,15 +160,19 @@ def card_layout(design: Design, frame: CardFrame, p: Proportions = PROPORTIONS) 
         row, col = divmod(index, per_row)
         in_row = min(per_row, len(design.heads) - row * per_row)
         cx = area.x + area.width / 2 + (col - (in_row - 1) / 2) * step
-        base = area.y + (rows - 1 - row) * row_h + (row_h - stack_h) / 2   # centred in its band
-        shift = (p.marker_mm + p.gap_mm) / 2 if beside else 0.0   # room for the marker at its side
+        base = area.y + (rows - 1 - row) * row_h + (row_h - stack_h) / 2  # centred in its band
+        shift = (p.marker_mm + p.gap_mm) / 2 if beside else 0.0  # room for the marker at its side
         head = Rect(cx - shift - head_w / 2, base + label_h + p.gap_mm, head_w, head_h)
         if beside:
             marker = Rect(head.right + p.gap_mm, head.top - p.marker_mm, p.marker_mm, p.marker_mm)
         else:
             marker = Rect(cx - p.marker_mm / 2, base + stack_h - p.marker_mm, p.marker_mm, p.marker_mm)
-        niche = Rect(head.x - p.niche_side_mm, head.y - p.gap_mm / 2, head.width + 2 * p.niche_side_mm,
-                     head.height + p.niche_mm + p.gap_mm / 2)
+        niche = Rect(
+            head.x - p.niche_side_mm,
+            head.y - p.gap_mm / 2,
+            head.width + 2 * p.niche_side_mm,
+            head.height + p.niche_mm + p.gap_mm / 2,
+        )
         slots.append(HeadSlot(head, cx, base + 0.22 * label_pt * PT_TO_MM, label_pt, marker, niche))
     border = frame.trim.grow(-p.border_inset_mm)
     return CardLayout(frame, border, content, footer, area, tuple(slots), fitted)
@@ -185,9 +189,11 @@ def layout_problems(design: Design, frame: CardFrame) -> list[str]:
     problems = []
     if layout.label_pt < PROPORTIONS.label_min_pt - 1e-9:
         longest = max(design.heads, key=lambda h: text_width_mm(h.name, 1.0, Font.BOLD)).name
-        problems.append(f"the head name {longest!r} is too long to print at {PROPORTIONS.label_min_pt:g} pt "
-                        f"under its head on a {frame.width_mm:g} x {frame.height_mm:g} mm card; "
-                        "shorten it or use a larger card")
+        problems.append(
+            f"the head name {longest!r} is too long to print at {PROPORTIONS.label_min_pt:g} pt "
+            f"under its head on a {frame.width_mm:g} x {frame.height_mm:g} mm card; "
+            "shorten it or use a larger card"
+        )
     return problems
 
 
@@ -212,26 +218,52 @@ def _rounded(rect: Rect, radius: float, top_only: bool = False) -> Path:
     """A rectangle with rounded corners (or only its top corners rounded: a niche's arch)."""
     r, k = radius, radius * 0.5523
     x0, y0, x1, y1 = rect.x, rect.y, rect.right, rect.top
-    bottom = ([("M", x0, y0), ("L", x1, y0)] if top_only else
-              [("M", x0 + r, y0), ("L", x1 - r, y0), ("C", x1 - r + k, y0, x1, y0 + r - k, x1, y0 + r)])
-    return Path(tuple(bottom + [
-        ("L", x1, y1 - r), ("C", x1, y1 - r + k, x1 - r + k, y1, x1 - r, y1), ("L", x0 + r, y1),
-        ("C", x0 + r - k, y1, x0, y1 - r + k, x0, y1 - r),
-    ] + ([("Z",)] if top_only else [("L", x0, y0 + r), ("C", x0, y0 + r - k, x0 + r - k, y0, x0 + r, y0), ("Z",)])))
+    bottom = (
+        [("M", x0, y0), ("L", x1, y0)]
+        if top_only
+        else [("M", x0 + r, y0), ("L", x1 - r, y0), ("C", x1 - r + k, y0, x1, y0 + r - k, x1, y0 + r)]
+    )
+    return Path(
+        tuple(
+            bottom
+            + [
+                ("L", x1, y1 - r),
+                ("C", x1, y1 - r + k, x1 - r + k, y1, x1 - r, y1),
+                ("L", x0 + r, y1),
+                ("C", x0 + r - k, y1, x0, y1 - r + k, x0, y1 - r),
+            ]
+            + ([("Z",)] if top_only else [("L", x0, y0 + r), ("C", x0, y0 + r - k, x0 + r - k, y0, x0 + r, y0), ("Z",)])
+        )
+    )
 
 
-def _heads(design: Design, layout: CardLayout, faces: tuple[int, ...], red: tuple[bool, ...],
-           label_color: Color, niches: Color | None) -> list:
+def _heads(
+    design: Design,
+    layout: CardLayout,
+    faces: tuple[int, ...],
+    red: tuple[bool, ...],
+    label_color: Color,
+    niches: Color | None,
+) -> list:
     items: list = []
     for index, slot in enumerate(layout.slots):
         is_red = red[index]
-        if niches is not None and not is_red:   # a red head stands out on bare paper
+        if niches is not None and not is_red:  # a red head stands out on bare paper
             items.append(Shape(_rounded(slot.niche, slot.niche.width * 0.45, top_only=True), fill=niches))
         items.append(Use(HeadKey(index, faces[index], is_red), _place(slot.head, HEAD_BOX)))
         if is_red:
             items.append(Use(FLIP, _place(slot.marker, FLIP_MARKER_BOX)))
-        items.append(Text(slot.label_x, slot.label_y, design.heads[index].name, slot.label_size,
-                          label_color, Font.BOLD, Anchor.MIDDLE))
+        items.append(
+            Text(
+                slot.label_x,
+                slot.label_y,
+                design.heads[index].name,
+                slot.label_size,
+                label_color,
+                Font.BOLD,
+                Anchor.MIDDLE,
+            )
+        )
     return items
 
 
@@ -245,20 +277,42 @@ def _mountain(layout: CardLayout, style: Style) -> list:
     b = layout.frame.bleed
     w = layout.frame.width_mm
     ridge = layout.ridge_mm
-    peaks = [(0.0, -6.5), (0.1, -2.0), (0.2, 1.2), (0.31, 0.2), (0.42, 2.6), (0.55, 1.0), (0.66, 3.0),
-             (0.78, 0.6), (0.9, -1.6), (1.0, -5.5)]
+    peaks = [
+        (0.0, -6.5),
+        (0.1, -2.0),
+        (0.2, 1.2),
+        (0.31, 0.2),
+        (0.42, 2.6),
+        (0.55, 1.0),
+        (0.66, 3.0),
+        (0.78, 0.6),
+        (0.9, -1.6),
+        (1.0, -5.5),
+    ]
     outline = [(b.x, b.y)] + [(b.x + f * b.width, ridge + dy) for f, dy in peaks] + [(b.right, b.y)]
     shade = mix(style.stone, BLACK, 0.32)
     talus_top = layout.footer.top + 0.4
-    talus = [(b.x, b.y), (b.x, talus_top + 1.2), (w * 0.22, talus_top - 0.3), (w * 0.5, talus_top + 0.6),
-             (w * 0.78, talus_top - 0.2), (b.right, talus_top + 1.0), (b.right, b.y)]
-    cracks = Path.parse(" ".join(
-        f"M{b.x + f * b.width:.2f} {ridge + dy - 0.4:.2f} L{b.x + f * b.width + 1.5:.2f} {ridge + dy - 4:.2f}"
-        for f, dy in peaks[1:-1]))
-    return [Shape(Path.rect(b), fill=style.sky),
-            Shape(Path.polygon(outline), fill=style.stone),
-            Shape(cracks, stroke=shade, stroke_mm=0.35),
-            Shape(Path.polygon(talus), fill=shade)]
+    talus = [
+        (b.x, b.y),
+        (b.x, talus_top + 1.2),
+        (w * 0.22, talus_top - 0.3),
+        (w * 0.5, talus_top + 0.6),
+        (w * 0.78, talus_top - 0.2),
+        (b.right, talus_top + 1.0),
+        (b.right, b.y),
+    ]
+    cracks = Path.parse(
+        " ".join(
+            f"M{b.x + f * b.width:.2f} {ridge + dy - 0.4:.2f} L{b.x + f * b.width + 1.5:.2f} {ridge + dy - 4:.2f}"
+            for f, dy in peaks[1:-1]
+        )
+    )
+    return [
+        Shape(Path.rect(b), fill=style.sky),
+        Shape(Path.polygon(outline), fill=style.stone),
+        Shape(cracks, stroke=shade, stroke_mm=0.35),
+        Shape(Path.polygon(talus), fill=shade),
+    ]
 
 
 def _map_symbol(layout: CardLayout, ink: Color) -> list:
@@ -269,12 +323,21 @@ def _map_symbol(layout: CardLayout, ink: Color) -> list:
     items = []
     for i in range(3):
         lift = 0.12 * s if i % 2 else 0.0
-        quad = [(x + i * panel, y + lift), (x + (i + 1) * panel, y + 0.12 * s - lift),
-                (x + (i + 1) * panel, y + s - lift), (x + i * panel, y + s * 0.88 + lift)]
-        items.append(Shape(Path.polygon(quad), fill=WHITE if i % 2 else mix(WHITE, ink, 0.15), stroke=ink,
-                           stroke_mm=0.25))
-    route = Path((("M", x + panel * 0.3, y + s * 0.3),
-                  ("C", x + panel, y + s * 0.8, x + 2 * panel, y + s * 0.2, x + panel * 2.7, y + s * 0.7)))
+        quad = [
+            (x + i * panel, y + lift),
+            (x + (i + 1) * panel, y + 0.12 * s - lift),
+            (x + (i + 1) * panel, y + s - lift),
+            (x + i * panel, y + s * 0.88 + lift),
+        ]
+        items.append(
+            Shape(Path.polygon(quad), fill=WHITE if i % 2 else mix(WHITE, ink, 0.15), stroke=ink, stroke_mm=0.25)
+        )
+    route = Path(
+        (
+            ("M", x + panel * 0.3, y + s * 0.3),
+            ("C", x + panel, y + s * 0.8, x + 2 * panel, y + s * 0.2, x + panel * 2.7, y + s * 0.7),
+        )
+    )
     items.append(Shape(route, stroke=ink, stroke_mm=0.35, dash_mm=(0.6, 0.5)))
     return items
 
@@ -285,8 +348,14 @@ def _magnifier(layout: CardLayout, color: Color) -> list:
     x, y = layout.footer.x, layout.footer.y
     r = s * 0.32
     cx, cy = x + s * 0.4, y + s * 0.6
-    handle = Path.polygon([(cx + r * 0.62, cy - r * 0.78), (cx + r * 0.85, cy - r * 0.55),
-                           (x + s * 0.98, y + s * 0.05), (x + s * 0.8, y - s * 0.0)])
+    handle = Path.polygon(
+        [
+            (cx + r * 0.62, cy - r * 0.78),
+            (cx + r * 0.85, cy - r * 0.55),
+            (x + s * 0.98, y + s * 0.05),
+            (x + s * 0.8, y - s * 0.0),
+        ]
+    )
     return [Shape(Path.circle(cx, cy, r), fill=WHITE, stroke=color, stroke_mm=s * 0.09), Shape(handle, fill=color)]
 
 
@@ -340,13 +409,17 @@ def back_face(design: Design, kind: CardKind, frame: CardFrame) -> Face:
     band = mix(ground, BLACK, 0.35)
     light = mix(style.paper, ground, 0.12)
     inner = frame.trim.grow(-PROPORTIONS.back_band_mm)
-    items: list = [Shape(Path.rect(b), fill=band), Shape(_rounded(inner, 3.0), fill=ground),
-                   Shape(_rounded(inner.grow(-1.0), 2.4), stroke=light, stroke_mm=0.5)]
+    items: list = [
+        Shape(Path.rect(b), fill=band),
+        Shape(_rounded(inner, 3.0), fill=ground),
+        Shape(_rounded(inner.grow(-1.0), 2.4), stroke=light, stroke_mm=0.5),
+    ]
     items += _mountain_motif(inner, style, ground) if is_monument else _magnifier_motif(inner, light, ground)
     title = design.name.upper()
     title_pt = _fit_size(title, inner.width - 8.0, 20.0, Font.BOLD)
-    items.append(Text(w / 2, inner.top - 3.0 - title_pt * PT_TO_MM * 0.75, title, title_pt, light, Font.BOLD,
-                      Anchor.MIDDLE))
+    items.append(
+        Text(w / 2, inner.top - 3.0 - title_pt * PT_TO_MM * 0.75, title, title_pt, light, Font.BOLD, Anchor.MIDDLE)
+    )
     label = "MONUMENT" if is_monument else "SEARCH"
     items.append(Text(w / 2, inner.y + 2.6, label, 8.0, light, Font.BOLD, Anchor.MIDDLE))
     del h
@@ -357,20 +430,47 @@ def _mountain_motif(inner: Rect, style: Style, ground: Color) -> list:
     """Three peaks and a rising sun, inside the border."""
     x, y, w, h = inner.x + 2.0, inner.y + 7.0, inner.width - 4.0, inner.height * 0.42
     sun = Shape(Path.circle(x + w * 0.66, y + h * 0.78, h * 0.22), fill=mix(style.sky, ground, 0.25))
-    far = Path.polygon([(x, y), (x + w * 0.2, y + h * 0.55), (x + w * 0.34, y + h * 0.4), (x + w * 0.52, y + h * 0.9),
-                        (x + w * 0.7, y + h * 0.5), (x + w * 0.82, y + h * 0.62), (x + w, y + h * 0.2), (x + w, y)])
-    near = Path.polygon([(x, y), (x, y + h * 0.25), (x + w * 0.3, y + h * 0.5), (x + w * 0.48, y + h * 0.3),
-                         (x + w * 0.62, y + h * 0.42), (x + w, y + h * 0.08), (x + w, y)])
+    far = Path.polygon(
+        [
+            (x, y),
+            (x + w * 0.2, y + h * 0.55),
+            (x + w * 0.34, y + h * 0.4),
+            (x + w * 0.52, y + h * 0.9),
+            (x + w * 0.7, y + h * 0.5),
+            (x + w * 0.82, y + h * 0.62),
+            (x + w, y + h * 0.2),
+            (x + w, y),
+        ]
+    )
+    near = Path.polygon(
+        [
+            (x, y),
+            (x, y + h * 0.25),
+            (x + w * 0.3, y + h * 0.5),
+            (x + w * 0.48, y + h * 0.3),
+            (x + w * 0.62, y + h * 0.42),
+            (x + w, y + h * 0.08),
+            (x + w, y),
+        ]
+    )
     return [sun, Shape(far, fill=mix(style.stone, ground, 0.25)), Shape(near, fill=mix(style.stone, BLACK, 0.2))]
 
 
 def _magnifier_motif(inner: Rect, light: Color, ground: Color) -> list:
     r = min(inner.width, inner.height) * 0.2
     cx, cy = inner.x + inner.width * 0.45, inner.y + inner.height * 0.42
-    handle = Path.polygon([(cx + r * 0.66, cy - r * 0.8), (cx + r * 0.92, cy - r * 0.52),
-                           (cx + r * 2.1, cy - r * 1.55), (cx + r * 1.6, cy - r * 1.95)])
-    return [Shape(Path.circle(cx, cy, r), fill=mix(light, ground, 0.75), stroke=light, stroke_mm=r * 0.2),
-            Shape(handle, fill=light)]
+    handle = Path.polygon(
+        [
+            (cx + r * 0.66, cy - r * 0.8),
+            (cx + r * 0.92, cy - r * 0.52),
+            (cx + r * 2.1, cy - r * 1.55),
+            (cx + r * 1.6, cy - r * 1.95),
+        ]
+    )
+    return [
+        Shape(Path.circle(cx, cy, r), fill=mix(light, ground, 0.75), stroke=light, stroke_mm=r * 0.2),
+        Shape(handle, fill=light),
+    ]
 
 
 def _fit_size(text: str, width_mm: float, largest: float, font: Font) -> float:

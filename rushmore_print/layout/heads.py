@@ -21,8 +21,8 @@ from ..spec import HeadSpec, Look, Style
 from .items import Group, Image, Path, Rect, Shape, Symbol, item_bounds, union
 
 HEAD_BOX = Rect(0.0, -15.0, 100.0, 180.0)
-SHADOW_OFFSET = (7.5, -5.0)   # the relief shadow falls behind the head (light from the front)
-HEAD_INK_MARGIN = SHADOW_OFFSET[0] + 2.5   # how far ink (shadow, outline) reaches past the box's sides
+SHADOW_OFFSET = (7.5, -5.0)  # the relief shadow falls behind the head (light from the front)
+HEAD_INK_MARGIN = SHADOW_OFFSET[0] + 2.5  # how far ink (shadow, outline) reaches past the box's sides
 
 
 class Role(enum.Enum):
@@ -31,9 +31,9 @@ class Role(enum.Enum):
     SKIN = "skin"
     HAIR = "hair"
     LINE = "line"
-    SHINE = "shine"   # a highlight on hair (waves, curls)
+    SHINE = "shine"  # a highlight on hair (waves, curls)
     COAT = "coat"
-    INK = "ink"       # ribbons, lenses: always near-black
+    INK = "ink"  # ribbons, lenses: always near-black
 
 
 @dataclass(frozen=True)
@@ -41,10 +41,10 @@ class Part:
     path: Path
     fill: Role | None = None
     stroke: Role | None = None
-    width: float = 0.0        # stroke width in head units; outlines use the palette's width
+    width: float = 0.0  # stroke width in head units; outlines use the palette's width
 
 
-OUTLINE = -1.0   # a Part width that means "the palette's outline width"
+OUTLINE = -1.0  # a Part width that means "the palette's outline width"
 
 
 @dataclass(frozen=True)
@@ -53,23 +53,41 @@ class Palette:
     hair: Color
     line: Color
     outline_units: float
-    shadow: Color | None   # the relief shadow behind the head, or None (red heads stand on paper)
+    shadow: Color | None  # the relief shadow behind the head, or None (red heads stand on paper)
     coat: Color
 
     def color(self, role: Role) -> Color:
-        return {Role.SKIN: self.skin, Role.HAIR: self.hair, Role.LINE: self.line,
-                Role.SHINE: mix(self.hair, self.skin, 0.55), Role.INK: BLACK, Role.COAT: self.coat}[role]
+        return {
+            Role.SKIN: self.skin,
+            Role.HAIR: self.hair,
+            Role.LINE: self.line,
+            Role.SHINE: mix(self.hair, self.skin, 0.55),
+            Role.INK: BLACK,
+            Role.COAT: self.coat,
+        }[role]
 
 
 def plain_palette(style: Style, spec: HeadSpec) -> Palette:
     hair = spec.hair or style.hair
-    return Palette(skin=spec.skin or style.skin, hair=hair, line=style.ink, outline_units=3.0,
-                   shadow=mix(style.stone, BLACK, 0.5), coat=hair)
+    return Palette(
+        skin=spec.skin or style.skin,
+        hair=hair,
+        line=style.ink,
+        outline_units=3.0,
+        shadow=mix(style.stone, BLACK, 0.5),
+        coat=hair,
+    )
 
 
 def red_palette(style: Style) -> Palette:
-    return Palette(skin=style.red, hair=mix(style.red, BLACK, 0.72), line=BLACK, outline_units=6.0, shadow=None,
-                   coat=mix(style.red, BLACK, 0.3))
+    return Palette(
+        skin=style.red,
+        hair=mix(style.red, BLACK, 0.72),
+        line=BLACK,
+        outline_units=6.0,
+        shadow=None,
+        coat=mix(style.red, BLACK, 0.3),
+    )
 
 
 @dataclass(frozen=True)
@@ -85,11 +103,13 @@ P = Path.parse
 
 # The bust, facing left: slanted cut, chest, throat, chin, lips, nose, brow, forehead, crown,
 # back of the skull, nape, and a long sloping shoulder at the back.
-BUST = P("M98 -13 L34 22 C24 30 21 42 25 48 C31 53 36 57 37 64 C31 70 26 73 21 74 C16 75 14 79 15 83 "
-         "C15 85 14 87 12 88 C11 89 12 91 16 92 C13 93 11 95 12 97 C13 99 15 100 16 100 "
-         "C12 100 5 101 3 104 C4 108 10 114 14 118 C12 120 9 123 10 126 C11 132 12 138 14 142 "
-         "C18 156 34 164 52 164 C72 164 88 152 90 132 C92 118 88 104 80 97 C75 92 72 86 71 78 "
-         "C71 62 80 48 98 38 Z")
+BUST = P(
+    "M98 -13 L34 22 C24 30 21 42 25 48 C31 53 36 57 37 64 C31 70 26 73 21 74 C16 75 14 79 15 83 "
+    "C15 85 14 87 12 88 C11 89 12 91 16 92 C13 93 11 95 12 97 C13 99 15 100 16 100 "
+    "C12 100 5 101 3 104 C4 108 10 114 14 118 C12 120 9 123 10 126 C11 132 12 138 14 142 "
+    "C18 156 34 164 52 164 C72 164 88 152 90 132 C92 118 88 104 80 97 C75 92 72 86 71 78 "
+    "C71 62 80 48 98 38 Z"
+)
 EYE = P("M18 112 C21 116 28 116 31 112 C28 109 21 109 18 112 Z")
 BROW = P("M14 120 C20 124 28 124 35 119")
 HEAVY_BROW = P("M11 121 C18 128 30 127 38 119 C30 122 20 122 13 117 Z")
@@ -100,48 +120,68 @@ EAR = P("M55 108 C63 114 70 104 67 94 C65 87 60 86 55 89 C58 94 58 102 55 108 Z"
 EAR_INNER = P("M59 103 C63 101 63 95 59 92")
 # A dark coat over the back and shoulder, its collar high at the nape, and a light shirt-front
 # before it: the chest is light in front and dark behind, so even the bust reads as turned.
-COAT = P("M98 -13 L60 8 C57 24 52 40 45 55 C54 62 64 76 70 94 C76 93 79 95 80 97 C75 92 72 86 71 78 "
-         "C71 62 82 48 98 38 Z")
+COAT = P(
+    "M98 -13 L60 8 C57 24 52 40 45 55 C54 62 64 76 70 94 C76 93 79 95 80 97 C75 92 72 86 71 78 C71 62 82 48 98 38 Z"
+)
 LAPEL = P("M60 8 C57 24 52 40 45 55")
 
-_SHORT = P("M14 141 C18 158 34 167 52 167 C74 167 91 154 93 132 C94 118 90 104 82 95 "
-           "C78 92 75 92 71 94 C69 104 64 112 56 114 C48 116 43 124 39 132 C33 140 24 143 14 141 Z")
+_SHORT = P(
+    "M14 141 C18 158 34 167 52 167 C74 167 91 154 93 132 C94 118 90 104 82 95 "
+    "C78 92 75 92 71 94 C69 104 64 112 56 114 C48 116 43 124 39 132 C33 140 24 143 14 141 Z"
+)
 
-_TIED = P("M13 142 C17 159 35 168 54 168 C75 168 91 155 93 134 C94 121 91 109 85 101 "
-          "C81 97 77 97 73 99 C68 110 62 116 53 118 C45 120 40 128 36 134 C29 141 21 144 13 142 Z")
+_TIED = P(
+    "M13 142 C17 159 35 168 54 168 C75 168 91 155 93 134 C94 121 91 109 85 101 "
+    "C81 97 77 97 73 99 C68 110 62 116 53 118 C45 120 40 128 36 134 C29 141 21 144 13 142 Z"
+)
 _TIED_ROLL_HIGH = P("M38 124 C37 132 64 133 69 127 C72 122 70 115 64 115 C55 115 40 115 38 124 Z")
 _TIED_ROLL_LOW = P("M44 108 C43 116 66 117 70 111 C72 106 70 100 64 100 C56 100 45 100 44 108 Z")
-_CURL_MARKS = P("M43 124 C45 129 51 128 50 123 C49 120 45 121 46 124 M49 108 C51 113 57 112 56 107 "
-                "C55 104 51 105 52 108")
+_CURL_MARKS = P(
+    "M43 124 C45 129 51 128 50 123 C49 120 45 121 46 124 M49 108 C51 113 57 112 56 107 C55 104 51 105 52 108"
+)
 _QUEUE = P("M79 100 C87 94 93 84 93 70 C93 58 90 50 86 42 L80 44 C83 53 85 62 84 72 C83 82 79 90 74 95 Z")
-_BOW = P("M82 96 C84 108 99 110 98 99 C97 92 88 93 82 96 Z M82 96 C92 90 100 80 94 74 C88 70 83 82 82 96 Z "
-         "M82 96 C78 88 74 80 70 76 L67 79 C71 84 75 90 80 98 Z")
+_BOW = P(
+    "M82 96 C84 108 99 110 98 99 C97 92 88 93 82 96 Z M82 96 C92 90 100 80 94 74 C88 70 83 82 82 96 Z "
+    "M82 96 C78 88 74 80 70 76 L67 79 C71 84 75 90 80 98 Z"
+)
 
-_WAVY = P("M12 142 C15 159 34 168 52 168 C66 168 78 164 86 155 C97 153 99 142 95 136 C101 130 100 120 94 116 "
-          "C100 110 98 100 91 97 C95 91 91 83 84 83 C80 88 76 92 72 96 C68 106 62 114 54 116 "
-          "C46 118 40 126 35 134 C28 141 20 144 12 142 Z")
+_WAVY = P(
+    "M12 142 C15 159 34 168 52 168 C66 168 78 164 86 155 C97 153 99 142 95 136 C101 130 100 120 94 116 "
+    "C100 110 98 100 91 97 C95 91 91 83 84 83 C80 88 76 92 72 96 C68 106 62 114 54 116 "
+    "C46 118 40 126 35 134 C28 141 20 144 12 142 Z"
+)
 _WAVY_TAIL = P("M84 86 C91 78 94 68 92 58 L86 59 C87 68 85 77 80 84 Z")
-_WAVES = P("M30 154 C38 160 44 150 52 156 C58 160 64 152 70 156 M50 140 C58 146 64 136 72 142 C78 146 82 138 88 142 "
-           "M60 126 C66 130 72 122 78 127 C82 130 86 124 90 126 M66 110 C72 114 76 106 84 110")
+_WAVES = P(
+    "M30 154 C38 160 44 150 52 156 C58 160 64 152 70 156 M50 140 C58 146 64 136 72 142 C78 146 82 138 88 142 "
+    "M60 126 C66 130 72 122 78 127 C82 130 86 124 90 126 M66 110 C72 114 76 106 84 110"
+)
 
-_SPECTACLES = P("M13 112 C13 120 19 124 25 124 C31 124 37 119 37 112 C37 105 31 100 25 100 "
-                "C19 100 13 105 13 112 Z M13 114 L8 116")
+_SPECTACLES = P(
+    "M13 112 C13 120 19 124 25 124 C31 124 37 119 37 112 C37 105 31 100 25 100 C19 100 13 105 13 112 Z M13 114 L8 116"
+)
 _SPECTACLE_CORD = P("M37 108 C48 98 50 82 46 62")
-_MOUSTACHE = P("M3 99 C8 103 18 103 25 100 C30 97 32 91 30 85 C27 84 25 87 23 90 C18 92 12 91 7 91 "
-               "C4 92 2 95 3 99 Z")
+_MOUSTACHE = P("M3 99 C8 103 18 103 25 100 C30 97 32 91 30 85 C27 84 25 87 23 90 C18 92 12 91 7 91 C4 92 2 95 3 99 Z")
 
-_LINCOLN_HAIR = P("M13 141 C14 152 20 160 30 163 C34 168 44 168 48 165 C56 169 66 168 70 164 C80 164 90 154 92 140 "
-                  "C95 124 90 106 82 95 C78 92 75 92 71 94 C69 104 64 112 56 114 C48 116 43 124 39 132 "
-                  "C33 140 24 143 13 141 Z")
-_BEARD = P("M57 90 C56 80 52 70 45 64 C39 57 28 56 20 60 C13 63 9 70 10 78 C11 84 13 88 17 88 "
-           "C23 86 31 84 38 86 C46 88 52 96 53 104 Z")
+_LINCOLN_HAIR = P(
+    "M13 141 C14 152 20 160 30 163 C34 168 44 168 48 165 C56 169 66 168 70 164 C80 164 90 154 92 140 "
+    "C95 124 90 106 82 95 C78 92 75 92 71 94 C69 104 64 112 56 114 C48 116 43 124 39 132 "
+    "C33 140 24 143 13 141 Z"
+)
+_BEARD = P(
+    "M57 90 C56 80 52 70 45 64 C39 57 28 56 20 60 C13 63 9 70 10 78 C11 84 13 88 17 88 "
+    "C23 86 31 84 38 86 C46 88 52 96 53 104 Z"
+)
 
-_BALDING = P("M44 122 C54 132 70 136 84 131 C92 127 96 117 95 105 C96 92 99 78 97 62 C95 55 88 54 82 58 "
-             "C80 70 76 80 72 88 C68 98 62 104 54 106 C48 110 44 116 44 122 Z")
+_BALDING = P(
+    "M44 122 C54 132 70 136 84 131 C92 127 96 117 95 105 C96 92 99 78 97 62 C95 55 88 54 82 58 "
+    "C80 70 76 80 72 88 C68 98 62 104 54 106 C48 110 44 116 44 122 Z"
+)
 _BALDING_LOCKS = P("M86 124 C90 114 90 100 86 90 M92 110 C95 96 94 80 90 68 M78 92 C80 84 82 76 84 66")
 
-_BUN_CAP = P("M14 141 C18 158 34 166 52 166 C70 166 84 158 89 144 C92 130 90 112 82 98 "
-             "C78 94 75 93 71 94 C69 104 64 112 56 114 C48 116 43 124 39 132 C33 140 24 143 14 141 Z")
+_BUN_CAP = P(
+    "M14 141 C18 158 34 166 52 166 C70 166 84 158 89 144 C92 130 90 112 82 98 "
+    "C78 94 75 93 71 94 C69 104 64 112 56 114 C48 116 43 124 39 132 C33 140 24 143 14 141 Z"
+)
 _BUN = P("M74 150 C72 164 88 170 96 160 C102 152 98 136 88 134 C80 133 75 140 74 150 Z")
 _BUN_LINES = P("M30 154 C46 160 66 156 80 150 M44 142 C58 146 72 142 84 140 M84 146 C88 154 94 154 96 148")
 
@@ -150,9 +190,28 @@ _BALD_FRINGE = P("M70 118 C80 120 90 114 90 104 C90 97 86 93 80 91 C77 97 74 104
 
 def _curls() -> tuple[Path, ...]:
     """A cap of round curls along the skull: circles whose union reads as a curly silhouette."""
-    centres = [(18, 144), (26, 155), (37, 162), (50, 165), (63, 164), (75, 159), (85, 150), (91, 138),
-               (92, 125), (90, 112), (84, 101), (76, 96), (62, 116), (48, 124), (36, 138), (60, 140),
-               (74, 132), (80, 116), (48, 150), (66, 152)]
+    centres = [
+        (18, 144),
+        (26, 155),
+        (37, 162),
+        (50, 165),
+        (63, 164),
+        (75, 159),
+        (85, 150),
+        (91, 138),
+        (92, 125),
+        (90, 112),
+        (84, 101),
+        (76, 96),
+        (62, 116),
+        (48, 124),
+        (36, 138),
+        (60, 140),
+        (74, 132),
+        (80, 116),
+        (48, 150),
+        (66, 152),
+    ]
     return tuple(Path.circle(x, y, 8.5) for x, y in centres)
 
 
@@ -161,27 +220,54 @@ def _parts(look: Look) -> tuple[tuple[Part, ...], tuple[Part, ...]]:
     hair, shine, ink = Role.HAIR, Role.SHINE, Role.INK
     short = Part(_SHORT, hair, Role.LINE, OUTLINE)
     if look is Look.TIED:
-        return ((Part(_QUEUE, hair, Role.LINE, OUTLINE), Part(_TIED, hair, Role.LINE, OUTLINE),
-                 Part(_TIED_ROLL_LOW, shine, Role.LINE, 2.4), Part(_TIED_ROLL_HIGH, shine, Role.LINE, 2.4),
-                 Part(_CURL_MARKS, None, hair, 2.4), Part(_BOW, ink)), ())
+        return (
+            (
+                Part(_QUEUE, hair, Role.LINE, OUTLINE),
+                Part(_TIED, hair, Role.LINE, OUTLINE),
+                Part(_TIED_ROLL_LOW, shine, Role.LINE, 2.4),
+                Part(_TIED_ROLL_HIGH, shine, Role.LINE, 2.4),
+                Part(_CURL_MARKS, None, hair, 2.4),
+                Part(_BOW, ink),
+            ),
+            (),
+        )
     if look is Look.WAVY:
-        return ((Part(_WAVY_TAIL, hair, Role.LINE, OUTLINE), Part(_WAVY, hair, Role.LINE, OUTLINE),
-                 Part(_WAVES, None, shine, 2.6)), ())
+        return (
+            (
+                Part(_WAVY_TAIL, hair, Role.LINE, OUTLINE),
+                Part(_WAVY, hair, Role.LINE, OUTLINE),
+                Part(_WAVES, None, shine, 2.6),
+            ),
+            (),
+        )
     if look is Look.SPECTACLES:
-        return ((short,), (Part(_MOUSTACHE, hair, Role.LINE, 1.6), Part(_SPECTACLE_CORD, None, ink, 1.6),
-                           Part(_SPECTACLES, None, ink, 3.6)))
+        return (
+            (short,),
+            (
+                Part(_MOUSTACHE, hair, Role.LINE, 1.6),
+                Part(_SPECTACLE_CORD, None, ink, 1.6),
+                Part(_SPECTACLES, None, ink, 3.6),
+            ),
+        )
     if look is Look.BEARD:
-        return ((Part(_LINCOLN_HAIR, hair, Role.LINE, OUTLINE), Part(_BEARD, hair, Role.LINE, OUTLINE)),
-                (Part(HEAVY_BROW, hair),))
+        return (
+            (Part(_LINCOLN_HAIR, hair, Role.LINE, OUTLINE), Part(_BEARD, hair, Role.LINE, OUTLINE)),
+            (Part(HEAVY_BROW, hair),),
+        )
     if look is Look.BALDING:
         return ((Part(_BALDING, hair, Role.LINE, OUTLINE), Part(_BALDING_LOCKS, None, shine, 2.2)), ())
     if look is Look.BUN:
-        return ((Part(_BUN, hair, Role.LINE, OUTLINE), Part(_BUN_CAP, hair, Role.LINE, OUTLINE),
-                 Part(_BUN_LINES, None, shine, 2.2)), ())
+        return (
+            (
+                Part(_BUN, hair, Role.LINE, OUTLINE),
+                Part(_BUN_CAP, hair, Role.LINE, OUTLINE),
+                Part(_BUN_LINES, None, shine, 2.2),
+            ),
+            (),
+        )
     if look is Look.CURLS:
         circles = _curls()
-        return (tuple(Part(c, None, Role.LINE, 2 * 2.2) for c in circles)
-                + tuple(Part(c, hair) for c in circles), ())
+        return (tuple(Part(c, None, Role.LINE, 2 * 2.2) for c in circles) + tuple(Part(c, hair) for c in circles), ())
     if look is Look.BALD:
         return ((Part(_BALD_FRINGE, hair, Role.LINE, OUTLINE),), (Part(HEAVY_BROW, hair),))
     return ((short,), ())
@@ -189,19 +275,27 @@ def _parts(look: Look) -> tuple[tuple[Part, ...], tuple[Part, ...]]:
 
 def _shape(part: Part, palette: Palette) -> Shape:
     width = palette.outline_units if part.width == OUTLINE else part.width
-    return Shape(part.path, fill=palette.color(part.fill) if part.fill else None,
-                 stroke=palette.color(part.stroke) if part.stroke else None,
-                 stroke_mm=width if part.stroke else 0.0)
+    return Shape(
+        part.path,
+        fill=palette.color(part.fill) if part.fill else None,
+        stroke=palette.color(part.stroke) if part.stroke else None,
+        stroke_mm=width if part.stroke else 0.0,
+    )
 
 
 def _profile_head(look: Look, palette: Palette) -> tuple:
     under, over = _parts(look)
     outline = Part(BUST, Role.SKIN, Role.LINE, OUTLINE)
     detail = 1.6 if palette.shadow is not None else 2.4
-    features = (Part(EAR, Role.SKIN, Role.LINE, detail), Part(EAR_INNER, None, Role.LINE, detail),
-                Part(JAW, None, Role.LINE, detail),
-                Part(EYE, Role.LINE), Part(BROW, None, Role.LINE, 2.6), Part(NOSTRIL, None, Role.LINE, detail),
-                Part(MOUTH, None, Role.LINE, detail))
+    features = (
+        Part(EAR, Role.SKIN, Role.LINE, detail),
+        Part(EAR_INNER, None, Role.LINE, detail),
+        Part(JAW, None, Role.LINE, detail),
+        Part(EYE, Role.LINE),
+        Part(BROW, None, Role.LINE, 2.6),
+        Part(NOSTRIL, None, Role.LINE, detail),
+        Part(MOUTH, None, Role.LINE, detail),
+    )
     items: list = []
     if palette.shadow is not None:
         dx, dy = SHADOW_OFFSET
@@ -215,7 +309,7 @@ def _profile_head(look: Look, palette: Palette) -> tuple:
 def _image_head(spec: HeadSpec, palette: Palette) -> tuple:
     frame = Path.rect(HEAD_BOX)
     items: list = []
-    if palette.shadow is None:   # red: the art stands on a red panel with a heavy frame
+    if palette.shadow is None:  # red: the art stands on a red panel with a heavy frame
         items.append(Shape(frame, fill=palette.skin))
     items.append(Image(str(spec.art), HEAD_BOX))
     items.append(Shape(frame, stroke=palette.line, stroke_mm=palette.outline_units))
@@ -241,6 +335,7 @@ FLIP_MARKER_BOX = Rect(-10.0, -10.0, 20.0, 20.0)
 
 def flip_marker_symbol() -> Symbol:
     """The non-colour cue for a red head: a black disc with a white two-way arrow."""
-    arrow = Path.polygon([(-7.5, 0), (-3, 4.5), (-3, 1.6), (3, 1.6), (3, 4.5), (7.5, 0), (3, -4.5), (3, -1.6),
-                          (-3, -1.6), (-3, -4.5)])
+    arrow = Path.polygon(
+        [(-7.5, 0), (-3, 4.5), (-3, 1.6), (3, 1.6), (3, 4.5), (7.5, 0), (3, -4.5), (3, -1.6), (-3, -1.6), (-3, -4.5)]
+    )
     return Symbol(items=(Shape(Path.circle(0, 0, 10), fill=BLACK), Shape(arrow, fill=WHITE)), bbox=FLIP_MARKER_BOX)

@@ -9,8 +9,9 @@ from __future__ import annotations
 import enum
 import math
 import re
+from collections.abc import Hashable
 from dataclasses import dataclass, field
-from typing import Hashable, Union
+from typing import Union
 
 from ..colors import BLACK as BLACK  # re-exported: layouts take colours from here
 from ..colors import WHITE as WHITE
@@ -26,8 +27,14 @@ def multiply(first: Matrix, then: Matrix) -> Matrix:
     """The transform that applies ``first`` and then ``then``."""
     a1, b1, c1, d1, e1, f1 = first
     a2, b2, c2, d2, e2, f2 = then
-    return (a1 * a2 + b1 * c2, a1 * b2 + b1 * d2, c1 * a2 + d1 * c2, c1 * b2 + d1 * d2,
-            e1 * a2 + f1 * c2 + e2, e1 * b2 + f1 * d2 + f2)
+    return (
+        a1 * a2 + b1 * c2,
+        a1 * b2 + b1 * d2,
+        c1 * a2 + d1 * c2,
+        c1 * b2 + d1 * d2,
+        e1 * a2 + f1 * c2 + e2,
+        e1 * b2 + f1 * d2 + f2,
+    )
 
 
 def translate(dx: float, dy: float) -> Matrix:
@@ -41,7 +48,11 @@ def scale(sx: float, sy: float | None = None) -> Matrix:
 def rotate(degrees: float) -> Matrix:
     """Counter-clockwise rotation; multiples of 90 are exact."""
     quarter = {0: (1, 0), 90: (0, 1), 180: (-1, 0), 270: (0, -1)}.get(round(degrees) % 360)
-    cos, sin = quarter if quarter and degrees == round(degrees) else (math.cos(math.radians(degrees)), math.sin(math.radians(degrees)))
+    cos, sin = (
+        quarter
+        if quarter and degrees == round(degrees)
+        else (math.cos(math.radians(degrees)), math.sin(math.radians(degrees)))
+    )
     return (float(cos), float(sin), float(-sin), float(cos), 0.0, 0.0)
 
 
@@ -65,14 +76,18 @@ class Rect:
     def top(self) -> float:
         return self.y + self.height
 
-    def grow(self, by: float) -> "Rect":
+    def grow(self, by: float) -> Rect:
         return Rect(self.x - by, self.y - by, self.width + 2 * by, self.height + 2 * by)
 
-    def contains(self, other: "Rect", tolerance: float = 1e-6) -> bool:
-        return (other.x >= self.x - tolerance and other.y >= self.y - tolerance
-                and other.right <= self.right + tolerance and other.top <= self.top + tolerance)
+    def contains(self, other: Rect, tolerance: float = 1e-6) -> bool:
+        return (
+            other.x >= self.x - tolerance
+            and other.y >= self.y - tolerance
+            and other.right <= self.right + tolerance
+            and other.top <= self.top + tolerance
+        )
 
-    def overlaps(self, other: "Rect") -> bool:
+    def overlaps(self, other: Rect) -> bool:
         return other.x < self.right and self.x < other.right and other.y < self.top and self.y < other.top
 
 
@@ -83,25 +98,30 @@ class Path:
     commands: tuple[tuple, ...]
 
     @staticmethod
-    def polygon(points: list[tuple[float, float]] | tuple, closed: bool = True) -> "Path":
+    def polygon(points: list[tuple[float, float]] | tuple, closed: bool = True) -> Path:
         commands = [("M", *points[0])] + [("L", *p) for p in points[1:]]
         return Path(tuple(commands + ([("Z",)] if closed else [])))
 
     @staticmethod
-    def rect(rect: Rect) -> "Path":
+    def rect(rect: Rect) -> Path:
         return Path.polygon([(rect.x, rect.y), (rect.right, rect.y), (rect.right, rect.top), (rect.x, rect.top)])
 
     @staticmethod
-    def circle(cx: float, cy: float, r: float) -> "Path":
+    def circle(cx: float, cy: float, r: float) -> Path:
         k = 0.5523 * r  # Bezier approximation of a quarter circle
-        return Path((
-            ("M", cx + r, cy), ("C", cx + r, cy + k, cx + k, cy + r, cx, cy + r),
-            ("C", cx - k, cy + r, cx - r, cy + k, cx - r, cy), ("C", cx - r, cy - k, cx - k, cy - r, cx, cy - r),
-            ("C", cx + k, cy - r, cx + r, cy - k, cx + r, cy), ("Z",),
-        ))
+        return Path(
+            (
+                ("M", cx + r, cy),
+                ("C", cx + r, cy + k, cx + k, cy + r, cx, cy + r),
+                ("C", cx - k, cy + r, cx - r, cy + k, cx - r, cy),
+                ("C", cx - r, cy - k, cx - k, cy - r, cx, cy - r),
+                ("C", cx + k, cy - r, cx + r, cy - k, cx + r, cy),
+                ("Z",),
+            )
+        )
 
     @staticmethod
-    def parse(text: str) -> "Path":
+    def parse(text: str) -> Path:
         """Path data in a compact SVG-like form: ``M x y``, ``L x y``, ``C x1 y1 x2 y2 x y``, ``Z``
         (absolute coordinates only; a letter may be followed by several coordinate groups).
 
@@ -119,10 +139,10 @@ class Path:
             if not values or len(values) % size:
                 raise ValueError(f"{op} takes {size} numbers at a time, got {len(values)} in {text!r}")
             for i in range(0, len(values), size):
-                commands.append((op if op != "M" or i == 0 else "L", *values[i:i + size]))
+                commands.append((op if op != "M" or i == 0 else "L", *values[i : i + size]))
         return Path(tuple(commands))
 
-    def translated(self, dx: float, dy: float) -> "Path":
+    def translated(self, dx: float, dy: float) -> Path:
         """The same path moved by (dx, dy)."""
         moved = []
         for command in self.commands:
@@ -131,7 +151,7 @@ class Path:
         return Path(tuple(moved))
 
     @staticmethod
-    def line(x1: float, y1: float, x2: float, y2: float) -> "Path":
+    def line(x1: float, y1: float, x2: float, y2: float) -> Path:
         return Path((("M", x1, y1), ("L", x2, y2)))
 
     def points(self) -> list[tuple[float, float]]:
@@ -142,7 +162,7 @@ class Path:
             found += [(coords[i], coords[i + 1]) for i in range(0, len(coords), 2)]
         return found
 
-    def transformed(self, matrix: Matrix) -> "Path":
+    def transformed(self, matrix: Matrix) -> Path:
         out = []
         for command in self.commands:
             coords = command[1:]
@@ -170,8 +190,12 @@ class Path:
                 for i in range(1, steps + 1):
                     t = i / steps
                     u = 1 - t
-                    current.append((u ** 3 * x0 + 3 * u * u * t * x1 + 3 * u * t * t * x2 + t ** 3 * x3,
-                                    u ** 3 * y0 + 3 * u * u * t * y1 + 3 * u * t * t * y2 + t ** 3 * y3))
+                    current.append(
+                        (
+                            u**3 * x0 + 3 * u * u * t * x1 + 3 * u * t * t * x2 + t**3 * x3,
+                            u**3 * y0 + 3 * u * u * t * y1 + 3 * u * t * t * y2 + t**3 * y3,
+                        )
+                    )
         if len(current) > 1:
             polygons.append(current)
         return polygons
@@ -260,7 +284,10 @@ class Document:
 
 
 def _transform_rect(matrix: Matrix, rect: Rect) -> Rect:
-    corners = [apply(matrix, x, y) for x, y in ((rect.x, rect.y), (rect.right, rect.y), (rect.x, rect.top), (rect.right, rect.top))]
+    corners = [
+        apply(matrix, x, y)
+        for x, y in ((rect.x, rect.y), (rect.right, rect.y), (rect.x, rect.top), (rect.right, rect.top))
+    ]
     xs, ys = [c[0] for c in corners], [c[1] for c in corners]
     return Rect(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
 
@@ -282,7 +309,9 @@ def item_bounds(item, symbols: dict, matrix: Matrix = IDENTITY) -> Rect | None:
         xs = [p[0] for p in item.path.points()]
         ys = [p[1] for p in item.path.points()]
         half = item.stroke_mm / 2 if item.stroke is not None else 0.0
-        return _transform_rect(matrix, Rect(min(xs) - half, min(ys) - half, max(xs) - min(xs) + 2 * half, max(ys) - min(ys) + 2 * half))
+        return _transform_rect(
+            matrix, Rect(min(xs) - half, min(ys) - half, max(xs) - min(xs) + 2 * half, max(ys) - min(ys) + 2 * half)
+        )
     if isinstance(item, Text):
         width = text_width_mm(item.text, item.size_pt, item.font)
         x = {Anchor.START: item.x, Anchor.MIDDLE: item.x - width / 2, Anchor.END: item.x - width}[item.anchor]

@@ -15,9 +15,9 @@ from ..rulebook import Bullets, DecoyExample, Heading, MatchExample, Paragraph, 
 from ..spec import Design
 from .cards import CardKind, back_face, card_frame, head_slots, monument_face, rows_of, search_face
 from .fonts import PT_TO_MM, Font, text_width_mm
-from .items import (BLACK, Anchor, Group, Page, Path, Rect, Shape, Text, multiply, rgb, scale, translate)
+from .items import Anchor, Group, Page, Path, Rect, Shape, Text, multiply, rgb, scale, translate
 from .sheets import Paper
-from .text import line_width, wrap
+from .text import wrap
 
 MARGIN_MM = 15.0
 GUTTER_MM = 8.0
@@ -116,11 +116,22 @@ def _flow(design: Design, deck: Deck, book: Rulebook, paper: Paper, style: Style
             blocks[i] = placed
             index += 1
     if book.practice:
-        answers = "Practice answers: " + ", ".join(f"{card.id} matches {answer}" for card, answer in book.practice) + "."
+        answers = (
+            "Practice answers: " + ", ".join(f"{card.id} matches {answer}" for card, answer in book.practice) + "."
+        )
         pages_items[-1].append(Text(W - MARGIN_MM, MARGIN_MM + 2, answers, 7.5, GREY, Font.ITALIC, Anchor.END))
     for page in range(PAGES):
-        pages_items[page].append(Text(W / 2, MARGIN_MM - 2, f"{book.title}: rules | page {page + 1} of {PAGES}",
-                                      7.0, GREY, Font.REGULAR, Anchor.MIDDLE))
+        pages_items[page].append(
+            Text(
+                W / 2,
+                MARGIN_MM - 2,
+                f"{book.title}: rules | page {page + 1} of {PAGES}",
+                7.0,
+                GREY,
+                Font.REGULAR,
+                Anchor.MIDDLE,
+            )
+        )
     return [Page(W, H, tuple(items), label=f"rules {n + 1}") for n, items in enumerate(pages_items)]
 
 
@@ -152,7 +163,9 @@ def _place(block, following, column: _Column, items: list, style: Style, design:
     if isinstance(block, Steps):
         return _list(block.items, None, column, items, style, numbered=True)
     if isinstance(block, Bullets):
-        return _list([t for _, t in block.items], [lead for lead, _ in block.items], column, items, style, numbered=False)
+        return _list(
+            [t for _, t in block.items], [lead for lead, _ in block.items], column, items, style, numbered=False
+        )
     if isinstance(block, MatchExample):
         figure, height = _match_figure(block, design, deck, column.width, style)
     elif isinstance(block, DecoyExample):
@@ -209,13 +222,25 @@ def _paragraph(block: Paragraph, column: _Column, items: list, style: Style):
 
 def _list(texts, leads, column: _Column, items: list, style: Style, numbered: bool):
     indent = 5.0
-    all_lines = [wrap(text, column.width - indent, style.body_pt, lead=(leads[n] if leads else "")) for n, text in enumerate(texts)]
+    all_lines = [
+        wrap(text, column.width - indent, style.body_pt, lead=(leads[n] if leads else ""))
+        for n, text in enumerate(texts)
+    ]
     need = sum(len(lines) for lines in all_lines) * style.leading + len(texts) * style.leading * 0.25
     if need > column.y - column.bottom:
         return False  # lists are short: keep them whole
     for number, lines in enumerate(all_lines, start=1):
         marker = f"{number}." if numbered else "-"
-        items.append(Text(column.x + (0.5 if numbered else 1.2), column.y - style.leading, marker, style.body_pt, ACCENT, Font.BOLD))
+        items.append(
+            Text(
+                column.x + (0.5 if numbered else 1.2),
+                column.y - style.leading,
+                marker,
+                style.body_pt,
+                ACCENT,
+                Font.BOLD,
+            )
+        )
         _draw_lines(lines, column.x + indent, column, items, style)
         column.y -= style.leading * 0.25
     column.y -= style.leading * 0.2
@@ -228,7 +253,10 @@ def _card_picture(face, frame, x: float, y: float, width: float) -> list:
     s = width / frame.width_mm
     matrix = multiply(scale(s), translate(x, y))
     box = Rect(x, y, width, frame.height_mm * s)
-    return [Group((Group(face.items, matrix),), clip=Path.rect(box)), Shape(Path.rect(box), stroke=GREY, stroke_mm=0.25)]
+    return [
+        Group((Group(face.items, matrix),), clip=Path.rect(box)),
+        Shape(Path.rect(box), stroke=GREY, stroke_mm=0.25),
+    ]
 
 
 def _match_figure(example: MatchExample, design: Design, deck: Deck, width: float, style: Style) -> tuple[tuple, float]:
@@ -239,14 +267,23 @@ def _match_figure(example: MatchExample, design: Design, deck: Deck, width: floa
     x = (width - card_w) / 2
     caption = style.leading * 1.2
     per_row, rows = rows_of(len(design.heads))
-    line_h = style.leading * 1.05      # one line of "same / opposite" per row of heads
+    line_h = style.leading * 1.05  # one line of "same / opposite" per row of heads
     relation_h = 1.6 + rows * line_h
     height = caption + card_h + relation_h + card_h + caption
     n = deck.notation
     items: list = []
     top = height
-    items.append(Text(width / 2, top - caption * 0.75, f"Search card {example.search.id} ({n.search(example.search.faces, example.search.red)})",
-                      style.body_pt, INK, Font.BOLD, Anchor.MIDDLE))
+    items.append(
+        Text(
+            width / 2,
+            top - caption * 0.75,
+            f"Search card {example.search.id} ({n.search(example.search.faces, example.search.red)})",
+            style.body_pt,
+            INK,
+            Font.BOLD,
+            Anchor.MIDDLE,
+        )
+    )
     search_y = top - caption - card_h
     items += _card_picture(search_face(design, example.search, frame), frame, x, search_y, card_w)
     monument_y = search_y - relation_h - card_h
@@ -256,12 +293,21 @@ def _match_figure(example: MatchExample, design: Design, deck: Deck, width: floa
         cx = x + slot.label_x * s
         red = relation == "opposite"
         y = monument_y + card_h + relation_h - 0.8 - (index // per_row + 0.75) * line_h
-        items.append(Text(cx, y, relation, label_pt, RED if red else INK, Font.BOLD if red else Font.REGULAR,
-                          Anchor.MIDDLE))
+        items.append(
+            Text(cx, y, relation, label_pt, RED if red else INK, Font.BOLD if red else Font.REGULAR, Anchor.MIDDLE)
+        )
     items += _card_picture(monument_face(design, example.monument, frame), frame, x, monument_y, card_w)
-    items.append(Text(width / 2, monument_y - caption * 0.75,
-                      f"matches Monument {example.monument.id} ({n.monument(example.monument.faces)})",
-                      style.body_pt, INK, Font.BOLD, Anchor.MIDDLE))
+    items.append(
+        Text(
+            width / 2,
+            monument_y - caption * 0.75,
+            f"matches Monument {example.monument.id} ({n.monument(example.monument.faces)})",
+            style.body_pt,
+            INK,
+            Font.BOLD,
+            Anchor.MIDDLE,
+        )
+    )
     return tuple(items), height
 
 
@@ -280,16 +326,47 @@ def _decoy_figure(example: DecoyExample, design: Design, deck: Deck, width: floa
     items += _card_picture(monument_face(design, example.decoy, frame), frame, right, label, card_w)
     items.append(Text(card_w + 6, label + card_h / 2, "is not", style.body_pt * 0.9, INK, Font.ITALIC, Anchor.MIDDLE))
     # a heavy cross over the decoy, readable in greyscale
-    items.append(Shape(Path.line(right + 2, label + 2, right + card_w - 2, label + card_h - 2), stroke=RED, stroke_mm=0.6))
-    items.append(Shape(Path.line(right + 2, label + card_h - 2, right + card_w - 2, label + 2), stroke=RED, stroke_mm=0.6))
+    items.append(
+        Shape(Path.line(right + 2, label + 2, right + card_w - 2, label + card_h - 2), stroke=RED, stroke_mm=0.6)
+    )
+    items.append(
+        Shape(Path.line(right + 2, label + card_h - 2, right + card_w - 2, label + 2), stroke=RED, stroke_mm=0.6)
+    )
     small = style.body_pt * 0.85
-    items.append(Text(card_w / 2, label * 0.3, f"{example.search.id} {n.search(example.search.faces, example.search.red)}",
-                      small, INK, Font.BOLD, Anchor.MIDDLE))
-    items.append(Text(right + card_w / 2, label * 0.3, f"{example.decoy.id} {n.monument(example.decoy.faces)}: a decoy",
-                      small, INK, Font.BOLD, Anchor.MIDDLE))
+    items.append(
+        Text(
+            card_w / 2,
+            label * 0.3,
+            f"{example.search.id} {n.search(example.search.faces, example.search.red)}",
+            small,
+            INK,
+            Font.BOLD,
+            Anchor.MIDDLE,
+        )
+    )
+    items.append(
+        Text(
+            right + card_w / 2,
+            label * 0.3,
+            f"{example.decoy.id} {n.monument(example.decoy.faces)}: a decoy",
+            small,
+            INK,
+            Font.BOLD,
+            Anchor.MIDDLE,
+        )
+    )
     red_names = [design.heads[i].name for i, red in enumerate(example.search.red) if red]
-    items.append(Text(width / 2, label + card_h + label * 0.3, f"{' and '.join(red_names)} face the same way: wrong",
-                      small, RED, Font.BOLD, Anchor.MIDDLE))
+    items.append(
+        Text(
+            width / 2,
+            label + card_h + label * 0.3,
+            f"{' and '.join(red_names)} face the same way: wrong",
+            small,
+            RED,
+            Font.BOLD,
+            Anchor.MIDDLE,
+        )
+    )
     return tuple(items), height
 
 

@@ -13,15 +13,14 @@ from dataclasses import dataclass
 
 from .cards import CardFrame, Face
 from .fonts import Font, text_width_mm
-from .items import (BLACK, Anchor, Group, Matrix, Page, Path, Rect, Shape, Text, multiply, rgb,
-                    rotate, translate)
+from .items import BLACK, Anchor, Group, Matrix, Page, Path, Rect, Shape, Text, multiply, rgb, rotate, translate
 
 MARGIN_MM = 5.0
-FOLD_GAP_MM = 5.0     # gutter-fold: bleed edge to fold line, at least
-MARK_GAP_MM = 1.0     # crop marks start this far outside the bleed
+FOLD_GAP_MM = 5.0  # gutter-fold: bleed edge to fold line, at least
+MARK_GAP_MM = 1.0  # crop marks start this far outside the bleed
 MARK_LENGTH_MM = 4.0
 MARK_WIDTH_MM = 0.2
-STRIP_MM = 4.0        # height of the ruler-and-note strip
+STRIP_MM = 4.0  # height of the ruler-and-note strip
 RULER_MM = 50.0
 FURNITURE_MM = MARK_GAP_MM + MARK_LENGTH_MM + STRIP_MM  # room a band needs for marks and strip
 GREY = rgb("#555555")
@@ -53,8 +52,8 @@ class Flip(enum.Enum):
 class Grid:
     cols: int
     rows: int
-    rotation: int        # 0, or 90 when the card is turned a quarter on the sheet
-    cell_w: float        # trim size as placed
+    rotation: int  # 0, or 90 when the card is turned a quarter on the sheet
+    cell_w: float  # trim size as placed
     cell_h: float
 
     @property
@@ -101,10 +100,10 @@ class SheetPlan:
     layout: SheetLayout
     grid: Grid
     fronts: tuple[Slot, ...]
-    backs: tuple[Slot, ...]      # backs[i] is the back of fronts[i]; on the next page for duplex
+    backs: tuple[Slot, ...]  # backs[i] is the back of fronts[i]; on the next page for duplex
     front_marks: tuple[Path, ...]
     back_marks: tuple[Path, ...]
-    front_strip: Matrix          # where the ruler-and-note strip goes (local x along its length)
+    front_strip: Matrix  # where the ruler-and-note strip goes (local x along its length)
     back_strip: Matrix
     strip_length: float
     fold_y: float | None = None
@@ -114,8 +113,13 @@ class SheetPlan:
         return len(self.fronts)
 
 
-def plan_sheet(paper: Paper, layout: SheetLayout, frame: CardFrame, flip: Flip = Flip.LONG,
-               back_offset: tuple[float, float] = (0.0, 0.0)) -> SheetPlan:
+def plan_sheet(
+    paper: Paper,
+    layout: SheetLayout,
+    frame: CardFrame,
+    flip: Flip = Flip.LONG,
+    back_offset: tuple[float, float] = (0.0, 0.0),
+) -> SheetPlan:
     """Compute every position on a sheet; the renderers and tests read it, nothing else decides."""
     W, H, bleed = paper.width_mm, paper.height_mm, frame.bleed_mm
     avail_w = W - 2 * MARGIN_MM
@@ -151,8 +155,18 @@ def plan_sheet(paper: Paper, layout: SheetLayout, frame: CardFrame, flip: Flip =
     backs = tuple(_mirror_slot(s, axis, back_offset) for s in fronts)
     back_block = _mirror_rect(block, axis, back_offset)
     back_strip, _ = _strip_for(back_block, W, H)
-    return SheetPlan(paper, layout, grid, fronts, backs, front_marks, _marks(back_block, grid, bleed, W, H),
-                     strip, back_strip, length)
+    return SheetPlan(
+        paper,
+        layout,
+        grid,
+        fronts,
+        backs,
+        front_marks,
+        _marks(back_block, grid, bleed, W, H),
+        strip,
+        back_strip,
+        length,
+    )
 
 
 def _block_x(W: float, block_w: float) -> float:
@@ -274,7 +288,7 @@ def strip_items(note: str, length: float) -> tuple:
 def sheet_pages(plan: SheetPlan, cards: list[tuple[Face, Face]], title: str) -> list[Page]:
     """Pages for ``cards`` (front, back pairs): fronts pages with their backs as the plan says."""
     W, H = plan.paper.width_mm, plan.paper.height_mm
-    sheets = [cards[i:i + plan.per_sheet] for i in range(0, len(cards), plan.per_sheet)]
+    sheets = [cards[i : i + plan.per_sheet] for i in range(0, len(cards), plan.per_sheet)]
     pages: list[Page] = []
     mark = dict(stroke=BLACK, stroke_mm=MARK_WIDTH_MM)
     for number, batch in enumerate(sheets, start=1):
@@ -284,11 +298,24 @@ def sheet_pages(plan: SheetPlan, cards: list[tuple[Face, Face]], title: str) -> 
         if plan.layout is SheetLayout.GUTTERFOLD:
             items += [place_card(back, slot) for (_, back), slot in zip(batch, plan.backs)]
             fold_from = min(slot.clip.x for slot in plan.fronts) - MARK_GAP_MM - MARK_LENGTH_MM
-            items.append(Shape(Path.line(fold_from, plan.fold_y, W - MARGIN_MM, plan.fold_y), stroke=GREY,
-                               stroke_mm=0.2, dash_mm=(2.0, 1.5)))
-            items.append(Text(W - MARGIN_MM, plan.fold_y + 0.8, "fold here, glue, then cut", 5.0, GREY, Font.ITALIC, Anchor.END))
+            items.append(
+                Shape(
+                    Path.line(fold_from, plan.fold_y, W - MARGIN_MM, plan.fold_y),
+                    stroke=GREY,
+                    stroke_mm=0.2,
+                    dash_mm=(2.0, 1.5),
+                )
+            )
+            items.append(
+                Text(W - MARGIN_MM, plan.fold_y + 0.8, "fold here, glue, then cut", 5.0, GREY, Font.ITALIC, Anchor.END)
+            )
         items += [Shape(p, **mark) for p in plan.front_marks]
-        items.append(Group(strip_items(note + (" | fronts" if plan.layout is SheetLayout.DUPLEX else ""), plan.strip_length), plan.front_strip))
+        items.append(
+            Group(
+                strip_items(note + (" | fronts" if plan.layout is SheetLayout.DUPLEX else ""), plan.strip_length),
+                plan.front_strip,
+            )
+        )
         pages.append(Page(W, H, tuple(items), label=f"sheet {number} fronts"))
         if plan.layout is SheetLayout.DUPLEX:
             back_items: list = [place_card(back, slot) for (_, back), slot in zip(batch, plan.backs)]
@@ -303,5 +330,14 @@ def card_pages(frame: CardFrame, faces: list[Face]) -> list[Page]:
     page_w, page_h = frame.width_mm + 2 * frame.bleed_mm, frame.height_mm + 2 * frame.bleed_mm
     trim = Rect(frame.bleed_mm, frame.bleed_mm, frame.width_mm, frame.height_mm)
     bleed = Rect(0.0, 0.0, page_w, page_h)
-    return [Page(page_w, page_h, (Group(face.items, translate(frame.bleed_mm, frame.bleed_mm), clip=Path.rect(bleed)),),
-                 trim_box=trim, bleed_box=bleed, label=face.card_id) for face in faces]
+    return [
+        Page(
+            page_w,
+            page_h,
+            (Group(face.items, translate(frame.bleed_mm, frame.bleed_mm), clip=Path.rect(bleed)),),
+            trim_box=trim,
+            bleed_box=bleed,
+            label=face.card_id,
+        )
+        for face in faces
+    ]

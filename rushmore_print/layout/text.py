@@ -7,8 +7,9 @@ from .fonts import Font, text_width_mm
 Run = tuple[str, Font]
 
 
-def wrap(text: str, width_mm: float, size_pt: float, font: Font = Font.REGULAR, lead: str = "",
-         lead_font: Font = Font.BOLD) -> list[list[Run]]:
+def wrap(
+    text: str, width_mm: float, size_pt: float, font: Font = Font.REGULAR, lead: str = "", lead_font: Font = Font.BOLD
+) -> list[list[Run]]:
     """Break ``text`` (after an optional bold ``lead``) into lines no wider than ``width_mm``.
 
     Each line is a list of runs (text, font). A word longer than the line is left on a line of

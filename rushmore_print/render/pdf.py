@@ -7,7 +7,7 @@ defined once and reused on every page. ``invariant=1`` makes the bytes reproduci
 from __future__ import annotations
 
 import io
-from typing import Iterable
+from collections.abc import Iterable
 
 from reportlab.lib.colors import CMYKColor
 from reportlab.pdfgen.canvas import Canvas
@@ -44,9 +44,7 @@ def _used_keys(items: Iterable) -> list:
 
     def walk(things: Iterable) -> None:
         for item in things:
-            if isinstance(item, Page):
-                walk(item.items)
-            elif isinstance(item, Group):
+            if isinstance(item, Page) or isinstance(item, Group):
                 walk(item.items)
             elif isinstance(item, Use):
                 found.setdefault(item.key, None)
@@ -145,7 +143,9 @@ class _Painter:
         c = self.canvas
         self.color(text.color, fill=True)
         c.setFont(text.font.value, text.size_pt / PT_PER_MM)
-        draw = {Anchor.START: c.drawString, Anchor.MIDDLE: c.drawCentredString, Anchor.END: c.drawRightString}[text.anchor]
+        draw = {Anchor.START: c.drawString, Anchor.MIDDLE: c.drawCentredString, Anchor.END: c.drawRightString}[
+            text.anchor
+        ]
         draw(text.x, text.y, text.text)
 
     def group(self, group: Group) -> None:

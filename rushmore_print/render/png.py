@@ -14,14 +14,14 @@ from pathlib import Path
 from PIL import Image, ImageDraw, ImageFont
 
 from ..layout.fonts import Font, text_width_mm
-from ..layout.items import IDENTITY, Anchor, Group, Matrix, Page, Shape, Text, Use, apply, multiply
+from ..layout.items import Anchor, Group, Matrix, Page, Shape, Text, Use, apply, multiply
 from ..layout.items import Image as ImageItem
 
 SUPERSAMPLE = 2
 _FONT_FILES = {Font.REGULAR: "Vera.ttf", Font.BOLD: "VeraBd.ttf", Font.ITALIC: "VeraIt.ttf"}
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _font_path(font: Font) -> str | None:
     spec = importlib.util.find_spec("reportlab")
     if spec and spec.origin:

@@ -17,7 +17,8 @@ from pathlib import Path
 from PIL import Image as PILImage
 
 from ..layout.fonts import Font, text_width_mm
-from ..layout.items import Anchor, Document, Group, Image, Page, Path as LayoutPath, Rect, Shape, Text, Use
+from ..layout.items import Anchor, Document, Group, Image, Rect, Shape, Text, Use
+from ..layout.items import Path as LayoutPath
 
 PT_PER_MM = 72.0 / 25.4
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
@@ -33,7 +34,7 @@ class EmbeddedImage:
     entries: str
     data: bytes
     passthrough: bool
-    smask: "EmbeddedImage | None" = None
+    smask: EmbeddedImage | None = None
 
 
 def load_image(path: Path) -> EmbeddedImage:
@@ -47,10 +48,16 @@ def load_image(path: Path) -> EmbeddedImage:
     elif raw[:3] == b"\xff\xd8\xff":
         with PILImage.open(path) as image:
             mode, (width, height) = image.mode, image.size
-        spaces = {"L": ("/DeviceGray", ""), "RGB": ("/DeviceRGB", ""), "CMYK": ("/DeviceCMYK", " /Decode [1 0 1 0 1 0 1 0]")}
+        spaces = {
+            "L": ("/DeviceGray", ""),
+            "RGB": ("/DeviceRGB", ""),
+            "CMYK": ("/DeviceCMYK", " /Decode [1 0 1 0 1 0 1 0]"),
+        }
         if mode in spaces:
             space, decode = spaces[mode]
-            entries = f"/Width {width} /Height {height} /ColorSpace {space} /BitsPerComponent 8 /Filter /DCTDecode{decode}"
+            entries = (
+                f"/Width {width} /Height {height} /ColorSpace {space} /BitsPerComponent 8 /Filter /DCTDecode{decode}"
+            )
             return EmbeddedImage(width, height, entries, raw, True)
     return _decoded(path)
 
@@ -59,8 +66,8 @@ def _png_passthrough(raw: bytes) -> EmbeddedImage | None:
     position, idat, palette = 8, [], None
     header = None
     while position < len(raw):
-        length, kind = struct.unpack(">I4s", raw[position:position + 8])
-        body = raw[position + 8:position + 8 + length]
+        length, kind = struct.unpack(">I4s", raw[position : position + 8])
+        body = raw[position + 8 : position + 8 + length]
         if kind == b"IHDR":
             header = struct.unpack(">IIBBBBB", body)
         elif kind == b"PLTE":
@@ -84,8 +91,10 @@ def _png_passthrough(raw: bytes) -> EmbeddedImage | None:
         space = f"[/Indexed /DeviceRGB {len(palette) // 3 - 1} <{palette.hex()}>]"
     else:
         space = "/DeviceGray" if colour == 0 else "/DeviceRGB"
-    entries = (f"/Width {width} /Height {height} /ColorSpace {space} /BitsPerComponent {depth} /Filter /FlateDecode "
-               f"/DecodeParms << /Predictor 15 /Colors {colours} /BitsPerComponent {depth} /Columns {width} >>")
+    entries = (
+        f"/Width {width} /Height {height} /ColorSpace {space} /BitsPerComponent {depth} /Filter /FlateDecode "
+        f"/DecodeParms << /Predictor 15 /Colors {colours} /BitsPerComponent {depth} /Columns {width} >>"
+    )
     return EmbeddedImage(width, height, entries, b"".join(idat), True)
 
 
@@ -97,8 +106,13 @@ def _decoded(path: Path) -> EmbeddedImage:
     width, height = rgb.size
     smask = None
     if alpha is not None:
-        smask = EmbeddedImage(width, height, f"/Width {width} /Height {height} /ColorSpace /DeviceGray "
-                              "/BitsPerComponent 8 /Filter /FlateDecode", zlib.compress(alpha.tobytes(), 6), False)
+        smask = EmbeddedImage(
+            width,
+            height,
+            f"/Width {width} /Height {height} /ColorSpace /DeviceGray /BitsPerComponent 8 /Filter /FlateDecode",
+            zlib.compress(alpha.tobytes(), 6),
+            False,
+        )
     entries = f"/Width {width} /Height {height} /ColorSpace /DeviceRGB /BitsPerComponent 8 /Filter /FlateDecode"
     return EmbeddedImage(width, height, entries, zlib.compress(rgb.tobytes(), 6), False, smask)
 
@@ -138,8 +152,10 @@ def render_raw_pdf(document: Document) -> bytes:
     """The PDF of ``document``; byte-identical for the same input."""
     objects = _Objects()
     pages_ref = objects.reserve()
-    fonts = {font: objects.add(f"<< /Type /Font /Subtype /Type1 /BaseFont /{font.value} /Encoding /WinAnsiEncoding >>")
-             for font in Font}
+    fonts = {
+        font: objects.add(f"<< /Type /Font /Subtype /Type1 /BaseFont /{font.value} /Encoding /WinAnsiEncoding >>")
+        for font in Font
+    }
     images: dict[str, tuple[str, int]] = {}
     kids = []
     for page in document.pages:
@@ -153,8 +169,12 @@ def render_raw_pdf(document: Document) -> bytes:
         for name, box in (("TrimBox", page.trim_box), ("BleedBox", page.bleed_box)):
             if box is not None:
                 boxes += f" /{name} [{' '.join(_n(v * PT_PER_MM) for v in (box.x, box.y, box.right, box.top))}]"
-        kids.append(objects.add(f"<< /Type /Page /Parent {pages_ref} 0 R {boxes} /Contents {stream} 0 R "
-                                f"/Resources << /Font << {font_refs} >> /XObject << {xobjects} >> >> >>"))
+        kids.append(
+            objects.add(
+                f"<< /Type /Page /Parent {pages_ref} 0 R {boxes} /Contents {stream} 0 R "
+                f"/Resources << /Font << {font_refs} >> /XObject << {xobjects} >> >> >>"
+            )
+        )
     objects.put(pages_ref, f"<< /Type /Pages /Kids [{' '.join(f'{k} 0 R' for k in kids)}] /Count {len(kids)} >>")
     root = objects.add(f"<< /Type /Catalog /Pages {pages_ref} 0 R >>")
     info = objects.add(f"<< /Title ({_escape(document.title)}) /Producer (rushmore-print) >>")
@@ -215,7 +235,9 @@ class _Content:
             width = text_width_mm(text.text, text.size_pt, text.font)
             x -= width / 2 if text.anchor is Anchor.MIDDLE else width
         colour = " ".join(_n(v) for v in text.color)
-        self.ops.append(f"BT {colour} rg /{FONT_NAMES[text.font]} {_n(size_mm)} Tf {_n(x)} {_n(text.y)} Td ({_escape(text.text)}) Tj ET")
+        self.ops.append(
+            f"BT {colour} rg /{FONT_NAMES[text.font]} {_n(size_mm)} Tf {_n(x)} {_n(text.y)} Td ({_escape(text.text)}) Tj ET"
+        )
 
     def image(self, item: Image) -> None:
         key = str(item.path)
