@@ -141,7 +141,8 @@ def main() -> None:
     header = ["what", "time", "vs img2pdf", "vs mtg-print", "output", "note"]
     widths = [max(len(str(r[i])) for r in rows + [header]) for i in range(len(header))]
     print(
-        f"rushmore-print export/impose benchmark, {os.cpu_count()} cores, Python {sys.version.split()[0]}, median of {RUNS}"
+        f"rushmore-print export/impose benchmark, {os.cpu_count()} cores, "
+        f"Python {sys.version.split()[0]}, median of {RUNS}"
     )
     for row in [header, ["-" * w for w in widths]] + rows:
         print("  ".join(str(c).ljust(w) for c, w in zip(row, widths)).rstrip())

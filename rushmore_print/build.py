@@ -5,8 +5,9 @@ Sits above ``layout`` and ``render``; knows nothing of click (the CLI reports wh
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from .errors import BuildError
@@ -40,7 +41,6 @@ class KitOptions:
 class Written:
     path: Path
     pages: int
-    cards: int
     size: int
     what: str
 
@@ -67,42 +67,105 @@ def checked_deck(design: Design) -> Deck:
     return deck
 
 
+@dataclass(frozen=True)
+class Kit:
+    """What every document of a build shares, laid out once: the deck, every card's front and
+    back, and the symbols (head drawings) they use."""
+
+    design: Design
+    deck: Deck
+    faces: tuple[tuple[Face, Face], ...]
+    symbols: dict = field(hash=False, compare=False)
+
+    @classmethod
+    def of(cls, design: Design, deck: Deck) -> Kit:
+        return cls(design, deck, tuple(card_faces(design, deck)), symbols(design))
+
+
 def sheet_document(
-    design: Design,
-    deck: Deck,
-    paper: str,
-    layout: SheetLayout,
-    flip: Flip = Flip.LONG,
-    back_offset: tuple[float, float] = (0.0, 0.0),
+    kit: Kit, paper: str, layout: SheetLayout, flip: Flip = Flip.LONG, back_offset: tuple[float, float] = (0.0, 0.0)
 ) -> Document:
-    faces = card_faces(design, deck)
+    design = kit.design
     plan = plan_sheet(PAPERS[paper], layout, card_frame(design), flip, back_offset)
-    monuments = [pair for pair in faces if pair[0].kind is CardKind.MONUMENT]
-    search = [pair for pair in faces if pair[0].kind is CardKind.SEARCH]
+    monuments: list[tuple[Face, Face | None]] = [pair for pair in kit.faces if pair[0].kind is CardKind.MONUMENT]
+    search: list[tuple[Face, Face | None]] = [pair for pair in kit.faces if pair[0].kind is CardKind.SEARCH]
     # Each deck starts on a fresh sheet, so the two decks never need sorting apart after cutting.
     pages = sheet_pages(plan, monuments, f"{design.name}: Monuments") + sheet_pages(
         plan, search, f"{design.name}: Search cards"
     )
-    return Document(f"{design.name}: cards, {PAPERS[paper].name} {layout.value}", tuple(pages), symbols(design))
+    return Document(f"{design.name}: cards, {PAPERS[paper].name} {layout.value}", tuple(pages), kit.symbols)
 
 
-def per_card_document(design: Design, deck: Deck) -> Document:
-    faces = card_faces(design, deck)
-    fronts = [front for front, _ in faces]
-    backs = list({back.card_id: back for _, back in faces}.values())
-    return Document(
-        f"{design.name}: one card a page", tuple(card_pages(card_frame(design), fronts + backs)), symbols(design)
-    )
+def per_card_document(kit: Kit) -> Document:
+    fronts = [front for front, _ in kit.faces]
+    backs = list({back.card_id: back for _, back in kit.faces}.values())
+    pages = card_pages(card_frame(kit.design), fronts + backs)
+    return Document(f"{kit.design.name}: one card a page", tuple(pages), kit.symbols)
 
 
-def rulebook_document(design: Design, deck: Deck, paper: str) -> Document:
+def rulebook_document(design: Design, deck: Deck, paper: str, table: dict | None = None) -> Document:
     pages = rules_pages(design, deck, build_rulebook(design, deck), PAPERS[paper])
-    return Document(f"{design.name}: rules", tuple(pages), symbols(design))
+    return Document(f"{design.name}: rules", tuple(pages), table if table is not None else symbols(design))
 
 
-def answer_key_document(design: Design, deck: Deck, paper: str) -> Document:
+def answer_key_document(design: Design, deck: Deck, paper: str, table: dict | None = None) -> Document:
     pages = answer_key_pages(design, deck, validate_deck(deck), PAPERS[paper])
-    return Document(f"{design.name}: answer key", tuple(pages), symbols(design))
+    return Document(f"{design.name}: answer key", tuple(pages), table if table is not None else symbols(design))
+
+
+@dataclass(frozen=True)
+class Job:
+    """One file of the kit: its name, how to lay it out, how many cards it holds, what it is for."""
+
+    name: str
+    make: Callable[[], Document]
+    cards: int
+    what: str
+
+
+def kit_jobs(kit: Kit, options: KitOptions) -> list[Job]:
+    """The files a build writes, in order (the CLI counts them for its progress bar)."""
+    design, deck = kit.design, kit.deck
+    cards = len(deck.monuments) + len(deck.search)
+    jobs = [
+        Job(
+            f"{design.slug}_cards_{paper}_{layout.value}.pdf",
+            functools.partial(sheet_document, kit, paper, layout, options.flip, options.back_offset),
+            cards,
+            f"card sheets, {PAPERS[paper].name}, {layout.value}",
+        )
+        for paper in options.papers
+        for layout in options.layouts
+    ]
+    for paper in options.papers:
+        if options.rulebook:
+            jobs.append(
+                Job(
+                    f"{design.slug}_rulebook_{paper}.pdf",
+                    functools.partial(rulebook_document, design, deck, paper, kit.symbols),
+                    0,
+                    f"rule sheet, {PAPERS[paper].name}, front and back",
+                )
+            )
+        if options.answer_key:
+            jobs.append(
+                Job(
+                    f"{design.slug}_answer-key_{paper}.pdf",
+                    functools.partial(answer_key_document, design, deck, paper, kit.symbols),
+                    len(deck.search),
+                    f"answer key, {PAPERS[paper].name}",
+                )
+            )
+    if options.per_card:
+        jobs.append(
+            Job(
+                f"{design.slug}_cards_per-card.pdf",
+                functools.partial(per_card_document, kit),
+                cards,
+                "one card a page with bleed, for print shops",
+            )
+        )
+    return jobs
 
 
 def build_kit(
@@ -111,53 +174,14 @@ def build_kit(
     """Render and write the whole kit; returns what was written, in order."""
     deck = checked_deck(design)
     ensure_folder(out_dir)
-    jobs: list[tuple[str, Callable[[], Document], int, str]] = []
-    for paper in options.papers:
-        for layout in options.layouts:
-            name = f"{design.slug}_cards_{paper}_{layout.value}.pdf"
-            jobs.append(
-                (
-                    name,
-                    lambda p=paper, l=layout: sheet_document(design, deck, p, l, options.flip, options.back_offset),
-                    len(deck.monuments) + len(deck.search),
-                    f"card sheets, {PAPERS[paper].name}, {layout.value}",
-                )
-            )
-    for paper in options.papers:
-        if options.rulebook:
-            jobs.append(
-                (
-                    f"{design.slug}_rulebook_{paper}.pdf",
-                    lambda p=paper: rulebook_document(design, deck, p),
-                    0,
-                    f"rule sheet, {PAPERS[paper].name}, front and back",
-                )
-            )
-        if options.answer_key:
-            jobs.append(
-                (
-                    f"{design.slug}_answer-key_{paper}.pdf",
-                    lambda p=paper: answer_key_document(design, deck, p),
-                    len(deck.search),
-                    f"answer key, {PAPERS[paper].name}",
-                )
-            )
-    if options.per_card:
-        jobs.append(
-            (
-                f"{design.slug}_cards_per-card.pdf",
-                lambda: per_card_document(design, deck),
-                len(deck.monuments) + len(deck.search),
-                "one card a page with bleed, for print shops",
-            )
-        )
+    jobs = kit_jobs(Kit.of(design, deck), options)
     written = []
-    for name, make, cards, what in jobs:
+    for job in jobs:
         if progress:
-            progress(name)
-        document = make()
+            progress(job.name)
+        document = job.make()
         data = render_pdf(document, cmyk=options.cmyk)
-        path = out_dir / name
+        path = out_dir / job.name
         atomic_write(path, data)
-        written.append(Written(path, len(document.pages), cards, len(data), what))
+        written.append(Written(path, len(document.pages), len(data), job.what))
     return written

@@ -20,7 +20,9 @@ from . import __version__, referee
 from .errors import RushmoreError
 from .generate import generate_deck
 from .model import Deck, Level
+from .sizes import PAPERS, parse_card_size
 from .spec import Design, load_design
+from .targets import EXPORTS, ExportOptions
 from .validate import Report, validate_deck
 from .words import join_names
 
@@ -212,12 +214,12 @@ def _report_text(report: Report, title: str, ok: bool, strict: bool) -> str:
     return "\n".join(lines)
 
 
-PAPER_CHOICES = click.Choice(["a4", "letter", "both"])
+PAPER_CHOICES = click.Choice([*PAPERS, "both"])
 LAYOUT_CHOICES = click.Choice(["duplex", "gutterfold", "fronts", "both", "all"])
 
 
 def _papers(paper: str) -> tuple[str, ...]:
-    return ("a4", "letter") if paper == "both" else (paper,)
+    return tuple(PAPERS) if paper == "both" else (paper,)
 
 
 def _layouts(layout: str):
@@ -298,11 +300,17 @@ def build(
     click.echo(_table(["file", "pages", "size", "what it is"], rows))
 
 
-EXPORT_TARGETS = ["png", "tgc", "mpc", "dtc", "tts"]
+def _export_help() -> str:
+    targets = "\n".join(f"  {t.name}  {t.help}" for t in EXPORTS.values())
+    examples = "\n".join(
+        ["  rushmore export png --dpi 600 --no-bleed", "  rushmore export tts designs/junior.yaml -o output/junior/"]
+    )
+    intro = "Per-card images and vendor files, under OUTPUT/TARGET/."
+    return f"{intro}\n\n\b\nTARGET:\n{targets}\n\n\b\nExamples:\n{examples}"
 
 
-@cli.command()
-@click.argument("target", type=click.Choice(EXPORT_TARGETS))
+@cli.command(help=_export_help())
+@click.argument("target", type=click.Choice(list(EXPORTS)))
 @design_argument
 @click.option(
     "-o",
@@ -313,61 +321,31 @@ EXPORT_TARGETS = ["png", "tgc", "mpc", "dtc", "tts"]
     show_default=True,
     help="Folder to write into (a subfolder per target).",
 )
-@click.option("--dpi", type=click.IntRange(72, 1200), default=300, show_default=True, help="Resolution of png images.")
-@click.option("--bleed/--no-bleed", default=True, show_default=True, help="png: include the design's bleed.")
+@click.option("--dpi", type=click.IntRange(72, 1200), default=None, help="png only: resolution.  [default: 300]")
+@click.option("--bleed/--no-bleed", default=None, help="png only: include the design's bleed.  [default: bleed]")
 @friendly_errors
-def export(target: str, design: Path | None, out_dir: Path, dpi: int, bleed: bool) -> None:
-    """Per-card images and vendor files.
-
-    \b
-    TARGET:
-      png  one PNG per card face and back, at --dpi, with or without bleed
-      tgc  The Game Crafter: 825 x 1125 px per poker face (300 dpi, 1/8 in bleed), folder per deck
-      mpc  MakePlayingCards: 822 x 1122 px per poker face (300 dpi, 0.12 in bleed)
-      dtc  DriveThruCards: one CMYK PDF per deck, back 1, front 1, back 2, ...
-      tts  Tabletop Simulator: face sheets (10 x 7 at most), backs, saved-object JSON
-
-    \b
-    Examples:
-      rushmore export png --dpi 600 --no-bleed
-      rushmore export tts designs/junior.yaml -o tts-build/
-    """
-    from .export import TARGETS, export_count, export_dtc, export_png, export_raster, export_tts
-
+def export(target: str, design: Path | None, out_dir: Path, dpi: int | None, bleed: bool | None) -> None:
+    chosen = EXPORTS[target]
+    given = {name for name, value in (("dpi", dpi), ("bleed", bleed)) if value is not None}
+    for name in sorted(given - chosen.honours):
+        flag = "--dpi" if name == "dpi" else "--bleed/--no-bleed"
+        raise click.UsageError(f"{flag} applies to png only; {target} works to the vendor's own numbers")
+    options = ExportOptions(dpi=dpi if dpi is not None else 300, bleed=bleed if bleed is not None else True)
     spec = load_design(design)
-    with click.progressbar(length=export_count(spec, target), label=f"exporting {target}", file=sys.stderr) as bar:
-        step = lambda name: bar.update(1)  # noqa: E731
-        if target == "png":
-            written = export_png(spec, out_dir, dpi, bleed, step)
-        elif target in TARGETS:
-            written = export_raster(spec, out_dir, TARGETS[target], step)
-        elif target == "dtc":
-            written = export_dtc(spec, out_dir, step)
-        else:
-            written = export_tts(spec, out_dir, step)
+    with click.progressbar(length=chosen.files(spec), label=f"exporting {target}", file=sys.stderr) as bar:
+        written = chosen.run(spec, out_dir, options, lambda name: bar.update(1))
     folders = sorted({str(w.path.parent) for w in written})
     total = sum(w.size for w in written)
     click.echo(f"{spec.name}: wrote {len(written)} files ({total / 1024:.0f} KB) to {', '.join(folders)}")
 
 
 def _card_size(ctx, param, value: str | None) -> tuple[float, float] | None:
-    from .errors import SpecError
-    from .spec import CARD_PRESETS
-    from .units import parse_length
-
     if value is None:
         return None
-    if value.lower() in CARD_PRESETS:
-        return CARD_PRESETS[value.lower()]
-    parts = value.lower().split("x")
-    unit = next((u for u in ("mm", "cm", "in", "pt") if value.lower().endswith(u)), "mm")
     try:
-        width, height = (parse_length(p if p.endswith(unit) else p + unit) for p in parts)
-        return width, height
-    except (ValueError, SpecError):
-        raise click.BadParameter(
-            f"use a preset ({', '.join(CARD_PRESETS)}) or WIDTHxHEIGHT such as 63.5x88.9mm or 2.5x3.5in"
-        ) from None
+        return parse_card_size(value)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc)) from None
 
 
 def _length(ctx, param, value: str) -> float:
@@ -384,7 +362,7 @@ def _length(ctx, param, value: str) -> float:
 @click.option(
     "-o", "--output", "out", type=click.Path(dir_okay=False, path_type=Path), required=True, help="The PDF to write."
 )
-@click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True)
+@click.option("--paper", type=click.Choice(list(PAPERS)), default="a4", show_default=True)
 @click.option(
     "--layout",
     type=click.Choice(["fronts", "duplex", "gutterfold"]),

@@ -8,7 +8,7 @@ import io
 import json
 import math
 import os
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -23,56 +23,43 @@ from .layout.sheets import card_pages
 from .render.pdf import render_pdf
 from .render.png import render_page
 from .spec import Design
-
-INCH = 25.4
-TTS_MAX_WIDTH = 4096
-TTS_MAX_COLS, TTS_MAX_ROWS = 10, 7
-
-
-@dataclass(frozen=True)
-class RasterTarget:
-    """How a vendor wants card images: resolution, bleed and orientation."""
-
-    name: str
-    dpi: int
-    bleed_mm: float
-    portrait: bool
+from .targets import (
+    DEFAULTS,
+    DTC_BLEED_MM,
+    RASTER_TARGETS,
+    TTS_MAX_COLS,
+    TTS_MAX_ROWS,
+    TTS_MAX_WIDTH,
+    ExportOptions,
+    Progress,
+    RasterTarget,
+)
+from .units import MM_PER_INCH
 
 
-TARGETS = {
-    "tgc": RasterTarget("tgc", 300, INCH / 8, True),  # 825 x 1125 px for poker
-    "mpc": RasterTarget("mpc", 300, 0.12 * INCH, True),  # 822 x 1122 px for poker
-}
-DTC_BLEED_MM = INCH / 8
-Progress = Callable[[str], None]
-
-
-_WORKER_SYMBOLS: dict = {}
-
-
-def _init_worker(table: dict) -> None:
-    _WORKER_SYMBOLS.clear()
-    _WORKER_SYMBOLS.update(table)
-
-
-def _render_png(job: tuple[Page, float, bool]) -> bytes:
-    page, dpi, portrait = job
-    image = render_page(page, _WORKER_SYMBOLS, dpi)
-    if portrait and image.width > image.height:
-        image = image.transpose(Image.Transpose.ROTATE_90)
-    return png_bytes(image, dpi)
+def _render_chunk(job: tuple[list[Page], dict, float, bool]) -> list[bytes]:
+    """PNG bytes for a run of pages (the symbols travel with the run, once, not per page)."""
+    pages, table, dpi, portrait = job
+    out = []
+    for page in pages:
+        image = render_page(page, table, dpi)
+        if portrait and image.width > image.height:
+            image = image.transpose(Image.Transpose.ROTATE_90)
+        out.append(png_bytes(image, dpi))
+    return out
 
 
 def render_pngs(pages: list[Page], table: dict, dpi: float, portrait: bool = False) -> Iterator[bytes]:
     """PNG bytes for each page, in order; spread over the machine's cores when there are many."""
-    jobs = [(page, dpi, portrait) for page in pages]
     workers = min(os.cpu_count() or 1, 4)
-    if workers < 2 or len(jobs) < 8:
-        _init_worker(table)
-        yield from map(_render_png, jobs)
+    if workers < 2 or len(pages) < 8:
+        yield from _render_chunk((pages, table, dpi, portrait))
         return
-    with ProcessPoolExecutor(workers, initializer=_init_worker, initargs=(table,)) as pool:
-        yield from pool.map(_render_png, jobs, chunksize=4)
+    size = math.ceil(len(pages) / (workers * 3))
+    chunks = [(pages[i : i + size], table, dpi, portrait) for i in range(0, len(pages), size)]
+    with ProcessPoolExecutor(workers) as pool:
+        for rendered in pool.map(_render_chunk, chunks):
+            yield from rendered
 
 
 def png_bytes(image: Image.Image, dpi: float) -> bytes:
@@ -82,7 +69,9 @@ def png_bytes(image: Image.Image, dpi: float) -> bytes:
 
 
 def _face_name(face: Face) -> str:
-    return face.card_id if not face.is_back else f"back-{face.kind.value}"
+    if face.is_back and face.kind is not None:
+        return f"back-{face.kind.value}"
+    return face.card_id
 
 
 def _faces_with_backs(design: Design, deck, bleed_mm: float) -> list[Face]:
@@ -91,17 +80,18 @@ def _faces_with_backs(design: Design, deck, bleed_mm: float) -> list[Face]:
     return [front for front, _ in pairs] + backs
 
 
-def _write(path: Path, data: bytes, pages: int, cards: int, what: str, progress: Progress | None) -> Written:
+def _write(path: Path, data: bytes, pages: int, what: str, progress: Progress | None) -> Written:
     atomic_write(path, data)
     if progress:
         progress(path.name)
-    return Written(path, pages, cards, len(data), what)
+    return Written(path, pages, len(data), what)
 
 
 def export_png(
-    design: Design, out_dir: Path, dpi: int = 300, bleed: bool = True, progress: Progress | None = None
+    design: Design, out_dir: Path, options: ExportOptions = DEFAULTS, progress: Progress | None = None
 ) -> list[Written]:
-    """One PNG per card face and per back, at ``dpi``, with the design's bleed or none."""
+    """One PNG per card face and per back, at ``options.dpi``, with the design's bleed or none."""
+    dpi, bleed = options.dpi, options.bleed
     deck = checked_deck(design)
     folder = out_dir / "png"
     ensure_folder(folder)
@@ -109,7 +99,7 @@ def export_png(
     faces = _faces_with_backs(design, deck, bleed_mm)
     pages = card_pages(card_frame(design, bleed_mm), faces)
     return [
-        _write(folder / f"{_face_name(face)}.png", data, 1, 1, "card image", progress)
+        _write(folder / f"{_face_name(face)}.png", data, 1, "card image", progress)
         for face, data in zip(faces, render_pngs(pages, symbols(design), dpi))
     ]
 
@@ -127,11 +117,13 @@ def export_raster(
         folder = out_dir / target.name / ("monuments" if face.kind is CardKind.MONUMENT else "search")
         ensure_folder(folder)
         name = "back" if face.is_back else face.card_id
-        written.append(_write(folder / f"{name}.png", data, 1, 1, f"{target.name} card image", progress))
+        written.append(_write(folder / f"{name}.png", data, 1, f"{target.name} card image", progress))
     return written
 
 
-def export_dtc(design: Design, out_dir: Path, progress: Progress | None = None) -> list[Written]:
+def export_dtc(
+    design: Design, out_dir: Path, options: ExportOptions = DEFAULTS, progress: Progress | None = None
+) -> list[Written]:
     """DriveThruCards: a CMYK PDF per deck, one card with 1/8 in bleed a page, back 1, front 1, back 2..."""
     deck = checked_deck(design)
     frame = card_frame(design, DTC_BLEED_MM)
@@ -153,7 +145,6 @@ def export_dtc(design: Design, out_dir: Path, progress: Progress | None = None) 
                 folder / f"{design.slug}_{label}_dtc.pdf",
                 data,
                 len(faces),
-                len(faces) // 2,
                 "DriveThruCards deck, CMYK",
                 progress,
             )
@@ -180,7 +171,9 @@ def tts_sheets(faces: list[Face]) -> list[TtsSheet]:
     return sheets
 
 
-def export_tts(design: Design, out_dir: Path, progress: Progress | None = None) -> list[Written]:
+def export_tts(
+    design: Design, out_dir: Path, options: ExportOptions = DEFAULTS, progress: Progress | None = None
+) -> list[Written]:
     """Tabletop Simulator: face sheets, a back image per deck and a saved-object JSON to load both decks."""
     deck = checked_deck(design)
     frame = card_frame(design, 0.0)
@@ -196,12 +189,12 @@ def export_tts(design: Design, out_dir: Path, progress: Progress | None = None) 
         back = next(back for front, back in pairs if front.kind is kind)
         back_path = folder / f"{design.slug}_{label}_back.png"
         back_image = render_page(card_pages(frame, [back])[0], table, 300)
-        written.append(_write(back_path, png_bytes(back_image, 300), 1, 0, "Tabletop Simulator back", progress))
+        written.append(_write(back_path, png_bytes(back_image, 300), 1, "Tabletop Simulator back", progress))
         custom, contained = {}, []
         for sheet_number, sheet in enumerate(tts_sheets(fronts), start=1):
             cell_w = TTS_MAX_WIDTH // sheet.cols
-            dpi = cell_w / (frame.width_mm / INCH)
-            cell_h = round(frame.height_mm / INCH * dpi)
+            dpi = cell_w / (frame.width_mm / MM_PER_INCH)
+            cell_h = round(frame.height_mm / MM_PER_INCH * dpi)
             image = Image.new("RGB", (cell_w * sheet.cols, cell_h * sheet.rows), "white")
             cells = list(sheet.cards) + [None] * (sheet.cols * sheet.rows - len(sheet.cards) - 1) + [back]
             for index, face in enumerate(cells):
@@ -210,9 +203,7 @@ def export_tts(design: Design, out_dir: Path, progress: Progress | None = None) 
                 picture = render_page(card_pages(frame, [face])[0], table, dpi).resize((cell_w, cell_h))
                 image.paste(picture, ((index % sheet.cols) * cell_w, (index // sheet.cols) * cell_h))
             path = folder / f"{design.slug}_{label}_sheet{sheet_number}.png"
-            written.append(
-                _write(path, png_bytes(image, dpi), 1, len(sheet.cards), "Tabletop Simulator face sheet", progress)
-            )
+            written.append(_write(path, png_bytes(image, dpi), 1, "Tabletop Simulator face sheet", progress))
             custom[str(deck_id)] = {
                 "FaceURL": path.resolve().as_uri(),
                 "BackURL": back_path.resolve().as_uri(),
@@ -258,9 +249,7 @@ def export_tts(design: Design, out_dir: Path, progress: Progress | None = None) 
         "VersionNumber": "",
     }
     data = (json.dumps(saved, indent=2) + "\n").encode("utf-8")
-    written.append(
-        _write(folder / f"{design.slug}_tts.json", data, 0, len(pairs), "Tabletop Simulator saved object", progress)
-    )
+    written.append(_write(folder / f"{design.slug}_tts.json", data, 0, "Tabletop Simulator saved object", progress))
     return written
 
 
@@ -278,13 +267,13 @@ def _transform(x: float, z: float) -> dict:
     }
 
 
-def export_count(design: Design, target: str) -> int:
-    """How many files an export writes (for a progress bar)."""
-    cards = design.monument_count + design.search_count
-    if target in ("png", "tgc", "mpc"):
-        return cards + 2
-    if target == "dtc":
-        return 2
-    per_sheet = TTS_MAX_COLS * TTS_MAX_ROWS - 1
-    sheets = math.ceil(design.monument_count / per_sheet) + math.ceil(design.search_count / per_sheet)
-    return sheets + 3
+def export_tgc(
+    design: Design, out_dir: Path, options: ExportOptions, progress: Progress | None = None
+) -> list[Written]:
+    return export_raster(design, out_dir, RASTER_TARGETS["tgc"], progress)
+
+
+def export_mpc(
+    design: Design, out_dir: Path, options: ExportOptions, progress: Progress | None = None
+) -> list[Written]:
+    return export_raster(design, out_dir, RASTER_TARGETS["mpc"], progress)

@@ -23,7 +23,7 @@ import math
 import random
 
 from .errors import Problem, SpecError
-from .model import Deck, Level, Monument, SearchCard, card_id, faces_of_index
+from .model import Deck, Level, Monument, SearchCard, card_id, faces_of_index, target_faces
 from .spec import Design
 
 
@@ -69,7 +69,7 @@ def generate_deck(design: Design) -> Deck:
     for number, (answer, red_positions) in enumerate(chosen, start=1):
         red = tuple(i in red_positions for i in range(n))
         target = monuments[answer].faces
-        faces = tuple(1 - f if r else f for f, r in zip(target, red))
+        faces = target_faces(target, red)  # the rule is its own inverse
         search.append(
             SearchCard(
                 id=card_id("S", number, search_total),

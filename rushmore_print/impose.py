@@ -17,6 +17,7 @@ from .layout.cards import CardFrame, Face
 from .layout.items import Document, Image, Rect
 from .layout.sheets import PAPERS, Flip, SheetLayout, plan_sheet, sheet_pages
 from .render.rawpdf import render_raw_pdf
+from .units import px_to_mm
 
 IMAGE_SUFFIXES = {".png", ".jpg", ".jpeg"}
 
@@ -56,7 +57,7 @@ def card_size_from(image: Path, bleed_mm: float) -> tuple[float, float]:
         )
     # PNG stores dots per metre as a whole number, so 300 dpi reads back as 299.9994: round it
     dpi_x, dpi_y = round(float(dpi[0]), 1), round(float(dpi[1]), 1)
-    w_mm, h_mm = width / dpi_x * 25.4 - 2 * bleed_mm, height / dpi_y * 25.4 - 2 * bleed_mm
+    w_mm, h_mm = px_to_mm(width, dpi_x) - 2 * bleed_mm, px_to_mm(height, dpi_y) - 2 * bleed_mm
     if w_mm <= 0 or h_mm <= 0:
         raise BuildError(f"{image}: the bleed ({bleed_mm:g} mm) is larger than the image")
     return round(w_mm, 3), round(h_mm, 3)
@@ -88,10 +89,12 @@ def impose(
         raise BuildError(f"{len(fronts)} fronts but {len(backs)} backs; give one back per front, or one --back for all")
     width, height = card_mm or card_size_from(fronts[0], bleed_mm)
     frame = CardFrame(width, height, bleed_mm)
-    back_paths = backs or [back] * len(fronts) if (backs or back) else [None] * len(fronts)
-    pairs = [(_face(front, frame), _face(b, frame, True) if b else None) for front, b in zip(fronts, back_paths)]
+    back_paths: list[Path | None] = list(backs) if backs else [back] * len(fronts)
+    pairs: list[tuple[Face, Face | None]] = [
+        (_face(front, frame), _face(b, frame, True) if b else None) for front, b in zip(fronts, back_paths)
+    ]
     plan = plan_sheet(PAPERS[paper], layout, frame, flip, back_offset)
     pages = sheet_pages(plan, pairs, out.stem)
     data = render_raw_pdf(Document(out.stem, tuple(pages), {}))
     atomic_write(out, data)
-    return Written(out, len(pages), len(fronts), len(data), f"{len(fronts)} cards imposed, {plan.per_sheet} a sheet")
+    return Written(out, len(pages), len(data), f"{len(fronts)} cards imposed, {plan.per_sheet} a sheet")

@@ -35,6 +35,24 @@ class Level(enum.Enum):
     def title(self) -> str:
         return self.value.capitalize()
 
+    @property
+    def pool_words(self) -> str:
+        """What the level's pool holds, as the rulebook says it.
+
+        >>> Level.ADVANCED.pool_words
+        'Search cards with at most one red head'
+        """
+        return {
+            Level.BASIC: "Search cards with no red head",
+            Level.ADVANCED: "Search cards with at most one red head",
+            Level.EXPERT: "every Search card",
+        }[self]
+
+    @property
+    def own_words(self) -> str:
+        """The red heads of the cards whose easiest level this is: ``'two or more red heads'``."""
+        return {Level.BASIC: "no red head", Level.ADVANCED: "one red head", Level.EXPERT: "two or more red heads"}[self]
+
     @classmethod
     def of_red_count(cls, red_count: int) -> Level:
         """The easiest level whose pool holds a card with ``red_count`` red heads.
@@ -53,16 +71,13 @@ def matches(search_faces: Faces, red: Red, monument_faces: Faces) -> bool:
 
 
 def target_faces(search_faces: Faces, red: Red) -> Faces:
-    """The faces of the Monument a Search card asks for (red heads turned round)."""
+    """The faces of the Monument a Search card asks for: red heads turned round. The rule is its
+    own inverse, so the same function gives the faces a Search card shows for a Monument.
+
+    >>> target_faces((0, 1, 1, 0), (False, True, False, False))
+    (0, 0, 1, 0)
+    """
     return tuple(1 - s if is_red else s for s, is_red in zip(search_faces, red))
-
-
-def faces_index(faces: Faces) -> int:
-    """Canonical index: head 1 is the most significant bit. ``(0, 1, 0, 1)`` -> 5."""
-    index = 0
-    for face in faces:
-        index = index * 2 + face
-    return index
 
 
 def faces_of_index(index: int, heads: int) -> Faces:

@@ -28,7 +28,7 @@ from .errors import (
     UnknownCard,
     UnknownPlayer,
 )
-from .model import Deck, Level, SearchCard, matches
+from .model import Deck, Level, Monument, SearchCard, target_faces
 from .spec import Rules
 from .words import join_names
 
@@ -233,7 +233,13 @@ class Game:
 
     def showing(self) -> Revealed:
         """The card in play, as it was revealed (for a resumed game)."""
-        return Revealed(self.current, self.state.revealed, self._total(), self.state.tiebreak)
+        return Revealed(self._in_play(), self.state.revealed, self._total(), self.state.tiebreak)
+
+    def _in_play(self) -> SearchCard:
+        card = self.current
+        if card is None:
+            raise ClaimError("no card is in play; the game is over")
+        return card
 
     def waiting_for(self) -> tuple[str, ...]:
         done = {player for player, _ in self.state.claims}
@@ -321,7 +327,7 @@ class Game:
         return self._judge()
 
     def _judge(self) -> list:
-        card = self.current
+        card = self._in_play()
         answer = card.answer
         winner = next((p for p, m in self.state.claims if m == answer), None)
         won = [list(cards) for cards in self.state.won]
@@ -359,15 +365,14 @@ class Game:
 
     def _reveal_next(self) -> list:
         state = self.state
-        if state.tiebreak is None:
+        tied = state.tiebreak
+        if tied is None:
             card, state = state.pile[0], replace(state, pile=state.pile[1:])
         elif state.reserve:
             card, state = state.reserve[0], replace(state, reserve=state.reserve[1:])
         else:
             self.state = state
-            return self._end(
-                state.tiebreak, "the box has no more cards for the tie-break, so the tied players share the win"
-            )
+            return self._end(tied, "the box has no more cards for the tie-break, so the tied players share the win")
         self.state = replace(state, current=card, revealed=state.revealed + 1)
         return [Revealed(self._cards[card], self.state.revealed, self._total(), self.state.tiebreak)]
 
@@ -442,13 +447,15 @@ def resolve_monument(deck: Deck, text: str) -> CardFaces:
     faces, red = deck.notation.parse(token, len(deck.heads))
     if any(red):
         raise CardError(f"{text!r}: a Monument has no red heads; drop the '*'")
-    monument = deck.monument_with_faces(faces)
-    return CardFaces(monument.id if monument else deck.notation.monument(faces), faces, red)
+    found = deck.monument_with_faces(faces)
+    return CardFaces(found.id if found else deck.notation.monument(faces), faces, red)
 
 
-def answer_of(deck: Deck, card: CardFaces):
-    """The Monument a Search card matches, by the rule."""
-    return next(m for m in deck.monuments if matches(card.faces, card.red, m.faces))
+def answer_of(deck: Deck, card: CardFaces) -> Monument:
+    """The Monument a Search card (maybe typed as a notation, not in the deck) asks for."""
+    found = deck.monument_with_faces(target_faces(card.faces, card.red))
+    assert found is not None  # every face combination is a Monument
+    return found
 
 
 def explain(deck: Deck, search: CardFaces, monument: CardFaces) -> tuple[str, ...]:

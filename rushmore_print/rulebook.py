@@ -90,7 +90,7 @@ def example_pair(deck: Deck) -> MatchExample:
     reds = sorted({card.red_count for card in deck.search})
     wanted = 2 if 2 in reds else max(reds)
     card = next(c for c in deck.search if c.red_count == wanted)
-    monument = next(m for m in deck.monuments if matches(card.faces, card.red, m.faces))
+    monument = deck.monument(card.answer)
     return MatchExample(card, monument, tuple("opposite" if red else "same" for red in card.red))
 
 
@@ -100,8 +100,7 @@ def practice_cards(deck: Deck, skip: str) -> tuple[tuple[SearchCard, str], ...]:
     for k in sorted({card.red_count for card in deck.search}):
         card = [c for c in deck.search if c.red_count == k and c.id != skip][-1:]
         if card:
-            monument = next(m for m in deck.monuments if matches(card[0].faces, card[0].red, m.faces))
-            chosen.append((card[0], monument.id))
+            chosen.append((card[0], card[0].answer))
     return tuple(chosen[:4])
 
 
@@ -168,7 +167,8 @@ def build_rulebook(design: Design, deck: Deck) -> Rulebook:
         Heading("Setting up"),
         Steps(
             (
-                f"Shuffle the Monuments and lay them face up in a grid of {rows} rows and {cols} columns, within everyone's reach.",
+                f"Shuffle the Monuments and lay them face up in a grid of {rows} rows and {cols} columns, "
+                "within everyone's reach.",
                 f"Choose a level (below). Shuffle that level's Search cards and deal a face-down deck of "
                 f"{count(rules.deck_size, 'card', 'cards')}; the rest stay in the box.",
                 "Choose a game master to turn the cards over. The game master plays too.",
@@ -179,10 +179,12 @@ def build_rulebook(design: Design, deck: Deck) -> Rulebook:
         Steps(
             (
                 "On a count of three the game master turns over the top Search card.",
-                "Everybody looks for the matching Monument and may put one hand on it. You may not cover a Monument that "
-                "somebody else is already covering, and once your hand is down it stays there. To pass, raise your hand instead.",
-                "When every player has covered a Monument or passed, check. The player on the match wins the Search card "
-                "and keeps it face down: one point. Only one player can be right. If nobody is, the card is set aside.",
+                "Everybody looks for the matching Monument and may put one hand on it. You may not cover a "
+                "Monument that somebody else is already covering, and once your hand is down it stays there. "
+                "To pass, raise your hand instead.",
+                "When every player has covered a Monument or passed, check. The player on the match wins the "
+                "Search card and keeps it face down: one point. Only one player can be right. If nobody is, the "
+                "card is set aside.",
             )
         ),
         Heading("Winning"),
@@ -195,12 +197,10 @@ def build_rulebook(design: Design, deck: Deck) -> Rulebook:
         Heading("Levels"),
         Bullets(
             (
-                ("Basic:", f"Search cards with no red head ({count(pools[Level.BASIC], 'card', 'cards')})."),
-                (
-                    "Advanced:",
-                    f"Search cards with at most one red head ({count(pools[Level.ADVANCED], 'card', 'cards')}).",
+                *(
+                    (f"{level.title}:", f"{level.pool_words} ({count(pools[level], 'card', 'cards')}).")
+                    for level in Level
                 ),
-                ("Expert:", f"every Search card ({count(pools[Level.EXPERT], 'card', 'cards')})."),
             )
         ),
         Heading("More players, longer games"),
@@ -211,8 +211,8 @@ def build_rulebook(design: Design, deck: Deck) -> Rulebook:
             f"{extra_players + 1} players: {rules.deck_size_for(extra_players + 1)} cards)."
         ),
         Paragraph(
-            f"For a longer game, add {count(rules.long_extra_cards_per_player, 'card', 'cards')} per player to the deck "
-            f"and play to {count(rules.long_points_to_win, 'point', 'points')} "
+            f"For a longer game, add {count(rules.long_extra_cards_per_player, 'card', 'cards')} per player to the "
+            f"deck and play to {count(rules.long_points_to_win, 'point', 'points')} "
             f"(4 players: {rules.deck_size_for(4, long_game=True)} cards)."
         ),
         Paragraph(

@@ -23,6 +23,7 @@ import yaml
 from .colors import WHITE, Color, contrast, parse_hex
 from .errors import Problem, SpecError
 from .model import Notation
+from .sizes import CARD_MM_RANGE, CARD_PRESETS, parse_card_size
 from .units import parse_length
 
 MAX_HEADS = 8
@@ -46,18 +47,6 @@ class Look(enum.Enum):
 class Orientation(enum.Enum):
     LANDSCAPE = "landscape"
     PORTRAIT = "portrait"
-
-
-CARD_PRESETS: dict[str, tuple[float, float]] = {
-    "poker": (63.5, 88.9),
-    "bridge": (57.15, 88.9),
-    "tarot": (70.0, 120.0),
-    "mini-euro": (45.0, 68.0),
-    "mini-usa": (41.0, 63.0),
-    "euro": (59.0, 92.0),
-    "usa": (56.0, 87.0),
-    "square": (70.0, 70.0),
-}
 
 
 @dataclass(frozen=True)
@@ -385,6 +374,10 @@ def parse_design(text: str, file: str, base_dir: Path | None) -> Design:
     style = _style(check, top.get("style"), heads or ())
     if check.problems:
         raise SpecError(check.problems)
+    # No problem recorded means every part was read; the asserts say so to the type checker.
+    assert name is not None and heads is not None and directions is not None and notation is not None
+    assert seed is not None and red_counts is not None and grid is not None
+    assert rules is not None and print_spec is not None
     return Design(
         name=name,
         heads=heads,
@@ -623,7 +616,8 @@ def _print(check: _Checker, value: Any) -> PrintSpec | None:
     spec = check.mapping(value, path, ("card", "orientation", "bleed"))
     if spec is None:
         return None
-    card_name, size = "poker", CARD_PRESETS["poker"]
+    card_name: str = "poker"
+    size: tuple[float, float] | None = CARD_PRESETS["poker"]
     if "card" in spec:
         card_name, size = _card_size(check, spec["card"], path + ("card",))
     orientation = (
@@ -646,25 +640,21 @@ def _print(check: _Checker, value: Any) -> PrintSpec | None:
 
 def _card_size(check: _Checker, value: Any, path: tuple) -> tuple[str, tuple[float, float] | None]:
     if isinstance(value, str):
-        preset = value.strip().lower()
-        if preset in CARD_PRESETS:
-            return preset, CARD_PRESETS[preset]
-        close = difflib.get_close_matches(preset, CARD_PRESETS, n=1, cutoff=0.6)
-        hint = f"did you mean '{close[0]}'? " if close else ""
-        check.add(
-            path,
-            f"unknown card size {value!r}; {hint}use a preset ({', '.join(CARD_PRESETS)}) "
-            "or {width: 63.5mm, height: 88.9mm}",
-        )
-        return "custom", None
+        try:
+            size = parse_card_size(value)
+        except ValueError as exc:
+            check.add(path, f"{exc}, or {{width: 63.5mm, height: 88.9mm}}")
+            return "custom", None
+        return (value.strip().lower() if value.strip().lower() in CARD_PRESETS else "custom"), size
     spec = check.mapping(value, path, ("width", "height"), required=("width", "height"))
     if spec is None or "width" not in spec or "height" not in spec:
         return "custom", None
     width = check.length(spec["width"], path + ("width",))
     height = check.length(spec["height"], path + ("height",))
+    low, high = CARD_MM_RANGE
     for key, mm in (("width", width), ("height", height)):
-        if mm is not None and not 20 <= mm <= 200:
-            check.add(path + (key,), f"{mm:g}mm is not a card size; allowed: 20mm to 200mm")
+        if mm is not None and not low <= mm <= high:
+            check.add(path + (key,), f"{mm:g}mm is not a card size; allowed: {low:g}mm to {high:g}mm")
             return "custom", None
     if width is None or height is None:
         return "custom", None
@@ -695,10 +685,11 @@ def _style(check: _Checker, value: Any, heads: tuple[HeadSpec, ...]) -> Style:
             )
     for number, head in enumerate(heads, start=1):
         skin, hair = head.skin or style.skin, head.hair or style.hair
-        for front, back, key, why in ((skin, style.stone, "skin", "the rock"), (hair, skin, "hair", "the skin")):
-            if (head.skin or head.hair) and contrast(front, back) < 3.0:
+        pairs = ((skin, style.stone, "skin", "the rock"), (hair, skin, "hair", "the skin"))
+        for fore, behind, key, why in pairs:
+            if (head.skin or head.hair) and contrast(fore, behind) < 3.0:
                 check.add(
                     ("heads", number, key),
-                    f"{key} against {why} has a contrast of {contrast(front, back):.1f}:1; at least 3:1 is needed",
+                    f"{key} against {why} has a contrast of {contrast(fore, behind):.1f}:1; at least 3:1 is needed",
                 )
     return style

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-MM_PER_UNIT = {"mm": 1.0, "cm": 10.0, "in": 25.4, "pt": 25.4 / 72.0}
+MM_PER_UNIT = {"mm": 1.0, "cm": 10.0, "in": 25.4, "pt": 25.4 / 72.0}  # see MM_PER_INCH below
 _LENGTH = re.compile(r"^\s*([0-9]+(?:\.[0-9]*)?|\.[0-9]+)\s*(mm|cm|in|pt)?\s*$")
 
 
@@ -32,9 +32,16 @@ def parse_length(value: object) -> float:
     raise ValueError(f"expected a length such as 3mm, 0.125in, 1cm or 9pt (units: mm, cm, in, pt), got {value!r}")
 
 
-def mm_to_pt(mm: float) -> float:
-    return mm * 72.0 / 25.4
+MM_PER_INCH = 25.4
+PT_PER_MM = 72.0 / MM_PER_INCH  # PDF user space is in points, 72 to the inch
+MM_PER_PT = MM_PER_INCH / 72.0
 
 
 def mm_to_px(mm: float, dpi: float) -> float:
-    return mm * dpi / 25.4
+    """``mm_to_px(25.4, 300)`` -> ``300.0``."""
+    return mm * dpi / MM_PER_INCH
+
+
+def px_to_mm(px: float, dpi: float) -> float:
+    """``px_to_mm(300, 300)`` -> ``25.4``."""
+    return px / dpi * MM_PER_INCH

@@ -11,7 +11,7 @@ import itertools
 from collections import Counter
 from dataclasses import dataclass
 
-from .model import Deck, Level, SearchCard, card_id, faces_of_index, matches
+from .model import Deck, Level, SearchCard, card_id, faces_of_index, matches, target_faces
 
 
 @dataclass(frozen=True)
@@ -36,7 +36,7 @@ class BalanceRow:
 
     @property
     def balanced(self) -> bool:
-        red_ok = self.red_min is None or self.red_max - self.red_min <= 1
+        red_ok = self.red_min is None or self.red_max is None or self.red_max - self.red_min <= 1
         return self.answer_max - self.answer_min <= 1 and red_ok
 
 
@@ -129,7 +129,7 @@ def _check_search(deck: Deck) -> tuple[list[Finding], dict[str, str]]:
             seen[key] = card.id
         matched = [m.id for m in deck.monuments if matches(card.faces, card.red, m.faces)]
         if not matched:
-            wanted = deck.notation.monument(tuple(1 - f if r else f for f, r in zip(card.faces, card.red)))
+            wanted = deck.notation.monument(target_faces(card.faces, card.red))
             found.append(
                 Finding(
                     card.id, f"{_notation(deck, card)} matches no Monument (it needs {wanted}, which no Monument shows)"
@@ -170,8 +170,8 @@ def _balance(deck: Deck, solved: dict[str, str]) -> tuple[BalanceRow, ...]:
     monument_ids = [m.id for m in deck.monuments]
     rows: list[BalanceRow] = []
     cards = [c for c in deck.search if c.id in solved]
-    for k, group in itertools.groupby(sorted(cards, key=lambda c: c.red_count), key=lambda c: c.red_count):
-        group = list(group)
+    for k, members in itertools.groupby(sorted(cards, key=lambda c: c.red_count), key=lambda c: c.red_count):
+        group = list(members)
         answers = Counter(solved[c.id] for c in group)
         counts = [answers[m] for m in monument_ids]
         red = [sum(c.red[p] for c in group) for p in range(n)] if k else None

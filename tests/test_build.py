@@ -31,7 +31,7 @@ def ids_on(pages):
 
 
 def test_default_kit_files(kit):
-    out, written = kit
+    _out, written = kit
     assert sorted(written) == sorted(
         [
             "mount-rushmore_cards_a4_duplex.pdf",
@@ -103,7 +103,10 @@ def test_two_builds_are_byte_identical(tmp_path):
     options = KitOptions(papers=("a4",), layouts=(SheetLayout.DUPLEX,))
     for out in (first, second):
         build_kit(load_design(), out, options)
-    digest = lambda p: hashlib.sha256(p.read_bytes()).hexdigest()
+
+    def digest(p):
+        return hashlib.sha256(p.read_bytes()).hexdigest()
+
     for path in first.iterdir():
         assert digest(path) == digest(second / path.name)
 

@@ -14,6 +14,7 @@ from rushmore_print.layout.cards import CardKind, back_face, card_frame, monumen
 from rushmore_print.layout.items import Text, Use, item_bounds
 from rushmore_print.layout.sheets import SheetLayout
 from rushmore_print.spec import load_design
+from rushmore_print.targets import ExportOptions
 
 
 def design_with(write_design, heads, counts, extra=""):
@@ -66,7 +67,7 @@ def test_custom_head_art_is_drawn_and_mirrored(write_design, tmp_path):
     )
     written = build_kit(design, tmp_path / "out", KitOptions(papers=("a4",), layouts=(SheetLayout.FRONTS,)))
     assert all(w.size > 0 for w in written)
-    export_png(design, tmp_path / "out", dpi=100)
+    export_png(design, tmp_path / "out", ExportOptions(dpi=100))
     m01 = Image.open(tmp_path / "out" / "png" / "M01.png").convert("L")  # Ada faces left
     m03 = Image.open(tmp_path / "out" / "png" / "M03.png").convert("L")  # Ada faces right (mirrored)
     assert m01.tobytes() != m03.tobytes()

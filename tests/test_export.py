@@ -9,8 +9,9 @@ from PIL import Image, ImageChops, ImageStat
 from pypdf import PdfReader
 
 from rushmore_print.cli import cli
-from rushmore_print.export import TARGETS, export_dtc, export_png, export_raster, export_tts, tts_sheets
+from rushmore_print.export import export_dtc, export_png, export_raster, export_tts, tts_sheets
 from rushmore_print.spec import load_design
+from rushmore_print.targets import RASTER_TARGETS, ExportOptions
 
 MM = 72 / 25.4
 
@@ -22,7 +23,7 @@ def pngs(tmp_path_factory):
 
 
 def test_png_export_one_image_per_face_and_back(pngs):
-    out, written = pngs
+    out, _written = pngs
     names = sorted(p.name for p in (out / "png").iterdir())
     assert len(names) == 16 + 39 + 2
     assert "back-monument.png" in names and "back-search.png" in names and "S39.png" in names
@@ -34,21 +35,21 @@ def test_png_export_one_image_per_face_and_back(pngs):
 
 
 def test_png_without_bleed_at_other_dpi(tmp_path):
-    export_png(load_design(), tmp_path, dpi=150, bleed=False)
+    export_png(load_design(), tmp_path, ExportOptions(dpi=150, bleed=False))
     with Image.open(tmp_path / "png" / "S01.png") as image:
         assert image.size == (525, 375) and image.info["dpi"] == pytest.approx((150, 150), abs=0.05)
 
 
 @pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="needs pdftoppm (poppler-utils)")
 def test_png_agrees_with_the_pdf_rasterised_at_the_same_dpi(tmp_path):
-    from rushmore_print.build import per_card_document
+    from rushmore_print.build import Kit, per_card_document
     from rushmore_print.generate import generate_deck
     from rushmore_print.render.pdf import render_pdf
 
     design = load_design()
-    export_png(design, tmp_path, dpi=100)
+    export_png(design, tmp_path, ExportOptions(dpi=100))
     pdf = tmp_path / "cards.pdf"
-    pdf.write_bytes(render_pdf(per_card_document(design, generate_deck(design))))
+    pdf.write_bytes(render_pdf(per_card_document(Kit.of(design, generate_deck(design)))))
     for page, name in ((1, "M01"), (30, "S14"), (45, "S29")):
         subprocess.run(
             [
@@ -78,7 +79,7 @@ def test_png_agrees_with_the_pdf_rasterised_at_the_same_dpi(tmp_path):
 @pytest.mark.parametrize("target, size", [("tgc", (825, 1125)), ("mpc", (822, 1122))])
 def test_vendor_images_have_the_vendor_size(tmp_path, target, size):
     design = load_design()
-    written = export_raster(design, tmp_path, TARGETS[target])
+    written = export_raster(design, tmp_path, RASTER_TARGETS[target])
     assert len(written) == 16 + 39 + 2
     for deck, count in (("monuments", 16), ("search", 39)):
         folder = tmp_path / target / deck
@@ -109,7 +110,7 @@ def test_dtc_pdf_pages_alternate_back_and_front_in_cmyk(tmp_path):
 
 def test_tts_sheets_and_saved_object(tmp_path):
     design = load_design()
-    written = export_tts(design, tmp_path)
+    export_tts(design, tmp_path)
     saved = json.loads((tmp_path / "tts" / "mount-rushmore_tts.json").read_text())
     decks = saved["ObjectStates"]
     assert [d["Name"] for d in decks] == ["Deck", "Deck"]
@@ -122,7 +123,7 @@ def test_tts_sheets_and_saved_object(tmp_path):
             assert custom["FaceURL"].startswith("file:///") and face.is_file()
             with Image.open(face) as sheet:
                 assert sheet.width <= 4096
-                cell_w, cell_h = sheet.width // custom["NumWidth"], sheet.height // custom["NumHeight"]
+                _cell_w, _cell_h = sheet.width // custom["NumWidth"], sheet.height // custom["NumHeight"]
                 cards = [c for c in deck["ContainedObjects"] if c["CardID"] // 100 == int(deck_id)]
                 assert len(cards) < custom["NumWidth"] * custom["NumHeight"]  # the last cell is the hidden image
                 for card in cards:

@@ -65,7 +65,7 @@ def test_cards_sit_where_the_plan_says(tmp_path, cards):
     content = PdfReader(tmp_path / "one.pdf").pages[0].get_contents().get_data().decode("latin-1")
     placed = re.findall(r"q ([\d.]+) 0 0 ([\d.]+) ([\d.]+) ([\d.]+) cm /Im\d+ Do Q", content)
     assert len(placed) == 9
-    for slot, (w, h, x, y) in zip(plan.fronts, placed):
+    for _slot, (w, h, _x, _y) in zip(plan.fronts, placed):
         # the image box is in card coordinates inside the slot's group; the group moves it to the trim
         assert float(w) == pytest.approx(63.5) and float(h) == pytest.approx(88.9)
     groups = [g for g in re.findall(r"\n1 0 0 1 ([\d.]+) ([\d.]+) cm", content) if g != ("0", "0")][:9]

@@ -1,5 +1,7 @@
 """Card faces and backs: geometry, palette contrasts, and tests that look at the pixels."""
 
+import itertools
+
 import pytest
 from PIL import Image, ImageChops, ImageStat
 
@@ -55,7 +57,7 @@ def test_classic_heads_fill_half_the_card_and_scale_down_with_more_heads():
         frame = card_frame(design)
         slots = head_slots(design, frame)
         heights[len(design.heads)] = slots[0].head.height / frame.height_mm
-        for a, b in zip(slots, slots[1:]):  # neighbours may share a shoulder, never a face
+        for a, b in itertools.pairwise(slots):  # neighbours may share a shoulder, never a face
             if a.head.y != b.head.y:
                 continue  # the next row
             overlap = a.head.right - b.head.x

@@ -1,4 +1,3 @@
-
 import pytest
 
 from rushmore_print.layout.cards import CardFrame, card_frame

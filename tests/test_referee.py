@@ -96,7 +96,7 @@ def test_the_player_on_the_answer_scores(classic, classic_deck):
 
 def test_win_at_three_ends_the_game_at_once(classic, classic_deck):
     game = new_game(classic, classic_deck, seed=8)
-    for turn in range(3):
+    for _turn in range(3):
         events = game.claim("ann", right_position(game)) + game.pass_("bob")
     assert isinstance(events[-1], Ended) and events[-1].winners == ("ann",)
     assert game.over and game.cards_left == 12 - 3
@@ -263,7 +263,7 @@ def checked_transcript(output, classic_deck):
 @pytest.mark.parametrize("long_game", [False, True])
 def test_first_to_the_points_wins_at_once(runner, tmp_path, classic, classic_deck, level, count, long_game):
     players = [f"p{i}" for i in range(count)]
-    lines, game = script(classic, classic_deck, players, level, long_game, 100 + count, lambda t, a, s, p, tie: "p1")
+    lines, _game = script(classic, classic_deck, players, level, long_game, 100 + count, lambda t, a, s, p, tie: "p1")
     result = run_cli(runner, tmp_path, players, level, long_game, 100 + count, lines)
     assert result.exit_code == 0, result.output
     points = 4 if long_game else 3
@@ -285,7 +285,7 @@ def spread(turn, active, scores, points, tiebreak):
 @pytest.mark.parametrize("long_game", [False, True])
 def test_deck_running_out_ends_the_game(runner, tmp_path, classic, classic_deck, level, count, long_game):
     players = [f"p{i}" for i in range(count)]
-    lines, game = script(classic, classic_deck, players, level, long_game, 7, spread)
+    lines, _game = script(classic, classic_deck, players, level, long_game, 7, spread)
     result = run_cli(runner, tmp_path, players, level, long_game, 7, lines)
     assert result.exit_code == 0, result.output
     deck_size = min(classic.rules.deck_size_for(count, long_game), len(classic_deck.pool(level)))

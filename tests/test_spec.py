@@ -1,4 +1,3 @@
-
 import pytest
 
 from rushmore_print.errors import SpecError
@@ -73,7 +72,8 @@ def problems(write_design, text):
 def test_too_many_cards_for_a_class_names_file_line_and_key(write_design, tmp_path):
     found = problems(write_design, MINIMAL.replace("{0: 16,", "{0: 17,"))
     assert found == [
-        f"{tmp_path / 'design.yaml'}:6: search.red_counts.0: 17 cards with no red head asked for, only 16 exist for 4 heads"
+        f"{tmp_path / 'design.yaml'}:6: search.red_counts.0: "
+        "17 cards with no red head asked for, only 16 exist for 4 heads"
     ]
 
 

@@ -16,10 +16,11 @@ from ..model import Monument, SearchCard
 from ..spec import Design, Style
 from .fonts import PT_TO_MM, Font, text_width_mm
 from .heads import FLIP_MARKER_BOX, HEAD_BOX, HEAD_INK_MARGIN, HeadKey, flip_marker_symbol, head_symbol
-from .items import Anchor, Matrix, Path, Rect, Shape, Text, Use, multiply, scale, translate
+from .items import Anchor, Group, Matrix, Path, Rect, Shape, Text, Use, multiply, rgb, scale, translate
 
 SAFE_MM = 3.175
 FLIP = "flip-marker"
+PICTURE_OUTLINE = rgb("#666666")
 
 
 class CardKind(enum.Enum):
@@ -475,3 +476,15 @@ def _magnifier_motif(inner: Rect, light: Color, ground: Color) -> list:
 
 def _fit_size(text: str, width_mm: float, largest: float, font: Font) -> float:
     return max(7.0, min(largest, width_mm / max(text_width_mm(text, 1.0, font), 1e-6)))
+
+
+def card_picture(face: Face, frame: CardFrame, x: float, y: float, width: float) -> list:
+    """A card face scaled to ``width`` at (x, y), cut at the trim, with a thin grey outline: a
+    picture of a card in a rule sheet or answer key, not a card to cut."""
+    s = width / frame.width_mm
+    matrix = multiply(scale(s), translate(x, y))
+    box = Rect(x, y, width, frame.height_mm * s)
+    return [
+        Group((Group(face.items, matrix),), clip=Path.rect(box)),
+        Shape(Path.rect(box), stroke=PICTURE_OUTLINE, stroke_mm=0.25),
+    ]

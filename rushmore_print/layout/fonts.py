@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import enum
 
+from ..units import MM_PER_PT
+
 
 class Font(enum.Enum):
     REGULAR = "Helvetica"
@@ -212,7 +214,7 @@ _WIDTHS = {
 }
 _WIDTHS[Font.ITALIC] = _WIDTHS[Font.REGULAR]  # Helvetica-Oblique has Helvetica's widths
 
-PT_TO_MM = 25.4 / 72.0
+PT_TO_MM = MM_PER_PT  # the layouts size text in points and place it in mm
 
 
 def text_width_mm(text: str, size_pt: float, font: Font = Font.REGULAR) -> float:

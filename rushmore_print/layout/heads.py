@@ -1,6 +1,7 @@
 """Head art: profile busts drawn from path data, one look per head, facing left.
 
-A head lives in a box of 100 x 180 units (y from -15, below the cut of the chest) (``HEAD_BOX``); a card scales the box to millimetres.
+A head lives in a box of 100 x 180 units (``HEAD_BOX``, y from -15, below the cut of the chest);
+a card scales the box to millimetres.
 The bust is built to point: brow, nose, lips and chin cut a sharp edge on the front, the hair
 mass, ear and a sloping shoulder sit heavy at the back, and the bust is cut at a slant. Facing
 right is the exact mirror image of facing left.

@@ -11,7 +11,6 @@ import math
 import re
 from collections.abc import Hashable
 from dataclasses import dataclass, field
-from typing import Union
 
 from ..colors import BLACK as BLACK  # re-exported: layouts take colours from here
 from ..colors import WHITE as WHITE
@@ -162,16 +161,6 @@ class Path:
             found += [(coords[i], coords[i + 1]) for i in range(0, len(coords), 2)]
         return found
 
-    def transformed(self, matrix: Matrix) -> Path:
-        out = []
-        for command in self.commands:
-            coords = command[1:]
-            moved: list[float] = []
-            for i in range(0, len(coords), 2):
-                moved += apply(matrix, coords[i], coords[i + 1])
-            out.append((command[0], *[round(v, 4) for v in moved]))
-        return Path(tuple(out))
-
     def flattened(self, steps: int = 12) -> list[list[tuple[float, float]]]:
         """Polygons approximating the path (curves cut into ``steps`` segments), for raster output."""
         polygons: list[list[tuple[float, float]]] = []
@@ -251,7 +240,7 @@ class Group:
     clip: Path | None = None
 
 
-Item = Union[Shape, Text, Image, Use, Group]
+Item = Shape | Text | Image | Use | Group
 
 
 @dataclass(frozen=True)
@@ -271,7 +260,6 @@ class Page:
     items: tuple
     trim_box: Rect | None = None
     bleed_box: Rect | None = None
-    label: str = ""
 
 
 @dataclass(frozen=True)
@@ -292,6 +280,13 @@ def _transform_rect(matrix: Matrix, rect: Rect) -> Rect:
     return Rect(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
 
 
+def _path_box(path: Path, grow: float) -> Rect:
+    """The box of a path's end and control points (which holds the curve), grown by ``grow``."""
+    xs = [p[0] for p in path.points()]
+    ys = [p[1] for p in path.points()]
+    return Rect(min(xs) - grow, min(ys) - grow, max(xs) - min(xs) + 2 * grow, max(ys) - min(ys) + 2 * grow)
+
+
 def union(rects: list[Rect]) -> Rect | None:
     if not rects:
         return None
@@ -306,12 +301,7 @@ def item_bounds(item, symbols: dict, matrix: Matrix = IDENTITY) -> Rect | None:
     from .fonts import PT_TO_MM, text_width_mm  # local: fonts is a sibling leaf module
 
     if isinstance(item, Shape):
-        xs = [p[0] for p in item.path.points()]
-        ys = [p[1] for p in item.path.points()]
-        half = item.stroke_mm / 2 if item.stroke is not None else 0.0
-        return _transform_rect(
-            matrix, Rect(min(xs) - half, min(ys) - half, max(xs) - min(xs) + 2 * half, max(ys) - min(ys) + 2 * half)
-        )
+        return _transform_rect(matrix, _path_box(item.path, item.stroke_mm / 2 if item.stroke is not None else 0.0))
     if isinstance(item, Text):
         width = text_width_mm(item.text, item.size_pt, item.font)
         x = {Anchor.START: item.x, Anchor.MIDDLE: item.x - width / 2, Anchor.END: item.x - width}[item.anchor]
@@ -325,7 +315,7 @@ def item_bounds(item, symbols: dict, matrix: Matrix = IDENTITY) -> Rect | None:
         inner = multiply(item.matrix, matrix)
         found = union([b for b in (item_bounds(i, symbols, inner) for i in item.items) if b is not None])
         if found is not None and item.clip is not None:
-            clip = item_bounds(Shape(item.clip), symbols, matrix)
+            clip = _transform_rect(matrix, _path_box(item.clip, 0.0))
             x0, y0 = max(found.x, clip.x), max(found.y, clip.y)
             x1, y1 = min(found.right, clip.right), min(found.top, clip.top)
             found = Rect(x0, y0, max(0.0, x1 - x0), max(0.0, y1 - y0))

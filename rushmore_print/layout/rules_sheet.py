@@ -7,15 +7,17 @@ smaller and the flow tried again; below a readable minimum the layout refuses (`
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..errors import RushmoreError
 from ..model import Deck
 from ..rulebook import Bullets, DecoyExample, Heading, MatchExample, Paragraph, Rulebook, SetupFigure, Steps
 from ..spec import Design
-from .cards import CardKind, back_face, card_frame, head_slots, monument_face, rows_of, search_face
+from .cards import CardKind, back_face, card_frame, card_picture, head_slots, monument_face, rows_of, search_face
+from .flow import Column, Fit, Placement, Split
 from .fonts import PT_TO_MM, Font, text_width_mm
-from .items import Anchor, Group, Page, Path, Rect, Shape, Text, multiply, rgb, scale, translate
+from .items import Anchor, Group, Page, Path, Shape, Text, rgb, translate
 from .sheets import Paper
 from .text import wrap
 
@@ -48,18 +50,6 @@ class Style:
         return self.body_pt * 1.3
 
 
-@dataclass
-class _Column:
-    x: float
-    top: float
-    bottom: float
-    width: float
-    y: float = 0.0
-
-    def __post_init__(self) -> None:
-        self.y = self.top
-
-
 class _Overflow(Exception):
     pass
 
@@ -84,7 +74,7 @@ def _flow(design: Design, deck: Deck, book: Rulebook, paper: Paper, style: Style
     for page in range(PAGES):
         top = title_bottom if page == 0 else H - MARGIN_MM
         for c in range(2):
-            columns.append((page, _Column(MARGIN_MM + c * (col_w + GUTTER_MM), top, MARGIN_MM + 6, col_w)))
+            columns.append((page, Column(MARGIN_MM + c * (col_w + GUTTER_MM), top, MARGIN_MM + 6, col_w)))
     index = 0
     blocks = list(book.blocks)
     deferred: list = []  # figures that did not fit: they float to the top of the next column
@@ -94,7 +84,7 @@ def _flow(design: Design, deck: Deck, book: Rulebook, paper: Paper, style: Style
             raise _Overflow()
         page, column = columns[index]
         if deferred and column.y == column.top:
-            while deferred and _place(deferred[0], None, column, pages_items[page], style, design, deck) is True:
+            while deferred and _place(deferred[0], None, column, pages_items[page], style, design, deck) is Fit.PLACED:
                 deferred.pop(0)
             if deferred:
                 index += 1
@@ -105,15 +95,15 @@ def _flow(design: Design, deck: Deck, book: Rulebook, paper: Paper, style: Style
         block = blocks[i]
         following = blocks[i + 1] if i + 1 < len(blocks) else None
         placed = _place(block, following, column, pages_items[page], style, design, deck)
-        if placed is True:
+        if placed is Fit.PLACED:
             i += 1
-        elif placed is False and isinstance(block, FIGURES) and column.y < column.top:
+        elif placed is Fit.NO_ROOM and isinstance(block, FIGURES) and column.y < column.top:
             deferred.append(block)
             i += 1
-        elif placed is False:
+        elif isinstance(placed, Split):  # a paragraph split: the rest continues in the next column
+            blocks[i] = placed.rest
             index += 1
-        else:  # a paragraph split: the rest continues in the next column
-            blocks[i] = placed
+        else:
             index += 1
     if book.practice:
         answers = (
@@ -132,7 +122,7 @@ def _flow(design: Design, deck: Deck, book: Rulebook, paper: Paper, style: Style
                 Anchor.MIDDLE,
             )
         )
-    return [Page(W, H, tuple(items), label=f"rules {n + 1}") for n, items in enumerate(pages_items)]
+    return [Page(W, H, tuple(items)) for items in pages_items]
 
 
 def _title(items: list, book: Rulebook, W: float, H: float) -> float:
@@ -146,18 +136,17 @@ def _title(items: list, book: Rulebook, W: float, H: float) -> float:
     return y - 5
 
 
-def _place(block, following, column: _Column, items: list, style: Style, design: Design, deck: Deck):
-    """Place ``block`` in ``column``: True when placed, False when it must go to the next column,
-    or a smaller block holding what did not fit."""
+def _place(block, following, column: Column, items: list, style: Style, design: Design, deck: Deck) -> Placement:
+    """Place ``block`` in ``column``, or say it must go to the next column, or place part of it."""
     room = column.y - column.bottom
     if isinstance(block, Heading):
         need = style.leading * 1.7 + _opening_height(following, style, column.width, design, deck)
         if need > room:
-            return False
+            return Fit.NO_ROOM
         column.y -= style.leading * 1.25
         items.append(Text(column.x, column.y, block.text.upper(), style.heading_pt, ACCENT, Font.BOLD))
         column.y -= style.leading * 0.45
-        return True
+        return Fit.PLACED
     if isinstance(block, Paragraph):
         return _paragraph(block, column, items, style)
     if isinstance(block, Steps):
@@ -175,11 +164,11 @@ def _place(block, following, column: _Column, items: list, style: Style, design:
     else:
         raise TypeError(type(block).__name__)
     if height + 3 > room:
-        return False
+        return Fit.NO_ROOM
     column.y -= 2
     items.append(Group(figure, translate(column.x, column.y - height)))
     column.y -= height + 2
-    return True
+    return Fit.PLACED
 
 
 def _opening_height(block, style: Style, width: float, design: Design, deck: Deck) -> float:
@@ -192,11 +181,16 @@ def _opening_height(block, style: Style, width: float, design: Design, deck: Dec
         leads = [""] * len(texts) if isinstance(block, Steps) else [lead for lead, _ in block.items]
         lines = sum(len(wrap(t, width - 5.0, style.body_pt, lead=lead)) for t, lead in zip(texts, leads))
         return lines * style.leading + len(texts) * style.leading * 0.25
-    figure = {MatchExample: _match_figure, DecoyExample: _decoy_figure, SetupFigure: _setup_figure}.get(type(block))
+    figures: dict[type, Callable[..., tuple[tuple, float]]] = {
+        MatchExample: _match_figure,
+        DecoyExample: _decoy_figure,
+        SetupFigure: _setup_figure,
+    }
+    figure = figures.get(type(block))
     return figure(block, design, deck, width, style)[1] + 4 if figure else 0.0
 
 
-def _draw_lines(lines, x: float, column: _Column, items: list, style: Style) -> None:
+def _draw_lines(lines, x: float, column: Column, items: list, style: Style) -> None:
     for line in lines:
         column.y -= style.leading
         cursor = x
@@ -205,22 +199,22 @@ def _draw_lines(lines, x: float, column: _Column, items: list, style: Style) -> 
             cursor += text_width_mm(text, style.body_pt, font)
 
 
-def _paragraph(block: Paragraph, column: _Column, items: list, style: Style):
+def _paragraph(block: Paragraph, column: Column, items: list, style: Style) -> Placement:
     lines = wrap(block.text, column.width, style.body_pt, lead=block.lead)
     fits = int((column.y - column.bottom) // style.leading)
     if 0 < len(lines) - fits < 2:
         fits -= 1  # never leave a single line alone at the top of the next column
     if fits < min(2, len(lines)):
-        return False
+        return Fit.NO_ROOM
     _draw_lines(lines[:fits], column.x, column, items, style)
     if fits >= len(lines):
         column.y -= style.leading * 0.45
-        return True
+        return Fit.PLACED
     rest = " ".join("".join(text for text, _ in line) for line in lines[fits:])
-    return Paragraph(rest.strip())
+    return Split(Paragraph(rest.strip()))
 
 
-def _list(texts, leads, column: _Column, items: list, style: Style, numbered: bool):
+def _list(texts, leads, column: Column, items: list, style: Style, numbered: bool) -> Placement:
     indent = 5.0
     all_lines = [
         wrap(text, column.width - indent, style.body_pt, lead=(leads[n] if leads else ""))
@@ -228,7 +222,7 @@ def _list(texts, leads, column: _Column, items: list, style: Style, numbered: bo
     ]
     need = sum(len(lines) for lines in all_lines) * style.leading + len(texts) * style.leading * 0.25
     if need > column.y - column.bottom:
-        return False  # lists are short: keep them whole
+        return Fit.NO_ROOM  # lists are short: keep them whole
     for number, lines in enumerate(all_lines, start=1):
         marker = f"{number}." if numbered else "-"
         items.append(
@@ -244,19 +238,7 @@ def _list(texts, leads, column: _Column, items: list, style: Style, numbered: bo
         _draw_lines(lines, column.x + indent, column, items, style)
         column.y -= style.leading * 0.25
     column.y -= style.leading * 0.2
-    return True
-
-
-def _card_picture(face, frame, x: float, y: float, width: float) -> list:
-    """A card face scaled to ``width`` at (x, y), cut at the trim, with a thin outline (a picture,
-    not a card to cut)."""
-    s = width / frame.width_mm
-    matrix = multiply(scale(s), translate(x, y))
-    box = Rect(x, y, width, frame.height_mm * s)
-    return [
-        Group((Group(face.items, matrix),), clip=Path.rect(box)),
-        Shape(Path.rect(box), stroke=GREY, stroke_mm=0.25),
-    ]
+    return Fit.PLACED
 
 
 def _match_figure(example: MatchExample, design: Design, deck: Deck, width: float, style: Style) -> tuple[tuple, float]:
@@ -285,7 +267,7 @@ def _match_figure(example: MatchExample, design: Design, deck: Deck, width: floa
         )
     )
     search_y = top - caption - card_h
-    items += _card_picture(search_face(design, example.search, frame), frame, x, search_y, card_w)
+    items += card_picture(search_face(design, example.search, frame), frame, x, search_y, card_w)
     monument_y = search_y - relation_h - card_h
     slots = head_slots(design, frame)
     label_pt = min(style.body_pt * 0.95, card_w / per_row * 0.92 / text_width_mm("opposite", 1.0, Font.BOLD))
@@ -296,7 +278,7 @@ def _match_figure(example: MatchExample, design: Design, deck: Deck, width: floa
         items.append(
             Text(cx, y, relation, label_pt, RED if red else INK, Font.BOLD if red else Font.REGULAR, Anchor.MIDDLE)
         )
-    items += _card_picture(monument_face(design, example.monument, frame), frame, x, monument_y, card_w)
+    items += card_picture(monument_face(design, example.monument, frame), frame, x, monument_y, card_w)
     items.append(
         Text(
             width / 2,
@@ -321,9 +303,9 @@ def _decoy_figure(example: DecoyExample, design: Design, deck: Deck, width: floa
     height = card_h + 2 * label
     n = deck.notation
     items: list = []
-    items += _card_picture(search_face(design, example.search, frame), frame, 0, label, card_w)
+    items += card_picture(search_face(design, example.search, frame), frame, 0, label, card_w)
     right = card_w + 12
-    items += _card_picture(monument_face(design, example.decoy, frame), frame, right, label, card_w)
+    items += card_picture(monument_face(design, example.decoy, frame), frame, right, label, card_w)
     items.append(Text(card_w + 6, label + card_h / 2, "is not", style.body_pt * 0.9, INK, Font.ITALIC, Anchor.MIDDLE))
     # a heavy cross over the decoy, readable in greyscale
     items.append(
@@ -384,13 +366,13 @@ def _setup_figure(figure: SetupFigure, design: Design, deck: Deck, width: float,
         row, col = divmod(index, figure.cols)
         x = col * (thumb_w + gap)
         y = label + grid_h - (row + 1) * thumb_h - row * gap
-        items += _card_picture(monument_face(design, monument, frame), frame, x, y, thumb_w)
+        items += card_picture(monument_face(design, monument, frame), frame, x, y, thumb_w)
     deck_x = figure.cols * (thumb_w + gap) + 4
     back = back_face(design, CardKind.SEARCH, frame)
     pile_w = min(thumb_w, width - deck_x - 2)
     pile_y = label + grid_h / 2 - thumb_h / 2
     for k in (2, 1, 0):
-        items += _card_picture(back, frame, deck_x + k * 0.8, pile_y + k * 0.8, pile_w)
+        items += card_picture(back, frame, deck_x + k * 0.8, pile_y + k * 0.8, pile_w)
     small = style.body_pt * 0.85
     items.append(Text(0, label * 0.35, f"{figure.rows} x {figure.cols} Monuments, face up", small, GREY, Font.ITALIC))
     items.append(Text(deck_x, pile_y - style.leading, f"deck: {figure.deck_size}", small, GREY, Font.ITALIC))

@@ -11,6 +11,8 @@ import enum
 import math
 from dataclasses import dataclass
 
+from ..sizes import PAPERS as PAPERS  # re-exported: the sheet engine's papers
+from ..sizes import Paper
 from .cards import CardFrame, Face
 from .fonts import Font, text_width_mm
 from .items import BLACK, Anchor, Group, Matrix, Page, Path, Rect, Shape, Text, multiply, rgb, rotate, translate
@@ -24,17 +26,6 @@ STRIP_MM = 4.0  # height of the ruler-and-note strip
 RULER_MM = 50.0
 FURNITURE_MM = MARK_GAP_MM + MARK_LENGTH_MM + STRIP_MM  # room a band needs for marks and strip
 GREY = rgb("#555555")
-
-
-@dataclass(frozen=True)
-class Paper:
-    key: str
-    name: str
-    width_mm: float
-    height_mm: float
-
-
-PAPERS = {"a4": Paper("a4", "A4", 210.0, 297.0), "letter": Paper("letter", "Letter", 215.9, 279.4)}
 
 
 class SheetLayout(enum.Enum):
@@ -72,7 +63,7 @@ def fit_grid(avail_w: float, avail_h: float, frame: CardFrame) -> Grid:
     >>> fit_grid(200, 287, CardFrame(88.9, 63.5, 3)).count   # landscape poker on A4 portrait
     9
     """
-    best = None
+    best: Grid | None = None
     for rotation in (0, 90):
         w, h = (frame.width_mm, frame.height_mm) if rotation == 0 else (frame.height_mm, frame.width_mm)
         cols = max(0, math.floor((avail_w - 2 * frame.bleed_mm) / w + 1e-9))
@@ -80,7 +71,7 @@ def fit_grid(avail_w: float, avail_h: float, frame: CardFrame) -> Grid:
         grid = Grid(cols, rows, rotation, w, h)
         if best is None or grid.count > best.count:
             best = grid
-    if best.count == 0:
+    if best is None or best.count == 0:
         raise ValueError("the card is larger than the printable area of the paper")
     return best
 
@@ -285,18 +276,23 @@ def strip_items(note: str, length: float) -> tuple:
     return tuple(items)
 
 
-def sheet_pages(plan: SheetPlan, cards: list[tuple[Face, Face]], title: str) -> list[Page]:
-    """Pages for ``cards`` (front, back pairs): fronts pages with their backs as the plan says."""
+def _mark(path: Path) -> Shape:
+    return Shape(path, stroke=BLACK, stroke_mm=MARK_WIDTH_MM)
+
+
+def sheet_pages(plan: SheetPlan, cards: list[tuple[Face, Face | None]], title: str) -> list[Page]:
+    """Pages for ``cards`` (front, back pairs): fronts pages with their backs as the plan says
+    (a missing back, possible only with the fronts layout, leaves its place blank)."""
     W, H = plan.paper.width_mm, plan.paper.height_mm
     sheets = [cards[i : i + plan.per_sheet] for i in range(0, len(cards), plan.per_sheet)]
     pages: list[Page] = []
-    mark = dict(stroke=BLACK, stroke_mm=MARK_WIDTH_MM)
     for number, batch in enumerate(sheets, start=1):
         where = f"{title} | {plan.paper.name} {plan.layout.value} | sheet {number} of {len(sheets)}"
         note = f"Print at 100% (actual size, no 'fit to page'): the bar must measure 50 mm.  {where}"
         items: list = [place_card(front, slot) for (front, _), slot in zip(batch, plan.fronts)]
         if plan.layout is SheetLayout.GUTTERFOLD:
-            items += [place_card(back, slot) for (_, back), slot in zip(batch, plan.backs)]
+            items += [place_card(back, slot) for (_, back), slot in zip(batch, plan.backs) if back is not None]
+            assert plan.fold_y is not None  # a gutter-fold plan always has its fold
             fold_from = min(slot.clip.x for slot in plan.fronts) - MARK_GAP_MM - MARK_LENGTH_MM
             items.append(
                 Shape(
@@ -309,19 +305,21 @@ def sheet_pages(plan: SheetPlan, cards: list[tuple[Face, Face]], title: str) -> 
             items.append(
                 Text(W - MARGIN_MM, plan.fold_y + 0.8, "fold here, glue, then cut", 5.0, GREY, Font.ITALIC, Anchor.END)
             )
-        items += [Shape(p, **mark) for p in plan.front_marks]
+        items += [_mark(p) for p in plan.front_marks]
         items.append(
             Group(
                 strip_items(note + (" | fronts" if plan.layout is SheetLayout.DUPLEX else ""), plan.strip_length),
                 plan.front_strip,
             )
         )
-        pages.append(Page(W, H, tuple(items), label=f"sheet {number} fronts"))
+        pages.append(Page(W, H, tuple(items)))
         if plan.layout is SheetLayout.DUPLEX:
-            back_items: list = [place_card(back, slot) for (_, back), slot in zip(batch, plan.backs)]
-            back_items += [Shape(p, **mark) for p in plan.back_marks]
+            back_items: list = [
+                place_card(back, slot) for (_, back), slot in zip(batch, plan.backs) if back is not None
+            ]
+            back_items += [_mark(p) for p in plan.back_marks]
             back_items.append(Group(strip_items(note + " | backs", plan.strip_length), plan.back_strip))
-            pages.append(Page(W, H, tuple(back_items), label=f"sheet {number} backs"))
+            pages.append(Page(W, H, tuple(back_items)))
     return pages
 
 
@@ -337,7 +335,6 @@ def card_pages(frame: CardFrame, faces: list[Face]) -> list[Page]:
             (Group(face.items, translate(frame.bleed_mm, frame.bleed_mm), clip=Path.rect(bleed)),),
             trim_box=trim,
             bleed_box=bleed,
-            label=face.card_id,
         )
         for face in faces
     ]

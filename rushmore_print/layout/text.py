@@ -47,7 +47,3 @@ def _runs(words: list[tuple[str, Font]]) -> list[Run]:
         else:
             runs.append((text, font))
     return runs
-
-
-def line_width(line: list[Run], size_pt: float) -> float:
-    return sum(text_width_mm(text, size_pt, font) for text, font in line)

@@ -13,8 +13,7 @@ from reportlab.lib.colors import CMYKColor
 from reportlab.pdfgen.canvas import Canvas
 
 from ..layout.items import Anchor, Document, Group, Image, Item, Page, Rect, Shape, Text, Use
-
-PT_PER_MM = 72.0 / 25.4
+from ..units import PT_PER_MM
 
 
 def render_pdf(document: Document, cmyk: bool = False) -> bytes:
@@ -44,7 +43,7 @@ def _used_keys(items: Iterable) -> list:
 
     def walk(things: Iterable) -> None:
         for item in things:
-            if isinstance(item, Page) or isinstance(item, Group):
+            if isinstance(item, (Page, Group)):
                 walk(item.items)
             elif isinstance(item, Use):
                 found.setdefault(item.key, None)
@@ -133,7 +132,7 @@ class _Painter:
         if shape.fill is not None:
             self.color(shape.fill, fill=True)
         stroke = shape.stroke is not None and shape.stroke_mm > 0
-        if stroke:
+        if shape.stroke is not None and stroke:
             self.color(shape.stroke, fill=False)
             c.setLineWidth(shape.stroke_mm)
             c.setDash(list(shape.dash_mm) if shape.dash_mm else [])
@@ -173,4 +172,5 @@ def rgb_to_cmyk(rgb: tuple) -> tuple[float, float, float, float]:
     k = 1 - max(r, g, b)
     if k >= 1:
         return 0.0, 0.0, 0.0, 1.0
-    return tuple(round(v, 4) for v in ((1 - r - k) / (1 - k), (1 - g - k) / (1 - k), (1 - b - k) / (1 - k), k))  # type: ignore[return-value]
+    c, m, y = ((1 - v - k) / (1 - k) for v in (r, g, b))
+    return round(c, 4), round(m, 4), round(y, 4), round(k, 4)

@@ -16,6 +16,7 @@ from PIL import Image, ImageDraw, ImageFont
 from ..layout.fonts import Font, text_width_mm
 from ..layout.items import Anchor, Group, Matrix, Page, Shape, Text, Use, apply, multiply
 from ..layout.items import Image as ImageItem
+from ..units import MM_PER_PT, mm_to_px
 
 SUPERSAMPLE = 2
 _FONT_FILES = {Font.REGULAR: "Vera.ttf", Font.BOLD: "VeraBd.ttf", Font.ITALIC: "VeraIt.ttf"}
@@ -32,16 +33,16 @@ def _font_path(font: Font) -> str | None:
 
 
 @functools.lru_cache(maxsize=512)
-def _font(font: Font, size_px: int) -> ImageFont.FreeTypeFont:
+def _font(font: Font, size_px: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
     path = _font_path(font)
     return ImageFont.truetype(path, size_px) if path else ImageFont.load_default(size=size_px)
 
 
 def render_page(page: Page, symbols: dict, dpi: float) -> Image.Image:
     """An RGB image of ``page`` at ``dpi``, with the dpi recorded for saving."""
-    scale = dpi / 25.4 * SUPERSAMPLE
-    width = round(page.width_mm * dpi / 25.4)
-    height = round(page.height_mm * dpi / 25.4)
+    scale = mm_to_px(1.0, dpi) * SUPERSAMPLE
+    width = round(mm_to_px(page.width_mm, dpi))
+    height = round(mm_to_px(page.height_mm, dpi))
     canvas = Image.new("RGB", (width * SUPERSAMPLE, height * SUPERSAMPLE), "white")
     # page mm (y up) -> pixels (y down)
     to_px: Matrix = (scale, 0.0, 0.0, -scale, 0.0, height * SUPERSAMPLE)
@@ -93,7 +94,7 @@ class _Painter:
 
     def text(self, text: Text, matrix: Matrix) -> None:
         scale = _scale_of(matrix)
-        size = text.size_pt * 25.4 / 72 * scale
+        size = text.size_pt * MM_PER_PT * scale
         target = text_width_mm(text.text, text.size_pt, text.font) * scale
         font = _font(text.font, max(1, round(size)))
         measured = font.getlength(text.text)
@@ -148,4 +149,5 @@ def _scale_of(matrix: Matrix) -> float:
 
 
 def _rgb(color) -> tuple[int, int, int]:
-    return tuple(round(v * 255) for v in color)  # type: ignore[return-value]
+    r, g, b = color
+    return round(r * 255), round(g * 255), round(b * 255)

@@ -19,8 +19,8 @@ from PIL import Image as PILImage
 from ..layout.fonts import Font, text_width_mm
 from ..layout.items import Anchor, Document, Group, Image, Rect, Shape, Text, Use
 from ..layout.items import Path as LayoutPath
+from ..units import PT_PER_MM
 
-PT_PER_MM = 72.0 / 25.4
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 FONT_NAMES = {Font.REGULAR: "F1", Font.BOLD: "F2", Font.ITALIC: "F3"}
 
@@ -139,12 +139,14 @@ class _Objects:
         out = bytearray(b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n")
         offsets = []
         for number, body in enumerate(self.bodies, start=1):
+            assert body is not None, f"object {number} was reserved and never written"
             offsets.append(len(out))
             out += f"{number} 0 obj\n".encode() + body + b"\nendobj\n"
         xref = len(out)
         out += f"xref\n0 {len(self.bodies) + 1}\n0000000000 65535 f \n".encode()
         out += b"".join(f"{offset:010d} 00000 n \n".encode() for offset in offsets)
-        out += f"trailer\n<< /Size {len(self.bodies) + 1} /Root {root} 0 R /Info {info} 0 R >>\nstartxref\n{xref}\n%%EOF\n".encode()
+        trailer = f"<< /Size {len(self.bodies) + 1} /Root {root} 0 R /Info {info} 0 R >>"
+        out += f"trailer\n{trailer}\nstartxref\n{xref}\n%%EOF\n".encode()
         return bytes(out)
 
 
@@ -222,7 +224,7 @@ class _Content:
         if shape.fill is not None:
             ops.append(" ".join(_n(v) for v in shape.fill) + " rg")
         stroke = shape.stroke is not None and shape.stroke_mm > 0
-        if stroke:
+        if shape.stroke is not None and stroke:
             ops.append(" ".join(_n(v) for v in shape.stroke) + f" RG {_n(shape.stroke_mm)} w")
             ops.append(f"[{' '.join(_n(v) for v in shape.dash_mm)}] 0 d" if shape.dash_mm else "[] 0 d")
         paint = "B" if shape.fill is not None and stroke else ("f" if shape.fill is not None else "S")
@@ -236,7 +238,8 @@ class _Content:
             x -= width / 2 if text.anchor is Anchor.MIDDLE else width
         colour = " ".join(_n(v) for v in text.color)
         self.ops.append(
-            f"BT {colour} rg /{FONT_NAMES[text.font]} {_n(size_mm)} Tf {_n(x)} {_n(text.y)} Td ({_escape(text.text)}) Tj ET"
+            f"BT {colour} rg /{FONT_NAMES[text.font]} {_n(size_mm)} Tf "
+            f"{_n(x)} {_n(text.y)} Td ({_escape(text.text)}) Tj ET"
         )
 
     def image(self, item: Image) -> None:
@@ -245,7 +248,10 @@ class _Content:
             embedded = load_image(Path(item.path))
             smask = ""
             if embedded.smask is not None:
-                smask = f" /SMask {self.objects.stream('/Type /XObject /Subtype /Image ' + embedded.smask.entries, embedded.smask.data)} 0 R"
+                mask = self.objects.stream(
+                    "/Type /XObject /Subtype /Image " + embedded.smask.entries, embedded.smask.data
+                )
+                smask = f" /SMask {mask} 0 R"
             number = self.objects.stream(f"/Type /XObject /Subtype /Image {embedded.entries}{smask}", embedded.data)
             self.images[key] = (f"Im{len(self.images) + 1}", number)
         name, number = self.images[key]

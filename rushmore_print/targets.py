@@ -1,0 +1,97 @@
+"""Export targets: one registry that the CLI's choices, its help, its progress bar and its
+option checks all read, and the vendors' numbers each export works to.
+
+Naming a target imports nothing heavy (``rushmore --help`` stays fast); running one imports the
+renderers then (``export``). Adding a target is one entry here and one function in ``export``.
+"""
+
+from __future__ import annotations
+
+import importlib
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from .units import MM_PER_INCH
+
+if TYPE_CHECKING:
+    from .build import Written
+    from .spec import Design
+
+Progress = Callable[[str], None]
+
+
+@dataclass(frozen=True)
+class RasterTarget:
+    """How a vendor wants card images: resolution, bleed and orientation."""
+
+    name: str
+    dpi: int
+    bleed_mm: float
+    portrait: bool
+
+
+# The Game Crafter: 300 dpi with 1/8 in bleed, upright (825 x 1125 px for poker).
+# MakePlayingCards: 300 dpi with 0.12 in bleed (see PRINT.md's vendor table).
+RASTER_TARGETS = {
+    "tgc": RasterTarget("tgc", 300, MM_PER_INCH / 8, True),
+    "mpc": RasterTarget("mpc", 300, 0.12 * MM_PER_INCH, True),
+}
+DTC_BLEED_MM = MM_PER_INCH / 8  # DriveThruCards: one card with 1/8 in bleed a page
+TTS_MAX_WIDTH = 4096  # Tabletop Simulator: a sheet at most 4096 px and 10 x 7 cells
+TTS_MAX_COLS, TTS_MAX_ROWS = 10, 7
+
+
+@dataclass(frozen=True)
+class ExportOptions:
+    dpi: int = 300
+    bleed: bool = True
+
+
+DEFAULTS = ExportOptions()
+
+
+@dataclass(frozen=True)
+class Target:
+    """One export: its name and help, which options it honours, how many files it writes (for a
+    progress bar) and the function in ``export`` that writes them."""
+
+    name: str
+    help: str
+    honours: frozenset[str]
+    files: Callable[[Design], int]
+    function: str
+
+    def run(self, design: Design, out_dir: Path, options: ExportOptions, progress: Progress | None) -> list[Written]:
+        export = importlib.import_module(".export", __package__)
+        return getattr(export, self.function)(design, out_dir, options, progress)
+
+
+def _faces_and_backs(design: Design) -> int:
+    return design.monument_count + design.search_count + 2
+
+
+def tts_files(design: Design) -> int:
+    """Face sheets for both decks, a back per deck and the saved-object JSON."""
+    per_sheet = TTS_MAX_COLS * TTS_MAX_ROWS - 1  # the last cell holds the hidden-card image
+    sheets = math.ceil(design.monument_count / per_sheet) + math.ceil(design.search_count / per_sheet)
+    return sheets + 3
+
+
+EXPORTS: dict[str, Target] = {
+    target.name: target
+    for target in (
+        Target("png", "one PNG per card face and back, at --dpi, with or without --bleed",
+               frozenset({"dpi", "bleed"}), _faces_and_backs, "export_png"),
+        Target("tgc", "The Game Crafter: 825 x 1125 px per poker face (300 dpi, 1/8 in bleed), folder per deck",
+               frozenset(), _faces_and_backs, "export_tgc"),
+        Target("mpc", "MakePlayingCards: a PNG per face with 0.12 in bleed at 300 dpi, folder per deck",
+               frozenset(), _faces_and_backs, "export_mpc"),
+        Target("dtc", "DriveThruCards: one CMYK PDF per deck, back 1, front 1, back 2, ...",
+               frozenset(), lambda design: 2, "export_dtc"),
+        Target("tts", "Tabletop Simulator: face sheets (10 x 7 at most), backs, saved-object JSON",
+               frozenset(), tts_files, "export_tts"),
+    )
+}  # fmt: skip
