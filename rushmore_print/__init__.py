@@ -9,11 +9,30 @@ The core (``model``, ``spec``, ``generate``, ``validate``, ``manifest``, ``layou
 (16, 39)
 """
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
 from .errors import CardError, ClaimError, RushmoreError, SpecError
-from .generate import generate_deck
-from .spec import Design, load_design
+
+if TYPE_CHECKING:
+    from .generate import generate_deck
+    from .spec import Design, load_design
 
 __version__ = "0.1.0"
+_LAZY = {"generate_deck": "generate", "Design": "spec", "load_design": "spec"}
+
+
+def __getattr__(name: str) -> Any:
+    """The library's entry points, imported on first use so that ``rushmore --help`` and other
+    commands that read no design start without loading the design reader and generator."""
+    if name in _LAZY:
+        import importlib
+
+        return getattr(importlib.import_module(f".{_LAZY[name]}", __name__), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 __all__ = [
     "CardError",
     "ClaimError",

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .errors import BuildError
-from .files import atomic_write, ensure_folder
+from .files import Written, atomic_write, ensure_folder
 from .generate import generate_deck
 from .layout.answer_key import answer_key_pages
 from .layout.cards import CardKind, Face, back_face, card_frame, monument_face, search_face, symbols
@@ -19,7 +19,7 @@ from .layout.items import Document
 from .layout.rules_sheet import rules_pages
 from .layout.sheets import PAPERS, Flip, SheetLayout, card_pages, plan_sheet, sheet_pages
 from .model import Deck
-from .render.pdf import render_pdf
+from .render.pdf import ShapeCache, render_pdf
 from .rulebook import build_rulebook
 from .spec import Design
 from .validate import validate_deck
@@ -35,14 +35,6 @@ class KitOptions:
     rulebook: bool = True
     answer_key: bool = True
     cmyk: bool = False
-
-
-@dataclass(frozen=True)
-class Written:
-    path: Path
-    pages: int
-    size: int
-    what: str
 
 
 def card_faces(design: Design, deck: Deck, bleed_mm: float | None = None) -> list[tuple[Face, Face]]:
@@ -175,12 +167,13 @@ def build_kit(
     deck = checked_deck(design)
     ensure_folder(out_dir)
     jobs = kit_jobs(Kit.of(design, deck), options)
+    shapes = ShapeCache()  # the same shapes recur in every file of the kit
     written = []
     for job in jobs:
         if progress:
             progress(job.name)
         document = job.make()
-        data = render_pdf(document, cmyk=options.cmyk)
+        data = render_pdf(document, cmyk=options.cmyk, shapes=shapes)
         path = out_dir / job.name
         atomic_write(path, data)
         written.append(Written(path, len(document.pages), len(data), job.what))

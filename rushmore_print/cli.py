@@ -13,18 +13,30 @@ import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
-from . import __version__, referee
+from . import __version__
 from .errors import RushmoreError
-from .generate import generate_deck
-from .model import Deck, Level
+from .model import Level
 from .sizes import PAPERS, parse_card_size
-from .spec import Design, load_design
 from .targets import EXPORTS, ExportOptions
-from .validate import Report, validate_deck
 from .words import join_names
+
+if TYPE_CHECKING:
+    from .model import Deck
+    from .spec import Design
+    from .validate import Report
+
+
+def load_design(path: Path | None) -> Design:
+    """The design at ``path`` (the classic one when None); the reader is imported only when a
+    command reads a design, so help texts and ``impose`` start fast."""
+    from .spec import load_design as read
+
+    return read(path)
+
 
 LEVELS = click.Choice([level.value for level in Level], case_sensitive=False)
 
@@ -52,6 +64,8 @@ def design_argument(command: Callable) -> Callable:
 
 
 def _load(design_path: Path | None) -> tuple[Design, Deck]:
+    from .generate import generate_deck
+
     design = load_design(design_path)
     return design, generate_deck(design)
 
@@ -159,6 +173,8 @@ def validate(design: Path | None, manifest: Path | None, strict: bool, fmt: str)
             raise click.UsageError("give a DESIGN or --manifest, not both")
         report, title = validate_manifest(manifest), str(manifest)
     else:
+        from .validate import validate_deck
+
         spec, deck = _load(design)
         report, title = validate_deck(deck), f"{spec.name} ({spec.source})"
     ok = report.ok(strict)
@@ -486,7 +502,8 @@ class _Narrator:
         self.deck, self.design, self.colour = deck, design, colour
 
     def say(self, event) -> list[str]:
-        r = referee
+        from . import referee as r
+
         n = self.deck.notation
         if isinstance(event, r.Setup):
             lines = [
@@ -556,7 +573,8 @@ def _score_line(game) -> str:
 
 
 def _event_record(event) -> dict | None:
-    r = referee
+    from . import referee as r
+
     if isinstance(event, r.Revealed):
         return {"event": "revealed", "card": event.card.id, "number": event.number}
     if isinstance(event, r.Judged):
@@ -684,6 +702,7 @@ def play(
 
 
 def _run_table(game, narrator: _Narrator, log, resumed: bool) -> None:
+    from . import referee
     from .errors import ClaimError
 
     def show(events) -> None:

@@ -15,8 +15,8 @@ from pathlib import Path
 
 from PIL import Image
 
-from .build import Written, card_faces, checked_deck
-from .files import atomic_write, ensure_folder
+from .build import card_faces, checked_deck
+from .files import Written, atomic_write, ensure_folder
 from .layout.cards import CardKind, Face, card_frame, symbols
 from .layout.items import Document, Page
 from .layout.sheets import card_pages

@@ -8,9 +8,20 @@ from __future__ import annotations
 import contextlib
 import os
 import tempfile
+from dataclasses import dataclass
 from pathlib import Path
 
 from .errors import BuildError
+
+
+@dataclass(frozen=True)
+class Written:
+    """A file a command wrote: where, how many pages, how many bytes, and what it is for."""
+
+    path: Path
+    pages: int
+    size: int
+    what: str
 
 
 def atomic_write(path: Path, data: bytes) -> None:

@@ -8,15 +8,13 @@ from __future__ import annotations
 import glob
 from pathlib import Path
 
-from PIL import Image as PILImage
-
-from .build import Written
 from .errors import BuildError
-from .files import atomic_write
-from .layout.cards import CardFrame, Face
+from .files import Written, atomic_write
+from .layout.frame import CardFrame, Face
 from .layout.items import Document, Image, Rect
 from .layout.sheets import PAPERS, Flip, SheetLayout, plan_sheet, sheet_pages
-from .render.rawpdf import render_raw_pdf
+from .rasters import read_raster
+from .render.rawpdf import load_images, render_raw_pdf
 from .units import px_to_mm
 
 IMAGE_SUFFIXES = {".png", ".jpg", ".jpeg"}
@@ -45,18 +43,13 @@ def collect_images(arguments: list[str]) -> list[Path]:
 
 def card_size_from(image: Path, bleed_mm: float) -> tuple[float, float]:
     """Trim size in mm read from an image's pixels and dpi, less the bleed it carries."""
-    try:
-        with PILImage.open(image) as opened:
-            width, height = opened.size
-            dpi = opened.info.get("dpi")
-    except OSError as exc:
-        raise BuildError(f"{image}: not an image Pillow can read ({exc})") from None
+    raster = read_raster(image, verify=False)
+    width, height, dpi = raster.width, raster.height, raster.dpi
     if not dpi or not dpi[0]:
         raise BuildError(
             f"{image}: the image does not say its dpi; give the card size with --card (e.g. poker or 63.5x88.9mm)"
         )
-    # PNG stores dots per metre as a whole number, so 300 dpi reads back as 299.9994: round it
-    dpi_x, dpi_y = round(float(dpi[0]), 1), round(float(dpi[1]), 1)
+    dpi_x, dpi_y = dpi
     w_mm, h_mm = px_to_mm(width, dpi_x) - 2 * bleed_mm, px_to_mm(height, dpi_y) - 2 * bleed_mm
     if w_mm <= 0 or h_mm <= 0:
         raise BuildError(f"{image}: the bleed ({bleed_mm:g} mm) is larger than the image")
@@ -95,6 +88,7 @@ def impose(
     ]
     plan = plan_sheet(PAPERS[paper], layout, frame, flip, back_offset)
     pages = sheet_pages(plan, pairs, out.stem)
-    data = render_raw_pdf(Document(out.stem, tuple(pages), {}))
+    loaded = load_images([*fronts, *(b for b in back_paths if b is not None)])
+    data = render_raw_pdf(Document(out.stem, tuple(pages), {}), loaded)
     atomic_write(out, data)
     return Written(out, len(pages), len(data), f"{len(fronts)} cards imposed, {plan.per_sheet} a sheet")

@@ -5,7 +5,6 @@ Pure and light (the CLI reads it to build its choices without importing the rend
 
 from __future__ import annotations
 
-import difflib
 from dataclasses import dataclass
 
 from .units import parse_length
@@ -51,6 +50,8 @@ def parse_card_size(value: str) -> tuple[float, float]:
             raise ValueError(text)
         width, height = (parse_length(part if part.endswith(unit) or not unit else part + unit) for part in parts)
     except ValueError:
+        import difflib  # only to suggest a preset in the message
+
         close = difflib.get_close_matches(text, CARD_PRESETS, n=1, cutoff=0.6)
         hint = f"did you mean '{close[0]}'? " if close else ""
         raise ValueError(

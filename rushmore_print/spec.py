@@ -16,9 +16,10 @@ import unicodedata
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import yaml
+if TYPE_CHECKING:
+    import yaml
 
 from .colors import WHITE, Color, contrast, parse_hex
 from .errors import Problem, SpecError
@@ -188,6 +189,8 @@ SEQ_TAG = "tag:yaml.org,2002:seq"
 
 def read_yaml(text: str, file: str) -> tuple[Any, dict[tuple, int]]:
     """Parse YAML safely; return the value and the line (1-based) of every key path."""
+    import yaml  # here, not at the top: commands that read no design (help, impose) never load it
+
     loader = yaml.SafeLoader(text)
     lines: dict[tuple, int] = {}
     problems: list[Problem] = []

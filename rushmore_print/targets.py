@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from .units import MM_PER_INCH
 
 if TYPE_CHECKING:
-    from .build import Written
+    from .files import Written
     from .spec import Design
 
 Progress = Callable[[str], None]

@@ -48,3 +48,20 @@ search:
   seed: 1
   red_counts: {0: 16, 1: 12, 2: 11}
 """
+
+
+TINY = """
+name: Tiny
+heads: [{name: Ada, look: bun}, {name: Bo, look: beard}]
+directions: [left, right]
+search: {seed: 3, red_counts: {0: 4, 1: 2}}
+"""
+
+
+@pytest.fixture(scope="session")
+def tiny_path(tmp_path_factory):
+    """A two-head design on the classic poker card: 4 Monuments, 6 Search cards. Vendor sizes
+    depend on the card, not the deck, so exports are checked on it quickly."""
+    path = tmp_path_factory.mktemp("tiny") / "tiny.yaml"
+    path.write_text(textwrap.dedent(TINY).lstrip("\n"), "utf-8")
+    return path

@@ -77,11 +77,11 @@ def test_png_agrees_with_the_pdf_rasterised_at_the_same_dpi(tmp_path):
 
 
 @pytest.mark.parametrize("target, size", [("tgc", (825, 1125)), ("mpc", (822, 1122))])
-def test_vendor_images_have_the_vendor_size(tmp_path, target, size):
-    design = load_design()
+def test_vendor_images_have_the_vendor_size(tmp_path, tiny_path, target, size):
+    design = load_design(tiny_path)
     written = export_raster(design, tmp_path, RASTER_TARGETS[target])
-    assert len(written) == 16 + 39 + 2
-    for deck, count in (("monuments", 16), ("search", 39)):
+    assert len(written) == 4 + 6 + 2
+    for deck, count in (("monuments", 4), ("search", 6)):
         folder = tmp_path / target / deck
         files = sorted(p.name for p in folder.iterdir())
         assert len(files) == count + 1 and "back.png" in files
@@ -140,8 +140,15 @@ def test_tts_splits_big_decks_into_sheets_of_at_most_10_by_7():
     assert [(s.cols, s.rows) for s in tts_sheets(list(range(16)))] == [(10, 2)]
 
 
-def test_export_command(runner, tmp_path):
-    result = runner.invoke(cli, ["export", "tgc", "-o", str(tmp_path)])
+def test_export_command(runner, tmp_path, tiny_path):
+    result = runner.invoke(cli, ["export", "tgc", str(tiny_path), "-o", str(tmp_path)])
     assert result.exit_code == 0, result.output
-    assert "Mount Rushmore: wrote 57 files" in result.stdout
+    assert "Tiny: wrote 12 files" in result.stdout
     assert runner.invoke(cli, ["export", "xyz"]).exit_code == 2
+
+
+def test_an_option_a_target_ignores_is_an_error(runner, tiny_path, tmp_path):
+    result = runner.invoke(cli, ["export", "tgc", str(tiny_path), "--dpi", "600", "-o", str(tmp_path)])
+    assert result.exit_code == 2
+    assert "--dpi applies to png only; tgc works to the vendor's own numbers" in result.stderr
+    assert not (tmp_path / "tgc").exists()

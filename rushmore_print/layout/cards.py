@@ -6,7 +6,6 @@ Art runs to the bleed; text and symbols stay inside the safe zone (1/8 in inside
 
 from __future__ import annotations
 
-import enum
 import functools
 import math
 from dataclasses import dataclass
@@ -15,49 +14,12 @@ from ..colors import BLACK, WHITE, Color, mix
 from ..model import Monument, SearchCard
 from ..spec import Design, Style
 from .fonts import PT_TO_MM, Font, text_width_mm
+from .frame import SAFE_MM, CardFrame, CardKind, Face
 from .heads import FLIP_MARKER_BOX, HEAD_BOX, HEAD_INK_MARGIN, HeadKey, flip_marker_symbol, head_symbol
 from .items import Anchor, Group, Matrix, Path, Rect, Shape, Text, Use, multiply, rgb, scale, translate
 
-SAFE_MM = 3.175
 FLIP = "flip-marker"
 PICTURE_OUTLINE = rgb("#666666")
-
-
-class CardKind(enum.Enum):
-    MONUMENT = "monument"
-    SEARCH = "search"
-
-
-@dataclass(frozen=True)
-class CardFrame:
-    """The card's size as read (trim), its bleed and safe zone, in mm."""
-
-    width_mm: float
-    height_mm: float
-    bleed_mm: float
-    safe_mm: float = SAFE_MM
-
-    @property
-    def trim(self) -> Rect:
-        return Rect(0.0, 0.0, self.width_mm, self.height_mm)
-
-    @property
-    def bleed(self) -> Rect:
-        return self.trim.grow(self.bleed_mm)
-
-    @property
-    def safe(self) -> Rect:
-        return self.trim.grow(-self.safe_mm)
-
-
-@dataclass(frozen=True)
-class Face:
-    """One side of one card: what it is and what to draw."""
-
-    card_id: str
-    kind: CardKind | None  # None for images imposed from elsewhere
-    items: tuple
-    is_back: bool = False
 
 
 def card_frame(design: Design, bleed_mm: float | None = None) -> CardFrame:

@@ -13,8 +13,8 @@ from dataclasses import dataclass
 
 from ..sizes import PAPERS as PAPERS  # re-exported: the sheet engine's papers
 from ..sizes import Paper
-from .cards import CardFrame, Face
 from .fonts import Font, text_width_mm
+from .frame import CardFrame, Face
 from .items import BLACK, Anchor, Group, Matrix, Page, Path, Rect, Shape, Text, multiply, rgb, rotate, translate
 
 MARGIN_MM = 5.0
@@ -59,7 +59,7 @@ class Grid:
 def fit_grid(avail_w: float, avail_h: float, frame: CardFrame) -> Grid:
     """The most cards that fit in ``avail_w`` x ``avail_h`` with the bleed around the block.
 
-    >>> from rushmore_print.layout.cards import CardFrame
+    >>> from rushmore_print.layout.frame import CardFrame
     >>> fit_grid(200, 287, CardFrame(88.9, 63.5, 3)).count   # landscape poker on A4 portrait
     9
     """

@@ -10,21 +10,23 @@ import io
 from collections.abc import Iterable
 
 from reportlab.lib.colors import CMYKColor
-from reportlab.pdfgen.canvas import Canvas
+from reportlab.lib.rl_accel import fp_str
+from reportlab.pdfgen.canvas import PATH_OPS, Canvas
 
 from ..layout.items import Anchor, Document, Group, Image, Item, Page, Rect, Shape, Text, Use
 from ..units import PT_PER_MM
 
 
-def render_pdf(document: Document, cmyk: bool = False) -> bytes:
+def render_pdf(document: Document, cmyk: bool = False, shapes: ShapeCache | None = None) -> bytes:
     """The PDF of ``document``. With ``cmyk`` every colour is converted to CMYK and reportlab
-    refuses any RGB colour, so a print shop's CMYK-only check passes."""
+    refuses any RGB colour, so a print shop's CMYK-only check passes. ``shapes`` carries the
+    operators of shapes already drawn from one document to the next (a build passes one)."""
     buffer = io.BytesIO()
     canvas = Canvas(buffer, invariant=1, pageCompression=1, enforceColorSpace="cmyk" if cmyk else None)
     canvas.setTitle(document.title)
     canvas.setAuthor("rushmore-print")
     canvas.setCreator("rushmore-print")
-    painter = _Painter(canvas, document.symbols, cmyk)
+    painter = _Painter(canvas, document.symbols, cmyk, shapes if shapes is not None else ShapeCache())
     painter.define_forms(_used_keys(document.pages))
     for page in document.pages:
         painter.page(page)
@@ -52,11 +54,56 @@ def _used_keys(items: Iterable) -> list:
     return list(found)
 
 
+class ShapeCache:
+    """The PDF operators of each shape, formatted once and reused: the same mountain, frame and
+    head parts recur on every card and in every file of a build."""
+
+    def __init__(self) -> None:
+        self._ops: dict[tuple[Shape, bool], str] = {}
+
+    def ops(self, shape: Shape, cmyk: bool) -> str:
+        key = (shape, cmyk)
+        found = self._ops.get(key)
+        if found is None:
+            found = self._ops[key] = _shape_ops(shape, cmyk)
+        return found
+
+
+def _color_ops(rgb: tuple, fill: bool, cmyk: bool) -> str:
+    if cmyk:
+        return f"{fp_str(*rgb_to_cmyk(rgb))} {'k' if fill else 'K'}"
+    return f"{fp_str(*rgb)} {'rg' if fill else 'RG'}"
+
+
+def _path_ops(path) -> str:
+    names = {"M": "m", "L": "l", "C": "c"}
+    return " ".join(
+        f"{fp_str(*command[1:])} {names[command[0]]}" if command[0] != "Z" else "h" for command in path.commands
+    )
+
+
+def _shape_ops(shape: Shape, cmyk: bool) -> str:
+    """What reportlab would write for the shape: colours, line width and dash, path, paint
+    (even-odd fill, as ``drawPath(fillMode=0)``)."""
+    ops = []
+    if shape.fill is not None:
+        ops.append(_color_ops(shape.fill, True, cmyk))
+    stroke = shape.stroke is not None and shape.stroke_mm > 0
+    if shape.stroke is not None and stroke:
+        ops.append(_color_ops(shape.stroke, False, cmyk))
+        ops.append(f"{fp_str(shape.stroke_mm)} w")
+        ops.append(f"[{fp_str(*shape.dash_mm)}] 0 d" if shape.dash_mm else "[] 0 d")
+    ops.append(_path_ops(shape.path))
+    ops.append(PATH_OPS[int(stroke), int(shape.fill is not None), 0])
+    return "\n".join(ops)
+
+
 class _Painter:
-    def __init__(self, canvas: Canvas, symbols: dict, cmyk: bool):
+    def __init__(self, canvas: Canvas, symbols: dict, cmyk: bool, shapes: ShapeCache):
         self.canvas = canvas
         self.symbols = symbols
         self.cmyk = cmyk
+        self.shapes = shapes
 
     def define_forms(self, keys: list) -> None:
         pending = list(keys)
@@ -128,15 +175,7 @@ class _Painter:
         return p
 
     def shape(self, shape: Shape) -> None:
-        c = self.canvas
-        if shape.fill is not None:
-            self.color(shape.fill, fill=True)
-        stroke = shape.stroke is not None and shape.stroke_mm > 0
-        if shape.stroke is not None and stroke:
-            self.color(shape.stroke, fill=False)
-            c.setLineWidth(shape.stroke_mm)
-            c.setDash(list(shape.dash_mm) if shape.dash_mm else [])
-        c.drawPath(self.path(shape.path), stroke=int(stroke), fill=int(shape.fill is not None), fillMode=0)
+        self.canvas.addLiteral(self.shapes.ops(shape, self.cmyk))
 
     def text(self, text: Text) -> None:
         c = self.canvas

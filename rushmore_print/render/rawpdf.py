@@ -9,19 +9,18 @@ the sheet engine (``layout/sheets.py``) serves both.
 
 from __future__ import annotations
 
-import struct
+import os
 import zlib
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
-
-from PIL import Image as PILImage
 
 from ..layout.fonts import Font, text_width_mm
 from ..layout.items import Anchor, Document, Group, Image, Rect, Shape, Text, Use
 from ..layout.items import Path as LayoutPath
+from ..rasters import Raster, read_raster
 from ..units import PT_PER_MM
 
-PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 FONT_NAMES = {Font.REGULAR: "F1", Font.BOLD: "F2", Font.ITALIC: "F3"}
 
 
@@ -37,68 +36,37 @@ class EmbeddedImage:
     smask: EmbeddedImage | None = None
 
 
-def load_image(path: Path) -> EmbeddedImage:
-    """PNG (8-bit or less, no alpha, not interlaced) and JPEG pass through untouched; anything else
-    is decoded once and compressed with Flate."""
-    raw = path.read_bytes()
-    if raw.startswith(PNG_SIGNATURE):
-        embedded = _png_passthrough(raw)
-        if embedded is not None:
-            return embedded
-    elif raw[:3] == b"\xff\xd8\xff":
-        with PILImage.open(path) as image:
-            mode, (width, height) = image.mode, image.size
-        spaces = {
-            "L": ("/DeviceGray", ""),
-            "RGB": ("/DeviceRGB", ""),
-            "CMYK": ("/DeviceCMYK", " /Decode [1 0 1 0 1 0 1 0]"),
-        }
-        if mode in spaces:
-            space, decode = spaces[mode]
-            entries = (
-                f"/Width {width} /Height {height} /ColorSpace {space} /BitsPerComponent 8 /Filter /DCTDecode{decode}"
-            )
-            return EmbeddedImage(width, height, entries, raw, True)
+def load_image(path: Path, raster: Raster | None = None) -> EmbeddedImage:
+    """PNG (8-bit or less, no alpha, not interlaced) and JPEG data pass through untouched; anything
+    else is decoded once and compressed with Flate. ``raster`` is the file as already read."""
+    raster = raster or read_raster(path)
+    if raster.kind == "png" and not (raster.transparent or raster.interlaced or raster.depth == 16):
+        if raster.png_colour == 3:
+            assert raster.palette is not None
+            space = f"[/Indexed /DeviceRGB {len(raster.palette) // 3 - 1} <{raster.palette.hex()}>]"
+        else:
+            space = "/DeviceGray" if raster.channels == 1 else "/DeviceRGB"
+        width, depth = raster.width, raster.depth
+        entries = (
+            f"/Width {width} /Height {raster.height} /ColorSpace {space} /BitsPerComponent {depth} "
+            f"/Filter /FlateDecode /DecodeParms << /Predictor 15 /Colors {raster.channels} "
+            f"/BitsPerComponent {depth} /Columns {width} >>"
+        )
+        return EmbeddedImage(width, raster.height, entries, raster.data, True)
+    if raster.kind == "jpeg" and raster.depth == 8 and raster.channels in (1, 3, 4):
+        space = {1: "/DeviceGray", 3: "/DeviceRGB", 4: "/DeviceCMYK"}[raster.channels]
+        decode = " /Decode [1 0 1 0 1 0 1 0]" if raster.inverted_cmyk else ""
+        entries = (
+            f"/Width {raster.width} /Height {raster.height} /ColorSpace {space} /BitsPerComponent 8 "
+            f"/Filter /DCTDecode{decode}"
+        )
+        return EmbeddedImage(raster.width, raster.height, entries, raster.data, True)
     return _decoded(path)
 
 
-def _png_passthrough(raw: bytes) -> EmbeddedImage | None:
-    position, idat, palette = 8, [], None
-    header = None
-    while position < len(raw):
-        length, kind = struct.unpack(">I4s", raw[position : position + 8])
-        body = raw[position + 8 : position + 8 + length]
-        if kind == b"IHDR":
-            header = struct.unpack(">IIBBBBB", body)
-        elif kind == b"PLTE":
-            palette = body
-        elif kind == b"IDAT":
-            idat.append(body)
-        elif kind == b"tRNS":
-            return None  # transparency needs a soft mask: decode instead
-        elif kind == b"IEND":
-            break
-        position += 12 + length
-    if header is None:
-        return None
-    width, height, depth, colour, _, _, interlace = header
-    colours = {0: 1, 2: 3, 3: 1}.get(colour)
-    if colours is None or interlace or depth == 16:
-        return None
-    if colour == 3:
-        if palette is None:
-            return None
-        space = f"[/Indexed /DeviceRGB {len(palette) // 3 - 1} <{palette.hex()}>]"
-    else:
-        space = "/DeviceGray" if colour == 0 else "/DeviceRGB"
-    entries = (
-        f"/Width {width} /Height {height} /ColorSpace {space} /BitsPerComponent {depth} /Filter /FlateDecode "
-        f"/DecodeParms << /Predictor 15 /Colors {colours} /BitsPerComponent {depth} /Columns {width} >>"
-    )
-    return EmbeddedImage(width, height, entries, b"".join(idat), True)
-
-
 def _decoded(path: Path) -> EmbeddedImage:
+    from PIL import Image as PILImage  # only for images that cannot pass through
+
     with PILImage.open(path) as image:
         image.load()
         alpha = image.getchannel("A") if "A" in image.getbands() else None
@@ -150,8 +118,16 @@ class _Objects:
         return bytes(out)
 
 
-def render_raw_pdf(document: Document) -> bytes:
-    """The PDF of ``document``; byte-identical for the same input."""
+def load_images(paths: list[Path]) -> dict[str, EmbeddedImage]:
+    """Every image read and verified, on a thread a core (zlib works outside the GIL)."""
+    unique = list(dict.fromkeys(paths))
+    with ThreadPoolExecutor(max_workers=max(1, min(len(unique), os.cpu_count() or 1))) as pool:
+        return dict(zip(map(str, unique), pool.map(load_image, unique)))
+
+
+def render_raw_pdf(document: Document, loaded: dict[str, EmbeddedImage] | None = None) -> bytes:
+    """The PDF of ``document``; byte-identical for the same input. ``loaded`` holds images
+    already read (``load_images``); others are read as they are met."""
     objects = _Objects()
     pages_ref = objects.reserve()
     fonts = {
@@ -161,7 +137,7 @@ def render_raw_pdf(document: Document) -> bytes:
     images: dict[str, tuple[str, int]] = {}
     kids = []
     for page in document.pages:
-        painter = _Content(document.symbols, images, objects)
+        painter = _Content(document.symbols, images, objects, loaded or {})
         painter.draw(page.items)
         content = f"q {PT_PER_MM:.6f} 0 0 {PT_PER_MM:.6f} 0 0 cm 1 j 1 J\n" + "\n".join(painter.ops) + "\nQ\n"
         stream = objects.stream("/Filter /FlateDecode", zlib.compress(content.encode("latin-1"), 6))
@@ -184,10 +160,10 @@ def render_raw_pdf(document: Document) -> bytes:
 
 
 class _Content:
-    def __init__(self, symbols: dict, images: dict, objects: _Objects):
+    def __init__(self, symbols: dict, images: dict, objects: _Objects, loaded: dict[str, EmbeddedImage]):
         self.ops: list[str] = []
         self.used: list[tuple[str, int]] = []
-        self.symbols, self.images, self.objects = symbols, images, objects
+        self.symbols, self.images, self.objects, self.loaded = symbols, images, objects, loaded
 
     def draw(self, items) -> None:
         for item in items:
@@ -245,7 +221,7 @@ class _Content:
     def image(self, item: Image) -> None:
         key = str(item.path)
         if key not in self.images:
-            embedded = load_image(Path(item.path))
+            embedded = self.loaded.get(key) or load_image(Path(item.path))
             smask = ""
             if embedded.smask is not None:
                 mask = self.objects.stream(
