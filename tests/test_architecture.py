@@ -63,7 +63,7 @@ def imports_of(path: Path) -> tuple[set[str], set[str]]:
                 else:
                     outside.add(top)
             else:
-                package = list(parts[:-1])[: len(parts) - node.level]   # where the dots lead
+                package = list(parts[:-1])[: len(parts) - node.level]  # where the dots lead
                 target = package + (node.module.split(".") if node.module else [])
                 inside |= {target[0]} if target else {_module_or_init(a.name) for a in node.names}
     return outside, inside - {parts[0]}
