@@ -68,7 +68,7 @@ def bench_export_png() -> list[str]:
             )
 
         seconds = median_time(run)
-        files = list(Path(folder, "png").glob("*.png"))
+        files = list(Path(folder).glob("*.png"))
         size = sum(p.stat().st_size for p in files)
     return [
         "export png, classic (55 faces + 2 backs, 300 dpi)",

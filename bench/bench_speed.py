@@ -124,7 +124,7 @@ def impose_rows(folder: Path, runs: int) -> list[list[str]]:
         jpegs.append(target)
     rows = []
     for kind, files, target in (("PNGs", pngs, 0.5), ("JPEGs", jpegs, 1.0)):
-        ours = timed(cli(ROOT, "impose", *map(str, files), "-o", str(folder / "ours.pdf")), folder, runs)
+        ours = timed(cli(ROOT, "impose", *map(str, files), "--paper", "a4", "-o", str(folder)), folder, runs)
         theirs = timed([img2pdf, *map(str, files), "-o", str(folder / "theirs.pdf")], folder, runs)
         rows.append(
             [

@@ -22,7 +22,7 @@ from .errors import RushmoreError
 from .model import Level
 from .sizes import PAPERS, parse_card_size
 from .targets import EXPORTS, ExportOptions
-from .words import join_names
+from .words import count, join_names
 
 if TYPE_CHECKING:
     from .model import Deck
@@ -59,8 +59,67 @@ def friendly_errors(command: Callable) -> Callable:
     return wrapper
 
 
+DESIGN_PATH = click.Path(dir_okay=False, path_type=Path)
+
+
 def design_argument(command: Callable) -> Callable:
-    return click.argument("design", required=False, type=click.Path(dir_okay=False, path_type=Path))(command)
+    """DESIGN on every command, as a positional argument or as ``--design FILE`` (the same file)."""
+
+    @functools.wraps(command)
+    def merged(*args, design: Path | None = None, design_option: Path | None = None, **kwargs):
+        if design is not None and design_option is not None:
+            raise click.UsageError("give the design once: as DESIGN or as --design FILE, not both")
+        return command(*args, design=design if design is not None else design_option, **kwargs)
+
+    option = click.option(
+        "--design", "design_option", type=DESIGN_PATH, metavar="FILE",
+        help="The design file, as DESIGN (either form works).  [default: the classic design]",
+    )  # fmt: skip
+    return click.argument("design", required=False, type=DESIGN_PATH)(option(merged))
+
+
+def output_option(default: str, what: str) -> Callable:
+    """``-o/--output FOLDER``: the folder the files land in, on every command that writes files."""
+    return click.option(
+        "-o", "--output", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=default,
+        show_default=True, help=f"Folder the {what} land in (created if needed).",
+    )  # fmt: skip
+
+
+def paper_option(command: Callable) -> Callable:
+    return click.option(
+        "--paper", type=PAPER_CHOICES, default="both", show_default=True,
+        help="Paper size; both writes one file for A4 and one for Letter.",
+    )(command)  # fmt: skip
+
+
+LAYOUT_HELP = (
+    "duplex: each fronts page followed by its backs page; gutterfold: fronts and backs on one "
+    "sheet, fold and glue; fronts: no backs; both: duplex and gutterfold; all: the three."
+)
+
+
+def duplex_options(command: Callable) -> Callable:
+    """``--flip`` and ``--back-offset``: they apply to duplex layouts only (checked by ``_duplex``)."""
+    command = click.option(
+        "--back-offset", callback=_offset, metavar="X,Y",
+        help="duplex: shift the backs by X,Y mm to undo your printer's drift.  [default: 0,0]",
+    )(command)  # fmt: skip
+    return click.option(
+        "--flip", type=click.Choice(["long", "short"]), default=None,
+        help="duplex: the edge your printer flips the paper on.  [default: long]",
+    )(command)  # fmt: skip
+
+
+def _duplex(layouts: tuple, flip: str | None, back_offset: tuple[float, float] | None):
+    """The duplex settings, refusing them when no duplex layout is written."""
+    from .layout.sheets import Flip, SheetLayout
+
+    if SheetLayout.DUPLEX not in layouts:
+        for given, flag in ((flip, "--flip"), (back_offset, "--back-offset")):
+            if given is not None:
+                raise click.UsageError(f"{flag} applies to the duplex layout only")
+    return Flip(flip or "long"), back_offset or (0.0, 0.0)
 
 
 def _load(design_path: Path | None) -> tuple[Design, Deck]:
@@ -88,7 +147,10 @@ def cli() -> None:
 
 @cli.command()
 @design_argument
-@click.option("--format", "fmt", type=click.Choice(["table", "json", "csv"]), default="table", show_default=True)
+@click.option(
+    "--format", "fmt", type=click.Choice(["table", "json", "csv"]), default="table", show_default=True,
+    help="table for people; json is a manifest that validate --manifest reads; csv for spreadsheets.",
+)  # fmt: skip
 @click.option("--level", type=LEVELS, help="Only the Search cards of this level's pool.")
 @friendly_errors
 def cards(design: Path | None, fmt: str, level: str | None) -> None:
@@ -152,7 +214,10 @@ def _table(header: list[str], rows: list[list[str]]) -> str:
     help="Judge this manifest (JSON or YAML) instead of a generated deck.",
 )
 @click.option("--strict", is_flag=True, help="Treat imbalance as a failure, not a warning.")
-@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+@click.option(
+    "--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
+    help="text for people, json for scripts.",
+)  # fmt: skip
 @friendly_errors
 def validate(design: Path | None, manifest: Path | None, strict: bool, fmt: str) -> None:
     """Check a deck as a publisher would; exit 0 when valid, 1 when not.
@@ -248,9 +313,9 @@ def _layouts(layout: str):
     return (SheetLayout(layout),)
 
 
-def _offset(ctx, param, value: str | None) -> tuple[float, float]:
+def _offset(ctx, param, value: str | None) -> tuple[float, float] | None:
     if value is None:
-        return (0.0, 0.0)
+        return None
     try:
         dx, dy = (float(part) for part in value.split(","))
     except ValueError:
@@ -260,99 +325,47 @@ def _offset(ctx, param, value: str | None) -> tuple[float, float]:
 
 @cli.command()
 @design_argument
-@click.option(
-    "-o",
-    "--output",
-    "out_dir",
-    type=click.Path(file_okay=False, path_type=Path),
-    default=Path("output"),
-    show_default=True,
-    help="Folder to write the kit into.",
-)
-@click.option("--paper", type=PAPER_CHOICES, default="both", show_default=True)
-@click.option(
-    "--layout",
-    type=LAYOUT_CHOICES,
-    default="both",
-    show_default=True,
-    help="duplex: backs on the next page; gutterfold: fold and glue; fronts: no backs; both = duplex and gutterfold.",
-)
-@click.option(
-    "--flip",
-    type=click.Choice(["long", "short"]),
-    default="long",
-    show_default=True,
-    help="Which edge your printer flips on for duplex.",
-)
-@click.option(
-    "--back-offset", callback=_offset, metavar="X,Y", help="Shift duplex backs by X,Y mm to undo printer drift."
-)
+@output_option("output", "PDFs")
+@paper_option
+@click.option("--layout", type=LAYOUT_CHOICES, default="both", show_default=True, help=LAYOUT_HELP)
+@duplex_options
 @click.option("--cmyk", is_flag=True, help="Write every colour as CMYK (for print shops that ask for it).")
 @friendly_errors
 def build(
-    design: Path | None, out_dir: Path, paper: str, layout: str, flip: str, back_offset: tuple[float, float], cmyk: bool
+    design: Path | None,
+    out_dir: Path,
+    paper: str,
+    layout: str,
+    flip: str | None,
+    back_offset: tuple[float, float] | None,
+    cmyk: bool,
 ) -> None:
-    """Build the print-and-play kit into a folder (default output/).
+    """Build the print-and-play kit: card sheets, per-card PDF, rule sheet and answer key.
 
     The deck is validated first; nothing is written when it does not validate. Files are
-    written atomically, so an interrupted build never leaves a broken PDF behind.
+    written atomically, so an interrupted build never leaves a broken PDF behind. For a home
+    copy print the duplex PDF double-sided (or the gutterfold PDF single-sided), at 100 %.
 
     \b
     Examples:
       rushmore build
-      rushmore build designs/junior.yaml -o junior/ --paper letter
+      rushmore build designs/junior.yaml -o output/junior --paper letter
       rushmore build --layout duplex --flip short --back-offset 1.5,0
     """
     from .build import KitOptions, build_kit
-    from .layout.sheets import Flip
 
     spec = load_design(design)
-    options = KitOptions(
-        papers=_papers(paper), layouts=_layouts(layout), flip=Flip(flip), back_offset=back_offset, cmyk=cmyk
-    )
+    layouts = _layouts(layout)
+    flip_edge, offset = _duplex(layouts, flip, back_offset)
+    options = KitOptions(papers=_papers(paper), layouts=layouts, flip=flip_edge, back_offset=offset, cmyk=cmyk)
     written = build_kit(spec, out_dir, options, progress=lambda name: click.echo(f"  writing {name}", err=True))
-    click.echo(f"{spec.name}: wrote {len(written)} files to {out_dir}/")
+    _report_written(spec.name, written, out_dir)
+
+
+def _report_written(name: str, written: list, out_dir: Path) -> None:
+    click.echo(f"{name}: wrote {count(len(written), 'file', 'files')} to {out_dir}/")
     rows = [[w.path.name, str(w.pages), f"{w.size / 1024:.0f} KB", w.what] for w in written]
     click.echo(_table(["file", "pages", "size", "what it is"], rows))
-
-
-def _export_help() -> str:
-    targets = "\n".join(f"  {t.name}  {t.help}" for t in EXPORTS.values())
-    examples = "\n".join(
-        ["  rushmore export png --dpi 600 --no-bleed", "  rushmore export tts designs/junior.yaml -o output/junior/"]
-    )
-    intro = "Per-card images and vendor files, under OUTPUT/TARGET/."
-    return f"{intro}\n\n\b\nTARGET:\n{targets}\n\n\b\nExamples:\n{examples}"
-
-
-@cli.command(help=_export_help())
-@click.argument("target", type=click.Choice(list(EXPORTS)))
-@design_argument
-@click.option(
-    "-o",
-    "--output",
-    "out_dir",
-    type=click.Path(file_okay=False, path_type=Path),
-    default=Path("output"),
-    show_default=True,
-    help="Folder to write into (a subfolder per target).",
-)
-@click.option("--dpi", type=click.IntRange(72, 1200), default=None, help="png only: resolution.  [default: 300]")
-@click.option("--bleed/--no-bleed", default=None, help="png only: include the design's bleed.  [default: bleed]")
-@friendly_errors
-def export(target: str, design: Path | None, out_dir: Path, dpi: int | None, bleed: bool | None) -> None:
-    chosen = EXPORTS[target]
-    given = {name for name, value in (("dpi", dpi), ("bleed", bleed)) if value is not None}
-    for name in sorted(given - chosen.honours):
-        flag = "--dpi" if name == "dpi" else "--bleed/--no-bleed"
-        raise click.UsageError(f"{flag} applies to png only; {target} works to the vendor's own numbers")
-    options = ExportOptions(dpi=dpi if dpi is not None else 300, bleed=bleed if bleed is not None else True)
-    spec = load_design(design)
-    with click.progressbar(length=chosen.files(spec), label=f"exporting {target}", file=sys.stderr) as bar:
-        written = chosen.run(spec, out_dir, options, lambda name: bar.update(1))
-    folders = sorted({str(w.path.parent) for w in written})
-    total = sum(w.size for w in written)
-    click.echo(f"{spec.name}: wrote {len(written)} files ({total / 1024:.0f} KB) to {', '.join(folders)}")
 
 
 def _card_size(ctx, param, value: str | None) -> tuple[float, float] | None:
@@ -364,6 +377,10 @@ def _card_size(ctx, param, value: str | None) -> tuple[float, float] | None:
         raise click.BadParameter(str(exc)) from None
 
 
+def _optional_length(ctx, param, value: str | None) -> float | None:
+    return None if value is None else _length(ctx, param, value)
+
+
 def _length(ctx, param, value: str) -> float:
     from .units import parse_length
 
@@ -373,20 +390,63 @@ def _length(ctx, param, value: str) -> float:
         raise click.BadParameter(str(exc)) from None
 
 
+def _export_help() -> str:
+    targets = "\n".join(f"  {t.name}  {t.help}" for t in EXPORTS.values())
+    examples = "\n".join(
+        ["  rushmore export png --dpi 600 --bleed 0", "  rushmore export tts designs/junior.yaml -o output/junior-tts"]
+    )
+    intro = "Per-card images and vendor files, under OUTPUT/TARGET/."
+    return f"{intro}\n\n\b\nTARGET:\n{targets}\n\n\b\nExamples:\n{examples}"
+
+
+@cli.command(help=_export_help())
+@click.argument("target", type=click.Choice(list(EXPORTS)))
+@design_argument
+@click.option(
+    "-o", "--output", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
+    help="Folder the files land in (created if needed).  [default: output/TARGET]",
+)  # fmt: skip
+@click.option("--dpi", type=click.IntRange(72, 1200), default=None, help="png only: resolution.  [default: 300]")
+@click.option(
+    "--bleed", "bleed", callback=_optional_length, default=None, metavar="LENGTH",
+    help="png only: bleed around each card, e.g. 3mm or 0 for none.  [default: the design's]",
+)  # fmt: skip
+@click.option("--no-bleed", "no_bleed", is_flag=True, hidden=True)  # deprecated spelling of --bleed 0
+@friendly_errors
+def export(
+    target: str, design: Path | None, out_dir: Path | None, dpi: int | None, bleed: float | None, no_bleed: bool
+) -> None:
+    chosen = EXPORTS[target]
+    if no_bleed:
+        if bleed is not None:
+            raise click.UsageError("give --bleed or --no-bleed, not both")
+        click.echo("note: --no-bleed is deprecated and will go in the next release; use --bleed 0", err=True)
+        bleed = 0.0
+    given = {name for name, value in (("dpi", dpi), ("bleed", bleed)) if value is not None}
+    for name in sorted(given - chosen.honours):
+        raise click.UsageError(f"--{name} applies to png only; {target} works to the vendor's own numbers")
+    options = ExportOptions(dpi=dpi if dpi is not None else 300, bleed_mm=bleed)
+    folder = out_dir if out_dir is not None else Path("output") / target
+    spec = load_design(design)
+    with click.progressbar(length=chosen.files(spec), label=f"exporting {target}", file=sys.stderr) as bar:
+        written = chosen.run(spec, folder, options, lambda name: bar.update(1))
+    total = sum(w.size for w in written)
+    click.echo(f"{spec.name}: wrote {count(len(written), 'file', 'files')} ({total / 1024:.0f} KB) to {folder}/")
+
+
 @cli.command()
 @click.argument("images", nargs=-1, required=True)
 @click.option(
-    "-o", "--output", "out", type=click.Path(dir_okay=False, path_type=Path), required=True, help="The PDF to write."
-)
-@click.option("--paper", type=click.Choice(list(PAPERS)), default="a4", show_default=True)
+    "-o", "--output", "out_dir", type=click.Path(path_type=Path), default="output", show_default=True,
+    help="Folder the PDFs land in (created if needed).",
+)  # fmt: skip
+@click.option("--name", default="imposed", show_default=True, help="File names: NAME_PAPER_LAYOUT.pdf.")
+@paper_option
 @click.option(
-    "--layout",
-    type=click.Choice(["fronts", "duplex", "gutterfold"]),
-    default=None,
-    help="Default: duplex when backs are given, else fronts.",
-)
-@click.option("--flip", type=click.Choice(["long", "short"]), default="long", show_default=True)
-@click.option("--back-offset", callback=_offset, metavar="X,Y", help="Shift duplex backs by X,Y mm.")
+    "--layout", type=LAYOUT_CHOICES, default=None,
+    help=LAYOUT_HELP + "  [default: both with backs, else fronts]",
+)  # fmt: skip
+@duplex_options
 @click.option(
     "--back", type=click.Path(dir_okay=False, exists=True, path_type=Path), help="One back image for every card."
 )
@@ -396,23 +456,23 @@ def _length(ctx, param, value: str) -> float:
 @click.option(
     "--card",
     callback=_card_size,
-    help="Card trim size: a preset or WxH (63.5x88.9mm). Default: read from the images' dpi.",
+    help="Card trim size: a preset or WxH (63.5x88.9mm).  [default: read from the first image's size and dpi]",
 )
 @click.option(
-    "--bleed",
-    callback=_length,
-    default="0",
-    show_default=True,
-    help="Bleed already in the images, e.g. 3mm or 0.125in.",
-)
+    "--bleed", callback=_length, default="0", show_default=True, metavar="LENGTH",
+    help="Bleed the images already carry around the trim, e.g. 3mm or 0.125in.",
+)  # fmt: skip
+@click.pass_context
 @friendly_errors
 def impose(
+    ctx: click.Context,
     images: tuple[str, ...],
-    out: Path,
+    out_dir: Path,
+    name: str,
     paper: str,
     layout: str | None,
-    flip: str,
-    back_offset,
+    flip: str | None,
+    back_offset: tuple[float, float] | None,
     back: Path | None,
     backs: Path | None,
     card: tuple[float, float] | None,
@@ -420,41 +480,54 @@ def impose(
 ) -> None:
     """Lay out any card images on print-and-play sheets (crop marks, ruler, backs).
 
-    IMAGES are PNG or JPEG files, folders or glob patterns. PNG and JPEG data pass into the PDF
-    without being decoded or compressed again.
+    IMAGES are PNG or JPEG files, folders or glob patterns. Each file is checked (PNG chunks and
+    image data, JPEG markers) and its data goes into the PDF as it is, never decoded or
+    compressed again.
 
     \b
     Examples:
-      rushmore impose output/png/ -o sheets.pdf --bleed 3mm
-      rushmore impose 'cards/*.png' -o cards.pdf --back back.png --paper letter
-      rushmore impose fronts/ --backs backs/ --layout gutterfold -o fold.pdf --card poker
+      rushmore impose output/png/M*.png --bleed 3mm --back output/png/back-monument.png
+      rushmore impose 'cards/*.png' --back back.png --paper letter --name mycards
+      rushmore impose fronts/ --backs backs/ --layout gutterfold --card poker -o output/fold
     """
     from . import impose as imposing
-    from .layout.sheets import Flip, SheetLayout
 
+    if back and backs:
+        raise click.UsageError("give --back (one image for every card) or --backs (a folder), not both")
+    single = out_dir.suffix.lower() == ".pdf"  # the old spelling: -o FILE.pdf
+    if single:
+        click.echo(
+            "note: -o FILE.pdf is deprecated and will go in the next release; use -o FOLDER --name NAME", err=True
+        )
+        if ctx.get_parameter_source("paper") is click.core.ParameterSource.DEFAULT:
+            paper = "a4"  # the old default
+    has_backs = bool(back or backs)
+    layouts = _layouts(layout or ("both" if has_backs else "fronts"))
+    if single and len(layouts) > 1:
+        layouts = layouts[:1]
+    if single and paper == "both":
+        raise click.UsageError("-o FILE.pdf writes one file: choose --paper a4 or letter, or give -o a folder")
+    flip_edge, offset = _duplex(layouts, flip, back_offset)
     fronts = imposing.collect_images(list(images))
     back_list = imposing.collect_images([str(backs)]) if backs else None
-    chosen = SheetLayout(layout) if layout else (SheetLayout.DUPLEX if back or backs else SheetLayout.FRONTS)
-    written = imposing.impose(fronts, out, paper, chosen, Flip(flip), back_offset, back, back_list, card, bleed)
-    click.echo(f"wrote {out}: {written.pages} pages, {written.what}, {written.size / 1024:.0f} KB")
+    for chosen_paper in _papers(paper):
+        for chosen in layouts:
+            out = out_dir if single else out_dir / f"{name}_{chosen_paper}_{chosen.value}.pdf"
+            written = imposing.impose(
+                fronts, out, chosen_paper, chosen, flip_edge, offset, back, back_list, card, bleed
+            )
+            click.echo(f"wrote {out}: {count(written.pages, 'page', 'pages')}, {written.what}, "
+                       f"{written.size / 1024:.0f} KB")  # fmt: skip
 
 
 @cli.command()
 @design_argument
-@click.option(
-    "-o",
-    "--output",
-    "out_dir",
-    type=click.Path(file_okay=False, path_type=Path),
-    default=Path("output"),
-    show_default=True,
-    help="Folder to write into.",
-)
-@click.option("--paper", type=PAPER_CHOICES, default="both", show_default=True)
-@click.option("--answer-key/--no-answer-key", default=False, help="Also write the answer key.")
+@output_option("output", "PDFs")
+@paper_option
+@click.option("--answer-key/--no-answer-key", default=False, help="Also write the answer key.  [default: no]")
 @friendly_errors
 def rulebook(design: Path | None, out_dir: Path, paper: str, answer_key: bool) -> None:
-    """Write the rule sheet (one sheet, front and back), written from the design.
+    """Write the rule sheet (one sheet, front and back) from the design, and the answer key.
 
     \b
     Examples:
@@ -465,14 +538,7 @@ def rulebook(design: Path | None, out_dir: Path, paper: str, answer_key: bool) -
 
     spec = load_design(design)
     options = KitOptions(papers=_papers(paper), layouts=(), per_card=False, answer_key=answer_key)
-    written = build_kit(spec, out_dir, options)
-    click.echo(f"{spec.name}: wrote {len(written)} files to {out_dir}/")
-    click.echo(
-        _table(
-            ["file", "pages", "size", "what it is"],
-            [[w.path.name, str(w.pages), f"{w.size / 1024:.0f} KB", w.what] for w in written],
-        )
-    )
+    _report_written(spec.name, build_kit(spec, out_dir, options), out_dir)
 
 
 # ----------------------------------------------------------------------------- the referee
@@ -606,7 +672,10 @@ Commands: score (the score), undo (take back the last claim, or the last judged 
 @cli.command()
 @design_argument
 @click.option("--players", help="Comma-separated player names, e.g. ann,bob,cy.")
-@click.option("--level", type=LEVELS, default="basic", show_default=True)
+@click.option(
+    "--level", type=LEVELS, default="basic", show_default=True,
+    help="basic: no red heads; advanced: at most one; expert: every Search card.",
+)  # fmt: skip
 @click.option("--long", "long_game", is_flag=True, help="Longer game: more cards and more points to win.")
 @click.option("--seed", type=int, help="Seed for the layout and the deal (printed, so a game can be replayed).")
 @click.option(
@@ -771,9 +840,7 @@ def _run_table(game, narrator: _Narrator, log, resumed: bool) -> None:
 
 @cli.command()
 @click.argument("card")
-@click.option(
-    "--design", "design", type=click.Path(dir_okay=False, path_type=Path), help="Design file (default: classic)."
-)
+@design_argument
 @friendly_errors
 def answer(card: str, design: Path | None) -> None:
     """Print the Monument a Search card matches.
@@ -784,6 +851,7 @@ def answer(card: str, design: Path | None) -> None:
     Examples:
       rushmore answer S17
       rushmore answer "LR*RL"
+      rushmore answer S17 designs/junior.yaml
     """
     from .referee import answer_of, resolve_search
 
@@ -798,9 +866,7 @@ def answer(card: str, design: Path | None) -> None:
 @cli.command()
 @click.argument("card")
 @click.argument("monument")
-@click.option(
-    "--design", "design", type=click.Path(dir_okay=False, path_type=Path), help="Design file (default: classic)."
-)
+@design_argument
 @friendly_errors
 def check(card: str, monument: str, design: Path | None) -> None:
     """Say whether a Search card matches a Monument; exit 0 if it does, 1 if not (and why).
@@ -809,6 +875,7 @@ def check(card: str, monument: str, design: Path | None) -> None:
     Examples:
       rushmore check S17 M05
       rushmore check "LR*RL" LLRL
+      rushmore check S05 M03 --design designs/junior.yaml
     """
     from .referee import explain, resolve_monument, resolve_search
 

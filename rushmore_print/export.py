@@ -90,12 +90,13 @@ def _write(path: Path, data: bytes, pages: int, what: str, progress: Progress | 
 def export_png(
     design: Design, out_dir: Path, options: ExportOptions = DEFAULTS, progress: Progress | None = None
 ) -> list[Written]:
-    """One PNG per card face and per back, at ``options.dpi``, with the design's bleed or none."""
-    dpi, bleed = options.dpi, options.bleed
+    """One PNG per card face and per back in ``out_dir``, at ``options.dpi``, with ``options.bleed_mm``
+    of bleed (the design's when None)."""
+    dpi = options.dpi
     deck = checked_deck(design)
-    folder = out_dir / "png"
+    folder = out_dir
     ensure_folder(folder)
-    bleed_mm = design.print.bleed_mm if bleed else 0.0
+    bleed_mm = design.print.bleed_mm if options.bleed_mm is None else options.bleed_mm
     faces = _faces_with_backs(design, deck, bleed_mm)
     pages = card_pages(card_frame(design, bleed_mm), faces)
     return [
@@ -114,7 +115,7 @@ def export_raster(
     pages = card_pages(card_frame(design, target.bleed_mm), faces)
     written = []
     for face, data in zip(faces, render_pngs(pages, symbols(design), target.dpi, target.portrait)):
-        folder = out_dir / target.name / ("monuments" if face.kind is CardKind.MONUMENT else "search")
+        folder = out_dir / ("monuments" if face.kind is CardKind.MONUMENT else "search")
         ensure_folder(folder)
         name = "back" if face.is_back else face.card_id
         written.append(_write(folder / f"{name}.png", data, 1, f"{target.name} card image", progress))
@@ -127,7 +128,7 @@ def export_dtc(
     """DriveThruCards: a CMYK PDF per deck, one card with 1/8 in bleed a page, back 1, front 1, back 2..."""
     deck = checked_deck(design)
     frame = card_frame(design, DTC_BLEED_MM)
-    folder = out_dir / "dtc"
+    folder = out_dir
     ensure_folder(folder)
     written = []
     pairs = card_faces(design, deck, DTC_BLEED_MM)
@@ -178,7 +179,7 @@ def export_tts(
     deck = checked_deck(design)
     frame = card_frame(design, 0.0)
     table = symbols(design)
-    folder = out_dir / "tts"
+    folder = out_dir
     ensure_folder(folder)
     pairs = card_faces(design, deck, 0.0)
     written: list[Written] = []

@@ -16,6 +16,7 @@ from .layout.sheets import PAPERS, Flip, SheetLayout, plan_sheet, sheet_pages
 from .rasters import read_raster
 from .render.rawpdf import load_images, render_raw_pdf
 from .units import px_to_mm
+from .words import count
 
 IMAGE_SUFFIXES = {".png", ".jpg", ".jpeg"}
 
@@ -91,4 +92,6 @@ def impose(
     loaded = load_images([*fronts, *(b for b in back_paths if b is not None)])
     data = render_raw_pdf(Document(out.stem, tuple(pages), {}), loaded)
     atomic_write(out, data)
-    return Written(out, len(pages), len(data), f"{len(fronts)} cards imposed, {plan.per_sheet} a sheet")
+    return Written(
+        out, len(pages), len(data), f"{count(len(fronts), 'card', 'cards')} imposed, {plan.per_sheet} a sheet"
+    )

@@ -47,7 +47,7 @@ TTS_MAX_COLS, TTS_MAX_ROWS = 10, 7
 @dataclass(frozen=True)
 class ExportOptions:
     dpi: int = 300
-    bleed: bool = True
+    bleed_mm: float | None = None  # None: the design's bleed
 
 
 DEFAULTS = ExportOptions()
@@ -83,7 +83,7 @@ def tts_files(design: Design) -> int:
 EXPORTS: dict[str, Target] = {
     target.name: target
     for target in (
-        Target("png", "one PNG per card face and back, at --dpi, with or without --bleed",
+        Target("png", "one PNG per card face and back, at --dpi, with --bleed (default: the design's)",
                frozenset({"dpi", "bleed"}), _faces_and_backs, "export_png"),
         Target("tgc", "The Game Crafter: 825 x 1125 px per poker face (300 dpi, 1/8 in bleed), folder per deck",
                frozenset(), _faces_and_backs, "export_tgc"),

@@ -68,8 +68,8 @@ def test_custom_head_art_is_drawn_and_mirrored(write_design, tmp_path):
     written = build_kit(design, tmp_path / "out", KitOptions(papers=("a4",), layouts=(SheetLayout.FRONTS,)))
     assert all(w.size > 0 for w in written)
     export_png(design, tmp_path / "out", ExportOptions(dpi=100))
-    m01 = Image.open(tmp_path / "out" / "png" / "M01.png").convert("L")  # Ada faces left
-    m03 = Image.open(tmp_path / "out" / "png" / "M03.png").convert("L")  # Ada faces right (mirrored)
+    m01 = Image.open(tmp_path / "out" / "M01.png").convert("L")  # Ada faces left
+    m03 = Image.open(tmp_path / "out" / "M03.png").convert("L")  # Ada faces right (mirrored)
     assert m01.tobytes() != m03.tobytes()
     assert m01.transpose(Image.Transpose.FLIP_LEFT_RIGHT).tobytes() != m01.tobytes()
 

@@ -24,10 +24,10 @@ def pngs(tmp_path_factory):
 
 def test_png_export_one_image_per_face_and_back(pngs):
     out, _written = pngs
-    names = sorted(p.name for p in (out / "png").iterdir())
+    names = sorted(p.name for p in out.iterdir())
     assert len(names) == 16 + 39 + 2
     assert "back-monument.png" in names and "back-search.png" in names and "S39.png" in names
-    with Image.open(out / "png" / "M01.png") as image:
+    with Image.open(out / "M01.png") as image:
         # landscape poker with 3 mm bleed at 300 dpi: (88.9 + 6) x (63.5 + 6) mm
         assert image.size == (round(94.9 / 25.4 * 300), round(69.5 / 25.4 * 300)) == (1121, 821)
         assert image.mode == "RGB"
@@ -35,8 +35,8 @@ def test_png_export_one_image_per_face_and_back(pngs):
 
 
 def test_png_without_bleed_at_other_dpi(tmp_path):
-    export_png(load_design(), tmp_path, ExportOptions(dpi=150, bleed=False))
-    with Image.open(tmp_path / "png" / "S01.png") as image:
+    export_png(load_design(), tmp_path, ExportOptions(dpi=150, bleed_mm=0.0))
+    with Image.open(tmp_path / "S01.png") as image:
         assert image.size == (525, 375) and image.info["dpi"] == pytest.approx((150, 150), abs=0.05)
 
 
@@ -67,7 +67,7 @@ def test_png_agrees_with_the_pdf_rasterised_at_the_same_dpi(tmp_path):
             ],
             check=True,
         )
-        with Image.open(tmp_path / "ref.png") as ref, Image.open(tmp_path / "png" / f"{name}.png") as ours:
+        with Image.open(tmp_path / "ref.png") as ref, Image.open(tmp_path / f"{name}.png") as ours:
             assert abs(ref.width - ours.width) <= 1 and abs(ref.height - ours.height) <= 1
             ours = ours.convert("RGB").resize(ref.size)
             diff = ImageStat.Stat(ImageChops.difference(ref.convert("RGB"), ours)).mean
@@ -82,7 +82,7 @@ def test_vendor_images_have_the_vendor_size(tmp_path, tiny_path, target, size):
     written = export_raster(design, tmp_path, RASTER_TARGETS[target])
     assert len(written) == 4 + 6 + 2
     for deck, count in (("monuments", 4), ("search", 6)):
-        folder = tmp_path / target / deck
+        folder = tmp_path / deck
         files = sorted(p.name for p in folder.iterdir())
         assert len(files) == count + 1 and "back.png" in files
         for name in (files[0], "back.png"):
@@ -111,7 +111,7 @@ def test_dtc_pdf_pages_alternate_back_and_front_in_cmyk(tmp_path):
 def test_tts_sheets_and_saved_object(tmp_path):
     design = load_design()
     export_tts(design, tmp_path)
-    saved = json.loads((tmp_path / "tts" / "mount-rushmore_tts.json").read_text())
+    saved = json.loads((tmp_path / "mount-rushmore_tts.json").read_text())
     decks = saved["ObjectStates"]
     assert [d["Name"] for d in decks] == ["Deck", "Deck"]
     for deck, count in zip(decks, (16, 39)):

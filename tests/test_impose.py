@@ -122,11 +122,36 @@ def test_errors_are_clear(tmp_path, cards):
 
 
 def test_impose_command(runner, tmp_path, cards):
-    out = tmp_path / "cmd.pdf"
     result = runner.invoke(
-        cli, ["impose", str(cards[0].parent), "-o", str(out), "--paper", "letter", "--card", "poker"]
+        cli, ["impose", str(cards[0].parent), "-o", str(tmp_path), "--paper", "letter", "--card", "poker"]
     )
     assert result.exit_code == 0, result.output
-    assert result.output.startswith(f"wrote {out}: ") and "55 cards imposed" in result.output
-    bad = runner.invoke(cli, ["impose", str(cards[0]), "-o", str(out), "--bleed", "lots"])
+    out = tmp_path / "imposed_letter_fronts.pdf"
+    assert result.output == f"wrote {out}: 7 pages, 55 cards imposed, 9 a sheet, {out.stat().st_size / 1024:.0f} KB\n"
+    bad = runner.invoke(cli, ["impose", str(cards[0]), "-o", str(tmp_path), "--bleed", "lots"])
     assert bad.exit_code == 2
+
+
+def test_impose_writes_a_file_per_paper_and_layout_like_build(runner, tmp_path, cards):
+    back = card_png(tmp_path / "back.png", 999)
+    result = runner.invoke(cli, ["impose", *map(str, cards[:9]), "--back", str(back), "-o", str(tmp_path / "out")])
+    assert result.exit_code == 0, result.output
+    assert sorted(p.name for p in (tmp_path / "out").iterdir()) == [
+        f"imposed_{paper}_{layout}.pdf" for paper in ("a4", "letter") for layout in ("duplex", "gutterfold")
+    ]
+
+
+def test_the_old_single_file_spelling_still_works_with_a_note(runner, tmp_path, cards):
+    out = tmp_path / "sheets.pdf"
+    result = runner.invoke(cli, ["impose", str(cards[0]), "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    assert "note: -o FILE.pdf is deprecated" in result.stderr
+    assert out.is_file() and len(PdfReader(out).pages) == 1
+    assert abs(float(PdfReader(out).pages[0].mediabox.width) - 210 * MM) < 0.01  # A4, the old default
+
+
+def test_back_and_backs_together_and_flip_without_duplex_are_errors(runner, tmp_path, cards):
+    both = runner.invoke(cli, ["impose", str(cards[0]), "--back", str(cards[1]), "--backs", str(cards[0].parent)])
+    assert both.exit_code == 2 and "give --back (one image for every card) or --backs" in both.stderr
+    flip = runner.invoke(cli, ["impose", str(cards[0]), "--flip", "short", "-o", str(tmp_path)])
+    assert flip.exit_code == 2 and "--flip applies to the duplex layout only" in flip.stderr
