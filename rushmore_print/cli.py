@@ -525,17 +525,25 @@ def impose(
 @output_option("output", "PDFs")
 @paper_option
 @click.option("--answer-key/--no-answer-key", default=False, help="Also write the answer key.  [default: no]")
+@click.option("--markdown", is_flag=True, help="Print the rules as Markdown instead (RULES.md is this, for classic).")
 @friendly_errors
-def rulebook(design: Path | None, out_dir: Path, paper: str, answer_key: bool) -> None:
+def rulebook(design: Path | None, out_dir: Path, paper: str, answer_key: bool, markdown: bool) -> None:
     """Write the rule sheet (one sheet, front and back) from the design, and the answer key.
 
     \b
     Examples:
       rushmore rulebook
       rushmore rulebook designs/junior.yaml --paper letter --answer-key
+      rushmore rulebook --markdown > output/RULES.md
     """
     from .build import KitOptions, build_kit
 
+    if markdown:
+        from .rulebook import build_rulebook, rulebook_markdown
+
+        spec, deck = _load(design)
+        click.echo(rulebook_markdown(spec, deck, build_rulebook(spec, deck)), nl=False)
+        return
     spec = load_design(design)
     options = KitOptions(papers=_papers(paper), layouts=(), per_card=False, answer_key=answer_key)
     _report_written(spec.name, build_kit(spec, out_dir, options), out_dir)

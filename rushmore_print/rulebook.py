@@ -234,3 +234,42 @@ def build_rulebook(design: Design, deck: Deck) -> Rulebook:
     ]
     subtitle = f"A speed-matching card game for any number of players | {monuments} Monuments, {search} Search cards"
     return Rulebook(design.name, subtitle, tuple(blocks), example, practice)
+
+
+def rulebook_markdown(design: Design, deck: Deck, book: Rulebook) -> str:
+    """The same rulebook as Markdown (``RULES.md``): the same blocks, the figures told in words.
+
+    >>> from rushmore_print.spec import load_design
+    >>> from rushmore_print.generate import generate_deck
+    >>> design = load_design(); deck = generate_deck(design)
+    >>> rulebook_markdown(design, deck, build_rulebook(design, deck)).splitlines()[0]
+    '# Mount Rushmore'
+    """
+    n = deck.notation
+    lines = [f"# {book.title}", "", f"*{book.subtitle}*", ""]
+    for block in book.blocks:
+        if isinstance(block, Heading):
+            lines += [f"## {block.text}", ""]
+        elif isinstance(block, Paragraph):
+            lines += [(f"**{block.lead}** " if block.lead else "") + block.text, ""]
+        elif isinstance(block, Steps):
+            lines += [f"{number}. {text}" for number, text in enumerate(block.items, start=1)] + [""]
+        elif isinstance(block, Bullets):
+            lines += [f"- **{lead}** {text}" for lead, text in block.items] + [""]
+        elif isinstance(block, MatchExample):
+            card, monument = block.search, block.monument
+            heads = join_names([f"{name} {relation}" for name, relation in zip(design.head_names, block.relations)])
+            lines += [f"> **Example.** Search card {card.id} (`{n.search(card.faces, card.red)}`) matches "
+                      f"Monument {monument.id} (`{n.monument(monument.faces)}`): {heads}.", ""]  # fmt: skip
+        elif isinstance(block, DecoyExample):
+            card, decoy = block.search, block.decoy
+            red = join_names([design.head_names[i] for i in card.red_heads])
+            lines += [f"> **The decoy.** Monument {decoy.id} (`{n.monument(decoy.faces)}`) looks exactly like "
+                      f"{card.id}, but is not its match: there {red} face the same way.", ""]  # fmt: skip
+        elif isinstance(block, SetupFigure):
+            lines += [f"> *On the table:* {block.rows} x {block.cols} Monuments face up, and a face-down deck "
+                      f"of {count(block.deck_size, 'card', 'cards')} beside them.", ""]  # fmt: skip
+    if book.practice:
+        answers = "; ".join(f"{card.id} matches {answer}" for card, answer in book.practice)
+        lines += [f"*Practice answers:* {answers}.", ""]
+    return "\n".join(lines)

@@ -1,0 +1,83 @@
+"""README and code cannot drift apart: every README example runs, every --help explains itself,
+and RULES.md is what the rulebook content says."""
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+
+import click
+import pytest
+
+from rushmore_print.cli import cli
+
+from .conftest import ROOT
+
+README = (ROOT / "README.md").read_text("utf-8")
+
+
+def readme_examples() -> list[str]:
+    """The command lines of the README's Examples block, in order."""
+    section = README[README.index("### Examples") :]
+    block = section[section.index("```sh") + len("```sh") : section.index("```", section.index("```sh") + 5)]
+    lines = [line.split("  #")[0].strip() for line in block.splitlines()]
+    return [line for line in lines if line]
+
+
+@pytest.fixture(scope="module")
+def workspace(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("readme")
+    shutil.copytree(ROOT / "designs", folder / "designs")
+    return folder
+
+
+def test_the_readme_starts_with_the_two_commands():
+    first_block = README[README.index("```sh") : README.index("```", README.index("```sh") + 5)]
+    assert "python -m pip install -e . && rushmore build" in first_block
+    assert "python -m pip install -e '.[test]' && python -m pytest" in first_block
+
+
+def test_every_readme_example_runs_in_order_in_an_empty_folder(workspace):
+    examples = readme_examples()
+    assert len(examples) >= 12
+    prelude = f'rushmore() {{ "{sys.executable}" -m rushmore_print "$@"; }}\nset -o pipefail\n'
+    for line in examples:
+        result = subprocess.run(["bash", "-c", prelude + line], cwd=workspace, capture_output=True, text=True,
+                                env=dict(os.environ, NO_COLOR="1"))  # fmt: skip
+        assert result.returncode == 0, (line, result.stdout[-500:], result.stderr[-500:])
+    assert (workspace / "output" / "mount-rushmore_cards_a4_duplex.pdf").is_file()
+    assert (workspace / "output" / "monuments_a4_duplex.pdf").is_file()
+    assert (workspace / "output" / "RULES.md").read_text("utf-8") == (ROOT / "RULES.md").read_text("utf-8")
+
+
+def test_the_readme_answer_example_says_what_the_code_says(runner):
+    assert runner.invoke(cli, ["answer", "LR*RL"]).output == "LR*RL matches M03 (LLRL)\n"
+    assert "# LR*RL matches M03 (LLRL)" in README
+
+
+@pytest.mark.parametrize("name", sorted(cli.commands))
+def test_every_command_has_help_with_examples_and_every_option_explained(runner, name):
+    result = runner.invoke(cli, [name, "--help"])
+    assert result.exit_code == 0
+    assert "Examples:" in result.output
+    for param in cli.commands[name].params:
+        if isinstance(param, click.Option) and not param.hidden:
+            assert param.help, f"{name} {param.opts} has no help"
+    assert f"rushmore {name}" in README, f"the README does not show `rushmore {name}`"
+
+
+def test_rules_md_is_the_rulebook_of_the_classic_design(runner):
+    result = runner.invoke(cli, ["rulebook", "--markdown"])
+    assert result.exit_code == 0
+    assert result.output == (ROOT / "RULES.md").read_text("utf-8"), (
+        "regenerate: rushmore rulebook --markdown > RULES.md"
+    )
+    assert re.search(r"^## The matching rule$", result.output, re.M)
+
+
+def test_completion_is_documented_and_works():
+    assert 'eval "$(_RUSHMORE_COMPLETE=bash_source rushmore)"' in README
+    result = subprocess.run([sys.executable, "-m", "rushmore_print"], capture_output=True, text=True,
+                            env=dict(os.environ, _RUSHMORE_COMPLETE="bash_source"))  # fmt: skip
+    assert "complete" in result.stdout or result.returncode in (0, 2)
