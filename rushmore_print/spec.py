@@ -25,6 +25,7 @@ from .colors import WHITE, Color, contrast, parse_hex
 from .errors import Problem, SpecError
 from .model import Notation
 from .sizes import CARD_MM_RANGE, CARD_PRESETS, parse_card_size
+from .typeface import missing_characters
 from .units import parse_length
 
 MAX_HEADS = 8
@@ -293,17 +294,15 @@ class _Checker:
         return value.strip()
 
     def printable(self, value: Any, path: tuple) -> str | None:
-        """Text that will be printed on cards: the PDF standard fonts cover Windows-1252 only."""
+        """Text that will be printed on cards: every character must be in the card font."""
         text = self.text(value, path)
         if text is None:
             return None
-        bad = sorted({c for c in text if not _encodable(c)})
-        if bad:
-            self.add(
-                path,
-                f"{text!r} has characters the card fonts cannot print ({''.join(bad)}); "
-                "use letters of Western European alphabets (Windows-1252)",
-            )
+        missing = missing_characters(text)
+        if missing:
+            where = ", ".join(f"{char!r} (U+{ord(char):04X}) at character {number}" for number, char in missing)
+            self.add(path, f"{text!r}: the card font (DejaVu Sans) has no glyph for {where}; "
+                           "use letters of the Latin, Greek or Cyrillic alphabets")  # fmt: skip
             return None
         return text
 
@@ -331,14 +330,6 @@ class _Checker:
         except ValueError as exc:
             self.add(path, str(exc))
             return None
-
-
-def _encodable(char: str) -> bool:
-    try:
-        char.encode("cp1252")
-        return True
-    except UnicodeEncodeError:
-        return False
 
 
 def _describe(value: Any) -> str:

@@ -187,3 +187,71 @@ def test_rulebook_command(runner, tmp_path):
     assert result.exit_code == 0, result.output
     assert [p.name for p in tmp_path.iterdir()] == ["mount-rushmore_rulebook_letter.pdf"]
     assert len(PdfReader(tmp_path / "mount-rushmore_rulebook_letter.pdf").pages) == 2
+
+
+def _fonts_of(path):
+    """Every font a PDF uses, from its pages and their Form XObjects, with how it is embedded."""
+    from pypdf import PdfReader
+
+    found = {}
+
+    def walk(resources):
+        if not resources:
+            return
+        for font in (resources.get("/Font") or {}).values():
+            font = font.get_object()
+            descriptor = font.get("/FontDescriptor")
+            if font.get("/Subtype") == "/Type0":
+                descriptor = font["/DescendantFonts"][0].get_object().get("/FontDescriptor")
+            descriptor = descriptor.get_object() if descriptor else {}
+            embedded = font.get("/Subtype") == "/Type3" or any(
+                key in descriptor for key in ("/FontFile", "/FontFile2", "/FontFile3")
+            )
+            found[str(font.get("/BaseFont", font.get("/Name")))] = embedded
+        for xobject in (resources.get("/XObject") or {}).values():
+            xobject = xobject.get_object()
+            if xobject.get("/Subtype") == "/Form":
+                walk(xobject.get("/Resources"))
+
+    for page in PdfReader(path).pages:
+        walk(page.get("/Resources"))
+    return found
+
+
+def test_every_font_in_every_pdf_is_embedded(tmp_path, classic, runner):
+    from rushmore_print.cli import cli
+
+    build_kit(classic, tmp_path / "kit", KitOptions(papers=("a4",), layouts=(SheetLayout.DUPLEX,)))
+    assert runner.invoke(cli, ["export", "dtc", "-o", str(tmp_path / "dtc")]).exit_code == 0
+    assert runner.invoke(cli, ["export", "png", "--dpi", "72", "-o", str(tmp_path / "png")]).exit_code == 0
+    imposed = runner.invoke(cli, ["impose", str(tmp_path / "png" / "M01.png"), "-o", str(tmp_path / "imp")])
+    assert imposed.exit_code == 0, imposed.output
+    pdfs = sorted((tmp_path / "kit").glob("*.pdf")) + sorted((tmp_path / "dtc").glob("*.pdf"))
+    pdfs += sorted((tmp_path / "imp").glob("*.pdf"))
+    assert len(pdfs) >= 7
+    for pdf in pdfs:
+        fonts = _fonts_of(pdf)
+        assert fonts, pdf.name
+        assert all(fonts.values()), (pdf.name, fonts)
+
+
+def test_names_in_greek_cyrillic_and_latin_extended_build_and_export(write_design, tmp_path):
+    from pypdf import PdfReader
+
+    from rushmore_print.export import export_png
+    from rushmore_print.targets import ExportOptions
+
+    design = load_design(write_design("""
+        name: Ἀκρόπολις
+        heads: [Łukasz, Ἀθηνᾶ, Пушкин, Zoë]
+        directions: [left, right]
+        search: {seed: 2, red_counts: {0: 4, 1: 4}}
+    """))  # fmt: skip
+    written = build_kit(design, tmp_path / "kit", KitOptions(papers=("a4",), layouts=(SheetLayout.FRONTS,)))
+    per_card = next(w.path for w in written if "per-card" in w.path.name)
+    text = PdfReader(per_card).pages[0].extract_text()
+    for name in ("Łukasz", "Ἀθηνᾶ", "Пушкин", "Zoë"):
+        assert name in text
+    assert "ἈΚΡΌΠΟΛΙΣ" in PdfReader(per_card).pages[-1].extract_text()  # the back's title
+    export_png(design, tmp_path / "png", ExportOptions(dpi=100))
+    assert (tmp_path / "png" / "M01.png").stat().st_size > 0

@@ -16,17 +16,12 @@ from rushmore_print.targets import RASTER_TARGETS, ExportOptions
 MM = 72 / 25.4
 
 
-@pytest.fixture(scope="module")
-def pngs(tmp_path_factory):
-    out = tmp_path_factory.mktemp("png")
-    return out, export_png(load_design(), out)
-
-
-def test_png_export_one_image_per_face_and_back(pngs):
-    out, _written = pngs
+def test_png_export_one_image_per_face_and_back(tmp_path, tiny_path):
+    out = tmp_path
+    export_png(load_design(tiny_path), out)  # the classic card size, a small deck
     names = sorted(p.name for p in out.iterdir())
-    assert len(names) == 16 + 39 + 2
-    assert "back-monument.png" in names and "back-search.png" in names and "S39.png" in names
+    assert len(names) == 4 + 6 + 2
+    assert "back-monument.png" in names and "back-search.png" in names and "S06.png" in names
     with Image.open(out / "M01.png") as image:
         # landscape poker with 3 mm bleed at 300 dpi: (88.9 + 6) x (63.5 + 6) mm
         assert image.size == (round(94.9 / 25.4 * 300), round(69.5 / 25.4 * 300)) == (1121, 821)

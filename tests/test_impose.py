@@ -47,7 +47,8 @@ def test_pngs_pass_into_the_pdf_without_re_encoding(tmp_path, cards):
     data = out.read_bytes()
     for card in cards:
         assert idat(card) in data
-    assert len(data) <= 1.02 * sum(c.stat().st_size for c in cards) + 20_000
+    # the images, plus the sheet's marks and the glyphs of its labels (a Type 3 font, defined once)
+    assert len(data) <= 1.02 * sum(c.stat().st_size for c in cards) + 45_000
 
 
 def test_card_size_from_dpi_and_pages(tmp_path, cards):

@@ -20,6 +20,7 @@ from .items import Anchor, Group, Matrix, Path, Rect, Shape, Text, Use, multiply
 
 FLIP = "flip-marker"
 PICTURE_OUTLINE = rgb("#666666")
+MIN_PICTURE_TEXT_PT = 3.0  # smaller than this, a picture's text is a grey smudge
 
 
 def card_frame(design: Design, bleed_mm: float | None = None) -> CardFrame:
@@ -446,7 +447,10 @@ def card_picture(face: Face, frame: CardFrame, x: float, y: float, width: float)
     s = width / frame.width_mm
     matrix = multiply(scale(s), translate(x, y))
     box = Rect(x, y, width, frame.height_mm * s)
+    items = face.items
+    if s * PROPORTIONS.label_min_pt < MIN_PICTURE_TEXT_PT:  # thumbnails: text too small to read, left out
+        items = tuple(item for item in items if not isinstance(item, Text))
     return [
-        Group((Group(face.items, matrix),), clip=Path.rect(box)),
+        Group((Group(items, matrix),), clip=Path.rect(box)),
         Shape(Path.rect(box), stroke=PICTURE_OUTLINE, stroke_mm=0.25),
     ]

@@ -11,9 +11,12 @@ from collections.abc import Iterable
 
 from reportlab.lib.colors import CMYKColor
 from reportlab.lib.rl_accel import fp_str
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import PATH_OPS, Canvas
 
 from ..layout.items import Anchor, Document, Group, Image, Item, Page, Rect, Shape, Text, Use
+from ..typeface import Font
 from ..units import PT_PER_MM
 
 
@@ -21,8 +24,15 @@ def render_pdf(document: Document, cmyk: bool = False, shapes: ShapeCache | None
     """The PDF of ``document``. With ``cmyk`` every colour is converted to CMYK and reportlab
     refuses any RGB colour, so a print shop's CMYK-only check passes. ``shapes`` carries the
     operators of shapes already drawn from one document to the next (a build passes one)."""
+    _register_fonts()
     buffer = io.BytesIO()
-    canvas = Canvas(buffer, invariant=1, pageCompression=1, enforceColorSpace="cmyk" if cmyk else None)
+    canvas = Canvas(
+        buffer,
+        invariant=1,
+        pageCompression=1,
+        enforceColorSpace="cmyk" if cmyk else None,
+        initialFontName=Font.REGULAR.pdf_name,  # else every page's preamble names Helvetica, not embedded
+    )
     canvas.setTitle(document.title)
     canvas.setAuthor("rushmore-print")
     canvas.setCreator("rushmore-print")
@@ -32,6 +42,14 @@ def render_pdf(document: Document, cmyk: bool = False, shapes: ShapeCache | None
         painter.page(page)
     canvas.save()
     return buffer.getvalue()
+
+
+def _register_fonts() -> None:
+    """The type family as TrueType fonts: reportlab embeds a subset of each in every PDF."""
+    registered = set(pdfmetrics.getRegisteredFontNames())
+    for font in Font:
+        if font.pdf_name not in registered:
+            pdfmetrics.registerFont(TTFont(font.pdf_name, str(font.path)))
 
 
 def form_name(key: object) -> str:
@@ -180,7 +198,7 @@ class _Painter:
     def text(self, text: Text) -> None:
         c = self.canvas
         self.color(text.color, fill=True)
-        c.setFont(text.font.value, text.size_pt / PT_PER_MM)
+        c.setFont(text.font.pdf_name, text.size_pt / PT_PER_MM)
         draw = {Anchor.START: c.drawString, Anchor.MIDDLE: c.drawCentredString, Anchor.END: c.drawRightString}[
             text.anchor
         ]

@@ -1,41 +1,26 @@
 """Draw layout items into a Pillow image: the raster twin of ``render/pdf.py``.
 
 Everything is drawn at twice the target resolution and reduced, for smooth edges. Text uses the
-Bitstream Vera fonts shipped inside reportlab's distribution (found as files; reportlab is not
-imported), scaled down where needed to the width the layout measured in Helvetica.
+same TrueType files the PDFs embed (``typeface``), so both draw the same glyphs.
 """
 
 from __future__ import annotations
 
 import functools
-import importlib.util
-from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
-from ..layout.fonts import Font, text_width_mm
+from ..layout.fonts import Font
 from ..layout.items import Anchor, Group, Matrix, Page, Shape, Text, Use, apply, multiply
 from ..layout.items import Image as ImageItem
 from ..units import MM_PER_PT, mm_to_px
 
 SUPERSAMPLE = 2
-_FONT_FILES = {Font.REGULAR: "Vera.ttf", Font.BOLD: "VeraBd.ttf", Font.ITALIC: "VeraIt.ttf"}
-
-
-@functools.cache
-def _font_path(font: Font) -> str | None:
-    spec = importlib.util.find_spec("reportlab")
-    if spec and spec.origin:
-        path = Path(spec.origin).parent / "fonts" / _FONT_FILES[font]
-        if path.is_file():
-            return str(path)
-    return None
 
 
 @functools.lru_cache(maxsize=512)
-def _font(font: Font, size_px: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
-    path = _font_path(font)
-    return ImageFont.truetype(path, size_px) if path else ImageFont.load_default(size=size_px)
+def _font(font: Font, size_px: int) -> ImageFont.FreeTypeFont:
+    return ImageFont.truetype(str(font.path), size_px)
 
 
 def render_page(page: Page, symbols: dict, dpi: float) -> Image.Image:
@@ -95,11 +80,7 @@ class _Painter:
     def text(self, text: Text, matrix: Matrix) -> None:
         scale = _scale_of(matrix)
         size = text.size_pt * MM_PER_PT * scale
-        target = text_width_mm(text.text, text.size_pt, text.font) * scale
         font = _font(text.font, max(1, round(size)))
-        measured = font.getlength(text.text)
-        if measured > target * 1.01 and measured > 0:
-            font = _font(text.font, max(1, round(size * target / measured)))
         x, y = apply(matrix, text.x, text.y)
         anchor = {Anchor.START: "ls", Anchor.MIDDLE: "ms", Anchor.END: "rs"}[text.anchor]
         self.draw_.text((x, y), text.text, font=font, fill=_rgb(text.color), anchor=anchor)

@@ -3,7 +3,7 @@
 reportlab decodes a PNG and compresses it again; here a PNG's compressed IDAT data passes into the
 PDF as it is (Flate with the PNG predictor), and a JPEG's bytes pass as DCT, so an imposed PDF is
 barely larger than its images and costs almost no CPU. It draws the same layout items as
-``render/pdf.py`` (shapes, text in the standard Helvetica fonts, groups with clips, images), so
+``render/pdf.py`` (shapes, text drawn as the type family's glyph outlines, groups with clips, images), so
 the sheet engine (``layout/sheets.py``) serves both.
 """
 
@@ -15,13 +15,12 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..layout.fonts import Font, text_width_mm
+from ..layout.fonts import text_width_mm
 from ..layout.items import Anchor, Document, Group, Image, Rect, Shape, Text, Use
 from ..layout.items import Path as LayoutPath
 from ..rasters import Raster, read_raster
-from ..units import PT_PER_MM
-
-FONT_NAMES = {Font.REGULAR: "F1", Font.BOLD: "F2", Font.ITALIC: "F3"}
+from ..typeface import Font, metrics
+from ..units import MM_PER_PT, PT_PER_MM
 
 
 @dataclass(frozen=True)
@@ -130,19 +129,15 @@ def render_raw_pdf(document: Document, loaded: dict[str, EmbeddedImage] | None =
     already read (``load_images``); others are read as they are met."""
     objects = _Objects()
     pages_ref = objects.reserve()
-    fonts = {
-        font: objects.add(f"<< /Type /Font /Subtype /Type1 /BaseFont /{font.value} /Encoding /WinAnsiEncoding >>")
-        for font in Font
-    }
     images: dict[str, tuple[str, int]] = {}
+    fonts = _Type3Fonts(objects)
     kids = []
     for page in document.pages:
-        painter = _Content(document.symbols, images, objects, loaded or {})
+        painter = _Content(document.symbols, images, objects, loaded or {}, fonts)
         painter.draw(page.items)
         content = f"q {PT_PER_MM:.6f} 0 0 {PT_PER_MM:.6f} 0 0 cm 1 j 1 J\n" + "\n".join(painter.ops) + "\nQ\n"
         stream = objects.stream("/Filter /FlateDecode", zlib.compress(content.encode("latin-1"), 6))
         xobjects = " ".join(f"/{name} {number} 0 R" for name, number in sorted(set(painter.used)))
-        font_refs = " ".join(f"/{FONT_NAMES[font]} {ref} 0 R" for font, ref in fonts.items())
         boxes = f"/MediaBox [0 0 {_n(page.width_mm * PT_PER_MM)} {_n(page.height_mm * PT_PER_MM)}]"
         for name, box in (("TrimBox", page.trim_box), ("BleedBox", page.bleed_box)):
             if box is not None:
@@ -150,9 +145,10 @@ def render_raw_pdf(document: Document, loaded: dict[str, EmbeddedImage] | None =
         kids.append(
             objects.add(
                 f"<< /Type /Page /Parent {pages_ref} 0 R {boxes} /Contents {stream} 0 R "
-                f"/Resources << /Font << {font_refs} >> /XObject << {xobjects} >> >> >>"
+                f"/Resources << /XObject << {xobjects} >> /Font << {fonts.resources()} >> >> >>"
             )
         )
+    fonts.write()
     objects.put(pages_ref, f"<< /Type /Pages /Kids [{' '.join(f'{k} 0 R' for k in kids)}] /Count {len(kids)} >>")
     root = objects.add(f"<< /Type /Catalog /Pages {pages_ref} 0 R >>")
     info = objects.add(f"<< /Title ({_escape(document.title)}) /Producer (rushmore-print) >>")
@@ -160,10 +156,12 @@ def render_raw_pdf(document: Document, loaded: dict[str, EmbeddedImage] | None =
 
 
 class _Content:
-    def __init__(self, symbols: dict, images: dict, objects: _Objects, loaded: dict[str, EmbeddedImage]):
+    def __init__(
+        self, symbols: dict, images: dict, objects: _Objects, loaded: dict[str, EmbeddedImage], fonts: _Type3Fonts
+    ):
         self.ops: list[str] = []
         self.used: list[tuple[str, int]] = []
-        self.symbols, self.images, self.objects, self.loaded = symbols, images, objects, loaded
+        self.symbols, self.images, self.objects, self.loaded, self.fonts = symbols, images, objects, loaded, fonts
 
     def draw(self, items) -> None:
         for item in items:
@@ -207,15 +205,14 @@ class _Content:
         self.ops.append(" ".join(ops) + " " + self.path(shape.path) + " " + paint)
 
     def text(self, text: Text) -> None:
-        size_mm = text.size_pt / PT_PER_MM
         x = text.x
         if text.anchor is not Anchor.START:
             width = text_width_mm(text.text, text.size_pt, text.font)
             x -= width / 2 if text.anchor is Anchor.MIDDLE else width
         colour = " ".join(_n(v) for v in text.color)
+        name, codes = self.fonts.encode(text.font, text.text)
         self.ops.append(
-            f"BT {colour} rg /{FONT_NAMES[text.font]} {_n(size_mm)} Tf "
-            f"{_n(x)} {_n(text.y)} Td ({_escape(text.text)}) Tj ET"
+            f"BT {colour} rg /{name} {_n(text.size_pt * MM_PER_PT)} Tf {_n(x)} {_n(text.y)} Td <{codes}> Tj ET"
         )
 
     def image(self, item: Image) -> None:
@@ -249,3 +246,110 @@ def _n(value: float) -> str:
 def _escape(text: str) -> str:
     encoded = text.encode("cp1252", errors="replace").decode("latin-1")
     return encoded.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)")
+
+
+def _contour_ops(contour: list, x0: float, y0: float, scale: float) -> str:
+    """A TrueType contour (quadratic, with implied on-curve midpoints) as PDF path operators."""
+    points = [(x0 + x * scale, y0 + y * scale, on) for x, y, on in contour]
+    if not points:
+        return ""
+    start = next((i for i, p in enumerate(points) if p[2]), None)
+    if start is None:  # all off-curve: start at the midpoint of the first two
+        (ax, ay, _), (bx, by, _) = points[0], points[1 % len(points)]
+        points.insert(0, ((ax + bx) / 2, (ay + by) / 2, True))
+        start = 0
+    points = points[start:] + points[:start] + [points[start]]
+    ops = [f"{_n(points[0][0])} {_n(points[0][1])} m"]
+    current: tuple[float, float] = (points[0][0], points[0][1])
+    control: tuple[float, float] | None = None
+    for x, y, on in points[1:]:
+        if on:
+            ops.append(_quad(current, control, (x, y)) if control else f"{_n(x)} {_n(y)} l")
+            current, control = (x, y), None
+        elif control is None:
+            control = (x, y)
+        else:
+            middle = ((control[0] + x) / 2, (control[1] + y) / 2)
+            ops.append(_quad(current, control, middle))
+            current, control = middle, (x, y)
+    return " ".join(ops) + " h"
+
+
+def _quad(start: tuple, control: tuple, end: tuple) -> str:
+    """A quadratic Bezier as the cubic PDF draws."""
+    (x0, y0), (cx, cy), (x1, y1) = start[:2], control, end
+    c1 = (x0 + 2 / 3 * (cx - x0), y0 + 2 / 3 * (cy - y0))
+    c2 = (x1 + 2 / 3 * (cx - x1), y1 + 2 / 3 * (cy - y1))
+    return f"{_n(c1[0])} {_n(c1[1])} {_n(c2[0])} {_n(c2[1])} {_n(x1)} {_n(y1)} c"
+
+
+class _Type3Fonts:
+    """The type family embedded as Type 3 fonts: each glyph a drawing of its TrueType outline,
+    defined once per document, with a ToUnicode map so that the text can still be searched and
+    copied. Fonts are fully embedded by construction and hold only the glyphs used."""
+
+    def __init__(self, objects: _Objects) -> None:
+        self.objects = objects
+        self.refs: dict[Font, int] = {}
+        self.codes: dict[Font, dict[str, int]] = {}
+
+    def encode(self, font: Font, text: str) -> tuple[str, str]:
+        """The font's resource name and ``text`` as hex codes (one byte a character, 1 to 255)."""
+        if font not in self.refs:
+            self.refs[font] = self.objects.reserve()
+            self.codes[font] = {}
+        codes = self.codes[font]
+        for char in text:
+            if char not in codes:
+                if len(codes) >= 255:
+                    raise ValueError("more than 255 different characters in one font of an imposed PDF")
+                codes[char] = len(codes) + 1
+        return self.name(font), "".join(f"{codes[char]:02x}" for char in text)
+
+    def name(self, font: Font) -> str:
+        return f"T{list(Font).index(font) + 1}"
+
+    def resources(self) -> str:
+        # Every page names every font reserved so far; a font first used later is added at write().
+        return " ".join(f"/{self.name(font)} {ref} 0 R" for font, ref in self.refs.items())
+
+    def write(self) -> None:
+        for font, ref in self.refs.items():
+            tables = metrics(font)
+            codes = self.codes[font]
+            procs, widths = [], []
+            for char, code in sorted(codes.items(), key=lambda item: item[1]):
+                contours = tables.outline(char)
+                points = [(x, y) for contour in contours for x, y, _ in contour] or [(0, 0)]
+                xs, ys = [p[0] for p in points], [p[1] for p in points]
+                advance = tables.advance(char)
+                body = f"{advance} 0 {min(xs):.0f} {min(ys):.0f} {max(xs):.0f} {max(ys):.0f} d1\n"
+                body += " ".join(_contour_ops(c, 0.0, 0.0, 1.0) for c in contours) + (" f" if contours else "")
+                data = zlib.compress(body.encode("latin-1"), 6)
+                procs.append(f"/g{code} {self.objects.stream('/Filter /FlateDecode', data)} 0 R")
+                widths.append(str(advance))
+            cmap = _to_unicode(codes)
+            to_unicode = self.objects.stream("/Filter /FlateDecode", zlib.compress(cmap.encode("latin-1"), 6))
+            scale = 1 / tables.units_per_em
+            names = " ".join(f"/g{code}" for code in range(1, len(codes) + 1))
+            self.objects.put(
+                ref,
+                f"<< /Type /Font /Subtype /Type3 /Name /{self.name(font)} /FontBBox [0 {tables.descent} "
+                f"{tables.units_per_em} {tables.ascent}] /FontMatrix [{scale:.8f} 0 0 {scale:.8f} 0 0] "
+                f"/CharProcs << {' '.join(procs)} >> /Encoding << /Type /Encoding /Differences [1 {names}] >> "
+                f"/FirstChar 1 /LastChar {len(codes)} /Widths [{' '.join(widths)}] /Resources << >> "
+                f"/ToUnicode {to_unicode} 0 R >>",
+            )
+
+
+def _to_unicode(codes: dict[str, int]) -> str:
+    entries = "\n".join(
+        f"<{code:02x}> <{char.encode('utf-16-be').hex()}>" for char, code in sorted(codes.items(), key=lambda i: i[1])
+    )
+    return (
+        "/CIDInit /ProcSet findresource begin 12 dict begin begincmap /CIDSystemInfo << /Registry (Adobe) "
+        "/Ordering (UCS) /Supplement 0 >> def /CMapName /Adobe-Identity-UCS def /CMapType 2 def "
+        "1 begincodespacerange <01> <ff> endcodespacerange\n"
+        f"{len(codes)} beginbfchar\n{entries}\nendbfchar\nendcmap CMapName currentdict /CMapResource "
+        "defineresource pop end end"
+    )
