@@ -6,12 +6,13 @@ Sits above ``layout`` and ``render``; knows nothing of click (the CLI reports wh
 from __future__ import annotations
 
 import functools
+import multiprocessing
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from .errors import BuildError
-from .files import Written, atomic_write, ensure_folder
+from .files import Written, atomic_write, ensure_folder, worker_count
 from .generate import generate_deck
 from .layout.answer_key import answer_key_pages
 from .layout.cards import CardKind, Face, back_face, card_frame, monument_face, search_face, symbols
@@ -19,7 +20,7 @@ from .layout.items import Document
 from .layout.rules_sheet import rules_pages
 from .layout.sheets import PAPERS, Flip, SheetLayout, card_pages, plan_sheet, sheet_pages
 from .model import Deck
-from .render.pdf import ShapeCache, render_pdf
+from .render.pdf import ShapeCache, register_fonts, render_pdf
 from .rulebook import build_rulebook
 from .spec import Design
 from .validate import validate_deck
@@ -163,18 +164,75 @@ def kit_jobs(kit: Kit, options: KitOptions) -> list[Job]:
 def build_kit(
     design: Design, out_dir: Path, options: KitOptions = KitOptions(), progress: Callable[[str], None] | None = None
 ) -> list[Written]:
-    """Render and write the whole kit; returns what was written, in order."""
+    """Render the whole kit, then write it; returns what was written, in order.
+
+    Every file is rendered before any is replaced, so a failed or interrupted build leaves the
+    old kit or the new one, never a mix; each file is still written atomically."""
     deck = checked_deck(design)
     ensure_folder(out_dir)
     jobs = kit_jobs(Kit.of(design, deck), options)
-    shapes = ShapeCache()  # the same shapes recur in every file of the kit
+    rendered = render_jobs(jobs, options.cmyk, progress)
     written = []
-    for job in jobs:
-        if progress:
-            progress(job.name)
-        document = job.make()
-        data = render_pdf(document, cmyk=options.cmyk, shapes=shapes)
+    for job, (pages, data) in zip(jobs, rendered):
         path = out_dir / job.name
         atomic_write(path, data)
-        written.append(Written(path, len(document.pages), len(data), job.what))
+        written.append(Written(path, pages, len(data), job.what))
     return written
+
+
+def render_jobs(jobs: list[Job], cmyk: bool, progress: Callable[[str], None] | None = None) -> list[tuple[int, bytes]]:
+    """(pages, PDF bytes) for each job, in order: on a forked worker a core where the system
+    forks (the laid-out kit is shared, not copied), else one after the other."""
+    register_fonts()  # once, before forking: the workers inherit the parsed fonts
+    workers = worker_count(len(jobs))
+    if workers < 2 or "fork" not in multiprocessing.get_all_start_methods():
+        return [_render_job(job, cmyk, ShapeCache(), progress) for job in jobs]
+    context = multiprocessing.get_context("fork")
+    shares = [list(range(worker, len(jobs), workers)) for worker in range(workers)]
+    channels, processes = [], []
+    for share in shares:
+        receive, send = context.Pipe(duplex=False)
+        process = context.Process(target=_worker, args=([jobs[i] for i in share], cmyk, send), daemon=True)
+        process.start()
+        send.close()
+        channels.append(receive)
+        processes.append(process)
+    results: dict[int, tuple[int, bytes]] = {}
+    try:
+        for share, receive in zip(shares, channels):
+            outcome = receive.recv()
+            if isinstance(outcome, BaseException):
+                raise outcome
+            for index, result in zip(share, outcome):
+                if progress:
+                    progress(jobs[index].name)
+                results[index] = result
+    except EOFError:
+        raise BuildError("a build worker stopped without a result; nothing was written") from None
+    finally:
+        for process in processes:
+            process.join(timeout=5)
+            if process.is_alive():
+                process.kill()
+    return [results[i] for i in range(len(jobs))]
+
+
+def _render_job(job: Job, cmyk: bool, shapes: ShapeCache, progress: Callable[[str], None] | None = None):
+    if progress:
+        progress(job.name)
+    document = job.make()
+    return len(document.pages), render_pdf(document, cmyk=cmyk, shapes=shapes)
+
+
+def _worker(jobs: list[Job], cmyk: bool, send) -> None:
+    """In a forked process: render ``jobs`` and send back their results, or the exception."""
+    try:
+        shapes = ShapeCache()
+        send.send([_render_job(job, cmyk, shapes) for job in jobs])
+    except BaseException as exc:
+        try:
+            send.send(exc)
+        except Exception:  # an exception that cannot be pickled: say what it was
+            send.send(BuildError(f"rendering failed: {type(exc).__name__}: {exc}"))
+    finally:
+        send.close()

@@ -7,7 +7,6 @@ from __future__ import annotations
 import io
 import json
 import math
-import os
 from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
@@ -16,7 +15,7 @@ from pathlib import Path
 from PIL import Image
 
 from .build import card_faces, checked_deck
-from .files import Written, atomic_write, ensure_folder
+from .files import Written, atomic_write, ensure_folder, worker_count
 from .layout.cards import CardKind, Face, card_frame, symbols
 from .layout.items import Document, Page
 from .layout.sheets import card_pages
@@ -51,8 +50,8 @@ def _render_chunk(job: tuple[list[Page], dict, float, bool]) -> list[bytes]:
 
 def render_pngs(pages: list[Page], table: dict, dpi: float, portrait: bool = False) -> Iterator[bytes]:
     """PNG bytes for each page, in order; spread over the machine's cores when there are many."""
-    workers = min(os.cpu_count() or 1, 4)
-    if workers < 2 or len(pages) < 8:
+    workers = worker_count(len(pages) // 4)
+    if workers < 2:
         yield from _render_chunk((pages, table, dpi, portrait))
         return
     size = math.ceil(len(pages) / (workers * 3))

@@ -14,6 +14,18 @@ from pathlib import Path
 from .errors import BuildError
 
 
+def worker_count(tasks: int, most: int = 4) -> int:
+    """How many processes to spread ``tasks`` over: one a core, at most ``most``; the environment
+    variable ``RUSHMORE_WORKERS`` overrides it (the test suite, already one process a core, sets 1).
+
+    >>> worker_count(1)
+    1
+    """
+    wanted = os.environ.get("RUSHMORE_WORKERS", "")
+    cores = int(wanted) if wanted.isdigit() and int(wanted) > 0 else (os.cpu_count() or 1)
+    return max(1, min(cores, tasks, most))
+
+
 @dataclass(frozen=True)
 class Written:
     """A file a command wrote: where, how many pages, how many bytes, and what it is for."""

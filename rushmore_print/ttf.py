@@ -24,9 +24,10 @@ class TrueTypeFont:
     ascent: int
     descent: int
     advances: tuple[int, ...]
-    cmap: dict[int, int] = field(hash=False, compare=False)
+    _subtables: tuple[tuple[int, int], ...] = field(repr=False)  # (format, offset), best last
     _data: bytes = field(repr=False, hash=False, compare=False)
     _tables: dict[bytes, tuple[int, int]] = field(repr=False, hash=False, compare=False)
+    _advance: dict[str, int] = field(default_factory=dict, repr=False, hash=False, compare=False)  # memo
 
     @classmethod
     def load(cls, path: Path) -> TrueTypeFont:
@@ -50,14 +51,28 @@ class TrueTypeFont:
         (metrics,) = struct.unpack(">H", data[hhea + 34 : hhea + 36])
         hmtx = tables[b"hmtx"][0]
         advances = struct.unpack(f">{2 * metrics}H", data[hmtx : hmtx + 4 * metrics])[::2]  # (advance, bearing)
-        return cls(Path(path), units, ascent, descent, advances, _read_cmap(data, tables[b"cmap"][0]), data, tables)
+        subtables = _cmap_subtables(data, tables[b"cmap"][0])
+        if not subtables:
+            raise ValueError(f"{path}: the font has no Unicode character map")
+        return cls(Path(path), units, ascent, descent, advances, subtables, data, tables)
+
+    def glyph(self, char: str) -> int:
+        """The glyph of a character, 0 (the missing glyph) when the font has none."""
+        code = ord(char)
+        for kind, start in reversed(self._subtables):
+            found = _format12(self._data, start, code) if kind == 12 else _format4(self._data, start, code)
+            if found:
+                return found
+        return 0
 
     def covers(self, char: str) -> bool:
-        return self.cmap.get(ord(char), 0) != 0
+        return self.glyph(char) != 0
 
     def advance(self, char: str) -> int:
-        glyph = self.cmap.get(ord(char), 0)
-        return self.advances[min(glyph, len(self.advances) - 1)]
+        found = self._advance.get(char)
+        if found is None:
+            found = self._advance[char] = self.advances[min(self.glyph(char), len(self.advances) - 1)]
+        return found
 
     def width(self, text: str, size: float) -> float:
         """Width of ``text`` at ``size`` (in whatever unit ``size`` is)."""
@@ -65,7 +80,7 @@ class TrueTypeFont:
 
     def outline(self, char: str) -> list[Contour]:
         """The contours of a character's glyph, in font units (composite glyphs flattened)."""
-        return self._glyph(self.cmap.get(ord(char), 0), 0)
+        return self._glyph(self.glyph(char), 0)
 
     def _glyph(self, glyph: int, depth: int) -> list[Contour]:
         start, end = self._location(glyph)
@@ -154,51 +169,58 @@ def _coordinates(data: bytes, position: int, flags: list[int], short: int, same:
     return values, position
 
 
-def _read_cmap(data: bytes, cmap: int) -> dict[int, int]:
-    """Character code -> glyph, from the best Unicode subtable (format 12, else format 4)."""
+def _cmap_subtables(data: bytes, cmap: int) -> tuple[tuple[int, int], ...]:
+    """The Unicode subtables (format 4, then 12, which reaches beyond the BMP), best last."""
     (count,) = struct.unpack(">H", data[cmap + 2 : cmap + 4])
-    found: dict[int, int] = {}
-    subtables = []
+    found = set()
     for i in range(count):
         platform, encoding, offset = struct.unpack(">HHI", data[cmap + 4 + 8 * i : cmap + 12 + 8 * i])
         (kind,) = struct.unpack(">H", data[cmap + offset : cmap + offset + 2])
         if (platform, encoding) in ((3, 1), (3, 10), (0, 3), (0, 4)) and kind in (4, 12):
-            subtables.append((kind, cmap + offset))
-    for kind, start in sorted(subtables):  # format 4 first, then 12 fills in beyond the BMP
-        found.update(_format12(data, start) if kind == 12 else _format4(data, start))
-    return found
+            found.add((kind, cmap + offset))
+    return tuple(sorted(found))
 
 
-def _format4(data: bytes, start: int) -> dict[int, int]:
+def _format4(data: bytes, start: int, code: int) -> int:
+    """Look ``code`` up in a format 4 subtable (segments sorted by end code: a binary search)."""
+    if code > 0xFFFF:
+        return 0
     (segments2,) = struct.unpack(">H", data[start + 6 : start + 8])
-    n = segments2 // 2
-    ends = struct.unpack(f">{n}H", data[start + 14 : start + 14 + segments2])
-    starts_at = start + 16 + segments2
-    starts = struct.unpack(f">{n}H", data[starts_at : starts_at + segments2])
-    deltas = struct.unpack(f">{n}h", data[starts_at + segments2 : starts_at + 2 * segments2])
+    ends_at = start + 14
+    low, high = 0, segments2 // 2 - 1
+    while low < high:  # the first segment whose end >= code
+        middle = (low + high) // 2
+        (end,) = struct.unpack(">H", data[ends_at + 2 * middle : ends_at + 2 * middle + 2])
+        if end < code:
+            low = middle + 1
+        else:
+            high = middle
+    i = low
+    starts_at = ends_at + segments2 + 2
+    (first,) = struct.unpack(">H", data[starts_at + 2 * i : starts_at + 2 * i + 2])
+    if code < first:
+        return 0
+    (delta,) = struct.unpack(">h", data[starts_at + segments2 + 2 * i : starts_at + segments2 + 2 * i + 2])
     ranges_at = starts_at + 2 * segments2
-    ranges = struct.unpack(f">{n}H", data[ranges_at : ranges_at + segments2])
-    found = {}
-    for i in range(n):
-        for code in range(starts[i], ends[i] + 1):
-            if code == 0xFFFF:
-                continue
-            if ranges[i] == 0:
-                glyph = (code + deltas[i]) & 0xFFFF
-            else:
-                at = ranges_at + 2 * i + ranges[i] + 2 * (code - starts[i])
-                (glyph,) = struct.unpack(">H", data[at : at + 2])
-                glyph = (glyph + deltas[i]) & 0xFFFF if glyph else 0
-            if glyph:
-                found[code] = glyph
-    return found
+    (offset,) = struct.unpack(">H", data[ranges_at + 2 * i : ranges_at + 2 * i + 2])
+    if offset == 0:
+        return (code + delta) & 0xFFFF
+    at = ranges_at + 2 * i + offset + 2 * (code - first)
+    (glyph,) = struct.unpack(">H", data[at : at + 2])
+    return (glyph + delta) & 0xFFFF if glyph else 0
 
 
-def _format12(data: bytes, start: int) -> dict[int, int]:
+def _format12(data: bytes, start: int, code: int) -> int:
+    """Look ``code`` up in a format 12 subtable (sequential groups: a binary search)."""
     (groups,) = struct.unpack(">I", data[start + 12 : start + 16])
-    found = {}
-    for i in range(groups):
-        first, last, glyph = struct.unpack(">III", data[start + 16 + 12 * i : start + 28 + 12 * i])
-        for code in range(first, last + 1):
-            found[code] = glyph + code - first
-    return found
+    low, high = 0, groups - 1
+    while low <= high:
+        middle = (low + high) // 2
+        first, last, glyph = struct.unpack(">III", data[start + 16 + 12 * middle : start + 28 + 12 * middle])
+        if code < first:
+            high = middle - 1
+        elif code > last:
+            low = middle + 1
+        else:
+            return glyph + code - first
+    return 0

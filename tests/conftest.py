@@ -13,6 +13,12 @@ ROOT = Path(__file__).resolve().parent.parent
 DESIGNS = sorted((ROOT / "designs").glob("*.yaml"))
 
 
+@pytest.fixture(autouse=True)
+def one_process(monkeypatch):
+    """pytest-xdist already runs a test process a core: builds and exports stay in-process."""
+    monkeypatch.setenv("RUSHMORE_WORKERS", "1")
+
+
 @pytest.fixture(scope="session")
 def classic():
     return load_design()

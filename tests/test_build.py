@@ -255,3 +255,16 @@ def test_names_in_greek_cyrillic_and_latin_extended_build_and_export(write_desig
     assert "ἈΚΡΌΠΟΛΙΣ" in PdfReader(per_card).pages[-1].extract_text()  # the back's title
     export_png(design, tmp_path / "png", ExportOptions(dpi=100))
     assert (tmp_path / "png" / "M01.png").stat().st_size > 0
+
+
+def test_a_build_on_forked_workers_is_byte_identical_to_one_in_a_single_process(tmp_path, monkeypatch):
+
+    options = KitOptions(papers=("a4",), layouts=(SheetLayout.DUPLEX,))
+    design = load_design()
+    monkeypatch.setenv("RUSHMORE_WORKERS", "2")
+    parallel = build_kit(design, tmp_path / "parallel", options)
+    monkeypatch.setenv("RUSHMORE_WORKERS", "1")
+    serial = build_kit(design, tmp_path / "serial", options)
+    assert [w.path.name for w in parallel] == [w.path.name for w in serial]
+    for a, b in zip(parallel, serial):
+        assert a.path.read_bytes() == b.path.read_bytes(), a.path.name

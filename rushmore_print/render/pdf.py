@@ -24,7 +24,7 @@ def render_pdf(document: Document, cmyk: bool = False, shapes: ShapeCache | None
     """The PDF of ``document``. With ``cmyk`` every colour is converted to CMYK and reportlab
     refuses any RGB colour, so a print shop's CMYK-only check passes. ``shapes`` carries the
     operators of shapes already drawn from one document to the next (a build passes one)."""
-    _register_fonts()
+    register_fonts()
     buffer = io.BytesIO()
     canvas = Canvas(
         buffer,
@@ -44,7 +44,7 @@ def render_pdf(document: Document, cmyk: bool = False, shapes: ShapeCache | None
     return buffer.getvalue()
 
 
-def _register_fonts() -> None:
+def register_fonts() -> None:
     """The type family as TrueType fonts: reportlab embeds a subset of each in every PDF."""
     registered = set(pdfmetrics.getRegisteredFontNames())
     for font in Font:
