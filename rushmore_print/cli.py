@@ -10,6 +10,7 @@ import functools
 import io
 import json
 import os
+import re
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -412,9 +413,20 @@ def _export_help() -> str:
     help="png only: bleed around each card, e.g. 3mm or 0 for none.  [default: the design's]",
 )  # fmt: skip
 @click.option("--no-bleed", "no_bleed", is_flag=True, hidden=True)  # deprecated spelling of --bleed 0
+@click.option(
+    "--url-base", metavar="URL",
+    help="tts only: where you will upload the files (https://.../folder); the JSON then uses hosted "
+    "URLs that every player can load.  [default: file:/// URLs, for this machine only]",
+)  # fmt: skip
 @friendly_errors
 def export(
-    target: str, design: Path | None, out_dir: Path | None, dpi: int | None, bleed: float | None, no_bleed: bool
+    target: str,
+    design: Path | None,
+    out_dir: Path | None,
+    dpi: int | None,
+    bleed: float | None,
+    no_bleed: bool,
+    url_base: str | None,
 ) -> None:
     chosen = EXPORTS[target]
     if no_bleed:
@@ -422,10 +434,15 @@ def export(
             raise click.UsageError("give --bleed or --no-bleed, not both")
         click.echo("note: --no-bleed is deprecated and will go in the next release; use --bleed 0", err=True)
         bleed = 0.0
-    given = {name for name, value in (("dpi", dpi), ("bleed", bleed)) if value is not None}
+    given = {name for name, value in (("dpi", dpi), ("bleed", bleed), ("url_base", url_base)) if value is not None}
     for name in sorted(given - chosen.honours):
-        raise click.UsageError(f"--{name} applies to png only; {target} works to the vendor's own numbers")
-    options = ExportOptions(dpi=dpi if dpi is not None else 300, bleed_mm=bleed)
+        owner = "tts" if name == "url_base" else "png"
+        raise click.UsageError(f"--{name.replace('_', '-')} applies to {owner} only, not to {target}")
+    if url_base is not None and not re.match(r"^https?://[^\s]+$", url_base):
+        raise click.BadParameter(
+            "expected an http(s) address such as https://example.org/cards", param_hint="--url-base"
+        )
+    options = ExportOptions(dpi=dpi if dpi is not None else 300, bleed_mm=bleed, url_base=url_base)
     folder = out_dir if out_dir is not None else Path("output") / target
     spec = load_design(design)
     with click.progressbar(length=chosen.files(spec), label=f"exporting {target}", file=sys.stderr) as bar:

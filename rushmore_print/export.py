@@ -36,26 +36,31 @@ from .targets import (
 from .units import MM_PER_INCH
 
 
-def _render_chunk(job: tuple[list[Page], dict, float, bool]) -> list[bytes]:
+def _render_chunk(job: tuple[list[Page], dict, float, bool, tuple[int, int] | None]) -> list[bytes]:
     """PNG bytes for a run of pages (the symbols travel with the run, once, not per page)."""
-    pages, table, dpi, portrait = job
+    pages, table, dpi, portrait, exact = job
     out = []
     for page in pages:
         image = render_page(page, table, dpi)
         if portrait and image.width > image.height:
             image = image.transpose(Image.Transpose.ROTATE_90)
+        if exact is not None and image.size != exact:  # the vendor's own trim: a slight rescale
+            image = image.resize(exact, Image.Resampling.LANCZOS)
         out.append(png_bytes(image, dpi))
     return out
 
 
-def render_pngs(pages: list[Page], table: dict, dpi: float, portrait: bool = False) -> Iterator[bytes]:
-    """PNG bytes for each page, in order; spread over the machine's cores when there are many."""
+def render_pngs(
+    pages: list[Page], table: dict, dpi: float, portrait: bool = False, exact: tuple[int, int] | None = None
+) -> Iterator[bytes]:
+    """PNG bytes for each page, in order (``exact``: resized to these pixels); spread over the
+    machine's cores when there are many."""
     workers = worker_count(len(pages) // 4)
     if workers < 2:
-        yield from _render_chunk((pages, table, dpi, portrait))
+        yield from _render_chunk((pages, table, dpi, portrait, exact))
         return
     size = math.ceil(len(pages) / (workers * 3))
-    chunks = [(pages[i : i + size], table, dpi, portrait) for i in range(0, len(pages), size)]
+    chunks = [(pages[i : i + size], table, dpi, portrait, exact) for i in range(0, len(pages), size)]
     with ProcessPoolExecutor(workers) as pool:
         for rendered in pool.map(_render_chunk, chunks):
             yield from rendered
@@ -113,7 +118,8 @@ def export_raster(
     faces = _faces_with_backs(design, deck, target.bleed_mm)
     pages = card_pages(card_frame(design, target.bleed_mm), faces)
     written = []
-    for face, data in zip(faces, render_pngs(pages, symbols(design), target.dpi, target.portrait)):
+    exact = target.size_for(design.print.card_name)
+    for face, data in zip(faces, render_pngs(pages, symbols(design), target.dpi, target.portrait, exact)):
         folder = out_dir / ("monuments" if face.kind is CardKind.MONUMENT else "search")
         ensure_folder(folder)
         name = "back" if face.is_back else face.card_id
@@ -136,9 +142,9 @@ def export_dtc(
         for front, back in pairs:
             if front.kind is kind:
                 faces += [back, front]
-        document = Document(
-            f"{design.name}: {label} for DriveThruCards", tuple(card_pages(frame, faces)), symbols(design)
-        )
+        # DTC documents a portrait page (2.75 x 3.75 in for poker): landscape cards are turned upright.
+        pages = tuple(card_pages(frame, faces, upright=True))
+        document = Document(f"{design.name}: {label} for DriveThruCards", pages, symbols(design))
         data = render_pdf(document, cmyk=True)
         written.append(
             _write(
@@ -156,18 +162,30 @@ def export_dtc(
 class TtsSheet:
     cols: int
     rows: int
-    cards: tuple[Face, ...]  # the cards on this sheet, in cell order; the last cell is the hidden image
+    cards: tuple  # the cards on this sheet, in cell order; the last cell is the hidden image
+    cell_w: int  # pixels: as large as a 4096 px sheet allows for this many cells
+    cell_h: int
 
 
-def tts_sheets(faces: list[Face]) -> list[TtsSheet]:
-    """Split a deck into sheets of at most 10 x 7 cells, the last cell of each kept for the hidden image."""
+def tts_sheets(faces: list, aspect: float = 1.4) -> list[TtsSheet]:
+    """Split a deck into sheets of at most 10 x 7 cells (the last cell of each kept for the
+    hidden image), each laid out in the columns and rows that give the largest cells for a card
+    ``aspect`` (width / height) on a sheet of at most 4096 px a side."""
     per_sheet = TTS_MAX_COLS * TTS_MAX_ROWS - 1
     sheets = []
     for start in range(0, len(faces), per_sheet):
         chunk = faces[start : start + per_sheet]
-        cols = min(TTS_MAX_COLS, len(chunk) + 1)
-        rows = math.ceil((len(chunk) + 1) / cols)
-        sheets.append(TtsSheet(cols, rows, tuple(chunk)))
+        best = None
+        for cols in range(1, TTS_MAX_COLS + 1):
+            rows = math.ceil((len(chunk) + 1) / cols)
+            if rows > TTS_MAX_ROWS:
+                continue
+            cell_w = min(TTS_MAX_WIDTH // cols, math.floor(TTS_MAX_WIDTH // rows * aspect))
+            if best is None or cell_w > best[2]:
+                best = (cols, rows, cell_w)
+        assert best is not None
+        cols, rows, cell_w = best
+        sheets.append(TtsSheet(cols, rows, tuple(chunk), cell_w, math.floor(cell_w / aspect)))
     return sheets
 
 
@@ -181,6 +199,7 @@ def export_tts(
     folder = out_dir
     ensure_folder(folder)
     pairs = card_faces(design, deck, 0.0)
+    sideways = frame.width_mm > frame.height_mm  # TTS shows landscape cards turned, else squashed
     written: list[Written] = []
     objects = []
     deck_id = 1
@@ -191,10 +210,9 @@ def export_tts(
         back_image = render_page(card_pages(frame, [back])[0], table, 300)
         written.append(_write(back_path, png_bytes(back_image, 300), 1, "Tabletop Simulator back", progress))
         custom, contained = {}, []
-        for sheet_number, sheet in enumerate(tts_sheets(fronts), start=1):
-            cell_w = TTS_MAX_WIDTH // sheet.cols
+        for sheet_number, sheet in enumerate(tts_sheets(fronts, frame.width_mm / frame.height_mm), start=1):
+            cell_w, cell_h = sheet.cell_w, sheet.cell_h
             dpi = cell_w / (frame.width_mm / MM_PER_INCH)
-            cell_h = round(frame.height_mm / MM_PER_INCH * dpi)
             image = Image.new("RGB", (cell_w * sheet.cols, cell_h * sheet.rows), "white")
             cells = list(sheet.cards) + [None] * (sheet.cols * sheet.rows - len(sheet.cards) - 1) + [back]
             for index, face in enumerate(cells):
@@ -205,8 +223,8 @@ def export_tts(
             path = folder / f"{design.slug}_{label}_sheet{sheet_number}.png"
             written.append(_write(path, png_bytes(image, dpi), 1, "Tabletop Simulator face sheet", progress))
             custom[str(deck_id)] = {
-                "FaceURL": path.resolve().as_uri(),
-                "BackURL": back_path.resolve().as_uri(),
+                "FaceURL": _url(path, options.url_base),
+                "BackURL": _url(back_path, options.url_base),
                 "NumWidth": sheet.cols,
                 "NumHeight": sheet.rows,
                 "BackIsHidden": True,
@@ -220,6 +238,7 @@ def export_tts(
                         "Nickname": face.card_id,
                         "CardID": deck_id * 100 + index,
                         "CustomDeck": {str(deck_id): custom[str(deck_id)]},
+                        "SidewaysCard": sideways,
                         "Transform": _transform(0, 0),
                     }
                 )
@@ -227,6 +246,7 @@ def export_tts(
         objects.append(
             {
                 "Name": "Deck",
+                "SidewaysCard": sideways,
                 "Nickname": f"{design.name}: {label}",
                 "Transform": _transform(number * 4.0, 0),
                 "DeckIDs": [card["CardID"] for card in contained],
@@ -251,6 +271,12 @@ def export_tts(
     data = (json.dumps(saved, indent=2) + "\n").encode("utf-8")
     written.append(_write(folder / f"{design.slug}_tts.json", data, 0, "Tabletop Simulator saved object", progress))
     return written
+
+
+def _url(path: Path, base: str | None) -> str:
+    """Where Tabletop Simulator loads a file: hosted (``base`` + the file name, which is URL-safe
+    as written) for every player, or a ``file:///`` URL that works only on this machine."""
+    return f"{base.rstrip('/')}/{path.name}" if base else path.resolve().as_uri()
 
 
 def _transform(x: float, z: float) -> dict:

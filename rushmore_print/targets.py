@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import importlib
 import math
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -31,13 +31,23 @@ class RasterTarget:
     dpi: int
     bleed_mm: float
     portrait: bool
+    pixels: Mapping[str, tuple[int, int]] = field(default_factory=dict)  # upright px for a card preset
+
+    def size_for(self, card_name: str) -> tuple[int, int] | None:
+        """The exact upright image size the vendor asks for this card, when it publishes one."""
+        return self.pixels.get(card_name)
 
 
-# The Game Crafter: 300 dpi with 1/8 in bleed, upright (825 x 1125 px for poker).
-# MakePlayingCards: 300 dpi with 0.12 in bleed (see PRINT.md's vendor table).
 RASTER_TARGETS = {
-    "tgc": RasterTarget("tgc", 300, MM_PER_INCH / 8, True),
-    "mpc": RasterTarget("mpc", 300, 0.12 * MM_PER_INCH, True),
+    # The Game Crafter publishes its templates in pixels, 300 dpi with 1/8 in bleed: poker
+    # 825 x 1125, bridge 750 x 1125, tarot 900 x 1500 (its tarot is 2.75 x 4.75 in, not
+    # 70 x 120 mm). Other card sizes: the card's own size at 300 dpi plus the bleed.
+    "tgc": RasterTarget(
+        "tgc", 300, MM_PER_INCH / 8, True, {"poker": (825, 1125), "bridge": (750, 1125), "tarot": (900, 1500)}
+    ),
+    # MakePlayingCards cuts poker cards at 63 x 88 mm; with its 0.12 in bleed an image is
+    # 816 x 1110 px at 300 dpi (2.72 x 3.7 in, the size the community tool mpc-autofill works to).
+    "mpc": RasterTarget("mpc", 300, 0.12 * MM_PER_INCH, True, {"poker": (816, 1110)}),
 }
 DTC_BLEED_MM = MM_PER_INCH / 8  # DriveThruCards: one card with 1/8 in bleed a page
 TTS_MAX_WIDTH = 4096  # Tabletop Simulator: a sheet at most 4096 px and 10 x 7 cells
@@ -48,6 +58,7 @@ TTS_MAX_COLS, TTS_MAX_ROWS = 10, 7
 class ExportOptions:
     dpi: int = 300
     bleed_mm: float | None = None  # None: the design's bleed
+    url_base: str | None = None  # tts: where the files will be hosted
 
 
 DEFAULTS = ExportOptions()
@@ -91,7 +102,7 @@ EXPORTS: dict[str, Target] = {
                frozenset(), _faces_and_backs, "export_mpc"),
         Target("dtc", "DriveThruCards: one CMYK PDF per deck, back 1, front 1, back 2, ...",
                frozenset(), lambda design: 2, "export_dtc"),
-        Target("tts", "Tabletop Simulator: face sheets (10 x 7 at most), backs, saved-object JSON",
-               frozenset(), tts_files, "export_tts"),
+        Target("tts", "Tabletop Simulator: face sheets (10 x 7 at most), backs, saved-object JSON; --url-base",
+               frozenset({"url_base"}), tts_files, "export_tts"),
     )
 }  # fmt: skip

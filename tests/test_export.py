@@ -65,7 +65,7 @@ def test_png_agrees_with_the_pdf_rasterised_at_the_same_dpi(tmp_path):
             assert max(diff) < 6, (face.card_id, diff)
 
 
-@pytest.mark.parametrize("target, size", [("tgc", (825, 1125)), ("mpc", (822, 1122))])
+@pytest.mark.parametrize("target, size", [("tgc", (825, 1125)), ("mpc", (816, 1110))])
 def test_vendor_images_have_the_vendor_size(tmp_path, tiny_path, target, size):
     design = load_design(tiny_path)
     written = export_raster(design, tmp_path, RASTER_TARGETS[target])
@@ -88,9 +88,9 @@ def test_dtc_pdf_pages_alternate_back_and_front_in_cmyk(tmp_path):
     assert all("SEARCH" in texts[i] and not re.search(r"S\d\d", texts[i]) for i in range(0, 78, 2))
     assert [re.search(r"S\d\d", texts[i]).group(0) for i in range(1, 78, 2)] == [f"S{i:02d}" for i in range(1, 40)]
     page = reader.pages[0]
-    assert float(page.mediabox.width) == pytest.approx(3.75 * 72, abs=0.01)  # landscape poker with 1/8 in bleed
-    assert float(page.mediabox.height) == pytest.approx(2.75 * 72, abs=0.05)
-    assert float(page.trimbox.width) == pytest.approx(3.5 * 72, abs=0.05)
+    assert float(page.mediabox.width) == pytest.approx(2.75 * 72, abs=0.05)  # DTC's portrait poker page
+    assert float(page.mediabox.height) == pytest.approx(3.75 * 72, abs=0.01)
+    assert float(page.trimbox.height) == pytest.approx(3.5 * 72, abs=0.05)
     for page in reader.pages[:6]:
         content = page.get_contents().get_data().decode("latin-1")
         assert " k" in content or " K" in content
@@ -122,11 +122,28 @@ def test_tts_sheets_and_saved_object(tmp_path):
         assert names == ([f"M{i:02d}" for i in range(1, 17)] if count == 16 else [f"S{i:02d}" for i in range(1, 40)])
 
 
-def test_tts_splits_big_decks_into_sheets_of_at_most_10_by_7():
-    faces = list(range(80))
-    sheets = tts_sheets(faces)
-    assert [(s.cols, s.rows, len(s.cards)) for s in sheets] == [(10, 7, 69), (10, 2, 11)]
-    assert [(s.cols, s.rows) for s in tts_sheets(list(range(16)))] == [(10, 2)]
+def test_tts_splits_big_decks_into_sheets_of_at_most_10_by_7_with_the_largest_cells():
+    sheets = tts_sheets(list(range(80)), aspect=88.9 / 63.5)
+    assert [(s.cols, s.rows, len(s.cards)) for s in sheets] == [(10, 7, 69), (3, 4, 11)]
+    (monuments,) = tts_sheets(list(range(16)), aspect=88.9 / 63.5)  # 16 cards + the hidden one
+    assert (monuments.cols, monuments.rows, monuments.cell_w) == (4, 5, 1024)  # not 10 x 2 cells of 409 px
+    for sheet in sheets + [monuments]:
+        assert sheet.cols * sheet.cell_w <= 4096 and sheet.rows * sheet.cell_h <= 4096
+
+
+def test_tts_landscape_decks_are_sideways_and_can_use_hosted_urls(tmp_path, tiny_path, runner):
+    result = runner.invoke(
+        cli, ["export", "tts", str(tiny_path), "-o", str(tmp_path), "--url-base", "https://x.org/c/"]
+    )
+    assert result.exit_code == 0, result.output
+    saved = json.loads((tmp_path / "tiny_tts.json").read_text())
+    for deck in saved["ObjectStates"]:
+        assert deck["SidewaysCard"] is True
+        assert all(card["SidewaysCard"] is True for card in deck["ContainedObjects"])
+        for custom in deck["CustomDeck"].values():
+            assert custom["FaceURL"].startswith("https://x.org/c/tiny_") and custom["FaceURL"].endswith(".png")
+    wrong = runner.invoke(cli, ["export", "png", str(tiny_path), "--url-base", "https://x.org", "-o", str(tmp_path)])
+    assert wrong.exit_code == 2 and "--url-base applies to tts only" in wrong.stderr
 
 
 def test_export_command(runner, tmp_path, tiny_path):
@@ -139,5 +156,22 @@ def test_export_command(runner, tmp_path, tiny_path):
 def test_an_option_a_target_ignores_is_an_error(runner, tiny_path, tmp_path):
     result = runner.invoke(cli, ["export", "tgc", str(tiny_path), "--dpi", "600", "-o", str(tmp_path)])
     assert result.exit_code == 2
-    assert "--dpi applies to png only; tgc works to the vendor's own numbers" in result.stderr
+    assert "--dpi applies to png only, not to tgc" in result.stderr
     assert not (tmp_path / "tgc").exists()
+
+
+@pytest.mark.parametrize(
+    "card, target, size",
+    [("bridge", "tgc", (750, 1125)), ("tarot", "tgc", (900, 1500)), ("tarot", "mpc", (899, 1489))],
+)
+def test_vendor_sizes_for_other_cards(tmp_path, write_design, card, target, size):
+    design = load_design(write_design(f"""
+        name: Sizes
+        heads: [A, B]
+        directions: [left, right]
+        search: {{seed: 1, red_counts: {{0: 1}}}}
+        print: {{card: {card}, orientation: portrait}}
+    """))  # fmt: skip
+    export_raster(design, tmp_path, RASTER_TARGETS[target])
+    with Image.open(tmp_path / "monuments" / "M01.png") as image:
+        assert image.size == size

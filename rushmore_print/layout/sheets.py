@@ -323,18 +323,19 @@ def sheet_pages(plan: SheetPlan, cards: list[tuple[Face, Face | None]], title: s
     return pages
 
 
-def card_pages(frame: CardFrame, faces: list[Face]) -> list[Page]:
-    """One card a page, page = card with bleed, TrimBox and BleedBox set (for print shops)."""
-    page_w, page_h = frame.width_mm + 2 * frame.bleed_mm, frame.height_mm + 2 * frame.bleed_mm
-    trim = Rect(frame.bleed_mm, frame.bleed_mm, frame.width_mm, frame.height_mm)
+def card_pages(frame: CardFrame, faces: list[Face], upright: bool = False) -> list[Page]:
+    """One card a page, page = card with bleed, TrimBox and BleedBox set (for print shops).
+    ``upright`` turns a landscape card a quarter (counter-clockwise) onto a portrait page."""
+    b = frame.bleed_mm
+    page_w, page_h = frame.width_mm + 2 * b, frame.height_mm + 2 * b
+    place = translate(b, b)
+    trim = Rect(b, b, frame.width_mm, frame.height_mm)
+    if upright and page_w > page_h:
+        place = multiply(multiply(place, rotate(90)), translate(page_h, 0.0))
+        page_w, page_h = page_h, page_w
+        trim = Rect(b, b, frame.height_mm, frame.width_mm)
     bleed = Rect(0.0, 0.0, page_w, page_h)
     return [
-        Page(
-            page_w,
-            page_h,
-            (Group(face.items, translate(frame.bleed_mm, frame.bleed_mm), clip=Path.rect(bleed)),),
-            trim_box=trim,
-            bleed_box=bleed,
-        )
+        Page(page_w, page_h, (Group(face.items, place, clip=Path.rect(bleed)),), trim_box=trim, bleed_box=bleed)
         for face in faces
     ]
