@@ -25,6 +25,8 @@ from .spec import Design
 from .targets import (
     DEFAULTS,
     DTC_BLEED_MM,
+    MPC_BRACKETS,
+    MPC_STOCK,
     RASTER_TARGETS,
     TTS_MAX_COLS,
     TTS_MAX_ROWS,
@@ -300,6 +302,44 @@ def export_tgc(
 
 
 def export_mpc(
-    design: Design, out_dir: Path, options: ExportOptions, progress: Progress | None = None
+    design: Design, out_dir: Path, options: ExportOptions = DEFAULTS, progress: Progress | None = None
 ) -> list[Written]:
-    return export_raster(design, out_dir, RASTER_TARGETS["mpc"], progress)
+    """MakePlayingCards' profile (see ``targets.RASTER_TARGETS``) and an order file for the
+    community tool mpc-autofill: every front in its slot, each deck's back behind its cards."""
+    written = export_raster(design, out_dir, RASTER_TARGETS["mpc"], progress)
+    fronts = [w.path for w in written if w.path.stem != "back"]
+    backs = {w.path.parent.name: w.path for w in written if w.path.stem == "back"}
+    data = mpc_order(fronts, backs, out_dir)
+    written.append(_write(out_dir / f"{design.slug}_mpc.xml", data, 0, "mpc-autofill order", progress))
+    return written
+
+
+def mpc_order(fronts: list[Path], backs: dict[str, Path], folder: Path) -> bytes:
+    """The order XML: quantity, MPC's size bracket, stock, each front in a slot, and each back
+    for the slots of its deck (the folder a card is in). Files are named relative to ``folder``."""
+    from xml.etree.ElementTree import Element, SubElement, indent, tostring
+
+    order = Element("order")
+    details = SubElement(order, "details")
+    bracket = next((b for b in MPC_BRACKETS if b >= len(fronts)), MPC_BRACKETS[-1])
+    for tag, text in (("quantity", len(fronts)), ("bracket", bracket), ("stock", MPC_STOCK), ("foil", "false")):
+        SubElement(details, tag).text = str(text)
+
+    def card(parent: Element, path: Path, slots: list[int]) -> None:
+        entry = SubElement(parent, "card")
+        SubElement(entry, "id").text = path.relative_to(folder).as_posix()
+        SubElement(entry, "slots").text = ",".join(map(str, slots))
+        SubElement(entry, "name").text = path.name
+        SubElement(entry, "query").text = path.stem.lower()
+
+    front_list = SubElement(order, "fronts")
+    for slot, path in enumerate(fronts):
+        card(front_list, path, [slot])
+    back_list = SubElement(order, "backs")
+    decks = {deck: [slot for slot, path in enumerate(fronts) if path.parent.name == deck] for deck in sorted(backs)}
+    for deck, slots in decks.items():
+        card(back_list, backs[deck], slots)
+    commonest = max(decks, key=lambda deck: len(decks[deck]))
+    SubElement(order, "cardback").text = backs[commonest].relative_to(folder).as_posix()
+    indent(order)
+    return b'<?xml version="1.0" encoding="UTF-8"?>\n' + tostring(order, encoding="utf-8") + b"\n"

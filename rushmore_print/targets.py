@@ -49,6 +49,9 @@ RASTER_TARGETS = {
     # 816 x 1110 px at 300 dpi (2.72 x 3.7 in, the size the community tool mpc-autofill works to).
     "mpc": RasterTarget("mpc", 300, 0.12 * MM_PER_INCH, True, {"poker": (816, 1110)}),
 }
+# mpc-autofill's order file: MPC prices orders in these size brackets, and this stock is its default.
+MPC_BRACKETS = (18, 36, 55, 72, 90, 108, 126, 144, 162, 180, 198, 216, 234, 396, 504, 612)
+MPC_STOCK = "(S30) Standard Smooth"
 DTC_BLEED_MM = MM_PER_INCH / 8  # DriveThruCards: one card with 1/8 in bleed a page
 TTS_MAX_WIDTH = 4096  # Tabletop Simulator: a sheet at most 4096 px and 10 x 7 cells
 TTS_MAX_COLS, TTS_MAX_ROWS = 10, 7
@@ -98,8 +101,8 @@ EXPORTS: dict[str, Target] = {
                frozenset({"dpi", "bleed"}), _faces_and_backs, "export_png"),
         Target("tgc", "The Game Crafter: 825 x 1125 px per poker face (300 dpi, 1/8 in bleed), folder per deck",
                frozenset(), _faces_and_backs, "export_tgc"),
-        Target("mpc", "MakePlayingCards: a PNG per face with 0.12 in bleed at 300 dpi, folder per deck",
-               frozenset(), _faces_and_backs, "export_mpc"),
+        Target("mpc", "MakePlayingCards: 816 x 1110 px per poker face, 0.12 in bleed; mpc-autofill order",
+               frozenset(), lambda design: _faces_and_backs(design) + 1, "export_mpc"),
         Target("dtc", "DriveThruCards: one CMYK PDF per deck, back 1, front 1, back 2, ...",
                frozenset(), lambda design: 2, "export_dtc"),
         Target("tts", "Tabletop Simulator: face sheets (10 x 7 at most), backs, saved-object JSON; --url-base",

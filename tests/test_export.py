@@ -175,3 +175,20 @@ def test_vendor_sizes_for_other_cards(tmp_path, write_design, card, target, size
     export_raster(design, tmp_path, RASTER_TARGETS[target])
     with Image.open(tmp_path / "monuments" / "M01.png") as image:
         assert image.size == size
+
+
+def test_mpc_writes_an_mpc_autofill_order_with_every_front_and_each_decks_back(tmp_path, tiny_path):
+    import xml.etree.ElementTree as ET
+
+    from rushmore_print.export import export_mpc
+
+    written = export_mpc(load_design(tiny_path), tmp_path)
+    order = ET.parse(tmp_path / "tiny_mpc.xml").getroot()
+    assert written[-1].path.name == "tiny_mpc.xml"
+    assert order.findtext("details/quantity") == "10" and order.findtext("details/bracket") == "18"
+    fronts = order.findall("fronts/card")
+    assert [card.findtext("slots") for card in fronts] == [str(i) for i in range(10)]
+    assert all((tmp_path / card.findtext("id")).is_file() for card in fronts)
+    backs = {card.findtext("id"): card.findtext("slots") for card in order.findall("backs/card")}
+    assert backs == {"monuments/back.png": "0,1,2,3", "search/back.png": "4,5,6,7,8,9"}
+    assert order.findtext("cardback") == "search/back.png"
