@@ -248,9 +248,10 @@ def _escape(text: str) -> str:
     return encoded.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)")
 
 
-def _contour_ops(contour: list, x0: float, y0: float, scale: float) -> str:
-    """A TrueType contour (quadratic, with implied on-curve midpoints) as PDF path operators."""
-    points = [(x0 + x * scale, y0 + y * scale, on) for x, y, on in contour]
+def _contour_ops(contour: list) -> str:
+    """A TrueType contour (quadratic, with implied on-curve midpoints) as PDF path operators,
+    in whole font units (1/2048 em: finer than any printer)."""
+    points = list(contour)
     if not points:
         return ""
     start = next((i for i, p in enumerate(points) if p[2]), None)
@@ -259,12 +260,12 @@ def _contour_ops(contour: list, x0: float, y0: float, scale: float) -> str:
         points.insert(0, ((ax + bx) / 2, (ay + by) / 2, True))
         start = 0
     points = points[start:] + points[:start] + [points[start]]
-    ops = [f"{_n(points[0][0])} {_n(points[0][1])} m"]
+    ops = [f"{_i(points[0][0])} {_i(points[0][1])} m"]
     current: tuple[float, float] = (points[0][0], points[0][1])
     control: tuple[float, float] | None = None
     for x, y, on in points[1:]:
         if on:
-            ops.append(_quad(current, control, (x, y)) if control else f"{_n(x)} {_n(y)} l")
+            ops.append(_quad(current, control, (x, y)) if control else f"{_i(x)} {_i(y)} l")
             current, control = (x, y), None
         elif control is None:
             control = (x, y)
@@ -280,7 +281,11 @@ def _quad(start: tuple, control: tuple, end: tuple) -> str:
     (x0, y0), (cx, cy), (x1, y1) = start[:2], control, end
     c1 = (x0 + 2 / 3 * (cx - x0), y0 + 2 / 3 * (cy - y0))
     c2 = (x1 + 2 / 3 * (cx - x1), y1 + 2 / 3 * (cy - y1))
-    return f"{_n(c1[0])} {_n(c1[1])} {_n(c2[0])} {_n(c2[1])} {_n(x1)} {_n(y1)} c"
+    return f"{_i(c1[0])} {_i(c1[1])} {_i(c2[0])} {_i(c2[1])} {_i(x1)} {_i(y1)} c"
+
+
+def _i(value: float) -> str:
+    return str(round(value))
 
 
 class _Type3Fonts:
@@ -324,7 +329,7 @@ class _Type3Fonts:
                 xs, ys = [p[0] for p in points], [p[1] for p in points]
                 advance = tables.advance(char)
                 body = f"{advance} 0 {min(xs):.0f} {min(ys):.0f} {max(xs):.0f} {max(ys):.0f} d1\n"
-                body += " ".join(_contour_ops(c, 0.0, 0.0, 1.0) for c in contours) + (" f" if contours else "")
+                body += " ".join(_contour_ops(c) for c in contours) + (" f" if contours else "")
                 data = zlib.compress(body.encode("latin-1"), 6)
                 procs.append(f"/g{code} {self.objects.stream('/Filter /FlateDecode', data)} 0 R")
                 widths.append(str(advance))
