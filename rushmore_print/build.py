@@ -15,7 +15,16 @@ from .errors import BuildError
 from .files import Written, atomic_write, ensure_folder, worker_count
 from .generate import generate_deck
 from .layout.answer_key import answer_key_pages
-from .layout.cards import CardKind, Face, back_face, card_frame, monument_face, search_face, symbols
+from .layout.cards import (
+    CardKind,
+    Face,
+    back_face,
+    card_frame,
+    layout_problems,
+    monument_face,
+    search_face,
+    symbols,
+)
 from .layout.items import Document
 from .layout.rules_sheet import rules_pages
 from .layout.sheets import PAPERS, Flip, SheetLayout, card_pages, plan_sheet, sheet_pages
@@ -57,6 +66,9 @@ def checked_deck(design: Design) -> Deck:
         raise BuildError(
             "the deck does not validate, nothing was written:\n" + "\n".join(str(e) for e in report.errors)
         )
+    problems = layout_problems(design, card_frame(design))
+    if problems:
+        raise BuildError(f"{design.source}: " + "\n".join(problems) + "; nothing was written")
     return deck
 
 

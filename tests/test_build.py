@@ -268,3 +268,16 @@ def test_a_build_on_forked_workers_is_byte_identical_to_one_in_a_single_process(
     assert [w.path.name for w in parallel] == [w.path.name for w in serial]
     for a, b in zip(parallel, serial):
         assert a.path.read_bytes() == b.path.read_bytes(), a.path.name
+
+
+def test_a_name_too_long_to_print_at_7pt_is_refused_before_anything_is_written(write_design, tmp_path):
+    long_name = "Bartholomew-Fitzwilliam"
+    design = load_design(write_design(f"""
+        name: Long Names
+        heads: [{long_name}, B, C, D, E]
+        directions: [left, right]
+        search: {{seed: 1, red_counts: {{0: 4}}}}
+    """))  # fmt: skip
+    with pytest.raises(BuildError, match=f"the head name '{long_name}' is too long to print at 7 pt"):
+        build_kit(design, tmp_path / "out")
+    assert not (tmp_path / "out").exists()

@@ -367,7 +367,7 @@ def back_face(design: Design, kind: CardKind, frame: CardFrame) -> Face:
     2 mm mis-cut cannot spoil (it runs into the bleed; its inner line sits 6 mm inside)."""
     style = design.style
     b = frame.bleed
-    w, h = frame.width_mm, frame.height_mm
+    w = frame.width_mm
     is_monument = kind is CardKind.MONUMENT
     ground = mix(style.stone, BLACK, 0.45) if is_monument else mix(style.ink, style.sky, 0.18)
     band = mix(ground, BLACK, 0.35)
@@ -386,7 +386,6 @@ def back_face(design: Design, kind: CardKind, frame: CardFrame) -> Face:
     )
     label = "MONUMENT" if is_monument else "SEARCH"
     items.append(Text(w / 2, inner.y + 2.6, label, 8.0, light, Font.BOLD, Anchor.MIDDLE))
-    del h
     return Face(f"{kind.value}-back", kind, tuple(items), is_back=True)
 
 
