@@ -70,7 +70,8 @@ class CardLayout:
     footer: Rect  # symbol, level and id
     heads: Rect  # the area the rows of heads, names and markers share
     slots: tuple[HeadSlot, ...]
-    label_pt: float  # the names' size before any floor: under ``label_min_pt`` they do not fit
+    label_pt: float  # the names' size before any floor: under ``label_min_pt`` they are cramped
+    name_room_mm: float  # the width of a head's slot: a wider name would run into its neighbour's
 
     @property
     def corner_mm(self) -> float:
@@ -139,7 +140,7 @@ def card_layout(design: Design, frame: CardFrame, p: Proportions = PROPORTIONS) 
         )
         slots.append(HeadSlot(head, cx, base + 0.22 * label_pt * PT_TO_MM, label_pt, marker, niche))
     border = frame.trim.grow(-p.border_inset_mm)
-    return CardLayout(frame, border, content, footer, area, tuple(slots), fitted)
+    return CardLayout(frame, border, content, footer, area, tuple(slots), fitted, min(step, area.width))
 
 
 def head_slots(design: Design, frame: CardFrame) -> tuple[HeadSlot, ...]:
@@ -151,8 +152,8 @@ def layout_problems(design: Design, frame: CardFrame) -> list[str]:
     """What keeps ``design``'s cards from being drawn well at ``frame``'s size, in words."""
     layout = card_layout(design, frame)
     problems = []
-    if layout.label_pt < PROPORTIONS.label_min_pt - 1e-9:
-        longest = max(design.heads, key=lambda h: text_width_mm(h.name, 1.0, Font.BOLD)).name
+    longest = max(design.heads, key=lambda h: text_width_mm(h.name, 1.0, Font.BOLD)).name
+    if text_width_mm(longest, PROPORTIONS.label_min_pt, Font.BOLD) > layout.name_room_mm:
         problems.append(
             f"the head name {longest!r} is too long to print at {PROPORTIONS.label_min_pt:g} pt "
             f"under its head on a {frame.width_mm:g} x {frame.height_mm:g} mm card; "
