@@ -15,6 +15,7 @@ from .layout.items import Document, Image, Rect
 from .layout.sheets import PAPERS, Flip, SheetLayout, plan_sheet, sheet_pages
 from .rasters import read_raster
 from .render.rawpdf import load_images, render_raw_pdf
+from .sizes import CARD_PRESETS
 from .units import px_to_mm
 from .words import count
 
@@ -54,6 +55,20 @@ def card_size_from(image: Path, bleed_mm: float) -> tuple[float, float]:
     w_mm, h_mm = px_to_mm(width, dpi_x) - 2 * bleed_mm, px_to_mm(height, dpi_y) - 2 * bleed_mm
     if w_mm <= 0 or h_mm <= 0:
         raise BuildError(f"{image}: the bleed ({bleed_mm:g} mm) is larger than the image")
+    return _snap_to_preset(w_mm, h_mm, px_to_mm(1.0, min(dpi_x, dpi_y)))
+
+
+def _snap_to_preset(w_mm: float, h_mm: float, pixel_mm: float) -> tuple[float, float]:
+    """Images are whole pixels, so a card read from one is off by up to a pixel: a size within a
+    pixel of a card preset (either way round) is that preset.
+
+    >>> _snap_to_preset(88.827, 63.427, 0.17)
+    (88.9, 63.5)
+    """
+    for short, long_ in CARD_PRESETS.values():
+        for w, h in ((short, long_), (long_, short)):
+            if abs(w - w_mm) <= pixel_mm and abs(h - h_mm) <= pixel_mm:
+                return w, h
     return round(w_mm, 3), round(h_mm, 3)
 
 
