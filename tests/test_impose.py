@@ -168,4 +168,4 @@ def test_export_then_impose_gives_cards_of_exactly_the_trim_size(tmp_path, tiny_
 
     export_png(load_design(tiny_path), tmp_path, ExportOptions(dpi=150))
     assert card_size_from(tmp_path / "M01.png", 3.0) == (88.9, 63.5)
-    assert card_size_from(tmp_path / "M01.png", 0.0) == (94.827, 69.427)   # not a preset: as measured
+    assert card_size_from(tmp_path / "M01.png", 0.0) == (94.827, 69.427)  # not a preset: as measured
