@@ -168,8 +168,8 @@ def build_rulebook(design: Design, deck: Deck) -> Rulebook:
         Steps(
             (
                 f"Shuffle the Monuments and lay them face up in a grid of {rows} rows and {cols} columns, "
-                "within everyone's reach.",
-                f"Choose a level (below). Shuffle that level's Search cards and deal a face-down deck of "
+                "within everyone’s reach.",
+                f"Choose a level (below). Shuffle that level’s Search cards and deal a face-down deck of "
                 f"{count(rules.deck_size, 'card', 'cards')}; the rest stay in the box.",
                 "Choose a game master to turn the cards over. The game master plays too.",
             )
@@ -203,6 +203,10 @@ def build_rulebook(design: Design, deck: Deck) -> Rulebook:
                 ),
             )
         ),
+        Paragraph(
+            "Play your first game at Basic: no red heads until everyone knows the Monuments by sight. "
+            "Then add the red heads one level at a time."
+        ),
         Heading("More players, longer games"),
         Paragraph(
             f"Any number can play, as long as everyone reaches the table. With more than {rules.players_before_extra} "
@@ -228,8 +232,8 @@ def build_rulebook(design: Design, deck: Deck) -> Rulebook:
         ),
         Heading("A referee at hand"),
         Paragraph(
-            "The command 'rushmore play --players ann,bob' lays out the grid, deals, shows each card, judges the "
-            "claims and keeps score; 'rushmore check S17 M05' settles a dispute."
+            "The command “rushmore play --players ann,bob” lays out the grid, deals, shows each card, judges the "
+            "claims and keeps score; “rushmore check S17 M03” settles a dispute."
         ),
     ]
     subtitle = f"A speed-matching card game for any number of players | {monuments} Monuments, {search} Search cards"

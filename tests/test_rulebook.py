@@ -129,7 +129,7 @@ def test_a_wrong_figure_cannot_be_made(classic_deck):
 
 def test_answer_key_lists_every_card_once_with_the_validators_answer(tmp_path, classic, classic_deck):
     text, _reader = pdf_text(answer_key_document(classic, classic_deck, "a4"), tmp_path)
-    pairs = re.findall(r"(S\d\d) (\S+) matches -> (M\d\d) (\S+)", text)
+    pairs = re.findall(r"(S\d\d) (\S+) matches → (M\d\d) (\S+)", text)
     assert sorted(p[0] for p in pairs) == [c.id for c in classic_deck.search]
     for card_id, notation, monument_id, monument_notation in pairs:
         card = classic_deck.search_card(card_id)

@@ -12,8 +12,14 @@ from .fonts import Font
 from .items import Anchor, Page, Path, Shape, Text
 from .rules_sheet import ACCENT, GREY, INK, MARGIN_MM
 from .sheets import Paper
+from .text import wrap
 
 ROW_GAP_MM = 2.5
+BALANCE_NOTE = (
+    "Answers: the fewest and the most of the group’s cards that any one Monument answers. Red marks: "
+    "the fewest and the most times any one head is red on the group’s cards. A spread of 1 or less is "
+    "balanced: no Monument and no head comes up more than its share."
+)
 COLUMN_GAP_MM = 8.0
 
 
@@ -62,7 +68,7 @@ def answer_key_pages(design: Design, deck: Deck, report: Report, paper: Paper) -
                         Font.BOLD,
                         Anchor.MIDDLE,
                     ),
-                    Text(mid, y + pic_h * 0.42, "matches  ->", 7.5, GREY, Font.ITALIC, Anchor.MIDDLE),
+                    Text(mid, y + pic_h * 0.42, "matches →", 7.5, GREY, Font.ITALIC, Anchor.MIDDLE),
                     Text(
                         mid,
                         y + pic_h * 0.22,
@@ -85,7 +91,7 @@ def answer_key_pages(design: Design, deck: Deck, report: Report, paper: Paper) -
 
 
 def _balance_table(report: Report, flow: ColumnFlow) -> None:
-    lines = [("group", "cards", "answers/Monument", "red/head")]
+    lines = [("group", "cards", "answers", "red marks")]
     lines += [
         (
             row.group,
@@ -104,7 +110,7 @@ def _balance_table(report: Report, flow: ColumnFlow) -> None:
     column = flow.room(10 + line_h * (len(lines) + 2))
     column.y -= 7
     flow.items.append(Text(column.x, column.y, "Balance (from the validator)", 10, ACCENT, Font.BOLD))
-    stops = [0.0, column.width * 0.34, column.width * 0.5, column.width * 0.78]
+    stops = [0.0, column.width * 0.32, column.width * 0.46, column.width * 0.72]
     for index, line in enumerate(lines):
         column.y -= line_h
         font = Font.BOLD if index == 0 else Font.REGULAR
@@ -112,3 +118,6 @@ def _balance_table(report: Report, flow: ColumnFlow) -> None:
             flow.items.append(Text(column.x + stop, column.y, cell, 7.5, INK, font))
     column.y -= line_h * 1.5
     flow.items.append(Text(column.x, column.y, verdict, 8, INK, Font.ITALIC))
+    for line in wrap(BALANCE_NOTE, column.width, 7.0):
+        column.y -= line_h * 0.9
+        flow.items.append(Text(column.x, column.y, "".join(text for text, _ in line), 7.0, GREY, Font.REGULAR))

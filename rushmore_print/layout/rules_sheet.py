@@ -224,7 +224,7 @@ def _list(texts, leads, column: Column, items: list, style: Style, numbered: boo
     if need > column.y - column.bottom:
         return Fit.NO_ROOM  # lists are short: keep them whole
     for number, lines in enumerate(all_lines, start=1):
-        marker = f"{number}." if numbered else "-"
+        marker = f"{number}." if numbered else "•"
         items.append(
             Text(
                 column.x + (0.5 if numbered else 1.2),

@@ -267,12 +267,14 @@ def strip_items(note: str, length: float) -> tuple:
     for mm in range(0, int(RULER_MM) + 1, 5):
         tick = 2.2 if mm % 10 == 0 else 1.2
         items.append(Shape(Path.line(mm, 0.4, mm, 0.4 + tick), stroke=BLACK, stroke_mm=0.2))
-    items.append(Text(RULER_MM / 2, 1.4, "50 mm", 5.0, BLACK, Font.BOLD, Anchor.MIDDLE))
+    label = "50 mm"  # after the ruler's end, where no tick runs through it
+    items.append(Text(RULER_MM + 1.2, 0.8, label, 5.0, BLACK, Font.BOLD))
+    start = RULER_MM + 1.2 + text_width_mm(label, 5.0, Font.BOLD) + 2.5
     size = 6.0
-    room = length - RULER_MM - 3
+    room = length - start
     while size > 4.0 and text_width_mm(note, size) > room:
         size -= 0.25
-    items.append(Text(RULER_MM + 3, 0.8, note, size, GREY))
+    items.append(Text(start, 0.8, note, size, GREY))
     return tuple(items)
 
 
