@@ -118,6 +118,6 @@ def _balance_table(report: Report, flow: ColumnFlow) -> None:
             flow.items.append(Text(column.x + stop, column.y, cell, 7.5, INK, font))
     column.y -= line_h * 1.5
     flow.items.append(Text(column.x, column.y, verdict, 8, INK, Font.ITALIC))
-    for line in wrap(BALANCE_NOTE, column.width, 7.0):
+    for runs in wrap(BALANCE_NOTE, column.width, 7.0):
         column.y -= line_h * 0.9
-        flow.items.append(Text(column.x, column.y, "".join(text for text, _ in line), 7.0, GREY, Font.REGULAR))
+        flow.items.append(Text(column.x, column.y, "".join(text for text, _ in runs), 7.0, GREY, Font.REGULAR))
