@@ -29,6 +29,7 @@ from .typeface import missing_characters
 from .units import parse_length
 
 MAX_HEADS = 8
+MAX_DEPTH = 12  # a design nests 4 levels at most; anything deeper is a mistake or an attack
 BUILTIN_CLASSIC = "classic.yaml (built in)"
 
 
@@ -195,9 +196,20 @@ def read_yaml(text: str, file: str) -> tuple[Any, dict[tuple, int]]:
     loader = yaml.SafeLoader(text)
     lines: dict[tuple, int] = {}
     problems: list[Problem] = []
+    seen: set[int] = set()
 
     def walk(node: yaml.Node, path: tuple) -> Any:
         lines.setdefault(path, node.start_mark.line + 1)
+        # An alias is the same node met again: refusing it keeps reading in proportion to the
+        # file (a "billion laughs" file would otherwise expand each alias again, without end).
+        line = node.start_mark.line + 1
+        if id(node) in seen:
+            message = "aliases (*name) are not allowed in a design; write the value out"
+            raise SpecError([Problem(file, line, _dotted(path), message)])
+        seen.add(id(node))
+        if len(path) > MAX_DEPTH:
+            message = f"nested more than {MAX_DEPTH} levels deep; a design needs at most 4"
+            raise SpecError([Problem(file, line, _dotted(path[:MAX_DEPTH]), message)])
         if node.tag not in (MAP_TAG, SEQ_TAG):
             # Scalars, and any tagged collection, go through the safe constructor, which refuses
             # tags such as !!python/object with a marked error.

@@ -223,3 +223,29 @@ def test_a_head_of_its_own_colours_must_still_stand_out(write_design):
         write_design(MINIMAL.replace("heads: [A, B, C, D]", "heads: [{name: A, hair: '#6a2d12'}, B, C, D]"))
     )
     assert ok.heads[0].hair == (0.416, 0.176, 0.071)
+
+
+def test_yaml_aliases_are_refused_so_a_billion_laughs_costs_nothing(write_design, tmp_path):
+    import resource
+    import time
+
+    laughs = ["a: &a [lol, lol, lol, lol, lol, lol, lol, lol, lol]"]
+    laughs += [
+        f"{chr(98 + i)}: &{chr(98 + i)} [*{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}, "
+        f"*{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}]"
+        for i in range(8)
+    ]
+    text = MINIMAL + "rules:\n  " + "\n  ".join(laughs) + "\n"
+    before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    start = time.perf_counter()
+    found = problems(write_design, text)
+    assert time.perf_counter() - start < 1.0
+    assert resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before < 100_000  # KB
+    assert any("aliases (*name) are not allowed in a design" in p for p in found)
+    assert all(p.startswith(f"{tmp_path / 'design.yaml'}:") for p in found)
+
+
+def test_deep_nesting_is_refused_with_its_line(write_design):
+    text = MINIMAL + "rules: " + "[" * 40 + "]" * 40 + "\n"
+    found = problems(write_design, text)
+    assert any("nested more than 12 levels deep" in p for p in found)
