@@ -27,7 +27,7 @@ from .layout.cards import (
 )
 from .layout.items import Document
 from .layout.rules_sheet import rules_pages
-from .layout.sheets import PAPERS, Flip, SheetLayout, card_pages, plan_sheet, sheet_pages
+from .layout.sheets import PAPERS, Flip, SheetLayout, card_pages, sheet_pages, sheet_plan
 from .model import Deck
 from .render.pdf import ShapeCache, register_fonts, render_pdf
 from .rulebook import build_rulebook
@@ -91,7 +91,7 @@ def sheet_document(
     kit: Kit, paper: str, layout: SheetLayout, flip: Flip = Flip.LONG, back_offset: tuple[float, float] = (0.0, 0.0)
 ) -> Document:
     design = kit.design
-    plan = plan_sheet(PAPERS[paper], layout, card_frame(design), flip, back_offset)
+    plan = sheet_plan(PAPERS[paper], layout, card_frame(design), flip, back_offset)
     monuments: list[tuple[Face, Face | None]] = [pair for pair in kit.faces if pair[0].kind is CardKind.MONUMENT]
     search: list[tuple[Face, Face | None]] = [pair for pair in kit.faces if pair[0].kind is CardKind.SEARCH]
     # Each deck starts on a fresh sheet, so the two decks never need sorting apart after cutting.

@@ -12,7 +12,7 @@ from .errors import BuildError
 from .files import Written, atomic_write
 from .layout.frame import CardFrame, Face
 from .layout.items import Document, Image, Rect
-from .layout.sheets import PAPERS, Flip, SheetLayout, plan_sheet, sheet_pages
+from .layout.sheets import PAPERS, Flip, SheetLayout, sheet_pages, sheet_plan
 from .rasters import read_raster
 from .render.rawpdf import load_images, render_raw_pdf
 from .sizes import CARD_PRESETS
@@ -102,7 +102,7 @@ def impose(
     pairs: list[tuple[Face, Face | None]] = [
         (_face(front, frame), _face(b, frame, True) if b else None) for front, b in zip(fronts, back_paths)
     ]
-    plan = plan_sheet(PAPERS[paper], layout, frame, flip, back_offset)
+    plan = sheet_plan(PAPERS[paper], layout, frame, flip, back_offset)
     pages = sheet_pages(plan, pairs, out.stem)
     loaded = load_images([*fronts, *(b for b in back_paths if b is not None)])
     data = render_raw_pdf(Document(out.stem, tuple(pages), {}), loaded)

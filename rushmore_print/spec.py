@@ -193,10 +193,21 @@ def read_yaml(text: str, file: str) -> tuple[Any, dict[tuple, int]]:
     """Parse YAML safely; return the value and the line (1-based) of every key path."""
     import yaml  # here, not at the top: commands that read no design (help, impose) never load it
 
+    if "\x00" in text:
+        line = text.count("\n", 0, text.index("\x00")) + 1
+        hint = "; it looks like UTF-16: save it as UTF-8" if text.count("\x00") > len(text) // 4 else ""
+        raise SpecError([Problem(file, line, "", f"contains a NUL character, which a design cannot hold{hint}")])
     loader = yaml.SafeLoader(text)
     lines: dict[tuple, int] = {}
     problems: list[Problem] = []
     seen: set[int] = set()
+
+    def construct(node: yaml.Node, path: tuple) -> Any:
+        try:
+            return loader.construct_object(node, deep=True)
+        except ValueError:  # an integer of more than 4300 digits, a date out of range...
+            message = "this value cannot be read (a number of more than 4300 digits?); give an ordinary number"
+            raise SpecError([Problem(file, node.start_mark.line + 1, _dotted(path), message)]) from None
 
     def walk(node: yaml.Node, path: tuple) -> Any:
         lines.setdefault(path, node.start_mark.line + 1)
@@ -213,11 +224,11 @@ def read_yaml(text: str, file: str) -> tuple[Any, dict[tuple, int]]:
         if node.tag not in (MAP_TAG, SEQ_TAG):
             # Scalars, and any tagged collection, go through the safe constructor, which refuses
             # tags such as !!python/object with a marked error.
-            return loader.construct_object(node, deep=True)
+            return construct(node, path)
         if isinstance(node, yaml.MappingNode):
             result: dict = {}
             for key_node, value_node in node.value:
-                key = loader.construct_object(key_node, deep=True)
+                key = construct(key_node, path)
                 if not isinstance(key, (str, int, float, bool)) or key is None:
                     problems.append(
                         Problem(
@@ -239,10 +250,10 @@ def read_yaml(text: str, file: str) -> tuple[Any, dict[tuple, int]]:
         value = None if root is None else walk(root, ())
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
-        line = mark.line + 1 if mark else None
+        where = mark.line + 1 if mark else None
         column = f" (column {mark.column + 1})" if mark else ""
         what = exc.problem or exc.context or "invalid YAML"
-        raise SpecError([Problem(file, line, "", f"not valid YAML{column}: {what}")]) from None
+        raise SpecError([Problem(file, where, "", f"not valid YAML{column}: {what}")]) from None
     except yaml.YAMLError as exc:
         raise SpecError([Problem(file, None, "", f"not valid YAML: {exc}")]) from None
     finally:
@@ -509,9 +520,9 @@ def _search(
         k = (
             key
             if isinstance(key, int) and not isinstance(key, bool)
-            else (int(key) if isinstance(key, str) and key.isdigit() else None)
+            else (int(key) if isinstance(key, str) and key.isascii() and key.isdecimal() else None)
         )
-        if k is None:
+        if k is None or k < 0:
             check.add(key_path, "expected a number of red heads (0, 1, 2, ...) as the key")
             continue
         if n is not None and k > n:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import re
 
 MM_PER_UNIT = {"mm": 1.0, "cm": 10.0, "in": 25.4, "pt": 25.4 / 72.0}  # see MM_PER_INCH below
@@ -21,6 +22,8 @@ def parse_length(value: object) -> float:
     if isinstance(value, bool):
         raise ValueError(f"expected a length such as 3mm, 0.125in, 1cm or 9pt, got {value!r}")
     if isinstance(value, (int, float)):
+        if not math.isfinite(value):
+            raise ValueError(f"expected a length such as 3mm, got {value!r}; a length must be a finite number")
         if value < 0:
             raise ValueError(f"a length cannot be negative, got {value}; give it in mm, cm, in or pt")
         return float(value)

@@ -281,3 +281,24 @@ def test_a_name_too_long_to_print_at_7pt_is_refused_before_anything_is_written(w
     with pytest.raises(BuildError, match=f"the head name '{long_name}' is too long to print at 7 pt"):
         build_kit(design, tmp_path / "out")
     assert not (tmp_path / "out").exists()
+
+
+def test_a_card_that_does_not_fit_the_paper_or_the_layout_is_refused_with_words(write_design, tmp_path):
+    huge = load_design(write_design(MINIMAL_CARD.format(size=200)))
+    with pytest.raises(BuildError, match="a 200 x 200 mm card with 3 mm bleed does not fit on A4 paper"):
+        build_kit(huge, tmp_path / "a")
+    big = load_design(write_design(MINIMAL_CARD.format(size=150)))
+    with pytest.raises(BuildError, match="does not fit on A4 paper in the gutterfold layout; choose --layout duplex"):
+        build_kit(big, tmp_path / "b")
+    assert not (tmp_path / "b").exists() or not list((tmp_path / "b").iterdir())
+    written = build_kit(big, tmp_path / "c", KitOptions(layouts=(SheetLayout.DUPLEX,)))
+    assert written
+
+
+MINIMAL_CARD = """
+name: Big
+heads: [A, B]
+directions: [left, right]
+search: {{seed: 1, red_counts: {{0: 4}}}}
+print: {{card: {{width: {size}mm, height: {size}mm}}}}
+"""

@@ -249,3 +249,22 @@ def test_deep_nesting_is_refused_with_its_line(write_design):
     text = MINIMAL + "rules: " + "[" * 40 + "]" * 40 + "\n"
     found = problems(write_design, text)
     assert any("nested more than 12 levels deep" in p for p in found)
+
+
+@pytest.mark.parametrize(
+    "damage, expected",
+    [
+        (lambda t: t.replace("name: Test", "name: Te\x00st").encode(), ":1: contains a NUL character"),
+        (lambda t: t.encode("utf-16-le"), "it looks like UTF-16: save it as UTF-8"),
+        (lambda t: t.replace("seed: 1", "seed: " + "9" * 5000).encode(), "search.seed: this value cannot be read"),
+        (lambda t: t.replace("{0: 16, 1: 12, 2: 11}", "{-1: 4}").encode(), "red_counts.-1: expected a number of red"),
+        (lambda t: t.replace("{0: 16, 1: 12, 2: 11}", "{'²': 4}").encode(), "red_counts.²: expected a number of red"),
+        (lambda t: (t + "print: {bleed: .nan}\n").encode(), "print.bleed: expected a length such as 3mm, got nan"),
+    ],
+)
+def test_hostile_design_files_get_a_clear_error_not_a_crash(tmp_path, damage, expected):
+    path = tmp_path / "design.yaml"
+    path.write_bytes(damage(MINIMAL.lstrip("\n")))
+    with pytest.raises(SpecError) as info:
+        load_design(path)
+    assert expected in str(info.value) and str(path) in str(info.value)

@@ -12,11 +12,13 @@ from dataclasses import dataclass
 
 from ..colors import BLACK, WHITE, Color, mix
 from ..model import Monument, SearchCard
+from ..sizes import PAPERS
 from ..spec import Design, Style
 from .fonts import PT_TO_MM, Font, text_width_mm
 from .frame import SAFE_MM, CardFrame, CardKind, Face
 from .heads import FLIP_MARKER_BOX, HEAD_BOX, HEAD_INK_MARGIN, HeadKey, flip_marker_symbol, head_symbol
 from .items import Anchor, Group, Matrix, Path, Rect, Shape, Text, Use, multiply, rgb, scale, translate
+from .sheets import SheetLayout, plan_sheet
 
 FLIP = "flip-marker"
 PICTURE_OUTLINE = rgb("#666666")
@@ -153,6 +155,14 @@ def layout_problems(design: Design, frame: CardFrame) -> list[str]:
     layout = card_layout(design, frame)
     problems = []
     longest = max(design.heads, key=lambda h: text_width_mm(h.name, 1.0, Font.BOLD)).name
+    for paper in PAPERS.values():  # a whole page; gutter-fold halves are checked when asked for
+        try:
+            plan_sheet(paper, SheetLayout.FRONTS, frame)
+        except ValueError:
+            size = f"{frame.width_mm:g} x {frame.height_mm:g} mm"
+            problems.append(f"a {size} card with {frame.bleed_mm:g} mm bleed does not fit on {paper.name} paper; "
+                            "use a smaller card")  # fmt: skip
+            return problems
     if text_width_mm(longest, PROPORTIONS.label_min_pt, Font.BOLD) > layout.name_room_mm:
         problems.append(
             f"the head name {longest!r} is too long to print at {PROPORTIONS.label_min_pt:g} pt "

@@ -11,6 +11,7 @@ import enum
 import math
 from dataclasses import dataclass
 
+from ..errors import BuildError
 from ..sizes import PAPERS as PAPERS  # re-exported: the sheet engine's papers
 from ..sizes import Paper
 from .fonts import Font, text_width_mm
@@ -341,3 +342,15 @@ def card_pages(frame: CardFrame, faces: list[Face], upright: bool = False) -> li
         Page(page_w, page_h, (Group(face.items, place, clip=Path.rect(bleed)),), trim_box=trim, bleed_box=bleed)
         for face in faces
     ]
+
+
+def sheet_plan(paper: Paper, layout: SheetLayout, frame: CardFrame, *args) -> SheetPlan:
+    """The sheet plan, or a ``BuildError`` that says which paper and layout cannot hold the card."""
+    try:
+        return plan_sheet(paper, layout, frame, *args)
+    except ValueError:
+        size = f"{frame.width_mm:g} x {frame.height_mm:g} mm"
+        hint = "; choose --layout duplex or fronts" if layout is SheetLayout.GUTTERFOLD else ""
+        raise BuildError(
+            f"a {size} card does not fit on {paper.name} paper in the {layout.value} layout{hint}"
+        ) from None
