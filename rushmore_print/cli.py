@@ -232,6 +232,7 @@ def validate(design: Path | None, manifest: Path | None, strict: bool, fmt: str)
       rushmore validate designs/five.yaml --strict
       rushmore validate --manifest deck.json
     """
+    printing: list[str] = []
     if manifest is not None:
         from .manifest import validate_manifest
 
@@ -239,15 +240,19 @@ def validate(design: Path | None, manifest: Path | None, strict: bool, fmt: str)
             raise click.UsageError("give a DESIGN or --manifest, not both")
         report, title = validate_manifest(manifest), str(manifest)
     else:
+        from .layout.cards import card_frame, layout_problems
         from .validate import validate_deck
 
         spec, deck = _load(design)
         report, title = validate_deck(deck), f"{spec.name} ({spec.source})"
-    ok = report.ok(strict)
+        printing = layout_problems(spec, card_frame(spec))  # what build would refuse: the same check
+    ok = report.ok(strict) and not printing
     if fmt == "json":
-        click.echo(json.dumps(_report_data(report, ok), indent=2))
+        click.echo(json.dumps({**_report_data(report, ok), "printing": printing}, indent=2))
     else:
         click.echo(_report_text(report, title, ok, strict))
+        for problem in printing:
+            click.echo(f"error: {problem}", err=True)
     sys.exit(0 if ok else 1)
 
 

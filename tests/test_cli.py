@@ -104,3 +104,16 @@ def test_help_has_examples(runner):
     for command in (["--help"], ["cards", "--help"], ["validate", "--help"]):
         result = runner.invoke(cli, command)
         assert result.exit_code == 0 and "Examples:" in result.output
+
+
+def test_validate_refuses_what_build_would_refuse(runner, write_design):
+    path = write_design("""
+        name: Big
+        heads: [A, B]
+        directions: [left, right]
+        search: {seed: 1, red_counts: {0: 4}}
+        print: {card: {width: 200mm, height: 200mm}}
+    """)
+    result = runner.invoke(cli, ["validate", str(path)])
+    assert result.exit_code == 1
+    assert "error: a 200 x 200 mm card with 3 mm bleed does not fit on A4 paper; use a smaller card" in result.stderr
