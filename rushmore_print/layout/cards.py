@@ -105,19 +105,8 @@ def card_layout(design: Design, frame: CardFrame, p: Proportions = PROPORTIONS) 
     longest = max(text_width_mm(head.name, 1.0, Font.BOLD) for head in design.heads)
     row_h = area.height / rows
     label_h = p.label_pt * PT_TO_MM * 1.1
-    ink = 1 + 2 * HEAD_INK_MARGIN / HEAD_BOX.width
     beside = rows > 1  # two rows: a red head's marker sits at its crown, behind it, not above
-    room = row_h - label_h - 3 * p.gap_mm - p.niche_mm - (0.0 if beside else p.marker_mm)
-    if beside:
-        step = area.width / per_row
-        width_bound = (step - p.marker_mm - 2 * p.gap_mm) / ink
-    else:
-        # Spaced so the outer heads' ink (shadow included) stays inside the content box and
-        # neighbours overlap by at most ``head_overlap`` of a head (shoulders, never faces).
-        width_bound = area.width / (ink + (per_row - 1) * (1 - p.head_overlap))
-    head_w = min(width_bound, room * HEAD_BOX.width / HEAD_BOX.height)
-    if not beside:
-        step = area.width if per_row == 1 else (area.width - head_w * ink) / (per_row - 1)
+    head_w, step = _head_width_and_step(area.width, row_h, per_row, beside, label_h, p)
     fitted = min(p.label_pt, (min(step, area.width) - p.head_gap_mm) / longest)
     label_pt = max(fitted, p.label_min_pt)
     head_h = head_w * HEAD_BOX.height / HEAD_BOX.width
@@ -143,6 +132,25 @@ def card_layout(design: Design, frame: CardFrame, p: Proportions = PROPORTIONS) 
         slots.append(HeadSlot(head, cx, base + 0.22 * label_pt * PT_TO_MM, label_pt, marker, niche))
     border = frame.trim.grow(-p.border_inset_mm)
     return CardLayout(frame, border, content, footer, area, tuple(slots), fitted, min(step, area.width))
+
+
+def _head_width_and_step(
+    width: float, row_h: float, per_row: int, beside: bool, label_h: float, p: Proportions
+) -> tuple[float, float]:
+    """How wide a head may be, and how far apart heads stand, in a row ``width`` mm wide.
+
+    The height left after the name, the gaps, the niche and (one row) the marker bounds the
+    head; so does the width: the outer heads' ink (shadow included) stays inside the row, and
+    neighbours overlap by at most ``head_overlap`` of a head (shoulders, never faces). With the
+    marker beside the crown (two rows), each head keeps to its own slot instead."""
+    ink = 1 + 2 * HEAD_INK_MARGIN / HEAD_BOX.width
+    room = row_h - label_h - 3 * p.gap_mm - p.niche_mm - (0.0 if beside else p.marker_mm)
+    by_height = room * HEAD_BOX.width / HEAD_BOX.height
+    if beside:
+        step = width / per_row
+        return min((step - p.marker_mm - 2 * p.gap_mm) / ink, by_height), step
+    head_w = min(width / (ink + (per_row - 1) * (1 - p.head_overlap)), by_height)
+    return head_w, (width if per_row == 1 else (width - head_w * ink) / (per_row - 1))
 
 
 def head_slots(design: Design, frame: CardFrame) -> tuple[HeadSlot, ...]:
