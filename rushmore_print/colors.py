@@ -42,7 +42,8 @@ def mix(color: Color, other: Color, amount: float) -> Color:
     >>> mix((0.0, 0.0, 0.0), (1.0, 1.0, 1.0), 0.25)
     (0.25, 0.25, 0.25)
     """
-    return tuple(round(a + (b - a) * amount, 3) for a, b in zip(color, other))  # type: ignore[return-value]
+    (r, g, b), (r2, g2, b2) = color, other
+    return round(r + (r2 - r) * amount, 3), round(g + (g2 - g) * amount, 3), round(b + (b2 - b) * amount, 3)
 
 
 def relative_luminance(color: Color) -> float:

@@ -216,62 +216,48 @@ def _curls() -> tuple[Path, ...]:
     return tuple(Path.circle(x, y, 8.5) for x, y in centres)
 
 
-def _parts(look: Look) -> tuple[tuple[Part, ...], tuple[Part, ...]]:
-    """(parts drawn under the face features, parts drawn over them) for one look."""
-    hair, shine, ink = Role.HAIR, Role.SHINE, Role.INK
-    short = Part(_SHORT, hair, Role.LINE, OUTLINE)
-    if look is Look.TIED:
-        return (
-            (
-                Part(_QUEUE, hair, Role.LINE, OUTLINE),
-                Part(_TIED, hair, Role.LINE, OUTLINE),
-                Part(_TIED_ROLL_LOW, shine, Role.LINE, 2.4),
-                Part(_TIED_ROLL_HIGH, shine, Role.LINE, 2.4),
-                Part(_CURL_MARKS, None, hair, 2.4),
-                Part(_BOW, ink),
-            ),
-            (),
-        )
-    if look is Look.WAVY:
-        return (
-            (
-                Part(_WAVY_TAIL, hair, Role.LINE, OUTLINE),
-                Part(_WAVY, hair, Role.LINE, OUTLINE),
-                Part(_WAVES, None, shine, 2.6),
-            ),
-            (),
-        )
-    if look is Look.SPECTACLES:
-        return (
-            (short,),
-            (
-                Part(_MOUSTACHE, hair, Role.LINE, 1.6),
-                Part(_SPECTACLE_CORD, None, ink, 1.6),
-                Part(_SPECTACLES, None, ink, 3.6),
-            ),
-        )
-    if look is Look.BEARD:
-        return (
-            (Part(_LINCOLN_HAIR, hair, Role.LINE, OUTLINE), Part(_BEARD, hair, Role.LINE, OUTLINE)),
-            (Part(HEAVY_BROW, hair),),
-        )
-    if look is Look.BALDING:
-        return ((Part(_BALDING, hair, Role.LINE, OUTLINE), Part(_BALDING_LOCKS, None, shine, 2.2)), ())
-    if look is Look.BUN:
-        return (
-            (
-                Part(_BUN, hair, Role.LINE, OUTLINE),
-                Part(_BUN_CAP, hair, Role.LINE, OUTLINE),
-                Part(_BUN_LINES, None, shine, 2.2),
-            ),
-            (),
-        )
-    if look is Look.CURLS:
-        circles = _curls()
-        return (tuple(Part(c, None, Role.LINE, 2 * 2.2) for c in circles) + tuple(Part(c, hair) for c in circles), ())
-    if look is Look.BALD:
-        return ((Part(_BALD_FRINGE, hair, Role.LINE, OUTLINE),), (Part(HEAVY_BROW, hair),))
-    return ((short,), ())
+def _outlined(path: Path) -> Part:
+    """A hair mass: hair-filled, outlined like the bust."""
+    return Part(path, Role.HAIR, Role.LINE, OUTLINE)
+
+
+_CURLS = _curls()
+SHORT_HAIR = (_outlined(_SHORT),)
+
+# Each look: (parts drawn under the face features, parts drawn over them). Adding a look is an
+# entry here (and a name in ``spec.Look``).
+LOOK_PARTS: dict[Look, tuple[tuple[Part, ...], tuple[Part, ...]]] = {
+    Look.PLAIN: (SHORT_HAIR, ()),
+    Look.TIED: (
+        (
+            _outlined(_QUEUE),
+            _outlined(_TIED),
+            Part(_TIED_ROLL_LOW, Role.SHINE, Role.LINE, 2.4),
+            Part(_TIED_ROLL_HIGH, Role.SHINE, Role.LINE, 2.4),
+            Part(_CURL_MARKS, None, Role.HAIR, 2.4),
+            Part(_BOW, Role.INK),
+        ),
+        (),
+    ),
+    Look.WAVY: ((_outlined(_WAVY_TAIL), _outlined(_WAVY), Part(_WAVES, None, Role.SHINE, 2.6)), ()),
+    Look.SPECTACLES: (
+        SHORT_HAIR,
+        (
+            Part(_MOUSTACHE, Role.HAIR, Role.LINE, 1.6),
+            Part(_SPECTACLE_CORD, None, Role.INK, 1.6),
+            Part(_SPECTACLES, None, Role.INK, 3.6),
+        ),
+    ),
+    Look.BEARD: ((_outlined(_LINCOLN_HAIR), _outlined(_BEARD)), (Part(HEAVY_BROW, Role.HAIR),)),
+    Look.BALDING: ((_outlined(_BALDING), Part(_BALDING_LOCKS, None, Role.SHINE, 2.2)), ()),
+    Look.BUN: ((_outlined(_BUN), _outlined(_BUN_CAP), Part(_BUN_LINES, None, Role.SHINE, 2.2)), ()),
+    # outlines of every curl first, then their fills: the union reads as one curly mass
+    Look.CURLS: (
+        tuple(Part(c, None, Role.LINE, 2 * 2.2) for c in _CURLS) + tuple(Part(c, Role.HAIR) for c in _CURLS),
+        (),
+    ),
+    Look.BALD: ((_outlined(_BALD_FRINGE),), (Part(HEAVY_BROW, Role.HAIR),)),
+}
 
 
 def _shape(part: Part, palette: Palette) -> Shape:
@@ -285,7 +271,7 @@ def _shape(part: Part, palette: Palette) -> Shape:
 
 
 def _profile_head(look: Look, palette: Palette) -> tuple:
-    under, over = _parts(look)
+    under, over = LOOK_PARTS[look]
     outline = Part(BUST, Role.SKIN, Role.LINE, OUTLINE)
     detail = 1.6 if palette.shadow is not None else 2.4
     features = (
