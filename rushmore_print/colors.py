@@ -31,11 +31,6 @@ def parse_hex(text: str) -> Color:
     )
 
 
-def to_hex(color: Color) -> str:
-    """``to_hex((1.0, 0.5, 0.0))`` -> ``'#ff8000'``."""
-    return "#" + "".join(f"{round(v * 255):02x}" for v in color)
-
-
 def mix(color: Color, other: Color, amount: float) -> Color:
     """``color`` moved ``amount`` (0..1) of the way towards ``other``.
 

@@ -18,7 +18,7 @@ from pathlib import Path
 from ..layout.fonts import text_width_mm
 from ..layout.items import Anchor, Document, Group, Image, Rect, Shape, Text, Use
 from ..layout.items import Path as LayoutPath
-from ..rasters import Raster, read_raster
+from ..rasters import read_raster
 from ..typeface import Font, metrics
 from ..units import MM_PER_PT, PT_PER_MM
 
@@ -35,10 +35,10 @@ class EmbeddedImage:
     smask: EmbeddedImage | None = None
 
 
-def load_image(path: Path, raster: Raster | None = None) -> EmbeddedImage:
-    """PNG (8-bit or less, no alpha, not interlaced) and JPEG data pass through untouched; anything
-    else is decoded once and compressed with Flate. ``raster`` is the file as already read."""
-    raster = raster or read_raster(path)
+def load_image(path: Path) -> EmbeddedImage:
+    """PNG (8-bit or less, no alpha, not interlaced) and JPEG data pass through untouched, after
+    their structure is checked; anything else is decoded once and compressed with Flate."""
+    raster = read_raster(path)
     if raster.kind == "png" and not (raster.transparent or raster.interlaced or raster.depth == 16):
         if raster.png_colour == 3:
             assert raster.palette is not None
