@@ -5,6 +5,7 @@ Exit codes: 0 success, 1 a failed check or bad input (the message says which), 2
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import functools
 import io
@@ -23,10 +24,13 @@ from .errors import RushmoreError
 from .model import Level
 from .sizes import PAPERS, parse_card_size
 from .targets import EXPORTS, ExportOptions
-from .words import count, join_names
+from .words import count
 
 if TYPE_CHECKING:
+    from .gamelog import GameLog
     from .model import Deck
+    from .narrate import Narrator
+    from .session import Session, Step
     from .spec import Design
     from .validate import Report
 
@@ -578,125 +582,68 @@ def _use_colour() -> bool:
     return sys.stdout.isatty() and not os.environ.get("NO_COLOR")
 
 
-def _heads_line(deck: Deck, faces, red, colour: bool) -> str:
-    """Arrows for each head; a red head is red and also marked [RED] (for greyscale and colour-blind)."""
-    cells = []
-    for name, face, is_red in zip(deck.heads, faces, red):
-        cell = f"<- {name}" if face == 0 else f"{name} ->"
-        if is_red:
-            cell = f"{cell} [RED]"
-            if colour:
-                cell = click.style(cell, fg="red", bold=True)
-        cells.append(cell)
-    return "   " + "   ".join(cells)
+def _narrator(deck: Deck, design_name: str) -> Narrator:
+    import shutil
+
+    from .narrate import Narrator
+
+    encoding = (getattr(sys.stdout, "encoding", None) or "").lower().replace("-", "")
+    width = shutil.get_terminal_size((80, 24)).columns
+    return Narrator(deck, design_name, _use_colour(), width, unicode=encoding == "utf8")
 
 
-class _Narrator:
-    """Turns referee events into lines for the table."""
+def _read_line(prompt: str, interactive: bool) -> str | None:
+    """One line from the game master, None at the end of input. A piped line longer than the
+    session reads is consumed in bounded pieces, so one huge line cannot fill the memory."""
+    from .session import MAX_LINE
 
-    def __init__(self, deck: Deck, design: Design, colour: bool):
-        self.deck, self.design, self.colour = deck, design, colour
-
-    def say(self, event) -> list[str]:
-        from . import referee as r
-
-        n = self.deck.notation
-        if isinstance(event, r.Setup):
-            lines = [
-                f"{self.design.name}: {', '.join(event.players)} | level {event.level.title} | "
-                f"{event.deck_size} Search cards | {event.points_to_win} points to win | seed {event.seed}"
-            ]
-            if event.capped:
-                lines.append(
-                    f"note: the rules ask for {event.wanted_size} cards but the {event.level.title} pool has only "
-                    f"{event.pool_size}; the whole pool is used"
-                )
-            lines.append("Lay out the Monuments face up:")
-            lines.append("      " + "  ".join(f"{c + 1:<9}" for c in range(event.table.cols)).rstrip())
-            for row in event.table.grid():
-                label = row[0][0].rstrip("0123456789")
-                cells = [f"{m} {n.monument(self.deck.monument(m).faces)}" for _, m in row]
-                lines.append(f"  {label:<3} " + "  ".join(f"{c:<9}" for c in cells).rstrip())
-            lines.append(
-                "Claim with NAME POSITION (ann B3), NAME MONUMENT (ann M07) or NAME pass, in the order hands "
-                "went down; also: score, undo, help, quit."
-            )
-            return lines
-        if isinstance(event, r.Revealed):
-            card = event.card
-            what = (
-                f"tie-break card for {join_names(event.tiebreak)}"
-                if event.tiebreak
-                else f"card {event.number} of {event.total}"
-            )
-            return [
-                "",
-                f"{what}: {card.id}  {n.search(card.faces, card.red)}  ({card.level.title})",
-                _heads_line(self.deck, card.faces, card.red, self.colour),
-            ]
-        if isinstance(event, r.Claimed):
-            return [f"{event.player} covers {event.position} ({event.monument})"]
-        if isinstance(event, r.Passed):
-            return [f"{event.player} passes"]
-        if isinstance(event, r.Judged):
-            where = f"{event.card.id} matches {event.answer} at {event.position}"
-            lines = [
-                f"{event.winner} is right: {where}; {event.winner} takes the card."
-                if event.winner
-                else f"nobody is right: {where}; the card is set aside."
-            ]
-            lines += [f"{p} claimed a wrong Monument and returns a card to the box." for p in event.penalised]
-            return lines
-        if isinstance(event, r.TieBreak):
-            return [f"The deck is empty and {join_names(event.players)} are tied: one more card between them."]
-        if isinstance(event, r.Ended):
-            winners = join_names(event.winners)
-            lines = [
-                "",
-                f"Game over: {winners} {'win' if len(event.winners) > 1 else 'wins'} ({event.reason}).",
-                "Final score:",
-            ]
-            lines += [f"  {p:<12} {s}" for p, s in sorted(event.scores, key=lambda x: -x[1])]
-            return lines
-        if isinstance(event, r.Undone):
-            return [f"undone: {event.what}"]
-        return [str(event)]
+    if interactive:
+        try:
+            return input(prompt)
+        except EOFError:
+            return None
+    line = sys.stdin.readline(MAX_LINE + 2)
+    if not line:
+        return None
+    if not line.endswith("\n") and len(line) > MAX_LINE:
+        while True:
+            rest = sys.stdin.readline(1 << 16)
+            if not rest or rest.endswith("\n"):
+                break
+    return line.rstrip("\r\n")
 
 
-def _score_line(game) -> str:
-    scores = ", ".join(f"{p} {s}" for p, s in game.scores())
-    return f"score: {scores} | {game.cards_left} cards left"
+class _Table:
+    """The terminal side of a session: prints its events, writes its records, counts down."""
 
+    def __init__(self, session: Session, narrator: Narrator, log: GameLog, countdown: bool):
+        self.session, self.narrator, self.log, self.countdown = session, narrator, log, countdown
 
-def _event_record(event) -> dict | None:
-    from . import referee as r
+    def show(self, step: Step) -> None:
+        from .referee import Revealed
 
-    if isinstance(event, r.Revealed):
-        return {"event": "revealed", "card": event.card.id, "number": event.number}
-    if isinstance(event, r.Judged):
-        return {
-            "event": "judged",
-            "card": event.card.id,
-            "answer": event.answer,
-            "winner": event.winner,
-            "penalised": list(event.penalised),
-            "scores": dict(event.scores),
-        }
-    if isinstance(event, r.Ended):
-        return {"event": "ended", "winners": list(event.winners), "reason": event.reason, "scores": dict(event.scores)}
-    return None
+        for record in step.records:  # saved before it is shown: nothing seen is ever lost
+            self.log.write(record)
+        pending: list = []
+        for event in step.events:
+            if self.countdown and isinstance(event, Revealed) and not event.again:
+                self.echo(pending)
+                pending = []
+                self._count_down()
+            pending.append(event)
+        self.echo(pending)
 
+    def echo(self, events) -> None:
+        for line in self.narrator.say_all(events):
+            click.echo(line)
 
-def _default_log(seed: int) -> Path:
-    import datetime
+    def _count_down(self) -> None:
+        import time
 
-    stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
-    return Path("output") / "games" / f"{stamp}-{seed}.jsonl"
-
-
-HELP_AT_PROMPT = """Claims, one per line, in the order the hands went down:
-  NAME POSITION   e.g. ann B3      NAME MONUMENT   e.g. ann M07      NAME pass
-Commands: score (the score), undo (take back the last claim, or the last judged turn), help, quit."""
+        for number in ("3", "2", "1"):
+            click.echo(f"{number}... ", nl=False)
+            time.sleep(0.7)
+        click.echo("")
 
 
 @cli.command()
@@ -712,6 +659,17 @@ Commands: score (the score), undo (take back the last claim, or the last judged 
     "--penalty", is_flag=True, help="House rule: a wrong claim returns one of that player's cards to the box."
 )
 @click.option(
+    "--deck", "deck_mode", type=click.Choice(["screen", "table"]), default="screen", show_default=True,
+    help="screen: the referee draws and shows each card (no printed Search cards needed); "
+    "table: you turn over the printed deck and type each card's id.",
+)  # fmt: skip
+@click.option("--quick", is_flag=True, help="Type only who was on the right Monument (or - for nobody).")
+@click.option("--countdown", is_flag=True, help="Count 3, 2, 1 before each card is shown.")
+@click.option(
+    "--print-order", is_flag=True,
+    help="Print the Monument layout and an order to stack the printed Search cards in, then exit.",
+)  # fmt: skip
+@click.option(
     "--log",
     "log_path",
     type=click.Path(dir_okay=False, path_type=Path),
@@ -726,73 +684,85 @@ def play(
     long_game: bool,
     seed: int | None,
     penalty: bool,
+    deck_mode: str,
+    quick: bool,
+    countdown: bool,
+    print_order: bool,
     log_path: Path | None,
     resume: Path | None,
 ) -> None:
-    """Referee a game: deal, show each Search card, judge the claims, keep score.
+    r"""Referee a game: deal, show each Search card, judge the claims, keep score.
 
-    Reads claims from the keyboard or from a script on stdin, one per line.
+    Reads the game master's lines from the keyboard (with line editing and history) or from a
+    script on stdin. At the prompt: ann B3, a b3, ann pass, several claims comma-separated,
+    . (the rest pass), change ann C2, drop ann, undo, score, grid, help, quit.
+    At a keyboard each new card waits for Enter, so nobody sees it before hands are up.
 
     \b
     Examples:
       rushmore play --players ann,bob,cy
+      rushmore play --players ann,bob,cy,dee,eve --quick --countdown
       rushmore play --players ann,bob --level expert --long --seed 42
+      rushmore play --players ann,bob --deck table --print-order --seed 7
+      rushmore play --players ann,bob --deck table --seed 7
       rushmore play --resume output/games/20261129-140000-42.jsonl
       printf 'ann B3\nbob pass\n' | rushmore play --players ann,bob --seed 1
     """
     import secrets
 
-    from .gamelog import GameLog, read_log
-    from .referee import INPUT_EVENTS, Game, apply_input
+    from .referee import DeckMode
+    from .session import Options, Session
 
+    interactive = sys.stdin.isatty()
     if resume is not None:
-        if players or seed is not None:
-            raise click.UsageError("--resume continues a logged game; --players and --seed come from the log")
-        records = read_log(resume)
-        start = records[0]
-        spec, deck = _load(design if design is not None else (Path(start["design"]) if start.get("design") else None))
-        if spec.name != start.get("design_name"):
-            raise click.UsageError(
-                f"the log is a game of {start.get('design_name')!r}, not {spec.name!r}; give its design file"
-            )
-        game = Game.new(
-            deck,
-            spec.rules,
-            spec.grid,
-            start["players"],
-            Level(start["level"]),
-            start["long"],
-            start["seed"],
-            start["penalty"],
-        )
-        game.start()
-        for record in records[1:]:
-            if record["event"] in INPUT_EVENTS:
-                apply_input(game, record)
-        log = GameLog.append_to(resume)
-        click.echo(f"resumed the game in {resume} ({len(records)} events)")
+        context = click.get_current_context()
+        given_values = {
+            "players": tuple(players.split(",")) if players else None,
+            "level": Level(level.lower()),
+            "long_game": long_game,
+            "seed": seed,
+            "penalty": penalty,
+            "deck_mode": DeckMode(deck_mode),
+        }
+        given = {
+            name: value
+            for name, value in given_values.items()
+            if context.get_parameter_source(name) is click.core.ParameterSource.COMMANDLINE
+        }
+        if log_path is not None or print_order:
+            raise click.UsageError("--resume continues its own log; --log and --print-order do not apply")
+        session, log, lost = _resume(design, resume, given, quick, interactive)
     else:
         if not players:
             raise click.UsageError("name the players, e.g. --players ann,bob,cy")
         seed = seed if seed is not None else secrets.randbelow(10**6)
-        spec, deck = _load(design)
-        game = Game.new(deck, spec.rules, spec.grid, players.split(","), Level(level.lower()), long_game, seed, penalty)
-        log = GameLog.create(log_path or _default_log(seed))
-        log.write(
-            {
-                "event": "start",
-                "design": str(design.resolve()) if design else None,
-                "design_name": spec.name,
-                "players": list(game.players),
-                "level": game.config.level.value,
-                "long": long_game,
-                "seed": seed,
-                "penalty": penalty,
-            }
+        options = Options(
+            tuple(players.split(",")), Level(level.lower()), long_game, seed, penalty, DeckMode(deck_mode)
         )
-    narrator = _Narrator(deck, spec, _use_colour())
+        spec, deck = _load(design)
+        session = Session.new(
+            deck,
+            spec.rules,
+            spec.grid,
+            options,
+            design_name=spec.name,
+            design_path=str(design.resolve()) if design else None,
+            quick=quick,
+            hold=interactive,
+        )
+        if print_order:
+            _print_order(session, design)
+            return
+        log = _new_log(log_path, seed)
+        lost = None
+    table = _Table(session, _narrator(session.game.deck, session.design_name), log, countdown)
     try:
-        _run_table(game, narrator, log, resumed=resume is not None)
+        if resume is None:
+            click.echo(f"game log: {log.path}")
+            table.show(session.start())
+        else:
+            _recap(table, resume, lost)
+        _run_table(table, interactive)
     except KeyboardInterrupt:
         click.echo(f"\ninterrupted; the game is saved: rushmore play --resume {log.path}", err=True)
         sys.exit(130)
@@ -800,72 +770,122 @@ def play(
         log.close()
 
 
-def _run_table(game, narrator: _Narrator, log, resumed: bool) -> None:
-    from . import referee
-    from .errors import ClaimError
+def _new_log(log_path: Path | None, seed: int) -> GameLog:
+    import datetime
 
-    def show(events) -> None:
-        for event in events:
-            for line in narrator.say(event):
-                click.echo(line)
-            if isinstance(event, referee.Judged) and not game.over:
-                click.echo(_score_line(game))
-            record = _event_record(event)
-            if record:
-                log.write(record)
+    from .gamelog import GameLog
 
-    if resumed:
-        click.echo(_score_line(game))
-        if game.over:
-            for line in narrator.say(referee.Ended(game.state.winners, game.state.end_reason, game.scores())):
-                click.echo(line)
-            return
-        for line in narrator.say(game.setup())[1:-1]:  # the table layout, to check it
-            click.echo(line)
-        for line in narrator.say(game.showing()):
-            click.echo(line)
-        for player, monument in game.state.claims:
-            click.echo(f"  {player} {'passed' if monument is None else 'is on ' + game.table.position_of(monument)}")
-    else:
-        show(game.start())
-    interactive = sys.stdin.isatty()
-    stdin = sys.stdin
-    while not game.over:
-        if interactive:
-            click.echo("> ", nl=False)
-        line = stdin.readline()
-        if not line:
-            click.echo(f"input ended before the game did; continue with: rushmore play --resume {log.path}")
-            return
-        words = line.split()
-        if not words:
-            continue
-        command = words[0].lower()
+    if log_path is not None:
+        return GameLog.create(log_path)
+    stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
+    return GameLog.create_unique(Path("output") / "games", f"{stamp}-{seed}")
+
+
+def _resume(design: Path | None, path: Path, given: dict, quick: bool, interactive: bool):
+    from .errors import GameLogError
+    from .gamelog import GameLog
+    from .session import Session, conflicts
+
+    log, records, lost = GameLog.reopen(path)
+    try:
+        start = records[0][1]
+        logged_design = start.get("design")
+        spec, deck = _load(design if design is not None else (Path(logged_design) if logged_design else None))
         try:
-            if len(words) == 1 and command == "score":
-                click.echo(_score_line(game))
-            elif len(words) == 1 and command == "help":
-                click.echo(HELP_AT_PROMPT)
-            elif len(words) == 1 and command == "quit":
-                click.echo(f"game saved; continue with: rushmore play --resume {log.path}")
+            session = Session.resume(
+                deck, spec.rules, spec.grid, records, design_name=spec.name, quick=quick, hold=interactive
+            )
+        except GameLogError as exc:
+            raise GameLogError(f"{path}: {exc}") from None
+        clashes = conflicts(session.options, given)
+        if clashes:
+            raise click.UsageError(f"--resume continues the logged game; it cannot change: {'; '.join(clashes)}")
+    except BaseException:
+        log.close()
+        raise
+    return session, log, lost
+
+
+def _recap(table: _Table, path: Path, lost: str | None) -> None:
+    """Where a resumed game stands: the table, the score, the card in play and its claims."""
+    from .session import ShowGrid, ShowScore
+
+    session, narrator = table.session, table.narrator
+    game = session.game
+    click.echo(f"resumed the game in {path}")
+    if lost:
+        click.echo(f"note: the log's last line was cut short by a crash: {lost}")
+    for line in narrator.say(ShowGrid(game.table)):
+        click.echo(line)
+    if game.over:
+        from .referee import Ended
+
+        for line in narrator.say_all(
+            [Ended(game.state.winners or (), game.state.end_reason, game.scores()), session.summary()]
+        ):
+            click.echo(line)
+        return
+    for line in narrator.say_all([ShowScore(game.scores(), game.cards_left, game.current is not None), game.showing()]):
+        click.echo(line)
+    for player, monument in game.state.claims:
+        click.echo(f"  {player} {'passed' if monument is None else 'is on ' + game.table.position_of(monument)}")
+
+
+def _print_order(session: Session, design: Path | None) -> None:
+    """The Monument layout and the order to stack the printed deck in, from the seed."""
+    from .session import ShowGrid
+
+    game = session.game
+    notation = game.deck.notation
+    cards = {card.id: card for card in game.deck.search}
+    order = game.state.box[: game.deck_size]
+    options = session.options
+    click.echo(f"{session.design_name}, seed {options.seed}, {options.level.title}, {len(options.players)} players")
+    click.echo("Lay out the Monuments face up:")
+    for line in _narrator(game.deck, session.design_name).say(ShowGrid(game.table)):
+        click.echo(line)
+    click.echo(f"Stack these {game.deck_size} Search cards face down, top card first:")
+    for start in range(0, len(order), 6):
+        row = order[start : start + 6]
+        click.echo(
+            "  "
+            + "  ".join(
+                f"{start + i + 1:>2}. {c} {notation.search(cards[c].faces, cards[c].red):<{len(game.deck.heads) * 2}}"
+                for i, c in enumerate(row)
+            ).rstrip()
+        )
+    args = [f"--players {','.join(options.players)}", f"--seed {options.seed}", "--deck table"]
+    if options.level.value != "basic":
+        args.append(f"--level {options.level.value}")
+    if options.long_game:
+        args.append("--long")
+    if design is not None:
+        args.insert(0, str(design))
+    click.echo(f"Then play: rushmore play {' '.join(args)}")
+
+
+def _run_table(table: _Table, interactive: bool) -> None:
+    from .session import Finished, Quit
+
+    if interactive:
+        with contextlib.suppress(ImportError):
+            import readline  # noqa: F401 - input() gains line editing and history
+    session, log = table.session, table.log
+    while True:
+        prompt = table.narrator.status(session) if interactive else ""
+        line = _read_line(prompt, interactive)
+        if line is None:
+            if session.game.over:
                 return
-            elif len(words) == 1 and command == "undo":
-                events = game.undo()
-                log.write({"event": "undo"})
-                show(events)
-            elif len(words) == 2 and words[1].lower() == "pass":
-                events = game.pass_(words[0])
-                log.write({"event": "pass", "player": words[0]})
-                show(events)
-            elif len(words) == 2:
-                events = game.claim(words[0], words[1])
-                log.write({"event": "claim", "player": words[0], "target": words[1]})
-                show(events)
-            else:
-                raise ClaimError(f"cannot read {line.strip()!r}; type help for the forms")
-        except RushmoreError as exc:
-            log.write({"event": "rejected", "line": line.strip(), "reason": str(exc)})
-            click.echo(f"rejected: {exc}")
+            click.echo(f"input ended before the game did; continue with: rushmore play --resume {log.path}", err=True)
+            sys.exit(1)
+        step = session.handle(line)
+        table.show(step)
+        if any(isinstance(event, Quit) for event in step.events):
+            click.echo(f"game saved; continue with: rushmore play --resume {log.path}")
+            return
+        if any(isinstance(event, Finished) for event in step.events):
+            return
 
 
 @cli.command()

@@ -1,5 +1,6 @@
-"""The game log: one JSON object a line, appended and flushed as each event happens, so a game
-interrupted at any moment can be resumed from its log."""
+"""The game log file: one JSON record a line (the format is in :mod:`rushmore_print.session`),
+appended, flushed and synced as each line is taken, so a game interrupted at any moment can be
+resumed from its log."""
 
 from __future__ import annotations
 
@@ -8,7 +9,10 @@ import os
 from pathlib import Path
 from typing import IO
 
-from .errors import GameLogError, Problem, SpecError
+from .errors import GameLogError
+from .session import lost_entry, parse_log
+
+MAX_LOG_BYTES = 50_000_000  # a game writes a few KB; anything this big is not a game log
 
 
 class GameLog:
@@ -30,40 +34,54 @@ class GameLog:
             raise GameLogError(f"{path}: cannot create the game log ({exc.strerror})") from None
 
     @classmethod
-    def append_to(cls, path: Path) -> GameLog:
-        text = path.read_text("utf-8")
-        handle = path.open("a", encoding="utf-8")
-        if text and not text.endswith("\n"):
-            handle.write("\n")  # a line cut short by a crash stays on its own, ignored on reading
-        return cls(path, handle)
+    def create_unique(cls, folder: Path, stem: str) -> GameLog:
+        """``folder/stem.jsonl``, or ``stem-2.jsonl``... if a game started in the same second."""
+        for number in range(1, 1000):
+            path = folder / (f"{stem}.jsonl" if number == 1 else f"{stem}-{number}.jsonl")
+            if not path.exists():
+                try:
+                    return cls.create(path)
+                except GameLogError:
+                    if not path.exists():  # not a lost race: a real failure
+                        raise
+        raise GameLogError(f"{folder}: a thousand game logs named {stem}*; choose a --log")
+
+    @classmethod
+    def reopen(cls, path: Path) -> tuple[GameLog, list[tuple[int, dict]], str | None]:
+        """Open a log to continue it: (the log, its records, what a crash cut short or None).
+
+        A last line cut short by a crash is cut off the file, so every later resume reads it clean.
+        """
+        try:
+            if not path.is_file():
+                raise GameLogError(f"{path}: no such game log")
+            if path.stat().st_size > MAX_LOG_BYTES:
+                raise GameLogError(f"{path}: {path.stat().st_size} bytes is not a game log")
+            data = path.read_bytes()
+            text = data.decode("utf-8", errors="replace")
+            try:
+                records, cut = parse_log(text)
+            except GameLogError as exc:
+                raise GameLogError(f"{path}:{exc}") from None
+            handle = path.open("r+", encoding="utf-8")
+        except OSError as exc:
+            raise GameLogError(f"{path}: cannot open the game log ({exc.strerror})") from None
+        lost = None
+        if cut is not None:
+            handle.truncate(data.rfind(b"\n") + 1)
+            lost = lost_entry(cut)
+        elif data and not data.endswith(b"\n"):
+            handle.seek(0, os.SEEK_END)
+            handle.write("\n")  # a whole record whose newline was not written
+        handle.seek(0, os.SEEK_END)
+        handle.flush()
+        os.fsync(handle.fileno())
+        return cls(path, handle), records, lost
 
     def write(self, record: dict) -> None:
-        self._handle.write(json.dumps(record, sort_keys=False) + "\n")
+        self._handle.write(json.dumps(record, ensure_ascii=False) + "\n")
         self._handle.flush()
         os.fsync(self._handle.fileno())
 
     def close(self) -> None:
         self._handle.close()
-
-
-def read_log(path: Path) -> list[dict]:
-    """The records of a log; a last line cut short by a crash is dropped, other bad lines are errors."""
-    if not path.is_file():
-        raise SpecError([Problem(str(path), None, "", "no such game log")])
-    lines = path.read_text("utf-8").splitlines()
-    records = []
-    for number, line in enumerate(lines, start=1):
-        if not line.strip():
-            continue
-        try:
-            record = json.loads(line)
-        except json.JSONDecodeError:
-            if number == len(lines):
-                break
-            raise SpecError([Problem(str(path), number, "", "not a JSON line; the log is damaged")]) from None
-        if not isinstance(record, dict) or "event" not in record:
-            raise SpecError([Problem(str(path), number, "", "not a game event")])
-        records.append(record)
-    if not records or records[0]["event"] != "start":
-        raise SpecError([Problem(str(path), 1, "", "a game log starts with a 'start' event")])
-    return records

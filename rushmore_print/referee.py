@@ -14,8 +14,10 @@ True
 
 from __future__ import annotations
 
+import enum
 import random
 import string
+import unicodedata
 from dataclasses import dataclass, replace
 
 from .errors import (
@@ -30,9 +32,21 @@ from .errors import (
 )
 from .model import Deck, Level, Monument, SearchCard, target_faces
 from .spec import Rules
-from .words import join_names
+from .words import a_or_an, count, join_names
 
-RESERVED_NAMES = {"pass", "score", "undo", "help", "quit"}
+RESERVED_NAMES = frozenset({"pass", "score", "undo", "help", "quit", "grid", "change", "drop", "status"})
+
+
+class DeckMode(enum.Enum):
+    """Where the Search cards come from."""
+
+    SCREEN = "screen"  # the referee draws each card and shows it; no printed Search cards needed
+    TABLE = "table"  # the game master turns over the printed deck and types each card's id
+
+
+def fold(text: str) -> str:
+    """A name as typed, for matching: NFC and case-folded, so ``STRASSE`` finds ``straße``."""
+    return unicodedata.normalize("NFC", text).casefold()
 
 
 @dataclass(frozen=True)
@@ -67,19 +81,23 @@ class Config:
     long_game: bool
     seed: int
     penalty: bool
+    deck_mode: DeckMode = DeckMode.SCREEN
 
 
 @dataclass(frozen=True)
 class State:
     won: tuple[tuple[str, ...], ...]  # the Search cards each player holds, in player order
-    pile: tuple[str, ...]  # Search cards still to reveal, top first
-    reserve: tuple[str, ...]  # the level's cards left in the box (for tie-breaks)
+    box: tuple[str, ...]  # unused cards in draw order: the level's pool (the deck first), then the rest
+    to_deal: int  # cards still face down in the deck, not counting the one in play
     current: str | None = None
+    awaiting: bool = False  # table mode: the game master is to turn over the next card and type it
     claims: tuple[tuple[str, str | None], ...] = ()  # (player, Monument id, or None for a pass)
     tiebreak: tuple[str, ...] | None = None
     revealed: int = 0
     winners: tuple[str, ...] | None = None
     end_reason: str = ""
+    wrong: tuple[int, ...] = ()  # wrong claims per player, in player order
+    turns: int = 0  # judged turns
 
 
 # ----------------------------------------------------------------------------- events
@@ -95,6 +113,10 @@ class Setup:
     points_to_win: int
     seed: int
     players: tuple[str, ...]
+    penalty: bool = False
+    deck_mode: DeckMode = DeckMode.SCREEN
+    spare_level: int = 0  # the level's cards left in the box for a tie-break
+    spare_other: int = 0  # the other levels' cards, drawn when those are gone
 
     @property
     def capped(self) -> bool:
@@ -107,6 +129,17 @@ class Revealed:
     number: int
     total: int
     tiebreak: tuple[str, ...] | None
+    again: bool = False  # shown again (after an undo or on resume), not newly drawn
+
+
+@dataclass(frozen=True)
+class Awaiting:
+    """Table mode: the game master is to turn over the next card and type its id."""
+
+    number: int
+    total: int
+    tiebreak: tuple[str, ...] | None
+    level_left: int  # the level's unused cards (a tie-break draws from these first)
 
 
 @dataclass(frozen=True)
@@ -122,6 +155,14 @@ class Passed:
 
 
 @dataclass(frozen=True)
+class Changed:
+    player: str
+    monument: str | None  # None: the claim was dropped (or changed to a pass when ``passed``)
+    position: str | None
+    passed: bool = False
+
+
+@dataclass(frozen=True)
 class Judged:
     card: SearchCard
     answer: str
@@ -134,6 +175,7 @@ class Judged:
 @dataclass(frozen=True)
 class TieBreak:
     players: tuple[str, ...]
+    from_other_levels: bool = False
 
 
 @dataclass(frozen=True)
@@ -148,14 +190,18 @@ class Undone:
     what: str
 
 
+Event = Setup | Revealed | Awaiting | Claimed | Passed | Changed | Judged | TieBreak | Ended | Undone
+
+
 # ----------------------------------------------------------------------------- the game
 
 
 class Game:
-    """One game. Inputs: :meth:`claim`, :meth:`pass_`, :meth:`undo`; each returns the events
-    that followed (a claim that completes a turn also returns its judgement and the next card)."""
+    """One game. Inputs: :meth:`claim`, :meth:`pass_`, :meth:`change`, :meth:`drop`,
+    :meth:`turn_over` (table mode) and :meth:`undo`; each returns the events that followed (a claim
+    that completes a turn also returns its judgement and the next card)."""
 
-    def __init__(self, deck: Deck, rules: Rules, table: Table, config: Config, pool: tuple[str, ...]):
+    def __init__(self, deck: Deck, rules: Rules, table: Table, config: Config, pool: tuple[str, ...], rest=()):
         self.deck = deck
         self.rules = rules
         self.table = table
@@ -164,8 +210,12 @@ class Game:
         self.wanted_size = rules.deck_size_for(len(config.players), config.long_game)
         self.pool_size = len(pool)
         self.deck_size = min(self.wanted_size, len(pool))
-        self.state = State(won=((),) * len(config.players), pile=pool[: self.deck_size], reserve=pool[self.deck_size :])
-        self._undo: list[State] = []
+        self.spare_other = len(rest)
+        players = len(config.players)
+        self.state = State(
+            won=((),) * players, box=tuple(pool) + tuple(rest), to_deal=self.deck_size, wrong=(0,) * players
+        )
+        self._undo: list[tuple[str, State]] = []  # (what the input was, the state before it)
         self._cards = {card.id: card for card in deck.search}
 
     @classmethod
@@ -179,8 +229,9 @@ class Game:
         long_game: bool = False,
         seed: int = 0,
         penalty: bool = False,
+        deck_mode: DeckMode = DeckMode.SCREEN,
     ) -> Game:
-        """Lay out the table and shuffle the level's pool, from ``seed`` alone."""
+        """Lay out the table and shuffle the box (the level's pool first), from ``seed`` alone."""
         names = check_players(players)
         rng = random.Random(seed)
         monuments = [m.id for m in deck.monuments]
@@ -189,7 +240,10 @@ class Game:
         table = Table(rows, cols, tuple((position_name(i // cols, i % cols), m) for i, m in enumerate(monuments)))
         pool = [card.id for card in deck.pool(level)]
         rng.shuffle(pool)
-        return cls(deck, rules, table, Config(names, level, long_game, seed, penalty), tuple(pool))
+        rest = [card.id for card in deck.search if not level.admits(card.red_count)]
+        rng.shuffle(rest)  # shuffled after the pool, so a seed deals the same deck as before
+        config = Config(names, level, long_game, seed, penalty, deck_mode)
+        return cls(deck, rules, table, config, tuple(pool), tuple(rest))
 
     # -- reading the state
 
@@ -212,12 +266,23 @@ class Game:
     def scores(self) -> tuple[tuple[str, int], ...]:
         return tuple((player, len(cards)) for player, cards in zip(self.players, self.state.won))
 
+    def wrong_claims(self) -> tuple[tuple[str, int], ...]:
+        return tuple(zip(self.players, self.state.wrong))
+
     def _score(self, player: str) -> int:
         return len(self.state.won[self.players.index(player)])
 
     @property
     def cards_left(self) -> int:
-        return len(self.state.pile)
+        """Cards still face down in the deck (the one in play is not counted)."""
+        return self.state.to_deal
+
+    def level_left(self) -> int:
+        """The level's cards still in the box (outside the deck): what a tie-break draws first."""
+        return sum(1 for card in self.state.box if self._in_level(card)) - self.state.to_deal
+
+    def _in_level(self, card_id: str) -> bool:
+        return self.config.level.admits(self._cards[card_id].red_count)
 
     def setup(self) -> Setup:
         return Setup(
@@ -229,96 +294,200 @@ class Game:
             self.points_to_win,
             self.config.seed,
             self.players,
+            self.config.penalty,
+            self.config.deck_mode,
+            self.pool_size - self.deck_size,
+            self.spare_other,
         )
 
-    def showing(self) -> Revealed:
-        """The card in play, as it was revealed (for a resumed game)."""
-        return Revealed(self._in_play(), self.state.revealed, self._total(), self.state.tiebreak)
+    def showing(self) -> Revealed | Awaiting:
+        """The card in play, or the card awaited (for an undo or a resumed game)."""
+        if self.state.awaiting:
+            return self._awaiting()
+        return Revealed(self.in_play(), self.state.revealed, self._total(), self.state.tiebreak, again=True)
 
-    def _in_play(self) -> SearchCard:
+    def in_play(self) -> SearchCard:
         card = self.current
         if card is None:
-            raise ClaimError("no card is in play; the game is over")
+            raise ClaimError("no card is in play" + ("; the game is over" if self.over else "; turn one over first"))
         return card
 
     def waiting_for(self) -> tuple[str, ...]:
         done = {player for player, _ in self.state.claims}
         return tuple(p for p in self.active_players if p not in done)
 
+    def claim_of(self, player: str) -> tuple[bool, str | None]:
+        """(whether ``player`` has claimed or passed this turn, the Monument id or None)."""
+        for name, covered in self.state.claims:
+            if name == player:
+                return True, covered
+        return False, None
+
     # -- inputs
 
     def start(self) -> list:
         """The setup and the first card."""
-        if self.state.revealed or self.state.current:
+        if self.state.revealed or self.state.current or self.state.awaiting:
             raise GameOver("the game has already started")
         return [self.setup()] + self._reveal_next()
 
     def claim(self, player: str, target: str) -> list:
         """``player`` puts a hand on ``target`` (a position such as ``B3`` or a Monument id)."""
         name = self._check_turn(player)
-        monument = self._resolve(target)
-        for other, covered in self.state.claims:
-            if covered == monument:
-                raise AlreadyCovered(f"{self.table.position_of(monument)} ({monument}) is already covered by {other}")
-        self._undo.append(self.state)
+        monument = self.monument_named(target)
+        self._check_free(monument, name)
+        self._push(f"{name}'s claim on {self.table.position_of(monument)}")
         self.state = replace(self.state, claims=self.state.claims + ((name, monument),))
         return [Claimed(name, monument, self.table.position_of(monument))] + self._settle()
 
     def pass_(self, player: str) -> list:
         name = self._check_turn(player)
-        self._undo.append(self.state)
+        self._push(f"{name}'s pass")
         self.state = replace(self.state, claims=self.state.claims + ((name, None),))
         return [Passed(name)] + self._settle()
 
+    def change(self, player: str, target: str | None) -> list:
+        """Correct one player's claim in this turn: another Monument, or ``None`` for a pass."""
+        name = self.player_named(player)
+        self.in_play()
+        if not self.claim_of(name)[0]:
+            raise ClaimError(f"{name} has no claim this turn to change; type the claim itself")
+        monument = None if target is None else self.monument_named(target)
+        if monument is not None:
+            self._check_free(monument, name)
+        self._push(f"the change of {name}'s claim")
+        claims = tuple((p, monument if p == name else m) for p, m in self.state.claims)
+        self.state = replace(self.state, claims=claims)
+        where = None if monument is None else self.table.position_of(monument)
+        return [Changed(name, monument, where, passed=monument is None)]
+
+    def drop(self, player: str) -> list:
+        """Take one player's claim or pass out of this turn; that player is to claim again."""
+        name = self.player_named(player)
+        self.in_play()
+        if not self.claim_of(name)[0]:
+            raise ClaimError(f"{name} has no claim this turn to drop")
+        self._push(f"the drop of {name}'s claim")
+        self.state = replace(self.state, claims=tuple(c for c in self.state.claims if c[0] != name))
+        return [Changed(name, None, None)]
+
+    def turn_over(self, text: str) -> list:
+        """Table mode: the game master turned over a card, typed as its id (``S21``) or notation."""
+        if self.over:
+            raise GameOver("the game is over")
+        if not self.state.awaiting:
+            shown = self.current.id if self.current else "a card"
+            raise ClaimError(f"{shown} is in play; finish its claims (or undo) before turning over another")
+        card = self._typed_card(text)
+        self._push(f"the turning over of {card}")
+        self.state = self._take(replace(self.state, awaiting=False), card)
+        return [self._revealed()]
+
+    def mark(self) -> int:
+        """A point to :meth:`rollback` to: the number of inputs taken so far."""
+        return len(self._undo)
+
+    def rollback(self, mark: int) -> bool:
+        """Take back every input after ``mark``; True if a card was put back in play."""
+        if mark >= len(self._undo):
+            return False
+        before = self.state
+        self.state = self._undo[mark][1]
+        del self._undo[mark:]
+        return before.current != self.state.current or before.awaiting != self.state.awaiting
+
     def undo(self) -> list:
-        """Take back the last claim; with none this turn, take back the whole last judged turn."""
+        """Take back the last input: a claim, a pass, a correction, a card turned over. A claim
+        that completed a turn comes back with the turn open again and the other claims in place."""
         if not self._undo:
             raise NothingToUndo("nothing to undo")
-        if self.state.claims:
-            last = self.state.claims[-1]
-            self.state = self._undo.pop()
-            what = f"{last[0]}'s {'pass' if last[1] is None else 'claim on ' + self.table.position_of(last[1])}"
-            return [Undone(what)]
-        previous = self.state
-        while self._undo:
-            previous = self._undo.pop()
-            if not previous.claims:
-                break
-        self.state = previous
-        return [Undone(f"the judgement of {previous.current}; it is in play again with no hands down"), self.showing()]
+        what = self._undo[-1][0]
+        reopened = self.rollback(len(self._undo) - 1)
+        return [Undone(what)] + ([self.showing()] if reopened and not self.over else [])
 
     # -- the rules
+
+    def _push(self, what: str) -> None:
+        self._undo.append((what, self.state))
 
     def _check_turn(self, player: str) -> str:
         if self.over:
             raise GameOver("the game is over")
-        name = self._player(player)
+        self.in_play()
+        name = self.player_named(player)
         if name not in self.active_players:
             raise ClaimError(f"only {join_names(self.active_players)} play the tie-break")
-        for other, covered in self.state.claims:
-            if other == name:
-                where = "passed" if covered is None else f"has a hand on {self.table.position_of(covered)}"
-                raise AlreadyClaimed(f"{name} already {where}; hands do not move")
+        done, covered = self.claim_of(name)
+        if done:
+            where = "passed" if covered is None else f"has a hand on {self.table.position_of(covered)}"
+            raise AlreadyClaimed(f"{name} already {where}; hands do not move (type: change {name} ...)")
         return name
 
-    def _player(self, player: str) -> str:
-        for name in self.players:
-            if name.lower() == player.lower():
-                return name
+    def _check_free(self, monument: str, player: str) -> None:
+        for other, covered in self.state.claims:
+            if covered == monument and other != player:
+                raise AlreadyCovered(f"{self.table.position_of(monument)} ({monument}) is already covered by {other}")
+
+    def player_named(self, player: str) -> str:
+        """A player by name, ignoring case and Unicode form, or by a prefix only one name has."""
+        typed = fold(player.strip())
+        folded = [fold(name) for name in self.players]
+        if typed in folded:
+            return self.players[folded.index(typed)]
+        found = [name for name, f in zip(self.players, folded) if typed and f.startswith(typed)]
+        if len(found) == 1:
+            return found[0]
+        if found:
+            raise UnknownPlayer(f"{player!r} could be {join_names(found, 'or')}; type more of the name")
         raise UnknownPlayer(f"no player called {player!r}; the players are {join_names(self.players)}")
 
-    def _resolve(self, target: str) -> str:
+    def monument_named(self, target: str) -> str:
         token = target.strip().upper()
         by_position = self.table.monument_at(token)
         if by_position:
             return by_position
-        if any(m.id == token for m in self.deck.monuments):
-            return token
+        found = same_id(token, (m.id for m in self.deck.monuments))
+        if found:
+            return found
         first, last = self.table.positions[0][0], self.table.positions[-1][0]
         raise UnknownCard(
             f"{target!r} is neither a position ({first} to {last}) nor a Monument "
             f"({self.deck.monuments[0].id} to {self.deck.monuments[-1].id})"
         )
+
+    def _typed_card(self, text: str) -> str:
+        """The Search card the game master typed, checked against the box and the level."""
+        token = text.strip()
+        found = same_id(token.upper(), self._cards)
+        if found is None:
+            try:
+                faces, red = self.deck.notation.parse(token, len(self.deck.heads))
+            except CardError:
+                raise UnknownCard(
+                    f"{text!r} is neither a Search card ({self.deck.search[0].id} to {self.deck.search[-1].id}) "
+                    "nor a card's notation"
+                ) from None
+            same = [c.id for c in self.deck.search if c.faces == faces and c.red == red]
+            unused = [c for c in same if c in self.state.box]
+            if not same:
+                raise UnknownCard(f"{text!r}: no Search card of this deck shows that")
+            found = (unused or same)[0]
+        card = self._cards[found]
+        if found not in self.state.box:
+            raise ClaimError(f"{found} was already turned over in this game; turn over another card")
+        level = self.config.level
+        if not self._in_level(found):
+            if self.state.tiebreak is None:
+                raise ClaimError(
+                    f"{found} is {a_or_an(card.level.title)} card; {a_or_an(level.title)} deck holds "
+                    f"{level.pool_words} only"
+                )
+            if self.level_left() > 0:
+                raise ClaimError(
+                    f"{found} is {a_or_an(card.level.title)} card; draw the tie-break card from the "
+                    f"{count(self.level_left(), f'unused {level.title} card', f'unused {level.title} cards')} first"
+                )
+        return found
 
     def _settle(self) -> list:
         """Judge when every active player has claimed or passed; then go on or end."""
@@ -327,25 +496,39 @@ class Game:
         return self._judge()
 
     def _judge(self) -> list:
-        card = self._in_play()
+        card = self.in_play()
         answer = card.answer
         winner = next((p for p, m in self.state.claims if m == answer), None)
         won = [list(cards) for cards in self.state.won]
-        reserve = list(self.state.reserve)
+        wrong = list(self.state.wrong)
+        box = list(self.state.box)
         penalised = []
         if winner is not None:
             won[self.players.index(winner)].append(card.id)
-        if self.config.penalty:
-            for player, monument in self.state.claims:
-                cards = won[self.players.index(player)]
-                if monument is not None and monument != answer and cards:
-                    reserve.append(cards.pop())  # back into the box
-                    penalised.append(player)
+        for player, monument in self.state.claims:
+            if monument is None or monument == answer:
+                continue
+            index = self.players.index(player)
+            wrong[index] += 1
+            if self.config.penalty and won[index]:
+                returned = won[index].pop()
+                box.insert(self._box_end_of_level(box), returned)  # back into the box, with its level
+                penalised.append(player)
         self.state = replace(
-            self.state, won=tuple(tuple(c) for c in won), claims=(), current=None, reserve=tuple(reserve)
+            self.state,
+            won=tuple(tuple(c) for c in won),
+            wrong=tuple(wrong),
+            box=tuple(box),
+            claims=(),
+            current=None,
+            turns=self.state.turns + 1,
         )
         events: list = [Judged(card, answer, self.table.position_of(answer), winner, tuple(penalised), self.scores())]
         return events + self._after_turn(winner)
+
+    def _box_end_of_level(self, box: list[str]) -> int:
+        level_cards = [i for i, card in enumerate(box) if self._in_level(card)]
+        return max([self.state.to_deal, *(i + 1 for i in level_cards)])
 
     def _after_turn(self, winner: str | None) -> list:
         if self.state.tiebreak is not None:
@@ -354,66 +537,81 @@ class Game:
             return self._reveal_next()
         if winner is not None and self._score(winner) >= self.points_to_win:
             return self._end((winner,), f"{winner} reached {self.points_to_win} points")
-        if self.state.pile:
+        if self.state.to_deal:
             return self._reveal_next()
         best = max(score for _, score in self.scores())
         leaders = tuple(p for p, score in self.scores() if score == best)
         if len(leaders) == 1:
             return self._end(leaders, f"the deck is empty and {leaders[0]} has the most cards")
         self.state = replace(self.state, tiebreak=leaders)
-        return [TieBreak(leaders)] + self._reveal_next()
+        return [TieBreak(leaders, from_other_levels=self.level_left() == 0)] + self._reveal_next()
 
     def _reveal_next(self) -> list:
-        state = self.state
-        tied = state.tiebreak
-        if tied is None:
-            card, state = state.pile[0], replace(state, pile=state.pile[1:])
-        elif state.reserve:
-            card, state = state.reserve[0], replace(state, reserve=state.reserve[1:])
-        else:
-            self.state = state
-            return self._end(tied, "the box has no more cards for the tie-break, so the tied players share the win")
-        self.state = replace(state, current=card, revealed=state.revealed + 1)
-        return [Revealed(self._cards[card], self.state.revealed, self._total(), self.state.tiebreak)]
+        if self.state.tiebreak is not None and not self.state.box:
+            return self._end(
+                self.state.tiebreak, "the box has no more cards for the tie-break, so the tied players share the win"
+            )
+        if self.config.deck_mode is DeckMode.TABLE:
+            self.state = replace(self.state, awaiting=True, current=None)
+            return [self._awaiting()]
+        self.state = self._take(self.state, self.state.box[0])
+        return [self._revealed()]
+
+    def _take(self, state: State, card: str) -> State:
+        to_deal = state.to_deal - (state.tiebreak is None)
+        box = tuple(c for c in state.box if c != card)
+        return replace(state, current=card, box=box, to_deal=to_deal, revealed=state.revealed + 1)
+
+    def _revealed(self) -> Revealed:
+        return Revealed(self.in_play(), self.state.revealed, self._total(), self.state.tiebreak)
+
+    def _awaiting(self) -> Awaiting:
+        return Awaiting(self.state.revealed + 1, self._total(), self.state.tiebreak, self.level_left())
 
     def _total(self) -> int:
-        return self.state.revealed + len(self.state.pile)
+        """Cards of the deck shown so far plus those still to show."""
+        return self.state.revealed + self.state.to_deal
 
     def _end(self, winners: tuple[str, ...], reason: str) -> list:
-        self.state = replace(self.state, winners=winners, end_reason=reason, current=None)
+        self.state = replace(self.state, winners=winners, end_reason=reason, current=None, awaiting=False)
         return [Ended(winners, reason, self.scores())]
 
 
-INPUT_EVENTS = ("claim", "pass", "undo")
+def same_id(token: str, ids) -> str | None:
+    """The id among ``ids`` that ``token`` names, ignoring zero padding: ``M7`` finds ``M07``.
 
-
-def apply_input(game: Game, record: dict) -> list:
-    """Apply one logged input (``{"event": "claim", "player": "ann", "target": "B3"}``)."""
-    kind = record.get("event")
-    if kind == "claim":
-        return game.claim(record["player"], record["target"])
-    if kind == "pass":
-        return game.pass_(record["player"])
-    if kind == "undo":
-        return game.undo()
-    raise ValueError(f"not an input event: {kind!r}")
+    >>> same_id("m7", ["M06", "M07"])
+    'M07'
+    """
+    token = token.strip().upper()
+    if len(token) < 2 or not token[1:].isdigit():
+        return None
+    for known in ids:
+        if known[0] == token[0] and known[1:].isdigit() and int(known[1:]) == int(token[1:]):
+            return known
+    return None
 
 
 def check_players(players: list[str] | tuple[str, ...]) -> tuple[str, ...]:
     """Player names: at least two, unique (ignoring case), one word each, not a command."""
-    names = tuple(p.strip() for p in players if p.strip())
+    names = tuple(unicodedata.normalize("NFC", p.strip()) for p in players if p.strip())
     if len(names) < 2:
         raise ClaimError("a game needs at least two players, e.g. --players ann,bob")
     for name in names:
         if not all(c.isalnum() or c in "-_'" for c in name):
             raise ClaimError(f"player name {name!r}: use one word (letters, digits, - or _)")
-        if name.lower() in RESERVED_NAMES:
+        if len(name) > MAX_NAME:
+            raise ClaimError(f"player name {name[:20]!r}...: at most {MAX_NAME} characters")
+        if fold(name) in RESERVED_NAMES:
             raise ClaimError(f"player name {name!r} is a command at the prompt; choose another")
-    lowered = [n.lower() for n in names]
-    duplicate = next((n for n in names if lowered.count(n.lower()) > 1), None)
+    folded = [fold(n) for n in names]
+    duplicate = next((n for n in names if folded.count(fold(n)) > 1), None)
     if duplicate:
         raise ClaimError(f"two players are called {duplicate!r}; names must differ")
     return names
+
+
+MAX_NAME = 24
 
 
 # ----------------------------------------------------------------------------- disputes

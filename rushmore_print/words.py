@@ -5,12 +5,17 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 
-def join_names(names: Iterable[str]) -> str:
-    """``join_names(["ann", "bob", "cy"])`` -> ``"ann, bob and cy"``."""
+def join_names(names: Iterable[str], last: str = "and") -> str:
+    """``join_names(["ann", "bob", "cy"])`` -> ``"ann, bob and cy"``; ``last="or"`` for a choice."""
     names = list(names)
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + f" {last} " + names[-1]
 
 
 def count(n: int, one: str, many: str) -> str:
     """``count(1, "card", "cards")`` -> ``"1 card"``."""
     return f"{n} {one if n == 1 else many}"
+
+
+def a_or_an(word: str) -> str:
+    """``a_or_an("Expert")`` -> ``"an Expert"``; ``a_or_an("Basic")`` -> ``"a Basic"``."""
+    return f"{'an' if word[:1].lower() in 'aeiou' else 'a'} {word}"

@@ -12,7 +12,7 @@ LAYERS = {
     0: ["errors", "units", "words", "colors", "sizes", "rasters", "ttf", "typeface"],
     1: ["model"],
     2: ["spec"],
-    3: ["generate", "validate", "manifest", "rulebook", "referee", "session", "targets", "layout"],
+    3: ["generate", "validate", "manifest", "rulebook", "referee", "session", "narrate", "targets", "layout"],
     4: ["render", "build", "export", "impose", "files", "gamelog"],
     5: ["cli", "__main__", "__init__"],
 }

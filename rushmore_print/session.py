@@ -1,0 +1,636 @@
+"""A game at the table: the game master's lines, the log format, resume.
+
+Pure: no click and no files. The CLI reads a line, passes it to :meth:`Session.handle`, prints the
+events of the :class:`Step` it gets back and appends the step's records to the log
+(:class:`rushmore_print.gamelog.GameLog`). :meth:`Session.resume` rebuilds a game from those
+records, checking that the design and seed still deal the game that was logged.
+
+What the game master types (one line, any case):
+
+- ``ann B3`` / ``ann M7`` / ``ann pass``: a claim; a name may be shortened to a prefix only one
+  player has (``a d1``); several on one line, comma-separated, in hand order (``a d1, b pass``);
+- ``.`` everybody still to claim passes (``a d1, .``);
+- quick mode: ``ann`` (or ``a``) ann was on the right Monument and everyone else passes; ``-`` nobody;
+- ``change ann C2`` / ``change ann pass`` / ``drop ann``: correct one claim of this turn;
+- table mode: the id (``S21``) or notation (``LR*RL``) of the card just turned over;
+- Enter: show the next card (when the session holds it back); ``undo``: take back the last line;
+- ``score``, ``grid``, ``help``, ``quit``.
+
+>>> from rushmore_print import load_design, generate_deck
+>>> design = load_design()
+>>> session = Session.new(generate_deck(design), design.rules, design.grid, Options(("ann", "bob"), seed=3),
+...                       design_name=design.name, clock=lambda: 0.0)
+>>> step = session.start()
+>>> [type(e).__name__ for e in step.events], step.records[0]["event"]
+(['Setup', 'Revealed'], 'start')
+>>> answer = session.game.table.position_of(session.game.current.answer)
+>>> [type(e).__name__ for e in session.handle(f"a {answer}, b pass").events]
+['Claimed', 'Passed', 'Judged', 'ShowScore', 'Revealed']
+"""
+
+from __future__ import annotations
+
+import datetime
+import hashlib
+import json
+import re
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from .errors import ClaimError, GameLogError, NothingToUndo, RushmoreError
+from .model import Deck, Level
+from .referee import (
+    DeckMode,
+    Ended,
+    Game,
+    Judged,
+    Revealed,
+    Table,
+    Undone,
+)
+from .spec import Rules
+
+LOG_VERSION = 2
+MAX_LINE = 500  # characters; a longer line is read in bounded pieces and refused
+IDLE_SECONDS = 300.0  # a longer pause between two lines counts as a break, not as play
+COMMANDS = ("score", "grid", "help", "quit", "undo")
+
+
+@dataclass(frozen=True)
+class Options:
+    """What a game is dealt from (the rest comes from the design)."""
+
+    players: tuple[str, ...]
+    level: Level = Level.BASIC
+    long_game: bool = False
+    seed: int = 0
+    penalty: bool = False
+    deck_mode: DeckMode = DeckMode.SCREEN
+
+
+# ----------------------------------------------------------------------------- session events
+
+
+@dataclass(frozen=True)
+class Ready:
+    """A card is drawn and held back until the game master presses Enter (hands are still down)."""
+
+    number: int
+    total: int
+    tiebreak: tuple[str, ...] | None
+
+
+@dataclass(frozen=True)
+class Rejected:
+    line: str
+    reason: str
+
+
+@dataclass(frozen=True)
+class ShowScore:
+    scores: tuple[tuple[str, int], ...]
+    cards_left: int
+    in_play: bool
+
+
+@dataclass(frozen=True)
+class ShowGrid:
+    table: Table
+
+
+@dataclass(frozen=True)
+class ShowHelp:
+    quick: bool
+    deck_mode: DeckMode
+
+
+@dataclass(frozen=True)
+class Summary:
+    """The end of the game: cards won, wrong claims, turns, time played."""
+
+    scores: tuple[tuple[str, int], ...]
+    wrong: tuple[tuple[str, int], ...]
+    turns: int
+    seconds: float
+
+
+@dataclass(frozen=True)
+class Quit:
+    """The game master left the table; the game is saved in its log."""
+
+
+@dataclass(frozen=True)
+class Finished:
+    """The game is over and the game master closed it."""
+
+
+@dataclass(frozen=True)
+class Step:
+    events: tuple = ()
+    records: tuple[dict, ...] = ()
+
+
+# ----------------------------------------------------------------------------- the log format
+
+
+def timestamp(seconds: float) -> str:
+    """``timestamp(0)`` -> ``'1970-01-01T00:00:00.000+00:00'`` (UTC, milliseconds)."""
+    return datetime.datetime.fromtimestamp(seconds, datetime.timezone.utc).isoformat(timespec="milliseconds")
+
+
+def _seconds(stamp: object) -> float | None:
+    try:
+        return datetime.datetime.fromisoformat(str(stamp)).timestamp()
+    except ValueError:
+        return None
+
+
+def deck_fingerprint(deck: Deck) -> str:
+    """A short hash of every card (ids, faces, red heads, levels): it changes when the deck does."""
+    cards = [
+        [deck.heads, deck.directions],
+        [[m.id, m.faces] for m in deck.monuments],
+        [[c.id, c.faces, c.red, c.level.value] for c in deck.search],
+    ]
+    return hashlib.sha256(json.dumps(cards).encode()).hexdigest()[:16]
+
+
+def _output_record(event: object) -> dict | None:
+    if isinstance(event, Revealed) and not event.again:
+        return {"event": "revealed", "card": event.card.id, "number": event.number}
+    if isinstance(event, Judged):
+        return {
+            "event": "judged",
+            "card": event.card.id,
+            "answer": event.answer,
+            "winner": event.winner,
+            "penalised": list(event.penalised),
+            "scores": dict(event.scores),
+        }
+    if isinstance(event, Ended):
+        return {"event": "ended", "winners": list(event.winners), "reason": event.reason, "scores": dict(event.scores)}
+    return None
+
+
+def parse_log(text: str) -> tuple[list[tuple[int, dict]], str | None]:
+    """The records of a log with their line numbers, and the last line if a crash cut it short.
+
+    Only the last line may be cut short (the log is appended a line at a time); any other line
+    that is not a JSON object is damage, and an error names it.
+    """
+    lines = text.split("\n")
+    cut = None
+    if lines and lines[-1] == "":
+        lines.pop()
+    elif lines:
+        try:
+            json.loads(lines[-1])
+        except ValueError:
+            cut = lines.pop()
+    records = []
+    for number, line in enumerate(lines, start=1):
+        if not line.strip():
+            continue
+        try:
+            record = json.loads(line)
+        except ValueError:
+            raise GameLogError(f"{number}: not a JSON line; the log is damaged") from None
+        if not isinstance(record, dict) or not isinstance(record.get("event"), str):
+            raise GameLogError(f"{number}: not a game event")
+        records.append((number, record))
+    if not records or records[0][1]["event"] != "start":
+        raise GameLogError("1: a game log starts with a 'start' event")
+    return records, cut
+
+
+def lost_entry(cut: str) -> str:
+    """What a line cut short by a crash held, in words for the game master."""
+    typed = re.search(r'"line": "((?:[^"\\]|\\.)*)"', cut)
+    if typed:
+        return f"the entry {json.loads(chr(34) + typed.group(1) + chr(34))!r} was not saved; type it again"
+    event = re.search(r'"event": "(\w+)"', cut)
+    kind = f"a '{event.group(1)}' record" if event else "a partial record"
+    return f"{kind} was not finished and is dropped (no entry was lost)"
+
+
+# ----------------------------------------------------------------------------- the session
+
+
+@dataclass
+class _Clock:
+    now: Callable[[], float]
+    played: float = 0.0
+    last: float | None = None
+
+    def tick(self, at: float | None = None) -> float:
+        """Count the time since the last line as play, unless it was a break."""
+        now = self.now() if at is None else at
+        if self.last is not None:
+            self.played += min(max(now - self.last, 0.0), IDLE_SECONDS)
+        self.last = now
+        return now
+
+
+@dataclass
+class _Turn:
+    """The input groups taken so far: a typed line is taken back as a whole by ``undo``."""
+
+    marks: list[tuple[int, str]] = field(default_factory=list)  # (Game.mark() before it, the line)
+
+
+class Session:
+    """One game at the table. Build with :meth:`new` (then :meth:`start`) or :meth:`resume`."""
+
+    def __init__(
+        self,
+        game: Game,
+        design_name: str,
+        design_path: str | None,
+        quick: bool,
+        hold: bool,
+        clock: Callable[[], float],
+    ):
+        self.game = game
+        self.design_name = design_name
+        self.design_path = design_path
+        self.quick = quick
+        self.hold = hold
+        self.held: Revealed | None = None
+        self._clock = _Clock(clock)
+        self._turn = _Turn()
+
+    @classmethod
+    def new(
+        cls,
+        deck: Deck,
+        rules: Rules,
+        grid: tuple[int, int],
+        options: Options,
+        *,
+        design_name: str,
+        design_path: str | None = None,
+        quick: bool = False,
+        hold: bool = False,
+        clock: Callable[[], float] = time.time,
+    ) -> Session:
+        """A new game, dealt from ``options.seed``; :meth:`start` lays it out."""
+        game = Game.new(
+            deck,
+            rules,
+            grid,
+            options.players,
+            options.level,
+            options.long_game,
+            options.seed,
+            options.penalty,
+            options.deck_mode,
+        )
+        return cls(game, design_name, design_path, quick, hold, clock)
+
+    @property
+    def options(self) -> Options:
+        c = self.game.config
+        return Options(c.players, c.level, c.long_game, c.seed, c.penalty, c.deck_mode)
+
+    def start(self) -> Step:
+        """The start record, the setup and the first card (held back when ``hold``)."""
+        at = self._clock.tick()
+        start = self._start_record(at)  # before the first card leaves the box
+        return self._step(self.game.start(), [start], at)
+
+    def _start_record(self, at: float) -> dict:
+        game, options = self.game, self.options
+        notation = game.deck.notation
+        return {
+            "event": "start",
+            "version": LOG_VERSION,
+            "at": timestamp(at),
+            "design": self.design_path,
+            "design_name": self.design_name,
+            "fingerprint": deck_fingerprint(game.deck),
+            "players": list(options.players),
+            "level": options.level.value,
+            "long": options.long_game,
+            "seed": options.seed,
+            "penalty": options.penalty,
+            "deck": options.deck_mode.value,
+            "table": [monument for _, monument in game.table.positions],
+            "deal": [f"{card} {notation.search(c.faces, c.red)}" for card, c in self._box()],
+        }
+
+    def _box(self):
+        cards = {card.id: card for card in self.game.deck.search}
+        return [(card, cards[card]) for card in self.game.state.box]
+
+    # -- a line from the game master
+
+    def handle(self, line: str) -> Step:
+        """One line typed at the table (without its newline); never raises for bad input."""
+        at = self._clock.tick()
+        if len(line) > MAX_LINE:
+            return self._reject(line[:40] + "...", f"a line of more than {MAX_LINE} characters is not read", at)
+        text = " ".join(line.split())
+        try:
+            return self._dispatch(text, at)
+        except RushmoreError as exc:
+            return self._reject(text, str(exc), at)
+
+    def _dispatch(self, text: str, at: float) -> Step:
+        command = text.casefold()
+        game = self.game
+        if command == "undo":
+            return self._undo(at)
+        if game.over:
+            if command in ("", "quit"):
+                return Step((Finished(),))
+            raise ClaimError("the game is over: type undo to take back the last entry, or press Enter to leave")
+        if command in ("score", "grid", "help", "quit"):
+            return Step((self._command(command),))
+        if not text:
+            return self._show_held()
+        if self.held is not None:
+            raise ClaimError(f"card {self.held.number} is not shown yet: press Enter to reveal it")
+        if game.state.awaiting and not command.startswith(("change ", "drop ")):
+            return self._group(text, [("card", text)], at)
+        return self._group(text, self._actions(text), at)
+
+    def _command(self, command: str):
+        game = self.game
+        if command == "score":
+            return ShowScore(game.scores(), game.cards_left, game.current is not None)
+        if command == "grid":
+            return ShowGrid(game.table)
+        if command == "help":
+            return ShowHelp(self.quick, game.config.deck_mode)
+        return Quit()
+
+    def _show_held(self) -> Step:
+        held, self.held = self.held, None
+        return Step((held,) if held else ())
+
+    def _actions(self, text: str) -> list[tuple]:
+        """The inputs a line stands for, in order (names and targets as typed)."""
+        actions: list[tuple] = []
+        for item in _items(text):
+            words = item.split()
+            verb = words[0].casefold()
+            if item == "." or (self.quick and item == "-"):
+                actions.append(("rest-pass",))
+            elif self.quick and len(words) == 1:
+                actions.append(("right", item))
+            elif verb == "change" and len(words) == 3:
+                actions.append(("change", words[1], None if words[2].casefold() == "pass" else words[2]))
+            elif verb == "drop" and len(words) == 2:
+                actions.append(("drop", words[1]))
+            elif len(words) == 2 and words[1].casefold() == "pass":
+                actions.append(("pass", words[0]))
+            elif len(words) == 2:
+                actions.append(("claim", words[0], words[1]))
+            else:
+                raise ClaimError(f"cannot read {item!r}; type help for the forms")
+        return actions
+
+    def _group(self, text: str, actions: list[tuple], at: float) -> Step:
+        """Apply a line's inputs together: all of them, or (on an error) none."""
+        game = self.game
+        mark = game.mark()
+        events: list = []
+        done: list[list] = []
+        try:
+            for index, action in enumerate(actions):
+                if index and any(isinstance(e, (Judged, Ended)) for e in events):
+                    raise ClaimError(f"the turn was judged before {_describe(action)!r}; type that again")
+                new, canonical = self._apply(action)
+                events += new
+                done += canonical
+        except RushmoreError:
+            game.rollback(mark)
+            raise
+        self._turn.marks.append((mark, text))
+        record = {"event": "input", "at": timestamp(at), "line": text, "actions": done}
+        return self._step(events, [record], at)
+
+    def _apply(self, action: tuple) -> tuple[list, list[list]]:
+        """Run one input on the game; return its events and its canonical form for the log."""
+        game = self.game
+        kind = action[0]
+        if kind == "rest-pass":
+            return self._rest_pass(game.waiting_for())
+        if kind == "right":
+            player = game.player_named(action[1])
+            answer = game.in_play().answer
+            events = game.claim(player, answer)
+            if any(isinstance(event, Judged) for event in events):  # a tie-break's last hand
+                return events, [["claim", player, answer]]
+            more, canonical = self._rest_pass(game.waiting_for())
+            return events + more, [["claim", player, answer], *canonical]
+        return _replay(game, list(action))
+
+    def _rest_pass(self, waiting: tuple[str, ...]) -> tuple[list, list[list]]:
+        if not waiting:
+            raise ClaimError("everybody has claimed already")
+        events: list = []
+        for player in waiting:
+            events += self.game.pass_(player)
+        return events, [["pass", player] for player in waiting]
+
+    def _undo(self, at: float) -> Step:
+        if not self._turn.marks:
+            raise NothingToUndo("nothing to undo")
+        mark, text = self._turn.marks.pop()
+        reopened = self.game.rollback(mark)
+        self.held = None
+        events: list = [Undone(repr(text))]
+        if reopened:
+            events.append(self.game.showing())
+        return Step(tuple(events), ({"event": "undo", "at": timestamp(at), "line": "undo"},))
+
+    def _reject(self, text: str, reason: str, at: float) -> Step:
+        record = {"event": "rejected", "at": timestamp(at), "line": text, "reason": reason}
+        return Step((Rejected(text, reason),), (record,))
+
+    def _step(self, events: list, records: list[dict], at: float) -> Step:
+        """Add the output records and the summary; hold a newly drawn card back if asked."""
+        shown: list = []
+        for event in events:
+            record = _output_record(event)
+            if record:
+                records.append({"event": record.pop("event"), "at": timestamp(at), **record})
+            if isinstance(event, Revealed) and not event.again and self.hold:
+                self.held = event
+                shown.append(Ready(event.number, event.total, event.tiebreak))
+            else:
+                shown.append(event)
+            if isinstance(event, Ended):
+                shown.append(self.summary())
+            if isinstance(event, Judged) and not self.game.over:
+                shown.append(ShowScore(self.game.scores(), self.game.cards_left, True))
+        return Step(tuple(shown), tuple(records))
+
+    def summary(self) -> Summary:
+        game = self.game
+        return Summary(game.scores(), game.wrong_claims(), game.state.turns, self._clock.played)
+
+    # -- resume
+
+    @classmethod
+    def resume(
+        cls,
+        deck: Deck,
+        rules: Rules,
+        grid: tuple[int, int],
+        records: list[tuple[int, dict]],
+        *,
+        design_name: str,
+        quick: bool = False,
+        hold: bool = False,
+        clock: Callable[[], float] = time.time,
+    ) -> Session:
+        """Replay a log (from :func:`parse_log`); refuses a design or seed that deals differently."""
+        start = records[0][1]
+        if start.get("version") != LOG_VERSION:
+            raise GameLogError("line 1: this log was written by an older rushmore-print; finish it with that version")
+        if start.get("design_name") != design_name:
+            raise GameLogError(
+                f"the log is a game of {start.get('design_name')!r}, not {design_name!r}; give its design file"
+            )
+        try:
+            options = _options_of(start)
+            session = cls.new(deck, rules, grid, options, design_name=design_name, quick=quick, hold=hold, clock=clock)
+        except (RushmoreError, KeyError, TypeError, ValueError) as exc:
+            raise GameLogError(f"line 1: the 'start' event is not readable ({exc})") from None
+        session.design_path = start.get("design")
+        session._check_deal(start)
+        started = _seconds(start.get("at"))
+        if started is not None:
+            session._clock.tick(started)
+        session._replay(records[1:])
+        session.held = None
+        session._clock.last = None
+        return session
+
+    def _check_deal(self, start: dict) -> None:
+        """Refuse a design or seed that lays out or deals differently from the logged game."""
+        logged = self._start_record(0.0)
+        for position, (was, now) in enumerate(zip(start.get("table", []), logged["table"])):
+            if was != now:
+                where = self.game.table.positions[position][0]
+                raise GameLogError(
+                    f"the logged game has {was} at {where}; this design and seed put {now} there, "
+                    "so it is not the same game"
+                )
+        for number, (was, now) in enumerate(zip(start.get("deal", []), logged["deal"]), start=1):
+            if was != now:
+                raise GameLogError(
+                    f"card {number} of the logged game's box is {was}; this design and seed give {now}, "
+                    "so it is not the same game"
+                )
+        if start.get("fingerprint") != logged["fingerprint"] or len(start.get("deal", [])) != len(logged["deal"]):
+            raise GameLogError("the design's cards have changed since this game was dealt; give the design it used")
+
+    def _replay(self, records: list[tuple[int, dict]]) -> None:
+        self.game.start()
+        for number, record in records:
+            at = _seconds(record.get("at"))
+            if at is not None:
+                self._clock.tick(at)
+            kind = record["event"]
+            try:
+                if kind == "input":
+                    self._replay_group(record)
+                elif kind == "undo":
+                    self._undo(0.0)
+                elif kind == "revealed":
+                    self._check_revealed(record)
+            except (RushmoreError, KeyError, TypeError, ValueError, IndexError) as exc:
+                raise GameLogError(f"line {number}: cannot replay this {kind!r} event: {exc}") from None
+
+    def _replay_group(self, record: dict) -> None:
+        game = self.game
+        mark = game.mark()
+        try:
+            for action in record["actions"]:
+                _replay(game, list(action))
+        except RushmoreError:
+            game.rollback(mark)
+            raise
+        self._turn.marks.append((mark, str(record.get("line", ""))))
+
+    def _check_revealed(self, record: dict) -> None:
+        card = self.game.current
+        if card is None or card.id != record["card"]:
+            shown = card.id if card else "no card"
+            raise GameLogError(f"the log shows {record['card']} here but the game replays to {shown}")
+
+
+def _items(text: str) -> list[str]:
+    """``"a d1, b pass ."`` -> ``["a d1", "b pass", "."]``."""
+    items = []
+    for part in text.split(","):
+        part = part.strip()
+        if not part:
+            raise ClaimError(f"cannot read {text!r}: an empty claim between commas")
+        if part != "." and part.endswith(" ."):
+            items += [part[:-2].strip(), "."]
+        else:
+            items.append(part)
+    return items
+
+
+def _describe(action: tuple) -> str:
+    return " ".join(str(word) for word in action[1:] if word is not None) or "."
+
+
+def _replay(game: Game, action: list) -> tuple[list, list[list]]:
+    """One canonical input (``["claim", "ann", "M07"]``) on ``game``; its events and logged form."""
+    kind, args = action[0], action[1:]
+    if kind == "claim":
+        player, target = game.player_named(args[0]), args[1]
+        events = game.claim(player, target)
+        return events, [["claim", player, game.monument_named(target)]]
+    if kind == "pass":
+        player = game.player_named(args[0])
+        return game.pass_(player), [["pass", player]]
+    if kind == "change":
+        player = game.player_named(args[0])
+        target = None if args[1] is None else game.monument_named(args[1])
+        return game.change(player, target), [["change", player, target]]
+    if kind == "drop":
+        player = game.player_named(args[0])
+        return game.drop(player), [["drop", player]]
+    if kind == "card":
+        events = game.turn_over(args[0])
+        return events, [["card", events[-1].card.id]]
+    raise ClaimError(f"unknown input {kind!r}")
+
+
+def _options_of(start: dict) -> Options:
+    return Options(
+        tuple(start["players"]),
+        Level(start["level"]),
+        bool(start["long"]),
+        int(start["seed"]),
+        bool(start["penalty"]),
+        DeckMode(start.get("deck", "screen")),
+    )
+
+
+def conflicts(logged: Options, given: dict[str, Any]) -> list[str]:
+    """The options given with ``--resume`` that differ from the logged game's, in words."""
+    found = []
+    for name, value in given.items():
+        if value is None:
+            continue
+        was = getattr(logged, name)
+        if name == "players":
+            same = [p.casefold() for p in value] == [p.casefold() for p in was]
+            shown_was, shown_value = ",".join(was), ",".join(value)
+        else:
+            same = value == was
+            shown_was = getattr(was, "value", was)
+            shown_value = getattr(value, "value", value)
+        if not same:
+            found.append(f"{name.replace('_', ' ')} {shown_value} (the logged game has {shown_was})")
+    return found

@@ -1,0 +1,375 @@
+"""The game at the table: lines typed by a game master, the log, resume (session.py, gamelog.py)."""
+
+import json
+import re
+from itertools import count as counter
+
+import pytest
+
+from rushmore_print.cli import cli
+from rushmore_print.errors import GameLogError
+from rushmore_print.model import Level
+from rushmore_print.narrate import Narrator
+from rushmore_print.referee import DeckMode, Ended, Judged, Revealed
+from rushmore_print.session import (
+    MAX_LINE,
+    Finished,
+    Options,
+    Ready,
+    Rejected,
+    Session,
+    Summary,
+    parse_log,
+)
+
+
+def ticking():
+    """A clock that moves 2 s a call: timestamps differ, time played is known."""
+    ticks = counter()
+    return lambda: 1_800_000_000.0 + 2 * next(ticks)
+
+
+def new_session(classic, classic_deck, players=("ann", "bob", "cy"), **kwargs):
+    flags = {key: kwargs.pop(key) for key in ("quick", "hold") if key in kwargs}
+    session = Session.new(
+        classic_deck,
+        classic.rules,
+        classic.grid,
+        Options(tuple(players), **kwargs),
+        design_name=classic.name,
+        clock=ticking(),
+        **flags,
+    )
+    return session, list(session.start().records)
+
+
+def right(session):
+    return session.game.table.position_of(session.game.current.answer)
+
+
+def wrong(session, avoid=()):
+    return next(p for p, m in session.game.table.positions if m != session.game.current.answer and p not in avoid)
+
+
+def feed(session, line, records):
+    step = session.handle(line)
+    records += step.records
+    return step
+
+
+# --------------------------------------------------------------------------- what the game master types
+
+
+def test_prefixes_several_claims_and_the_rest_pass_on_one_line(classic, classic_deck):
+    session, records = new_session(classic, classic_deck, ("ann", "bob", "cy"), seed=4)
+    card = session.game.current
+    step = feed(session, f"A {wrong(session).lower()}, b {right(session)} .", records)
+    judged = next(e for e in step.events if isinstance(e, Judged))
+    assert judged.card == card and judged.winner == "bob"
+    assert next(r for r in records if r["event"] == "input")["actions"] == [
+        ["claim", "ann", session.game.table.monument_at(wrong_position_for(session, card))],
+        ["claim", "bob", card.answer],
+        ["pass", "cy"],
+    ]
+
+
+def wrong_position_for(session, card):
+    return next(p for p, m in session.game.table.positions if m != card.answer)
+
+
+def test_a_bad_item_rejects_the_whole_line_and_changes_nothing(classic, classic_deck):
+    session, records = new_session(classic, classic_deck, seed=4)
+    before = session.game.state
+    step = feed(session, "ann A1, zed pass", records)
+    assert step.events == (Rejected("ann A1, zed pass", "no player called 'zed'; the players are ann, bob and cy"),)
+    assert session.game.state == before and records[-1]["event"] == "rejected"
+    step = feed(session, f"ann {right(session)}, bob pass, cy pass, ann A1", records)
+    assert "the turn was judged before 'ann A1'" in step.events[0].reason and session.game.state == before
+
+
+def test_quick_mode_takes_a_five_player_turn_in_at_most_six_keys(classic, classic_deck):
+    players = ("ann", "bob", "cy", "dee", "eve")
+    session, records = new_session(classic, classic_deck, players, seed=6, quick=True, hold=True)
+    assert isinstance(session.start, object) and session.held is not None
+    keys_per_turn = []
+    winners = ["c", "-", "e", "a", "c", "-", "c"]
+    for winner in winners:
+        if session.game.over:
+            break
+        typed = ["", winner]  # Enter shows the card; then who was right
+        for line in typed:
+            step = feed(session, line, records)
+        keys_per_turn.append(sum(len(line) + 1 for line in typed))
+    assert max(keys_per_turn) <= 6
+    assert session.game.over and session.game.state.winners == ("cy",)
+    assert dict(session.game.scores()) == {"ann": 1, "bob": 0, "cy": 3, "dee": 0, "eve": 1}
+    assert isinstance(step.events[-1], Summary) and step.events[-1].turns == 7
+
+
+def test_a_held_card_is_shown_only_on_enter(classic, classic_deck):
+    session, records = new_session(classic, classic_deck, ("ann", "bob"), seed=6, hold=True)
+    step = feed(session, "ann A1", records)
+    assert isinstance(step.events[0], Rejected) and "press Enter to reveal it" in step.events[0].reason
+    step = feed(session, "", records)
+    assert isinstance(step.events[0], Revealed) and session.held is None
+    step = feed(session, f"a {right(session)}, b pass", records)
+    assert isinstance(step.events[-1], Ready) and step.events[-1].number == 2
+
+
+def test_change_and_drop_one_claim_mid_turn(classic, classic_deck):
+    session, records = new_session(classic, classic_deck, ("ann", "bob", "cy"), seed=8)
+    feed(session, f"ann {wrong(session)}, bob pass", records)
+    feed(session, f"change ann {right(session)}", records)
+    feed(session, "drop bob", records)
+    assert session.game.state.claims == (("ann", session.game.current.answer),)
+    step = feed(session, "b pass, c pass", records)
+    assert next(e for e in step.events if isinstance(e, Judged)).winner == "ann"
+
+
+def test_undo_takes_back_the_last_line_even_after_the_game_ended(classic, classic_deck):
+    session, records = new_session(classic, classic_deck, ("ann", "bob"), seed=8)
+    for _ in range(3):
+        step = feed(session, f"a {right(session)}, b pass", records)
+    assert isinstance(step.events[-2], Ended) and session.game.over
+    assert "the game is over" in feed(session, "ann A1", records).events[0].reason
+    step = feed(session, "undo", records)
+    assert not session.game.over and session.game.state.claims == () and dict(session.game.scores())["ann"] == 2
+    step = feed(session, f"b {right(session)}, a pass", records)
+    assert not session.game.over and dict(session.game.scores()) == {"ann": 2, "bob": 1}
+    assert feed(session, "undo", records).events[0].what.startswith("'b ")
+    for _ in range(1):
+        step = feed(session, f"a {right(session)}, b pass", records)
+    assert session.game.over
+    assert feed(session, "", records).events == (Finished(),)
+
+
+def test_a_huge_line_is_refused_not_read(classic, classic_deck):
+    session, records = new_session(classic, classic_deck, seed=8)
+    step = feed(session, "ann " + "A1" * MAX_LINE, records)
+    assert "more than 500 characters" in step.events[0].reason and len(records[-1]["line"]) < 50
+
+
+def test_table_mode_game_with_cards_typed_by_id_and_notation(classic, classic_deck):
+    session, records = new_session(classic, classic_deck, ("ann", "bob"), seed=3, deck_mode=DeckMode.TABLE)
+    notation = classic_deck.notation
+    pool = list(classic_deck.pool(Level.BASIC))
+    for index in range(3):
+        card = pool[index]
+        typed = card.id if index % 2 else notation.search(card.faces, card.red).lower()
+        step = feed(session, typed, records)
+        assert step.events[0].card == card
+        feed(session, f"a {right(session)}, b pass", records)
+    assert session.game.over and session.game.state.winners == ("ann",)
+    assert [r["card"] for r in records if r["event"] == "revealed"] == [c.id for c in pool[:3]]
+
+
+# --------------------------------------------------------------------------- the log and resume
+
+
+def typical_lines(classic, classic_deck, level, seed):
+    """A whole game's lines with most kinds of input: prefixes, several claims, ., a change, a drop,
+    a rejected line, undo."""
+    probe, _ = new_session(classic, classic_deck, level=level, seed=seed)
+    lines = []
+    turn = 0
+    while not probe.game.over:
+        answer, miss = right(probe), wrong(probe)
+        winner = ("ann", "bob", "cy")[turn % 3] if turn % 4 != 3 else None
+        if turn == 1:
+            batch = [f"ann {miss}", "zed A1", f"change ann {answer}", "drop ann", "undo", "b pass, c pass"]
+        elif winner:
+            batch = [f"{winner[0]} {answer} ."]
+        else:
+            batch = ["."]
+        for line in batch:
+            probe.handle(line)
+        lines += batch
+        turn += 1
+    return lines
+
+
+@pytest.mark.parametrize("level, seed", [(Level.EXPERT, 21), (Level.ADVANCED, 5)])
+def test_resume_at_every_cut_of_the_log_continues_the_same_game(classic, classic_deck, level, seed):
+    """Cut the log after every record (as a crash would), resume, type the lines not yet saved:
+    the same state at the cut and the same game at the end. Against the session, not the CLI."""
+    lines = typical_lines(classic, classic_deck, level, seed)
+    straight, records = new_session(classic, classic_deck, level=level, seed=seed)
+    start_state, saved_before = straight.game.state, [len(records)]
+    states = []
+    for line in lines:
+        feed(straight, line, records)
+        saved_before.append(len(records))
+        states.append(straight.game.state)
+    assert straight.game.over and len(records) > 25
+    numbered = list(enumerate(records, start=1))
+    for cut in range(1, len(records) + 1):
+        typed = sum(1 for before in saved_before[:-1] if cut > before)  # lines whose first record was kept
+        resumed = Session.resume(
+            classic_deck, classic.rules, classic.grid, numbered[:cut], design_name=classic.name, clock=ticking()
+        )
+        assert resumed.game.state == (states[typed - 1] if typed else start_state), cut
+        for line in lines[typed:]:
+            resumed.handle(line)
+        assert resumed.game.state == straight.game.state, cut
+
+
+def test_every_record_has_a_timestamp_and_the_start_names_the_deal(classic, classic_deck):
+    session, records = new_session(classic, classic_deck, seed=2)
+    feed(session, "a A1, b pass, c pass", records)
+    assert all(re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}\+00:00", r["at"]) for r in records)
+    start = records[0]
+    assert start["version"] == 2 and len(start["table"]) == 16 and len(start["deal"]) == len(classic_deck.search)
+    assert start["deal"][0].split()[0] == records[1]["card"]
+
+
+def test_resume_refuses_a_log_that_another_seed_deals(classic, classic_deck):
+    session, records = new_session(classic, classic_deck, ("ann", "bob"), seed=1)
+    feed(session, "a pass, b pass", records)
+    records[0]["seed"] = 2
+    with pytest.raises(GameLogError, match=r"the logged game has M\d\d at A1; this design and seed put M\d\d there"):
+        Session.resume(classic_deck, classic.rules, classic.grid, list(enumerate(records, 1)), design_name=classic.name)
+    records[0]["seed"] = 1
+    records[0]["deal"][1] = "S02 RRRR"
+    with pytest.raises(GameLogError, match=r"card 2 of the logged game's box is S02 RRRR; this design and seed give"):
+        Session.resume(classic_deck, classic.rules, classic.grid, list(enumerate(records, 1)), design_name=classic.name)
+
+
+def test_parse_log_keeps_whole_lines_and_hands_back_a_cut_one():
+    text = '{"event": "start"}\n{"event": "input", "line": "bob pass", "act'
+    records, cut = parse_log(text)
+    assert [r for _, r in records] == [{"event": "start"}] and cut.startswith('{"event": "input"')
+    with pytest.raises(GameLogError, match=r"^2: not a JSON line; the log is damaged"):
+        parse_log('{"event": "start"}\n{"eve\n{"event": "undo"}\n')
+
+
+def run(runner, args, lines=()):
+    return runner.invoke(cli, ["play", *args], input="".join(f"{line}\n" for line in lines))
+
+
+def test_the_double_crash_repro_resumes_twice_and_finishes(runner, tmp_path):
+    log = tmp_path / "g.jsonl"
+    first = run(
+        runner, ["--players", "ann,bob", "--seed", "1", "--log", str(log)], ["ann pass", "bob pass", "ann pass"]
+    )
+    assert first.exit_code == 1 and "input ended before the game did" in first.stderr
+    log.write_bytes(log.read_bytes()[:-5])  # a crash while the last line was written
+    second = run(runner, ["--resume", str(log)], ["bob pass"])
+    assert "the entry 'ann pass' was not saved; type it again" in second.output
+    assert second.exit_code == 1 and log.read_text().endswith("}\n")
+    third = run(runner, ["--resume", str(log)], [])
+    assert third.exit_code == 1 and "resumed the game" in third.output and "note:" not in third.output
+    finish = ["ann pass"] + ["ann pass", "bob pass"] * 40
+    fourth = run(runner, ["--resume", str(log)], finish)
+    assert fourth.exit_code == 0 and "Game over" in fourth.output
+    records = [json.loads(line) for line in log.read_text().splitlines()]
+    assert [r["event"] for r in records].count("ended") == 1
+
+
+def test_resume_refuses_options_that_conflict_with_the_log(runner, tmp_path):
+    log = tmp_path / "g.jsonl"
+    run(runner, ["--players", "ann,bob", "--seed", "1", "--log", str(log)], ["quit"])
+    clash = run(runner, ["--resume", str(log), "--level", "expert", "--long", "--seed", "1"], ["quit"])
+    assert clash.exit_code == 2
+    assert "cannot change: level expert (the logged game has basic); long game True (the logged game has False)" in (
+        clash.output
+    )
+    same = run(runner, ["--resume", str(log), "--seed", "1", "--players", "ANN,bob"], ["quit"])
+    assert same.exit_code == 0, same.output
+
+
+def test_resume_with_a_changed_seed_in_the_log_is_refused(runner, tmp_path):
+    log = tmp_path / "g.jsonl"
+    run(runner, ["--players", "ann,bob", "--seed", "1", "--log", str(log)], ["ann pass", "quit"])
+    lines = log.read_text().splitlines()
+    start = json.loads(lines[0])
+    start["seed"] = 7
+    log.write_text("\n".join([json.dumps(start), *lines[1:]]) + "\n")
+    result = run(runner, ["--resume", str(log)], ["quit"])
+    assert result.exit_code == 1 and "so it is not the same game" in result.stderr
+
+
+def test_default_log_names_never_collide(runner, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    for _ in range(3):
+        assert run(runner, ["--players", "ann,bob", "--seed", "5"], ["quit"]).exit_code == 0
+    assert len(list((tmp_path / "output" / "games").glob("*-5*.jsonl"))) == 3
+
+
+def test_an_overlong_piped_line_is_refused_and_the_game_goes_on(runner, tmp_path):
+    lines = ["ann " + "x" * 3_000_000, "quit"]
+    result = run(runner, ["--players", "ann,bob", "--seed", "1", "--log", str(tmp_path / "g.jsonl")], lines)
+    assert result.exit_code == 0 and "rejected: a line of more than 500 characters is not read" in result.output
+
+
+@pytest.mark.parametrize("players", [2, 5, 10])
+def test_whole_games_in_table_and_quick_mode_on_stdin(runner, tmp_path, classic, classic_deck, players):
+    names = [f"p{i}" for i in range(players)]
+    order = run(runner, ["--players", ",".join(names), "--seed", "9", "--deck", "table", "--print-order"])
+    assert order.exit_code == 0 and "Then play: rushmore play --players" in order.output
+    stack = re.findall(r"\d+\. (S\d\d)", order.output)
+    assert len(stack) == min(classic.rules.deck_size_for(players, False), len(classic_deck.pool(Level.BASIC)))
+    lines = []
+    for index, card in enumerate(stack[:3]):
+        lines += [card, names[1][:2] if index < 3 else "-"]
+    args = [
+        "--players",
+        ",".join(names),
+        "--seed",
+        "9",
+        "--deck",
+        "table",
+        "--quick",
+        "--log",
+        str(tmp_path / "t.jsonl"),
+    ]
+    result = run(runner, args, lines)
+    assert result.exit_code == 0, result.output
+    assert "Game over: p1 wins (p1 reached 3 points)." in result.output
+    assert result.output.count("Turn over card") == 3
+
+
+def test_countdown_before_each_card(runner, tmp_path, monkeypatch):
+    monkeypatch.setattr("time.sleep", lambda seconds: None)
+    args = ["--players", "ann,bob", "--seed", "1", "--countdown", "--log", str(tmp_path / "g.jsonl")]
+    result = run(runner, args, ["a pass, b pass", "quit"])
+    assert result.output.count("3... 2... 1...") == 2
+
+
+def test_summary_at_the_end(runner, tmp_path, classic, classic_deck):
+    session, _ = new_session(classic, classic_deck, ("ann", "bob"), seed=8)
+    lines = [f"a {wrong(session)}, b pass"]
+    session.handle(lines[-1])
+    for _ in range(3):
+        lines.append(f"a {right(session)}, b pass")
+        session.handle(lines[-1])
+    result = run(runner, ["--players", "ann,bob", "--seed", "8", "--log", str(tmp_path / "g.jsonl")], lines)
+    assert result.exit_code == 0, result.output
+    table = r"Final score:\n  player +cards  wrong claims\n  ann +3 +1\n  bob +0 +0\n4 turns in \d+ s of play."
+    assert re.search(table, result.output)
+
+
+# --------------------------------------------------------------------------- the screen
+
+
+def test_ten_players_fit_an_80_column_screen(classic, classic_deck):
+    names = ("alexander", "bernadette", "christopher", "dominique", "evangeline",
+             "fitzgerald", "gwendolyn", "harrison", "isabella", "jonathan")  # fmt: skip
+    session, _ = new_session(classic, classic_deck, names, seed=3)
+    narrator = Narrator(classic_deck, classic.name, width=80)
+    feed(session, "al A1, b A2, c A3", [])
+    assert len(narrator.status(session)) <= 80
+    turn = narrator.say_all(session.handle(", ".join(f"{n[:3]} pass" for n in names[3:])).events)
+    assert all(len(line) <= 80 for line in turn)
+    assert len(turn) + 1 <= 24  # the whole turn and the prompt on one screen
+
+
+def test_the_big_card_points_each_arrow_the_way_its_head_faces(classic, classic_deck):
+    narrator = Narrator(classic_deck, classic.name, width=80, unicode=False)
+    card = next(c for c in classic_deck.search if c.red == (False, True, False, False))
+    rows = narrator.banner(card)
+    for index, face in enumerate(card.faces):
+        wing = rows[0][2 + index * 19 : 2 + (index + 1) * 19]  # the arrow head's top barb
+        column = len(wing) - len(wing.lstrip())
+        assert (column < 9) == (face == 0), (index, face, wing)
+    assert rows[6].split() == ["RED"] and "%" in rows[2][21:40] and "%" not in rows[2][:21]
+    assert max(len(row) for row in rows) <= 80
