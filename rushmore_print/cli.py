@@ -845,8 +845,8 @@ def _print_order(session: Session, design: Path | None) -> None:
     for line in _narrator(game.deck, session.design_name).say(ShowGrid(game.table)):
         click.echo(line)
     click.echo(f"Stack these {game.deck_size} Search cards face down, top card first:")
-    for start in range(0, len(order), 6):
-        row = order[start : start + 6]
+    for start in range(0, len(order), 4):
+        row = order[start : start + 4]
         click.echo(
             "  "
             + "  ".join(

@@ -6,6 +6,8 @@ wide: the Search card is drawn large, one arrow block per head, so it reads acro
 
 from __future__ import annotations
 
+import textwrap
+
 from . import referee as r
 from . import session as s
 from .model import Deck, SearchCard
@@ -17,14 +19,14 @@ ARROW_ROWS = 5
 MIN_ARROW_CELL = 7  # columns per head below which the card is drawn as one line of small arrows
 MAX_ARROW_CELL = 20
 
-HELP = """Claims, in the order the hands went down (names may be shortened to a unique prefix):
+HELP = """Claims, in the order hands went down (a name may be cut to a unique prefix):
   ann B3   ann M7   ann pass      several on a line:  a d1, b pass, c m7
-  .        everybody still to claim passes          (a d1, .)
-  change ann C2 / change ann pass / drop ann        correct one claim of this turn
-Commands: undo (take back the last line), score, grid (the Monuments again), help, quit."""
-HELP_QUICK = """Quick mode: type who was on the right Monument (ann, or just a), or - if nobody was.
-The full forms still work (ann B3, b pass, ...), e.g. to record a wrong claim for --penalty."""
-HELP_TABLE = """Table deck: turn over the top card on a count of three and type its id (S21) or notation (LR*RL)."""
+  .        everybody still to claim passes            (a d1, .)
+  change ann C2   change ann pass   drop ann          correct one claim
+Commands: undo (the last line), score, grid (the Monuments), help, quit."""
+HELP_QUICK = """Quick mode: type who was on the right Monument (ann, or a), or - for nobody.
+The full forms still work (ann B3, b pass): wrong claims matter with --penalty."""
+HELP_TABLE = """Table deck: turn over the top card on a count of three; type its id or notation."""
 
 
 class Narrator:
@@ -38,19 +40,27 @@ class Narrator:
         self.unicode = unicode
 
     def say_all(self, events) -> list[str]:
-        """Lines for a step's events; the claims of one typed line share one line."""
+        """Lines for a step's events, wrapped to the width; the claims of one typed line share one."""
+        return [wrapped for line in self._say_all(events) for wrapped in self._fit(line)]
+
+    def _fit(self, line: str) -> list[str]:
+        if len(line) <= self.width or "\x1b" in line:
+            return [line]
+        return textwrap.wrap(line, self.width, subsequent_indent="  ", break_on_hyphens=False) or [line]
+
+    def _say_all(self, events) -> list[str]:
         lines: list[str] = []
-        hands: list[str] = []
+        hands: list = []
         for event in events:
             if isinstance(event, (r.Claimed, r.Passed)):
-                hands.append(_hand(event))
+                hands.append(event)
                 continue
             if hands:
-                lines += self._wrap(hands, "; ")
+                lines.append(_hands(hands))
                 hands = []
             lines += self.say(event)
         if hands:
-            lines += self._wrap(hands, "; ")
+            lines.append(_hands(hands))
         return lines
 
     def say(self, event) -> list[str]:
@@ -60,7 +70,7 @@ class Narrator:
             return self._revealed(event)
         if isinstance(event, s.Ready):
             what = self._which(event.number, event.total, event.tiebreak)
-            return ["", f"{what} is ready: hands off the table, then Enter shows it."]
+            return ["", f"{what[0].upper()}{what[1:]} is ready: hands off the table, then Enter shows it."]
         if isinstance(event, r.Awaiting):
             return self._awaiting(event)
         if isinstance(event, (r.Claimed, r.Passed)):
@@ -84,11 +94,12 @@ class Narrator:
         if isinstance(event, s.Rejected):
             return [f"rejected: {event.reason}"]
         if isinstance(event, s.ShowScore):
-            return self._wrap([f"{p} {n}" for p, n in event.scores], ", ", "score: ", f" | {_left(event)}")
+            return [f"score: {', '.join(f'{p} {n}' for p, n in event.scores)} | {_left(event)}"]
         if isinstance(event, s.ShowGrid):
             return self.grid(event.table)
         if isinstance(event, s.ShowHelp):
-            return [HELP] + ([HELP_QUICK] if event.quick else []) + [HELP_TABLE] * (event.deck_mode is r.DeckMode.TABLE)
+            table = event.deck_mode is r.DeckMode.TABLE
+            return [*HELP.splitlines(), *(HELP_QUICK.splitlines() * event.quick), *([HELP_TABLE] * table)]
         return []
 
     # -- the parts
@@ -109,7 +120,7 @@ class Narrator:
         if event.spare_level == 0 and event.spare_other:
             lines.append(
                 f"note: the deck uses every {event.level.title} card, so a tie-break card would come from the "
-                f"other levels' {event.spare_other}"
+                f"{event.spare_other} cards of the other levels"
             )
         elif event.spare_level + event.spare_other == 0:
             lines.append("note: the deck uses every card in the box, so a tie at the end would be shared")
@@ -217,17 +228,6 @@ class Narrator:
     def _paint(self, text: str, red: bool) -> str:
         return f"{RED_ON}{text}{COLOUR_OFF}" if red and self.colour and text.strip() else text
 
-    def _wrap(self, items: list[str], sep: str, first: str = "", last: str = "") -> list[str]:
-        lines, line = [], first
-        for index, item in enumerate(items):
-            piece = item + (sep.rstrip() if index < len(items) - 1 else last)
-            if len(line) + len(piece) + 1 > self.width and line.strip():
-                lines.append(line.rstrip())
-                line = "  "
-            line += piece + " "
-        lines.append(line.rstrip())
-        return lines
-
     # -- the prompt
 
     def status(self, session: s.Session) -> str:
@@ -246,7 +246,7 @@ class Narrator:
         )
         hands = [f"{p} {'pass' if m is None else game.table.position_of(m)}" for p, m in state.claims]
         waiting = game.waiting_for()
-        budget = self.width - 20
+        budget = self.width - 8
         for claims, wait in (
             (", ".join(hands), join_names(waiting)),
             (count(len(hands), "hand", "hands"), join_names(waiting)),
@@ -256,6 +256,22 @@ class Narrator:
             if len(text) <= budget:
                 return text
         return f"[{head}] > "
+
+
+def _hands(events: list) -> str:
+    """``ann covers B3 (M07); bob, cy and dee pass``: a run of passes is said once."""
+    parts: list[str] = []
+    passes: list[str] = []
+    for event in [*events, None]:
+        if isinstance(event, r.Passed):
+            passes.append(event.player)
+            continue
+        if passes:
+            parts.append(f"{join_names(passes)} {'passes' if len(passes) == 1 else 'pass'}")
+            passes = []
+        if event is not None:
+            parts.append(_hand(event))
+    return "; ".join(parts)
 
 
 def _hand(event) -> str:

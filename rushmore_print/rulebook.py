@@ -191,8 +191,9 @@ def build_rulebook(design: Design, deck: Deck) -> Rulebook:
         Paragraph(
             f"The first player to reach {count(rules.points_to_win, 'point', 'points')} wins at once. If the deck runs "
             f"out first, the player with the most cards wins. If several players share the most, they alone play "
-            f"one more round with a card drawn from the box, from the same level: whoever takes it wins. If nobody "
-            f"takes it, draw again; if the box is empty, the tied players share the win."
+            f"one more round with a card drawn from the box, from the level's unused cards (when those are gone, from "
+            f"the other levels' cards): whoever takes it wins. If nobody takes it, draw again; only when the whole "
+            f"box is used up do the tied players share the win."
         ),
         Heading("Levels"),
         Bullets(

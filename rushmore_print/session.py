@@ -458,7 +458,7 @@ class Session:
             record = _output_record(event)
             if record:
                 records.append({"event": record.pop("event"), "at": timestamp(at), **record})
-            if isinstance(event, Revealed) and not event.again and self.hold:
+            if isinstance(event, Revealed) and not event.again and self._holds_cards:
                 self.held = event
                 shown.append(Ready(event.number, event.total, event.tiebreak))
             else:
@@ -468,6 +468,12 @@ class Session:
             if isinstance(event, Judged) and not self.game.over:
                 shown.append(ShowScore(self.game.scores(), self.game.cards_left, True))
         return Step(tuple(shown), tuple(records))
+
+    @property
+    def _holds_cards(self) -> bool:
+        """Hold a drawn card back until Enter: only the referee's own cards (a card the game
+        master turned over is already on the table)."""
+        return self.hold and self.game.config.deck_mode is DeckMode.SCREEN
 
     def summary(self) -> Summary:
         game = self.game
