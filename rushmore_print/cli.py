@@ -691,7 +691,7 @@ def play(
     log_path: Path | None,
     resume: Path | None,
 ) -> None:
-    r"""Referee a game: deal, show each Search card, judge the claims, keep score.
+    """Referee a game: deal, show each Search card, judge the claims, keep score.
 
     Reads the game master's lines from the keyboard (with line editing and history) or from a
     script on stdin. At the prompt: ann B3, a b3, ann pass, several claims comma-separated,
@@ -706,7 +706,7 @@ def play(
       rushmore play --players ann,bob --deck table --print-order --seed 7
       rushmore play --players ann,bob --deck table --seed 7
       rushmore play --resume output/games/20261129-140000-42.jsonl
-      printf 'ann B3\nbob pass\n' | rushmore play --players ann,bob --seed 1
+      printf 'ann B3\\nbob pass\\n' | rushmore play --players ann,bob --seed 1
     """
     import secrets
 

@@ -72,7 +72,9 @@ def test_the_readme_answer_example_says_what_the_code_says(runner):
 def test_every_command_has_help_with_examples_and_every_option_explained(runner, name):
     result = runner.invoke(cli, [name, "--help"])
     assert result.exit_code == 0
-    assert "Examples:" in result.output
+    assert "\nExamples:\n" in result.output.replace("  Examples:", "Examples:")
+    examples = result.output.split("Examples:\n")[1].split("\n\n")[0].splitlines()
+    assert examples and all(line.startswith("    rushmore ") or "| rushmore " in line for line in examples), examples
     for param in cli.commands[name].params:
         if isinstance(param, click.Option) and not param.hidden:
             assert param.help, f"{name} {param.opts} has no help"
