@@ -505,10 +505,13 @@ class Session:
         try:
             options = _options_of(start)
             session = cls.new(deck, rules, grid, options, design_name=design_name, quick=quick, hold=hold, clock=clock)
-        except (RushmoreError, KeyError, TypeError, ValueError) as exc:
+        except (RushmoreError, LookupError, TypeError, ValueError, AttributeError) as exc:
             raise GameLogError(f"line 1: the 'start' event is not readable ({exc})") from None
         session.design_path = start.get("design")
-        session._check_deal(start)
+        try:
+            session._check_deal(start)
+        except (LookupError, TypeError, ValueError, AttributeError) as exc:
+            raise GameLogError(f"line 1: the 'start' event is not readable ({exc})") from None
         started = _seconds(start.get("at"))
         if started is not None:
             session._clock.tick(started)
@@ -542,7 +545,7 @@ class Session:
             at = _seconds(record.get("at"))
             if at is not None:
                 self._clock.tick(at)
-            kind = record["event"]
+            kind = record.get("event")
             try:
                 if kind == "input":
                     self._replay_group(record)
@@ -550,7 +553,8 @@ class Session:
                     self._undo(0.0)
                 elif kind == "revealed":
                     self._check_revealed(record)
-            except (RushmoreError, KeyError, TypeError, ValueError, IndexError) as exc:
+            except (RushmoreError, LookupError, TypeError, ValueError, AttributeError) as exc:
+                # an edited or damaged record: say where, never a traceback
                 raise GameLogError(f"line {number}: cannot replay this {kind!r} event: {exc}") from None
 
     def _replay_group(self, record: dict) -> None:

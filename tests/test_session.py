@@ -1,10 +1,13 @@
 """The game at the table: lines typed by a game master, the log, resume (session.py, gamelog.py)."""
 
 import json
+import random
 import re
 from itertools import count as counter
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from rushmore_print.cli import cli
 from rushmore_print.errors import GameLogError
@@ -373,3 +376,48 @@ def test_the_big_card_points_each_arrow_the_way_its_head_faces(classic, classic_
         assert (column < 9) == (face == 0), (index, face, wing)
     assert rows[6].split() == ["RED"] and "%" in rows[2][21:40] and "%" not in rows[2][:21]
     assert max(len(row) for row in rows) <= 80
+
+
+# --------------------------------------------------------------------------- hostile input
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(lines=st.lists(st.text(alphabet=" ,.-abcdABCD1234MSmpassundochgrlqt*\t\u00e9", max_size=30), max_size=25))
+def test_any_typed_lines_are_judged_or_refused_never_a_crash(classic, classic_deck, lines):
+    session, records = new_session(classic, classic_deck, ("ann", "abe", "bob"), seed=5, quick=True, hold=True)
+    for line in lines:
+        step = feed(session, line, records)
+        assert all(not isinstance(e, Exception) for e in step.events)
+    game = session.game
+    assert sum(score for _, score in game.scores()) + game.state.turns >= 0
+    assert len({m for _, m in game.state.claims if m}) == len([m for _, m in game.state.claims if m])
+    numbered = list(enumerate(json.loads(json.dumps(records)), start=1))
+    resumed = Session.resume(classic_deck, classic.rules, classic.grid, numbered, design_name=classic.name)
+    assert resumed.game.state == game.state
+
+
+def test_two_hundred_damaged_logs_are_refused_with_a_line_number(classic, classic_deck):
+    session, records = new_session(classic, classic_deck, ("ann", "bob"), seed=5)
+    for turn in range(4):
+        feed(session, f"a {wrong(session)}, b {right(session) if turn % 2 else 'pass'}", records)
+    rng = random.Random(1)
+    junk = [None, 7, -1, "", "zz", [], {}, ["claim"], [["claim", 5, None]], [["card", "S99"]], "M99", True, 1e308]
+    outcomes = {"refused": 0, "same game": 0, "other game": 0}
+    for _ in range(200):
+        mutated = json.loads(json.dumps(records))
+        record = rng.choice(mutated)
+        key = rng.choice(sorted(record))
+        if rng.random() < 0.2:
+            del record[key]
+        else:
+            record[key] = rng.choice(junk)
+        try:
+            resumed = Session.resume(
+                classic_deck, classic.rules, classic.grid, list(enumerate(mutated, 1)), design_name=classic.name
+            )
+        except GameLogError as exc:
+            assert re.match(r"(line \d+: |the log is a game of|the logged game|card \d+ of|the design's)", str(exc))
+            outcomes["refused"] += 1
+            continue
+        outcomes["same game" if resumed.game.state == session.game.state else "other game"] += 1
+    assert outcomes["refused"] > 50, outcomes
