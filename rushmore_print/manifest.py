@@ -11,7 +11,7 @@ from typing import Any
 
 from .errors import Problem, SpecError
 from .model import Deck, Level, Monument, Notation, SearchCard
-from .spec import read_yaml
+from .spec import MAX_HEADS, read_yaml
 from .validate import Finding, Report, validate_deck
 
 
@@ -75,11 +75,16 @@ def read_manifest(path: str | Path, notation: Notation | None = None) -> tuple[D
     raw_monuments = need("monuments", list, "a list of Monuments")
     raw_search = need("search", list, "a list of Search cards")
     if directions is not None and (
-        len(directions) != 2 or not all(isinstance(d, str) for d in directions) or directions[0] == directions[1]
+        len(directions) != 2
+        or not all(isinstance(d, str) and d.strip() for d in directions)
+        or directions[0] == directions[1]
     ):
         problems.append(
-            Problem(file, lines.get(("directions",)), "directions", "expected two different direction names")
+            Problem(file, lines.get(("directions",)), "directions", "expected two different, non-empty direction names")
         )
+    if heads is not None and not 1 <= len(heads) <= MAX_HEADS:
+        # validation looks at every Monument: 2^heads of them, so the count is bounded like a design's
+        problems.append(Problem(file, lines.get(("heads",)), "heads", f"{len(heads)} heads; allowed: 1 to {MAX_HEADS}"))
     if problems:
         raise SpecError(problems)
     directions_t = (directions[0], directions[1])

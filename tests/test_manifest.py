@@ -96,3 +96,57 @@ def test_a_file_that_is_not_a_manifest(tmp_path):
         validate_manifest(path)
     with pytest.raises(SpecError, match="no such file"):
         validate_manifest(tmp_path / "none.json")
+
+
+JUNK = [None, "", " ", 0, -1, 2**70, 1.5, True, [], {}, ["left"], ["", "right"], "left", {"id": "M01"}, "\u00e9" * 300]
+
+
+def _mutate(data, rng):
+    """One random change somewhere in a manifest: a value replaced, a key dropped, a list cut."""
+    node = data
+    while True:
+        keys = list(node) if isinstance(node, dict) else list(range(len(node)))
+        if not keys:
+            return
+        key = rng.choice(keys)
+        child = node[key]
+        if isinstance(child, (dict, list)) and child and rng.random() < 0.6:
+            node = child
+            continue
+        action = rng.random()
+        if action < 0.15 and isinstance(node, dict):
+            del node[key]
+        elif action < 0.25 and isinstance(child, list) and child:
+            del child[rng.randrange(len(child)) :]
+        else:
+            node[key] = copy.deepcopy(rng.choice(JUNK))
+        return
+
+
+def test_two_hundred_mutated_manifests_get_a_verdict_never_a_crash(tmp_path, manifest, runner):
+    from random import Random
+
+    from rushmore_print.cli import cli
+
+    rng = Random(12)
+    verdicts = {0: 0, 1: 0}
+    for number in range(200):
+        data = copy.deepcopy(manifest)
+        for _ in range(rng.randint(1, 3)):
+            _mutate(data, rng)
+        path = tmp_path / f"m{number}.json"
+        path.write_text(json.dumps(data))
+        result = runner.invoke(cli, ["validate", "--manifest", str(path)])
+        crashed = result.exception is not None and not isinstance(result.exception, SystemExit)
+        assert result.exit_code in verdicts and not crashed, (number, data, result.output, result.exception)
+        verdicts[result.exit_code] += 1
+    assert verdicts[1] > 150, verdicts
+
+
+def test_a_manifest_with_too_many_heads_is_refused_at_once(tmp_path, manifest):
+    data = dict(manifest, heads=[f"h{i}" for i in range(24)])
+    with pytest.raises(SpecError, match="heads: 24 heads; allowed: 1 to 8"):
+        judge(tmp_path, data)
+    data = dict(manifest, directions=["", "right"])
+    with pytest.raises(SpecError, match="directions: expected two different, non-empty direction names"):
+        judge(tmp_path, data)
