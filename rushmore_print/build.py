@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .errors import BuildError
-from .files import Written, atomic_write, ensure_folder, worker_count
+from .files import Written, atomic_write, die_with_parent, ensure_folder, worker_count
 from .generate import generate_deck
 from .layout.answer_key import answer_key_pages
 from .layout.cards import (
@@ -238,6 +238,7 @@ def _render_job(job: Job, cmyk: bool, shapes: ShapeCache, progress: Callable[[st
 
 def _worker(jobs: list[Job], cmyk: bool, send) -> None:
     """In a forked process: render ``jobs`` and send back their results, or the exception."""
+    die_with_parent()
     try:
         shapes = ShapeCache()
         send.send([_render_job(job, cmyk, shapes) for job in jobs])

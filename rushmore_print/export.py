@@ -15,7 +15,7 @@ from pathlib import Path
 from PIL import Image
 
 from .build import card_faces, checked_deck
-from .files import Written, atomic_write, ensure_folder, worker_count
+from .files import Written, atomic_write, die_with_parent, ensure_folder, worker_count
 from .layout.cards import CardKind, Face, card_frame, symbols
 from .layout.items import Document, Page
 from .layout.sheets import card_pages
@@ -63,7 +63,7 @@ def render_pngs(
         return
     size = math.ceil(len(pages) / (workers * 3))
     chunks = [(pages[i : i + size], table, dpi, portrait, exact) for i in range(0, len(pages), size)]
-    with ProcessPoolExecutor(workers) as pool:
+    with ProcessPoolExecutor(workers, initializer=die_with_parent) as pool:
         for rendered in pool.map(_render_chunk, chunks):
             yield from rendered
 

@@ -6,8 +6,15 @@ A failed or interrupted build never leaves a half-written file, and never remove
 from __future__ import annotations
 
 import contextlib
+import ctypes
+import errno
+import glob
 import os
+import signal
+import sys
 import tempfile
+import threading
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -37,8 +44,16 @@ class Written:
 
 
 def atomic_write(path: Path, data: bytes) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=path.parent)
+    """Write ``data`` to ``path`` through a temporary file and a rename; an ``OSError`` becomes a
+    ``BuildError`` that says what happened, and the previous ``path`` is left as it was.
+
+    Temporary files a killed run left behind for this same file are removed first."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        _remove_stale_parts(path)
+        fd, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=path.parent)
+    except OSError as exc:
+        raise BuildError(_write_failure(path, exc)) from None
     try:
         os.chmod(temporary, 0o666 & ~_umask())  # mkstemp makes 0600; outputs are ordinary files
         with os.fdopen(fd, "wb") as handle:
@@ -46,10 +61,41 @@ def atomic_write(path: Path, data: bytes) -> None:
             handle.flush()
             os.fsync(handle.fileno())
         os.replace(temporary, path)
-    except BaseException:
-        with contextlib.suppress(FileNotFoundError):
+    except BaseException as exc:
+        with contextlib.suppress(OSError):
             os.unlink(temporary)
+        if isinstance(exc, OSError):
+            raise BuildError(_write_failure(path, exc)) from None
         raise
+
+
+def _remove_stale_parts(path: Path) -> None:
+    for stale in path.parent.glob(f".{glob.escape(path.name)}.*.part"):
+        with contextlib.suppress(OSError):
+            stale.unlink()
+
+
+def _write_failure(path: Path, exc: OSError) -> str:
+    """A sentence for a failed write."""
+    before = "the previous file is intact" if path.is_file() else "nothing was written there"
+    if exc.errno == errno.ENOSPC:
+        return f"no space left on device writing {path}; {before}"
+    if exc.errno == errno.EDQUOT:
+        return f"disk quota exceeded writing {path}; {before}"
+    if exc.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
+        return f"{path}: not allowed to write in {path.parent} ({exc.strerror}); {before}"
+    if exc.errno in (errno.ENOTDIR, errno.EEXIST) and not path.parent.is_dir():
+        return f"{path}: {_first_file_on_the_way(path.parent)} is a file, not a folder"
+    if exc.errno == errno.ENAMETOOLONG:
+        return f"{path}: the file name is too long for this file system"
+    return f"{path}: cannot write it ({exc.strerror or exc}); {before}"
+
+
+def _first_file_on_the_way(folder: Path) -> Path:
+    for parent in reversed([folder, *folder.parents]):
+        if parent.exists() and not parent.is_dir():
+            return parent
+    return folder
 
 
 def _umask() -> int:
@@ -62,6 +108,31 @@ def ensure_folder(folder: Path) -> None:
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
+        if exc.errno in (errno.ENOTDIR, errno.EEXIST):
+            raise BuildError(f"{folder}: {_first_file_on_the_way(folder)} is a file, not a folder") from None
         raise BuildError(f"{folder}: cannot create the output folder ({exc.strerror})") from None
     if not os.access(folder, os.W_OK):
         raise BuildError(f"{folder}: the output folder is not writable")
+
+
+def die_with_parent() -> None:
+    """In a worker process: end when the parent does, even when it is killed with ``kill -9``
+    (a worker left behind would go on using a core and memory for nothing)."""
+    parent = os.getppid()
+    if sys.platform.startswith("linux"):
+        with contextlib.suppress(OSError, AttributeError):
+            libc = ctypes.CDLL(None, use_errno=True)
+            if libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL) == 0:
+                if os.getppid() != parent:  # the parent died before prctl took effect
+                    os._exit(1)
+                return
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os._exit(1)
+
+    threading.Thread(target=watch, daemon=True).start()
+
+
+PR_SET_PDEATHSIG = 1

@@ -1,0 +1,109 @@
+"""Faults from the machine: full disk, no permission, a file where a folder should be, a killed
+run. Each gives exit 1 and a sentence (never exit 70), and loses nothing that was there."""
+
+import errno
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from rushmore_print.cli import cli
+
+
+def _fail_with(monkeypatch, code: int, where: str = "fsync") -> None:
+    def fail(*args, **kwargs):
+        raise OSError(code, os.strerror(code))
+
+    monkeypatch.setattr(f"rushmore_print.files.{'os.fsync' if where == 'fsync' else 'tempfile.mkstemp'}", fail)
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["rulebook", "--paper", "a4"],
+        ["export", "png", "--dpi", "72"],
+    ],
+)
+def test_a_full_disk_is_a_sentence_and_the_old_files_stay(runner, tmp_path, monkeypatch, command):
+    first = runner.invoke(cli, [*command, "-o", str(tmp_path)])
+    assert first.exit_code == 0, first.output
+    before = {path: path.read_bytes() for path in tmp_path.rglob("*") if path.is_file()}
+    _fail_with(monkeypatch, errno.ENOSPC)
+    result = runner.invoke(cli, [*command, "-o", str(tmp_path)])
+    assert result.exit_code == 1 and isinstance(result.exception, SystemExit)
+    assert "error: no space left on device writing " in result.stderr and "the previous file is intact" in (
+        result.stderr
+    )
+    assert {path: path.read_bytes() for path in tmp_path.rglob("*") if path.is_file()} == before
+
+
+def test_no_permission_to_write_is_a_sentence(runner, tmp_path, monkeypatch):
+    _fail_with(monkeypatch, errno.EACCES, where="mkstemp")
+    result = runner.invoke(cli, ["rulebook", "--paper", "a4", "-o", str(tmp_path)])
+    assert result.exit_code == 1
+    assert f"not allowed to write in {tmp_path} (Permission denied); nothing was written there" in result.stderr
+
+
+@pytest.mark.parametrize(
+    "command",
+    [["build", "--paper", "a4"], ["export", "png", "--dpi", "72"], ["rulebook"]],
+)
+def test_an_output_folder_under_a_file_is_a_sentence(runner, tmp_path, command):
+    (tmp_path / "notes.txt").write_text("mine")
+    result = runner.invoke(cli, [*command, "-o", str(tmp_path / "notes.txt" / "kit")])
+    assert result.exit_code == 1
+    assert f"{tmp_path / 'notes.txt'} is a file, not a folder" in result.stderr
+    assert (tmp_path / "notes.txt").read_text() == "mine"
+
+
+def test_impose_into_a_folder_under_a_file(runner, tmp_path):
+    runner.invoke(cli, ["export", "png", "--dpi", "72", "-o", str(tmp_path / "png")])
+    (tmp_path / "notes.txt").write_text("mine")
+    result = runner.invoke(cli, ["impose", str(tmp_path / "png" / "M01.png"), "-o", str(tmp_path / "notes.txt")])
+    assert result.exit_code == 1 and "is a file, not a folder" in result.stderr
+
+
+def test_temporary_files_a_killed_run_left_are_removed_by_the_next(runner, tmp_path):
+    stale = tmp_path / ".mount-rushmore_rulebook_a4.pdf.x1y2z3.part"
+    stale.write_bytes(b"half a PDF")
+    other = tmp_path / ".somebody-else.part"
+    other.write_bytes(b"not ours")
+    assert runner.invoke(cli, ["rulebook", "--paper", "a4", "-o", str(tmp_path)]).exit_code == 0
+    assert not stale.exists() and other.exists()
+    assert not [p for p in tmp_path.iterdir() if p.name.endswith(".part") and p != other]
+
+
+def _state(pid: int) -> str:
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except OSError:
+        return "gone"
+    return next(line.split()[1] for line in status.splitlines() if line.startswith("State:"))
+
+
+@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads /proc")
+def test_a_worker_dies_with_its_parent_even_on_kill_9():
+    code = (
+        "import multiprocessing, time\n"
+        "from rushmore_print.files import die_with_parent\n"
+        "def work():\n"
+        "    die_with_parent()\n"
+        "    time.sleep(60)\n"
+        "child = multiprocessing.get_context('fork').Process(target=work)\n"
+        "child.start()\n"
+        "print(child.pid, flush=True)\n"
+        "time.sleep(60)\n"
+    )
+    parent = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True)
+    worker = int(parent.stdout.readline())
+    time.sleep(0.3)  # let the worker reach die_with_parent
+    assert _state(worker) in ("S", "R")
+    parent.kill()
+    parent.wait()
+    deadline = time.monotonic() + 5
+    while _state(worker) in ("S", "R", "D") and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert _state(worker) in ("gone", "Z", "X")
