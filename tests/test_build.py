@@ -163,7 +163,7 @@ def test_atomic_write_leaves_no_partial_file(tmp_path, monkeypatch):
         raise OSError("interrupted")
 
     monkeypatch.setattr(files.os, "replace", fail_replace)
-    with pytest.raises(OSError):
+    with pytest.raises(BuildError, match=r"x\.pdf: cannot write it \(interrupted\); the previous file is intact"):
         files.atomic_write(target, b"new")
     assert target.read_bytes() == b"old"
     assert [p.name for p in tmp_path.iterdir()] == ["x.pdf"]
