@@ -22,7 +22,7 @@ import click
 from . import __version__
 from .errors import RushmoreError
 from .model import Level
-from .sizes import PAPERS, parse_card_size
+from .sizes import CARD_PRESETS, PAPERS, parse_card_size
 from .targets import EXPORTS, ExportOptions
 from .words import count
 
@@ -43,6 +43,7 @@ def load_design(path: Path | None) -> Design:
     return read(path)
 
 
+PRESET_NAMES = frozenset(CARD_PRESETS)
 LEVELS = click.Choice([level.value for level in Level], case_sensitive=False)
 
 
@@ -382,9 +383,12 @@ def _card_size(ctx, param, value: str | None) -> tuple[float, float] | None:
     if value is None:
         return None
     try:
-        return parse_card_size(value)
+        size = parse_card_size(value)
     except ValueError as exc:
         raise click.BadParameter(str(exc)) from None
+    if value.strip().lower() not in PRESET_NAMES and not re.search(r"(mm|cm|in|pt)\s*$", value.strip().lower()):
+        raise click.BadParameter(f"{value!r}: give the unit, e.g. {value.strip()}mm (or in, cm, pt)")
+    return size
 
 
 def _optional_length(ctx, param, value: str | None) -> float | None:
@@ -392,12 +396,17 @@ def _optional_length(ctx, param, value: str | None) -> float | None:
 
 
 def _length(ctx, param, value: str) -> float:
+    """A length on the command line: a number with its unit (``3mm``, ``0.125in``); only 0 may go
+    without one, since a bare 3 could mean millimetres or pixels or inches."""
     from .units import parse_length
 
     try:
-        return parse_length(value)
+        length = parse_length(value)
     except ValueError as exc:
         raise click.BadParameter(str(exc)) from None
+    if length and re.fullmatch(r"\s*[0-9.]+\s*", value):
+        raise click.BadParameter(f"{value!r}: give the unit, e.g. {value.strip()}mm or {value.strip()}in")
+    return length
 
 
 def _export_help() -> str:
@@ -488,6 +497,10 @@ def export(
     "--bleed", callback=_length, default="0", show_default=True, metavar="LENGTH",
     help="Bleed the images already carry around the trim, e.g. 3mm or 0.125in.",
 )  # fmt: skip
+@click.option(
+    "--fit", is_flag=True,
+    help="Scale every image to the card box even when its size or proportions differ (else refused).",
+)  # fmt: skip
 @click.pass_context
 @friendly_errors
 def impose(
@@ -503,6 +516,7 @@ def impose(
     backs: Path | None,
     card: tuple[float, float] | None,
     bleed: float,
+    fit: bool,
 ) -> None:
     """Lay out any card images on print-and-play sheets (crop marks, ruler, backs).
 
@@ -540,7 +554,7 @@ def impose(
         for chosen in layouts:
             out = out_dir if single else out_dir / f"{name}_{chosen_paper}_{chosen.value}.pdf"
             written = imposing.impose(
-                fronts, out, chosen_paper, chosen, flip_edge, offset, back, back_list, card, bleed
+                fronts, out, chosen_paper, chosen, flip_edge, offset, back, back_list, card, bleed, fit
             )
             click.echo(f"wrote {out}: {count(written.pages, 'page', 'pages')}, {written.what}, "
                        f"{written.size / 1024:.0f} KB")  # fmt: skip

@@ -14,9 +14,9 @@ from .layout.frame import CardFrame, Face
 from .layout.items import Document, Image, Rect
 from .layout.sheets import PAPERS, Flip, SheetLayout, sheet_pages, sheet_plan
 from .rasters import read_raster
-from .render.rawpdf import load_images, render_raw_pdf
+from .render.rawpdf import EmbeddedImage, load_images, render_raw_pdf
 from .sizes import CARD_PRESETS
-from .units import px_to_mm
+from .units import mm_to_px, px_to_mm
 from .words import count
 
 IMAGE_SUFFIXES = {".png", ".jpg", ".jpeg"}
@@ -90,8 +90,13 @@ def impose(
     backs: list[Path] | None = None,
     card_mm: tuple[float, float] | None = None,
     bleed_mm: float = 0.0,
+    fit: bool = False,
 ) -> Written:
-    """Write ``out``: the images on sheets, with crop marks, ruler and backs as the layout asks."""
+    """Write ``out``: the images on sheets, with crop marks, ruler and backs as the layout asks.
+
+    Each image must be the card's size with its bleed (within a pixel and a half, read from its
+    pixels and dpi; only its proportions when it states no dpi), unless ``fit`` scales every
+    image to the card box."""
     if layout is not SheetLayout.FRONTS and back is None and not backs:
         raise BuildError(f"the {layout.value} layout needs backs: give --back IMAGE or --backs FOLDER")
     if backs and len(backs) != len(fronts):
@@ -104,9 +109,41 @@ def impose(
     ]
     plan = sheet_plan(PAPERS[paper], layout, frame, flip, back_offset)
     pages = sheet_pages(plan, pairs, out.stem)
-    loaded = load_images([*fronts, *(b for b in back_paths if b is not None)])
+    every = [*fronts, *(b for b in back_paths if b is not None)]
+    loaded = load_images(every)
+    if not fit:
+        check_sizes(every, loaded, frame)
     data = render_raw_pdf(Document(out.stem, tuple(pages), {}), loaded)
     atomic_write(out, data)
     return Written(
         out, len(pages), len(data), f"{count(len(fronts), 'card', 'cards')} imposed, {plan.per_sheet} a sheet"
     )
+
+
+def check_sizes(paths: list[Path], loaded: dict[str, EmbeddedImage], frame: CardFrame) -> None:
+    """Refuse images that are not the card's size (bleed included), saying what it would be."""
+    want_w, want_h = frame.width_mm + 2 * frame.bleed_mm, frame.height_mm + 2 * frame.bleed_mm
+    card = f"a {frame.width_mm:g} x {frame.height_mm:g} mm card with {frame.bleed_mm:g} mm bleed"
+    problems = []
+    for path in dict.fromkeys(paths):
+        image = loaded[str(path)]
+        if image.dpi and image.dpi[0] and image.dpi[1]:
+            dpi_x, dpi_y = image.dpi
+            w_mm, h_mm = px_to_mm(image.width, dpi_x), px_to_mm(image.height, dpi_y)
+            slack = px_to_mm(1.5, min(dpi_x, dpi_y))
+            if abs(w_mm - want_w) > slack or abs(h_mm - want_h) > slack:
+                need = f"{round(mm_to_px(want_w, dpi_x))} x {round(mm_to_px(want_h, dpi_y))} px at {dpi_x:g} dpi"
+                problems.append(
+                    f"{path}: {image.width} x {image.height} px at {dpi_x:g} dpi is {w_mm:.1f} x {h_mm:.1f} mm; "
+                    f"{card} is {want_w:.1f} x {want_h:.1f} mm ({need})"
+                )
+        elif abs(image.width / image.height - want_w / want_h) > 0.01 * want_w / want_h:
+            problems.append(
+                f"{path}: {image.width} x {image.height} px does not have the proportions of {card} "
+                f"({want_w:.1f} x {want_h:.1f} mm)"
+            )
+    if problems:
+        shown = problems[:8] + ([f"... and {len(problems) - 8} more"] if len(problems) > 8 else [])
+        raise BuildError(
+            "\n".join(shown) + "\ncheck --card and --bleed, or give --fit to scale every image to the card"
+        )

@@ -169,3 +169,35 @@ def test_export_then_impose_gives_cards_of_exactly_the_trim_size(tmp_path, tiny_
     export_png(load_design(tiny_path), tmp_path, ExportOptions(dpi=150))
     assert card_size_from(tmp_path / "M01.png", 3.0) == (88.9, 63.5)
     assert card_size_from(tmp_path / "M01.png", 0.0) == (94.827, 69.427)  # not a preset: as measured
+
+
+def test_images_of_another_size_or_orientation_are_refused_unless_fit(runner, tmp_path, cards):
+    landscape = card_png(tmp_path / "wide.png", 7, size=(210, 150))
+    small = card_png(tmp_path / "small.png", 8, size=(140, 200))
+    out = tmp_path / "out"
+    result = runner.invoke(cli, ["impose", str(cards[0]), str(landscape), str(small), "-o", str(out)])
+    assert result.exit_code == 1 and not out.exists()
+    expected = (
+        f"error: {landscape}: 210 x 150 px at 60 dpi is 88.9 x 63.5 mm; a 63.5 x 88.9 mm card with 0 mm bleed "
+        "is 63.5 x 88.9 mm (150 x 210 px at 60 dpi)"
+    )
+    assert expected in result.stderr
+    assert f"error: {small}: 140 x 200 px at 60 dpi is 59.3 x 84.7 mm" in result.stderr
+    assert "give --fit to scale every image to the card" in result.stderr
+    fitted = runner.invoke(cli, ["impose", str(cards[0]), str(landscape), str(small), "-o", str(out), "--fit"])
+    assert fitted.exit_code == 0, fitted.output
+    no_dpi = tmp_path / "nodpi.png"
+    Image.new("RGB", (300, 300)).save(no_dpi)
+    square = runner.invoke(cli, ["impose", str(no_dpi), "--card", "poker", "-o", str(out)])
+    assert square.exit_code == 1 and "does not have the proportions of a 63.5 x 88.9 mm card" in square.stderr
+
+
+def test_lengths_on_the_command_line_need_a_unit(runner, tmp_path, cards):
+    for args, message in [
+        (["--bleed", "3"], "'3': give the unit, e.g. 3mm or 3in"),
+        (["--card", "63.5x88.9"], "'63.5x88.9': give the unit, e.g. 63.5x88.9mm"),
+    ]:
+        result = runner.invoke(cli, ["impose", str(cards[0]), "-o", str(tmp_path), *args])
+        assert result.exit_code == 2 and message in result.output, result.output
+    ok = runner.invoke(cli, ["impose", str(cards[0]), "-o", str(tmp_path), "--bleed", "0", "--card", "poker"])
+    assert ok.exit_code == 0, ok.output

@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 import zlib
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from ..layout.fonts import text_width_mm
@@ -33,6 +33,7 @@ class EmbeddedImage:
     data: bytes
     passthrough: bool
     smask: EmbeddedImage | None = None
+    dpi: tuple[float, float] | None = None  # as the file says, for checking its printed size
 
 
 def load_image(path: Path) -> EmbeddedImage:
@@ -51,7 +52,7 @@ def load_image(path: Path) -> EmbeddedImage:
             f"/Filter /FlateDecode /DecodeParms << /Predictor 15 /Colors {raster.channels} "
             f"/BitsPerComponent {depth} /Columns {width} >>"
         )
-        return EmbeddedImage(width, raster.height, entries, raster.data, True)
+        return EmbeddedImage(width, raster.height, entries, raster.data, True, dpi=raster.dpi)
     if raster.kind == "jpeg" and raster.depth == 8 and raster.channels in (1, 3, 4):
         space = {1: "/DeviceGray", 3: "/DeviceRGB", 4: "/DeviceCMYK"}[raster.channels]
         decode = " /Decode [1 0 1 0 1 0 1 0]" if raster.inverted_cmyk else ""
@@ -59,8 +60,8 @@ def load_image(path: Path) -> EmbeddedImage:
             f"/Width {raster.width} /Height {raster.height} /ColorSpace {space} /BitsPerComponent 8 "
             f"/Filter /DCTDecode{decode}"
         )
-        return EmbeddedImage(raster.width, raster.height, entries, raster.data, True)
-    return _decoded(path)
+        return EmbeddedImage(raster.width, raster.height, entries, raster.data, True, dpi=raster.dpi)
+    return replace(_decoded(path), dpi=raster.dpi)
 
 
 def _decoded(path: Path) -> EmbeddedImage:
