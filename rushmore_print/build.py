@@ -20,15 +20,16 @@ from .layout.cards import (
     Face,
     back_face,
     card_frame,
-    layout_problems,
     monument_face,
     search_face,
     symbols,
 )
+from .layout.checks import printing_problems
 from .layout.items import Document
 from .layout.rules_sheet import rules_pages
 from .layout.sheets import PAPERS, Flip, SheetLayout, card_pages, sheet_pages, sheet_plan
 from .model import Deck
+from .render.art import decode_art
 from .render.pdf import ShapeCache, register_fonts, render_pdf
 from .rulebook import build_rulebook
 from .spec import Design
@@ -66,7 +67,7 @@ def checked_deck(design: Design) -> Deck:
         raise BuildError(
             "the deck does not validate, nothing was written:\n" + "\n".join(str(e) for e in report.errors)
         )
-    problems = layout_problems(design, card_frame(design))
+    problems = printing_problems(design, deck)
     if problems:
         raise BuildError(f"{design.source}: " + "\n".join(problems) + "; nothing was written")
     return deck
@@ -182,7 +183,9 @@ def build_kit(
     old kit or the new one, never a mix; each file is still written atomically."""
     deck = checked_deck(design)
     ensure_folder(out_dir)
-    jobs = kit_jobs(Kit.of(design, deck), options)
+    kit = Kit.of(design, deck)
+    decode_art(kit.symbols)
+    jobs = kit_jobs(kit, options)
     rendered = render_jobs(jobs, options.cmyk, progress)
     written = []
     for job, (pages, data) in zip(jobs, rendered):

@@ -245,19 +245,19 @@ def validate(design: Path | None, manifest: Path | None, strict: bool, fmt: str)
             raise click.UsageError("give a DESIGN or --manifest, not both")
         report, title = validate_manifest(manifest), str(manifest)
     else:
-        from .layout.cards import card_frame, layout_problems
+        from .layout.checks import printing_problems
         from .validate import validate_deck
 
         spec, deck = _load(design)
         report, title = validate_deck(deck), f"{spec.name} ({spec.source})"
-        printing = layout_problems(spec, card_frame(spec))  # what build would refuse: the same check
+        printing = printing_problems(spec, deck)  # what build would refuse: the same check
     ok = report.ok(strict) and not printing
     if fmt == "json":
         click.echo(json.dumps({**_report_data(report, ok), "printing": printing}, indent=2))
     else:
         click.echo(_report_text(report, title, ok, strict))
         for problem in printing:
-            click.echo(f"error: {problem}", err=True)
+            click.echo(f"error: {spec.source}: {problem}", err=True)
     sys.exit(0 if ok else 1)
 
 

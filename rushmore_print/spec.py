@@ -22,13 +22,18 @@ if TYPE_CHECKING:
     import yaml
 
 from .colors import WHITE, Color, contrast, parse_hex
-from .errors import Problem, SpecError
+from .errors import BuildError, Problem, SpecError
 from .model import Notation
+from .rasters import read_raster
 from .sizes import CARD_MM_RANGE, CARD_PRESETS, parse_card_size
 from .typeface import missing_characters
 from .units import parse_length
 
 MAX_HEADS = 8
+MAX_ART_PIXELS = 16_000_000  # 4000 x 4000; a head prints at most a few cm tall
+MAX_ART_BYTES = 64_000_000
+MAX_NAME_CHARS = 60  # the game's name: the card backs and the rulebook's title
+MAX_DIRECTION_CHARS = 20  # a direction is a word in the rules' sentences
 MAX_DEPTH = 12  # a design nests 4 levels at most; anything deeper is a mistake or an attack
 BUILTIN_CLASSIC = "classic.yaml (built in)"
 
@@ -159,7 +164,8 @@ class Design:
         """File-name form of the name: ``Mount Rushmore`` -> ``mount-rushmore``, ``Góra`` -> ``gora``."""
         ascii_name = unicodedata.normalize("NFKD", self.name)
         ascii_name = ascii_name.encode("ascii", "ignore").decode("ascii")
-        return re.sub(r"[^a-z0-9]+", "-", ascii_name.lower()).strip("-") or "design"
+        slug = re.sub(r"[^a-z0-9]+", "-", ascii_name.lower()).strip("-")[:MAX_NAME_CHARS]
+        return slug.strip("-") or "design"
 
 
 # --------------------------------------------------------------------------- loading
@@ -316,10 +322,13 @@ class _Checker:
             return None
         return value.strip()
 
-    def printable(self, value: Any, path: tuple) -> str | None:
-        """Text that will be printed on cards: every character must be in the card font."""
+    def printable(self, value: Any, path: tuple, longest: int = 60) -> str | None:
+        """Text that will be printed on cards: at most ``longest`` characters, every one in the card font."""
         text = self.text(value, path)
         if text is None:
+            return None
+        if len(text) > longest:
+            self.add(path, f"{len(text)} characters; at most {longest} (it is printed on the cards and the rules)")
             return None
         missing = missing_characters(text)
         if missing:
@@ -381,7 +390,7 @@ def parse_design(text: str, file: str, base_dir: Path | None) -> Design:
     top = check.mapping(data, (), TOP_KEYS, required=("name", "heads", "directions", "search"))
     if top is None:
         raise SpecError(check.problems)
-    name = check.printable(top["name"], ("name",)) if "name" in top else None
+    name = check.printable(top["name"], ("name",), longest=MAX_NAME_CHARS) if "name" in top else None
     heads = _heads(check, top.get("heads"), base_dir) if "heads" in top else None
     directions, notation = _directions(check, top["directions"]) if "directions" in top else (None, None)
     seed, red_counts = _search(check, top["search"], heads) if "search" in top else (None, None)
@@ -449,14 +458,48 @@ def _head(check: _Checker, item: Any, path: tuple, base_dir: Path | None) -> Hea
     if "art" in spec:
         raw = check.text(spec["art"], path + ("art",))
         if raw is not None:
-            art = (base_dir / raw) if base_dir is not None else Path(raw)
-            if not art.is_file():
-                check.add(path + ("art",), f"no image file at {str(art)!r} (paths are relative to the design file)")
-                art = None
+            art, problem = _art(raw, base_dir)
+            if problem:
+                check.add(path + ("art",), problem)
     colours = {key: check.color(spec[key], path + (key,)) for key in ("skin", "hair") if key in spec}
     if name is None:
         return None
     return HeadSpec(name=name, look=look, art=art, skin=colours.get("skin"), hair=colours.get("hair"))
+
+
+def _art(raw: str, base_dir: Path | None) -> tuple[Path | None, str]:
+    """Head art: a PNG or JPEG file in the design's folder or below it, whole, within the limits.
+
+    A design is a file people share, so its art may not reach outside its folder (an absolute
+    path, ``..``, or a symbolic link pointing out would pull any image on this machine into the
+    PDFs); a size limit keeps one image from costing minutes and gigabytes."""
+    folder = (base_dir or Path.cwd()).resolve()
+    given = Path(raw)
+    if given.is_absolute() or raw.startswith("~"):
+        return None, f"{raw!r}: give a path relative to the design's folder ({folder}), not an absolute one"
+    art = folder / given
+    try:
+        real = art.resolve(strict=True)
+    except (OSError, RuntimeError):
+        return None, f"no image file at {str(art)!r} (paths are relative to the design file)"
+    if not real.is_relative_to(folder):
+        return None, f"{raw!r} leads outside the design's folder ({folder}); keep the art in it or below it"
+    if not real.is_file():
+        return None, f"{raw!r} is not a regular file"
+    if real.stat().st_size > MAX_ART_BYTES:
+        size_mb = real.stat().st_size / 1e6
+        return None, f"{raw!r}: {size_mb:.0f} MB; art files may be at most {MAX_ART_BYTES // 1_000_000} MB"
+    try:
+        raster = read_raster(real)
+    except BuildError as exc:
+        return None, f"{raw!r}: {str(exc).removeprefix(str(real) + ': ')}; art must be a PNG or JPEG image"
+    if raster.width * raster.height > MAX_ART_PIXELS:
+        return None, (
+            f"{raw!r}: {raster.width} x {raster.height} pixels; art may have at most "
+            f"{MAX_ART_PIXELS // 1_000_000} megapixels (print needs far fewer: art is reduced to 600 dpi at "
+            "the head's printed size, about 900 pixels tall on a poker card)"
+        )
+    return real, ""
 
 
 def _directions(check: _Checker, value: Any) -> tuple[tuple[str, str] | None, Notation | None]:
@@ -473,7 +516,7 @@ def _directions(check: _Checker, value: Any) -> tuple[tuple[str, str] | None, No
         spec = check.mapping(item, item_path, ("name", "letter"), required=("name",))
         if spec is None or "name" not in spec:
             return None, None
-        name = check.printable(spec["name"], item_path + ("name",))
+        name = check.printable(spec["name"], item_path + ("name",), longest=MAX_DIRECTION_CHARS)
         if name is None:
             return None, None
         letter = spec.get("letter", name[0])

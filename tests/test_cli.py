@@ -116,4 +116,4 @@ def test_validate_refuses_what_build_would_refuse(runner, write_design):
     """)
     result = runner.invoke(cli, ["validate", str(path)])
     assert result.exit_code == 1
-    assert "error: a 200 x 200 mm card with 3 mm bleed does not fit on A4 paper; use a smaller card" in result.stderr
+    assert ": a 200 x 200 mm card with 3 mm bleed does not fit on A4 paper; use a smaller card" in result.stderr

@@ -1,5 +1,6 @@
 """Designs at the edges: custom head art, one head, eight heads; colour options."""
 
+import math
 import re
 
 import pytest
@@ -8,9 +9,18 @@ from pypdf import PdfReader
 
 from rushmore_print.build import KitOptions, build_kit
 from rushmore_print.cli import cli
+from rushmore_print.errors import SpecError
 from rushmore_print.export import export_png
 from rushmore_print.generate import generate_deck
-from rushmore_print.layout.cards import CardKind, back_face, card_frame, monument_face, search_face, symbols
+from rushmore_print.layout.cards import (
+    CardKind,
+    back_face,
+    card_frame,
+    card_layout,
+    monument_face,
+    search_face,
+    symbols,
+)
 from rushmore_print.layout.items import Text, Use, item_bounds
 from rushmore_print.layout.sheets import SheetLayout
 from rushmore_print.spec import load_design
@@ -117,3 +127,64 @@ def test_build_cmyk_has_no_rgb(tmp_path, classic):
     content = reader.pages[0].get_contents().get_data().decode("latin-1")
     assert not re.search(r"\d (rg|RG)\b", content)
     assert re.search(r"\d k\b", content)
+
+
+ART_DESIGN = """
+name: Art Test
+heads: [{{name: Ada, art: {art}}}, Bea]
+directions: [left, right]
+search: {{seed: 1, red_counts: {{0: 4, 1: 4}}}}
+"""
+
+
+def _art_problem(write_design, art: str) -> str:
+    with pytest.raises(SpecError) as caught:
+        load_design(write_design(ART_DESIGN.format(art=art)))
+    return str(caught.value)
+
+
+def test_art_stays_inside_the_designs_folder(write_design, tmp_path):
+    outside = tmp_path.parent / f"{tmp_path.name}-outside.png"
+    Image.new("RGB", (100, 180), "white").save(outside)
+    (tmp_path / "inside").mkdir()
+    Image.new("RGB", (100, 180), "white").save(tmp_path / "inside" / "ok.png")
+    (tmp_path / "link-out.png").symlink_to(outside)
+    (tmp_path / "link-in.png").symlink_to(tmp_path / "inside" / "ok.png")
+    assert "design.yaml:2: heads.1.art: " in _art_problem(write_design, str(outside))
+    assert "give a path relative to the design's folder" in _art_problem(write_design, str(outside))
+    assert "leads outside the design's folder" in _art_problem(write_design, f"../{outside.name}")
+    assert "leads outside the design's folder" in _art_problem(write_design, "link-out.png")
+    for fine in ("inside/ok.png", "link-in.png", "inside/../inside/ok.png"):
+        assert load_design(write_design(ART_DESIGN.format(art=fine))).heads[0].art is not None
+
+
+def test_art_must_be_a_whole_png_or_jpeg_within_the_pixel_limit(write_design, tmp_path):
+    (tmp_path / "notes.png").write_text("not an image")
+    (tmp_path / "head.svg").write_text("<svg xmlns='http://www.w3.org/2000/svg' width='9' height='9'/>")
+    Image.new("RGB", (100, 180), "white").save(tmp_path / "whole.png")
+    (tmp_path / "cut.png").write_bytes((tmp_path / "whole.png").read_bytes()[:-30])
+    for art in ("notes.png", "head.svg", "cut.png"):
+        assert "art must be a PNG or JPEG image" in _art_problem(write_design, art), art
+    Image.new("L", (4001, 4000)).save(tmp_path / "huge.png")
+    assert "4001 x 4000 pixels; art may have at most 16 megapixels" in _art_problem(write_design, "huge.png")
+
+
+def test_large_art_is_reduced_once_to_600_dpi_at_the_heads_size(write_design, tmp_path):
+    Image.effect_noise((1800, 3240), 40).convert("RGB").save(tmp_path / "big.png")
+    design = load_design(write_design(ART_DESIGN.format(art="big.png")))
+    written = build_kit(design, tmp_path / "out", KitOptions(papers=("a4",), layouts=(SheetLayout.FRONTS,)))
+    head = card_layout(design, card_frame(design)).slots[0].head
+    wanted = math.ceil(head.height / 25.4 * 600)
+    heights = set()
+
+    def walk(resources):
+        for xobject in resources.get("/XObject", {}).values():
+            xobject = xobject.get_object()
+            if xobject["/Subtype"] == "/Image":
+                heights.add(xobject["/Height"])
+            elif "/Resources" in xobject:
+                walk(xobject["/Resources"])
+
+    for page in PdfReader(written[0].path).pages:
+        walk(page["/Resources"])
+    assert heights and max(heights) == wanted, (heights, wanted)

@@ -14,6 +14,7 @@ from ..colors import BLACK, WHITE, Color, mix
 from ..model import Monument, SearchCard
 from ..sizes import PAPERS
 from ..spec import Design, Style
+from ..units import MM_PER_INCH
 from .fonts import PT_TO_MM, Font, text_width_mm
 from .frame import SAFE_MM, CardFrame, CardKind, Face
 from .heads import FLIP_MARKER_BOX, HEAD_BOX, HEAD_INK_MARGIN, HeadKey, flip_marker_symbol, head_symbol
@@ -180,14 +181,19 @@ def layout_problems(design: Design, frame: CardFrame) -> list[str]:
     return problems
 
 
+ART_DPI = 600  # head art is downsampled once to this resolution at its printed size
+
+
 def symbols(design: Design) -> dict:
     """Every reusable drawing a design's cards refer to, by key."""
     found: dict = {FLIP: flip_marker_symbol()}
-    for head, spec in enumerate(design.heads):
+    head = card_layout(design, card_frame(design)).slots[0].head
+    art_pixels = math.ceil(head.height / MM_PER_INCH * ART_DPI)
+    for index, spec in enumerate(design.heads):
         for facing in (0, 1):
             for red in (False, True):
-                key = HeadKey(head, facing, red)
-                found[key] = head_symbol(spec, key, design.style)
+                key = HeadKey(index, facing, red)
+                found[key] = head_symbol(spec, key, design.style, art_pixels)
     return found
 
 

@@ -293,12 +293,12 @@ def _profile_head(look: Look, palette: Palette) -> tuple:
     return tuple(items)
 
 
-def _image_head(spec: HeadSpec, palette: Palette) -> tuple:
+def _image_head(spec: HeadSpec, palette: Palette, pixels: int) -> tuple:
     frame = Path.rect(HEAD_BOX)
     items: list = []
     if palette.shadow is None:  # red: the art stands on a red panel with a heavy frame
         items.append(Shape(frame, fill=palette.skin))
-    items.append(Image(str(spec.art), HEAD_BOX))
+    items.append(Image(str(spec.art), HEAD_BOX, pixels=pixels))
     items.append(Shape(frame, stroke=palette.line, stroke_mm=palette.outline_units))
     return tuple(items)
 
@@ -306,10 +306,11 @@ def _image_head(spec: HeadSpec, palette: Palette) -> tuple:
 MIRROR = (-1.0, 0.0, 0.0, 1.0, HEAD_BOX.width, 0.0)
 
 
-def head_symbol(spec: HeadSpec, key: HeadKey, style: Style) -> Symbol:
-    """The drawing of one head; custom ``art`` images replace the built-in profile."""
+def head_symbol(spec: HeadSpec, key: HeadKey, style: Style, art_pixels: int = 0) -> Symbol:
+    """The drawing of one head; custom ``art`` images replace the built-in profile (``art_pixels``:
+    the resolution print needs for them, along the head box's height)."""
     palette = red_palette(style) if key.red else plain_palette(style, spec)
-    items = _image_head(spec, palette) if spec.art is not None else _profile_head(spec.look, palette)
+    items = _image_head(spec, palette, art_pixels) if spec.art is not None else _profile_head(spec.look, palette)
     if key.facing == 1:
         items = (Group(items, matrix=MIRROR),)
     bounds = union([b for b in (item_bounds(item, {}) for item in items) if b is not None])

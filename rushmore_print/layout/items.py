@@ -223,6 +223,7 @@ class Image:
     path: str
     box: Rect
     mirror: bool = False
+    pixels: int = 0  # the most pixels print needs along its longer side (0: as the file is)
 
 
 @dataclass(frozen=True)

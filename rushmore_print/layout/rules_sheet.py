@@ -7,6 +7,7 @@ smaller and the flow tried again; below a readable minimum the layout refuses (`
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -54,6 +55,7 @@ class _Overflow(Exception):
     pass
 
 
+@functools.lru_cache(maxsize=8)  # the printing check lays the sheet out; the build reuses it
 def rules_pages(design: Design, deck: Deck, book: Rulebook, paper: Paper) -> list[Page]:
     """The two pages of the rule sheet, with the largest type (10.5 pt down to 7 pt) that fits."""
     size = 10.5

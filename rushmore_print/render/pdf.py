@@ -11,6 +11,7 @@ from collections.abc import Iterable
 
 from reportlab.lib.colors import CMYKColor
 from reportlab.lib.rl_accel import fp_str
+from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import PATH_OPS, Canvas
@@ -18,6 +19,7 @@ from reportlab.pdfgen.canvas import PATH_OPS, Canvas
 from ..layout.items import Anchor, Document, Group, Image, Item, Page, Rect, Shape, Text, Use
 from ..typeface import Font
 from ..units import PT_PER_MM
+from .art import art_image
 
 
 def render_pdf(document: Document, cmyk: bool = False, shapes: ShapeCache | None = None) -> bytes:
@@ -219,7 +221,8 @@ class _Painter:
         c.saveState()
         if image.mirror:
             c.transform(-1, 0, 0, 1, 2 * box.x + box.width, 0)
-        c.drawImage(image.path, box.x, box.y, box.width, box.height, mask="auto", preserveAspectRatio=True)
+        source = ImageReader(art_image(image.path, image.pixels))
+        c.drawImage(source, box.x, box.y, box.width, box.height, mask="auto", preserveAspectRatio=True)
         c.restoreState()
 
 

@@ -14,6 +14,7 @@ from ..layout.fonts import Font
 from ..layout.items import Anchor, Group, Matrix, Page, Shape, Text, Use, apply, multiply
 from ..layout.items import Image as ImageItem
 from ..units import MM_PER_PT, mm_to_px
+from .art import art_image
 
 SUPERSAMPLE = 2
 
@@ -109,8 +110,7 @@ class _Painter:
         corners = [apply(matrix, x, y) for x, y in ((item.box.x, item.box.y), (item.box.right, item.box.top))]
         x0, x1 = sorted(c[0] for c in corners)
         y0, y1 = sorted(c[1] for c in corners)
-        with Image.open(item.path) as source:
-            art = source.convert("RGBA")
+        art = art_image(item.path, item.pixels)
         flipped = (matrix[0] < 0) != item.mirror
         if flipped:
             art = art.transpose(Image.Transpose.FLIP_LEFT_RIGHT)
