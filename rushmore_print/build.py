@@ -46,6 +46,23 @@ class KitOptions:
     rulebook: bool = True
     answer_key: bool = True
     cmyk: bool = False
+    skip: tuple[tuple[str, SheetLayout], ...] = ()  # (paper, layout) sheets left out: see unfit_sheets
+
+
+def unfit_sheets(
+    design: Design, papers: tuple[str, ...], layouts: tuple[SheetLayout, ...]
+) -> list[tuple[str, SheetLayout]]:
+    """The (paper, layout) pairs whose sheet cannot hold the design's card (a large card does
+    not fit half a sheet for gutter-folding)."""
+    frame = card_frame(design)
+    unfit = []
+    for paper in papers:
+        for layout in layouts:
+            try:
+                sheet_plan(PAPERS[paper], layout, frame)
+            except BuildError:
+                unfit.append((paper, layout))
+    return unfit
 
 
 def card_faces(design: Design, deck: Deck, bleed_mm: float | None = None) -> list[tuple[Face, Face]]:
@@ -142,6 +159,7 @@ def kit_jobs(kit: Kit, options: KitOptions) -> list[Job]:
         )
         for paper in options.papers
         for layout in options.layouts
+        if (paper, layout) not in options.skip
     ]
     for paper in options.papers:
         if options.rulebook:

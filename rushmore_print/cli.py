@@ -363,12 +363,19 @@ def build(
       rushmore build designs/junior.yaml -o output/junior --paper letter
       rushmore build --layout duplex --flip short --back-offset 1.5,0
     """
-    from .build import KitOptions, build_kit
+    from .build import KitOptions, build_kit, unfit_sheets
 
     spec = load_design(design)
     layouts = _layouts(layout)
     flip_edge, offset = _duplex(layouts, flip, back_offset)
-    options = KitOptions(papers=_papers(paper), layouts=layouts, flip=flip_edge, back_offset=offset, cmyk=cmyk)
+    papers = _papers(paper)
+    skip: tuple = ()
+    if click.get_current_context().get_parameter_source("layout") is click.core.ParameterSource.DEFAULT:
+        skip = tuple(unfit_sheets(spec, papers, layouts))  # asked for by default, not by name: leave out
+        for left_out, sheet in skip:
+            click.echo(f"note: the card does not fit {PAPERS[left_out].name} paper in the {sheet.value} layout; "
+                       "that file is left out", err=True)  # fmt: skip
+    options = KitOptions(papers=papers, layouts=layouts, flip=flip_edge, back_offset=offset, cmyk=cmyk, skip=skip)
     written = build_kit(spec, out_dir, options, progress=lambda name: click.echo(f"  writing {name}", err=True))
     _report_written(spec.name, written, out_dir)
 

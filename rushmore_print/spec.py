@@ -262,11 +262,25 @@ def read_yaml(text: str, file: str) -> tuple[Any, dict[tuple, int]]:
         raise SpecError([Problem(file, where, "", f"not valid YAML{column}: {what}")]) from None
     except yaml.YAMLError as exc:
         raise SpecError([Problem(file, None, "", f"not valid YAML: {exc}")]) from None
+    except RecursionError:  # the YAML composer recurses once a level: hundreds of levels end here
+        message = f"nested hundreds of levels deep; a design needs at most 4 (at most {MAX_DEPTH} are read)"
+        raise SpecError([Problem(file, _deep_line(text), "", message)]) from None
     finally:
         loader.dispose()
     if problems:
         raise SpecError(problems)
     return value, lines
+
+
+def _deep_line(text: str) -> int | None:
+    """The line where brackets first nest deeper than anything a design needs (quotes ignored)."""
+    depth = 0
+    for number, line in enumerate(text.splitlines(), start=1):
+        for char in line:
+            depth += (char in "[{") - (char in "]}")
+            if depth > MAX_DEPTH:
+                return number
+    return None
 
 
 def _dotted(path: tuple) -> str:
