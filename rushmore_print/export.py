@@ -9,12 +9,14 @@ import json
 import math
 from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from pathlib import Path
 
 from PIL import Image
 
 from .build import card_faces, checked_deck
+from .errors import BuildError
 from .files import Written, atomic_write, die_with_parent, ensure_folder, worker_count
 from .layout.cards import CardKind, Face, card_frame, symbols
 from .layout.items import Document, Page
@@ -63,9 +65,15 @@ def render_pngs(
         return
     size = math.ceil(len(pages) / (workers * 3))
     chunks = [(pages[i : i + size], table, dpi, portrait, exact) for i in range(0, len(pages), size)]
-    with ProcessPoolExecutor(workers, initializer=die_with_parent) as pool:
-        for rendered in pool.map(_render_chunk, chunks):
-            yield from rendered
+    try:
+        with ProcessPoolExecutor(workers, initializer=die_with_parent) as pool:
+            for rendered in pool.map(_render_chunk, chunks):
+                yield from rendered
+    except BrokenProcessPool:
+        raise BuildError(
+            "a worker process was killed while drawing the images; the images written before it are new, "
+            "the others unchanged: run the export again"
+        ) from None
 
 
 def png_bytes(image: Image.Image, dpi: float) -> bytes:
