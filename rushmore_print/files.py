@@ -6,15 +6,11 @@ A failed or interrupted build never leaves a half-written file, and never remove
 from __future__ import annotations
 
 import contextlib
-import ctypes
 import errno
 import glob
 import os
-import signal
 import sys
 import tempfile
-import threading
-import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -118,6 +114,11 @@ def ensure_folder(folder: Path) -> None:
 def die_with_parent() -> None:
     """In a worker process: end when the parent does, even when it is killed with ``kill -9``
     (a worker left behind would go on using a core and memory for nothing)."""
+    import ctypes  # here: only worker processes need these
+    import signal
+    import threading
+    import time
+
     parent = os.getppid()
     if sys.platform.startswith("linux"):
         with contextlib.suppress(OSError, AttributeError):

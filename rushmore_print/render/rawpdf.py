@@ -10,8 +10,8 @@ the sheet engine (``layout/sheets.py``) serves both.
 from __future__ import annotations
 
 import os
+import threading
 import zlib
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -119,10 +119,33 @@ class _Objects:
 
 
 def load_images(paths: list[Path]) -> dict[str, EmbeddedImage]:
-    """Every image read and verified, on a thread a core (zlib works outside the GIL)."""
+    """Every image read and verified, on a thread a core (zlib works outside the GIL). Plain
+    threads, not concurrent.futures: ``impose`` is a short command and that import costs more
+    than the work for a handful of JPEGs."""
     unique = list(dict.fromkeys(paths))
-    with ThreadPoolExecutor(max_workers=max(1, min(len(unique), os.cpu_count() or 1))) as pool:
-        return dict(zip(map(str, unique), pool.map(load_image, unique)))
+    threads = max(1, min(len(unique), os.cpu_count() or 1))
+    results: list[EmbeddedImage | BaseException | None] = [None] * len(unique)
+
+    def work(start: int) -> None:
+        for index in range(start, len(unique), threads):
+            try:
+                results[index] = load_image(unique[index])
+            except BaseException as exc:  # handed to the calling thread, raised there in order
+                results[index] = exc
+
+    workers = [threading.Thread(target=work, args=(start,)) for start in range(1, threads)]
+    for worker in workers:
+        worker.start()
+    work(0)
+    for worker in workers:
+        worker.join()
+    loaded = {}
+    for path, result in zip(unique, results):
+        if isinstance(result, BaseException):
+            raise result
+        assert result is not None
+        loaded[str(path)] = result
+    return loaded
 
 
 def render_raw_pdf(document: Document, loaded: dict[str, EmbeddedImage] | None = None) -> bytes:
