@@ -6,6 +6,8 @@ card becomes a finding that names it) and strict only about the overall shape.
 
 from __future__ import annotations
 
+import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -49,7 +51,7 @@ def read_manifest(path: str | Path, notation: Notation | None = None) -> tuple[D
         text = path.read_text("utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         raise SpecError([Problem(file, None, "", f"cannot be read as UTF-8 text ({exc})")]) from None
-    data, lines = read_yaml(text, file)
+    data, lines = _read_json(text) or read_yaml(text, file)
     problems: list[Problem] = []
 
     def need(key: str, kind: type, what: str) -> Any:
@@ -104,6 +106,21 @@ def read_manifest(path: str | Path, notation: Notation | None = None) -> tuple[D
         search=tuple(search),
     )
     return deck, findings
+
+
+def _read_json(text: str) -> tuple[Any, dict[tuple, int]] | None:
+    """A JSON manifest read by the C parser (ten times faster than reading it as YAML), with the
+    line of each top-level key; None when the text is not JSON (then it is read as YAML)."""
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        return None
+    lines: dict[tuple, int] = {(): 1}
+    if isinstance(data, dict):
+        for key in data:
+            found = re.search(rf'^[ \t{{,]*"{re.escape(str(key))}"\s*:', text, re.M)
+            lines[(key,)] = text.count("\n", 0, found.start()) + 1 if found else 1
+    return data, lines
 
 
 def validate_manifest(path: str | Path) -> Report:
