@@ -69,3 +69,27 @@ def grey(color: Color) -> float:
 
 BLACK: Color = (0.0, 0.0, 0.0)
 WHITE: Color = (1.0, 1.0, 1.0)
+
+
+INK_LIMIT = 2.4  # total ink (C + M + Y + K) a print shop accepts: DriveThruCards asks for 240 %
+
+
+def to_cmyk(color: Color) -> tuple[float, float, float, float]:
+    """Device CMYK with full black generation and the ink limit (no ICC profile: enough for flat
+    card colours). The darkest channel becomes black; cyan, magenta and yellow are cut back
+    together where the total would pass ``INK_LIMIT``.
+
+    >>> to_cmyk((1.0, 0.0, 0.0)), to_cmyk((0.0, 0.0, 0.0))
+    ((0.0, 1.0, 1.0, 0.0), (0.0, 0.0, 0.0, 1.0))
+    >>> round(sum(to_cmyk((0.5, 0.0, 0.0))), 4)
+    2.4
+    """
+    top = max(color)
+    if top <= 0:
+        return 0.0, 0.0, 0.0, 1.0
+    c, m, y = ((top - v) / top for v in color)
+    k = 1 - top
+    if c + m + y + k > INK_LIMIT:
+        scale = (INK_LIMIT - k) / (c + m + y)
+        c, m, y = c * scale, m * scale, y * scale
+    return round(c, 4), round(m, 4), round(y, 4), round(k, 4)

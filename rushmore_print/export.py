@@ -155,13 +155,13 @@ def export_dtc(
         # DTC documents a portrait page (2.75 x 3.75 in for poker): landscape cards are turned upright.
         pages = tuple(card_pages(frame, faces, upright=True))
         document = Document(f"{design.name}: {label} for DriveThruCards", pages, symbols(design))
-        data = render_pdf(document, cmyk=True)
+        data = render_pdf(document, pdfx=True)
         written.append(
             _write(
                 folder / f"{design.slug}_{label}_dtc.pdf",
                 data,
                 len(faces),
-                "DriveThruCards deck, CMYK",
+                "DriveThruCards deck, PDF/X-1a (CMYK)",
                 progress,
             )
         )

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import functools
 
-from PIL import Image
+from PIL import Image, ImageChops, ImageMath
+
+from ..colors import INK_LIMIT
 
 
 @functools.lru_cache(maxsize=32)
@@ -19,6 +21,46 @@ def art_image(path: str, pixels: int) -> Image.Image:
     if pixels and max(image.size) > pixels:
         image.thumbnail((pixels, pixels), Image.Resampling.LANCZOS)
     return image
+
+
+# Colour-key masking (PDF 1.3) instead of a soft mask: PDF/X-1a allows no transparency. Pixels
+# the art leaves transparent are set to this near-white key and masked out; an opaque pixel of
+# exactly this value would be masked too, a speck nobody can see.
+TRANSPARENT_KEY = (1, 2, 3, 0)
+
+
+@functools.lru_cache(maxsize=32)
+def art_image_cmyk(path: str, pixels: int) -> tuple[Image.Image, list[int]]:
+    """The art in device CMYK under the ink limit, with the colour-key mask that cuts out what
+    was transparent: (image, mask ranges for reportlab's ``drawImage``)."""
+    rgba = art_image(path, pixels)
+    alpha = rgba.getchannel("A")
+    flat = Image.new("RGB", rgba.size, (255, 255, 255))
+    flat.paste(rgba, mask=alpha)
+    cmyk = cmyk_image(flat)
+    hole = alpha.point(lambda value: 255 if value < 128 else 0)
+    cmyk.paste(Image.new("CMYK", cmyk.size, TRANSPARENT_KEY), mask=hole)
+    return cmyk, [v for value in TRANSPARENT_KEY for v in (value, value)]
+
+
+def cmyk_image(rgb: Image.Image) -> Image.Image:
+    """``colors.to_cmyk`` for every pixel, with Pillow's image arithmetic (no per-pixel Python)."""
+    r, g, b = rgb.split()
+    top = ImageChops.lighter(ImageChops.lighter(r, g), b)
+    parts = [
+        ImageMath.lambda_eval(lambda a: (a["t"] - a["v"]) * 255 / a["max"](a["t"], 1), t=top, v=v) for v in (r, g, b)
+    ]
+    black = ImageMath.lambda_eval(lambda a: 255 - a["t"], t=top)
+    total = ImageMath.lambda_eval(lambda a: a["c"] + a["m"] + a["y"], c=parts[0], m=parts[1], y=parts[2])
+    room = round(INK_LIMIT * 255)
+    bands = [
+        ImageMath.lambda_eval(
+            lambda a: a["convert"](a["p"] * a["min"](a["s"], room - a["k"]) / a["max"](a["s"], 1), "L"),
+            p=part, s=total, k=black,
+        )
+        for part in parts
+    ]  # fmt: skip
+    return Image.merge("CMYK", [*bands, ImageMath.lambda_eval(lambda a: a["convert"](a["k"], "L"), k=black)])
 
 
 def decode_art(symbols: dict) -> None:

@@ -9,41 +9,90 @@ from __future__ import annotations
 import io
 from collections.abc import Iterable
 
-from reportlab.lib.colors import CMYKColor
 from reportlab.lib.rl_accel import fp_str
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.pdfdoc import PDFArray, PDFDate, PDFDictionary, PDFInfo, PDFName, PDFString
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import PATH_OPS, Canvas
 
+from ..colors import to_cmyk
 from ..layout.items import Anchor, Document, Group, Image, Item, Page, Rect, Shape, Text, Use
 from ..typeface import Font
 from ..units import PT_PER_MM
-from .art import art_image
+from .art import art_image, art_image_cmyk
 
 
-def render_pdf(document: Document, cmyk: bool = False, shapes: ShapeCache | None = None) -> bytes:
-    """The PDF of ``document``. With ``cmyk`` every colour is converted to CMYK and reportlab
-    refuses any RGB colour, so a print shop's CMYK-only check passes. ``shapes`` carries the
-    operators of shapes already drawn from one document to the next (a build passes one)."""
+def render_pdf(document: Document, cmyk: bool = False, shapes: ShapeCache | None = None, pdfx: bool = False) -> bytes:
+    """The PDF of ``document``. With ``cmyk`` every colour is converted to CMYK (under the ink
+    limit) and reportlab refuses any RGB colour, so a print shop's CMYK-only check passes;
+    ``pdfx`` also makes it PDF/X-1a:2001 (PDF 1.3, no transparency, an output intent, the PDF/X
+    keys). ``shapes`` carries the operators of shapes already drawn from one document to the
+    next (a build passes one)."""
     register_fonts()
     buffer = io.BytesIO()
     canvas = Canvas(
         buffer,
         invariant=1,
         pageCompression=1,
-        enforceColorSpace="cmyk" if cmyk else None,
+        enforceColorSpace="cmyk" if cmyk or pdfx else None,
         initialFontName=Font.REGULAR.pdf_name,  # else every page's preamble names Helvetica, not embedded
+        pdfVersion=(1, 3) if pdfx else None,
     )
     canvas.setTitle(document.title)
     canvas.setAuthor("rushmore-print")
     canvas.setCreator("rushmore-print")
+    if pdfx:
+        _make_pdfx(canvas)
+        cmyk = True
     painter = _Painter(canvas, document.symbols, cmyk, shapes if shapes is not None else ShapeCache())
     painter.define_forms(_used_keys(document.pages))
     for page in document.pages:
         painter.page(page)
     canvas.save()
     return buffer.getvalue()
+
+
+# The printing condition DriveThruCards prints to, named by its entry in the ICC's registry of
+# characterizations; PDF/X-1a then needs no embedded profile (and none needs a licence).
+OUTPUT_INTENT = {
+    "OutputConditionIdentifier": "CGATS TR 001",
+    "OutputCondition": "SWOP (Publication) Grade 1 Paper",
+    "RegistryName": "http://www.color.org",
+    "Info": "U.S. Web Coated (SWOP)",
+}
+
+
+class _PdfxInfo(PDFInfo):
+    """The document information with the keys that say which PDF/X standard the file meets."""
+
+    def format(self, document):
+        entries = {
+            "Title": PDFString(self.title),
+            "Author": PDFString(self.author),
+            "Creator": PDFString(self.creator),
+            "Producer": PDFString(self.producer),
+            "Subject": PDFString(self.subject),
+            "Keywords": PDFString(self.keywords),
+            "CreationDate": PDFDate(ts=document._timeStamp, dateFormatter=self._dateFormatter),
+            "ModDate": PDFDate(ts=document._timeStamp, dateFormatter=self._dateFormatter),
+            "Trapped": PDFName("False"),
+            "GTS_PDFXVersion": PDFString("PDF/X-1:2001"),
+            "GTS_PDFXConformance": PDFString("PDF/X-1a:2001"),
+        }
+        return PDFDictionary(entries).format(document)
+
+
+def _make_pdfx(canvas: Canvas) -> None:
+    document = canvas._doc
+    info = _PdfxInfo()
+    info.__dict__.update(document.info.__dict__)  # the title, author and creator already set
+    document.info = info
+    intent = {"Type": PDFName("OutputIntent"), "S": PDFName("GTS_PDFX")}
+    intent.update({key: PDFString(value) for key, value in OUTPUT_INTENT.items()})
+    catalog = document.Catalog
+    catalog.OutputIntents = PDFArray([PDFDictionary(intent)])
+    catalog.__NoDefault__ = [*catalog.__NoDefault__, "OutputIntents"]  # the keys the catalog writes
 
 
 def register_fonts() -> None:
@@ -91,7 +140,7 @@ class ShapeCache:
 
 def _color_ops(rgb: tuple, fill: bool, cmyk: bool) -> str:
     if cmyk:
-        return f"{fp_str(*rgb_to_cmyk(rgb))} {'k' if fill else 'K'}"
+        return f"{fp_str(*to_cmyk(rgb))} {'k' if fill else 'K'}"
     return f"{fp_str(*rgb)} {'rg' if fill else 'RG'}"
 
 
@@ -173,12 +222,9 @@ class _Painter:
                 raise TypeError(f"cannot draw {type(item).__name__}")
 
     def color(self, rgb: tuple, fill: bool) -> None:
-        c = self.canvas
-        if self.cmyk:
-            colour = CMYKColor(*rgb_to_cmyk(rgb))
-            c.setFillColor(colour) if fill else c.setStrokeColor(colour)
-        else:
-            c.setFillColorRGB(*rgb) if fill else c.setStrokeColorRGB(*rgb)
+        # The operator itself, as for shapes: reportlab's colour setters also set an alpha, and
+        # that writes a transparency state (PDF 1.4) that PDF/X-1a does not allow.
+        self.canvas.addLiteral(_color_ops(rgb, fill, self.cmyk))
 
     def path(self, shape_path):
         p = self.canvas.beginPath()
@@ -221,16 +267,11 @@ class _Painter:
         c.saveState()
         if image.mirror:
             c.transform(-1, 0, 0, 1, 2 * box.x + box.width, 0)
-        source = ImageReader(art_image(image.path, image.pixels))
-        c.drawImage(source, box.x, box.y, box.width, box.height, mask="auto", preserveAspectRatio=True)
+        mask: list[int] | str
+        if self.cmyk:  # no RGB and no transparency: CMYK under the ink limit, a colour-key mask
+            cmyk, key = art_image_cmyk(image.path, image.pixels)
+            source, mask = ImageReader(cmyk), key
+        else:
+            source, mask = ImageReader(art_image(image.path, image.pixels)), "auto"
+        c.drawImage(source, box.x, box.y, box.width, box.height, mask=mask, preserveAspectRatio=True)
         c.restoreState()
-
-
-def rgb_to_cmyk(rgb: tuple) -> tuple[float, float, float, float]:
-    """Naive device conversion (no ICC profile): enough for flat card colours."""
-    r, g, b = rgb
-    k = 1 - max(r, g, b)
-    if k >= 1:
-        return 0.0, 0.0, 0.0, 1.0
-    c, m, y = ((1 - v - k) / (1 - k) for v in (r, g, b))
-    return round(c, 4), round(m, 4), round(y, 4), round(k, 4)
