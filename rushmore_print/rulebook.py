@@ -85,23 +85,52 @@ class Rulebook:
 
 
 def example_pair(deck: Deck) -> MatchExample:
-    """The worked example: a Search card with red heads (two if the deck has any, else the most it
-    has), the first by id, and the Monument it matches by the rule."""
+    """The main worked example: a Search card with red heads (two if the deck has any, else the
+    most it has), the first by id, and the Monument it matches by the rule."""
     reds = sorted({card.red_count for card in deck.search})
-    wanted = 2 if 2 in reds else max(reds)
-    card = next(c for c in deck.search if c.red_count == wanted)
+    return _example(deck, 2 if 2 in reds else max(reds))
+
+
+def worked_examples(deck: Deck) -> tuple[MatchExample, ...]:
+    """The worked examples in teaching order: one red head (an Advanced card) first when the deck
+    has such cards and the main example has more, then the main example."""
+    main = example_pair(deck)
+    if main.search.red_count > 1 and any(card.red_count == 1 for card in deck.search):
+        return (_example(deck, 1), main)
+    return (main,)
+
+
+def _example(deck: Deck, red_count: int) -> MatchExample:
+    card = next(c for c in deck.search if c.red_count == red_count)
     monument = deck.monument(card.answer)
     return MatchExample(card, monument, tuple("opposite" if red else "same" for red in card.red))
 
 
-def practice_cards(deck: Deck, skip: str) -> tuple[tuple[SearchCard, str], ...]:
-    """One practice card per red count present (the last card of each class, not the worked example)."""
+def practice_cards(deck: Deck, skip: str | tuple[str, ...]) -> tuple[tuple[SearchCard, str], ...]:
+    """One practice card per red count present (the last card of each class, not a worked example)."""
+    skipped = (skip,) if isinstance(skip, str) else skip
     chosen = []
     for k in sorted({card.red_count for card in deck.search}):
-        card = [c for c in deck.search if c.red_count == k and c.id != skip][-1:]
+        card = [c for c in deck.search if c.red_count == k and c.id not in skipped][-1:]
         if card:
             chosen.append((card[0], card[0].answer))
     return tuple(chosen[:4])
+
+
+def _examples(design: Design, examples: tuple[MatchExample, ...]) -> tuple:
+    """The worked examples, with a sentence leading from the one-red card to the next."""
+    if len(examples) == 1:
+        return examples
+    first, main = examples
+    turned = join_names([design.head_names[i] for i in main.search.red_heads])
+    return (
+        first,
+        Paragraph(
+            f"With more red heads, each of them turns: here {turned} face the other way on the Monument, "
+            "and the other heads face as the card shows them."
+        ),
+        main,
+    )
 
 
 def _decoy(deck: Deck, example: MatchExample) -> tuple:
@@ -129,8 +158,9 @@ def build_rulebook(design: Design, deck: Deck) -> Rulebook:
         [f"{cards} with {'no red head' if k == 0 else count(k, 'red head', 'red heads')}" for k, cards in classes]
     )
     letters = design.notation.letters
-    example = example_pair(deck)
-    practice = practice_cards(deck, example.search.id)
+    examples = worked_examples(deck)
+    example = examples[-1]
+    practice = practice_cards(deck, tuple(e.search.id for e in examples))
     extra_players = rules.players_before_extra + 1
     blocks: list = [
         Heading("The idea"),
@@ -157,7 +187,7 @@ def build_rulebook(design: Design, deck: Deck) -> Rulebook:
             "Monument. A red head must face the opposite way. Exactly one Monument passes this test for every "
             "head: that is the match."
         ),
-        example,
+        *_examples(design, examples),
         *_decoy(deck, example),
         Paragraph(
             "Red heads are also drawn with a heavy black outline and a black flip marker above them, and the corner "
