@@ -111,3 +111,19 @@ def test_other_card_sizes_fit(tmp_path):
         for paper in PAPERS.values():
             for layout in LAYOUTS:
                 assert plan_sheet(paper, layout, frame).per_sheet >= 1
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_fold_label_sits_clear_of_every_crop_mark(classic, classic_deck, paper):
+    from rushmore_print.build import card_faces
+    from rushmore_print.layout.items import Text
+    from rushmore_print.layout.sheets import sheet_pages
+
+    plan = plan_sheet(PAPERS[paper], SheetLayout.GUTTERFOLD, card_frame(classic))
+    page = sheet_pages(plan, card_faces(classic, classic_deck)[:4], "test")[0]
+    label = next(i for i in page.items if isinstance(i, Text) and i.text.startswith("fold here"))
+    box = item_bounds(label, {})
+    for mark in plan.front_marks + plan.back_marks:
+        mark_box = item_bounds(Shape(mark, stroke_mm=0.25), {})
+        apart = mark_box.right < box.x or box.right < mark_box.x or mark_box.top < box.y or box.top < mark_box.y
+        assert apart, (paper, mark_box, box)

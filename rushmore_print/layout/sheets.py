@@ -305,8 +305,11 @@ def sheet_pages(plan: SheetPlan, cards: list[tuple[Face, Face | None]], title: s
                     dash_mm=(2.0, 1.5),
                 )
             )
+            # Centred over the last column, between the crop marks of its two edges, never on one.
+            last = max(plan.fronts, key=lambda slot: slot.clip.x).clip
+            label_x = last.x + last.width / 2
             items.append(
-                Text(W - MARGIN_MM, plan.fold_y + 0.8, "fold here, glue, then cut", 5.0, GREY, Font.ITALIC, Anchor.END)
+                Text(label_x, plan.fold_y + 0.8, "fold here, glue, then cut", 5.0, GREY, Font.ITALIC, Anchor.MIDDLE)
             )
         items += [_mark(p) for p in plan.front_marks]
         items.append(
