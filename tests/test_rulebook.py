@@ -160,3 +160,13 @@ def test_build_writes_rulebook_and_answer_key(tmp_path, classic):
     written = build_kit(classic, tmp_path, KitOptions(papers=("a4",), layouts=(SheetLayout.FRONTS,), per_card=False))
     names = [w.path.name for w in written]
     assert "mount-rushmore_rulebook_a4.pdf" in names and "mount-rushmore_answer-key_a4.pdf" in names
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("path", DESIGNS, ids=lambda p: p.name)
+def test_no_answer_key_page_holds_only_the_balance_table(path, paper):
+    design = load_design(path)
+    document = answer_key_document(design, generate_deck(design), paper)
+    for page in document.pages:
+        texts = [item.text for item in page.items if isinstance(item, Text)]
+        assert any(text == "matches →" for text in texts), (path.name, paper, texts[:6])

@@ -23,7 +23,18 @@ BALANCE_NOTE = (
 COLUMN_GAP_MM = 8.0
 
 
+PICTURE_SHARES = (0.31, 0.29, 0.27, 0.25)  # of a column's width, for each card picture
+
+
 def answer_key_pages(design: Design, deck: Deck, report: Report, paper: Paper) -> list[Page]:
+    """The key at the largest card pictures that take no more pages than the smallest would (so
+    no last page is left holding only the balance table)."""
+    layouts = [_key_pages(design, deck, report, paper, share) for share in PICTURE_SHARES]
+    fewest = min(len(pages) for pages in layouts)
+    return next(pages for pages in layouts if len(pages) == fewest)
+
+
+def _key_pages(design: Design, deck: Deck, report: Report, paper: Paper, share: float) -> list[Page]:
     W, H = paper.width_mm, paper.height_mm
     frame = card_frame(design, bleed_mm=0.0)
 
@@ -37,7 +48,7 @@ def answer_key_pages(design: Design, deck: Deck, report: Report, paper: Paper) -
 
     flow = ColumnFlow(W, H, MARGIN_MM, COLUMN_GAP_MM, MARGIN_MM + 6, header)
     col_w = flow.column_width
-    pic_w = col_w * 0.31
+    pic_w = col_w * share
     pic_h = pic_w * frame.height_mm / frame.width_mm
     row_h = pic_h + ROW_GAP_MM
     n = deck.notation
