@@ -47,10 +47,11 @@ class KitOptions:
     answer_key: bool = True
     cmyk: bool = False
     skip: tuple[tuple[str, SheetLayout], ...] = ()  # (paper, layout) sheets left out: see unfit_sheets
+    gap_mm: float = 0.0  # between cards on the sheets (0: butted)
 
 
 def unfit_sheets(
-    design: Design, papers: tuple[str, ...], layouts: tuple[SheetLayout, ...]
+    design: Design, papers: tuple[str, ...], layouts: tuple[SheetLayout, ...], gap_mm: float = 0.0
 ) -> list[tuple[str, SheetLayout]]:
     """The (paper, layout) pairs whose sheet cannot hold the design's card (a large card does
     not fit half a sheet for gutter-folding)."""
@@ -59,7 +60,7 @@ def unfit_sheets(
     for paper in papers:
         for layout in layouts:
             try:
-                sheet_plan(PAPERS[paper], layout, frame)
+                sheet_plan(PAPERS[paper], layout, frame, Flip.LONG, (0.0, 0.0), gap_mm)
             except BuildError:
                 unfit.append((paper, layout))
     return unfit
@@ -106,10 +107,15 @@ class Kit:
 
 
 def sheet_document(
-    kit: Kit, paper: str, layout: SheetLayout, flip: Flip = Flip.LONG, back_offset: tuple[float, float] = (0.0, 0.0)
+    kit: Kit,
+    paper: str,
+    layout: SheetLayout,
+    flip: Flip = Flip.LONG,
+    back_offset: tuple[float, float] = (0.0, 0.0),
+    gap_mm: float = 0.0,
 ) -> Document:
     design = kit.design
-    plan = sheet_plan(PAPERS[paper], layout, card_frame(design), flip, back_offset)
+    plan = sheet_plan(PAPERS[paper], layout, card_frame(design), flip, back_offset, gap_mm)
     monuments: list[tuple[Face, Face | None]] = [pair for pair in kit.faces if pair[0].kind is CardKind.MONUMENT]
     search: list[tuple[Face, Face | None]] = [pair for pair in kit.faces if pair[0].kind is CardKind.SEARCH]
     # Each deck starts on a fresh sheet, so the two decks never need sorting apart after cutting.
@@ -153,7 +159,7 @@ def kit_jobs(kit: Kit, options: KitOptions) -> list[Job]:
     jobs = [
         Job(
             f"{design.slug}_cards_{paper}_{layout.value}.pdf",
-            functools.partial(sheet_document, kit, paper, layout, options.flip, options.back_offset),
+            functools.partial(sheet_document, kit, paper, layout, options.flip, options.back_offset, options.gap_mm),
             cards,
             f"card sheets, {PAPERS[paper].name}, {layout.value}",
         )

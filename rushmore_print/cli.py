@@ -105,6 +105,25 @@ LAYOUT_HELP = (
 )
 
 
+def gap_option(command: Callable) -> Callable:
+    """``--gap LENGTH``: space between the cards on a sheet (the bleed fills it; each card gets its own cuts)."""
+    return click.option(
+        "--gap", "gap_mm", callback=_gap, default="0", show_default=True, metavar="LENGTH",
+        help="Space between cards, e.g. 3mm: a slightly off cut then shows no sliver of the neighbour "
+        "(the bleed fills the gap, every card has its own crop marks). 0: butted.",
+    )(command)  # fmt: skip
+
+
+def _gap(ctx, param, value: str) -> float:
+    gap = _length(ctx, param, value)
+    if gap > MAX_GAP_MM:
+        raise click.BadParameter(f"{value!r}: at most {MAX_GAP_MM:g} mm")
+    return gap
+
+
+MAX_GAP_MM = 20.0
+
+
 def duplex_options(command: Callable) -> Callable:
     """``--flip`` and ``--back-offset``: they apply to duplex layouts only (checked by ``_duplex``)."""
     command = click.option(
@@ -340,6 +359,7 @@ def _offset(ctx, param, value: str | None) -> tuple[float, float] | None:
 @paper_option
 @click.option("--layout", type=LAYOUT_CHOICES, default="both", show_default=True, help=LAYOUT_HELP)
 @duplex_options
+@gap_option
 @click.option("--cmyk", is_flag=True, help="Write every colour as CMYK (for print shops that ask for it).")
 @friendly_errors
 def build(
@@ -349,6 +369,7 @@ def build(
     layout: str,
     flip: str | None,
     back_offset: tuple[float, float] | None,
+    gap_mm: float,
     cmyk: bool,
 ) -> None:
     """Build the print-and-play kit: card sheets, per-card PDF, rule sheet and answer key.
@@ -362,6 +383,7 @@ def build(
       rushmore build
       rushmore build designs/junior.yaml -o output/junior --paper letter
       rushmore build --layout duplex --flip short --back-offset 1.5,0
+      rushmore build --gap 3mm
     """
     from .build import KitOptions, build_kit, unfit_sheets
 
@@ -371,11 +393,13 @@ def build(
     papers = _papers(paper)
     skip: tuple = ()
     if click.get_current_context().get_parameter_source("layout") is click.core.ParameterSource.DEFAULT:
-        skip = tuple(unfit_sheets(spec, papers, layouts))  # asked for by default, not by name: leave out
+        skip = tuple(unfit_sheets(spec, papers, layouts, gap_mm))  # asked for by default, not by name: leave out
         for left_out, sheet in skip:
             click.echo(f"note: the card does not fit {PAPERS[left_out].name} paper in the {sheet.value} layout; "
                        "that file is left out", err=True)  # fmt: skip
-    options = KitOptions(papers=papers, layouts=layouts, flip=flip_edge, back_offset=offset, cmyk=cmyk, skip=skip)
+    options = KitOptions(
+        papers=papers, layouts=layouts, flip=flip_edge, back_offset=offset, cmyk=cmyk, skip=skip, gap_mm=gap_mm
+    )
     written = build_kit(spec, out_dir, options, progress=lambda name: click.echo(f"  writing {name}", err=True))
     _report_written(spec.name, written, out_dir)
 
@@ -489,6 +513,7 @@ def export(
     help=LAYOUT_HELP + "  [default: both with backs, else fronts]",
 )  # fmt: skip
 @duplex_options
+@gap_option
 @click.option(
     "--back", type=click.Path(dir_okay=False, exists=True, path_type=Path), help="One back image for every card."
 )
@@ -524,6 +549,7 @@ def impose(
     card: tuple[float, float] | None,
     bleed: float,
     fit: bool,
+    gap_mm: float,
 ) -> None:
     """Lay out any card images on print-and-play sheets (crop marks, ruler, backs).
 
@@ -561,7 +587,7 @@ def impose(
         for chosen in layouts:
             out = out_dir if single else out_dir / f"{name}_{chosen_paper}_{chosen.value}.pdf"
             written = imposing.impose(
-                fronts, out, chosen_paper, chosen, flip_edge, offset, back, back_list, card, bleed, fit
+                fronts, out, chosen_paper, chosen, flip_edge, offset, back, back_list, card, bleed, fit, gap_mm
             )
             click.echo(f"wrote {out}: {count(written.pages, 'page', 'pages')}, {written.what}, "
                        f"{written.size / 1024:.0f} KB")  # fmt: skip

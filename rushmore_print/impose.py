@@ -91,6 +91,7 @@ def impose(
     card_mm: tuple[float, float] | None = None,
     bleed_mm: float = 0.0,
     fit: bool = False,
+    gap_mm: float = 0.0,
 ) -> Written:
     """Write ``out``: the images on sheets, with crop marks, ruler and backs as the layout asks.
 
@@ -107,7 +108,7 @@ def impose(
     pairs: list[tuple[Face, Face | None]] = [
         (_face(front, frame), _face(b, frame, True) if b else None) for front, b in zip(fronts, back_paths)
     ]
-    plan = sheet_plan(PAPERS[paper], layout, frame, flip, back_offset)
+    plan = sheet_plan(PAPERS[paper], layout, frame, flip, back_offset, gap_mm)
     pages = sheet_pages(plan, pairs, out.stem)
     every = [*fronts, *(b for b in back_paths if b is not None)]
     loaded = load_images(every)

@@ -302,3 +302,18 @@ directions: [left, right]
 search: {{seed: 1, red_counts: {{0: 4}}}}
 print: {{card: {{width: {size}mm, height: {size}mm}}}}
 """
+
+
+def test_build_and_impose_take_a_gap_with_a_unit(runner, tmp_path):
+    built = runner.invoke(cli, ["build", "--gap", "3mm", "--paper", "a4", "--layout", "duplex", "-o", str(tmp_path)])
+    assert built.exit_code == 0, built.output
+    reader = PdfReader(tmp_path / "mount-rushmore_cards_a4_duplex.pdf")
+    assert len(reader.pages) == 2 * (math.ceil(16 / 8) + math.ceil(39 / 8))  # 8 spaced cards a sheet, not 9
+    for args, message in [(["--gap", "3"], "give the unit"), (["--gap", "25mm"], "at most 20 mm")]:
+        refused = runner.invoke(cli, ["build", *args, "-o", str(tmp_path)])
+        assert refused.exit_code == 2 and message in refused.output
+    runner.invoke(cli, ["export", "png", "--dpi", "72", "-o", str(tmp_path / "png")])
+    fronts = [str(p) for p in sorted((tmp_path / "png").glob("[MS]*.png"))]
+    imposed = runner.invoke(cli, ["impose", *fronts, "--bleed", "3mm", "--gap", "2mm", "--paper", "a4",
+                                  "-o", str(tmp_path / "imposed")])  # fmt: skip
+    assert imposed.exit_code == 0, imposed.output

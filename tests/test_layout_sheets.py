@@ -1,3 +1,5 @@
+import itertools
+
 import pytest
 
 from rushmore_print.layout.cards import CardFrame, card_frame
@@ -32,11 +34,12 @@ def test_grid_is_the_most_that_fits_inside_the_margins():
         assert w + grid.cell_w > paper.width_mm - 10 or h + grid.cell_h > paper.height_mm - 10
 
 
+@pytest.mark.parametrize("gap", [0.0, 3.0, 8.0])
 @pytest.mark.parametrize("paper", PAPERS)
 @pytest.mark.parametrize("layout", LAYOUTS)
-def test_cards_stay_inside_margins_and_never_overlap(classic, paper, layout):
+def test_cards_stay_inside_margins_and_never_overlap(classic, paper, layout, gap):
     page = PAPERS[paper]
-    plan = plan_sheet(page, layout, card_frame(classic))
+    plan = plan_sheet(page, layout, card_frame(classic), gap_mm=gap)
     printable = Rect(MARGIN_MM, MARGIN_MM, page.width_mm - 2 * MARGIN_MM, page.height_mm - 2 * MARGIN_MM)
     slots = plan.fronts + plan.backs
     for slot in slots:
@@ -46,18 +49,26 @@ def test_cards_stay_inside_margins_and_never_overlap(classic, paper, layout):
     for i, a in enumerate(group):
         for b in group[i + 1 :]:
             assert not a.trim.overlaps(b.trim)
+            assert not a.clip.overlaps(b.clip.grow(-1e-6))  # bleeds meet in a gap, never overlap
 
 
+@pytest.mark.parametrize("gap", [0.0, 3.0])
 @pytest.mark.parametrize("paper", PAPERS)
 @pytest.mark.parametrize("layout", LAYOUTS)
-def test_crop_marks_never_touch_a_card(classic, paper, layout):
-    plan = plan_sheet(PAPERS[paper], layout, card_frame(classic))
+def test_crop_marks_never_touch_a_card(classic, paper, layout, gap):
+    plan = plan_sheet(PAPERS[paper], layout, card_frame(classic), gap_mm=gap)
     marks = plan.front_marks + plan.back_marks
-    assert len(marks) >= 2 * (plan.grid.cols + 1 + plan.grid.rows + 1)
+    cuts = (plan.grid.cols + 1 + plan.grid.rows + 1) if not gap else 2 * (plan.grid.cols + plan.grid.rows)
+    assert len(marks) >= 2 * cuts
+    same_page = plan.fronts + plan.backs if layout is SheetLayout.GUTTERFOLD else plan.fronts
+    pages = [(plan.front_marks, same_page), (plan.back_marks, plan.backs)]
+    for page_marks, slots in pages:
+        for mark in page_marks:
+            box = item_bounds(Shape(mark), {})
+            for slot in slots:
+                assert not box.overlaps(slot.clip)
     for mark in marks:
         box = item_bounds(Shape(mark), {})
-        for slot in plan.fronts + plan.backs:
-            assert not box.overlaps(slot.clip)
         assert box.x > 0 and box.right < PAPERS[paper].width_mm and box.y > 0 and box.top < PAPERS[paper].height_mm
 
 
@@ -127,3 +138,20 @@ def test_the_fold_label_sits_clear_of_every_crop_mark(classic, classic_deck, pap
         mark_box = item_bounds(Shape(mark, stroke_mm=0.25), {})
         apart = mark_box.right < box.x or box.right < mark_box.x or mark_box.top < box.y or box.top < mark_box.y
         assert apart, (paper, mark_box, box)
+
+
+def test_a_gap_spaces_the_cards_and_the_bleed_fills_it(classic):
+    frame = card_frame(classic)
+    plan = plan_sheet(PAPERS["a4"], SheetLayout.DUPLEX, frame, gap_mm=4.0)
+    lefts = sorted({round(slot.trim.x, 6) for slot in plan.fronts})
+    assert [round(b - a, 6) for a, b in itertools.pairwise(lefts)] == [round(plan.grid.cell_w + 4.0, 6)] * (
+        len(lefts) - 1
+    )
+    row = sorted(
+        (s for s in plan.fronts if round(s.trim.y, 6) == round(plan.fronts[0].trim.y, 6)), key=lambda s: s.trim.x
+    )
+    for a, b in itertools.pairwise(row):
+        assert a.clip.right == pytest.approx(b.clip.x) == pytest.approx(a.trim.right + 2.0)  # half the gap each
+    cut_xs = {round(x, 6) for s in plan.fronts for x in (s.trim.x, s.trim.right)}
+    mark_xs = {round(m.commands[0][1], 6) for m in plan.front_marks if m.commands[0][1] == m.commands[1][1]}
+    assert cut_xs == mark_xs  # a mark on both edges of every card

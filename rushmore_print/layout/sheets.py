@@ -1,5 +1,6 @@
-"""Sheets for home printing: cards butted in a grid, bleed around the block, crop marks in the
-margin, a 50 mm ruler and the "print at 100%" note; duplex and gutter-fold backs.
+"""Sheets for home printing: cards in a grid (butted, or with a gap the bleed fills), bleed
+around the block, crop marks in the margin, a 50 mm ruler and the "print at 100%" note; duplex
+and gutter-fold backs.
 
 All geometry is in millimetres on the page, y up. The card count per sheet is whatever fits
 inside 5 mm page margins with the bleed, trying the card both upright and turned a quarter.
@@ -47,6 +48,7 @@ class Grid:
     rotation: int  # 0, or 90 when the card is turned a quarter on the sheet
     cell_w: float  # trim size as placed
     cell_h: float
+    gap: float = 0.0  # between neighbouring cards' trims
 
     @property
     def count(self) -> int:
@@ -54,22 +56,34 @@ class Grid:
 
     def block(self, bleed: float) -> tuple[float, float]:
         """Width and height of the block of cards with the bleed around it."""
-        return self.cols * self.cell_w + 2 * bleed, self.rows * self.cell_h + 2 * bleed
+        return (
+            self.cols * self.cell_w + (self.cols - 1) * self.gap + 2 * bleed,
+            self.rows * self.cell_h + (self.rows - 1) * self.gap + 2 * bleed,
+        )
+
+    def x_of(self, col: int) -> float:
+        """A column's trim edge from the block's trim edge."""
+        return col * (self.cell_w + self.gap)
+
+    def y_of(self, row: int) -> float:
+        return row * (self.cell_h + self.gap)
 
 
-def fit_grid(avail_w: float, avail_h: float, frame: CardFrame) -> Grid:
+def fit_grid(avail_w: float, avail_h: float, frame: CardFrame, gap: float = 0.0) -> Grid:
     """The most cards that fit in ``avail_w`` x ``avail_h`` with the bleed around the block.
 
     >>> from rushmore_print.layout.frame import CardFrame
     >>> fit_grid(200, 287, CardFrame(88.9, 63.5, 3)).count   # landscape poker on A4 portrait
     9
+    >>> fit_grid(200, 287, CardFrame(88.9, 63.5, 3), gap=4).count   # spaced 4 mm apart
+    8
     """
     best: Grid | None = None
     for rotation in (0, 90):
         w, h = (frame.width_mm, frame.height_mm) if rotation == 0 else (frame.height_mm, frame.width_mm)
-        cols = max(0, math.floor((avail_w - 2 * frame.bleed_mm) / w + 1e-9))
-        rows = max(0, math.floor((avail_h - 2 * frame.bleed_mm) / h + 1e-9))
-        grid = Grid(cols, rows, rotation, w, h)
+        cols = max(0, math.floor((avail_w - 2 * frame.bleed_mm + gap) / (w + gap) + 1e-9))
+        rows = max(0, math.floor((avail_h - 2 * frame.bleed_mm + gap) / (h + gap) + 1e-9))
+        grid = Grid(cols, rows, rotation, w, h, gap)
         if best is None or grid.count > best.count:
             best = grid
     if best is None or best.count == 0:
@@ -111,13 +125,15 @@ def plan_sheet(
     frame: CardFrame,
     flip: Flip = Flip.LONG,
     back_offset: tuple[float, float] = (0.0, 0.0),
+    gap_mm: float = 0.0,
 ) -> SheetPlan:
-    """Compute every position on a sheet; the renderers and tests read it, nothing else decides."""
+    """Compute every position on a sheet; the renderers and tests read it, nothing else decides.
+    ``gap_mm`` spaces the cards apart (the bleed fills the gap, each card has its own cuts)."""
     W, H, bleed = paper.width_mm, paper.height_mm, frame.bleed_mm
     avail_w = W - 2 * MARGIN_MM
     if layout is SheetLayout.GUTTERFOLD:
         half = H / 2
-        grid = fit_grid(avail_w, half - MARGIN_MM - FOLD_GAP_MM, frame)
+        grid = fit_grid(avail_w, half - MARGIN_MM - FOLD_GAP_MM, frame, gap_mm)
         block_w, block_h = grid.block(bleed)
         x0 = _block_x(W, block_w)
         top_block = Rect(x0, half + FOLD_GAP_MM, block_w, block_h)
@@ -128,7 +144,7 @@ def plan_sheet(
         both = Rect(x0, bottom_block.y, block_w, top_block.top - bottom_block.y)
         strip, length = _strip_for(both, W, H)
         return SheetPlan(paper, layout, grid, fronts, backs, marks, (), strip, strip, length, fold_y=half)
-    grid = fit_grid(avail_w, H - 2 * MARGIN_MM, frame)
+    grid = fit_grid(avail_w, H - 2 * MARGIN_MM, frame, gap_mm)
     block_w, block_h = grid.block(bleed)
     slack_x, slack_y = avail_w - block_w, H - 2 * MARGIN_MM - block_h
     if slack_y >= FURNITURE_MM or slack_y >= slack_x:
@@ -189,17 +205,19 @@ def _strip_for(occupied: Rect, W: float, H: float) -> tuple[Matrix, float]:
 
 
 def _slots(block: Rect, grid: Grid, bleed: float) -> tuple[Slot, ...]:
-    """Row by row from the top left; each clip adds the bleed only on the block's outer sides."""
+    """Row by row from the top left; each clip adds the bleed on the block's outer sides, and
+    into a gap between cards as far as the bleed reaches (half the gap at most, each side)."""
+    inner = min(bleed, grid.gap / 2)
     slots = []
     for row in range(grid.rows):
         for col in range(grid.cols):
-            x = block.x + bleed + col * grid.cell_w
-            y = block.top - bleed - (row + 1) * grid.cell_h
+            x = block.x + bleed + grid.x_of(col)
+            y = block.top - bleed - grid.y_of(row) - grid.cell_h
             trim = Rect(x, y, grid.cell_w, grid.cell_h)
-            left = bleed if col == 0 else 0.0
-            right = bleed if col == grid.cols - 1 else 0.0
-            bottom = bleed if row == grid.rows - 1 else 0.0
-            top = bleed if row == 0 else 0.0
+            left = bleed if col == 0 else inner
+            right = bleed if col == grid.cols - 1 else inner
+            bottom = bleed if row == grid.rows - 1 else inner
+            top = bleed if row == 0 else inner
             clip = Rect(x - left, y - bottom, grid.cell_w + left + right, grid.cell_h + top + bottom)
             slots.append(Slot(trim, grid.rotation, clip))
     return tuple(slots)
@@ -226,8 +244,9 @@ def _marks(block: Rect, grid: Grid, bleed: float, W: float, H: float, fold: floa
     """Short lines on every cut, outside the bleed, never over a card; stopped 1 mm short of
     the paper edge and short of the fold line."""
     inner = block.grow(-bleed)
-    xs = [inner.x + i * grid.cell_w for i in range(grid.cols + 1)]
-    ys = [inner.y + j * grid.cell_h for j in range(grid.rows + 1)]
+    # Every cut: both edges of each card (one line where cards are butted).
+    xs = sorted({round(inner.x + grid.x_of(i) + dx, 6) for i in range(grid.cols) for dx in (0.0, grid.cell_w)})
+    ys = sorted({round(inner.y + grid.y_of(j) + dy, 6) for j in range(grid.rows) for dy in (0.0, grid.cell_h)})
     start = bleed + MARK_GAP_MM
 
     def length(room: float) -> float:
