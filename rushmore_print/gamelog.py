@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import IO
 
 from .errors import GameLogError
+from .files import durable
 from .session import lost_entry, parse_log
 
 MAX_LOG_BYTES = 50_000_000  # a game writes a few KB; anything this big is not a game log
@@ -81,7 +82,8 @@ class GameLog:
     def write(self, record: dict) -> None:
         self._handle.write(json.dumps(record, ensure_ascii=False) + "\n")
         self._handle.flush()
-        os.fsync(self._handle.fileno())
+        if durable():
+            os.fsync(self._handle.fileno())
 
     def close(self) -> None:
         self._handle.close()

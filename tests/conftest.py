@@ -15,8 +15,10 @@ DESIGNS = sorted((ROOT / "designs").glob("*.yaml"))
 
 @pytest.fixture(autouse=True)
 def one_process(monkeypatch):
-    """pytest-xdist already runs a test process a core: builds and exports stay in-process."""
+    """pytest-xdist already runs a test process a core: builds and exports stay in-process; and
+    the throw-away files of tests are not synced to disk (the production path always is)."""
     monkeypatch.setenv("RUSHMORE_WORKERS", "1")
+    monkeypatch.setenv("RUSHMORE_FSYNC", "0")
 
 
 @pytest.fixture(scope="session")

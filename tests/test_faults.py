@@ -14,6 +14,8 @@ from rushmore_print.cli import cli
 
 
 def _fail_with(monkeypatch, code: int, where: str = "fsync") -> None:
+    monkeypatch.setenv("RUSHMORE_FSYNC", "1")  # the production path: every write synced
+
     def fail(*args, **kwargs):
         raise OSError(code, os.strerror(code))
 
