@@ -555,10 +555,13 @@ def impose(
 
     IMAGES are PNG or JPEG files, folders or glob patterns. Each file is checked (PNG chunks and
     image data, JPEG markers) and its data goes into the PDF as it is, never decoded or
-    compressed again.
+    compressed again. In a folder, back.png (or back-monument.png and back-search.png, as
+    export png writes them) are the backs of the folder's cards, not cards; a bleed the images
+    carry around a standard card size is read from their size.
 
     \b
     Examples:
+      rushmore impose output/png/
       rushmore impose output/png/M*.png --bleed 3mm --back output/png/back-monument.png
       rushmore impose 'cards/*.png' --back back.png --paper letter --name mycards
       rushmore impose fronts/ --backs backs/ --layout gutterfold --card poker -o output/fold
@@ -574,15 +577,22 @@ def impose(
         )
         if ctx.get_parameter_source("paper") is click.core.ParameterSource.DEFAULT:
             paper = "a4"  # the old default
-    has_backs = bool(back or backs)
+    collected = imposing.collect_cards(list(images))
+    fronts = collected.fronts
+    back_list = imposing.collect_images([str(backs)]) if backs else (None if back else collected.backs)
+    has_backs = bool(back or back_list)
     layouts = _layouts(layout or ("both" if has_backs else "fronts"))
     if single and len(layouts) > 1:
         layouts = layouts[:1]
     if single and paper == "both":
         raise click.UsageError("-o FILE.pdf writes one file: choose --paper a4 or letter, or give -o a folder")
     flip_edge, offset = _duplex(layouts, flip, back_offset)
-    fronts = imposing.collect_images(list(images))
-    back_list = imposing.collect_images([str(backs)]) if backs else None
+    if card is None and ctx.get_parameter_source("bleed") is click.core.ParameterSource.DEFAULT:
+        found = imposing.bleed_from(fronts[0])
+        if found is not None:  # the image is a card preset plus a common bleed: say so, and use it
+            bleed = found
+            click.echo(f"note: the images carry {found:g} mm of bleed around the card (from their size); "
+                       "give --bleed to say otherwise", err=True)  # fmt: skip
     for chosen_paper in _papers(paper):
         for chosen in layouts:
             out = out_dir if single else out_dir / f"{name}_{chosen_paper}_{chosen.value}.pdf"

@@ -6,6 +6,8 @@ Images are embedded without re-encoding where the format allows (see ``render/ra
 from __future__ import annotations
 
 import glob
+import re
+from dataclasses import dataclass
 from pathlib import Path
 
 from .errors import BuildError
@@ -41,6 +43,76 @@ def collect_images(arguments: list[str]) -> list[Path]:
     if not found:
         raise BuildError("no card images given (PNG or JPEG files, folders or patterns)")
     return found
+
+
+# How ``rushmore export png`` names the backs of a folder of cards: ``back.png`` for all of them,
+# ``back-monument.png`` for the cards whose names start with M, ``back-search.png`` for S...
+_BACK = re.compile(r"^back(?:-(\w+))?$", re.IGNORECASE)
+BLEEDS_TO_TRY = (3.0, 3.175)  # the common bleeds: 3 mm, and 1/8 in (DriveThruCards, The Game Crafter)
+
+
+@dataclass(frozen=True)
+class Collected:
+    """Card images to impose: the fronts, and the backs the folders supplied (one per front)."""
+
+    fronts: list[Path]
+    backs: list[Path] | None
+
+
+def collect_cards(arguments: list[str]) -> Collected:
+    """Like :func:`collect_images`, but a folder's back images are not fronts: they become the
+    backs of that folder's cards, so a folder written by ``export png`` imposes as a whole kit."""
+    fronts: list[Path] = []
+    backs: list[Path | None] = []
+    for argument in arguments:
+        path = Path(argument)
+        images = collect_images([argument])
+        if not path.is_dir():
+            fronts += images
+            backs += [None] * len(images)
+            continue
+        folder_backs = {}
+        for image in images:
+            named = _BACK.match(image.stem)
+            if named:
+                folder_backs[(named.group(1) or "").lower()] = image
+        for image in images:
+            if _BACK.match(image.stem):
+                continue
+            fronts.append(image)
+            backs.append(_back_for(image, folder_backs))
+    if not fronts:
+        raise BuildError("only back images were given; give the card fronts too")
+    if all(b is None for b in backs):
+        return Collected(fronts, None)
+    missing = [front.name for front, b in zip(fronts, backs) if b is None]
+    if missing:
+        raise BuildError(f"no back image for {', '.join(missing[:5])}; give --back IMAGE for every card")
+    return Collected(fronts, [b for b in backs if b is not None])
+
+
+def _back_for(front: Path, folder_backs: dict[str, Path]) -> Path | None:
+    for deck, back in folder_backs.items():
+        if deck and front.stem[:1].lower() == deck[:1]:
+            return back
+    return folder_backs.get("")
+
+
+def bleed_from(image: Path) -> float | None:
+    """The bleed an image carries, when its size says so: the common bleed that leaves exactly a
+    card preset (within a pixel), None when the image is a preset already or no bleed fits."""
+    raster = read_raster(image, verify=False)
+    if not raster.dpi or not raster.dpi[0]:
+        return None
+    w_mm, h_mm = px_to_mm(raster.width, raster.dpi[0]), px_to_mm(raster.height, raster.dpi[1])
+    pixel = px_to_mm(1.0, min(raster.dpi))
+    presets = {size for short, long_ in CARD_PRESETS.values() for size in ((short, long_), (long_, short))}
+    if _snap_to_preset(w_mm, h_mm, pixel) in presets:
+        return None
+    for bleed in BLEEDS_TO_TRY:
+        if _snap_to_preset(w_mm - 2 * bleed, h_mm - 2 * bleed, pixel) in presets:
+            return bleed
+    return None
 
 
 def card_size_from(image: Path, bleed_mm: float) -> tuple[float, float]:

@@ -201,3 +201,23 @@ def test_lengths_on_the_command_line_need_a_unit(runner, tmp_path, cards):
         assert result.exit_code == 2 and message in result.output, result.output
     ok = runner.invoke(cli, ["impose", str(cards[0]), "-o", str(tmp_path), "--bleed", "0", "--card", "poker"])
     assert ok.exit_code == 0, ok.output
+
+
+def test_a_folder_export_png_wrote_imposes_as_a_whole_kit(runner, tmp_path):
+    """Only the cards are fronts, each deck gets its own back, the 3 mm bleed is read from the
+    size: poker cards cut at exactly their trim (9 a sheet on A4, as build places them)."""
+    assert runner.invoke(cli, ["export", "png", "--dpi", "72", "-o", str(tmp_path / "png")]).exit_code == 0
+    result = runner.invoke(cli, ["impose", str(tmp_path / "png"), "--paper", "a4", "--layout", "duplex",
+                                 "-o", str(tmp_path / "kit")])  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert "the images carry 3 mm of bleed around the card" in result.stderr
+    assert "55 cards imposed, 9 a sheet" in result.output
+    reader = PdfReader(tmp_path / "kit" / "imposed_a4_duplex.pdf")
+    assert len(reader.pages) == 2 * 7
+    on_backs = set()
+    for page in reader.pages[1::2]:  # the backs pages carry the two back images and nothing else
+        on_backs |= {x.get_object()._data for x in page["/Resources"]["/XObject"].values()}
+    backs = {idat(tmp_path / "png" / f"back-{deck}.png") for deck in ("monument", "search")}
+    assert on_backs == backs
+    mixed = runner.invoke(cli, ["impose", str(tmp_path / "png" / "back-search.png"), "-o", str(tmp_path / "x")])
+    assert mixed.exit_code == 0  # a back named as a file is a card like any other
