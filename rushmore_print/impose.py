@@ -13,7 +13,7 @@ from pathlib import Path
 from .errors import BuildError
 from .files import Written, atomic_write
 from .layout.frame import CardFrame, Face
-from .layout.items import Document, Image, Rect
+from .layout.items import Document, Image, ImageFit, Rect
 from .layout.sheets import PAPERS, Flip, SheetLayout, sheet_pages, sheet_plan
 from .rasters import read_raster
 from .render.rawpdf import EmbeddedImage, load_images, render_raw_pdf
@@ -148,7 +148,8 @@ def _face(path: Path, frame: CardFrame, is_back: bool = False) -> Face:
     box = Rect(
         -frame.bleed_mm, -frame.bleed_mm, frame.width_mm + 2 * frame.bleed_mm, frame.height_mm + 2 * frame.bleed_mm
     )
-    return Face(path.stem, None, (Image(str(path), box),), is_back=is_back)
+    # STRETCH: the image is the card (its size was checked, or --fit asks for exactly this)
+    return Face(path.stem, None, (Image(str(path), box, ImageFit.STRETCH),), is_back=is_back)
 
 
 def impose(

@@ -1,7 +1,21 @@
 """Drawing items: what the renderers draw, in millimetres, y pointing up (as in PDF).
 
-A layout is a tuple of items. ``Use`` refers to a symbol (a head drawing) that renderers draw
-once and reuse; ``Group`` places items with a transform and an optional clip.
+A layout is a tuple of items, drawn in order (later items cover earlier ones). What each item
+means, which every renderer (``render/pdf.py``, ``render/png.py``, ``render/rawpdf.py``) draws
+the same way, to within anti-aliasing (``tests/test_renderers.py`` compares their pixels):
+
+- ``Shape``: its path filled (non-zero winding), then stroked centred on the path, ``stroke_mm``
+  wide, with round joins and round caps; ``dash_mm`` lengths alternate on and off from the
+  path's start (phase 0), and each dash gets its round caps.
+- ``Text``: one line in one of the shipped faces, its baseline at ``y``; ``anchor`` says
+  whether ``x`` is where the text starts, its middle or its end. No wrapping, no kerning.
+- ``Image``: the image file in ``box``: ``CONTAIN`` scales it to fit inside, proportions kept,
+  centred; ``STRETCH`` fills the box exactly. Transparent pixels let what is below show.
+- ``Group``: its items with ``matrix`` applied, then clipped to ``clip`` (a path in the group's
+  parent's coordinates, so a clip stays put whatever the matrix does). Mirroring is a group
+  with a negative x scale.
+- ``Use``: the symbol ``key`` of the document, as if its items were a ``Group`` with ``matrix``;
+  renderers may draw a symbol once and reuse it.
 """
 
 from __future__ import annotations
@@ -216,13 +230,18 @@ class Text:
     anchor: Anchor = Anchor.START
 
 
+class ImageFit(enum.Enum):
+    CONTAIN = "contain"  # inside the box, proportions kept, centred
+    STRETCH = "stretch"  # exactly the box
+
+
 @dataclass(frozen=True)
 class Image:
-    """A raster image file placed in a box (``mirror`` flips it left-right)."""
+    """A raster image file placed in a box, as ``fit`` says."""
 
     path: str
     box: Rect
-    mirror: bool = False
+    fit: ImageFit = ImageFit.CONTAIN
     pixels: int = 0  # the most pixels print needs along its longer side (0: as the file is)
 
 

@@ -17,7 +17,7 @@ from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import PATH_OPS, Canvas
 
 from ..colors import to_cmyk
-from ..layout.items import Anchor, Document, Group, Image, Item, Page, Rect, Shape, Text, Use
+from ..layout.items import Anchor, Document, Group, Image, ImageFit, Item, Page, Rect, Shape, Text, Use
 from ..typeface import Font
 from ..units import PT_PER_MM
 from .art import art_image, art_image_cmyk
@@ -265,13 +265,12 @@ class _Painter:
         c = self.canvas
         box: Rect = image.box
         c.saveState()
-        if image.mirror:
-            c.transform(-1, 0, 0, 1, 2 * box.x + box.width, 0)
         mask: list[int] | str
         if self.cmyk:  # no RGB and no transparency: CMYK under the ink limit, a colour-key mask
             cmyk, key = art_image_cmyk(image.path, image.pixels)
             source, mask = ImageReader(cmyk), key
         else:
             source, mask = ImageReader(art_image(image.path, image.pixels)), "auto"
-        c.drawImage(source, box.x, box.y, box.width, box.height, mask=mask, preserveAspectRatio=True)
+        keep = image.fit is ImageFit.CONTAIN
+        c.drawImage(source, box.x, box.y, box.width, box.height, mask=mask, preserveAspectRatio=keep, anchor="c")
         c.restoreState()

@@ -7,11 +7,13 @@ same TrueType files the PDFs embed (``typeface``), so both draw the same glyphs.
 from __future__ import annotations
 
 import functools
+import itertools
+import math
 
 from PIL import Image, ImageDraw, ImageFont
 
 from ..layout.fonts import Font
-from ..layout.items import Anchor, Group, Matrix, Page, Shape, Text, Use, apply, multiply
+from ..layout.items import Anchor, Group, ImageFit, Matrix, Page, Shape, Text, Use, apply, multiply
 from ..layout.items import Image as ImageItem
 from ..units import MM_PER_PT, mm_to_px
 from .art import art_image
@@ -68,15 +70,18 @@ class _Painter:
                 if len(polygon) >= 3:
                     self.draw_.polygon(polygon, fill=colour)
         if shape.stroke is not None and shape.stroke_mm > 0:
-            width = max(1, round(shape.stroke_mm * _scale_of(matrix)))
+            scale = _scale_of(matrix)
+            width = max(1, round(shape.stroke_mm * scale))
             colour = _rgb(shape.stroke)
             radius = width / 2
             for polygon in polygons:
                 points = polygon + polygon[:1] if closed else polygon
-                self.draw_.line(points, fill=colour, width=width)
-                if width > 2:  # round joins and caps, as the PDF draws them (no cracks at corners)
-                    for x, y in points:
-                        self.draw_.ellipse((x - radius, y - radius, x + radius, y + radius), fill=colour)
+                runs = _dashed(points, [d * scale for d in shape.dash_mm]) if shape.dash_mm else [points]
+                for run in runs:
+                    self.draw_.line(run, fill=colour, width=width)
+                    if width > 2:  # round joins and caps, as the PDF draws them (no cracks at corners)
+                        for x, y in run:
+                            self.draw_.ellipse((x - radius, y - radius, x + radius, y + radius), fill=colour)
 
     def text(self, text: Text, matrix: Matrix) -> None:
         scale = _scale_of(matrix)
@@ -111,14 +116,15 @@ class _Painter:
         x0, x1 = sorted(c[0] for c in corners)
         y0, y1 = sorted(c[1] for c in corners)
         art = art_image(item.path, item.pixels)
-        flipped = (matrix[0] < 0) != item.mirror
-        if flipped:
+        if matrix[0] < 0:  # drawn inside a mirroring group
             art = art.transpose(Image.Transpose.FLIP_LEFT_RIGHT)
         box_w, box_h = max(1, round(x1 - x0)), max(1, round(y1 - y0))
-        # Fit inside the box keeping the aspect ratio, centred, scaling up as well as down (as the
-        # PDF renderer's preserveAspectRatio does).
-        fit = min(box_w / art.width, box_h / art.height)
-        art = art.resize((max(1, round(art.width * fit)), max(1, round(art.height * fit))), Image.Resampling.LANCZOS)
+        if item.fit is ImageFit.STRETCH:
+            size = (box_w, box_h)
+        else:  # inside the box, proportions kept, scaling up as well as down
+            fit = min(box_w / art.width, box_h / art.height)
+            size = (max(1, round(art.width * fit)), max(1, round(art.height * fit)))
+        art = art.resize(size, Image.Resampling.LANCZOS)
         left = round(x0 + (box_w - art.width) / 2)
         top = round(y0 + (box_h - art.height) / 2)
         self.canvas.paste(art, (left, top), art)
@@ -132,3 +138,37 @@ def _scale_of(matrix: Matrix) -> float:
 def _rgb(color) -> tuple[int, int, int]:
     r, g, b = color
     return round(r * 255), round(g * 255), round(b * 255)
+
+
+def _dashed(points: list[tuple[float, float]], pattern: list[float]) -> list[list[tuple[float, float]]]:
+    """The dashes of a polyline: on and off lengths (pixels) repeated from its start, as a PDF
+    dash array with phase 0 draws them.
+
+    >>> _dashed([(0, 0), (10, 0)], [3, 2])
+    [[(0, 0), (3.0, 0.0)], [(5.0, 0.0), (8.0, 0.0)]]
+    """
+    if not pattern or sum(pattern) <= 0:
+        return [points]
+    runs: list[list[tuple[float, float]]] = []
+    index, left, on = 0, pattern[0], True
+    current: list[tuple[float, float]] = [points[0]]
+    for (x0, y0), (x1, y1) in itertools.pairwise(points):
+        length = math.hypot(x1 - x0, y1 - y0)
+        done = 0.0
+        while length - done > left:
+            done += left
+            t = done / length
+            point = (x0 + (x1 - x0) * t, y0 + (y1 - y0) * t)
+            if on:
+                runs.append([*current, point])
+            current = [point]
+            index = (index + 1) % len(pattern)
+            left, on = pattern[index], not on
+        left -= length - done
+        if on:
+            current.append((x1, y1))
+        else:
+            current = [(x1, y1)]
+    if on and len(current) > 1:
+        runs.append(current)
+    return runs

@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from ..layout.fonts import text_width_mm
-from ..layout.items import Anchor, Document, Group, Image, Rect, Shape, Text, Use
+from ..layout.items import Anchor, Document, Group, Image, ImageFit, Rect, Shape, Text, Use
 from ..layout.items import Path as LayoutPath
 from ..rasters import read_raster
 from ..typeface import Font, metrics
@@ -254,11 +254,18 @@ class _Content:
         name, number = self.images[key]
         self.used.append((name, number))
         box: Rect = item.box
-        if item.mirror:
-            matrix = (-box.width, 0, 0, box.height, box.right, box.y)
-        else:
-            matrix = (box.width, 0, 0, box.height, box.x, box.y)
+        if item.fit is ImageFit.CONTAIN:
+            embedded = self.loaded.get(key) or load_image(Path(item.path))
+            box = _contained(box, embedded.width / embedded.height)
+        matrix = (box.width, 0, 0, box.height, box.x, box.y)
         self.ops.append("q " + " ".join(_n(v) for v in matrix) + f" cm /{name} Do Q")
+
+
+def _contained(box: Rect, aspect: float) -> Rect:
+    """The largest box of proportions ``aspect`` (width / height) centred in ``box``."""
+    width = min(box.width, box.height * aspect)
+    height = width / aspect
+    return Rect(box.x + (box.width - width) / 2, box.y + (box.height - height) / 2, width, height)
 
 
 def _n(value: float) -> str:

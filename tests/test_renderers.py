@@ -1,0 +1,89 @@
+"""The three renderers draw the same page: one fixture with every kind of drawing item (the
+meanings written down in ``layout/items.py``), through reportlab's PDF, the raw PDF writer of
+``impose`` (both rasterised by pdftoppm) and the Pillow PNG renderer, compared pixel by pixel."""
+
+import itertools
+
+import pytest
+from PIL import Image as PILImage
+from PIL import ImageChops, ImageFilter, ImageStat
+
+from rushmore_print.layout.items import (
+    Anchor,
+    Document,
+    Group,
+    Image,
+    ImageFit,
+    Page,
+    Path,
+    Rect,
+    Shape,
+    Symbol,
+    Text,
+    Use,
+    multiply,
+    rgb,
+    rotate,
+    scale,
+    translate,
+)
+from rushmore_print.render.pdf import render_pdf
+from rushmore_print.render.png import render_page
+from rushmore_print.render.rawpdf import render_raw_pdf
+from rushmore_print.typeface import Font
+
+from .pixels import HAS_PDFTOPPM, rasterise
+
+DPI = 150
+MIRROR = (-1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+
+
+def fixture(folder) -> Document:
+    art = folder / "art.png"
+    image = PILImage.new("RGBA", (60, 120), (40, 90, 160, 255))
+    image.paste((230, 200, 40, 255), (0, 0, 20, 120))  # a yellow band on the left: shows mirroring
+    image.paste((0, 0, 0, 0), (40, 0, 60, 30))  # a transparent corner: the page shows through
+    image.save(art, dpi=(150, 150))
+    red, ink, sky = rgb("#c0392b"), rgb("#2b2520"), rgb("#b9d4e6")
+    dot = Symbol(
+        (Shape(Path.rect(Rect(0, 0, 10, 10)), fill=red), Shape(Path.circle(5, 5, 3), fill=sky)), Rect(0, 0, 10, 10)
+    )
+    items = (
+        Shape(Path.rect(Rect(5, 5, 60, 40)), fill=sky),
+        Shape(Path.rect(Rect(10, 10, 30, 20)), stroke=ink, stroke_mm=1.2),
+        Shape(Path.line(5, 55, 95, 55), stroke=red, stroke_mm=0.8, dash_mm=(3.0, 2.0)),
+        Shape(Path.polygon([(70, 10), (95, 10), (82, 40)]), fill=red, stroke=ink, stroke_mm=0.6),
+        Shape(Path.circle(80, 75, 12), fill=ink),
+        Text(10, 70, "Łukasz Ἀθηνᾶ Пушкин", 14, ink, Font.REGULAR),
+        Text(50, 85, "Bold centre", 12, red, Font.BOLD, Anchor.MIDDLE),
+        Text(95, 95, "italic end", 10, ink, Font.ITALIC, Anchor.END),
+        Group(
+            (Shape(Path.rect(Rect(0, 0, 30, 30)), fill=red),),
+            multiply(rotate(30), translate(20, 100)),
+            clip=Path.rect(Rect(15, 100, 25, 25)),
+        ),
+        Shape(Path.rect(Rect(45, 100, 40, 30)), fill=sky),
+        Image(str(art), Rect(45, 100, 40, 30)),  # contained: narrower than the box, centred
+        Group((Image(str(art), Rect(0, 0, 15, 30), ImageFit.STRETCH),), multiply(MIRROR, translate(105, 100))),
+        Use("dot", multiply(scale(2), translate(10, 130))),
+    )
+    return Document("fixture", (Page(110, 160, items),), {"dot": dot})
+
+
+@pytest.mark.skipif(not HAS_PDFTOPPM, reason="needs pdftoppm (poppler-utils)")
+def test_every_item_looks_the_same_from_all_three_renderers(tmp_path):
+    document = fixture(tmp_path)
+    drawn = {
+        "reportlab PDF": rasterise(render_pdf(document), DPI, gray=False)[0].convert("RGB"),
+        "raw PDF": rasterise(render_raw_pdf(document), DPI, gray=False)[0].convert("RGB"),
+        "PNG": render_page(document.pages[0], document.symbols, DPI),
+    }
+    for (a, first), (b, second) in itertools.combinations(drawn.items(), 2):
+        assert first.size == second.size, (a, b)
+        difference = ImageChops.difference(first, second)
+        mean = ImageStat.Stat(difference).mean
+        assert max(mean) <= 1.5, (a, b, mean)  # out of 255, per channel
+        # Anti-aliasing and hinting differ along edges, a pixel or two wide; a shape, dash or
+        # image drawn in another place or another way leaves a blob five pixels across.
+        blobs = difference.convert("L").point(lambda v: 255 if v > 64 else 0).filter(ImageFilter.MinFilter(5))
+        assert blobs.getbbox() is None, (a, b, blobs.getbbox())
