@@ -29,9 +29,12 @@ PICTURE_SHARES = (0.31, 0.29, 0.27, 0.25)  # of a column's width, for each card 
 def answer_key_pages(design: Design, deck: Deck, report: Report, paper: Paper) -> list[Page]:
     """The key at the largest card pictures that take no more pages than the smallest would (so
     no last page is left holding only the balance table)."""
-    layouts = [_key_pages(design, deck, report, paper, share) for share in PICTURE_SHARES]
-    fewest = min(len(pages) for pages in layouts)
-    return next(pages for pages in layouts if len(pages) == fewest)
+    fewest = len(_key_pages(design, deck, report, paper, PICTURE_SHARES[-1]))
+    for share in PICTURE_SHARES:  # largest first: usually the first one already does
+        pages = _key_pages(design, deck, report, paper, share)
+        if len(pages) == fewest:
+            return pages
+    raise AssertionError("the smallest pictures take the fewest pages")  # pragma: no cover
 
 
 def _key_pages(design: Design, deck: Deck, report: Report, paper: Paper, share: float) -> list[Page]:

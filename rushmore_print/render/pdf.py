@@ -6,8 +6,9 @@ defined once and reused on every page. ``invariant=1`` makes the bytes reproduci
 
 from __future__ import annotations
 
+import functools
 import io
-from collections.abc import Iterable
+from collections.abc import Hashable, Iterable
 
 from reportlab.lib.rl_accel import fp_str
 from reportlab.lib.utils import ImageReader
@@ -103,7 +104,8 @@ def register_fonts() -> None:
             pdfmetrics.registerFont(TTFont(font.pdf_name, str(font.path)))
 
 
-def form_name(key: object) -> str:
+@functools.lru_cache(maxsize=1024)  # every card names its heads: the same few keys, thousands of times
+def form_name(key: Hashable) -> str:
     """A stable PDF name for a symbol key."""
     text = "".join(ch if ch.isalnum() else "_" for ch in repr(key))
     return f"sym_{text}"
