@@ -24,14 +24,13 @@ from .layout.cards import (
     search_face,
     symbols,
 )
-from .layout.checks import printing_problems
+from .layout.checks import printing_problems, rule_sheet_pages
 from .layout.items import Document
-from .layout.rules_sheet import rules_pages
+from .layout.rules_sheet import LayoutError
 from .layout.sheets import PAPERS, Flip, SheetLayout, card_pages, sheet_pages, sheet_plan
 from .model import Deck
 from .render.art import decode_art
 from .render.pdf import ShapeCache, register_fonts, render_pdf
-from .rulebook import build_rulebook
 from .spec import Design
 from .validate import validate_deck
 
@@ -85,7 +84,7 @@ def checked_deck(design: Design) -> Deck:
         raise BuildError(
             "the deck does not validate, nothing was written:\n" + "\n".join(str(e) for e in report.errors)
         )
-    problems = printing_problems(design, deck)
+    problems = printing_problems(design, deck, rule_sheet=False)  # each rule sheet is checked as it is laid out
     if problems:
         raise BuildError(f"{design.source}: " + "\n".join(problems) + "; nothing was written")
     return deck
@@ -133,7 +132,10 @@ def per_card_document(kit: Kit) -> Document:
 
 
 def rulebook_document(design: Design, deck: Deck, paper: str, table: dict | None = None) -> Document:
-    pages = rules_pages(design, deck, build_rulebook(design, deck), PAPERS[paper])
+    try:
+        pages = rule_sheet_pages(design, deck, PAPERS[paper])
+    except LayoutError as exc:
+        raise BuildError(f"{design.source}: {exc}; nothing was written") from None
     return Document(f"{design.name}: rules", tuple(pages), table if table is not None else symbols(design))
 
 

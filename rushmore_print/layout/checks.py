@@ -5,14 +5,16 @@ from __future__ import annotations
 
 from ..model import Deck
 from ..rulebook import build_rulebook
-from ..sizes import PAPERS
+from ..sizes import PAPERS, Paper
 from ..spec import Design
 from .cards import card_frame, layout_problems
+from .items import Page
 from .rules_sheet import LayoutError, rules_pages
 
 
-def printing_problems(design: Design, deck: Deck) -> list[str]:
+def printing_problems(design: Design, deck: Deck, rule_sheet: bool = True) -> list[str]:
     """Every reason, in words, that the cards or the rule sheet of ``design`` cannot be laid out.
+    (``build`` checks the rule sheet as it lays it out, on its worker: ``rule_sheet=False``.)
 
     >>> from rushmore_print import load_design, generate_deck
     >>> design = load_design()
@@ -20,16 +22,26 @@ def printing_problems(design: Design, deck: Deck) -> list[str]:
     []
     """
     problems = layout_problems(design, card_frame(design))
-    if problems:
+    if problems or not rule_sheet:
         return problems
-    book = build_rulebook(design, deck)
-    rows, cols = design.grid
-    for paper in PAPERS.values():
-        try:
-            rules_pages(design, deck, book, paper)
-        except LayoutError as exc:
-            problems.append(
-                f"grid: {exc} with a {rows} x {cols} grid (its setup diagram and the examples take too much "
-                "room); use a squarer grid or shorter names"
-            )
-    return problems
+    return [problem for paper in PAPERS.values() if (problem := rule_sheet_problem(design, deck, paper))]
+
+
+def rule_sheet_pages(design: Design, deck: Deck, paper: Paper) -> list[Page]:
+    """The rule sheet's pages, or a ``LayoutError`` in the words ``validate`` uses."""
+    try:
+        return rules_pages(design, deck, build_rulebook(design, deck), paper)
+    except LayoutError as exc:
+        rows, cols = design.grid
+        raise LayoutError(
+            f"grid: {exc} with a {rows} x {cols} grid (its setup diagram and the examples take too much "
+            "room); use a squarer grid or shorter names"
+        ) from None
+
+
+def rule_sheet_problem(design: Design, deck: Deck, paper: Paper) -> str | None:
+    try:
+        rule_sheet_pages(design, deck, paper)
+    except LayoutError as exc:
+        return str(exc)
+    return None
