@@ -21,6 +21,7 @@ the same way, to within anti-aliasing (``tests/test_renderers.py`` compares thei
 from __future__ import annotations
 
 import enum
+import functools
 import math
 import re
 from collections.abc import Hashable
@@ -175,6 +176,7 @@ class Path:
             found += [(coords[i], coords[i + 1]) for i in range(0, len(coords), 2)]
         return found
 
+    @functools.lru_cache(maxsize=4096)  # noqa: B019 - paths are frozen values; the heads repeat on every card
     def flattened(self, steps: int = 12) -> list[list[tuple[float, float]]]:
         """Polygons approximating the path (curves cut into ``steps`` segments), for raster output."""
         polygons: list[list[tuple[float, float]]] = []
