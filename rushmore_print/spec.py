@@ -12,6 +12,7 @@ import difflib
 import enum
 import math
 import re
+import struct
 import unicodedata
 from dataclasses import dataclass, field
 from importlib import resources
@@ -26,12 +27,14 @@ from .errors import BuildError, Problem, SpecError
 from .model import Notation
 from .rasters import read_raster
 from .sizes import CARD_MM_RANGE, CARD_PRESETS, parse_card_size
+from .ttf import TrueTypeFont
 from .typeface import missing_characters
 from .units import parse_length
 
 MAX_HEADS = 8
 MAX_ART_PIXELS = 16_000_000  # 4000 x 4000; a head prints at most a few cm tall
 MAX_ART_BYTES = 64_000_000
+MAX_FONT_BYTES = 20_000_000
 MAX_NAME_CHARS = 60  # the game's name: the card backs and the rulebook's title
 MAX_DIRECTION_CHARS = 20  # a direction is a word in the rules' sentences
 MAX_DEPTH = 12  # a design nests 4 levels at most; anything deeper is a mistake or an attack
@@ -131,6 +134,7 @@ class PrintSpec:
     height_mm: float = 63.5
     bleed_mm: float = 3.0
     orientation: Orientation = Orientation.LANDSCAPE
+    font: Path | None = None  # the designer's TrueType file for the names and the game's title
 
 
 @dataclass(frozen=True)
@@ -410,7 +414,9 @@ def parse_design(text: str, file: str, base_dir: Path | None) -> Design:
     seed, red_counts = _search(check, top["search"], heads) if "search" in top else (None, None)
     grid = _grid(check, top.get("grid"), heads)
     rules = _rules(check, top.get("rules"))
-    print_spec = _print(check, top.get("print"))
+    print_spec = _print(check, top.get("print"), base_dir)
+    if print_spec is not None and print_spec.font is not None:
+        _font_covers(check, print_spec.font, name, heads or ())
     style = _style(check, top.get("style"), heads or ())
     if check.problems:
         raise SpecError(check.problems)
@@ -487,22 +493,9 @@ def _art(raw: str, base_dir: Path | None) -> tuple[Path | None, str]:
     A design is a file people share, so its art may not reach outside its folder (an absolute
     path, ``..``, or a symbolic link pointing out would pull any image on this machine into the
     PDFs); a size limit keeps one image from costing minutes and gigabytes."""
-    folder = (base_dir or Path.cwd()).resolve()
-    given = Path(raw)
-    if given.is_absolute() or raw.startswith("~"):
-        return None, f"{raw!r}: give a path relative to the design's folder ({folder}), not an absolute one"
-    art = folder / given
-    try:
-        real = art.resolve(strict=True)
-    except (OSError, RuntimeError):
-        return None, f"no image file at {str(art)!r} (paths are relative to the design file)"
-    if not real.is_relative_to(folder):
-        return None, f"{raw!r} leads outside the design's folder ({folder}); keep the art in it or below it"
-    if not real.is_file():
-        return None, f"{raw!r} is not a regular file"
-    if real.stat().st_size > MAX_ART_BYTES:
-        size_mb = real.stat().st_size / 1e6
-        return None, f"{raw!r}: {size_mb:.0f} MB; art files may be at most {MAX_ART_BYTES // 1_000_000} MB"
+    real, problem = _inside_folder(raw, base_dir, MAX_ART_BYTES, "image")
+    if real is None:
+        return None, problem
     try:
         raster = read_raster(real)
     except BuildError as exc:
@@ -513,6 +506,27 @@ def _art(raw: str, base_dir: Path | None) -> tuple[Path | None, str]:
             f"{MAX_ART_PIXELS // 1_000_000} megapixels (print needs far fewer: art is reduced to 600 dpi at "
             "the head's printed size, about 900 pixels tall on a poker card)"
         )
+    return real, ""
+
+
+def _inside_folder(raw: str, base_dir: Path | None, most_bytes: int, kind: str) -> tuple[Path | None, str]:
+    """A file a design names: in the design's folder or below it (no absolute path, no ``..``
+    or symbolic link out of it), regular, and at most ``most_bytes`` long."""
+    folder = (base_dir or Path.cwd()).resolve()
+    given = Path(raw)
+    if given.is_absolute() or raw.startswith("~"):
+        return None, f"{raw!r}: give a path relative to the design's folder ({folder}), not an absolute one"
+    try:
+        real = (folder / given).resolve(strict=True)
+    except (OSError, RuntimeError):
+        return None, f"no {kind} file at {str(folder / given)!r} (paths are relative to the design file)"
+    if not real.is_relative_to(folder):
+        return None, f"{raw!r} leads outside the design's folder ({folder}); keep the file in it or below it"
+    if not real.is_file():
+        return None, f"{raw!r} is not a regular file"
+    if real.stat().st_size > most_bytes:
+        size_mb = real.stat().st_size / 1e6
+        return None, f"{raw!r}: {size_mb:.0f} MB; the file may be at most {most_bytes // 1_000_000} MB"
     return real, ""
 
 
@@ -683,11 +697,11 @@ def _rules(check: _Checker, value: Any) -> Rules | None:
     return Rules(**numbers)  # type: ignore[arg-type]
 
 
-def _print(check: _Checker, value: Any) -> PrintSpec | None:
+def _print(check: _Checker, value: Any, base_dir: Path | None) -> PrintSpec | None:
     if value is None:
         return PrintSpec()
     path = ("print",)
-    spec = check.mapping(value, path, ("card", "orientation", "bleed"))
+    spec = check.mapping(value, path, ("card", "orientation", "bleed", "font"))
     if spec is None:
         return None
     card_name: str = "poker"
@@ -705,11 +719,47 @@ def _print(check: _Checker, value: Any) -> PrintSpec | None:
             path + ("bleed",), f"{bleed:g}mm is more bleed than any printer needs; allowed: 0 to 10mm (3mm is usual)"
         )
         bleed = None
+    font = None
+    if "font" in spec:
+        raw = check.text(spec["font"], path + ("font",))
+        if raw is not None:
+            font, problem = _font_file(raw, base_dir)
+            if problem:
+                check.add(path + ("font",), problem)
     if size is None or orientation is None or bleed is None:
         return None
     short, long_ = sorted(size)
     width, height = (long_, short) if orientation is Orientation.LANDSCAPE else (short, long_)
-    return PrintSpec(card_name=card_name, width_mm=width, height_mm=height, bleed_mm=bleed, orientation=orientation)
+    return PrintSpec(card_name, width, height, bleed, orientation, font)
+
+
+def _font_covers(check: _Checker, font_path: Path, name: str | None, heads: tuple[HeadSpec, ...]) -> None:
+    """Every character the designer's font is to print (the names and the title) must be in it."""
+    font = TrueTypeFont.load(font_path)
+    texts = [(("name",), name)] + [(("heads", number, "name"), head.name) for number, head in enumerate(heads, 1)]
+    for path, text in texts:
+        missing = [
+            (n, char) for n, char in enumerate(text or "", start=1) if not char.isspace() and not font.covers(char)
+        ]
+        if missing:
+            where = ", ".join(f"{char!r} (U+{ord(char):04X}) at character {n}" for n, char in missing[:5])
+            check.add(path, f"{text!r}: print.font {font_path.name} has no glyph for {where}")
+
+
+def _font_file(raw: str, base_dir: Path | None) -> tuple[Path | None, str]:
+    """The designer's font: a TrueType file in the design's folder (as art is), whose licence
+    allows embedding; the names it must print are checked against it later."""
+    real, problem = _inside_folder(raw, base_dir, MAX_FONT_BYTES, "font")
+    if real is None:
+        return None, problem
+    try:
+        font = TrueTypeFont.load(real)
+    except (ValueError, struct.error, IndexError) as exc:
+        message = str(exc).removeprefix(f"{real}: ")
+        return None, f"{raw!r}: {message if isinstance(exc, ValueError) else 'a damaged font file'}"
+    if not font.embedding_allowed:
+        return None, f"{raw!r}: its licence does not allow embedding it in a PDF; choose another font"
+    return real, ""
 
 
 def _card_size(check: _Checker, value: Any, path: tuple) -> tuple[str, tuple[float, float] | None]:

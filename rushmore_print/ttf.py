@@ -56,6 +56,15 @@ class TrueTypeFont:
             raise ValueError(f"{path}: the font has no Unicode character map")
         return cls(Path(path), units, ascent, descent, advances, subtables, data, tables)
 
+    @property
+    def embedding_allowed(self) -> bool:
+        """False when the font's licence bits (OS/2 ``fsType``) forbid embedding it in a PDF."""
+        table = self._tables.get(b"OS/2")
+        if table is None:
+            return True
+        (fs_type,) = struct.unpack(">H", self._data[table[0] + 8 : table[0] + 10])
+        return not (fs_type & 0x0002) and not (fs_type & 0x0200)  # restricted; bitmap only
+
     def glyph(self, char: str) -> int:
         """The glyph of a character, 0 (the missing glyph) when the font has none."""
         code = ord(char)

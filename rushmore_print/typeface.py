@@ -7,28 +7,49 @@ and the design reader asks here whether a name can be printed at all.
 
 from __future__ import annotations
 
-import enum
 import functools
+import re
+from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
+from typing import ClassVar
 
 from .ttf import TrueTypeFont
 from .units import MM_PER_PT
 
 
-class Font(enum.Enum):
-    REGULAR = "DejaVuSansCondensed.ttf"
-    BOLD = "DejaVuSansCondensed-Bold.ttf"
-    ITALIC = "DejaVuSansCondensed-Oblique.ttf"
+@dataclass(frozen=True)
+class Font:
+    """A TrueType face: one of the shipped family (``Font.REGULAR``, ``BOLD``, ``ITALIC``) or a
+    designer's own file (``print.font``, see :meth:`designer`)."""
 
-    @property
-    def pdf_name(self) -> str:
-        """The name the font is registered and embedded under."""
-        return {Font.REGULAR: "RushmoreSans", Font.BOLD: "RushmoreSans-Bold", Font.ITALIC: "RushmoreSans-Oblique"}[self]
+    file: str  # a file of data/fonts, or an absolute path
+    pdf_name: str  # the name it is registered and embedded under
+
+    REGULAR: ClassVar[Font]
+    BOLD: ClassVar[Font]
+    ITALIC: ClassVar[Font]
 
     @property
     def path(self) -> Path:
-        return Path(str(resources.files("rushmore_print") / "data" / "fonts" / self.value))
+        given = Path(self.file)
+        return (
+            given
+            if given.is_absolute()
+            else Path(str(resources.files("rushmore_print") / "data" / "fonts" / self.file))
+        )
+
+    @classmethod
+    def designer(cls, path: Path) -> Font:
+        """A designer's TrueType file, embedded under a name made from its file name."""
+        stem = re.sub(r"[^A-Za-z0-9]", "", path.stem)[:24] or "Font"
+        return cls(str(path), f"Designer-{stem}")
+
+
+Font.REGULAR = Font("DejaVuSansCondensed.ttf", "RushmoreSans")
+Font.BOLD = Font("DejaVuSansCondensed-Bold.ttf", "RushmoreSans-Bold")
+Font.ITALIC = Font("DejaVuSansCondensed-Oblique.ttf", "RushmoreSans-Oblique")
+FAMILY = (Font.REGULAR, Font.BOLD, Font.ITALIC)
 
 
 @functools.cache
@@ -58,5 +79,5 @@ def missing_characters(text: str) -> list[tuple[int, str]]:
     return [
         (number, char)
         for number, char in enumerate(text, start=1)
-        if not char.isspace() and not all(metrics(font).covers(char) for font in Font)
+        if not char.isspace() and not all(metrics(font).covers(char) for font in FAMILY)
     ]

@@ -2,8 +2,11 @@
 
 import math
 import re
+import shutil
+from pathlib import Path
 
 import pytest
+import reportlab
 from PIL import Image
 from pypdf import PdfReader
 
@@ -189,3 +192,42 @@ def test_large_art_is_reduced_once_to_600_dpi_at_the_heads_size(write_design, tm
     for page in PdfReader(written[0].path).pages:
         walk(page["/Resources"])
     assert heights and max(heights) == wanted, (heights, wanted)
+
+
+VERA = Path(reportlab.__file__).parent / "fonts" / "VeraBd.ttf"  # Latin-1 and a little more: no Greek
+FONT_DESIGN = """
+name: Font Test
+heads: [{heads}]
+directions: [left, right]
+search: {{seed: 1, red_counts: {{0: 4, 1: 4}}}}
+print: {{font: {font}}}
+"""
+
+
+def test_a_designers_font_prints_the_names_and_title_embedded(write_design, tmp_path):
+    shutil.copy(VERA, tmp_path / "VeraBd.ttf")
+    design = load_design(write_design(FONT_DESIGN.format(heads="Ada, Bea", font="VeraBd.ttf")))
+    written = build_kit(design, tmp_path / "out", KitOptions(papers=("a4",), layouts=(SheetLayout.FRONTS,)))
+    per_card = next(w.path for w in written if "per-card" in w.path.name)
+    reader = PdfReader(per_card)
+    fonts = {
+        str(font.get_object()["/BaseFont"]).split("+")[-1]: font.get_object()
+        for page in reader.pages
+        for font in page["/Resources"]["/Font"].values()
+    }
+    assert "BitstreamVeraSans-Bold" in fonts  # the designer's font, embedded beside the family
+    assert all("/FontFile2" in font["/FontDescriptor"] for font in fonts.values())
+    assert "Ada" in reader.pages[0].extract_text()
+    export_png(design, tmp_path / "png", ExportOptions(dpi=72))  # the PNG renderer draws it too
+    assert (tmp_path / "png" / "M01.png").is_file()
+
+
+def test_a_designers_font_must_hold_every_name_and_be_truetype_inside_the_folder(write_design, tmp_path):
+    shutil.copy(VERA, tmp_path / "VeraBd.ttf")
+    with pytest.raises(SpecError, match=r"heads\.1\.name: 'Ἀθηνᾶ': print\.font VeraBd\.ttf has no glyph for 'Ἀ'"):
+        load_design(write_design(FONT_DESIGN.format(heads="Ἀθηνᾶ, Bea", font="VeraBd.ttf")))
+    (tmp_path / "cff.otf").write_bytes(b"OTTO" + bytes(200))
+    with pytest.raises(SpecError, match=r"print\.font: 'cff\.otf': an OpenType font with CFF outlines; use a TrueType"):
+        load_design(write_design(FONT_DESIGN.format(heads="Ada, Bea", font="cff.otf")))
+    with pytest.raises(SpecError, match=r"print\.font: no font file at|leads outside the design's folder"):
+        load_design(write_design(FONT_DESIGN.format(heads="Ada, Bea", font="../x.ttf")))

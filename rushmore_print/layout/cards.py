@@ -103,7 +103,7 @@ def card_layout(design: Design, frame: CardFrame, p: Proportions = PROPORTIONS) 
     footer = Rect(content.x, content.y, content.width, p.footer_mm)
     area = Rect(content.x, footer.top + p.gap_mm, content.width, content.top - footer.top - p.gap_mm)
     per_row, rows = rows_of(len(design.heads))
-    longest = max(text_width_mm(head.name, 1.0, Font.BOLD) for head in design.heads)
+    longest = max(text_width_mm(head.name, 1.0, name_font(design)) for head in design.heads)
     row_h = area.height / rows
     label_h = p.label_pt * PT_TO_MM * 1.1
     beside = rows > 1  # two rows: a red head's marker sits at its crown, behind it, not above
@@ -159,11 +159,17 @@ def head_slots(design: Design, frame: CardFrame) -> tuple[HeadSlot, ...]:
     return card_layout(design, frame).slots
 
 
+def name_font(design: Design) -> Font:
+    """The face of the heads' names and the game's title: the designer's ``print.font``, or bold."""
+    return Font.designer(design.print.font) if design.print.font is not None else Font.BOLD
+
+
 def layout_problems(design: Design, frame: CardFrame) -> list[str]:
     """What keeps ``design``'s cards from being drawn well at ``frame``'s size, in words."""
     layout = card_layout(design, frame)
     problems = []
-    longest = max(design.heads, key=lambda h: text_width_mm(h.name, 1.0, Font.BOLD)).name
+    font = name_font(design)
+    longest = max(design.heads, key=lambda h: text_width_mm(h.name, 1.0, font)).name
     for paper in PAPERS.values():  # a whole page; gutter-fold halves are checked when asked for
         try:
             plan_sheet(paper, SheetLayout.FRONTS, frame)
@@ -172,7 +178,10 @@ def layout_problems(design: Design, frame: CardFrame) -> list[str]:
             problems.append(f"a {size} card with {frame.bleed_mm:g} mm bleed does not fit on {paper.name} paper; "
                             "use a smaller card")  # fmt: skip
             return problems
-    if text_width_mm(longest, PROPORTIONS.label_min_pt, Font.BOLD) > layout.name_room_mm:
+    title_room = frame.trim.grow(-PROPORTIONS.back_band_mm).width - 8.0
+    if text_width_mm(design.name.upper(), 7.0, font) > title_room:
+        problems.append(f"the name {design.name!r} is too long for the card backs even at 7 pt; shorten it")
+    if text_width_mm(longest, PROPORTIONS.label_min_pt, font) > layout.name_room_mm:
         problems.append(
             f"the head name {longest!r} is too long to print at {PROPORTIONS.label_min_pt:g} pt "
             f"under its head on a {frame.width_mm:g} x {frame.height_mm:g} mm card; "
@@ -249,7 +258,7 @@ def _heads(
                 design.heads[index].name,
                 slot.label_size,
                 label_color,
-                Font.BOLD,
+                name_font(design),
                 Anchor.MIDDLE,
             )
         )
@@ -405,9 +414,10 @@ def back_face(design: Design, kind: CardKind, frame: CardFrame) -> Face:
     ]
     items += _mountain_motif(inner, style, ground) if is_monument else _magnifier_motif(inner, light, ground)
     title = design.name.upper()
-    title_pt = _fit_size(title, inner.width - 8.0, 20.0, Font.BOLD)
+    title_font = name_font(design)
+    title_pt = _fit_size(title, inner.width - 8.0, 20.0, title_font)
     items.append(
-        Text(w / 2, inner.top - 3.0 - title_pt * PT_TO_MM * 0.75, title, title_pt, light, Font.BOLD, Anchor.MIDDLE)
+        Text(w / 2, inner.top - 3.0 - title_pt * PT_TO_MM * 0.75, title, title_pt, light, title_font, Anchor.MIDDLE)
     )
     label = "MONUMENT" if is_monument else "SEARCH"
     items.append(Text(w / 2, inner.y + 2.6, label, 8.0, light, Font.BOLD, Anchor.MIDDLE))

@@ -19,7 +19,7 @@ def wrap(
     ['one two', 'three']
     """
     words: list[tuple[str, Font]] = [(w, lead_font) for w in lead.split()] + [(w, font) for w in text.split()]
-    space = {f: text_width_mm(" ", size_pt, f) for f in Font}
+    space = {f: text_width_mm(" ", size_pt, f) for f in {lead_font, font}}
     lines: list[list[Run]] = []
     current: list[tuple[str, Font]] = []
     width = 0.0

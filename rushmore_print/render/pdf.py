@@ -19,7 +19,7 @@ from reportlab.pdfgen.canvas import PATH_OPS, Canvas
 
 from ..colors import to_cmyk
 from ..layout.items import Anchor, Document, Group, Image, ImageFit, Item, Page, Rect, Shape, Text, Use
-from ..typeface import Font
+from ..typeface import FAMILY, Font
 from ..units import PT_PER_MM
 from .art import art_image, art_image_cmyk
 
@@ -96,10 +96,10 @@ def _make_pdfx(canvas: Canvas) -> None:
     catalog.__NoDefault__ = [*catalog.__NoDefault__, "OutputIntents"]  # the keys the catalog writes
 
 
-def register_fonts() -> None:
-    """The type family as TrueType fonts: reportlab embeds a subset of each in every PDF."""
+def register_fonts(fonts: Iterable[Font] = FAMILY) -> None:
+    """The fonts as TrueType fonts: reportlab embeds a subset of each in every PDF."""
     registered = set(pdfmetrics.getRegisteredFontNames())
-    for font in Font:
+    for font in fonts:
         if font.pdf_name not in registered:
             pdfmetrics.registerFont(TTFont(font.pdf_name, str(font.path)))
 
@@ -248,6 +248,8 @@ class _Painter:
     def text(self, text: Text) -> None:
         c = self.canvas
         self.color(text.color, fill=True)
+        if text.font not in FAMILY:
+            register_fonts((text.font,))  # a designer's font: registered when first met
         c.setFont(text.font.pdf_name, text.size_pt / PT_PER_MM)
         draw = {Anchor.START: c.drawString, Anchor.MIDDLE: c.drawCentredString, Anchor.END: c.drawRightString}[
             text.anchor

@@ -343,7 +343,7 @@ class _Type3Fonts:
         return self.name(font), "".join(f"{codes[char]:02x}" for char in text)
 
     def name(self, font: Font) -> str:
-        return f"T{list(Font).index(font) + 1}"
+        return f"T{list(self.refs).index(font) + 1}"  # in the order the fonts were first used
 
     def resources(self) -> str:
         # Every page names every font reserved so far; a font first used later is added at write().
