@@ -22,11 +22,13 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     import yaml
 
+from . import svg
 from .colors import WHITE, Color, contrast, parse_hex
 from .errors import BuildError, Problem, SpecError
 from .model import Notation
 from .rasters import read_raster
 from .sizes import CARD_MM_RANGE, CARD_PRESETS, parse_card_size
+from .svg import Drawing
 from .ttf import TrueTypeFont
 from .typeface import missing_characters
 from .units import parse_length
@@ -35,6 +37,7 @@ MAX_HEADS = 8
 MAX_ART_PIXELS = 16_000_000  # 4000 x 4000; a head prints at most a few cm tall
 MAX_ART_BYTES = 64_000_000
 MAX_FONT_BYTES = 20_000_000
+MAX_SVG_BYTES = 2_000_000
 MAX_NAME_CHARS = 60  # the game's name: the card backs and the rulebook's title
 MAX_DIRECTION_CHARS = 20  # a direction is a word in the rules' sentences
 MAX_DEPTH = 12  # a design nests 4 levels at most; anything deeper is a mistake or an attack
@@ -67,6 +70,7 @@ class HeadSpec:
     art: Path | None = None
     skin: Color | None = None  # overrides the style's skin and hair for this head
     hair: Color | None = None
+    vector: Drawing | None = None  # an SVG ``art``, read into paths
 
 
 @dataclass(frozen=True)
@@ -474,17 +478,21 @@ def _head(check: _Checker, item: Any, path: tuple, base_dir: Path | None) -> Hea
     # A bad look or art is recorded but the head is kept, so later checks (duplicate names, red
     # counts, grid) still run and every problem is reported in one pass.
     look = (check.choice(spec["look"], path + ("look",), Look) or Look.PLAIN) if "look" in spec else Look.PLAIN
-    art = None
+    art, vector = None, None
     if "art" in spec:
         raw = check.text(spec["art"], path + ("art",))
         if raw is not None:
             art, problem = _art(raw, base_dir)
             if problem:
                 check.add(path + ("art",), problem)
+            elif art is not None and art.suffix.lower() == ".svg":
+                vector, problem = _vector_art(raw, art)
+                if problem:
+                    check.add(path + ("art",), problem)
     colours = {key: check.color(spec[key], path + (key,)) for key in ("skin", "hair") if key in spec}
     if name is None:
         return None
-    return HeadSpec(name=name, look=look, art=art, skin=colours.get("skin"), hair=colours.get("hair"))
+    return HeadSpec(name=name, look=look, art=art, skin=colours.get("skin"), hair=colours.get("hair"), vector=vector)
 
 
 def _art(raw: str, base_dir: Path | None) -> tuple[Path | None, str]:
@@ -496,6 +504,8 @@ def _art(raw: str, base_dir: Path | None) -> tuple[Path | None, str]:
     real, problem = _inside_folder(raw, base_dir, MAX_ART_BYTES, "image")
     if real is None:
         return None, problem
+    if real.suffix.lower() == ".svg":
+        return real, ""  # read as vectors by _vector_art
     try:
         raster = read_raster(real)
     except BuildError as exc:
@@ -507,6 +517,17 @@ def _art(raw: str, base_dir: Path | None) -> tuple[Path | None, str]:
             "the head's printed size, about 900 pixels tall on a poker card)"
         )
     return real, ""
+
+
+def _vector_art(raw: str, real: Path) -> tuple[Drawing | None, str]:
+    if real.stat().st_size > MAX_SVG_BYTES:
+        return None, f"{raw!r}: an SVG file may be at most {MAX_SVG_BYTES // 1_000_000} MB"
+    try:
+        return svg.parse(real.read_text("utf-8")), ""
+    except UnicodeDecodeError:
+        return None, f"{raw!r}: an SVG file must be UTF-8 text"
+    except svg.SvgError as exc:
+        return None, f"{raw!r}: {exc}"
 
 
 def _inside_folder(raw: str, base_dir: Path | None, most_bytes: int, kind: str) -> tuple[Path | None, str]:

@@ -166,8 +166,11 @@ def test_art_must_be_a_whole_png_or_jpeg_within_the_pixel_limit(write_design, tm
     (tmp_path / "head.svg").write_text("<svg xmlns='http://www.w3.org/2000/svg' width='9' height='9'/>")
     Image.new("RGB", (100, 180), "white").save(tmp_path / "whole.png")
     (tmp_path / "cut.png").write_bytes((tmp_path / "whole.png").read_bytes()[:-30])
-    for art in ("notes.png", "head.svg", "cut.png"):
+    for art in ("notes.png", "cut.png"):
         assert "art must be a PNG or JPEG image" in _art_problem(write_design, art), art
+    assert "it draws nothing this reader understands" in _art_problem(write_design, "head.svg")
+    (tmp_path / "broken.svg").write_text("<svg><path d='M 0 0 L")
+    assert "'broken.svg': not a readable SVG file" in _art_problem(write_design, "broken.svg")
     Image.new("L", (4001, 4000)).save(tmp_path / "huge.png")
     assert "4001 x 4000 pixels; art may have at most 16 megapixels" in _art_problem(write_design, "huge.png")
 
@@ -231,3 +234,27 @@ def test_a_designers_font_must_hold_every_name_and_be_truetype_inside_the_folder
         load_design(write_design(FONT_DESIGN.format(heads="Ada, Bea", font="cff.otf")))
     with pytest.raises(SpecError, match=r"print\.font: no font file at|leads outside the design's folder"):
         load_design(write_design(FONT_DESIGN.format(heads="Ada, Bea", font="../x.ttf")))
+
+
+SVG_HEAD = """<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 180">
+  <g transform="translate(0 10)">
+    <path d="M 20 10 h 50 a 10 10 0 0 1 10 10 v 120 H 20 Z M 35 40 h 20 v 20 h -20 z" fill="#2a6"/>
+    <circle cx="30" cy="150" r="8" fill="rgb(200, 40, 40)" stroke="black" stroke-width="2"/>
+  </g>
+</svg>"""
+
+
+def test_svg_art_is_drawn_as_vectors_the_same_by_both_renderers(write_design, tmp_path):
+    (tmp_path / "head.svg").write_text(SVG_HEAD)
+    design = load_design(write_design(ART_DESIGN.format(art="head.svg")))
+    drawing = design.heads[0].vector
+    assert drawing is not None and drawing.view == (0.0, 0.0, 100.0, 180.0) and len(drawing.shapes) == 2
+    written = build_kit(design, tmp_path / "out", KitOptions(papers=("a4",), layouts=(SheetLayout.FRONTS,)))
+    per_card = next(w.path for w in written if "per-card" in w.path.name)
+    raw = per_card.read_bytes()
+    assert b"/Subtype /Image" not in raw and b"/Subtype/Image" not in raw  # vectors, not a picture
+    export_png(design, tmp_path / "png", ExportOptions(dpi=150))
+    with Image.open(tmp_path / "png" / "M01.png") as m01:
+        data = m01.convert("RGB").tobytes()
+        greens = sum(1 for i in range(0, len(data), 3) if data[i + 1] > 140 and data[i] < 80 and data[i + 2] < 130)
+    assert greens > 500  # the green body is on the card, with its window cut out (even-odd)

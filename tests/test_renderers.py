@@ -66,6 +66,9 @@ def fixture(folder) -> Document:
         Image(str(art), Rect(45, 100, 40, 30)),  # contained: narrower than the box, centred
         Group((Image(str(art), Rect(0, 0, 15, 30), ImageFit.STRETCH),), multiply(MIRROR, translate(105, 100))),
         Use("dot", multiply(scale(2), translate(10, 130))),
+        Shape(Path.rect(Rect(50, 135, 50, 20)), fill=sky),  # a ground for the next two
+        Shape(Path(Path.rect(Rect(55, 138, 18, 14)).commands + Path.rect(Rect(60, 142, 8, 6)).commands), fill=red),
+        Group((Shape(Path.circle(85, 145, 5), fill=ink),), clip=Path.rect(Rect(76, 136, 22, 18))),  # clip > drawing
     )
     return Document("fixture", (Page(110, 160, items),), {"dot": dot})
 

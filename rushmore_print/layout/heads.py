@@ -303,6 +303,27 @@ def _image_head(spec: HeadSpec, palette: Palette, pixels: int) -> tuple:
     return tuple(items)
 
 
+def _vector_head(spec: HeadSpec, palette: Palette) -> tuple:
+    """SVG art as paths, fitted inside the head box (proportions kept, centred; SVG's y runs down)."""
+    drawing = spec.vector
+    assert drawing is not None
+    vx, vy, vw, vh = drawing.view
+    s = min(HEAD_BOX.width / vw, HEAD_BOX.height / vh)
+    dx = HEAD_BOX.x + (HEAD_BOX.width - vw * s) / 2 - vx * s
+    dy = HEAD_BOX.y + (HEAD_BOX.height - vh * s) / 2 + (vh + vy) * s
+    shapes = tuple(
+        Shape(Path(shape.commands), fill=shape.fill, stroke=shape.stroke, stroke_mm=shape.stroke_width)
+        for shape in drawing.shapes
+    )
+    frame = Path.rect(HEAD_BOX)
+    items: list = []
+    if palette.shadow is None:  # red: the art stands on a red panel with a heavy frame
+        items.append(Shape(frame, fill=palette.skin))
+    items.append(Group(shapes, (s, 0.0, 0.0, -s, dx, dy), clip=frame))
+    items.append(Shape(frame, stroke=palette.line, stroke_mm=palette.outline_units))
+    return tuple(items)
+
+
 MIRROR = (-1.0, 0.0, 0.0, 1.0, HEAD_BOX.width, 0.0)
 
 
@@ -310,7 +331,12 @@ def head_symbol(spec: HeadSpec, key: HeadKey, style: Style, art_pixels: int = 0)
     """The drawing of one head; custom ``art`` images replace the built-in profile (``art_pixels``:
     the resolution print needs for them, along the head box's height)."""
     palette = red_palette(style) if key.red else plain_palette(style, spec)
-    items = _image_head(spec, palette, art_pixels) if spec.art is not None else _profile_head(spec.look, palette)
+    if spec.vector is not None:
+        items = _vector_head(spec, palette)
+    elif spec.art is not None:
+        items = _image_head(spec, palette, art_pixels)
+    else:
+        items = _profile_head(spec.look, palette)
     if key.facing == 1:
         items = (Group(items, matrix=MIRROR),)
     bounds = union([b for b in (item_bounds(item, {}) for item in items) if b is not None])

@@ -4,9 +4,9 @@ A layout is a tuple of items, drawn in order (later items cover earlier ones). W
 means, which every renderer (``render/pdf.py``, ``render/png.py``, ``render/rawpdf.py``) draws
 the same way, to within anti-aliasing (``tests/test_renderers.py`` compares their pixels):
 
-- ``Shape``: its path filled (non-zero winding), then stroked centred on the path, ``stroke_mm``
-  wide, with round joins and round caps; ``dash_mm`` lengths alternate on and off from the
-  path's start (phase 0), and each dash gets its round caps.
+- ``Shape``: its path filled (even-odd: a subpath inside another cuts a hole), then stroked
+  centred on the path, ``stroke_mm`` wide, with round joins and round caps; ``dash_mm``
+  lengths alternate on and off from the path's start (phase 0), each dash with its round caps.
 - ``Text``: one line in one of the shipped faces, its baseline at ``y``; ``anchor`` says
   whether ``x`` is where the text starts, its middle or its end. No wrapping, no kerning.
 - ``Image``: the image file in ``box``: ``CONTAIN`` scales it to fit inside, proportions kept,

@@ -10,7 +10,7 @@ import functools
 import itertools
 import math
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageChops, ImageDraw, ImageFont
 
 from ..layout.fonts import Font
 from ..layout.items import Anchor, Group, ImageFit, Matrix, Page, Shape, Text, Use, apply, multiply
@@ -66,9 +66,11 @@ class _Painter:
         closed = any(command[0] == "Z" for command in shape.path.commands)
         if shape.fill is not None:
             colour = _rgb(shape.fill)
-            for polygon in polygons:
-                if len(polygon) >= 3:
-                    self.draw_.polygon(polygon, fill=colour)
+            filled = [polygon for polygon in polygons if len(polygon) >= 3]
+            if len(filled) == 1:
+                self.draw_.polygon(filled[0], fill=colour)
+            elif filled:
+                self._fill_even_odd(filled, colour)
         if shape.stroke is not None and shape.stroke_mm > 0:
             scale = _scale_of(matrix)
             width = max(1, round(shape.stroke_mm * scale))
@@ -84,6 +86,23 @@ class _Painter:
                         for x, y in (run[0], run[-1]):
                             self.draw_.ellipse((x - radius, y - radius, x + radius, y + radius), fill=colour)
 
+    def _fill_even_odd(self, polygons: list, colour: tuple) -> None:
+        """Several subpaths filled as PDF fills them (even-odd): an inner one cuts a hole."""
+        xs = [x for polygon in polygons for x, _ in polygon]
+        ys = [y for polygon in polygons for _, y in polygon]
+        left, top = max(0, math.floor(min(xs))), max(0, math.floor(min(ys)))
+        right = min(self.canvas.width, math.ceil(max(xs)) + 1)
+        bottom = min(self.canvas.height, math.ceil(max(ys)) + 1)
+        if right <= left or bottom <= top:
+            return
+        mask = Image.new("1", (right - left, bottom - top), 0)
+        for polygon in polygons:
+            layer = Image.new("1", mask.size, 0)
+            ImageDraw.Draw(layer).polygon([(x - left, y - top) for x, y in polygon], fill=1)
+            mask = ImageChops.logical_xor(mask, layer)
+        solid = colour + (255,) if self.canvas.mode == "RGBA" else colour
+        self.canvas.paste(solid, (left, top, right, bottom), mask)
+
     def text(self, text: Text, matrix: Matrix) -> None:
         scale = _scale_of(matrix)
         size = text.size_pt * MM_PER_PT * scale
@@ -97,14 +116,17 @@ class _Painter:
         if group.clip is None or self._covers_canvas(group.clip, matrix):
             self.draw(group.items, inner)
             return
-        layer = Image.new("RGB", self.canvas.size, "white")
+        # Drawn on a clear layer, then laid on the page through the clip: where the group draws
+        # nothing, what is below shows (as in a PDF), instead of the layer's own background.
+        layer = Image.new("RGBA", self.canvas.size, (0, 0, 0, 0))
         painter = _Painter(layer, self.symbols, 0)
         painter.draw(group.items, inner)
         mask = Image.new("L", self.canvas.size, 0)
         mask_draw = ImageDraw.Draw(mask)
         for polygon in group.clip.flattened():
             mask_draw.polygon([apply(matrix, x, y) for x, y in polygon], fill=255)
-        self.canvas.paste(layer, (0, 0), mask)
+        mask = ImageChops.multiply(mask, layer.getchannel("A"))
+        self.canvas.paste(layer.convert(self.canvas.mode), (0, 0), mask)
 
     def _covers_canvas(self, clip, matrix: Matrix) -> bool:
         points = [apply(matrix, x, y) for x, y in clip.points()]

@@ -225,7 +225,7 @@ class _Content:
         if shape.stroke is not None and stroke:
             ops.append(" ".join(_n(v) for v in shape.stroke) + f" RG {_n(shape.stroke_mm)} w")
             ops.append(f"[{' '.join(_n(v) for v in shape.dash_mm)}] 0 d" if shape.dash_mm else "[] 0 d")
-        paint = "B" if shape.fill is not None and stroke else ("f" if shape.fill is not None else "S")
+        paint = "B*" if shape.fill is not None and stroke else ("f*" if shape.fill is not None else "S")  # even-odd
         self.ops.append(" ".join(ops) + " " + self.path(shape.path) + " " + paint)
 
     def text(self, text: Text) -> None:
