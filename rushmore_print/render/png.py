@@ -80,10 +80,9 @@ class _Painter:
                 points = polygon + polygon[:1] if closed else polygon
                 runs = _dashed(points, [d * scale for d in shape.dash_mm]) if shape.dash_mm else [points]
                 for run in runs:
-                    # round joins and caps, as the PDF draws them (no cracks at corners)
-                    self.draw_.line(run, fill=colour, width=width, joint="curve" if width > 2 else None)
-                    if width > 2 and not (closed and not shape.dash_mm):
-                        for x, y in (run[0], run[-1]):
+                    self.draw_.line(run, fill=colour, width=width)
+                    if width > 2:  # round joins and caps, as the PDF draws them: no notch at any vertex
+                        for x, y in run:
                             self.draw_.ellipse((x - radius, y - radius, x + radius, y + radius), fill=colour)
 
     def _fill_even_odd(self, polygons: list, colour: tuple) -> None:
