@@ -76,6 +76,15 @@ def hostile() -> Iterator[Case]:
     art = {"name": "A", "art": "head.png"}
     yield Case("art not an image", _with(heads=[art, "B", "C", "D"]), {"head.png": b"hello"})
     yield Case("art SVG", _with(heads=[{**art, "art": "h.svg"}, "B", "C", "D"]), {"h.svg": b"<svg/>"})
+    entities = "".join(f'<!ENTITY e{i + 1} "' + f"&e{i};" * 10 + '">' for i in range(9))
+    bomb = f'<!DOCTYPE svg [<!ENTITY e0 "xxxxxxxxxx">{entities}]><svg viewBox="0 0 9 9"><desc>&e9;</desc></svg>'
+    yield Case("art SVG entity bomb", _with(heads=[{**art, "art": "b.svg"}, "B", "C", "D"]), {"b.svg": bomb.encode()})
+    system = '<!DOCTYPE svg [<!ENTITY x SYSTEM "file:///etc/hostname">]><svg viewBox="0 0 9 9"><desc>&x;</desc></svg>'
+    yield Case(
+        "art SVG external entity", _with(heads=[{**art, "art": "x.svg"}, "B", "C", "D"]), {"x.svg": system.encode()}
+    )
+    drawn = b'<svg viewBox="0 0 100 180"><path d="M10 10 h80 a10 10 0 0 1 10 10 v150 H10z" fill="#2a6"/></svg>'
+    yield Case("art SVG fine", _with(heads=[{**art, "art": "ok.svg"}, "B", "C", "D"]), {"ok.svg": drawn})
     yield Case("art 400 megapixels", _with(heads=[art, "B", "C", "D"]), {"head.png": _png(20000, 20000, b"x")})
     yield Case("art truncated", _with(heads=[art, "B", "C", "D"]), {"head.png": _png(64, 64)[:-20]})
     yield Case("art absolute path", _with(heads=[{**art, "art": "/etc/hostname"}, "B", "C", "D"]))
