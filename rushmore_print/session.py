@@ -466,7 +466,7 @@ class Session:
             if isinstance(event, Ended):
                 shown.append(self.summary())
             if isinstance(event, Judged) and not self.game.over:
-                shown.append(ShowScore(self.game.scores(), self.game.cards_left, True))
+                shown.append(ShowScore(self.game.scores(), self.game.cards_left, self.game.current is not None))
         return Step(tuple(shown), tuple(records))
 
     @property
