@@ -190,9 +190,6 @@ class Undone:
     what: str
 
 
-Event = Setup | Revealed | Awaiting | Claimed | Passed | Changed | Judged | TieBreak | Ended | Undone
-
-
 # ----------------------------------------------------------------------------- the game
 
 

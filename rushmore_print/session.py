@@ -36,7 +36,7 @@ import json
 import re
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from .errors import ClaimError, GameLogError, NothingToUndo, RushmoreError
@@ -55,7 +55,6 @@ from .spec import Rules
 LOG_VERSION = 2
 MAX_LINE = 500  # characters; a longer line is read in bounded pieces and refused
 IDLE_SECONDS = 300.0  # a longer pause between two lines counts as a break, not as play
-COMMANDS = ("score", "grid", "help", "quit", "undo")
 
 
 @dataclass(frozen=True)
@@ -233,13 +232,6 @@ class _Clock:
         return now
 
 
-@dataclass
-class _Turn:
-    """The input groups taken so far: a typed line is taken back as a whole by ``undo``."""
-
-    marks: list[tuple[int, str]] = field(default_factory=list)  # (Game.mark() before it, the line)
-
-
 class Session:
     """One game at the table. Build with :meth:`new` (then :meth:`start`) or :meth:`resume`."""
 
@@ -259,7 +251,7 @@ class Session:
         self.hold = hold
         self.held: Revealed | None = None
         self._clock = _Clock(clock)
-        self._turn = _Turn()
+        self._lines: list[tuple[int, str]] = []  # each line taken: (Game.mark() before it, its text)
 
     @classmethod
     def new(
@@ -408,7 +400,7 @@ class Session:
         except RushmoreError:
             game.rollback(mark)
             raise
-        self._turn.marks.append((mark, text))
+        self._lines.append((mark, text))
         record = {"event": "input", "at": timestamp(at), "line": text, "actions": done}
         return self._step(events, [record], at)
 
@@ -426,7 +418,7 @@ class Session:
                 return events, [["claim", player, answer]]
             more, canonical = self._rest_pass(game.waiting_for())
             return events + more, [["claim", player, answer], *canonical]
-        return _replay(game, list(action))
+        return _run_input(game, list(action))
 
     def _rest_pass(self, waiting: tuple[str, ...]) -> tuple[list, list[list]]:
         if not waiting:
@@ -437,9 +429,9 @@ class Session:
         return events, [["pass", player] for player in waiting]
 
     def _undo(self, at: float) -> Step:
-        if not self._turn.marks:
+        if not self._lines:
             raise NothingToUndo("nothing to undo")
-        mark, text = self._turn.marks.pop()
+        mark, text = self._lines.pop()
         reopened = self.game.rollback(mark)
         self.held = None
         events: list = [Undone(repr(text))]
@@ -562,11 +554,11 @@ class Session:
         mark = game.mark()
         try:
             for action in record["actions"]:
-                _replay(game, list(action))
+                _run_input(game, list(action))
         except RushmoreError:
             game.rollback(mark)
             raise
-        self._turn.marks.append((mark, str(record.get("line", ""))))
+        self._lines.append((mark, str(record.get("line", ""))))
 
     def _check_revealed(self, record: dict) -> None:
         card = self.game.current
@@ -593,7 +585,7 @@ def _describe(action: tuple) -> str:
     return " ".join(str(word) for word in action[1:] if word is not None) or "."
 
 
-def _replay(game: Game, action: list) -> tuple[list, list[list]]:
+def _run_input(game: Game, action: list) -> tuple[list, list[list]]:
     """One canonical input (``["claim", "ann", "M07"]``) on ``game``; its events and logged form."""
     kind, args = action[0], action[1:]
     if kind == "claim":

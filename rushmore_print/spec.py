@@ -354,8 +354,7 @@ class _Checker:
             return None
         missing = missing_characters(text)
         if missing:
-            where = ", ".join(f"{char!r} (U+{ord(char):04X}) at character {number}" for number, char in missing)
-            self.add(path, f"{text!r}: the card font (DejaVu Sans) has no glyph for {where}; "
+            self.add(path, f"{text!r}: the card font (DejaVu Sans) has no glyph for {_where(missing)}; "
                            "use letters of the Latin, Greek or Cyrillic alphabets")  # fmt: skip
             return None
         return text
@@ -754,6 +753,11 @@ def _print(check: _Checker, value: Any, base_dir: Path | None) -> PrintSpec | No
     return PrintSpec(card_name, width, height, bleed, orientation, font)
 
 
+def _where(missing: list[tuple[int, str]]) -> str:
+    """``"'毛' (U+6BDB) at character 5"``: characters a font lacks, named with their positions."""
+    return ", ".join(f"{char!r} (U+{ord(char):04X}) at character {number}" for number, char in missing)
+
+
 def _font_covers(check: _Checker, font_path: Path, name: str | None, heads: tuple[HeadSpec, ...]) -> None:
     """Every character the designer's font is to print (the names and the title) must be in it."""
     font = TrueTypeFont.load(font_path)
@@ -763,8 +767,7 @@ def _font_covers(check: _Checker, font_path: Path, name: str | None, heads: tupl
             (n, char) for n, char in enumerate(text or "", start=1) if not char.isspace() and not font.covers(char)
         ]
         if missing:
-            where = ", ".join(f"{char!r} (U+{ord(char):04X}) at character {n}" for n, char in missing[:5])
-            check.add(path, f"{text!r}: print.font {font_path.name} has no glyph for {where}")
+            check.add(path, f"{text!r}: print.font {font_path.name} has no glyph for {_where(missing[:5])}")
 
 
 def _font_file(raw: str, base_dir: Path | None) -> tuple[Path | None, str]:

@@ -22,11 +22,11 @@ import re
 import xml.etree.ElementTree as ElementTree
 from dataclasses import dataclass
 
+from .geometry import IDENTITY, Matrix, ellipse, multiply
+
 MAX_ELEMENTS = 20_000
 MAX_DEPTH = 32
 Color = tuple[float, float, float]
-Matrix = tuple[float, float, float, float, float, float]
-IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
 NAMED = {
     "black": (0.0, 0.0, 0.0), "white": (1.0, 1.0, 1.0), "red": (1.0, 0.0, 0.0), "green": (0.0, 0.5, 0.0),
     "blue": (0.0, 0.0, 1.0), "gray": (0.5, 0.5, 0.5), "grey": (0.5, 0.5, 0.5), "yellow": (1.0, 1.0, 0.0),
@@ -112,7 +112,7 @@ def _walk(element, matrix: Matrix, inherited: dict, shapes: list, depth: int, co
     style = _style(element, inherited)
     if style.get("display") == "none" or style.get("visibility") == "hidden":
         return
-    matrix = _multiply(_transform(element.get("transform") or ""), matrix)
+    matrix = multiply(_transform(element.get("transform") or ""), matrix)
     tag = _tag(element)
     if tag in ("svg", "g", "a"):
         for child in element:
@@ -160,7 +160,7 @@ def _shape_commands(tag: str, e: ElementTree.Element) -> list[tuple]:
     if tag in ("circle", "ellipse"):
         rx = number("r") if tag == "circle" else number("rx")
         ry = number("r") if tag == "circle" else number("ry")
-        return _ellipse(number("cx"), number("cy"), rx, ry) if rx > 0 and ry > 0 else []
+        return list(ellipse(number("cx"), number("cy"), rx, ry)) if rx > 0 and ry > 0 else []
     if tag == "line":
         return [("M", number("x1"), number("y1")), ("L", number("x2"), number("y2"))]
     if tag in ("polyline", "polygon"):
@@ -171,18 +171,6 @@ def _shape_commands(tag: str, e: ElementTree.Element) -> list[tuple]:
         commands = [("M", *points[0])] + [("L", *p) for p in points[1:]]
         return commands + ([("Z",)] if tag == "polygon" else [])
     return []
-
-
-def _ellipse(cx: float, cy: float, rx: float, ry: float) -> list[tuple]:
-    kx, ky = 0.5523 * rx, 0.5523 * ry
-    return [
-        ("M", cx + rx, cy),
-        ("C", cx + rx, cy + ky, cx + kx, cy + ry, cx, cy + ry),
-        ("C", cx - kx, cy + ry, cx - rx, cy + ky, cx - rx, cy),
-        ("C", cx - rx, cy - ky, cx - kx, cy - ry, cx, cy - ry),
-        ("C", cx + kx, cy - ry, cx + rx, cy - ky, cx + rx, cy),
-        ("Z",),
-    ]
 
 
 def _path(data: str) -> list[tuple]:
@@ -305,21 +293,13 @@ def _transform(text: str) -> Matrix:
             a = math.radians(v[0])
             step = (math.cos(a), math.sin(a), -math.sin(a), math.cos(a), 0.0, 0.0)
             if len(v) == 3:
-                step = _multiply(_multiply((1, 0, 0, 1, -v[1], -v[2]), step), (1, 0, 0, 1, v[1], v[2]))
+                step = multiply(multiply((1, 0, 0, 1, -v[1], -v[2]), step), (1, 0, 0, 1, v[1], v[2]))
         elif name == "skewX" and v:
             step = (1.0, 0.0, math.tan(math.radians(v[0])), 1.0, 0.0, 0.0)
         elif name == "skewY" and v:
             step = (1.0, math.tan(math.radians(v[0])), 0.0, 1.0, 0.0, 0.0)
-        matrix = _multiply(step, matrix)  # the list applies right to left
+        matrix = multiply(step, matrix)  # the list applies right to left
     return matrix
-
-
-def _multiply(first: Matrix, then: Matrix) -> Matrix:
-    """The transform that applies ``first`` and then ``then``."""
-    a1, b1, c1, d1, e1, f1 = first
-    a2, b2, c2, d2, e2, f2 = then
-    return (a1 * a2 + b1 * c2, a1 * b2 + b1 * d2, c1 * a2 + d1 * c2, c1 * b2 + d1 * d2,
-            e1 * a2 + f1 * c2 + e2, e1 * b2 + f1 * d2 + f2)  # fmt: skip
 
 
 def _apply(matrix: Matrix, command: tuple) -> tuple:

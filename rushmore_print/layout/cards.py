@@ -11,6 +11,7 @@ import math
 from dataclasses import dataclass
 
 from ..colors import BLACK, WHITE, Color, mix
+from ..geometry import KAPPA
 from ..model import Monument, SearchCard
 from ..sizes import PAPERS
 from ..spec import Design, Style
@@ -214,7 +215,7 @@ def _place(box: Rect, source: Rect) -> Matrix:
 
 def _rounded(rect: Rect, radius: float, top_only: bool = False) -> Path:
     """A rectangle with rounded corners (or only its top corners rounded: a niche's arch)."""
-    r, k = radius, radius * 0.5523
+    r, k = radius, radius * KAPPA
     x0, y0, x1, y1 = rect.x, rect.y, rect.right, rect.top
     bottom = (
         [("M", x0, y0), ("L", x1, y0)]
@@ -244,6 +245,7 @@ def _heads(
     niches: Color | None,
 ) -> list:
     items: list = []
+    font = name_font(design)
     for index, slot in enumerate(layout.slots):
         is_red = red[index]
         if niches is not None and not is_red:  # a red head stands out on bare paper
@@ -258,7 +260,7 @@ def _heads(
                 design.heads[index].name,
                 slot.label_size,
                 label_color,
-                name_font(design),
+                font,
                 Anchor.MIDDLE,
             )
         )

@@ -293,14 +293,15 @@ def _profile_head(look: Look, palette: Palette) -> tuple:
     return tuple(items)
 
 
-def _image_head(spec: HeadSpec, palette: Palette, pixels: int) -> tuple:
+def _framed_art(art, palette: Palette) -> tuple:
+    """A designer's art in the head box: on a red panel when the head is red, in a heavy frame."""
     frame = Path.rect(HEAD_BOX)
-    items: list = []
-    if palette.shadow is None:  # red: the art stands on a red panel with a heavy frame
-        items.append(Shape(frame, fill=palette.skin))
-    items.append(Image(str(spec.art), HEAD_BOX, pixels=pixels))
-    items.append(Shape(frame, stroke=palette.line, stroke_mm=palette.outline_units))
-    return tuple(items)
+    panel = (Shape(frame, fill=palette.skin),) if palette.shadow is None else ()
+    return (*panel, art, Shape(frame, stroke=palette.line, stroke_mm=palette.outline_units))
+
+
+def _image_head(spec: HeadSpec, palette: Palette, pixels: int) -> tuple:
+    return _framed_art(Image(str(spec.art), HEAD_BOX, pixels=pixels), palette)
 
 
 def _vector_head(spec: HeadSpec, palette: Palette) -> tuple:
@@ -315,13 +316,7 @@ def _vector_head(spec: HeadSpec, palette: Palette) -> tuple:
         Shape(Path(shape.commands), fill=shape.fill, stroke=shape.stroke, stroke_mm=shape.stroke_width)
         for shape in drawing.shapes
     )
-    frame = Path.rect(HEAD_BOX)
-    items: list = []
-    if palette.shadow is None:  # red: the art stands on a red panel with a heavy frame
-        items.append(Shape(frame, fill=palette.skin))
-    items.append(Group(shapes, (s, 0.0, 0.0, -s, dx, dy), clip=frame))
-    items.append(Shape(frame, stroke=palette.line, stroke_mm=palette.outline_units))
-    return tuple(items)
+    return _framed_art(Group(shapes, (s, 0.0, 0.0, -s, dx, dy), clip=Path.rect(HEAD_BOX)), palette)
 
 
 MIRROR = (-1.0, 0.0, 0.0, 1.0, HEAD_BOX.width, 0.0)

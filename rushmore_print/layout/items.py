@@ -30,25 +30,14 @@ from dataclasses import dataclass, field
 from ..colors import BLACK as BLACK  # re-exported: layouts take colours from here
 from ..colors import WHITE as WHITE
 from ..colors import Color, parse_hex
+from ..geometry import IDENTITY as IDENTITY
+from ..geometry import Matrix as Matrix
+from ..geometry import apply as apply
+from ..geometry import ellipse
+from ..geometry import multiply as multiply
 from .fonts import Font
 
-Matrix = tuple[float, float, float, float, float, float]  # a b c d e f: x' = a x + c y + e, y' = b x + d y + f
-IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
 rgb = parse_hex  # layouts name fixed colours as hex
-
-
-def multiply(first: Matrix, then: Matrix) -> Matrix:
-    """The transform that applies ``first`` and then ``then``."""
-    a1, b1, c1, d1, e1, f1 = first
-    a2, b2, c2, d2, e2, f2 = then
-    return (
-        a1 * a2 + b1 * c2,
-        a1 * b2 + b1 * d2,
-        c1 * a2 + d1 * c2,
-        c1 * b2 + d1 * d2,
-        e1 * a2 + f1 * c2 + e2,
-        e1 * b2 + f1 * d2 + f2,
-    )
 
 
 def translate(dx: float, dy: float) -> Matrix:
@@ -68,11 +57,6 @@ def rotate(degrees: float) -> Matrix:
         else (math.cos(math.radians(degrees)), math.sin(math.radians(degrees)))
     )
     return (float(cos), float(sin), float(-sin), float(cos), 0.0, 0.0)
-
-
-def apply(matrix: Matrix, x: float, y: float) -> tuple[float, float]:
-    a, b, c, d, e, f = matrix
-    return a * x + c * y + e, b * x + d * y + f
 
 
 @dataclass(frozen=True)
@@ -122,17 +106,7 @@ class Path:
 
     @staticmethod
     def circle(cx: float, cy: float, r: float) -> Path:
-        k = 0.5523 * r  # Bezier approximation of a quarter circle
-        return Path(
-            (
-                ("M", cx + r, cy),
-                ("C", cx + r, cy + k, cx + k, cy + r, cx, cy + r),
-                ("C", cx - k, cy + r, cx - r, cy + k, cx - r, cy),
-                ("C", cx - r, cy - k, cx - k, cy - r, cx, cy - r),
-                ("C", cx + k, cy - r, cx + r, cy - k, cx + r, cy),
-                ("Z",),
-            )
-        )
+        return Path(ellipse(cx, cy, r, r))
 
     @staticmethod
     def parse(text: str) -> Path:

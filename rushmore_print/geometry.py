@@ -1,0 +1,44 @@
+"""Plane geometry both the drawing items and the SVG reader use: affine matrices and the cubic
+Bezier ellipse. Pure, in whatever units the caller works in."""
+
+from __future__ import annotations
+
+Matrix = tuple[float, float, float, float, float, float]  # a b c d e f: x' = a x + c y + e, y' = b x + d y + f
+IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+KAPPA = 0.5523  # the control distance, per radius, of a cubic curve through a quarter ellipse
+
+
+def multiply(first: Matrix, then: Matrix) -> Matrix:
+    """The transform that applies ``first`` and then ``then``."""
+    a1, b1, c1, d1, e1, f1 = first
+    a2, b2, c2, d2, e2, f2 = then
+    return (
+        a1 * a2 + b1 * c2,
+        a1 * b2 + b1 * d2,
+        c1 * a2 + d1 * c2,
+        c1 * b2 + d1 * d2,
+        e1 * a2 + f1 * c2 + e2,
+        e1 * b2 + f1 * d2 + f2,
+    )
+
+
+def apply(matrix: Matrix, x: float, y: float) -> tuple[float, float]:
+    a, b, c, d, e, f = matrix
+    return a * x + c * y + e, b * x + d * y + f
+
+
+def ellipse(cx: float, cy: float, rx: float, ry: float) -> tuple[tuple, ...]:
+    """Path commands of an ellipse: four cubic curves from its rightmost point, closed.
+
+    >>> ellipse(0, 0, 1, 1)[:2]
+    (('M', 1, 0), ('C', 1, 0.5523, 0.5523, 1, 0, 1))
+    """
+    kx, ky = KAPPA * rx, KAPPA * ry
+    return (
+        ("M", cx + rx, cy),
+        ("C", cx + rx, cy + ky, cx + kx, cy + ry, cx, cy + ry),
+        ("C", cx - kx, cy + ry, cx - rx, cy + ky, cx - rx, cy),
+        ("C", cx - rx, cy - ky, cx - kx, cy - ry, cx, cy - ry),
+        ("C", cx + kx, cy - ry, cx + rx, cy - ky, cx + rx, cy),
+        ("Z",),
+    )
