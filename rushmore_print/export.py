@@ -31,6 +31,7 @@ from .targets import (
     MPC_STOCK,
     RASTER_TARGETS,
     TTS_MAX_COLS,
+    TTS_MAX_DPI,
     TTS_MAX_ROWS,
     TTS_MAX_WIDTH,
     ExportOptions,
@@ -177,25 +178,31 @@ class TtsSheet:
     cell_h: int
 
 
-def tts_sheets(faces: list, aspect: float = 1.4) -> list[TtsSheet]:
+def tts_sheets(faces: list, aspect: float = 1.4, max_cell_w: int | None = None) -> list[TtsSheet]:
     """Split a deck into sheets of at most 10 x 7 cells (the last cell of each kept for the
     hidden image), each laid out in the columns and rows that give the largest cells for a card
-    ``aspect`` (width / height) on a sheet of at most 4096 px a side."""
+    ``aspect`` (width / height) on a sheet of at most 4096 px a side. Cells are at most
+    ``max_cell_w`` wide; of the layouts that reach it, the one with the fewest cells wins.
+
+    >>> [(s.cols, s.rows, s.cell_w) for s in tts_sheets(list(range(4)), 88.9 / 63.5, max_cell_w=1050)]
+    [(2, 3, 1050)]
+    """
     per_sheet = TTS_MAX_COLS * TTS_MAX_ROWS - 1
     sheets = []
     for start in range(0, len(faces), per_sheet):
         chunk = faces[start : start + per_sheet]
         best = None
-        for cols in range(1, TTS_MAX_COLS + 1):
-            rows = math.ceil((len(chunk) + 1) / cols)
+        for cols in range(2, TTS_MAX_COLS + 1):  # TTS's deck importer takes 2 x 2 cells at least
+            rows = max(2, math.ceil((len(chunk) + 1) / cols))
             if rows > TTS_MAX_ROWS:
                 continue
-            cell_w = min(TTS_MAX_WIDTH // cols, math.floor(TTS_MAX_WIDTH // rows * aspect))
-            if best is None or cell_w > best[2]:
+            cell_w = min(TTS_MAX_WIDTH // cols, math.floor(TTS_MAX_WIDTH // rows * aspect), max_cell_w or TTS_MAX_WIDTH)
+            if best is None or cell_w > best[2] or (cell_w == best[2] and cols * rows < best[0] * best[1]):
                 best = (cols, rows, cell_w)
         assert best is not None
         cols, rows, cell_w = best
-        sheets.append(TtsSheet(cols, rows, tuple(chunk), cell_w, math.floor(cell_w / aspect)))
+        cell_h = math.floor(cell_w / aspect + 1e-9)  # 1050 / (88.9 / 63.5) is 750, not 749.99
+        sheets.append(TtsSheet(cols, rows, tuple(chunk), cell_w, cell_h))
     return sheets
 
 
@@ -220,7 +227,8 @@ def export_tts(
         back_image = render_page(card_pages(frame, [back])[0], table, 300)
         written.append(_write(back_path, png_bytes(back_image, 300), 1, "Tabletop Simulator back", progress))
         custom, contained = {}, []
-        for sheet_number, sheet in enumerate(tts_sheets(fronts, frame.width_mm / frame.height_mm), start=1):
+        max_cell_w = math.floor(frame.width_mm / MM_PER_INCH * TTS_MAX_DPI)
+        for sheet_number, sheet in enumerate(tts_sheets(fronts, frame.width_mm / frame.height_mm, max_cell_w), start=1):
             cell_w, cell_h = sheet.cell_w, sheet.cell_h
             dpi = cell_w / (frame.width_mm / MM_PER_INCH)
             image = Image.new("RGB", (cell_w * sheet.cols, cell_h * sheet.rows), "white")

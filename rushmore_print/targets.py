@@ -55,6 +55,7 @@ MPC_STOCK = "(S30) Standard Smooth"
 DTC_BLEED_MM = MM_PER_INCH / 8  # DriveThruCards: one card with 1/8 in bleed a page
 TTS_MAX_WIDTH = 4096  # Tabletop Simulator: a sheet at most 4096 px and 10 x 7 cells
 TTS_MAX_COLS, TTS_MAX_ROWS = 10, 7
+TTS_MAX_DPI = 300  # a card needs no more on screen; a small deck's cells would otherwise grow past it
 
 
 @dataclass(frozen=True)

@@ -13,6 +13,11 @@ ROOT = Path(__file__).resolve().parent.parent
 DESIGNS = sorted((ROOT / "designs").glob("*.yaml"))
 
 
+def pytest_collection_modifyitems(items):
+    """The slow tests first (in their order), so that no core is left running one at the end."""
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
+
+
 @pytest.fixture(autouse=True)
 def one_process(monkeypatch):
     """pytest-xdist already runs a test process a core: builds and exports stay in-process; and

@@ -134,6 +134,10 @@ def _red_counts(rng: random.Random, heads: int) -> dict:
 
 def mutated(rng: random.Random) -> bytes:
     """A design with a few keys chosen or spoiled at random."""
+    return _dump(_mutated_data(rng))
+
+
+def _mutated_data(rng: random.Random) -> dict:
     data: dict = dict(VALID)
     for key in rng.sample(sorted(CHOICES), rng.randint(1, 3)):
         data[key] = rng.choice(CHOICES[key])
@@ -145,13 +149,16 @@ def mutated(rng: random.Random) -> bytes:
             del data[key]
         else:
             data[key] = rng.choice(JUNK)
-    return _dump(data)
+    return data
 
 
-def cases(seed: int = 12, count: int = 320) -> list[Case]:
-    """The hostile classes, then random designs up to ``count``; the same list for the same seed."""
+def cases(seed: int = 12, count: int = 320, every: int = 1) -> list[Case]:
+    """The hostile classes, then random designs up to ``count``; the same list for the same seed.
+    ``every``: keep only every so many of the random designs (the rest are drawn, not written)."""
     rng = random.Random(seed)
     found = list(hostile())
-    while len(found) < count:
-        found.append(Case(f"random {len(found)}", mutated(rng)))
+    for number in range(len(found), count):
+        data = _mutated_data(rng)
+        if number % every == 0:
+            found.append(Case(f"random {number}", _dump(data)))
     return found

@@ -2,6 +2,7 @@
 below; the core imports no renderer, no click, and only spec imports yaml."""
 
 import ast
+import functools
 from pathlib import Path
 
 import pytest
@@ -42,7 +43,8 @@ def _module_or_init(name: str) -> str:
     return name if (PACKAGE / name).is_dir() or (PACKAGE / f"{name}.py").is_file() else "__init__"
 
 
-def imports_of(path: Path) -> tuple[set[str], set[str]]:
+@functools.cache  # several tests read every module
+def imports_of(path: Path) -> tuple[frozenset[str], frozenset[str]]:
     """(third-party top-level packages, this package's top-level modules) that ``path`` imports."""
     parts = path.relative_to(PACKAGE).with_suffix("").parts
     tree = ast.parse(path.read_text())
@@ -66,7 +68,7 @@ def imports_of(path: Path) -> tuple[set[str], set[str]]:
                 package = list(parts[:-1])[: len(parts) - node.level]  # where the dots lead
                 target = package + (node.module.split(".") if node.module else [])
                 inside |= {target[0]} if target else {_module_or_init(a.name) for a in node.names}
-    return outside, inside - {parts[0]}
+    return frozenset(outside), frozenset(inside - {parts[0]})
 
 
 def test_every_module_has_a_layer():

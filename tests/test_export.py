@@ -5,6 +5,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 from PIL import Image, ImageChops, ImageStat
 from pypdf import PdfReader
 
@@ -12,6 +13,8 @@ from rushmore_print.cli import cli
 from rushmore_print.export import export_dtc, export_png, export_raster, export_tts, tts_sheets
 from rushmore_print.spec import load_design
 from rushmore_print.targets import RASTER_TARGETS, ExportOptions
+
+from .pdftext import page_texts
 
 MM = 72 / 25.4
 
@@ -65,13 +68,27 @@ def test_png_agrees_with_the_pdf_rasterised_at_the_same_dpi(tmp_path):
             assert max(diff) < 6, (face.card_id, diff)
 
 
+@pytest.fixture(scope="module")
+def tiny_export(tiny_path, tmp_path_factory):
+    """``rushmore export TARGET tiny.yaml``, run once a target for the tests that read it:
+    (the output folder, click's result)."""
+    done = {}
+
+    def export(target):
+        if target not in done:
+            out = tmp_path_factory.mktemp(target)
+            done[target] = out, CliRunner().invoke(cli, ["export", target, str(tiny_path), "-o", str(out)])
+        return done[target]
+
+    return export
+
+
 @pytest.mark.parametrize("target, size", [("tgc", (825, 1125)), ("mpc", (816, 1110))])
-def test_vendor_images_have_the_vendor_size(tmp_path, tiny_path, target, size):
-    design = load_design(tiny_path)
-    written = export_raster(design, tmp_path, RASTER_TARGETS[target])
-    assert len(written) == 4 + 6 + 2
+def test_vendor_images_have_the_vendor_size(tiny_export, target, size):
+    out, result = tiny_export(target)
+    assert result.exit_code == 0, result.output
     for deck, count in (("monuments", 4), ("search", 6)):
-        folder = tmp_path / deck
+        folder = out / deck
         files = sorted(p.name for p in folder.iterdir())
         assert len(files) == count + 1 and "back.png" in files
         for name in (files[0], "back.png"):
@@ -84,7 +101,7 @@ def test_dtc_pdf_pages_alternate_back_and_front_in_cmyk(tmp_path):
     assert [w.path.name for w in written] == ["mount-rushmore_monuments_dtc.pdf", "mount-rushmore_search_dtc.pdf"]
     reader = PdfReader(written[1].path)
     assert len(reader.pages) == 2 * 39
-    texts = [page.extract_text() for page in reader.pages]
+    texts = page_texts(written[1].path)
     assert all("SEARCH" in texts[i] and not re.search(r"S\d\d", texts[i]) for i in range(0, 78, 2))
     assert [re.search(r"S\d\d", texts[i]).group(0) for i in range(1, 78, 2)] == [f"S{i:02d}" for i in range(1, 40)]
     page = reader.pages[0]
@@ -158,6 +175,7 @@ def test_dtc_files_are_pdfx_1a_cmyk_only_within_240_percent_ink(tmp_path, write_
             assert fonts and all("/FontFile2" in f["/FontDescriptor"] for f in fonts if "/FontDescriptor" in f)
 
 
+@pytest.mark.slow
 def test_tts_sheets_and_saved_object(tmp_path):
     design = load_design()
     export_tts(design, tmp_path)
@@ -188,7 +206,9 @@ def test_tts_splits_big_decks_into_sheets_of_at_most_10_by_7_with_the_largest_ce
     assert [(s.cols, s.rows, len(s.cards)) for s in sheets] == [(10, 7, 69), (3, 4, 11)]
     (monuments,) = tts_sheets(list(range(16)), aspect=88.9 / 63.5)  # 16 cards + the hidden one
     assert (monuments.cols, monuments.rows, monuments.cell_w) == (4, 5, 1024)  # not 10 x 2 cells of 409 px
-    for sheet in sheets + [monuments]:
+    (small,) = tts_sheets(list(range(4)), aspect=88.9 / 63.5, max_cell_w=1050)  # 300 dpi: no larger
+    assert (small.cols, small.rows, small.cell_w, small.cell_h) == (2, 3, 1050, 750)
+    for sheet in sheets + [monuments, small]:
         assert sheet.cols * sheet.cell_w <= 4096 and sheet.rows * sheet.cell_h <= 4096
 
 
@@ -203,12 +223,14 @@ def test_tts_landscape_decks_are_sideways_and_can_use_hosted_urls(tmp_path, tiny
         assert all(card["SidewaysCard"] is True for card in deck["ContainedObjects"])
         for custom in deck["CustomDeck"].values():
             assert custom["FaceURL"].startswith("https://x.org/c/tiny_") and custom["FaceURL"].endswith(".png")
+            with Image.open(tmp_path / custom["FaceURL"].rsplit("/", 1)[1]) as sheet:  # 300 dpi cells
+                assert sheet.width // custom["NumWidth"] == round(88.9 / 25.4 * 300)
     wrong = runner.invoke(cli, ["export", "png", str(tiny_path), "--url-base", "https://x.org", "-o", str(tmp_path)])
     assert wrong.exit_code == 2 and "--url-base applies to tts only" in wrong.stderr
 
 
-def test_export_command(runner, tmp_path, tiny_path):
-    result = runner.invoke(cli, ["export", "tgc", str(tiny_path), "-o", str(tmp_path)])
+def test_export_command(runner, tiny_export):
+    _, result = tiny_export("tgc")
     assert result.exit_code == 0, result.output
     assert "Tiny: wrote 12 files" in result.stdout
     assert runner.invoke(cli, ["export", "xyz"]).exit_code == 2
@@ -238,14 +260,12 @@ def test_vendor_sizes_for_other_cards(tmp_path, write_design, card, target, size
         assert image.size == size
 
 
-def test_mpc_writes_an_mpc_autofill_order_with_every_front_and_each_decks_back(tmp_path, tiny_path):
+def test_mpc_writes_an_mpc_autofill_order_with_every_front_and_each_decks_back(tiny_export):
     import xml.etree.ElementTree as ET
 
-    from rushmore_print.export import export_mpc
-
-    written = export_mpc(load_design(tiny_path), tmp_path)
+    tmp_path, result = tiny_export("mpc")
+    assert result.exit_code == 0 and "Tiny: wrote 13 files" in result.stdout, result.output
     order = ET.parse(tmp_path / "tiny_mpc.xml").getroot()
-    assert written[-1].path.name == "tiny_mpc.xml"
     assert order.findtext("details/quantity") == "10" and order.findtext("details/bracket") == "18"
     fronts = order.findall("fronts/card")
     assert [card.findtext("slots") for card in fronts] == [str(i) for i in range(10)]

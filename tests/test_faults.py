@@ -22,6 +22,7 @@ def _fail_with(monkeypatch, code: int, where: str = "fsync") -> None:
     monkeypatch.setattr(f"rushmore_print.files.{'os.fsync' if where == 'fsync' else 'tempfile.mkstemp'}", fail)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "command",
     [

@@ -103,6 +103,7 @@ def feasible_designs(draw):
     return n, counts, draw(st.integers(0, 2**32))
 
 
+@pytest.mark.slow
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(feasible_designs())
 def test_every_feasible_design_gives_a_valid_balanced_deck(case):

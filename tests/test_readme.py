@@ -40,6 +40,7 @@ def test_the_readme_starts_with_the_two_commands():
     assert "python -m pip install -e '.[test]' && python -m pytest" in first_block
 
 
+@pytest.mark.slow
 def test_every_readme_example_runs_in_order_in_an_empty_folder(workspace, monkeypatch):
     """Plain ``rushmore ...`` lines run in-process through click; lines with a pipe or a
     redirection run in bash with ``rushmore`` as this Python's module."""

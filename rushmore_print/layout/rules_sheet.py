@@ -15,7 +15,7 @@ from ..errors import RushmoreError
 from ..model import Deck
 from ..rulebook import Bullets, DecoyExample, Heading, MatchExample, Paragraph, Rulebook, SetupFigure, Steps
 from ..spec import Design
-from .cards import CardKind, back_face, card_frame, card_picture, head_slots, monument_face, rows_of, search_face
+from .cards import CardKind, Face, back_face, card_frame, card_picture, head_slots, monument_face, rows_of, search_face
 from .flow import Column, Fit, Placement, Split
 from .fonts import PT_TO_MM, Font, text_width_mm
 from .items import Anchor, Group, Page, Path, Shape, Text, rgb, translate
@@ -354,6 +354,14 @@ def _decoy_figure(example: DecoyExample, design: Design, deck: Deck, width: floa
     return tuple(items), height
 
 
+@functools.lru_cache(maxsize=2)
+def _monument_faces(design: Design, deck: Deck) -> tuple[Face, ...]:
+    """Every Monument's face once: the set-up figure is laid out again for each type size tried
+    (256 faces for eight heads)."""
+    frame = card_frame(design, bleed_mm=0.0)
+    return tuple(monument_face(design, monument, frame) for monument in deck.monuments)
+
+
 def _setup_figure(figure: SetupFigure, design: Design, deck: Deck, width: float, style: Style) -> tuple[tuple, float]:
     frame = card_frame(design, bleed_mm=0.0)
     gap = 1.2
@@ -364,11 +372,11 @@ def _setup_figure(figure: SetupFigure, design: Design, deck: Deck, width: float,
     label = style.leading * 1.3
     height = grid_h + label
     items: list = []
-    for index, monument in enumerate(deck.monuments):
+    for index, face in enumerate(_monument_faces(design, deck)):
         row, col = divmod(index, figure.cols)
         x = col * (thumb_w + gap)
         y = label + grid_h - (row + 1) * thumb_h - row * gap
-        items += card_picture(monument_face(design, monument, frame), frame, x, y, thumb_w)
+        items += card_picture(face, frame, x, y, thumb_w)
     deck_x = figure.cols * (thumb_w + gap) + 4
     back = back_face(design, CardKind.SEARCH, frame)
     pile_w = min(thumb_w, width - deck_x - 2)
