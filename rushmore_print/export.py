@@ -45,8 +45,9 @@ def _render_chunk(job: tuple[list[Page], dict, float, bool, tuple[int, int] | No
     """PNG bytes for a run of pages (the symbols travel with the run, once, not per page)."""
     pages, table, dpi, portrait, exact = job
     out = []
+    tiles: dict = {}
     for page in pages:
-        image = render_page(page, table, dpi)
+        image = render_page(page, table, dpi, tiles)
         if portrait and image.width > image.height:
             image = image.transpose(Image.Transpose.ROTATE_90)
         if exact is not None and image.size != exact:  # the vendor's own trim: a slight rescale
@@ -220,11 +221,12 @@ def export_tts(
     written: list[Written] = []
     objects = []
     deck_id = 1
+    tiles: dict = {}  # the heads, drawn once a size (render_page)
     for number, (kind, label) in enumerate(((CardKind.MONUMENT, "monuments"), (CardKind.SEARCH, "search"))):
         fronts = [front for front, _ in pairs if front.kind is kind]
         back = next(back for front, back in pairs if front.kind is kind)
         back_path = folder / f"{design.slug}_{label}_back.png"
-        back_image = render_page(card_pages(frame, [back])[0], table, 300)
+        back_image = render_page(card_pages(frame, [back])[0], table, 300, tiles)
         written.append(_write(back_path, png_bytes(back_image, 300), 1, "Tabletop Simulator back", progress))
         custom, contained = {}, []
         max_cell_w = math.floor(frame.width_mm / MM_PER_INCH * TTS_MAX_DPI)
@@ -236,7 +238,7 @@ def export_tts(
             for index, face in enumerate(cells):
                 if face is None:
                     continue
-                picture = render_page(card_pages(frame, [face])[0], table, dpi).resize((cell_w, cell_h))
+                picture = render_page(card_pages(frame, [face])[0], table, dpi, tiles).resize((cell_w, cell_h))
                 image.paste(picture, ((index % sheet.cols) * cell_w, (index // sheet.cols) * cell_h))
             path = folder / f"{design.slug}_{label}_sheet{sheet_number}.png"
             written.append(_write(path, png_bytes(image, dpi), 1, "Tabletop Simulator face sheet", progress))

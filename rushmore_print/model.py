@@ -26,7 +26,7 @@ class Level(enum.Enum):
 
     @property
     def max_red(self) -> int | None:
-        return {Level.BASIC: 0, Level.ADVANCED: 1, Level.EXPERT: None}[self]
+        return _MAX_RED[self.value]
 
     def admits(self, red_count: int) -> bool:
         return self.max_red is None or red_count <= self.max_red
@@ -63,11 +63,14 @@ class Level(enum.Enum):
         return next(level for level in cls if level.admits(red_count))
 
 
+_MAX_RED: dict[str, int | None] = {"basic": 0, "advanced": 1, "expert": None}
+
+
 def matches(search_faces: Faces, red: Red, monument_faces: Faces) -> bool:
     """The matching rule, literally: a plain head faces the same way, a red head the other way."""
     if not (len(search_faces) == len(red) == len(monument_faces)):
         return False
-    return all((s != m) if is_red else (s == m) for s, is_red, m in zip(search_faces, red, monument_faces))
+    return all((s != m) == is_red for s, is_red, m in zip(search_faces, red, monument_faces))
 
 
 def target_faces(search_faces: Faces, red: Red) -> Faces:

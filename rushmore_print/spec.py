@@ -272,7 +272,9 @@ def read_yaml(text: str, file: str) -> tuple[Any, dict[tuple, int]]:
         raise SpecError([Problem(file, None, "", f"not valid YAML: {exc}")]) from None
     except RecursionError:  # the YAML composer recurses once a level: hundreds of levels end here
         message = f"nested hundreds of levels deep; a design needs at most 4 (at most {MAX_DEPTH} are read)"
-        raise SpecError([Problem(file, _deep_line(text), "", message)]) from None
+        stopped = getattr(loader, "line", None)  # the Python reader's line (libyaml's has none)
+        deep_at = _deep_line(text) or (stopped + 1 if stopped is not None else None)
+        raise SpecError([Problem(file, deep_at, "", message)]) from None
     finally:
         loader.dispose()
     if problems:

@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+import os
+import sys
 import textwrap
 from pathlib import Path
 
@@ -8,6 +10,12 @@ from click.testing import CliRunner
 
 from rushmore_print.generate import generate_deck
 from rushmore_print.spec import load_design
+
+# The suite starts a dozen Python processes (xdist workers, `python -m rushmore_print` runs); where
+# PYTHONDONTWRITEBYTECODE is set, each would compile the package and rewrite the tests again (about
+# a second each). The suite keeps its bytecode in the usual, git-ignored __pycache__ folders.
+sys.dont_write_bytecode = False
+os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 
 ROOT = Path(__file__).resolve().parent.parent
 DESIGNS = sorted((ROOT / "designs").glob("*.yaml"))

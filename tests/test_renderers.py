@@ -90,3 +90,24 @@ def test_every_item_looks_the_same_from_all_three_renderers(tmp_path):
         # image drawn in another place or another way leaves a blob five pixels across.
         blobs = difference.convert("L").point(lambda v: 255 if v > 64 else 0).filter(ImageFilter.MinFilter(5))
         assert blobs.getbbox() is None, (a, b, blobs.getbbox())
+
+
+def test_heads_pasted_from_shared_tiles_are_the_pixels_of_a_fresh_drawing(classic, classic_deck):
+    """The PNG renderer draws each symbol once a size and place within a pixel and pastes it
+    after: a card drawn after the whole deck (every tile made) is the card drawn alone."""
+    from rushmore_print.build import card_faces
+    from rushmore_print.layout.cards import card_frame, symbols
+    from rushmore_print.layout.sheets import card_pages
+
+    table = symbols(classic)
+    pages = card_pages(card_frame(classic), [front for front, _ in card_faces(classic, classic_deck)])
+    tiles: dict = {}
+    for page in pages:
+        render_page(page, table, 100, tiles)
+    assert len(tiles) <= 4 * 2 + 4 * 2 * 2 + 1  # Monument heads, Search heads plain and red, flip marker
+    for page in (pages[0], pages[20], pages[-1]):  # M01, a plain and a red Search card
+        alone = render_page(page, table, 100)
+        assert ImageChops.difference(alone, render_page(page, table, 100, tiles)).getbbox() is None
+    moved = Page(pages[0].width_mm, pages[0].height_mm, (Group(pages[0].items, translate(0.1, 0.07)),))
+    fresh = render_page(moved, table, 100)  # every head a part of a pixel from where its tile was drawn
+    assert ImageChops.difference(fresh, render_page(moved, table, 100, tiles)).getbbox() is None

@@ -26,25 +26,30 @@ def _font(font: Font, size_px: int) -> ImageFont.FreeTypeFont:
     return ImageFont.truetype(str(font.path), size_px)
 
 
-def render_page(page: Page, symbols: dict, dpi: float) -> Image.Image:
-    """An RGB image of ``page`` at ``dpi``, with the dpi recorded for saving."""
+def render_page(page: Page, symbols: dict, dpi: float, tiles: dict | None = None) -> Image.Image:
+    """An RGB image of ``page`` at ``dpi``, with the dpi recorded for saving.
+
+    ``tiles``: a dict kept across the pages of one run. Each symbol of shapes alone is drawn once
+    a size and place within a pixel, and pasted from there: a deck's 220 heads are 24 drawings.
+    """
     scale = mm_to_px(1.0, dpi) * SUPERSAMPLE
     width = round(mm_to_px(page.width_mm, dpi))
     height = round(mm_to_px(page.height_mm, dpi))
     canvas = Image.new("RGB", (width * SUPERSAMPLE, height * SUPERSAMPLE), "white")
     # page mm (y up) -> pixels (y down)
     to_px: Matrix = (scale, 0.0, 0.0, -scale, 0.0, height * SUPERSAMPLE)
-    _Painter(canvas, symbols, scale).draw(page.items, to_px)
+    _Painter(canvas, symbols, {} if tiles is None else tiles).draw(page.items, to_px)
     image = canvas.reduce(SUPERSAMPLE)
     image.info["dpi"] = (dpi, dpi)
     return image
 
 
 class _Painter:
-    def __init__(self, canvas: Image.Image, symbols: dict, px_per_mm: float):
+    def __init__(self, canvas: Image.Image, symbols: dict, tiles: dict):
         self.canvas = canvas
         self.draw_ = ImageDraw.Draw(canvas)
         self.symbols = symbols
+        self.tiles = tiles
 
     def draw(self, items, matrix: Matrix) -> None:
         for item in items:
@@ -53,7 +58,7 @@ class _Painter:
             elif isinstance(item, Text):
                 self.text(item, matrix)
             elif isinstance(item, Use):
-                self.draw(self.symbols[item.key].items, multiply(item.matrix, matrix))
+                self.use(item, multiply(item.matrix, matrix))
             elif isinstance(item, Group):
                 self.group(item, matrix)
             elif isinstance(item, ImageItem):
@@ -84,6 +89,30 @@ class _Painter:
                     if width > 2:  # round joins and caps, as the PDF draws them: no notch at any vertex
                         for x, y in run:
                             self.draw_.ellipse((x - radius, y - radius, x + radius, y + radius), fill=colour)
+
+    def use(self, use: Use, matrix: Matrix) -> None:
+        """A symbol, pasted from its tile. Shapes are drawn without anti-aliasing (that comes
+        from the supersampling), so a tile's alpha is 0 or 255 and pasting it puts down exactly
+        the pixels drawing would. Symbols with text or images are drawn in place."""
+        symbol = self.symbols[use.key]
+        if not _shapes_only(symbol.items, self.symbols):
+            self.draw(symbol.items, matrix)
+            return
+        box = symbol.bbox
+        corners = [apply(matrix, x, y) for x in (box.x, box.right) for y in (box.y, box.top)]
+        left = math.floor(min(x for x, _ in corners)) - 1
+        top = math.floor(min(y for _, y in corners)) - 1
+        right = math.ceil(max(x for x, _ in corners)) + 1
+        bottom = math.ceil(max(y for _, y in corners)) + 1
+        a, b, c, d, e, f = matrix
+        local: Matrix = (a, b, c, d, e - left, f - top)  # the same drawing a whole pixel further on
+        key = (use.key, local, right - left, bottom - top)
+        tile = self.tiles.get(key)
+        if tile is None:
+            tile = Image.new("RGBA", (right - left, bottom - top), (0, 0, 0, 0))
+            _Painter(tile, self.symbols, self.tiles).draw(symbol.items, local)
+            self.tiles[key] = tile
+        self.canvas.paste(tile, (left, top), tile)
 
     def _fill_even_odd(self, polygons: list, colour: tuple) -> None:
         """Several subpaths filled as PDF fills them (even-odd): an inner one cuts a hole."""
@@ -118,7 +147,7 @@ class _Painter:
         # Drawn on a clear layer, then laid on the page through the clip: where the group draws
         # nothing, what is below shows (as in a PDF), instead of the layer's own background.
         layer = Image.new("RGBA", self.canvas.size, (0, 0, 0, 0))
-        painter = _Painter(layer, self.symbols, 0)
+        painter = _Painter(layer, self.symbols, self.tiles)
         painter.draw(group.items, inner)
         mask = Image.new("L", self.canvas.size, 0)
         mask_draw = ImageDraw.Draw(mask)
@@ -150,6 +179,20 @@ class _Painter:
         left = round(x0 + (box_w - art.width) / 2)
         top = round(y0 + (box_h - art.height) / 2)
         self.canvas.paste(art, (left, top), art)
+
+
+def _shapes_only(items, symbols: dict) -> bool:
+    """True when ``items`` hold shapes, groups of them and symbols of them, nothing else."""
+    for item in items:
+        if isinstance(item, Group):
+            if not _shapes_only(item.items, symbols):
+                return False
+        elif isinstance(item, Use):
+            if not _shapes_only(symbols[item.key].items, symbols):
+                return False
+        elif not isinstance(item, Shape):
+            return False
+    return True
 
 
 def _scale_of(matrix: Matrix) -> float:
