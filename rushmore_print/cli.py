@@ -6,10 +6,8 @@ Exit codes: 0 success, 1 a failed check or bad input (the message says which), 2
 from __future__ import annotations
 
 import contextlib
-import csv
 import functools
 import io
-import json
 import os
 import re
 import sys
@@ -192,11 +190,15 @@ def cards(design: Path | None, fmt: str, level: str | None) -> None:
     spec, deck = _load(design)
     search = deck.pool(Level(level.lower())) if level else deck.search
     if fmt == "json":
+        import json  # here: impose and the help texts never need it
+
         manifest = to_manifest(deck, spec.name)
         keep = {card.id for card in search}
         manifest["search"] = [card for card in manifest["search"] if card["id"] in keep]
         click.echo(json.dumps(manifest, indent=2))
     elif fmt == "csv":
+        import csv
+
         buffer = io.StringIO()
         writer = csv.writer(buffer, lineterminator="\n")
         writer.writerow(["id", "kind", "notation", "red", "level", "answer"])
@@ -272,6 +274,8 @@ def validate(design: Path | None, manifest: Path | None, strict: bool, fmt: str)
         printing = printing_problems(spec, deck)  # what build would refuse: the same check
     ok = report.ok(strict) and not printing
     if fmt == "json":
+        import json
+
         click.echo(json.dumps({**_report_data(report, ok), "printing": printing}, indent=2))
     else:
         click.echo(_report_text(report, title, ok, strict))

@@ -64,6 +64,9 @@ def _rechunk(raw, kind, body):
         ("junk.png", lambda raw: _rechunk(raw, b"IDAT", zlib.compress(b"\0" * 100)), "image data ends early"),
         ("zlib.png", lambda raw: _rechunk(raw, b"IDAT", b"\x78\x9c" + b"\xff" * 50), "image data is damaged"),
         ("text.png", lambda raw: b"hello, not an image\n", "not a PNG or JPEG image"),
+        # 120 x 80 RGB is 80 lines of 1 + 360 bytes: the header promises 28,880
+        ("long.png", lambda raw: _rechunk(raw, b"IDAT", zlib.compress(b"\0" * 200_000)), "longer than its header"),
+        ("unended.png", lambda raw: _rechunk(raw, b"IDAT", zlib.compress(b"\0" * 28_880)[:-6]), "ends early"),
     ],
 )
 def test_a_damaged_png_is_refused_with_what_is_wrong(tmp_path, name, damage, message):

@@ -104,18 +104,22 @@ class _Objects:
         return self.add(f"<< {entries} /Length {len(data)} >>\nstream\n".encode("latin-1") + data + b"\nendstream")
 
     def serialise(self, root: int, info: int) -> bytes:
-        out = bytearray(b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n")
+        # Parts joined once: the file is copied a single time (megabytes of images otherwise
+        # copied at each growth of a buffer, into fresh pages each time).
+        parts = [b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n"]
+        size = len(parts[0])
         offsets = []
         for number, body in enumerate(self.bodies, start=1):
             assert body is not None, f"object {number} was reserved and never written"
-            offsets.append(len(out))
-            out += f"{number} 0 obj\n".encode() + body + b"\nendobj\n"
-        xref = len(out)
-        out += f"xref\n0 {len(self.bodies) + 1}\n0000000000 65535 f \n".encode()
-        out += b"".join(f"{offset:010d} 00000 n \n".encode() for offset in offsets)
+            offsets.append(size)
+            opening = f"{number} 0 obj\n".encode()
+            parts += [opening, body, b"\nendobj\n"]
+            size += len(opening) + len(body) + 8
+        xref = f"xref\n0 {len(self.bodies) + 1}\n0000000000 65535 f \n".encode()
+        xref += b"".join(f"{offset:010d} 00000 n \n".encode() for offset in offsets)
         trailer = f"<< /Size {len(self.bodies) + 1} /Root {root} 0 R /Info {info} 0 R >>"
-        out += f"trailer\n{trailer}\nstartxref\n{xref}\n%%EOF\n".encode()
-        return bytes(out)
+        parts += [xref, f"trailer\n{trailer}\nstartxref\n{size}\n%%EOF\n".encode()]
+        return b"".join(parts)
 
 
 def load_images(paths: list[Path]) -> dict[str, EmbeddedImage]:
