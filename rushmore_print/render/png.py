@@ -30,7 +30,7 @@ def render_page(page: Page, symbols: dict, dpi: float, tiles: dict | None = None
     """An RGB image of ``page`` at ``dpi``, with the dpi recorded for saving.
 
     ``tiles``: a dict kept across the pages of one run. Each symbol of shapes alone is drawn once
-    a size and place within a pixel, and pasted from there: a deck's 220 heads are 24 drawings.
+    a size and place within a pixel, and pasted from there: a deck's 220 heads are 23 drawings.
     """
     scale = mm_to_px(1.0, dpi) * SUPERSAMPLE
     width = round(mm_to_px(page.width_mm, dpi))
@@ -106,12 +106,15 @@ class _Painter:
         bottom = math.ceil(max(y for _, y in corners)) + 1
         a, b, c, d, e, f = matrix
         local: Matrix = (a, b, c, d, e - left, f - top)  # the same drawing a whole pixel further on
-        key = (use.key, local, right - left, bottom - top)
-        tile = self.tiles.get(key)
-        if tile is None:
+        # the symbol's identity too, so that a dict shared by mistake across symbol tables never
+        # pastes another table's drawing (the entry holds the symbol, so its id stays its own)
+        key = (use.key, id(symbol), local, right - left, bottom - top)
+        found = self.tiles.get(key)
+        if found is None:
             tile = Image.new("RGBA", (right - left, bottom - top), (0, 0, 0, 0))
             _Painter(tile, self.symbols, self.tiles).draw(symbol.items, local)
-            self.tiles[key] = tile
+            found = self.tiles[key] = (symbol, tile)
+        tile = found[1]
         self.canvas.paste(tile, (left, top), tile)
 
     def _fill_even_odd(self, polygons: list, colour: tuple) -> None:
