@@ -17,7 +17,7 @@ from .pdftext import page_texts
 MM = 72 / 25.4
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")  # session: the slow tests that use it run apart from the module's others
 def kit(tmp_path_factory):
     out = tmp_path_factory.mktemp("kit")
     written = build_kit(load_design(), out)
