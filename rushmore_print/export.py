@@ -42,9 +42,13 @@ from .units import MM_PER_INCH
 
 
 def _render_chunk(job: tuple[list[Page], dict, float, bool, tuple[int, int] | None]) -> list[bytes]:
-    """PNG bytes for a run of pages (the symbols travel with the run, once, not per page)."""
-    pages, table, dpi, portrait, exact = job
-    out = []
+    """PNG bytes for a run of pages, in a worker (the symbols travel with the run, once, not per page)."""
+    return list(_rendered(*job))
+
+
+def _rendered(
+    pages: list[Page], table: dict, dpi: float, portrait: bool, exact: tuple[int, int] | None
+) -> Iterator[bytes]:
     tiles: dict = {}
     for page in pages:
         image = render_page(page, table, dpi, tiles)
@@ -52,8 +56,7 @@ def _render_chunk(job: tuple[list[Page], dict, float, bool, tuple[int, int] | No
             image = image.transpose(Image.Transpose.ROTATE_90)
         if exact is not None and image.size != exact:  # the vendor's own trim: a slight rescale
             image = image.resize(exact, Image.Resampling.LANCZOS)
-        out.append(png_bytes(image, dpi))
-    return out
+        yield png_bytes(image, dpi)
 
 
 def render_pngs(
@@ -62,8 +65,8 @@ def render_pngs(
     """PNG bytes for each page, in order (``exact``: resized to these pixels); spread over the
     machine's cores when there are many."""
     workers = worker_count(len(pages) // 4)
-    if workers < 2:
-        yield from _render_chunk((pages, table, dpi, portrait, exact))
+    if workers < 2:  # one at a time: each is written before the next is drawn
+        yield from _rendered(pages, table, dpi, portrait, exact)
         return
     size = math.ceil(len(pages) / (workers * 3))
     chunks = [(pages[i : i + size], table, dpi, portrait, exact) for i in range(0, len(pages), size)]
