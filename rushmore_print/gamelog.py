@@ -11,9 +11,8 @@ from typing import IO
 
 from .errors import GameLogError
 from .files import durable
+from .inputs import InputError, InputKind, read_input
 from .session import lost_entry, parse_log
-
-MAX_LOG_BYTES = 50_000_000  # a game writes a few KB; anything this big is not a game log
 
 
 class GameLog:
@@ -54,11 +53,10 @@ class GameLog:
         A last line cut short by a crash is cut off the file, so every later resume reads it clean.
         """
         try:
-            if not path.is_file():
-                raise GameLogError(f"{path}: no such game log")
-            if path.stat().st_size > MAX_LOG_BYTES:
-                raise GameLogError(f"{path}: {path.stat().st_size} bytes is not a game log")
-            data = path.read_bytes()
+            try:
+                data = read_input(path, InputKind.GAME_LOG)
+            except InputError as exc:
+                raise GameLogError(str(exc)) from None
             text = data.decode("utf-8", errors="replace")
             try:
                 records, cut = parse_log(text)

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import Problem, SpecError
+from .inputs import InputError, InputKind, read_input_text, shown_path
 from .model import Deck, Level, Monument, Notation, SearchCard
 from .spec import MAX_HEADS, read_yaml
 from .validate import Finding, Report, validate_deck
@@ -45,12 +46,10 @@ def read_manifest(path: str | Path, notation: Notation | None = None) -> tuple[D
     """
     path = Path(path)
     file = str(path)
-    if not path.is_file():
-        raise SpecError([Problem(file, None, "", "no such file")])
     try:
-        text = path.read_text("utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise SpecError([Problem(file, None, "", f"cannot be read as UTF-8 text ({exc})")]) from None
+        text = read_input_text(path, InputKind.MANIFEST)
+    except InputError as exc:
+        raise SpecError([Problem(shown_path(path), None, "", exc.reason)]) from None
     data, lines = _read_json(text) or read_yaml(text, file)
     problems: list[Problem] = []
 

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .errors import BuildError
+from .inputs import InputError, InputKind, read_input
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 JPEG_START = b"\xff\xd8"
@@ -46,15 +47,15 @@ class Raster:
     png_colour: int | None = None
 
 
-def read_raster(path: Path, verify: bool = True) -> Raster:
+def read_raster(path: Path, verify: bool = True, kind: InputKind = InputKind.CARD_IMAGE) -> Raster:
     """The structure of the PNG or JPEG at ``path``; ``verify`` also proves the data complete.
 
     Raises ``BuildError`` naming the file for anything unreadable, damaged or of another format.
     """
     try:
-        raw = path.read_bytes()
-    except OSError as exc:
-        raise BuildError(f"{path}: cannot read it ({exc.strerror or exc})") from None
+        raw = read_input(path, kind)
+    except InputError as exc:
+        raise BuildError(str(exc)) from None
     if raw.startswith(PNG_SIGNATURE):
         return _png(raw, path, verify)
     if raw.startswith(JPEG_START):

@@ -12,6 +12,7 @@ import difflib
 import enum
 import math
 import re
+import stat
 import struct
 import unicodedata
 from dataclasses import dataclass, field
@@ -25,6 +26,7 @@ if TYPE_CHECKING:
 from . import svg
 from .colors import WHITE, Color, contrast, parse_hex
 from .errors import BuildError, Problem, SpecError
+from .inputs import InputError, InputKind, read_input_text, shown, shown_path
 from .model import Notation
 from .rasters import read_raster
 from .sizes import CARD_MM_RANGE, CARD_PRESETS, parse_card_size
@@ -35,9 +37,6 @@ from .units import parse_length
 
 MAX_HEADS = 8
 MAX_ART_PIXELS = 16_000_000  # 4000 x 4000; a head prints at most a few cm tall
-MAX_ART_BYTES = 64_000_000
-MAX_FONT_BYTES = 20_000_000
-MAX_SVG_BYTES = 2_000_000
 MAX_NAME_CHARS = 60  # the game's name: the card backs and the rulebook's title
 MAX_DIRECTION_CHARS = 20  # a direction is a word in the rules' sentences
 MAX_DEPTH = 12  # a design nests 4 levels at most; anything deeper is a mistake or an attack
@@ -188,14 +187,10 @@ def load_design(path: str | Path | None = None) -> Design:
         text = resources.files("rushmore_print").joinpath("data/classic.yaml").read_text("utf-8")
         return parse_design(text, BUILTIN_CLASSIC, base_dir=None)
     path = Path(path)
-    if not path.exists():
-        raise SpecError([Problem(str(path), None, "", "no such file")])
-    if path.is_dir():
-        raise SpecError([Problem(str(path), None, "", "is a folder, not a design file")])
     try:
-        text = path.read_text("utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise SpecError([Problem(str(path), None, "", f"cannot be read as UTF-8 text ({exc})")]) from None
+        text = read_input_text(path, InputKind.DESIGN)
+    except InputError as exc:
+        raise SpecError([Problem(shown_path(path), None, "", exc.reason)]) from None
     return parse_design(text, str(path), base_dir=path.parent)
 
 
@@ -517,13 +512,13 @@ def _art(raw: str, base_dir: Path | None) -> tuple[Path | None, str]:
     A design is a file people share, so its art may not reach outside its folder (an absolute
     path, ``..``, or a symbolic link pointing out would pull any image on this machine into the
     PDFs); a size limit keeps one image from costing minutes and gigabytes."""
-    real, problem = _inside_folder(raw, base_dir, MAX_ART_BYTES, "image")
+    real, problem = _inside_folder(raw, base_dir, InputKind.ART_IMAGE)
     if real is None:
         return None, problem
     if real.suffix.lower() == ".svg":
         return real, ""  # read as vectors by _vector_art
     try:
-        raster = read_raster(real)
+        raster = read_raster(real, kind=InputKind.ART_IMAGE)
     except BuildError as exc:
         return None, f"{raw!r}: {str(exc).removeprefix(str(real) + ': ')}; art must be a PNG or JPEG image"
     if raster.width * raster.height > MAX_ART_PIXELS:
@@ -536,34 +531,36 @@ def _art(raw: str, base_dir: Path | None) -> tuple[Path | None, str]:
 
 
 def _vector_art(raw: str, real: Path) -> tuple[Drawing | None, str]:
-    if real.stat().st_size > MAX_SVG_BYTES:
-        return None, f"{raw!r}: an SVG file may be at most {MAX_SVG_BYTES // 1_000_000} MB"
     try:
-        return svg.parse(real.read_text("utf-8")), ""
-    except UnicodeDecodeError:
-        return None, f"{raw!r}: an SVG file must be UTF-8 text"
+        return svg.parse(read_input_text(real, InputKind.ART_SVG)), ""
+    except InputError as exc:
+        return None, f"{shown(raw)}: {exc.reason}"
     except svg.SvgError as exc:
         return None, f"{raw!r}: {exc}"
 
 
-def _inside_folder(raw: str, base_dir: Path | None, most_bytes: int, kind: str) -> tuple[Path | None, str]:
+def _inside_folder(raw: str, base_dir: Path | None, kind: InputKind) -> tuple[Path | None, str]:
     """A file a design names: in the design's folder or below it (no absolute path, no ``..``
-    or symbolic link out of it), regular, and at most ``most_bytes`` long."""
+    or symbolic link out of it), regular, and within ``kind``'s size limit. The file is read
+    later through :func:`read_input`, which checks the same again on the open file."""
     folder = (base_dir or Path.cwd()).resolve()
     given = Path(raw)
     if given.is_absolute() or raw.startswith("~"):
-        return None, f"{raw!r}: give a path relative to the design's folder ({folder}), not an absolute one"
+        return None, f"{shown(raw)}: give a path relative to the design's folder ({folder}), not an absolute one"
     try:
         real = (folder / given).resolve(strict=True)
     except (OSError, RuntimeError):
-        return None, f"no {kind} file at {str(folder / given)!r} (paths are relative to the design file)"
+        return None, f"no {kind.noun} file at {shown(str(folder / given))} (paths are relative to the design file)"
     if not real.is_relative_to(folder):
-        return None, f"{raw!r} leads outside the design's folder ({folder}); keep the file in it or below it"
-    if not real.is_file():
-        return None, f"{raw!r} is not a regular file"
-    if real.stat().st_size > most_bytes:
-        size_mb = real.stat().st_size / 1e6
-        return None, f"{raw!r}: {size_mb:.0f} MB; the file may be at most {most_bytes // 1_000_000} MB"
+        return None, f"{shown(raw)} leads outside the design's folder ({folder}); keep the file in it or below it"
+    try:
+        info = real.stat()
+    except OSError as exc:
+        return None, f"{shown(raw)}: cannot read it ({exc.strerror or exc})"
+    if not stat.S_ISREG(info.st_mode):
+        return None, f"{shown(raw)} is not a regular file"
+    if info.st_size > kind.most_bytes:
+        return None, f"{shown(raw)}: {info.st_size / 1e6:.0f} MB; a {kind.noun} file may be {kind.limit_text}"
     return real, ""
 
 
@@ -790,7 +787,7 @@ def _font_covers(check: _Checker, font_path: Path, name: str | None, heads: tupl
 def _font_file(raw: str, base_dir: Path | None) -> tuple[Path | None, str]:
     """The designer's font: a TrueType file in the design's folder (as art is), whose licence
     allows embedding; the names it must print are checked against it later."""
-    real, problem = _inside_folder(raw, base_dir, MAX_FONT_BYTES, "font")
+    real, problem = _inside_folder(raw, base_dir, InputKind.FONT)
     if real is None:
         return None, problem
     try:

@@ -12,6 +12,8 @@ import struct
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from .inputs import InputError, InputKind, read_input
+
 Contour = list[tuple[float, float, bool]]  # (x, y, on-curve) in font units
 
 
@@ -32,7 +34,10 @@ class TrueTypeFont:
     @classmethod
     def load(cls, path: Path) -> TrueTypeFont:
         """Read ``path``; ``ValueError`` when it is not a TrueType font this reader understands."""
-        data = Path(path).read_bytes()
+        try:
+            data = read_input(path, InputKind.FONT)
+        except InputError as exc:
+            raise ValueError(str(exc)) from None
         if data[:4] not in (b"\x00\x01\x00\x00", b"true"):
             kind = "an OpenType font with CFF outlines" if data[:4] == b"OTTO" else "not a TrueType font"
             raise ValueError(f"{path}: {kind}; use a TrueType (.ttf) font")

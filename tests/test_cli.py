@@ -91,7 +91,7 @@ def test_every_class_of_design_error_is_a_clean_message(runner, write_design, te
 def test_missing_design_file(runner, tmp_path):
     result = runner.invoke(cli, ["cards", str(tmp_path / "gone.yaml")])
     assert result.exit_code == 1
-    assert result.stderr == f"error: {tmp_path / 'gone.yaml'}: no such file\n"
+    assert result.stderr == f"error: {tmp_path / 'gone.yaml'}: no such design file\n"
 
 
 def test_bad_usage_exits_2(runner, tmp_path):

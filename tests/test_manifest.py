@@ -94,7 +94,7 @@ def test_a_file_that_is_not_a_manifest(tmp_path):
     path.write_text('{"design": "x"}')
     with pytest.raises(SpecError, match="heads: missing"):
         validate_manifest(path)
-    with pytest.raises(SpecError, match="no such file"):
+    with pytest.raises(SpecError, match="no such manifest file"):
         validate_manifest(tmp_path / "none.json")
 
 

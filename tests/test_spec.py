@@ -161,7 +161,7 @@ def test_each_kind_of_mistake_has_a_helpful_message(write_design, text, expected
 
 
 def test_missing_file_and_empty_file(tmp_path, write_design):
-    with pytest.raises(SpecError, match="no such file"):
+    with pytest.raises(SpecError, match="no such design file"):
         load_design(tmp_path / "nope.yaml")
     with pytest.raises(SpecError, match="the file is empty"):
         load_design(write_design(""))

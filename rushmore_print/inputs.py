@@ -1,0 +1,215 @@
+"""The trust boundary: every file a user hands over is opened here, and only here.
+
+A design, its art and font, a manifest, a game log and the images given to ``impose`` all come
+from outside: a file may be a FIFO that never ends, a link to ``/dev/zero``, a folder, or simply
+far too big. :func:`read_input` opens the file without blocking, checks on the open descriptor
+(not on the name, which could be swapped in between) that it is a regular file within its kind's
+size limit, and reads at most that many bytes. Every failure is an :class:`InputError` whose
+message names the file and says what is allowed. The parsers (YAML, JSON, SVG, TrueType, PNG,
+JPEG) then work on bytes that are known to be bounded.
+
+:func:`shown` is the one way a value a user wrote is quoted back in a message: cut to a readable
+length, control characters escaped, so a hostile name cannot flood or drive the terminal.
+"""
+
+from __future__ import annotations
+
+import enum
+import os
+import stat
+from dataclasses import dataclass
+from pathlib import Path
+
+from .errors import RushmoreError
+
+_MB = 1_000_000
+
+
+@dataclass(frozen=True)
+class _Limit:
+    noun: str
+    most_bytes: int
+
+
+class InputKind(enum.Enum):
+    """Every kind of file the toolkit reads, with the most bytes one may have.
+
+    >>> InputKind.DESIGN.most_bytes
+    1000000
+    >>> InputKind.FONT.noun
+    'font'
+    """
+
+    DESIGN = _Limit("design", 1 * _MB)  # a design is a page of YAML; 1 MB is thousands of lines
+    MANIFEST = _Limit("manifest", 40 * _MB)  # 8 heads: 65,792 cards at about 150 bytes each
+    ART_IMAGE = _Limit("image", 64 * _MB)
+    ART_SVG = _Limit("SVG file", 2 * _MB)
+    FONT = _Limit("font", 20 * _MB)
+    GAME_LOG = _Limit("game log", 50 * _MB)  # a game writes a few KB
+    CARD_IMAGE = _Limit("card image", 200 * _MB)  # impose: a 1200 dpi tarot card is about 80 MB
+
+    @property
+    def noun(self) -> str:
+        return self.value.noun
+
+    @property
+    def most_bytes(self) -> int:
+        return self.value.most_bytes
+
+    @property
+    def limit_text(self) -> str:
+        """The limit as a sentence's end: ``'at most 1 MB'``."""
+        return f"at most {self.most_bytes // _MB} MB"
+
+
+class InputError(RushmoreError):
+    """A file handed over cannot be read: missing, not a regular file, too big, unreadable.
+
+    ``str()`` is the whole message, the file's name first.
+    """
+
+    def __init__(self, path: Path | str, message: str):
+        self.path = str(path)
+        self.reason = message
+        super().__init__(f"{shown_path(path)}: {message}")
+
+
+def read_input(path: Path | str, kind: InputKind) -> bytes:
+    """The bytes of the file at ``path``, after checking it is a regular file within ``kind``'s limit.
+
+    Links are followed (the file they lead to is what is checked). A FIFO, a device, a socket or
+    a folder is refused at once, without waiting for data; so is a file over the limit.
+
+    >>> import tempfile
+    >>> with tempfile.NamedTemporaryFile(suffix=".yaml") as handle:
+    ...     _ = handle.write(b"name: x")
+    ...     handle.flush()
+    ...     read_input(handle.name, InputKind.DESIGN)
+    b'name: x'
+    >>> read_input("/dev/zero", InputKind.DESIGN)
+    Traceback (most recent call last):
+    ...
+    rushmore_print.inputs.InputError: /dev/zero: is a device, not a design file
+    """
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_BINARY", 0)
+    try:
+        before = os.stat(path)
+    except FileNotFoundError:
+        raise InputError(path, f"no such {kind.noun} file") from None
+    except OSError as exc:
+        raise InputError(path, _os_reason(exc)) from None
+    _check_kind(path, before, kind)  # before opening: opening a FIFO or a tape could block or act
+    try:
+        fd = os.open(path, flags)
+    except OSError as exc:
+        raise InputError(path, _os_reason(exc)) from None
+    try:
+        info = os.fstat(fd)
+        _check_kind(path, info, kind)  # the file opened is the one checked, even if renamed between
+        chunks: list[bytes] = []
+        left = kind.most_bytes + 1  # one byte more tells a file that grew past the limit
+        while left > 0:
+            chunk = os.read(fd, min(left, 1 << 20))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            left -= len(chunk)
+    except OSError as exc:
+        raise InputError(path, _os_reason(exc)) from None
+    finally:
+        os.close(fd)
+    data = b"".join(chunks)
+    if len(data) > kind.most_bytes:
+        raise InputError(path, f"grew past the limit while being read; a {kind.noun} file may be {kind.limit_text}")
+    return data
+
+
+def read_input_text(path: Path | str, kind: InputKind) -> str:
+    """:func:`read_input`, decoded as UTF-8 (a byte-order mark is dropped); the error names the
+    first byte that is not UTF-8."""
+    data = read_input(path, kind)
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        raise InputError(
+            path, f"line {line}: byte {exc.start + 1} (0x{data[exc.start]:02x}) is not UTF-8; save the file as UTF-8"
+        ) from None
+
+
+def _check_kind(path: Path | str, info: os.stat_result, kind: InputKind) -> None:
+    mode = info.st_mode
+    if stat.S_ISDIR(mode):
+        raise InputError(path, f"is a folder, not a {kind.noun} file")
+    if not stat.S_ISREG(mode):
+        what = "a named pipe (FIFO)" if stat.S_ISFIFO(mode) else "a socket" if stat.S_ISSOCK(mode) else "a device"
+        raise InputError(path, f"is {what}, not a {kind.noun} file")
+    if info.st_size > kind.most_bytes:
+        raise InputError(path, f"{_size(info.st_size)}; a {kind.noun} file may be {kind.limit_text}")
+
+
+def _size(count: int) -> str:
+    return f"{count:,} bytes" if count < _MB else f"{count / _MB:,.1f} MB"
+
+
+def _os_reason(exc: OSError) -> str:
+    if isinstance(exc, PermissionError):
+        return "permission denied (you may not read this file)"
+    if isinstance(exc, IsADirectoryError):
+        return "is a folder, not a file"
+    if exc.errno is not None and exc.errno == getattr(os, "ENAMETOOLONG", None):
+        return "the path is too long for this system"
+    return f"cannot read it ({exc.strerror or exc})"
+
+
+MAX_SHOWN = 60  # characters of a user's value quoted back in a message
+
+
+def shown(value: object, longest: int = MAX_SHOWN) -> str:
+    """``repr``-like quoting of a user's value for a message: control and format characters escaped,
+    and cut to ``longest`` characters with the full length said, so nothing a user wrote can flood
+    or drive a terminal.
+
+    >>> shown("Ann")
+    "'Ann'"
+    >>> print(shown("a\\x1b]0;pwned\\x07b"))
+    'a\\x1b]0;pwned\\x07b'
+    >>> shown("x" * 100, longest=10)
+    "'xxxxxxxxxx…' (100 characters)"
+    """
+    if not isinstance(value, str):
+        text = repr(value) if isinstance(value, (int, float, bool, type(None))) else f"a {type(value).__name__}"
+        return text if len(text) <= longest else f"{text[:longest]}… ({len(text)} characters)"
+    quoted = repr(value[:longest])  # repr escapes every character str.isprintable() refuses
+    if len(value) > longest:
+        return f"{quoted[:-1]}…{quoted[-1]} ({len(value)} characters)"
+    return quoted
+
+
+def shown_path(path: Path | str, longest: int = 200) -> str:
+    """A file's name as a message shows it: control characters escaped, a very long path cut in
+    the middle (the end says which file it is)."""
+    text = escape(str(path))
+    if len(text) <= longest:
+        return text
+    half = longest // 2
+    return f"{text[:half]}…{text[-half:]}"
+
+
+def escape(text: str) -> str:
+    """``text`` with every control and format character (C0, C1, bidi controls, zero-width) as a
+    ``\\x..`` / ``\\u....`` escape.
+
+    >>> escape("tab\\there")
+    'tab\\\\x09here'
+    """
+    import unicodedata
+
+    out = []
+    for char in text:
+        if unicodedata.category(char) in ("Cc", "Cf", "Cs", "Zl", "Zp"):
+            code = ord(char)
+            out.append(f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}")
+        else:
+            out.append(char)
+    return "".join(out)
