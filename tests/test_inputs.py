@@ -77,7 +77,7 @@ def test_the_readme_states_every_limit():
 
     readme = (Path(__file__).resolve().parent.parent / "README.md").read_text("utf-8")
     table = readme[readme.index("| file | at most |") :].split("\n\n")[0]
-    rows = [line for line in table.splitlines()[2:]]
+    rows = table.splitlines()[2:]
     assert len(rows) == len(InputKind)
     for kind, row in zip(InputKind, rows):
         assert f"| {kind.most_bytes // 1_000_000} MB" in row, (kind, row)
