@@ -35,10 +35,18 @@ if TYPE_CHECKING:
 
 def load_design(path: Path | None) -> Design:
     """The design at ``path`` (the classic one when None); the reader is imported only when a
-    command reads a design, so help texts and ``impose`` start fast."""
+    command reads a design, so help texts and ``impose`` start fast. A ``print.font`` is also
+    read by the renderers themselves (``render.fontcheck``), so every command refuses at once,
+    with its line, a font that ``build`` could not draw."""
     from .spec import load_design as read
 
-    return read(path)
+    return read(path, font_check=_renderers_font_check)
+
+
+def _renderers_font_check(path: Path, texts: tuple[str, ...]) -> None:
+    from .render.fontcheck import check_font  # reportlab and Pillow: only for a design with a font
+
+    check_font(path, texts)
 
 
 PRESET_NAMES = frozenset(CARD_PRESETS)
