@@ -222,7 +222,6 @@ def _printed(design) -> list[Text]:
     return found + [t for symbol in kit.symbols.values() for t in _texts(getattr(symbol, "items", ()), kit.symbols)]
 
 
-@pytest.mark.slow
 @pytest.mark.parametrize("which", ["greek", "sharp s", *[path.stem for path in DESIGNS]])
 def test_every_printed_text_is_covered_by_the_font_that_prints_it(tmp_path, which):
     if which == "greek":
