@@ -25,10 +25,10 @@ if TYPE_CHECKING:
 
 from . import svg
 from .colors import WHITE, Color, contrast, parse_hex
-from .errors import BuildError, Problem, SpecError
+from .errors import Problem, SpecError
 from .inputs import InputError, InputKind, read_input_text, shown, shown_path
 from .model import Notation
-from .rasters import read_raster
+from .rasters import RasterError, check_data, read_raster
 from .sizes import CARD_MM_RANGE, CARD_PRESETS, parse_card_size
 from .svg import Drawing
 from .ttf import TrueTypeFont
@@ -518,15 +518,16 @@ def _art(raw: str, base_dir: Path | None) -> tuple[Path | None, str]:
     if real.suffix.lower() == ".svg":
         return real, ""  # read as vectors by _vector_art
     try:
-        raster = read_raster(real, kind=InputKind.ART_IMAGE)
-    except BuildError as exc:
-        return None, f"{raw!r}: {str(exc).removeprefix(str(real) + ': ')}; art must be a PNG or JPEG image"
-    if raster.width * raster.height > MAX_ART_PIXELS:
-        return None, (
-            f"{raw!r}: {raster.width} x {raster.height} pixels; art may have at most "
-            f"{MAX_ART_PIXELS // 1_000_000} megapixels (print needs far fewer: art is reduced to 600 dpi at "
-            "the head's printed size, about 900 pixels tall on a poker card)"
-        )
+        raster = read_raster(real, verify=False, kind=InputKind.ART_IMAGE)
+        if raster.width * raster.height > MAX_ART_PIXELS:  # before any image data is inflated
+            return None, (
+                f"{raw!r}: {raster.width} x {raster.height} pixels; art may have at most "
+                f"{MAX_ART_PIXELS // 1_000_000} megapixels (print needs far fewer: art is reduced to 600 dpi at "
+                "the head's printed size, about 900 pixels tall on a poker card)"
+            )
+        check_data(raster, real)
+    except RasterError as exc:
+        return None, f"{raw!r}: {exc.reason}; art must be a PNG or JPEG image"
     return real, ""
 
 
