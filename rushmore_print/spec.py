@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import difflib
 import enum
+import hashlib
 import math
 import re
 import stat
@@ -25,10 +26,10 @@ if TYPE_CHECKING:
 
 from . import svg
 from .colors import WHITE, Color, contrast, parse_hex
-from .errors import BuildError, Problem, SpecError
+from .errors import Problem, SpecError
 from .inputs import InputError, InputKind, read_input_text, shown, shown_path
 from .model import Notation
-from .rasters import read_raster
+from .rasters import RasterError, check_data, read_raster
 from .sizes import CARD_MM_RANGE, CARD_PRESETS, parse_card_size
 from .svg import Drawing
 from .ttf import TrueTypeFont
@@ -174,11 +175,29 @@ class Design:
 
     @property
     def slug(self) -> str:
-        """File-name form of the name: ``Mount Rushmore`` -> ``mount-rushmore``, ``Góra`` -> ``gora``."""
-        ascii_name = unicodedata.normalize("NFKD", self.name)
-        ascii_name = ascii_name.encode("ascii", "ignore").decode("ascii")
-        slug = re.sub(r"[^a-z0-9]+", "-", ascii_name.lower()).strip("-")[:MAX_NAME_CHARS]
-        return slug.strip("-") or "design"
+        """File-name form of the name (see :func:`slug_of`)."""
+        return slug_of(self.name)
+
+
+def slug_of(name: str) -> str:
+    """File-name form of a game's name: every letter and digit kept (lower case), the rest a hyphen.
+
+    Two names that differ other than in letter case never share a slug: when the readable form
+    loses anything (punctuation, a hyphen, length), a short hash of the name follows it. Names
+    that differ only in case share one, as a case-insensitive disk would treat them anyway.
+
+    >>> slug_of("Mount Rushmore")
+    'mount-rushmore'
+    >>> slug_of("Łukasz Góra")
+    'łukasz-góra'
+    >>> slug_of("Łukasz & Co"), slug_of("ŁUKASZ & CO"), slug_of("Łukasz + Co")
+    ('łukasz-co-1b820f', 'łukasz-co-1b820f', 'łukasz-co-2f5a3e')
+    """
+    folded = unicodedata.normalize("NFC", unicodedata.normalize("NFC", name).casefold())
+    readable = re.sub(r"[^\w]+|_", "-", folded).strip("-")[:MAX_NAME_CHARS].strip("-") or "design"
+    if readable == folded.replace(" ", "-") and "-" not in folded:
+        return readable
+    return f"{readable}-{hashlib.sha256(folded.encode('utf-8')).hexdigest()[:6]}"
 
 
 # --------------------------------------------------------------------------- loading
@@ -237,9 +256,15 @@ def read_yaml(text: str, file: str) -> tuple[Any, dict[tuple, int]]:
         if len(path) > MAX_DEPTH:
             message = f"nested more than {MAX_DEPTH} levels deep; a design needs at most 4"
             raise SpecError([Problem(file, line, _dotted(path[:MAX_DEPTH]), message)])
+        if not isinstance(node, yaml.ScalarNode) and node.tag not in (MAP_TAG, SEQ_TAG):
+            # !!omap, !!pairs, !!set...: the safe constructor would build them whole, past the
+            # checks here; a design needs only plain mappings and lists.
+            tag = node.tag.replace("tag:yaml.org,2002:", "!!")
+            message = f"the tag {shown(tag)} is not allowed in a design; write a plain mapping or list"
+            raise SpecError([Problem(file, line, _dotted(path), message)])
         if node.tag not in (MAP_TAG, SEQ_TAG):
-            # Scalars, and any tagged collection, go through the safe constructor, which refuses
-            # tags such as !!python/object with a marked error.
+            # Scalars go through the safe constructor, which refuses tags such as !!python/object
+            # with a marked error.
             return construct(node, path)
         if isinstance(node, yaml.MappingNode):
             result: dict = {}
@@ -262,6 +287,7 @@ def read_yaml(text: str, file: str) -> tuple[Any, dict[tuple, int]]:
         return [walk(item, path + (i + 1,)) for i, item in enumerate(node.value)]
 
     try:
+        _refuse_anchors(yaml, text, file)
         root = loader.get_single_node()
         value = None if root is None else walk(root, ())
     except yaml.MarkedYAMLError as exc:
@@ -282,6 +308,23 @@ def read_yaml(text: str, file: str) -> tuple[Any, dict[tuple, int]]:
     if problems:
         raise SpecError(problems)
     return value, lines
+
+
+def _refuse_anchors(yaml: Any, text: str, file: str) -> None:
+    """No anchor (``&name``) and no alias (``*name``) anywhere, whatever the tags around them: an
+    alias makes one value stand for many, so a short file could expand without end. Only a file
+    that holds ``&`` or ``*`` at all is scanned (a quick look at its tokens, not a second parse)."""
+    if "&" not in text and "*" not in text:
+        return
+    scanner = _loader(yaml, text)
+    try:
+        while (token := scanner.get_token()) is not None:
+            if isinstance(token, (yaml.AnchorToken, yaml.AliasToken)):
+                sign = "&" if isinstance(token, yaml.AnchorToken) else "*"
+                message = f"anchors and aliases ({sign}{token.value}) are not allowed in a design; write the value out"
+                raise SpecError([Problem(file, token.start_mark.line + 1, "", message)])
+    finally:
+        scanner.dispose()
 
 
 # Every YAML collection opens with one of these characters, so their count bounds the nesting.
@@ -358,10 +401,22 @@ class _Checker:
         return value
 
     def text(self, value: Any, path: tuple) -> str | None:
+        """Some text, trimmed and in Unicode's composed form (NFC), so that ``José`` typed either
+        way is one name; control and format characters (a newline, a tab, a zero-width space, a
+        direction mark) are refused: they print as boxes or not at all."""
         if not isinstance(value, str) or not value.strip():
             self.add(path, f"expected some text, got {_describe(value)}")
             return None
-        return value.strip()
+        text = unicodedata.normalize("NFC", value.strip())
+        hidden = [(n, c) for n, c in enumerate(text, 1) if unicodedata.category(c) in _INVISIBLE]
+        if hidden:
+            where = ", ".join(
+                f"U+{ord(c):04X} ({unicodedata.name(c, 'a control character').lower()}) at character {n}"
+                for n, c in hidden[:3]
+            )
+            self.add(path, f"{shown(text)} holds {where}; names and words may not hold control or format characters")
+            return None
+        return text
 
     def printable(self, value: Any, path: tuple, longest: int = 60) -> str | None:
         """Text that will be printed on cards: at most ``longest`` characters, every one in the card font."""
@@ -404,6 +459,22 @@ class _Checker:
             return None
 
 
+_INVISIBLE = ("Cc", "Cf", "Zl", "Zp", "Cs", "Co", "Cn")  # control, format, separators, unassigned
+
+
+def same_name_key(name: str) -> str:
+    """The form in which two names are compared: composed, case-folded, format characters dropped.
+
+    >>> same_name_key("JOSÉ") == same_name_key("jose\u0301")
+    True
+    >>> same_name_key("Straße") == same_name_key("STRASSE")
+    True
+    """
+    composed = unicodedata.normalize("NFC", name)
+    kept = "".join(c for c in composed if unicodedata.category(c) not in _INVISIBLE)
+    return unicodedata.normalize("NFC", kept.casefold())
+
+
 def _describe(value: Any) -> str:
     if value is None:
         return "nothing"
@@ -413,7 +484,7 @@ def _describe(value: Any) -> str:
         return "a mapping"
     if isinstance(value, list):
         return "a list"
-    return repr(value)
+    return shown(value)
 
 
 TOP_KEYS = ("name", "heads", "directions", "search", "grid", "rules", "print", "style")
@@ -477,7 +548,7 @@ def _heads(check: _Checker, value: Any, base_dir: Path | None) -> tuple[HeadSpec
     for number, item in enumerate(value, start=1):
         item_path = path + (number,)
         head = _head(check, item, item_path, base_dir) or HeadSpec(name=f"head {number}")
-        key = head.name.lower()
+        key = same_name_key(head.name)
         if key in seen:
             check.add(
                 item_path + ("name",),
@@ -528,15 +599,16 @@ def _art(raw: str, base_dir: Path | None) -> tuple[Path | None, str]:
     if real.suffix.lower() == ".svg":
         return real, ""  # read as vectors by _vector_art
     try:
-        raster = read_raster(real, kind=InputKind.ART_IMAGE)
-    except BuildError as exc:
-        return None, f"{raw!r}: {str(exc).removeprefix(str(real) + ': ')}; art must be a PNG or JPEG image"
-    if raster.width * raster.height > MAX_ART_PIXELS:
-        return None, (
-            f"{raw!r}: {raster.width} x {raster.height} pixels; art may have at most "
-            f"{MAX_ART_PIXELS // 1_000_000} megapixels (print needs far fewer: art is reduced to 600 dpi at "
-            "the head's printed size, about 900 pixels tall on a poker card)"
-        )
+        raster = read_raster(real, verify=False, kind=InputKind.ART_IMAGE)
+        if raster.width * raster.height > MAX_ART_PIXELS:  # before any image data is inflated
+            return None, (
+                f"{raw!r}: {raster.width} x {raster.height} pixels; art may have at most "
+                f"{MAX_ART_PIXELS // 1_000_000} megapixels (print needs far fewer: art is reduced to 600 dpi at "
+                "the head's printed size, about 900 pixels tall on a poker card)"
+            )
+        check_data(raster, real)
+    except RasterError as exc:
+        return None, f"{raw!r}: {exc.reason}; art must be a PNG or JPEG image"
     return real, ""
 
 
@@ -597,7 +669,7 @@ def _directions(check: _Checker, value: Any) -> tuple[tuple[str, str] | None, No
             return None, None
         names.append(name)
         letters.append(letter.upper())
-    if names[0].lower() == names[1].lower():
+    if same_name_key(names[0]) == same_name_key(names[1]):
         check.add(path, f"the two directions must differ; both are {names[0]!r}")
         return None, None
     if letters[0] == letters[1]:
