@@ -99,7 +99,7 @@ def red_palette(style: Style, spec: HeadSpec | None = None) -> Palette:
     skin = (spec.skin if spec is not None else None) or style.skin
     return Palette(
         skin=skin,
-        hair=style.red,
+        hair=mix(style.red, WHITE, 0.15),  # a mid grey in greyscale: apart from dark plain hair
         line=BLACK,
         outline_units=3.6,
         mass_units=7.0,
@@ -144,7 +144,9 @@ COAT = P(
     "M96 -11 L60 8 C57 24 52 40 45 55 C53 62 63 76 69 93 C72 95 76 97 80 97 C86 90 91 78 92 64 C93 54 95 46 96 38 Z"
 )
 LAPEL = P("M60 8 C57 24 52 40 45 55")
-COLLAR = P("M45 55 C53 62 63 76 69 93 C72 95 76 97 80 97")  # where the coat meets neck and hair
+# the coat's edge up the neck and the top of its collar, under the hair at the nape: the line
+# that tells a dark coat from dark hair
+COLLAR = P("M45 55 C53 62 59 71 64 81 C72 83 82 81 90 75")
 
 _SHORT = P(
     "M17 150 C22 157 35 161 51 161 C71 161 87 150 89 130 C90 117 87 105 80 96 "
@@ -321,7 +323,7 @@ def _profile_head(look: Look, palette: Palette) -> tuple:
         Part(COAT, Role.COAT, Role.LINE, MASS_OUTLINE if palette.red else detail),
         Part(LAPEL, None, Role.SKIN, 2.2),
     )
-    collar = () if palette.red else (Part(COLLAR, None, Role.SHINE, 2.2),)  # a red coat has its black line
+    collar = () if palette.red else (Part(COLLAR, None, Role.SHINE, 2.8),)  # a red coat has its black line
     return tuple(_shape(p, palette) for p in (outline,) + coat + under + features + over + collar)
 
 
