@@ -69,6 +69,18 @@ def test_custom_art_frames_stay_inside_the_box(tmp_path):
         assert _ink_outside_the_box(HeadSpec("Ada", art=art), key) == 0, key
 
 
+def test_red_custom_art_shows_red_round_opaque_art(tmp_path):
+    art = tmp_path / "head.png"
+    Image.new("RGB", (100, 180), (40, 40, 40)).save(art)  # opaque: nothing behind it shows
+    spec = HeadSpec("Ada", art=art)
+
+    def image(red):
+        key = HeadKey(0, 0, red)
+        return render_head(head_symbol(spec, key, Style()), key, 100.0, 20.0).convert("RGB")
+
+    assert _share(image(True), _red) > 0.08 and _share(image(False), _red) == 0.0
+
+
 @pytest.mark.parametrize("look", list(Look), ids=lambda look: look.value)
 def test_back_to_back_heads_keep_stone_between_their_skulls(look):
     """From the ear up no look reaches the last 6 units of its box's back: two heads back to back

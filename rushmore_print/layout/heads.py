@@ -328,11 +328,23 @@ def _profile_head(look: Look, palette: Palette) -> tuple:
 
 
 def _framed_art(art, palette: Palette) -> tuple:
-    """A designer's art in the head box: on a red panel when the head is red, in a heavy frame
-    drawn just inside the box (its ink stays in the box like a built-in look's)."""
-    panel = (Shape(Path.rect(HEAD_BOX), fill=palette.hair),) if palette.red else ()
+    """A designer's art in the head box, in a heavy frame drawn just inside the box (its ink stays
+    in the box like a built-in look's). A red head's frame is a red band in a thin black line, on
+    a red panel: art may be opaque, and its red must show round it all the same."""
     frame = Path.rect(HEAD_BOX.grow(-palette.mass_units / 2))
-    return (*panel, art, Shape(frame, stroke=palette.line, stroke_mm=palette.mass_units))
+    if not palette.red:
+        return (art, Shape(frame, stroke=palette.line, stroke_mm=palette.mass_units))
+    edge = 2.0
+    return (
+        Shape(Path.rect(HEAD_BOX), fill=palette.hair),
+        art,
+        Shape(
+            Path.rect(HEAD_BOX.grow(-(edge + palette.mass_units) / 2)),
+            stroke=palette.hair,
+            stroke_mm=palette.mass_units,
+        ),
+        Shape(Path.rect(HEAD_BOX.grow(-edge / 2)), stroke=palette.line, stroke_mm=edge),
+    )
 
 
 def _image_head(spec: HeadSpec, palette: Palette, pixels: int) -> tuple:
