@@ -22,7 +22,7 @@ import math
 from dataclasses import dataclass
 
 from ..colors import BLACK, WHITE, Color, contrast, grey, mix
-from ..spec import Design, HeadSpec, Style
+from ..spec import MAX_BLEED_MM, Design, HeadSpec, Style
 from .fonts import PT_TO_MM, Font, name_font, text_width_mm
 from .frame import CardFrame, CardKind, Face
 from .heads import HEAD_BOX, HeadKey, head_symbol, plain_palette
@@ -37,8 +37,9 @@ TITLE_PT = (7.0, 20.0)  # the title's size: as large as the window allows, withi
 TITLE_SHARE = 0.14  # the title's box takes at most this share of the window's height
 LABEL_PT = (6.0, 8.0)  # the kind's name: under half the title's size, within these
 TEXT_ASCENT, TEXT_DESCENT = 0.72, 0.22  # of the size: the box ``item_bounds`` gives a text
-PATTERN_MM = 3.0  # the pattern's period
-TILE_PERIODS = 6  # a pattern tile is this many periods square
+PATTERN_MM = 3.0  # the pattern's period along a row
+ROW_MM = 1.9  # between the Monuments' rows of ridges
+PATTERN_LINE_MM = 0.3
 HEAD_OVERLAP = 0.12  # carved heads overlap their neighbour's back (the faces stay whole)
 HEAD_ASPECT = HEAD_BOX.height / HEAD_BOX.width
 
@@ -51,8 +52,8 @@ class BackArt:
 
 
 @dataclass(frozen=True)
-class PatternTile:
-    """The key of one tile of a back's band pattern."""
+class BackBand:
+    """The key of a back's band pattern symbol."""
 
     kind: CardKind
 
@@ -172,7 +173,7 @@ def back_face(design: Design, kind: CardKind, frame: CardFrame) -> Face:
     label = "MONUMENT" if kind is CardKind.MONUMENT else "SEARCH"
     items = [
         Shape(Path.rect(frame.bleed), fill=colors.band),
-        Group(_pattern_tiles(kind, frame, zones), clip=Path.rect(frame.bleed)),
+        Group((Use(BackBand(kind)),), clip=Path.rect(frame.bleed)),
         Use(BackArt(kind)),
         Text(middle, zones.title_y, back_title(design), zones.title_pt, colors.title, name_font(design), Anchor.MIDDLE),
         Text(middle, zones.label_y, label, zones.label_pt, colors.label, Font.BOLD, Anchor.MIDDLE),
@@ -181,12 +182,13 @@ def back_face(design: Design, kind: CardKind, frame: CardFrame) -> Face:
 
 
 def back_symbols(design: Design, frame: CardFrame) -> dict:
-    """The backs' illustrations and pattern tiles, by key (they depend on the trim, not the bleed)."""
+    """The backs' illustrations and band patterns, by key: they depend on the trim, not on the
+    bleed (the pattern reaches ``MAX_BLEED_MM`` past the trim; each back clips it to its bleed)."""
     zones = back_zones(design, frame)
     found: dict = {}
     for kind in CardKind:
         colors = back_colors(design.style, kind)
-        found[PatternTile(kind)] = _tile(kind, colors.pattern)
+        found[BackBand(kind)] = _band(kind, frame, colors.pattern)
         scene = _cliff(design, zones) if kind is CardKind.MONUMENT else _magnifier(design, zones)
         window = Path.rounded(zones.window, zones.radius)
         items = (
@@ -201,40 +203,30 @@ def back_symbols(design: Design, frame: CardFrame) -> dict:
 # ----------------------------------------------------------------------------- the band's pattern
 
 
-def _tile(kind: CardKind, color: Color) -> Symbol:
-    """One tile of the pattern: small peaks (Monuments) or diamonds (Search) on a staggered
-    lattice. Motifs that cross the tile's edge are drawn whole; the next tile draws them at the
-    very same place, so tiles join without a seam."""
+def _band(kind: CardKind, frame: CardFrame, color: Color) -> Symbol:
+    """The band's pattern over the trim and the most bleed a design may ask for: rows of
+    zigzag ridges (Monuments) or a diamond trellis (Search), thin lines across the whole card
+    (the panel hides the middle), lined up on the card's centre so the pattern is symmetric.
+    A few long lines are cheap in every renderer, where hundreds of small motifs are not."""
     p = PATTERN_MM
-    side = TILE_PERIODS * p
-    shapes = []
-    for row in range(-1, 2 * TILE_PERIODS + 1):
-        y = row * p / 2
-        for col in range(-1, TILE_PERIODS + 1):
-            x = col * p + (p / 2 if row % 2 else 0.0)
-            if kind is CardKind.MONUMENT:
-                points = [(x - 0.36 * p, y - 0.16 * p), (x, y + 0.2 * p), (x + 0.36 * p, y - 0.16 * p)]
-            else:
-                points = [(x - 0.22 * p, y), (x, y + 0.22 * p), (x + 0.22 * p, y), (x, y - 0.22 * p)]
-            shapes.append(Shape(Path.polygon(points), fill=color))
-    return Symbol(tuple(shapes), Rect(-p, -p, side + 2 * p, side + 2 * p))
-
-
-def _pattern_tiles(kind: CardKind, frame: CardFrame, zones: BackZones) -> tuple:
-    """Tiles over the whole bleed, lined up on the card's centre (the pattern is symmetric
-    about it), leaving out the tiles the panel hides."""
-    side = TILE_PERIODS * PATTERN_MM
-    bleed, hidden = frame.bleed, zones.panel.grow(-RIM_MM)
+    reach = frame.trim.grow(MAX_BLEED_MM)
     cx, cy = frame.width_mm / 2, frame.height_mm / 2
-    first_col = math.floor((bleed.x - cx) / side) - 1
-    first_row = math.floor((bleed.y - cy) / side) - 1
-    tiles = []
-    for row in range(first_row, math.ceil((bleed.top - cy) / side) + 1):
-        for col in range(first_col, math.ceil((bleed.right - cx) / side) + 1):
-            reach = Rect(cx + col * side, cy + row * side, side, side).grow(PATTERN_MM)
-            if reach.overlaps(bleed) and not hidden.contains(reach):
-                tiles.append(Use(PatternTile(kind), translate(cx + col * side, cy + row * side)))
-    return tuple(tiles)
+    lines: list[Path] = []
+    if kind is CardKind.MONUMENT:
+        rise = 0.32 * p
+        steps = range(math.floor((reach.x - cx) / (p / 2)) - 1, math.ceil((reach.right - cx) / (p / 2)) + 2)
+        for row in range(math.floor((reach.y - cy) / ROW_MM) - 1, math.ceil((reach.top - cy) / ROW_MM) + 2):
+            y = cy + row * ROW_MM
+            lines.append(Path.polygon([(cx + k * p / 2, y + rise * (k % 2)) for k in steps], closed=False))
+    else:
+        span = reach.width + reach.height
+        for k in range(-math.ceil(span / p), math.ceil(span / p) + 1):
+            for slope in (1.0, -1.0):  # lines x - cx = k p + slope (y - cy), across the reach
+                x0, x1 = cx + k * p + slope * (reach.y - cy), cx + k * p + slope * (reach.top - cy)
+                if max(x0, x1) >= reach.x and min(x0, x1) <= reach.right:
+                    lines.append(Path.line(x0, reach.y, x1, reach.top))
+    shapes = tuple(Shape(line, stroke=color, stroke_mm=PATTERN_LINE_MM) for line in lines)
+    return Symbol((Group(shapes, clip=Path.rect(reach)),), reach)
 
 
 # ----------------------------------------------------------------------------- the illustrations
