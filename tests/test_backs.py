@@ -393,3 +393,14 @@ def _vertical_edges(strip: Image.Image) -> int:
         jumps = sum(abs(pixels[x, y] - pixels[x - 1, y]) > 40 for y in range(height))
         found += jumps > 0.5 * height
     return found
+
+
+def test_an_export_asks_for_no_more_bleed_than_a_design_may(runner, tmp_path):
+    """The backs' pattern reaches 10 mm past the trim: the most bleed a design may ask for, and
+    so the most an export may ask for too."""
+    from rushmore_print.cli import cli
+
+    result = runner.invoke(cli, ["export", "png", "--bleed", "11mm", "-o", str(tmp_path)])
+    assert result.exit_code == 2
+    assert "11mm is more bleed than any printer needs; allowed: 0 to 10mm" in result.output
+    assert not any(tmp_path.iterdir())
