@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 from ..colors import BLACK, WHITE, Color, contrast, grey, mix
 from ..spec import MAX_BLEED_MM, Design, HeadSpec, Style
-from .fonts import PT_TO_MM, Font, name_font, text_width_mm
+from .fonts import PT_TO_MM, Font, name_font, printed_upper, text_width_mm
 from .frame import CardFrame, CardKind, Face
 from .heads import HEAD_BOX, HeadKey, head_symbol, plain_palette
 from .items import Anchor, Group, Matrix, Path, Rect, Shape, Symbol, Text, Use, multiply, scale, translate
@@ -133,7 +133,8 @@ def title_room_mm(frame: CardFrame) -> float:
 
 
 def back_title(design: Design) -> str:
-    return design.name.upper()
+    """The game's name as the backs print it: the upper case the spec checks against the font."""
+    return printed_upper(design.name)
 
 
 def back_zones(design: Design, frame: CardFrame) -> BackZones:

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from ..colors import BLACK, WHITE, Color, mix
 from ..spec import HeadSpec, Look, Style
+from ..svg import Drawing
 from .items import Group, Image, Path, Rect, Shape, Symbol, item_bounds, union
 
 HEAD_BOX = Rect(0.0, -15.0, 100.0, 180.0)
@@ -304,6 +305,29 @@ def _image_head(spec: HeadSpec, palette: Palette, pixels: int) -> tuple:
     return _framed_art(Image(str(spec.art), HEAD_BOX, pixels=pixels), palette)
 
 
+def vector_shapes(drawing: Drawing) -> tuple[Shape, ...]:
+    """The drawing items of SVG art, in the drawing's own units (y down, as SVG has it).
+
+    >>> from rushmore_print.svg import parse
+    >>> vector_shapes(parse('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 4 4">'
+    ...     '<rect width="2" height="2" fill="red" opacity="0.5"/></svg>'))[0].fill_opacity
+    0.5
+    """
+    return tuple(
+        Shape(
+            Path(shape.commands),
+            fill=shape.fill,
+            stroke=shape.stroke,
+            stroke_mm=shape.stroke_width,
+            dash_mm=shape.dash,
+            fill_rule=shape.fill_rule,
+            fill_opacity=shape.fill_opacity,
+            stroke_opacity=shape.stroke_opacity,
+        )
+        for shape in drawing.shapes
+    )
+
+
 def _vector_head(spec: HeadSpec, palette: Palette) -> tuple:
     """SVG art as paths, fitted inside the head box (proportions kept, centred; SVG's y runs down)."""
     drawing = spec.vector
@@ -312,10 +336,7 @@ def _vector_head(spec: HeadSpec, palette: Palette) -> tuple:
     s = min(HEAD_BOX.width / vw, HEAD_BOX.height / vh)
     dx = HEAD_BOX.x + (HEAD_BOX.width - vw * s) / 2 - vx * s
     dy = HEAD_BOX.y + (HEAD_BOX.height - vh * s) / 2 + (vh + vy) * s
-    shapes = tuple(
-        Shape(Path(shape.commands), fill=shape.fill, stroke=shape.stroke, stroke_mm=shape.stroke_width)
-        for shape in drawing.shapes
-    )
+    shapes = vector_shapes(drawing)
     return _framed_art(Group(shapes, (s, 0.0, 0.0, -s, dx, dy), clip=Path.rect(HEAD_BOX)), palette)
 
 
