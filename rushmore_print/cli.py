@@ -8,6 +8,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import io
+import math
 import os
 import re
 import sys
@@ -19,6 +20,7 @@ import click
 
 from . import __version__
 from .errors import RushmoreError
+from .inputs import escape, shown
 from .model import Level
 from .sizes import CARD_PRESETS, PAPERS, parse_card_size
 from .targets import EXPORTS, ExportOptions
@@ -35,10 +37,18 @@ if TYPE_CHECKING:
 
 def load_design(path: Path | None) -> Design:
     """The design at ``path`` (the classic one when None); the reader is imported only when a
-    command reads a design, so help texts and ``impose`` start fast."""
+    command reads a design, so help texts and ``impose`` start fast. A ``print.font`` is also
+    read by the renderers themselves (``render.fontcheck``), so every command refuses at once,
+    with its line, a font that ``build`` could not draw."""
     from .spec import load_design as read
 
-    return read(path)
+    return read(path, font_check=_renderers_font_check)
+
+
+def _renderers_font_check(path: Path, texts: tuple[str, ...]) -> None:
+    from .render.fontcheck import check_font  # reportlab and Pillow: only for a design with a font
+
+    check_font(path, texts)
 
 
 PRESET_NAMES = frozenset(CARD_PRESETS)
@@ -355,7 +365,28 @@ def _offset(ctx, param, value: str | None) -> tuple[float, float] | None:
         dx, dy = (float(part) for part in value.split(","))
     except ValueError:
         raise click.BadParameter("expected two numbers in mm, like 1.5,-0.5") from None
+    if not all(math.isfinite(part) and abs(part) <= MAX_BACK_OFFSET_MM for part in (dx, dy)):
+        raise click.BadParameter(
+            f"{value}: at most {MAX_BACK_OFFSET_MM:g} mm each way (printers drift 1-4 mm), like 1.5,-0.5"
+        )
     return dx, dy
+
+
+MAX_BACK_OFFSET_MM = 20.0
+MAX_NAME_BYTES = 200  # a file name may have 255 bytes; _letter_gutterfold.pdf takes 22 of them
+
+
+def _file_name(ctx, param, value: str) -> str:
+    """``--name``: the start of the files' names, never a path (``-o`` says where they go)."""
+    if not value.strip():
+        raise click.BadParameter("give a name, e.g. --name mycards")
+    if "/" in value or "\\" in value or value in (".", "..") or value.startswith("~"):
+        raise click.BadParameter(f"{shown(value)} is a path; give a plain name and the folder with -o")
+    if escape(value) != value:
+        raise click.BadParameter(f"{shown(value)}: a name may not hold control characters")
+    if len(value.encode("utf-8")) > MAX_NAME_BYTES:
+        raise click.BadParameter(f"{shown(value)}: too long; a name may have at most {MAX_NAME_BYTES} bytes")
+    return value
 
 
 @cli.command()
@@ -511,7 +542,10 @@ def export(
     "-o", "--output", "out_dir", type=click.Path(path_type=Path), default="output", show_default=True,
     help="Folder the PDFs land in (created if needed).",
 )  # fmt: skip
-@click.option("--name", default="imposed", show_default=True, help="File names: NAME_PAPER_LAYOUT.pdf.")
+@click.option(
+    "--name", default="imposed", show_default=True, callback=_file_name,
+    help="File names: NAME_PAPER_LAYOUT.pdf (a name, not a path; -o is the folder).",
+)  # fmt: skip
 @paper_option
 @click.option(
     "--layout", type=LAYOUT_CHOICES, default=None,

@@ -16,7 +16,7 @@ from ..model import Monument, SearchCard
 from ..sizes import PAPERS
 from ..spec import Design, Style
 from ..units import MM_PER_INCH
-from .fonts import PT_TO_MM, Font, text_width_mm
+from .fonts import PT_TO_MM, Font, printed_upper, text_width_mm
 from .frame import SAFE_MM, CardFrame, CardKind, Face
 from .heads import FLIP_MARKER_BOX, HEAD_BOX, HEAD_INK_MARGIN, HeadKey, flip_marker_symbol, head_symbol
 from .items import Anchor, Group, Matrix, Path, Rect, Shape, Text, Use, multiply, rgb, scale, translate
@@ -180,7 +180,7 @@ def layout_problems(design: Design, frame: CardFrame) -> list[str]:
                             "use a smaller card")  # fmt: skip
             return problems
     title_room = frame.trim.grow(-PROPORTIONS.back_band_mm).width - 8.0
-    if text_width_mm(design.name.upper(), 7.0, font) > title_room:
+    if text_width_mm(printed_upper(design.name), 7.0, font) > title_room:
         problems.append(f"the name {design.name!r} is too long for the card backs even at 7 pt; shorten it")
     if text_width_mm(longest, PROPORTIONS.label_min_pt, font) > layout.name_room_mm:
         problems.append(
@@ -415,7 +415,7 @@ def back_face(design: Design, kind: CardKind, frame: CardFrame) -> Face:
         Shape(_rounded(inner.grow(-1.0), 2.4), stroke=light, stroke_mm=0.5),
     ]
     items += _mountain_motif(inner, style, ground) if is_monument else _magnifier_motif(inner, light, ground)
-    title = design.name.upper()
+    title = printed_upper(design.name)  # the form spec checked against the font
     title_font = name_font(design)
     title_pt = _fit_size(title, inner.width - 8.0, 20.0, title_font)
     items.append(

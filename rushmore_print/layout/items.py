@@ -4,9 +4,12 @@ A layout is a tuple of items, drawn in order (later items cover earlier ones). W
 means, which every renderer (``render/pdf.py``, ``render/png.py``, ``render/rawpdf.py``) draws
 the same way, to within anti-aliasing (``tests/test_renderers.py`` compares their pixels):
 
-- ``Shape``: its path filled (even-odd: a subpath inside another cuts a hole), then stroked
-  centred on the path, ``stroke_mm`` wide, with round joins and round caps; ``dash_mm``
-  lengths alternate on and off from the path's start (phase 0), each dash with its round caps.
+- ``Shape``: its path filled by ``fill_rule`` (even-odd unless it says nonzero: see
+  ``geometry.FillRule``), then stroked centred on the path, ``stroke_mm`` wide, with round
+  joins and round caps; ``dash_mm`` lengths alternate on and off from the path's start (phase
+  0), each dash with its round caps. ``fill_opacity`` and ``stroke_opacity`` below 1 let what
+  is below show through (the fill and the stroke each once, where the path overlaps itself
+  too); PDF/X-1a, which allows no transparency, prints such a colour as it shows over white.
 - ``Text``: one line in one of the shipped faces, its baseline at ``y``; ``anchor`` says
   whether ``x`` is where the text starts, its middle or its end. No wrapping, no kerning.
 - ``Image``: the image file in ``box``: ``CONTAIN`` scales it to fit inside, proportions kept,
@@ -31,6 +34,7 @@ from ..colors import BLACK as BLACK  # re-exported: layouts take colours from he
 from ..colors import WHITE as WHITE
 from ..colors import Color, parse_hex
 from ..geometry import IDENTITY as IDENTITY
+from ..geometry import FillRule as FillRule
 from ..geometry import Matrix as Matrix
 from ..geometry import apply as apply
 from ..geometry import ellipse
@@ -193,6 +197,9 @@ class Shape:
     stroke: Color | None = None
     stroke_mm: float = 0.0
     dash_mm: tuple[float, ...] | None = None
+    fill_rule: FillRule = FillRule.EVEN_ODD  # the built-in drawings cut their holes this way
+    fill_opacity: float = 1.0
+    stroke_opacity: float = 1.0
 
 
 @dataclass(frozen=True)
