@@ -93,7 +93,7 @@ def red_palette(style: Style, spec: HeadSpec | None = None) -> Palette:
     the facing from, so it stays light, in an outline only a little heavier than a plain one's
     (a heavy line all round would put as much dark in front as behind).
 
-    >>> red_palette(Style()).hair == Style().red
+    >>> red_palette(Style()).skin == Style().skin  # the face stays light
     True
     """
     skin = (spec.skin if spec is not None else None) or style.skin
