@@ -188,7 +188,8 @@ def about_size(width_mm: float, depth_mm: float) -> str:
 
 def _lay_out_step(design: Design) -> str:
     rows, cols = design.grid
-    grid = f"Shuffle the Monuments and lay them face up in a grid of {rows} rows and {cols} columns"
+    shape = f"{count(rows, 'row', 'rows')} and {count(cols, 'column', 'columns')}"
+    grid = f"Shuffle the Monuments and lay them face up in a grid of {shape}"
     if cols <= REACH_COLUMNS:
         return f"{grid}, within everyone’s reach."
     width, depth = table_space_mm(design)
@@ -219,6 +220,27 @@ def _decoy(design: Design, deck: Deck, example: MatchExample, shown: tuple[Match
             "answer."
         ),
         DecoyExample(card, decoy, captions),
+    )
+
+
+def _red_heads(
+    design: Design, deck: Deck, red: list[MatchExample], example: MatchExample, shown: tuple[MatchExample, ...]
+) -> tuple:
+    """The next level: red heads, their worked example and the decoy (nothing if no card has one)."""
+    if not any(card.red_count for card in deck.search):
+        return ()
+    return (
+        Heading("The next level: red heads"),
+        Paragraph(
+            "Once everyone knows the Monuments by sight, add the red heads. A red head must face the opposite way "
+            "on the Monument; the other heads still face the same way."
+        ),
+        *red,
+        *_decoy(design, deck, example, shown),
+        Paragraph(
+            "Each red head also has a black flip marker, repeated in the card's corner: a black-and-white print "
+            "plays just as well, and so do colour-blind players."
+        ),
     )
 
 
@@ -324,17 +346,7 @@ def build_rulebook(design: Design, deck: Deck) -> Rulebook:
             f"share the win."
         ),
         NewSide(),
-        Heading("The next level: red heads"),
-        Paragraph(
-            "Once everyone knows the Monuments by sight, add the red heads. A red head must face the opposite way "
-            "on the Monument; the other heads still face the same way."
-        ),
-        *red,
-        *_decoy(design, deck, example, shown),
-        Paragraph(
-            "Each red head also has a black flip marker, repeated in the card's corner: a black-and-white print "
-            "plays just as well, and so do colour-blind players."
-        ),
+        *_red_heads(design, deck, red, example, shown),
         Heading("Levels"),
         Bullets(
             tuple(
