@@ -236,3 +236,14 @@ def test_every_printed_text_is_covered_by_the_font_that_prints_it(tmp_path, whic
         (text.text, char, text.font.file) for text in texts for char in text.text if not metrics(text.font).covers(char)
     }
     assert not uncovered
+
+
+def test_the_title_in_the_card_font_is_checked_as_printed_too(write_design):
+    with pytest.raises(SpecError, match=r":1: name: 'Aɡa' is printed on the card backs as 'AꞬA'; the card font "
+                                        r"\(DejaVu Sans\) has no glyph for 'Ɡ' \(U\+A7AC\) at character 2"):  # fmt: skip
+        load_design(write_design(FONT_DESIGN.format(name="Aɡa", heads="Ada, Bea").replace("  font: font.ttf\n", "")))
+    design = load_design(
+        write_design(FONT_DESIGN.format(name="თბილისი", heads="Ada, Bea").replace("  font: font.ttf\n", ""))
+    )
+    back = back_face(design, CardKind.SEARCH, card_frame(design))
+    assert "თბილისი" in [item.text for item in back.items if isinstance(item, Text)]  # Georgian: no capitals
