@@ -10,6 +10,7 @@ from __future__ import annotations
 import functools
 import re
 import unicodedata
+import zlib
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
@@ -42,9 +43,15 @@ class Font:
 
     @classmethod
     def designer(cls, path: Path) -> Font:
-        """A designer's TrueType file, embedded under a name made from its file name."""
+        """A designer's TrueType file, registered with the PDF renderer under a name made from
+        its file name and path: two designs' ``font.ttf`` in one process are two fonts (the name
+        is reportlab's key, never written into a PDF).
+
+        >>> Font.designer(Path("/games/a/font.ttf")).pdf_name
+        'Designer-font-bad45a76'
+        """
         stem = re.sub(r"[^A-Za-z0-9]", "", path.stem)[:24] or "Font"
-        return cls(str(path), f"Designer-{stem}")
+        return cls(str(path), f"Designer-{stem}-{zlib.crc32(str(path).encode('utf-8', 'surrogateescape')):08x}")
 
 
 Font.REGULAR = Font("DejaVuSansCondensed.ttf", "RushmoreSans")
