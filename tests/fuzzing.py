@@ -65,8 +65,13 @@ def _chunk(kind: bytes, body: bytes) -> bytes:
 
 
 def _png(
-    width: int, height: int, data: bytes | None = None, depth: int = 8, colour: int = 2,
-    extra: bytes = b"", header: bytes | None = None,
+    width: int,
+    height: int,
+    data: bytes | None = None,
+    depth: int = 8,
+    colour: int = 2,
+    extra: bytes = b"",
+    header: bytes | None = None,
 ) -> bytes:
     """A PNG whose header claims ``width`` x ``height`` (``depth`` bits, PNG ``colour`` type);
     ``data``: the image data (default: whole, mid grey); ``extra``: chunks before the data;
@@ -105,42 +110,6 @@ def _jpeg_patched(offset_in_sof: int, value: int, marker: int | None = None) -> 
         data[at + 1] = marker
     else:
         data[at + 4 + offset_in_sof] = value  # after the marker and the segment's length
-    return bytes(data)
-
-
-@functools.cache
-def _dejavu() -> bytes:
-    return (Path(__file__).resolve().parent.parent / "rushmore_print/data/fonts/DejaVuSansCondensed.ttf").read_bytes()
-
-
-def _font(edit: str) -> bytes:
-    """The shipped DejaVu font with one table damaged as ``edit`` says."""
-    data = bytearray(_dejavu())
-    (count,) = struct.unpack(">H", data[4:6])
-    entries = {bytes(data[12 + 16 * i : 16 + 16 * i]): 12 + 16 * i for i in range(count)}
-
-    def table(tag: bytes) -> int:
-        return struct.unpack(">I", data[entries[tag] + 8 : entries[tag] + 12])[0]
-
-    def rename(tag: bytes) -> None:
-        data[entries[tag] : entries[tag] + 4] = b"zz" + tag[2:]
-
-    if edit == "unitsPerEm 0":
-        struct.pack_into(">H", data, table(b"head") + 18, 0)
-    elif edit == "indexToLocFormat 7":
-        struct.pack_into(">h", data, table(b"head") + 50, 7)
-    elif edit == "numGlyphs 65535":
-        struct.pack_into(">H", data, table(b"maxp") + 4, 65535)
-    elif edit == "loca past the end":
-        struct.pack_into(">I", data, entries[b"loca"] + 8, len(data) + 4096)
-    elif edit.startswith("no "):
-        rename(edit[3:].encode().ljust(4))
-    elif edit == "cmap 2^32 groups":
-        body = struct.pack(">HHHHI", 0, 1, 3, 10, 12) + struct.pack(">HHIII", 12, 0, 28, 0, 0xFFFFFFFF)
-        struct.pack_into(">II", data, entries[b"cmap"] + 8, len(data), len(body))
-        data += body
-    elif edit == "truncated":
-        del data[len(data) // 3 :]
     return bytes(data)
 
 
@@ -196,6 +165,7 @@ def hostile() -> Iterator[Case]:
     yield Case("art outside", _with(heads=[{**art, "art": "../../x.png"}, "B", "C", "D"]))
     yield Case("art fine", _with(heads=[art, "B", "C", "D"]), {"head.png": _png(60, 108)})
     yield Case("9 heads", _with(heads=[f"H{i}" for i in range(9)], search={"seed": 1, "red_counts": {0: 10}}))
+    yield from fonts()
     yield Case("empty file", b"")
     yield Case("a list", b"- 1\n- 2\n")
     yield Case("binary", bytes(range(256)))
@@ -208,20 +178,30 @@ def _svg(body: str, view: str = "0 0 100 180", head: str = "") -> bytes:
 _SHAPE = '<path d="M10 10 H90 V170 H10 Z M30 30 H70 V150 H30 Z"{}/>'
 SVGS: dict[str, bytes] = {
     "named colour": _svg(_SHAPE.format(' fill="orange"')),
-    "class and style sheet": _svg(_SHAPE.format(' class="skin"'), head="<style>.skin{fill:#e8c9a0;stroke:#333}</style>"),
+    "class and style sheet": _svg(
+        _SHAPE.format(' class="skin"'), head="<style>.skin{fill:#e8c9a0;stroke:#333}</style>"
+    ),
     "opacity": _svg(_SHAPE.format(' fill="#a33" opacity="0.5" fill-opacity="0.8"')),
     "currentColor": _svg('<g color="#2a6">' + _SHAPE.format(' fill="currentColor"') + "</g>"),
-    "use": _svg('<defs><path id="p" d="M10 10 H50 V90 Z" fill="#246"/></defs><use xlink:href="#p"/><use href="#p" x="40"/>'),
+    "use": _svg(
+        '<defs><path id="p" d="M10 10 H50 V90 Z" fill="#246"/></defs><use xlink:href="#p"/><use href="#p" x="40"/>'
+    ),
     "nonzero hole": _svg(_SHAPE.format(' fill="#135"')),
     "evenodd hole": _svg(_SHAPE.format(' fill="#135" fill-rule="evenodd"')),
-    "gradient": _svg('<linearGradient id="g"><stop offset="0" stop-color="red"/></linearGradient>' + _SHAPE.format(' fill="url(#g)"')),
+    "gradient": _svg(
+        '<linearGradient id="g"><stop offset="0" stop-color="red"/></linearGradient>' + _SHAPE.format(' fill="url(#g)"')
+    ),
     "text": _svg('<text x="10" y="50">Hi</text>'),
     "filter": _svg('<filter id="f"><feGaussianBlur stdDeviation="2"/></filter>' + _SHAPE.format(' filter="url(#f)"')),
     "embedded image": _svg('<image href="data:image/png;base64,AAAA" width="10" height="10"/>'),
     "1e999": _svg('<path d="M10 10 L1e999 20 Z" fill="#000"/>'),
     "1e308": _svg('<path d="M1e308 1e308 L-1e308 20 L5 5 Z" fill="#000"/>'),
-    "overflowing transform": _svg(f'<g transform="scale(1e200)">{_SHAPE.format("")}</g><g transform="scale(1e200)"><path d="M1 1 L2 2 Z"/></g>'),
-    "nested overflow": _svg('<g transform="scale(1e160)"><g transform="scale(1e160)"><path d="M1 1 L2 2 L1 2 Z"/></g></g>'),
+    "overflowing transform": _svg(
+        f'<g transform="scale(1e200)">{_SHAPE.format("")}</g><g transform="scale(1e200)"><path d="M1 1 L2 2 Z"/></g>'
+    ),
+    "nested overflow": _svg(
+        '<g transform="scale(1e160)"><g transform="scale(1e160)"><path d="M1 1 L2 2 L1 2 Z"/></g></g>'
+    ),
     "tiny viewBox": _svg(_SHAPE.format(""), view="0 0 1e-300 1e-300"),
     "zero viewBox": _svg(_SHAPE.format(""), view="0 0 0 0"),
     "NaN after arithmetic": _svg('<path d="M0 0 A1e308 1e308 0 0 1 1e308 -1e308 Z" fill="#000"/>'),
@@ -241,7 +221,13 @@ PNG_BYTES: dict[str, bytes] = {
     "RGB of 4 bits": _png(60, 108, depth=4, colour=2),
     "palette without PLTE": _png(60, 108, colour=3),
     "palette with a short PLTE": _png(60, 108, colour=3, extra=_chunk(b"PLTE", b"\x00\x00")),
-    "palette index past PLTE": _png(60, 108, colour=3, data=zlib.compress(b"".join(b"\x00" + b"\xff" * 60 for _ in range(108))), extra=_chunk(b"PLTE", b"\x10\x20\x30")),
+    "palette index past PLTE": _png(
+        60,
+        108,
+        colour=3,
+        data=zlib.compress(b"".join(b"\x00" + b"\xff" * 60 for _ in range(108))),
+        extra=_chunk(b"PLTE", b"\x10\x20\x30"),
+    ),
     "pHYs of 0": _png(60, 108, extra=_chunk(b"pHYs", struct.pack(">IIB", 0, 0, 1))),
     "pHYs of 2^32-1": _png(60, 108, extra=_chunk(b"pHYs", struct.pack(">IIB", 0xFFFFFFFF, 0xFFFFFFFF, 1))),
 }
@@ -255,10 +241,6 @@ JPEG_BYTES: dict[str, bytes] = {
     "lossless JPEG (SOF3)": _jpeg_patched(0, 0, marker=0xC3),
     "JPEG cut short": _pillow("RGB", "JPEG")[:400],
 }
-FONT_EDITS = (
-    "unitsPerEm 0", "no hmtx", "no hhea", "cmap 2^32 groups", "no name", "no post", "indexToLocFormat 7",
-    "loca past the end", "numGlyphs 65535", "no glyf", "no cmap", "truncated",
-)  # fmt: skip
 NAMES: dict[str, dict] = {
     "NFC and NFD heads": {"heads": ["Jos\u00e9", "B", "C", "Jose\u0301"]},
     "zero-width twin": {"heads": ["Ann", "Ann\u200b", "C", "D"]},
@@ -284,7 +266,9 @@ def _card() -> bytes:
 
 
 def _impose_case(label: str, name: str, data: bytes) -> Case:
-    return Case(f"impose {label}", b"", {f"cards/{name}": data, "cards/ok.png": _card()}, ("impose", "cards", "-o", "out"))
+    return Case(
+        f"impose {label}", b"", {f"cards/{name}": data, "cards/ok.png": _card()}, ("impose", "cards", "-o", "out")
+    )
 
 
 @functools.cache
@@ -345,7 +329,7 @@ def _log_edit(edit: str) -> bytes:
     elif edit == "score edited":
         for record in records:
             if record.get("event") == "judged":
-                record["scores"] = {name: 2 for name in record["scores"]}
+                record["scores"] = dict.fromkeys(record["scores"], 2)
     elif edit == "newer version":
         start["version"] = 99
     elif edit == "players a number":
@@ -409,8 +393,6 @@ def hostile_files() -> Iterator[Case]:
         yield _art_case(label, "h.jpg", data)
         yield _impose_case(label, "x.jpg", data)
     yield _art_case("WebP", "h.webp", _pillow("RGB", "WEBP"))
-    for edit in FONT_EDITS:
-        yield Case(f"font {edit}", _with(print={"font": "f.ttf"}), {"f.ttf": _font(edit)})
     for label, changes in NAMES.items():
         yield Case(f"names: {label}", _with(**changes))
     art = _with(heads=[{"name": "A", "art": "h.png"}, "B", "C", "D"])
@@ -441,6 +423,21 @@ def hostile_files() -> Iterator[Case]:
         f"{chr(98 + i)}: &{chr(98 + i)} [{', '.join([f'*{chr(97 + i)}'] * 9)}]\n" for i in range(8)
     )
     yield Case("omap alias bomb", ("name: !!omap\n" + "".join(f"  - {line}\n" for line in omap.splitlines())).encode())
+
+
+def fonts() -> Iterator[Case]:
+    """A design naming a ``print.font``: each damaged TrueType file of ``fontsurgery``, the
+    shipped font itself, and a Greek title in a font without loose accents (printed in capitals)."""
+    if __package__:  # tests.fuzzing under pytest; a top-level module under bench/
+        from .fontsurgery import DEJAVU, damaged, without_chars
+    else:
+        from fontsurgery import DEJAVU, damaged, without_chars  # type: ignore[no-redef]
+    design = _with(heads=["Ädam", "Bea", "Cy", "Dee"], print={"font": "font.ttf"})
+    for label, data in damaged().items():
+        yield Case(f"font {label}", design, {"font.ttf": data})
+    yield Case("font fine", design, {"font.ttf": DEJAVU})
+    greek = without_chars(DEJAVU, (0x0313, 0x0342))
+    yield Case("font Greek title", _with(name="Ἀθηνᾶ", print={"font": "font.ttf"}), {"font.ttf": greek})
 
 
 JUNK: list[object] = [
