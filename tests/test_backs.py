@@ -15,7 +15,7 @@ from PIL import Image
 
 from rushmore_print.build import card_faces
 from rushmore_print.colors import Color
-from rushmore_print.layout.backs import BAND_MM, back_colors, back_symbols
+from rushmore_print.layout.backs import BAND_MM, BackArt, back_colors, back_symbols
 from rushmore_print.layout.cards import CardKind, back_face, card_frame, layout_problems, symbols
 from rushmore_print.layout.heads import HeadKey
 from rushmore_print.layout.items import (
@@ -36,7 +36,7 @@ from rushmore_print.render.png import render_page
 from rushmore_print.sizes import CARD_PRESETS
 from rushmore_print.spec import load_design
 
-from .conftest import DESIGNS
+from .conftest import DESIGNS, MINIMAL
 
 MIN_CLEAR_MM = 2.0  # issue 19: the title clear of every line by at least 2 mm
 
@@ -243,6 +243,26 @@ def test_the_title_and_label_keep_2mm_from_every_line_on_every_card_size(path):
                 assert gap >= MIN_CLEAR_MM, (card, landscape, kind, text.text, gap)
                 checked += 1
     assert checked >= 4 * len(CARD_PRESETS)  # most sizes print this design's backs
+
+
+def test_a_card_too_small_for_its_backs_is_refused_in_words(write_design):
+    """Inside the 6 mm band a 30 x 20 mm card has no room for title and kind 2 mm clear of the
+    lines: validation says so (build would refuse it), instead of printing them on the keyline;
+    a 35 x 31 mm card prints its backs, the illustration left out for want of room."""
+    text = MINIMAL.replace("name: Test", "name: T") + "print: {card: {width: 30mm, height: 20mm}}"
+    small = load_design(write_design(text))
+    problems = layout_problems(small, card_frame(small))
+    assert any("card is too small for its backs" in problem for problem in problems), problems
+    square = dataclasses.replace(small, print=dataclasses.replace(small.print, width_mm=35.0, height_mm=31.0))
+    frame = card_frame(square)
+    assert layout_problems(square, frame) == []
+    table = back_symbols(square, frame)
+    for kind in CardKind:
+        face = back_face(square, kind, frame)
+        for text in (item for item in face.items if isinstance(item, Text)):
+            assert clearance_mm(text, face.items, table) >= MIN_CLEAR_MM
+        rim, picture, keyline = table[BackArt(kind)].items
+        assert len(picture.items) <= 2  # the window's grounds only
 
 
 def test_a_back_with_its_title_on_the_keyline_is_caught(classic):
