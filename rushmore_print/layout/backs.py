@@ -18,6 +18,7 @@ stone's colours, not as the fronts' head symbols: a back refers to no card's dra
 from __future__ import annotations
 
 import dataclasses
+import functools
 import math
 from dataclasses import dataclass
 
@@ -209,7 +210,7 @@ def back_symbols(design: Design, frame: CardFrame) -> dict:
         colors = back_colors(design.style, kind)
         found[BackBand(kind)] = _band(kind, frame, colors.pattern)
         if min(zones.scene.width, zones.scene.height) < MIN_SCENE_MM:
-            scene = _plain(design.style, kind, zones)
+            scene = _bare_window(design.style, kind, zones)
         else:
             scene = _cliff(design, zones) if kind is CardKind.MONUMENT else _magnifier(design, zones)
         window = Path.rounded(zones.window, zones.radius)
@@ -254,14 +255,25 @@ def _band(kind: CardKind, frame: CardFrame, color: Color) -> Symbol:
 # ----------------------------------------------------------------------------- the illustrations
 
 
+@functools.lru_cache(maxsize=64)  # the same heads at every card size (the tests try them all)
 def _carved(spec: HeadSpec, style: Style, dark: Color, light: Color) -> tuple:
     """A head toned in two colours, as carved in stone: its hair and darker parts ``dark``, its
-    skin ``light``, what lies between in between. A designer's own art gives way to the
-    built-in bust (an image cannot be toned)."""
-    plain = dataclasses.replace(spec, art=None, vector=None)
-    palette = plain_palette(style, plain)
+    skin ``light``, what lies between in between."""
+    palette = plain_palette(style, spec)
     low, high = sorted((grey(palette.hair), grey(palette.skin)))
-    return _toned(head_symbol(plain, HeadKey(0, 0, False), style).items, dark, light, low, max(high, low + 0.1))
+    return _toned(_bust(spec, style), dark, light, low, max(high, low + 0.1))
+
+
+def _built_in(spec: HeadSpec) -> HeadSpec:
+    """The head as the backs draw it: a designer's own art gives way to the built-in bust (an
+    image cannot be toned, and a back shows a head, not a framed picture)."""
+    return dataclasses.replace(spec, art=None, vector=None)
+
+
+@functools.lru_cache(maxsize=64)
+def _bust(spec: HeadSpec, style: Style) -> tuple:
+    """A head's plain drawing, facing left."""
+    return head_symbol(spec, HeadKey(0, 0, False), style).items
 
 
 def _toned(items: tuple, dark: Color, light: Color, low: float, high: float) -> tuple:
@@ -286,7 +298,7 @@ def _head_at(x: float, y: float, height: float) -> Matrix:
     return multiply(multiply(translate(-HEAD_BOX.x, -HEAD_BOX.y), scale(s)), translate(x, y))
 
 
-def _plain(style: Style, kind: CardKind, zones: BackZones) -> list:
+def _bare_window(style: Style, kind: CardKind, zones: BackZones) -> list:
     """A window too small for a picture: its grounds only (sky over rock, or paper), so that
     title and kind stand on the colours they were chosen for."""
     w, s = zones.window.grow(1), zones.scene
@@ -337,7 +349,7 @@ def _cliff(design: Design, zones: BackZones) -> list:
     ]
     for index, spec in enumerate(design.heads):
         place = _head_at(row_x + index * step, head_y, head_h)
-        items.append(Group(_carved(spec, style, dark, light), place))
+        items.append(Group(_carved(_built_in(spec), style, dark, light), place))
     items.append(Shape(_across(w, ground_y, [(f, h * s.height) for f, h in ground]), fill=_ground(style)))
     items += _pines(s, ground_y, 0.2 * head_h, mix(style.ink, style.stone, 0.25))
     return items
@@ -395,14 +407,13 @@ def _magnifier(design: Design, zones: BackZones) -> list:
     scene: list = [Shape(Path.rect(w.grow(1)), fill=style.paper)]
     for spec, (x, y) in zip(design.heads, places, strict=True):
         scene.append(niche(x, y, mix(style.stone, style.paper, 0.55)))
-        scene.append(Group(_carved(spec, style, dark, light), _head_at(x, y, head_h)))
+        scene.append(Group(_carved(_built_in(spec), style, dark, light), _head_at(x, y, head_h)))
     chosen = (min(per_row, count) - 1) // 2
     x, y = places[chosen]
-    plain = dataclasses.replace(design.heads[chosen], art=None, vector=None)
     seen = (
         Shape(Path.rect(w.grow(1)), fill=mix(style.paper, style.sky, 0.35)),
         niche(x, y, style.stone),
-        Group(head_symbol(plain, HeadKey(0, 0, False), style).items, _head_at(x, y, head_h)),
+        Group(_bust(_built_in(design.heads[chosen]), style), _head_at(x, y, head_h)),
     )
     unit = head_h / HEAD_BOX.height
     cx, cy = x + 20 * unit, y + (102 - HEAD_BOX.y) * unit  # the face: eye, nose and lips
