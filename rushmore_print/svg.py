@@ -396,9 +396,10 @@ def _commands(segments: Any, unit: float, where: str) -> tuple[tuple, ...]:
     def point(p: Any) -> tuple[float, float]:
         x, y = float(p[0]) * unit, float(p[1]) * unit
         if not (abs(x) <= MAX_COORDINATE and abs(y) <= MAX_COORDINATE):  # also false for nan
+            away = max(abs(x), abs(y)) / SPAN if not (math.isnan(x) or math.isnan(y)) else math.nan
             raise SvgError(
-                f"{where}: a point lands at ({x / unit:.3g}, {y / unit:.3g}) after its transforms, far outside the "
-                f"drawing; points must stay within {MAX_COORDINATE / SPAN:.0f} times its size"
+                f"{where}: after its transforms a point lands {away:.3g} times the drawing's size away from it; "
+                f"points must stay within {MAX_COORDINATE / SPAN:.0f} times"
             )
         return round(x, 4), round(y, 4)
 
