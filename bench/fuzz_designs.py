@@ -3,8 +3,8 @@ process with a time limit and a 1 GB memory limit: ``validate``, then ``build`` 
 
 ``--svg`` more designs carry random SVG head art (``svg_cases``: editors' features and numbers
 from the edges). A failure is any exit other than 0 or 1, a hang, a validate pass followed by a
-build failure, a built PDF that ``qpdf --check`` rejects, or a message without the design's file
-name. Prints one line per failure and a table.
+build failure, a built PDF that ``qpdf --check`` rejects or pdftoppm complains of, or a message
+without the design's file name. Prints one line per failure and a table.
 Run: ``python bench/fuzz_designs.py [--count 320] [--seed 12] [--svg 200]``.
 """
 
@@ -80,6 +80,9 @@ def main() -> None:
                 tally[f"qpdf --check exit {checked.returncode}"] += 1
                 if checked.returncode != 0:
                     failures.append(f"{case.label}: {pdf.name} fails qpdf --check: {checked.stdout.strip()[-160:]}")
+                drawn = subprocess.run(["pdftoppm", "-r", "10", "-f", "1", "-l", "2", str(pdf)], capture_output=True)
+                if drawn.returncode != 0 or drawn.stderr:
+                    failures.append(f"{case.label}: pdftoppm on {pdf.name}: {drawn.stderr.decode()[:160]}")
     for failure in failures:
         print("FAIL", failure)
     print()

@@ -212,7 +212,7 @@ search: {seed: 1, red_counts: {0: 4, 1: 4}}
 
 
 @pytest.mark.slow
-@pytest.mark.skipif(shutil.which("qpdf") is None, reason="needs qpdf")
+@pytest.mark.skipif(shutil.which("qpdf") is None or not HAS_PDFTOPPM, reason="needs qpdf and pdftoppm")
 def test_a_design_with_translucent_svg_art_builds_pdfs_qpdf_accepts(write_design, tmp_path):
     (tmp_path / "head.svg").write_text(
         svg(
@@ -230,6 +230,8 @@ def test_a_design_with_translucent_svg_art_builds_pdfs_qpdf_accepts(write_design
     for pdf in pdfs:
         checked = subprocess.run(["qpdf", "--check", str(pdf)], capture_output=True, text=True)
         assert checked.returncode == 0, (pdf.name, checked.stdout, checked.stderr)
+        drawn = subprocess.run(["pdftoppm", "-r", "10", "-f", "1", "-l", "3", str(pdf)], capture_output=True)
+        assert drawn.returncode == 0 and not drawn.stderr, (pdf.name, drawn.stderr[:300])  # every state found
         plain = tmp_path / "plain.pdf"  # every stream uncompressed, to read the numbers drawn
         subprocess.run(["qpdf", "--qdf", "--object-streams=disable", str(pdf), str(plain)], check=True)
         assert not re.search(rb"[\s\[](-?nan|-?inf)[\s\]]", plain.read_bytes(), re.IGNORECASE), pdf.name
