@@ -8,7 +8,8 @@ this module keeps the trust boundary: before the library sees a byte, one pass o
 every ``<use>`` expanded (cycles refused), bounds depth and every number written, and refuses,
 with the element and its line, what would print other than the file says: text, embedded
 images, gradients and patterns (a ``url()`` paint), filters, masks, clip paths, markers,
-symbols. Every point that comes out is checked finite and near the drawing after every
+symbols, style-sheet selectors svgelements would not apply (it knows ``*``, ``element``,
+``#id``, ``.class`` and ``element.class``), a colour it cannot read (it would draw it black). Every point that comes out is checked finite and near the drawing after every
 transform, so no ``nan`` or ``inf`` can reach a PDF.
 
 What is drawn: ``path``, ``rect``, ``circle``, ``ellipse``, ``line``, ``polyline``, ``polygon``,
@@ -44,6 +45,7 @@ MAX_COORDINATE = 100 * SPAN  # points may lie outside the drawing (they are clip
 Color = tuple[float, float, float]
 
 SVG_NAMESPACE = "http://www.w3.org/2000/svg"
+XLINK_HREF = "http://www.w3.org/1999/xlink href"  # as expat names it, namespace and name
 _LINE = "data-rushmore-line"  # written into each start tag, so what svgelements returns has its line
 SHAPES = frozenset({"path", "rect", "circle", "ellipse", "line", "polyline", "polygon"})
 # Not drawn, children included (svgelements does not draw them either).
@@ -117,6 +119,7 @@ class _Element:
     offset: int  # the byte where its start tag begins
     attributes: dict[str, str]
     children: list[_Element]
+    text: str = ""  # kept for <style> only
 
     def where(self) -> str:
         return f"<{self.tag}> at line {self.line}"
@@ -136,6 +139,8 @@ def parse(text: str) -> Drawing:
     ids = {e.attributes["id"]: e for e in elements if "id" in e.attributes}
     _check_uses(root, ids)
     _check_drawn(root, ids)
+    for sheet in (e for e in elements if e.tag == "style"):
+        _check_style_sheet(sheet)
     document = _read_with_svgelements(_with_lines(data, elements))
     return _drawing(document)
 
@@ -169,7 +174,10 @@ def _outline(data: bytes) -> tuple[_Element, list[_Element]]:
     def start(name: str, attributes: dict[str, str]) -> None:
         namespace, _, local = name.rpartition(" ")
         tag = local if namespace in ("", SVG_NAMESPACE) else ""
-        plain = {key.rpartition(" ")[2]: value for key, value in attributes.items()}
+        # An editor's own attributes (inkscape:label, sodipodi:cx) are not SVG's: only xlink:href is kept of them.
+        plain = {key: value for key, value in attributes.items() if " " not in key}
+        if XLINK_HREF in attributes:
+            plain.setdefault("href", attributes[XLINK_HREF])
         element = _Element(tag, parser.CurrentLineNumber, parser.CurrentByteIndex, plain, [])
         elements.append(element)
         if len(elements) > MAX_ELEMENTS:
@@ -186,11 +194,19 @@ def _outline(data: bytes) -> tuple[_Element, list[_Element]]:
     parser.EntityDeclHandler = entity
     parser.StartElementHandler = start
     parser.EndElementHandler = lambda name: stack.pop()
+    parser.CharacterDataHandler = lambda data: _keep_style(stack, data)
     try:
         parser.Parse(data, True)
     except expat.ExpatError as exc:
         raise SvgError(f"not a readable SVG file ({expat.ErrorString(exc.code)}: line {exc.lineno})") from None
     return elements[0], elements
+
+
+def _keep_style(stack: list[_Element], data: str) -> None:
+    if stack and stack[-1].tag == "style":
+        if len(stack[-1].text) + len(data) > 1_000_000:
+            raise SvgError(f"{stack[-1].where()}: a style sheet of more than a million characters")
+        stack[-1].text += data
 
 
 def _check_numbers(element: _Element) -> None:
@@ -277,6 +293,30 @@ def _check_drawn(root: _Element, ids: dict[str, _Element]) -> None:
             walk(child)
 
     walk(root)
+
+
+_SIMPLE_SELECTOR = re.compile(r"\*|[A-Za-z][\w-]*|#[\w-]+|\.[\w-]+|[A-Za-z][\w-]*\.[\w-]+")
+
+
+def _check_style_sheet(sheet: _Element) -> None:
+    """A ``<style>`` sheet holds only selectors svgelements applies: ``*``, an element, ``#id``,
+    ``.class``, ``element.class`` (what editors write). Any other (``g path``, ``a > b``,
+    ``[fill]``, ``@media``) would leave its shapes black where a browser colours them.
+    A pseudo-class (``:hover``) never applies to print and is passed over."""
+    text = re.sub(r"/\*.*?\*/", " ", sheet.text, flags=re.DOTALL)
+    rule = re.search(r"@(?!font-face|charset|namespace)[\w-]+", text)
+    if rule:
+        raise SvgError(f"{sheet.where()}: {rule.group()!r} rules are not read; give the styles plainly")
+    for selectors, _ in re.findall(r"([^{}]+)\{([^{}]*)\}", text):
+        for selector in (s.strip() for s in selectors.split(",")):
+            if not selector or _SIMPLE_SELECTOR.fullmatch(selector) or selector.startswith("@font-face"):
+                continue
+            if ":" in selector and _SIMPLE_SELECTOR.fullmatch(selector.split(":")[0].strip()):
+                continue
+            raise SvgError(
+                f"{sheet.where()}: the selector {selector[:60]!r} is not read; a style sheet may use element, "
+                "#id, .class and element.class selectors (give each shape its own class)"
+            )
 
 
 def _inline_properties(element: _Element) -> dict[str, str]:

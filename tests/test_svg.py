@@ -148,6 +148,11 @@ def test_dashes_strokes_and_their_widths_follow_the_transforms():
             r"<circle> at line 3: fill='url\(#g\)': gradients and patterns are not drawn",
         ),
         ("<rect width='9' height='9'/>\n<text x='1' y='5'>Hi</text>", r"<text> at line 3: text is not drawn"),
+        (
+            "<style>\n/* a comment */ .a, g .b { fill: red }</style><rect class='b' width='9' height='9'/>",
+            r"<style> at line 2: the selector 'g \.b' is not read",
+        ),
+        ("<style>@media print { rect { fill: red } }</style>", r"<style> at line 2: '@media' rules are not read"),
         ("<image href='x.png' width='9' height='9'/>", r"<image> at line 2: an embedded image is not drawn"),
         ("<rect width='9' height='9' filter='url(#f)'/>", r"<rect> at line 2: filter='url\(#f\)': filters"),
         ("<g clip-path='url(#c)'><rect width='9' height='9'/></g>", r"<g> at line 2: clip-path=.*not drawn"),
