@@ -9,8 +9,9 @@ every ``<use>`` expanded (cycles refused), bounds depth and every number written
 with the element and its line, what would print other than the file says: text, embedded
 images, gradients and patterns (a ``url()`` paint), filters, masks, clip paths, markers,
 symbols, style-sheet selectors svgelements would not apply (it knows ``*``, ``element``,
-``#id``, ``.class`` and ``element.class``), a colour it cannot read (it would draw it black). Every point that comes out is checked finite and near the drawing after every
-transform, so no ``nan`` or ``inf`` can reach a PDF.
+``#id``, ``.class`` and ``element.class``), a colour it cannot read (it would draw it black).
+Every point that comes out is checked finite and near the drawing after every transform, so
+no ``nan`` or ``inf`` can reach a PDF.
 
 What is drawn: ``path``, ``rect``, ``circle``, ``ellipse``, ``line``, ``polyline``, ``polygon``,
 inside ``svg``, ``g``, ``a`` and ``use``; ``fill`` and ``stroke`` (any CSS colour), ``fill-rule``
@@ -38,6 +39,7 @@ from xml.parsers import expat
 from .geometry import FillRule
 
 MAX_ELEMENTS = 20_000  # counted with every <use> expanded
+MAX_PATH_NUMBERS = 60_000  # in path data and points, <use> expanded: about 30,000 points; a head needs far fewer
 MAX_DEPTH = 32
 MAX_NUMBER = 1e9  # the largest number a file may write; drawings use a few thousand at most
 SPAN = 1000.0  # the drawing's longer side, in the units of Drawing
@@ -120,6 +122,7 @@ class _Element:
     attributes: dict[str, str]
     children: list[_Element]
     text: str = ""  # kept for <style> only
+    path_numbers: int = 0  # in d and points
 
     def where(self) -> str:
         return f"<{self.tag}> at line {self.line}"
@@ -215,7 +218,10 @@ def _check_numbers(element: _Element) -> None:
     for key, value in element.attributes.items():
         if key not in _NUMERIC:
             continue
-        for number in _NUMBER.findall(_NOT_NUMBERS.sub(" ", value)):
+        numbers = _NUMBER.findall(_NOT_NUMBERS.sub(" ", value))
+        if key in ("d", "points"):
+            element.path_numbers += len(numbers)
+        for number in numbers:
             if not abs(float(number)) <= MAX_NUMBER:
                 raise SvgError(
                     f"{element.where()}: {key} has the number {shown(number, 30)}; numbers may be at most "
@@ -238,19 +244,21 @@ def _reference(element: _Element) -> str | None:
 
 def _check_uses(root: _Element, ids: dict[str, _Element]) -> None:
     """Every ``<use>`` names an element of this file and none contains itself; the drawing with
-    every use expanded stays within the element and depth limits (a few uses of uses of uses
-    would otherwise multiply into millions)."""
-    size: dict[int, tuple[int, int]] = {}  # id(element) -> (elements, depth) once expanded
+    every use expanded stays within the limits of elements, path numbers and depth (a few uses
+    of uses of uses would otherwise multiply into millions)."""
+    size: dict[int, tuple[int, int]] = {}  # id(element) -> (elements, path numbers) once expanded
     open_: set[int] = set()
 
-    def expanded(element: _Element) -> tuple[int, int]:
+    def expanded(element: _Element, level: int) -> tuple[int, int]:
+        if level > MAX_DEPTH:  # checked on the way down, so a long chain of uses cannot recurse far
+            raise SvgError(f"{element.where()}: nested more than {MAX_DEPTH} deep once every <use> is expanded")
+        if id(element) in open_:
+            raise SvgError(f"{element.where()}: a <use> inside it refers back to it (a cycle)")
         known = size.get(id(element))
         if known is not None:
             return known
-        if id(element) in open_:
-            raise SvgError(f"{element.where()}: a <use> inside it refers back to it (a cycle)")
         open_.add(id(element))
-        count, depth = 1, 0
+        count, numbers = 1, element.path_numbers
         parts = list(element.children)
         href = _reference(element)
         if href is not None:
@@ -259,17 +267,20 @@ def _check_uses(root: _Element, ids: dict[str, _Element]) -> None:
             if href[1:] in ids:
                 parts.append(ids[href[1:]])
         for part in parts:
-            inner, inner_depth = expanded(part)
-            count, depth = count + inner, max(depth, inner_depth)
+            inner, inner_numbers = expanded(part, level + 1)
+            count, numbers = count + inner, numbers + inner_numbers
             if count > MAX_ELEMENTS:
                 raise SvgError(f"more than {MAX_ELEMENTS:,} elements once every <use> is expanded; simplify it")
-        if depth + 1 > MAX_DEPTH:
-            raise SvgError(f"{element.where()}: nested more than {MAX_DEPTH} deep once every <use> is expanded")
+            if numbers > MAX_PATH_NUMBERS:
+                raise SvgError(
+                    f"more than {MAX_PATH_NUMBERS:,} numbers in its paths and points (every <use> expanded); "
+                    "simplify the drawing (Inkscape: Path > Simplify)"
+                )
         open_.discard(id(element))
-        size[id(element)] = (count, depth + 1)
+        size[id(element)] = (count, numbers)
         return size[id(element)]
 
-    expanded(root)
+    expanded(root, 1)
 
 
 def _check_drawn(root: _Element, ids: dict[str, _Element]) -> None:

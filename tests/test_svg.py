@@ -206,6 +206,15 @@ def test_uses_that_multiply_past_the_element_limit_are_refused():
     ]
     with pytest.raises(SvgError, match="once every <use> is expanded"):
         parse(svg("<defs>" + "".join(layers) + "</defs><use href='#l5'/>"))
+    chain = "".join(f'<g id="c{i}"><use href="#c{i + 1}"/></g>' for i in range(3000)) + '<rect id="c3000" width="1"/>'
+    with pytest.raises(SvgError, match="nested more than 32 deep once every <use> is expanded"):
+        parse(svg(f"<defs>{chain}</defs><use href='#c0'/>"))
+    long_path = "M 0 0 " + "L 10 10 " * 40_000
+    with pytest.raises(SvgError, match="more than 60,000 numbers in its paths"):
+        parse(svg(f'<path d="{long_path}"/>'))
+    small = "M 0 0 " + "L 10 10 " * 2_000
+    with pytest.raises(SvgError, match="more than 60,000 numbers in its paths"):
+        parse(svg(f'<defs><path id="p" d="{small}"/></defs>' + '<use href="#p"/>' * 20))
 
 
 SVG_DESIGN = """
