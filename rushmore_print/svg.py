@@ -367,7 +367,10 @@ def _with_lines(data: bytes, elements: list[_Element]) -> bytes:
 
 
 def _read_with_svgelements(data: bytes) -> Any:
-    import svgelements  # here, not at the top: only a design with SVG art pays for importing it
+    try:
+        import svgelements  # here, not at the top: only a design with SVG art pays for importing it
+    except ImportError:
+        raise SvgError("reading SVG art needs the svgelements package: pip install 'svgelements>=1.9'") from None
 
     try:
         return svgelements.SVG.parse(io.BytesIO(data), reify=True, color="black")
@@ -499,7 +502,11 @@ def _paint(value: Any, where: str, key: str) -> tuple[Color | None, float]:
             "give a colour name, #rrggbb, rgb(...) or hsl(...)"
         )
     colour = se.Color(text)
-    return (round(colour.red / 255, 4), round(colour.green / 255, 4), round(colour.blue / 255, 4)), colour.opacity
+    red, green, blue = _CORRECTED.get(text.replace(" ", "").lower(), (colour.red, colour.green, colour.blue))
+    return (round(red / 255, 4), round(green / 255, 4), round(blue / 255, 4)), colour.opacity
+
+
+_CORRECTED = {"aliceblue": (240, 248, 255)}  # svgelements 1.9.6 gives (250, 248, 255), CSS says this
 
 
 def _known_colour(text: str) -> bool:
