@@ -15,7 +15,17 @@ from ..errors import RushmoreError
 from ..model import Deck
 from ..rulebook import Bullets, DecoyExample, Heading, MatchExample, Paragraph, Rulebook, SetupFigure, Steps
 from ..spec import Design
-from .cards import CardKind, Face, back_face, card_frame, card_picture, head_slots, monument_face, rows_of, search_face
+from .cards import (
+    CardKind,
+    Face,
+    back_face,
+    card_frame,
+    card_layout,
+    card_picture,
+    head_slots,
+    monument_face,
+    search_face,
+)
 from .flow import Column, Fit, Placement, Split
 from .fonts import PT_TO_MM, Font, text_width_mm
 from .items import Anchor, Group, Page, Path, Shape, Text, rgb, translate
@@ -250,7 +260,8 @@ def _match_figure(example: MatchExample, design: Design, deck: Deck, width: floa
     card_h = frame.height_mm * s
     x = (width - card_w) / 2
     caption = style.leading * 1.2
-    per_row, rows = rows_of(len(design.heads))
+    layout = card_layout(design, frame)
+    per_row, rows = layout.per_row, layout.rows
     line_h = style.leading * 1.05  # one line of "same / opposite" per row of heads
     relation_h = 1.6 + rows * line_h
     height = caption + card_h + relation_h + card_h + caption
