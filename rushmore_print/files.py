@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .errors import BuildError
+from .inputs import shown_path
 
 
 def worker_count(tasks: int, most: int = 4) -> int:
@@ -47,7 +48,9 @@ def atomic_write(path: Path, data: bytes) -> None:
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         _remove_stale_parts(path)
-        fd, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=path.parent)
+        # The writer's process id is in the name, so another run writing the same file at the
+        # same time can tell a live temporary file from one a killed run left behind.
+        fd, temporary = tempfile.mkstemp(prefix=f".{path.name}.{os.getpid()}-", suffix=".part", dir=path.parent)
     except OSError as exc:
         raise BuildError(_write_failure(path, exc)) from None
     try:
@@ -73,14 +76,43 @@ def durable() -> bool:
 
 
 def _remove_stale_parts(path: Path) -> None:
+    """Remove the temporary files of ``path`` whose writer is no longer running (a killed run's);
+    a run writing the same file right now keeps its own."""
     for stale in path.parent.glob(f".{glob.escape(path.name)}.*.part"):
+        if _writer_alive(stale.name[len(path.name) + 2 :]):
+            continue
         with contextlib.suppress(OSError):
             stale.unlink()
 
 
+def _writer_alive(tail: str) -> bool:
+    """Whether the process named at the start of a temporary file's tail (``PID-xxxx.part``) runs.
+
+    >>> _writer_alive(f"{os.getpid()}-abc.part")
+    True
+    >>> _writer_alive("abc.part")  # an older release's name: no writer recorded, so stale
+    False
+    """
+    pid, dash, _ = tail.partition("-")
+    if not dash or not pid.isdigit():
+        return False
+    try:
+        os.kill(int(pid), 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError, ValueError):
+        return True  # a process we may not signal is still a process; an odd number: leave it
+    return True
+
+
 def _write_failure(path: Path, exc: OSError) -> str:
     """A sentence for a failed write."""
-    before = "the previous file is intact" if path.is_file() else "nothing was written there"
+    if exc.errno == errno.ENAMETOOLONG:  # before any other look at the path, which fails the same way
+        return f"{shown_path(path)}: the file name or path is too long for this file system; choose a shorter one"
+    try:
+        before = "the previous file is intact" if path.is_file() else "nothing was written there"
+    except OSError:
+        before = "nothing was written there"
     if exc.errno == errno.ENOSPC:
         return f"no space left on device writing {path}; {before}"
     if exc.errno == errno.EDQUOT:
@@ -89,8 +121,6 @@ def _write_failure(path: Path, exc: OSError) -> str:
         return f"{path}: not allowed to write in {path.parent} ({exc.strerror}); {before}"
     if exc.errno in (errno.ENOTDIR, errno.EEXIST) and not path.parent.is_dir():
         return f"{path}: {_first_file_on_the_way(path.parent)} is a file, not a folder"
-    if exc.errno == errno.ENAMETOOLONG:
-        return f"{path}: the file name is too long for this file system"
     return f"{path}: cannot write it ({exc.strerror or exc}); {before}"
 
 
@@ -111,9 +141,11 @@ def ensure_folder(folder: Path) -> None:
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
+        if exc.errno == errno.ENAMETOOLONG:
+            raise BuildError(f"{shown_path(folder)}: the path is too long for this file system") from None
         if exc.errno in (errno.ENOTDIR, errno.EEXIST):
             raise BuildError(f"{folder}: {_first_file_on_the_way(folder)} is a file, not a folder") from None
-        raise BuildError(f"{folder}: cannot create the output folder ({exc.strerror})") from None
+        raise BuildError(f"{shown_path(folder)}: cannot create the output folder ({exc.strerror})") from None
     if not os.access(folder, os.W_OK):
         raise BuildError(f"{folder}: the output folder is not writable")
 

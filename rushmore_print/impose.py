@@ -12,12 +12,13 @@ from pathlib import Path
 
 from .errors import BuildError
 from .files import Written, atomic_write
+from .inputs import shown_path
 from .layout.frame import CardFrame, Face
 from .layout.items import Document, Image, ImageFit, Rect
 from .layout.sheets import PAPERS, Flip, SheetLayout, sheet_pages, sheet_plan
 from .rasters import read_raster
 from .render.rawpdf import EmbeddedImage, load_images, render_raw_pdf
-from .sizes import CARD_PRESETS
+from .sizes import CARD_MM_RANGE, CARD_PRESETS
 from .units import mm_to_px, px_to_mm
 from .words import count
 
@@ -102,10 +103,12 @@ def bleed_from(image: Path) -> float | None:
     """The bleed an image carries, when its size says so: the common bleed that leaves exactly a
     card preset (within a pixel), None when the image is a preset already or no bleed fits."""
     raster = read_raster(image, verify=False)
-    if not raster.dpi or not raster.dpi[0]:
+    dpi = raster.upright_dpi
+    if dpi is None:
         return None
-    w_mm, h_mm = px_to_mm(raster.width, raster.dpi[0]), px_to_mm(raster.height, raster.dpi[1])
-    pixel = px_to_mm(1.0, min(raster.dpi))
+    width, height = raster.upright_size
+    w_mm, h_mm = px_to_mm(width, dpi[0]), px_to_mm(height, dpi[1])
+    pixel = px_to_mm(1.0, min(dpi))
     presets = {size for short, long_ in CARD_PRESETS.values() for size in ((short, long_), (long_, short))}
     if _snap_to_preset(w_mm, h_mm, pixel) in presets:
         return None
@@ -116,17 +119,26 @@ def bleed_from(image: Path) -> float | None:
 
 
 def card_size_from(image: Path, bleed_mm: float) -> tuple[float, float]:
-    """Trim size in mm read from an image's pixels and dpi, less the bleed it carries."""
+    """Trim size in mm read from an image's pixels and dpi, less the bleed it carries.
+
+    Refused, naming the image, when it gives no resolution (or one that cannot be right: the
+    reason is said) or when the size it gives is not a card's."""
     raster = read_raster(image, verify=False)
-    width, height, dpi = raster.width, raster.height, raster.dpi
-    if not dpi or not dpi[0]:
-        raise BuildError(
-            f"{image}: the image does not say its dpi; give the card size with --card (e.g. poker or 63.5x88.9mm)"
-        )
+    (width, height), dpi = raster.upright_size, raster.upright_dpi
+    give = "give the card size with --card (e.g. poker or 63.5x88.9mm)"
+    if dpi is None:
+        said = f" ({raster.dpi_note})" if raster.dpi_note else ""
+        raise BuildError(f"{shown_path(image)}: the image does not say its dpi{said}; {give}")
     dpi_x, dpi_y = dpi
     w_mm, h_mm = px_to_mm(width, dpi_x) - 2 * bleed_mm, px_to_mm(height, dpi_y) - 2 * bleed_mm
     if w_mm <= 0 or h_mm <= 0:
-        raise BuildError(f"{image}: the bleed ({bleed_mm:g} mm) is larger than the image")
+        raise BuildError(f"{shown_path(image)}: the bleed ({bleed_mm:g} mm) is larger than the image")
+    low, high = CARD_MM_RANGE
+    if not (low <= min(w_mm, h_mm) and max(w_mm, h_mm) <= high):
+        raise BuildError(
+            f"{shown_path(image)}: {width} x {height} px at {dpi_x:g} x {dpi_y:g} dpi is a {w_mm:.3g} x {h_mm:.3g} mm "
+            f"card; cards are {low:g} to {high:g} mm; {give}"
+        )
     return _snap_to_preset(w_mm, h_mm, px_to_mm(1.0, min(dpi_x, dpi_y)))
 
 
@@ -189,9 +201,23 @@ def impose(
         check_sizes(every, loaded, frame)
     data = render_raw_pdf(Document(out.stem, tuple(pages), {}), loaded)
     atomic_write(out, data)
-    return Written(
-        out, len(pages), len(data), f"{count(len(fronts), 'card', 'cards')} imposed, {plan.per_sheet} a sheet"
-    )
+    what = f"{count(len(fronts), 'card', 'cards')} imposed, {plan.per_sheet} a sheet"
+    return Written(out, len(pages), len(data), what + reencoded_note(loaded))
+
+
+def reencoded_note(loaded: dict[str, EmbeddedImage]) -> str:
+    """What the summary line adds when some images could not pass into the PDF as they are: how
+    many, and the first few with the reason (the rest pass their data through untouched).
+
+    >>> reencoded_note({"a.png": EmbeddedImage(1, 1, "", b"", "16-bit samples")})
+    ', 1 image re-encoded (a.png: 16-bit samples)'
+    """
+    changed = [(Path(path).name, image.reencoded) for path, image in loaded.items() if image.reencoded]
+    if not changed:
+        return ""
+    named = "; ".join(f"{shown_path(name)}: {why}" for name, why in changed[:3])
+    more = f"; and {len(changed) - 3} more" if len(changed) > 3 else ""
+    return f", {count(len(changed), 'image', 'images')} re-encoded ({named}{more})"
 
 
 def check_sizes(paths: list[Path], loaded: dict[str, EmbeddedImage], frame: CardFrame) -> None:

@@ -16,16 +16,46 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .errors import BuildError
-from .inputs import InputError, InputKind, read_input
+from .inputs import InputError, InputKind, read_input, shown, shown_path
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 JPEG_START = b"\xff\xd8"
 _PNG_CHANNELS = {0: 1, 2: 3, 3: 1, 4: 2, 6: 4}
+# The bit depths the PNG specification allows for each colour type (section 11.2.2): any other
+# is a file no decoder reads the same way, so it is refused rather than guessed at.
+_PNG_DEPTHS = {0: (1, 2, 4, 8, 16), 2: (8, 16), 3: (1, 2, 4, 8), 4: (8, 16), 6: (8, 16)}
+_PNG_COLOURS = {0: "greyscale", 2: "RGB", 3: "palette", 4: "greyscale with alpha", 6: "RGBA"}
 _ADAM7 = ((0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4), (0, 2, 2, 4), (1, 0, 2, 2), (0, 1, 1, 2))
 # In entropy-coded JPEG data a 0xFF byte is followed by 0x00 (a stuffed byte) or a restart marker;
 # anything else is the next marker.
 _NEXT_MARKER = re.compile(rb"\xff[^\x00\xd0-\xd7]")
 _SOF = {0xC0, 0xC1, 0xC2, 0xC3, 0xC5, 0xC6, 0xC7, 0xC9, 0xCA, 0xCB, 0xCD, 0xCE, 0xCF}
+# Baseline, extended sequential and progressive Huffman JPEGs are what PDF's DCTDecode and Pillow
+# both read; the other processes are named in the refusal.
+_JPEG_READ = {0xC0, 0xC1, 0xC2}
+_JPEG_PROCESS = {0xC3: "lossless (SOF3)", 0xC5: "hierarchical", 0xC6: "hierarchical", 0xC7: "hierarchical",
+                 0xC9: "arithmetic-coded", 0xCA: "arithmetic-coded", 0xCB: "arithmetic-coded",
+                 0xCD: "hierarchical arithmetic-coded", 0xCE: "hierarchical arithmetic-coded",
+                 0xCF: "hierarchical arithmetic-coded"}  # fmt: skip
+# A resolution outside this range is a header that lies (a pHYs of 1 or 2^32-1 pixels a metre):
+# it is ignored, as if the file gave none, and the reason kept for the message that needs a dpi.
+DPI_RANGE = (10.0, 100_000.0)
+# The most pixels a card image for ``impose`` may have: a 1200 dpi tarot card with bleed is about
+# 22 megapixels; the limit keeps one file's decoding within a few hundred MB.
+MOST_CARD_PIXELS = 64_000_000
+_RESAVE = "save it again as an 8-bit PNG or a baseline JPEG"
+
+
+class RasterError(BuildError):
+    """An image file that cannot be read as it is: ``reason`` says why, ``str()`` names the file.
+
+    >>> str(RasterError("a.png", "the PNG has no image data (IDAT)"))
+    'a.png: the PNG has no image data (IDAT)'
+    """
+
+    def __init__(self, path: Path | str, reason: str):
+        self.path, self.reason = str(path), reason
+        super().__init__(f"{shown_path(path)}: {reason}")
 
 
 @dataclass(frozen=True)
@@ -45,126 +75,325 @@ class Raster:
     interlaced: bool = False
     inverted_cmyk: bool = False  # an Adobe CMYK JPEG (stored inverted)
     png_colour: int | None = None
+    orientation: int = 1  # EXIF orientation: 1 is upright; 5 to 8 turn the image a quarter
+    dpi_note: str = ""  # why a resolution the file gives was ignored
+
+    @property
+    def upright_size(self) -> tuple[int, int]:
+        """Width and height as the image is shown, its EXIF orientation applied.
+
+        >>> Raster("jpeg", 300, 200, None, 3, 8, b"", orientation=6).upright_size
+        (200, 300)
+        """
+        return (self.height, self.width) if self.turned else (self.width, self.height)
+
+    @property
+    def upright_dpi(self) -> tuple[float, float] | None:
+        """The resolution across and down the image as it is shown."""
+        return (self.dpi[1], self.dpi[0]) if self.dpi and self.turned else self.dpi
+
+    @property
+    def turned(self) -> bool:
+        """Whether the EXIF orientation turns the image a quarter (width and height swap)."""
+        return self.orientation in (5, 6, 7, 8)
 
 
-def read_raster(path: Path, verify: bool = True, kind: InputKind = InputKind.CARD_IMAGE) -> Raster:
+def read_raster(
+    path: Path, verify: bool = True, kind: InputKind = InputKind.CARD_IMAGE, most_pixels: int | None = None
+) -> Raster:
     """The structure of the PNG or JPEG at ``path``; ``verify`` also proves the data complete.
 
-    Raises ``BuildError`` naming the file for anything unreadable, damaged or of another format.
+    ``most_pixels`` (default: :data:`MOST_CARD_PIXELS` for card images, none for other kinds) is
+    checked before any image data is inflated. Raises :class:`RasterError` naming the file for
+    anything unreadable, damaged, of another format, or that a PDF or Pillow would read otherwise
+    than its header says.
     """
     try:
         raw = read_input(path, kind)
     except InputError as exc:
-        raise BuildError(str(exc)) from None
+        raise RasterError(path, exc.reason) from None
+    if most_pixels is None and kind is InputKind.CARD_IMAGE:
+        most_pixels = MOST_CARD_PIXELS
     if raw.startswith(PNG_SIGNATURE):
-        return _png(raw, path, verify)
-    if raw.startswith(JPEG_START):
-        return _jpeg(raw, path)
-    raise BuildError(f"{path}: not a PNG or JPEG image (impose takes PNG and JPEG files)")
+        raster = _png(raw, path)
+    elif raw.startswith(JPEG_START):
+        raster = _jpeg(raw, path)
+    else:
+        raise RasterError(path, "not a PNG or JPEG image (impose takes PNG and JPEG files)")
+    if most_pixels is not None and raster.width * raster.height > most_pixels:
+        raise RasterError(
+            path,
+            f"{raster.width} x {raster.height} pixels; a {kind.noun} may have at most "
+            f"{most_pixels // 1_000_000} megapixels",
+        )
+    if verify:
+        check_data(raster, path)
+    return raster
 
 
-def _png(raw: bytes, path: Path, verify: bool) -> Raster:
-    position, chunks = len(PNG_SIGNATURE), []
-    header = palette = None
-    dpi: tuple[float, float] | None = None
-    transparent = False
+def check_data(raster: Raster, path: Path) -> None:
+    """Prove a PNG's image data whole: one zlib stream of exactly the filtered scanlines its header
+    promises, each line with a filter type PNG defines (a JPEG's markers were walked when read)."""
+    if raster.kind == "png":
+        bits = raster.channels * raster.depth
+        _check_png_data(raster.data, _png_lines(raster.width, raster.height, bits, raster.interlaced), path)
+
+
+def _png(raw: bytes, path: Path) -> Raster:
+    position = len(PNG_SIGNATURE)
+    chunks: list[bytes] = []
+    header: tuple[int, ...] | None = None
+    palette: bytes | None = None
+    transparency: bytes | None = None
+    exif: bytes | None = None
+    phys: bytes | None = None
+    last = b""
     while True:
         if position + 12 > len(raw):
-            raise BuildError(f"{path}: the PNG is cut short (no IEND chunk); the file is damaged")
+            raise RasterError(path, "the PNG is cut short (no IEND chunk); the file is damaged")
         length, kind = struct.unpack(">I4s", raw[position : position + 8])
+        name = kind.decode("latin-1", "replace")
         end = position + 12 + length
         if end > len(raw):
-            raise BuildError(f"{path}: the PNG is cut short inside its {kind.decode('latin-1')} chunk")
+            raise RasterError(path, f"the PNG is cut short inside its {shown(name)} chunk")
         body = raw[position + 8 : position + 8 + length]
         (crc,) = struct.unpack(">I", raw[end - 4 : end])
         if zlib.crc32(kind + body) != crc:
-            name = kind.decode("latin-1", "replace")
-            raise BuildError(
-                f"{path}: the PNG's {name} chunk at byte {position} fails its CRC check; the file is damaged"
+            raise RasterError(
+                path, f"the PNG's {shown(name)} chunk at byte {position} fails its CRC check; the file is damaged"
             )
         if header is None and kind != b"IHDR":
-            raise BuildError(f"{path}: the PNG does not start with its IHDR header chunk")
+            raise RasterError(path, "the PNG does not start with its IHDR header chunk")
         if kind == b"IHDR":
+            if header is not None:
+                raise RasterError(path, "the PNG has two IHDR header chunks; the file is damaged")
+            if length != 13:
+                raise RasterError(path, f"the PNG's IHDR header chunk is {length} bytes long; it must be 13")
             header = struct.unpack(">IIBBBBB", body)
+            _check_header(header, path)
         elif kind == b"PLTE":
+            if chunks:
+                raise RasterError(path, "the PNG's palette (PLTE) comes after its image data; the file is damaged")
             palette = body
         elif kind == b"tRNS":
-            transparent = True
-        elif kind == b"pHYs" and length == 9:
-            x, y, unit = struct.unpack(">IIB", body)
-            if unit == 1 and x and y:  # pixels per metre
-                dpi = (round(x * 0.0254, 1), round(y * 0.0254, 1))
+            transparency = body
+        elif kind == b"pHYs":
+            phys = body
+        elif kind == b"eXIf":
+            exif = body
         elif kind == b"IDAT":
+            if chunks and last != b"IDAT":
+                raise RasterError(
+                    path,
+                    f"the PNG's image data (IDAT) is split by a {shown(last.decode('latin-1'))} chunk; "
+                    "decoders read such a file differently",
+                )
             chunks.append(body)
         elif kind == b"IEND":
             break
+        last = kind
         position = end
-    assert header is not None
+    assert header is not None  # the first chunk was checked to be IHDR
     width, height, depth, colour, _, _, interlace = header
-    if colour not in _PNG_CHANNELS or width == 0 or height == 0:
-        raise BuildError(f"{path}: the PNG header is not valid (colour type {colour}, {width} x {height})")
     if not chunks:
-        raise BuildError(f"{path}: the PNG has no image data (IDAT)")
-    channels = _PNG_CHANNELS[colour]
-    data = b"".join(chunks)
-    if verify:
-        _check_png_data(data, _png_data_size(width, height, channels * depth, bool(interlace)), path)
-    return Raster("png", width, height, dpi, channels, depth, data, palette, transparent or colour in (4, 6),
-                  bool(interlace), png_colour=colour)  # fmt: skip
+        raise RasterError(path, "the PNG has no image data (IDAT)")
+    _check_palette(colour, depth, palette, path)
+    _check_transparency(colour, palette, transparency, path)
+    dpi, note = _png_dpi(phys, path)
+    return Raster("png", width, height, dpi, _PNG_CHANNELS[colour], depth, b"".join(chunks),
+                  palette if colour == 3 else None, transparency is not None or colour in (4, 6), bool(interlace),
+                  png_colour=colour, orientation=exif_orientation(exif or b""), dpi_note=note)  # fmt: skip
 
 
-def _png_data_size(width: int, height: int, bits_per_pixel: int, interlaced: bool) -> int:
-    """Bytes of filtered scanlines a PNG's header promises (one filter byte a line, per pass).
+def _check_header(header: tuple[int, ...], path: Path) -> None:
+    width, height, depth, colour, compression, filtering, interlace = header
+    if not (0 < width < 2**31 and 0 < height < 2**31):
+        raise RasterError(path, f"the PNG header says {width} x {height} pixels; the file is damaged")
+    if colour not in _PNG_DEPTHS:
+        raise RasterError(path, f"the PNG header gives colour type {colour}; PNG defines 0, 2, 3, 4 and 6")
+    if depth not in _PNG_DEPTHS[colour]:
+        allowed = ", ".join(str(d) for d in _PNG_DEPTHS[colour])
+        raise RasterError(
+            path,
+            f"the PNG header gives bit depth {depth} for a {_PNG_COLOURS[colour]} image; it must be {allowed}",
+        )
+    if compression != 0 or filtering != 0 or interlace not in (0, 1):
+        raise RasterError(
+            path,
+            f"the PNG header gives compression {compression}, filter method {filtering}, interlace {interlace}; "
+            "PNG defines only 0, 0, and 0 or 1",
+        )
 
-    >>> _png_data_size(750, 1050, 24, False)
-    2363550
+
+def _check_palette(colour: int, depth: int, palette: bytes | None, path: Path) -> None:
+    if colour == 3 and palette is None:
+        raise RasterError(path, "the PNG is a palette image without its palette (PLTE chunk); the file is damaged")
+    if palette is None:
+        return
+    if colour in (0, 4):
+        raise RasterError(path, "the PNG is a greyscale image with a palette (PLTE chunk); PNG forbids it")
+    most = min(256, 2**depth) if colour == 3 else 256
+    if len(palette) % 3 or not 3 <= len(palette) <= 3 * most:
+        raise RasterError(
+            path,
+            f"the PNG's palette (PLTE) is {len(palette)} bytes; it must be 3 bytes a colour, 1 to {most} colours",
+        )
+
+
+def _check_transparency(colour: int, palette: bytes | None, transparency: bytes | None, path: Path) -> None:
+    if transparency is None:
+        return
+    size = len(transparency)
+    if colour == 3:
+        assert palette is not None
+        if size > len(palette) // 3:
+            raise RasterError(
+                path, f"the PNG's transparency (tRNS) has {size} entries for a palette of {len(palette) // 3}"
+            )
+    elif colour in (4, 6):
+        raise RasterError(path, "the PNG has an alpha channel and a transparency (tRNS) chunk; PNG forbids both")
+    elif size != (2 if colour == 0 else 6):
+        raise RasterError(
+            path, f"the PNG's transparency (tRNS) chunk is {size} bytes; a {_PNG_COLOURS[colour]} image's is "
+            f"{2 if colour == 0 else 6}",
+        )  # fmt: skip
+
+
+def _png_dpi(phys: bytes | None, path: Path) -> tuple[tuple[float, float] | None, str]:
+    if phys is None:
+        return None, ""
+    if len(phys) != 9:
+        raise RasterError(path, f"the PNG's pHYs chunk is {len(phys)} bytes long; it must be 9")
+    x, y, unit = struct.unpack(">IIB", phys)
+    if unit != 1:  # 0: only the pixels' proportions, no size
+        return None, ""
+    return _plausible((x * 0.0254, y * 0.0254), f"its pHYs chunk says {x} x {y} pixels a metre")
+
+
+def _plausible(dpi: tuple[float, float], said: str) -> tuple[tuple[float, float] | None, str]:
+    low, high = DPI_RANGE
+    if all(low <= value <= high for value in dpi):
+        return (round(dpi[0], 1), round(dpi[1], 1)), ""
+    return None, f"{said} ({dpi[0]:.4g} x {dpi[1]:.4g} dpi; a resolution is {low:g} to {high:,.0f} dpi)"
+
+
+def exif_orientation(exif: bytes) -> int:
+    """The orientation tag (274) of EXIF data (a TIFF structure, with or without the JPEG
+    ``Exif\\0\\0`` prefix); 1 (upright) when absent, damaged or not one of 1 to 8.
+
+    >>> exif_orientation(b"Exif\\0\\0MM\\0*\\0\\0\\0\\x08\\0\\x01\\x01\\x12\\0\\x03\\0\\0\\0\\x01\\0\\x06\\0\\0")
+    6
     """
-    passes = _ADAM7 if interlaced else ((0, 0, 1, 1),)
-    total = 0
-    for x0, y0, dx, dy in passes:
+    tiff = exif[6:] if exif.startswith(b"Exif\0\0") else exif
+    order = {b"II": "<", b"MM": ">"}.get(tiff[:2])
+    if order is None or len(tiff) < 8:
+        return 1
+    (first,) = struct.unpack(order + "I", tiff[4:8])
+    if first + 2 > len(tiff):
+        return 1
+    (entries,) = struct.unpack(order + "H", tiff[first : first + 2])
+    for index in range(min(entries, (len(tiff) - first - 2) // 12)):
+        at = first + 2 + 12 * index
+        tag, kind, count = struct.unpack(order + "HHI", tiff[at : at + 8])
+        if tag == 0x0112 and kind == 3 and count >= 1:
+            (value,) = struct.unpack(order + "H", tiff[at + 8 : at + 10])
+            return value if 1 <= value <= 8 else 1
+    return 1
+
+
+@dataclass(frozen=True)
+class _Pass:
+    """One pass of a PNG's scanlines in its inflated data: where it starts, how many lines, and
+    the bytes of one line (its filter byte included)."""
+
+    start: int
+    rows: int
+    stride: int
+
+    @property
+    def end(self) -> int:
+        return self.start + self.rows * self.stride
+
+
+def _png_lines(width: int, height: int, bits_per_pixel: int, interlaced: bool) -> tuple[_Pass, ...]:
+    """The scanline passes a PNG's header promises (one, or Adam7's seven less the empty ones).
+
+    >>> _png_lines(750, 1050, 24, False)
+    (_Pass(start=0, rows=1050, stride=2251),)
+    >>> sum(p.rows * p.stride for p in _png_lines(3, 3, 8, True))
+    15
+    """
+    passes = []
+    start = 0
+    for x0, y0, dx, dy in _ADAM7 if interlaced else ((0, 0, 1, 1),):
         columns, rows = (width - x0 + dx - 1) // dx, (height - y0 + dy - 1) // dy
         if columns and rows:
-            total += rows * (1 + (columns * bits_per_pixel + 7) // 8)
-    return total
+            passes.append(_Pass(start, rows, 1 + (columns * bits_per_pixel + 7) // 8))
+            start = passes[-1].end
+    return tuple(passes)
 
 
 # Image data is inflated 64 KB in, 64 KB out at a time: memory stays bounded whatever the image's
 # size, and small buffers are reused warm, where a whole image's output would fault in fresh pages
 # (55 poker cards: 0.36 s -> 0.12 s on two threads).
 _PIECE = 1 << 16
+_FILTERS = bytes(range(5))  # None, Sub, Up, Average, Paeth
 
 
-def _check_png_data(data: bytes, expected: int, path: Path) -> None:
+def _check_png_data(data: bytes, passes: tuple[_Pass, ...], path: Path) -> None:
+    expected = passes[-1].end if passes else 0
     inflater = zlib.decompressobj()
     produced = 0
     try:
         for start in range(0, len(data), _PIECE):
             pending = data[start : start + _PIECE]
             while produced <= expected:
-                out = len(inflater.decompress(pending, _PIECE))
-                produced += out
+                out = inflater.decompress(pending, _PIECE)
+                _check_filters(out, produced, passes, path)
+                produced += len(out)
                 pending = inflater.unconsumed_tail
-                if not pending and out < _PIECE:  # this piece used up, and nothing held back
+                if not pending and len(out) < _PIECE:  # this piece used up, and nothing held back
                     break
             if produced > expected:
                 break
     except zlib.error as exc:
-        raise BuildError(f"{path}: the PNG's image data is damaged ({exc})") from None
+        raise RasterError(path, f"the PNG's image data is damaged ({exc})") from None
     if not inflater.eof or produced != expected:
         state = "is longer than its header says" if produced > expected else "ends early"
         amount = f"more than {expected}" if produced > expected else f"{produced} of {expected}"
-        raise BuildError(f"{path}: the PNG's image data {state} ({amount} bytes); the file is damaged")
+        raise RasterError(path, f"the PNG's image data {state} ({amount} bytes); the file is damaged")
+
+
+def _check_filters(piece: bytes, offset: int, passes: tuple[_Pass, ...], path: Path) -> None:
+    """Each scanline's first byte, where it falls in this piece of inflated data, is a filter type
+    PNG defines: a PDF viewer given any other refuses the image (a slice a pass, no Python loop)."""
+    end = offset + len(piece)
+    for number, one in enumerate(passes):
+        if one.end <= offset or one.start >= end:
+            continue
+        first = one.start + -(-(max(offset, one.start) - one.start) // one.stride) * one.stride
+        found = piece[first - offset : min(end, one.end) - offset : one.stride].translate(None, _FILTERS)
+        if found:
+            line = next(
+                index for index in range((first - one.start) // one.stride, one.rows)
+                if piece[one.start + index * one.stride - offset] > 4
+            )  # fmt: skip
+            where = f"line {line + 1}" + (f" of pass {number + 1}" if len(passes) > 1 else "")
+            raise RasterError(
+                path, f"the PNG's {where} has filter type {found[0]}; PNG defines 0 to 4; the file is damaged"
+            )
 
 
 def _jpeg(raw: bytes, path: Path) -> Raster:
-    position, size, channels, depth = 2, None, 0, 8
+    position = 2
+    frame: bytes | None = None
     dpi: tuple[float, float] | None = None
-    adobe = False
+    note, adobe, orientation = "", False, 1
     while True:
         if position + 2 > len(raw):
-            raise BuildError(f"{path}: the JPEG ends before its end-of-image marker; the file is damaged")
+            raise RasterError(path, "the JPEG ends before its end-of-image marker; the file is damaged")
         if raw[position] != 0xFF:
-            raise BuildError(f"{path}: the JPEG has no marker at byte {position}; the file is damaged")
+            raise RasterError(path, f"the JPEG has no marker at byte {position}; the file is damaged")
         marker = raw[position + 1]
         if marker == 0xFF:  # fill byte
             position += 1
@@ -175,27 +404,65 @@ def _jpeg(raw: bytes, path: Path) -> Raster:
             position += 2
             continue
         if position + 4 > len(raw):
-            raise BuildError(f"{path}: the JPEG ends inside a marker segment; the file is damaged")
+            raise RasterError(path, "the JPEG ends inside a marker segment; the file is damaged")
         (length,) = struct.unpack(">H", raw[position + 2 : position + 4])
         segment = raw[position + 4 : position + 2 + length]
         if length < 2 or position + 2 + length > len(raw):
-            raise BuildError(f"{path}: the JPEG ends inside a marker segment; the file is damaged")
-        if marker in _SOF and len(segment) >= 6:
-            depth, height, width, channels = struct.unpack(">BHHB", segment[:6])
-            size = (width, height)
+            raise RasterError(path, "the JPEG ends inside a marker segment; the file is damaged")
+        if marker in _SOF:
+            if frame is not None:
+                raise RasterError(path, "the JPEG has two frame headers (SOF markers); the file is damaged")
+            if marker not in _JPEG_READ:
+                raise RasterError(path, f"the JPEG is {_JPEG_PROCESS[marker]}, which PDF cannot carry; {_RESAVE}")
+            frame = segment
+        elif marker == 0xDA and frame is None:
+            raise RasterError(path, "the JPEG's image data comes before its frame header (SOF); the file is damaged")
         elif marker == 0xE0 and segment.startswith(b"JFIF\x00") and len(segment) >= 12:
             unit, x, y = struct.unpack(">BHH", segment[7:12])
-            if unit in (1, 2) and x and y:
+            if unit in (1, 2):  # 0: only the pixels' proportions
                 factor = 1.0 if unit == 1 else 2.54
-                dpi = (round(x * factor, 1), round(y * factor, 1))
+                dpi, note = _plausible(
+                    (x * factor, y * factor), f"its JFIF header says {x} x {y} dots a {('inch', 'cm')[unit - 1]}"
+                )
+        elif marker == 0xE1 and segment.startswith(b"Exif\x00\x00") and orientation == 1:
+            orientation = exif_orientation(segment)
         elif marker == 0xEE and segment.startswith(b"Adobe"):
             adobe = True
         position += 2 + length
         if marker == 0xDA:  # start of scan: entropy-coded data runs to the next real marker
             found = _NEXT_MARKER.search(raw, position)
             if found is None:
-                raise BuildError(f"{path}: the JPEG's image data is cut short (no end-of-image marker)")
+                raise RasterError(path, "the JPEG's image data is cut short (no end-of-image marker)")
             position = found.start()
-    if size is None or not size[0] or not size[1]:
-        raise BuildError(f"{path}: the JPEG has no frame header giving its size")
-    return Raster("jpeg", size[0], size[1], dpi, channels, depth, raw, inverted_cmyk=adobe and channels == 4)
+    if frame is None:
+        raise RasterError(path, "the JPEG has no frame header (SOF) giving its size")
+    width, height, channels, depth = _check_frame(frame, path)
+    return Raster("jpeg", width, height, dpi, channels, depth, raw, inverted_cmyk=adobe and channels == 4,
+                  orientation=orientation, dpi_note=note)  # fmt: skip
+
+
+def _check_frame(frame: bytes, path: Path) -> tuple[int, int, int, int]:
+    """A JPEG frame header's size, components and precision, refused unless a PDF's DCTDecode
+    and Pillow both read it: 8-bit samples, 1 (grey), 3 (YCbCr or RGB) or 4 (CMYK) components."""
+    if len(frame) < 6:
+        raise RasterError(path, f"the JPEG's frame header (SOF) is {len(frame)} bytes; the file is damaged")
+    depth, height, width, channels = struct.unpack(">BHHB", frame[:6])
+    if depth != 8:
+        raise RasterError(path, f"the JPEG has {depth}-bit samples; PDF carries only 8-bit JPEGs; {_RESAVE}")
+    if channels not in (1, 3, 4):
+        raise RasterError(
+            path,
+            f"the JPEG has {channels} colour components; a PDF carries 1 (grey), 3 (colour) or 4 (CMYK); {_RESAVE}",
+        )
+    if len(frame) != 6 + 3 * channels:
+        raise RasterError(
+            path, f"the JPEG's frame header (SOF) is {len(frame)} bytes for {channels} components; the file is damaged"
+        )
+    for index in range(channels):
+        sampling, table = frame[7 + 3 * index], frame[8 + 3 * index]
+        if not (1 <= sampling >> 4 <= 4 and 1 <= sampling & 15 <= 4) or table > 3:
+            raise RasterError(path, f"the JPEG's component {index + 1} has sampling {sampling:#04x}, "
+                                    f"table {table}; the file is damaged")  # fmt: skip
+    if not width or not height:
+        raise RasterError(path, f"the JPEG's frame header says {width} x {height} pixels; the file is damaged")
+    return width, height, channels, depth

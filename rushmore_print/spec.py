@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import difflib
 import enum
+import hashlib
 import math
 import re
 import stat
-import struct
 import unicodedata
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
@@ -25,14 +26,14 @@ if TYPE_CHECKING:
 
 from . import svg
 from .colors import WHITE, Color, contrast, parse_hex
-from .errors import BuildError, Problem, SpecError
+from .errors import Problem, SpecError
 from .inputs import InputError, InputKind, read_input_text, shown, shown_path
 from .model import Notation
-from .rasters import read_raster
+from .rasters import RasterError, check_data, read_raster
 from .sizes import CARD_MM_RANGE, CARD_PRESETS, parse_card_size
 from .svg import Drawing
 from .ttf import TrueTypeFont
-from .typeface import missing_characters
+from .typeface import missing_characters, printed_upper
 from .units import parse_length
 
 MAX_HEADS = 8
@@ -41,6 +42,12 @@ MAX_NAME_CHARS = 60  # the game's name: the card backs and the rulebook's title
 MAX_DIRECTION_CHARS = 20  # a direction is a word in the rules' sentences
 MAX_DEPTH = 12  # a design nests 4 levels at most; anything deeper is a mistake or an attack
 BUILTIN_CLASSIC = "classic.yaml (built in)"
+
+FontCheck = Callable[[Path, tuple[str, ...]], None]
+"""A renderer's own reading of a designer's font: given the file and every text the font is to
+print, it raises ``ValueError`` saying what the renderer would refuse. The core imports no
+renderer, so the front ends pass theirs in (``render.fontcheck.check_font``) and its refusal is
+reported here, at ``print.font``'s line, instead of failing the build later."""
 
 
 class Look(enum.Enum):
@@ -128,6 +135,10 @@ class Rules:
         return self.long_points_to_win if long_game else self.points_to_win
 
 
+MAX_BLEED_MM = 10.0  # the most bleed a design or an export may ask for (the backs' pattern reaches it)
+TOO_MUCH_BLEED = f"is more bleed than any printer needs; allowed: 0 to {MAX_BLEED_MM:g}mm (3mm is usual)"
+
+
 @dataclass(frozen=True)
 class PrintSpec:
     """Card size (trim, as the card is read), bleed and orientation."""
@@ -168,18 +179,37 @@ class Design:
 
     @property
     def slug(self) -> str:
-        """File-name form of the name: ``Mount Rushmore`` -> ``mount-rushmore``, ``Góra`` -> ``gora``."""
-        ascii_name = unicodedata.normalize("NFKD", self.name)
-        ascii_name = ascii_name.encode("ascii", "ignore").decode("ascii")
-        slug = re.sub(r"[^a-z0-9]+", "-", ascii_name.lower()).strip("-")[:MAX_NAME_CHARS]
-        return slug.strip("-") or "design"
+        """File-name form of the name (see :func:`slug_of`)."""
+        return slug_of(self.name)
+
+
+def slug_of(name: str) -> str:
+    """File-name form of a game's name: every letter and digit kept (lower case), the rest a hyphen.
+
+    Two names that differ other than in letter case never share a slug: when the readable form
+    loses anything (punctuation, a hyphen, length), a short hash of the name follows it. Names
+    that differ only in case share one, as a case-insensitive disk would treat them anyway.
+
+    >>> slug_of("Mount Rushmore")
+    'mount-rushmore'
+    >>> slug_of("Łukasz Góra")
+    'łukasz-góra'
+    >>> slug_of("Łukasz & Co"), slug_of("ŁUKASZ & CO"), slug_of("Łukasz + Co")
+    ('łukasz-co-1b820f', 'łukasz-co-1b820f', 'łukasz-co-2f5a3e')
+    """
+    folded = unicodedata.normalize("NFC", unicodedata.normalize("NFC", name).casefold())
+    readable = re.sub(r"[^\w]+|_", "-", folded).strip("-")[:MAX_NAME_CHARS].strip("-") or "design"
+    if readable == folded.replace(" ", "-") and "-" not in folded:
+        return readable
+    return f"{readable}-{hashlib.sha256(folded.encode('utf-8')).hexdigest()[:6]}"
 
 
 # --------------------------------------------------------------------------- loading
 
 
-def load_design(path: str | Path | None = None) -> Design:
-    """Load and validate a design; ``None`` loads the built-in classic design.
+def load_design(path: str | Path | None = None, font_check: FontCheck | None = None) -> Design:
+    """Load and validate a design; ``None`` loads the built-in classic design. ``font_check``:
+    the renderers' reading of a ``print.font`` (see :data:`FontCheck`), run after this module's own.
 
     Raises :class:`SpecError` listing every problem found.
     """
@@ -191,7 +221,7 @@ def load_design(path: str | Path | None = None) -> Design:
         text = read_input_text(path, InputKind.DESIGN)
     except InputError as exc:
         raise SpecError([Problem(shown_path(path), None, "", exc.reason)]) from None
-    return parse_design(text, str(path), base_dir=path.parent)
+    return parse_design(text, str(path), base_dir=path.parent, font_check=font_check)
 
 
 MAP_TAG = "tag:yaml.org,2002:map"
@@ -230,9 +260,15 @@ def read_yaml(text: str, file: str) -> tuple[Any, dict[tuple, int]]:
         if len(path) > MAX_DEPTH:
             message = f"nested more than {MAX_DEPTH} levels deep; a design needs at most 4"
             raise SpecError([Problem(file, line, _dotted(path[:MAX_DEPTH]), message)])
+        if not isinstance(node, yaml.ScalarNode) and node.tag not in (MAP_TAG, SEQ_TAG):
+            # !!omap, !!pairs, !!set...: the safe constructor would build them whole, past the
+            # checks here; a design needs only plain mappings and lists.
+            tag = node.tag.replace("tag:yaml.org,2002:", "!!")
+            message = f"the tag {shown(tag)} is not allowed in a design; write a plain mapping or list"
+            raise SpecError([Problem(file, line, _dotted(path), message)])
         if node.tag not in (MAP_TAG, SEQ_TAG):
-            # Scalars, and any tagged collection, go through the safe constructor, which refuses
-            # tags such as !!python/object with a marked error.
+            # Scalars go through the safe constructor, which refuses tags such as !!python/object
+            # with a marked error.
             return construct(node, path)
         if isinstance(node, yaml.MappingNode):
             result: dict = {}
@@ -255,6 +291,7 @@ def read_yaml(text: str, file: str) -> tuple[Any, dict[tuple, int]]:
         return [walk(item, path + (i + 1,)) for i, item in enumerate(node.value)]
 
     try:
+        _refuse_anchors(yaml, text, file)
         root = loader.get_single_node()
         value = None if root is None else walk(root, ())
     except yaml.MarkedYAMLError as exc:
@@ -275,6 +312,23 @@ def read_yaml(text: str, file: str) -> tuple[Any, dict[tuple, int]]:
     if problems:
         raise SpecError(problems)
     return value, lines
+
+
+def _refuse_anchors(yaml: Any, text: str, file: str) -> None:
+    """No anchor (``&name``) and no alias (``*name``) anywhere, whatever the tags around them: an
+    alias makes one value stand for many, so a short file could expand without end. Only a file
+    that holds ``&`` or ``*`` at all is scanned (a quick look at its tokens, not a second parse)."""
+    if "&" not in text and "*" not in text:
+        return
+    scanner = _loader(yaml, text)
+    try:
+        while (token := scanner.get_token()) is not None:
+            if isinstance(token, (yaml.AnchorToken, yaml.AliasToken)):
+                sign = "&" if isinstance(token, yaml.AnchorToken) else "*"
+                message = f"anchors and aliases ({sign}{token.value}) are not allowed in a design; write the value out"
+                raise SpecError([Problem(file, token.start_mark.line + 1, "", message)])
+    finally:
+        scanner.dispose()
 
 
 # Every YAML collection opens with one of these characters, so their count bounds the nesting.
@@ -351,10 +405,22 @@ class _Checker:
         return value
 
     def text(self, value: Any, path: tuple) -> str | None:
+        """Some text, trimmed and in Unicode's composed form (NFC), so that ``José`` typed either
+        way is one name; control and format characters (a newline, a tab, a zero-width space, a
+        direction mark) are refused: they print as boxes or not at all."""
         if not isinstance(value, str) or not value.strip():
             self.add(path, f"expected some text, got {_describe(value)}")
             return None
-        return value.strip()
+        text = unicodedata.normalize("NFC", value.strip())
+        hidden = [(n, c) for n, c in enumerate(text, 1) if unicodedata.category(c) in _INVISIBLE]
+        if hidden:
+            where = ", ".join(
+                f"U+{ord(c):04X} ({unicodedata.name(c, 'a control character').lower()}) at character {n}"
+                for n, c in hidden[:3]
+            )
+            self.add(path, f"{shown(text)} holds {where}; names and words may not hold control or format characters")
+            return None
+        return text
 
     def printable(self, value: Any, path: tuple, longest: int = 60) -> str | None:
         """Text that will be printed on cards: at most ``longest`` characters, every one in the card font."""
@@ -397,6 +463,22 @@ class _Checker:
             return None
 
 
+_INVISIBLE = ("Cc", "Cf", "Zl", "Zp", "Cs", "Co", "Cn")  # control, format, separators, unassigned
+
+
+def same_name_key(name: str) -> str:
+    """The form in which two names are compared: composed, case-folded, format characters dropped.
+
+    >>> same_name_key("JOSÉ") == same_name_key("jose\u0301")
+    True
+    >>> same_name_key("Straße") == same_name_key("STRASSE")
+    True
+    """
+    composed = unicodedata.normalize("NFC", name)
+    kept = "".join(c for c in composed if unicodedata.category(c) not in _INVISIBLE)
+    return unicodedata.normalize("NFC", kept.casefold())
+
+
 def _describe(value: Any) -> str:
     if value is None:
         return "nothing"
@@ -406,13 +488,13 @@ def _describe(value: Any) -> str:
         return "a mapping"
     if isinstance(value, list):
         return "a list"
-    return repr(value)
+    return shown(value)
 
 
 TOP_KEYS = ("name", "heads", "directions", "search", "grid", "rules", "print", "style")
 
 
-def parse_design(text: str, file: str, base_dir: Path | None) -> Design:
+def parse_design(text: str, file: str, base_dir: Path | None, font_check: FontCheck | None = None) -> Design:
     """Validate YAML text as a design; ``file`` is only used in messages."""
     data, lines = read_yaml(text, file)
     check = _Checker(file, lines)
@@ -431,7 +513,10 @@ def parse_design(text: str, file: str, base_dir: Path | None) -> Design:
     rules = _rules(check, top.get("rules"))
     print_spec = _print(check, top.get("print"), base_dir)
     if print_spec is not None and print_spec.font is not None:
-        _font_covers(check, print_spec.font, name, heads or ())
+        _check_print_font(check, print_spec.font, name, heads or (), font_check)
+    elif name is not None and (missing := missing_characters(printed_upper(name))):
+        check.add(("name",), f"{name!r} is printed on the card backs as {printed_upper(name)!r}; the card font "
+                             f"(DejaVu Sans) has no glyph for {_where(missing)}")  # fmt: skip
     style = _style(check, top.get("style"), heads or ())
     if check.problems:
         raise SpecError(check.problems)
@@ -467,7 +552,7 @@ def _heads(check: _Checker, value: Any, base_dir: Path | None) -> tuple[HeadSpec
     for number, item in enumerate(value, start=1):
         item_path = path + (number,)
         head = _head(check, item, item_path, base_dir) or HeadSpec(name=f"head {number}")
-        key = head.name.lower()
+        key = same_name_key(head.name)
         if key in seen:
             check.add(
                 item_path + ("name",),
@@ -518,15 +603,16 @@ def _art(raw: str, base_dir: Path | None) -> tuple[Path | None, str]:
     if real.suffix.lower() == ".svg":
         return real, ""  # read as vectors by _vector_art
     try:
-        raster = read_raster(real, kind=InputKind.ART_IMAGE)
-    except BuildError as exc:
-        return None, f"{raw!r}: {str(exc).removeprefix(str(real) + ': ')}; art must be a PNG or JPEG image"
-    if raster.width * raster.height > MAX_ART_PIXELS:
-        return None, (
-            f"{raw!r}: {raster.width} x {raster.height} pixels; art may have at most "
-            f"{MAX_ART_PIXELS // 1_000_000} megapixels (print needs far fewer: art is reduced to 600 dpi at "
-            "the head's printed size, about 900 pixels tall on a poker card)"
-        )
+        raster = read_raster(real, verify=False, kind=InputKind.ART_IMAGE)
+        if raster.width * raster.height > MAX_ART_PIXELS:  # before any image data is inflated
+            return None, (
+                f"{raw!r}: {raster.width} x {raster.height} pixels; art may have at most "
+                f"{MAX_ART_PIXELS // 1_000_000} megapixels (print needs far fewer: art is reduced to 600 dpi at "
+                "the head's printed size, about 900 pixels tall on a poker card)"
+            )
+        check_data(raster, real)
+    except RasterError as exc:
+        return None, f"{raw!r}: {exc.reason}; art must be a PNG or JPEG image"
     return real, ""
 
 
@@ -587,7 +673,7 @@ def _directions(check: _Checker, value: Any) -> tuple[tuple[str, str] | None, No
             return None, None
         names.append(name)
         letters.append(letter.upper())
-    if names[0].lower() == names[1].lower():
+    if same_name_key(names[0]) == same_name_key(names[1]):
         check.add(path, f"the two directions must differ; both are {names[0]!r}")
         return None, None
     if letters[0] == letters[1]:
@@ -748,10 +834,8 @@ def _print(check: _Checker, value: Any, base_dir: Path | None) -> PrintSpec | No
         else Orientation.LANDSCAPE
     )
     bleed = check.length(spec["bleed"], path + ("bleed",)) if "bleed" in spec else 3.0
-    if bleed is not None and bleed > 10:
-        check.add(
-            path + ("bleed",), f"{bleed:g}mm is more bleed than any printer needs; allowed: 0 to 10mm (3mm is usual)"
-        )
+    if bleed is not None and bleed > MAX_BLEED_MM:
+        check.add(path + ("bleed",), f"{bleed:g}mm {TOO_MUCH_BLEED}")
         bleed = None
     font = None
     if "font" in spec:
@@ -772,16 +856,46 @@ def _where(missing: list[tuple[int, str]]) -> str:
     return ", ".join(f"{char!r} (U+{ord(char):04X}) at character {number}" for number, char in missing)
 
 
-def _font_covers(check: _Checker, font_path: Path, name: str | None, heads: tuple[HeadSpec, ...]) -> None:
-    """Every character the designer's font is to print (the names and the title) must be in it."""
-    font = TrueTypeFont.load(font_path)
-    texts = [(("name",), name)] + [(("heads", number, "name"), head.name) for number, head in enumerate(heads, 1)]
-    for path, text in texts:
-        missing = [
-            (n, char) for n, char in enumerate(text or "", start=1) if not char.isspace() and not font.covers(char)
-        ]
+def print_font_texts(name: str | None, head_names: Iterable[str]) -> list[tuple[tuple, str, str]]:
+    """(key path, the text as written, the text as printed) for everything ``print.font`` prints:
+    the game's name in capitals on the backs (:func:`printed_upper`, as ``layout.cards`` sets
+    it) and every head's name under its head.
+
+    >>> print_font_texts("Straße", ["Ann"])
+    [(('name',), 'Straße', 'STRASSE'), (('heads', 1, 'name'), 'Ann', 'Ann')]
+    """
+    texts = [(("name",), name, printed_upper(name))] if name else []
+    return texts + [(("heads", number, "name"), text, text) for number, text in enumerate(head_names, start=1)]
+
+
+def _check_print_font(
+    check: _Checker, font_path: Path, name: str | None, heads: tuple[HeadSpec, ...], font_check: FontCheck | None
+) -> None:
+    """Every text the designer's font prints, as printed, must be in it (spaces too: a font
+    without one prints a box), every outline of it readable, and then the renderers must
+    accept the font and those texts (``font_check``)."""
+    try:
+        font = TrueTypeFont.load(font_path)
+    except ValueError as exc:  # read a moment ago: changed since
+        check.add(("print", "font"), f"{font_path.name!r}: {str(exc).removeprefix(f'{font_path}: ')}")
+        return
+    texts = print_font_texts(name, [head.name for head in heads])
+    covered = True
+    for path, written, printed in texts:
+        missing = [(n, char) for n, char in enumerate(printed, start=1) if not font.covers(char)]
         if missing:
-            check.add(path, f"{text!r}: print.font {font_path.name} has no glyph for {_where(missing[:5])}")
+            said = f"{written!r}:" if printed == written else f"{written!r} is printed as {printed!r}, and"
+            check.add(path, f"{said} print.font {font_path.name} has no glyph for {_where(missing[:5])}")
+            covered = False
+    if not covered:
+        return
+    try:
+        for char in sorted({char for _, _, printed in texts for char in printed}):
+            font.outline(char)  # what impose's writer draws; a damaged outline is named here
+        if font_check is not None:
+            font_check(font_path, tuple(printed for _, _, printed in texts))
+    except ValueError as exc:
+        check.add(("print", "font"), f"{font_path.name!r}: {str(exc).removeprefix(f'{font_path}: ')}")
 
 
 def _font_file(raw: str, base_dir: Path | None) -> tuple[Path | None, str]:
@@ -792,11 +906,10 @@ def _font_file(raw: str, base_dir: Path | None) -> tuple[Path | None, str]:
         return None, problem
     try:
         font = TrueTypeFont.load(real)
-    except (ValueError, struct.error, IndexError) as exc:
-        message = str(exc).removeprefix(f"{real}: ")
-        return None, f"{raw!r}: {message if isinstance(exc, ValueError) else 'a damaged font file'}"
+    except ValueError as exc:  # the reader bounds every table: a damaged file is a ValueError
+        return None, f"{raw!r}: {str(exc).removeprefix(f'{real}: ')}"
     if not font.embedding_allowed:
-        return None, f"{raw!r}: its licence does not allow embedding it in a PDF; choose another font"
+        return None, f"{raw!r}: its licence (OS/2 fsType) does not allow embedding it in a PDF; choose another font"
     return real, ""
 
 

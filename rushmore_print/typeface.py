@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import re
+import unicodedata
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
@@ -81,3 +82,45 @@ def missing_characters(text: str) -> list[tuple[int, str]]:
         for number, char in enumerate(text, start=1)
         if not char.isspace() and not all(metrics(font).covers(char) for font in FAMILY)
     ]
+
+
+_DIALYTIKA = "\u0308"  # kept in Greek capitals: it still tells two vowels from a diphthong (ΜΑΪΟΥ)
+_YPOGEGRAMMENI = "\u0345"  # iota subscript: kept, its capital is a full iota (ᾳ -> ΑΙ)
+_GREEK_ACCENTS = frozenset("\u0300\u0301\u0340\u0341\u0342")  # varia, oxia/tonos, perispomeni
+_DIPHTHONGS = frozenset({"αι", "ει", "οι", "υι", "αυ", "ευ", "ηυ", "ου"})
+
+
+def printed_upper(text: str) -> str:
+    """``text`` in capitals as the cards print it (the game's title on the backs): the one
+    upper-case form, which the design reader checks against the font that prints it.
+
+    Greek capitals carry no accents or breathings (a Greek typesetter's rule; ``str.upper``
+    keeps them, and a perispomeni becomes a loose combining mark few fonts have): only the
+    dialytika is kept, and added where a dropped accent told two vowels apart (τσάι -> ΤΣΑΪ).
+    German ß becomes SS, the spelling every font can print (ẞ is newer and in few fonts).
+    The result is NFC, as the font's character map expects.
+
+    >>> printed_upper("Ἀθηνᾶ"), printed_upper("Straße"), printed_upper("τσάι"), printed_upper("Μαΐου")
+    ('ΑΘΗΝΑ', 'STRASSE', 'ΤΣΑΪ', 'ΜΑΪΟΥ')
+    >>> printed_upper("ᾠδή"), printed_upper("Mount Rushmore"), printed_upper("Łódź")
+    ('ΩΙΔΗ', 'MOUNT RUSHMORE', 'ŁÓDŹ')
+    """
+    clusters: list[list[str]] = []  # a base character and the marks that follow it
+    for char in unicodedata.normalize("NFD", text):
+        if clusters and unicodedata.category(char).startswith("M"):
+            clusters[-1].append(char)
+        else:
+            clusters.append([char])
+    kept: list[str] = []
+    accent_dropped = ""  # the previous Greek vowel, when an accent was taken off it
+    for base, *marks in clusters:
+        if not unicodedata.name(base, "").startswith("GREEK"):
+            kept.append(base + "".join(marks))
+            accent_dropped = ""
+            continue
+        own = [mark for mark in marks if mark in (_DIALYTIKA, _YPOGEGRAMMENI)]
+        if not marks and (accent_dropped + base).lower() in _DIPHTHONGS:
+            own.append(_DIALYTIKA)  # ά then ι are two syllables; without the accent, say so
+        kept.append(base + "".join(own))
+        accent_dropped = base if any(mark in _GREEK_ACCENTS for mark in marks) else ""
+    return unicodedata.normalize("NFC", "".join(kept).upper())

@@ -70,3 +70,14 @@ def test_the_cli_refuses_dev_zero_as_a_design(runner, command):
     result = runner.invoke(cli, [*command, "/dev/zero"])
     assert result.exit_code == 1
     assert result.stderr == "error: /dev/zero: is a device, not a design file\n"
+
+
+def test_the_readme_states_every_limit():
+    from pathlib import Path
+
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text("utf-8")
+    table = readme[readme.index("| file | at most |") :].split("\n\n")[0]
+    rows = table.splitlines()[2:]
+    assert len(rows) == len(InputKind)
+    for kind, row in zip(InputKind, rows):
+        assert f"| {kind.most_bytes // 1_000_000} MB" in row, (kind, row)

@@ -9,7 +9,9 @@ from PIL import Image
 
 from rushmore_print.cli import cli
 from rushmore_print.errors import BuildError
-from rushmore_print.rasters import read_raster
+from rushmore_print.rasters import RasterError, read_raster
+
+from .imagebytes import chunk, jpeg, pdf_problems, phys, png, with_frame
 
 
 def png_bytes(size=(120, 80), mode="RGB", dpi=300, **save):
@@ -93,3 +95,173 @@ def test_impose_refuses_a_damaged_image_and_writes_nothing(runner, tmp_path):
     assert result.exit_code == 1
     assert result.stderr.startswith(f"error: {bad}: the JPEG")
     assert not out.exists() or not list(out.iterdir())
+
+
+PLTE2 = (b"PLTE", bytes([0, 0, 0, 255, 255, 255]))
+HEADER = ">IIBBBBB"
+
+
+@pytest.mark.parametrize(
+    "name, data, reason",
+    [
+        ("ihdr-12.png", png(4, 4, header=struct.pack(HEADER, 4, 4, 8, 2, 0, 0, 0)[:12]),
+         "the PNG's IHDR header chunk is 12 bytes long; it must be 13"),
+        ("ihdr-14.png", png(4, 4, header=struct.pack(HEADER, 4, 4, 8, 2, 0, 0, 0) + b"\0"),
+         "the PNG's IHDR header chunk is 14 bytes long; it must be 13"),
+        ("depth-0.png", png(4, 4, 0, 0, data=b""),
+         "the PNG header gives bit depth 0 for a greyscale image; it must be 1, 2, 4, 8, 16"),
+        ("depth-3.png", png(4, 4, 3, 0, data=b""),
+         "the PNG header gives bit depth 3 for a greyscale image; it must be 1, 2, 4, 8, 16"),
+        ("rgb-4.png", png(4, 4, 4, 2, data=b""),
+         "the PNG header gives bit depth 4 for a RGB image; it must be 8, 16"),
+        ("palette-16.png", png(4, 4, 16, 3, data=b""),
+         "the PNG header gives bit depth 16 for a palette image; it must be 1, 2, 4, 8"),
+        ("colour-5.png", png(4, 4, 8, 5, data=b""),
+         "the PNG header gives colour type 5; PNG defines 0, 2, 3, 4 and 6"),
+        ("zero-wide.png", png(0, 4, data=b""), "the PNG header says 0 x 4 pixels; the file is damaged"),
+        ("filter-1.png", png(4, 4, header=struct.pack(HEADER, 4, 4, 8, 2, 0, 1, 0)),
+         "the PNG header gives compression 0, filter method 1, interlace 0; PNG defines only 0, 0, and 0 or 1"),
+        ("no-plte.png", png(4, 4, 8, 3),
+         "the PNG is a palette image without its palette (PLTE chunk); the file is damaged"),
+        ("plte-4.png", png(4, 4, 8, 3, before_data=[(b"PLTE", b"\0\0\0\0")]),
+         "the PNG's palette (PLTE) is 4 bytes; it must be 3 bytes a colour, 1 to 256 colours"),
+        ("plte-0.png", png(4, 4, 8, 3, before_data=[(b"PLTE", b"")]),
+         "the PNG's palette (PLTE) is 0 bytes; it must be 3 bytes a colour, 1 to 256 colours"),
+        ("plte-1bit-3.png", png(4, 4, 1, 3, before_data=[(b"PLTE", bytes(9))]),
+         "the PNG's palette (PLTE) is 9 bytes; it must be 3 bytes a colour, 1 to 2 colours"),
+        ("grey-plte.png", png(4, 4, 8, 0, before_data=[PLTE2]),
+         "the PNG is a greyscale image with a palette (PLTE chunk); PNG forbids it"),
+        ("trns-3.png", png(4, 4, 8, 3, before_data=[PLTE2, (b"tRNS", b"\0\0\0")]),
+         "the PNG's transparency (tRNS) has 3 entries for a palette of 2"),
+        ("trns-rgba.png", png(4, 4, 8, 6, before_data=[(b"tRNS", b"\0" * 6)]),
+         "the PNG has an alpha channel and a transparency (tRNS) chunk; PNG forbids both"),
+        ("trns-grey-3.png", png(4, 4, 8, 0, before_data=[(b"tRNS", b"\0" * 3)]),
+         "the PNG's transparency (tRNS) chunk is 3 bytes; a greyscale image's is 2"),
+        ("phys-8.png", png(4, 4, before_data=[(b"pHYs", bytes(8))]),
+         "the PNG's pHYs chunk is 8 bytes long; it must be 9"),
+        ("filter-type-5.png", png(4, 4, filter_byte=5),
+         "the PNG's line 1 has filter type 5; PNG defines 0 to 4; the file is damaged"),
+        ("split-idat.png", png(4, 4)[:-12].replace(b"IEND", b"") + chunk(b"tEXt", b"a\0b") + chunk(b"IDAT", b"")
+         + chunk(b"IEND", b""),
+         "the PNG's image data (IDAT) is split by a 'tEXt' chunk; decoders read such a file differently"),
+    ],
+)  # fmt: skip
+def test_a_png_header_that_lies_is_refused_saying_what_is_wrong(tmp_path, name, data, reason):
+    path = write(tmp_path, name, data)
+    with pytest.raises(RasterError) as info:
+        read_raster(path)
+    assert info.value.reason == reason
+    assert str(info.value) == f"{path}: {reason}"
+
+
+def test_a_bad_filter_byte_is_found_on_its_line_and_pass(tmp_path):
+    rows = [bytes([0]) + bytes(12)] * 9 + [bytes([7]) + bytes(12)]  # 4 px RGB, the 10th line broken
+    path = write(tmp_path, "line10.png", png(4, 10, data=zlib.compress(b"".join(rows))))
+    with pytest.raises(RasterError, match="the PNG's line 10 has filter type 7"):
+        read_raster(path)
+    # interlaced: 1 x 1 has one pass; its one line broken
+    head = struct.pack(HEADER, 1, 1, 8, 0, 0, 0, 1)
+    path = write(tmp_path, "adam7.png", png(1, 1, header=head, data=zlib.compress(b"\x09\x00")))
+    with pytest.raises(RasterError, match="the PNG's line 1 has filter type 9"):
+        read_raster(path)
+
+
+@pytest.mark.parametrize(
+    "values, dpi, note",
+    [
+        ((0, 0), None, "its pHYs chunk says 0 x 0 pixels a metre (0 x 0 dpi; a resolution is 10 to 100,000 dpi)"),
+        ((11811, 0), None,
+         "its pHYs chunk says 11811 x 0 pixels a metre (300 x 0 dpi; a resolution is 10 to 100,000 dpi)"),
+        ((2**32 - 1, 2**32 - 1), None,
+         "its pHYs chunk says 4294967295 x 4294967295 pixels a metre (1.091e+08 x 1.091e+08 dpi; "
+         "a resolution is 10 to 100,000 dpi)"),
+        ((11811, 11811), (300.0, 300.0), ""),
+    ],
+)  # fmt: skip
+def test_a_resolution_that_cannot_be_right_is_ignored_and_said(tmp_path, values, dpi, note):
+    raster = read_raster(write(tmp_path, "r.png", png(4, 4, before_data=[phys(*values)])))
+    assert (raster.dpi, raster.dpi_note) == (dpi, note)
+
+
+def test_impose_says_why_it_ignored_a_resolution_and_takes_the_card_size_given(runner, tmp_path):
+    path = write(tmp_path, "zero.png", png(150, 210, before_data=[phys(0, 0)]))
+    out = tmp_path / "out"
+    result = runner.invoke(cli, ["impose", str(path), "-o", str(out)])
+    assert result.exit_code == 1
+    assert result.stderr == (
+        f"error: {path}: the image does not say its dpi (its pHYs chunk says 0 x 0 pixels a metre (0 x 0 dpi; "
+        "a resolution is 10 to 100,000 dpi)); give the card size with --card (e.g. poker or 63.5x88.9mm)\n"
+    )
+    result = runner.invoke(cli, ["impose", str(path), "-o", str(out), "--card", "poker", "--name", "z"])
+    assert result.exit_code == 0, result.output
+    assert pdf_problems(out / "z_letter_fronts.pdf") == []
+
+
+def test_a_resolution_that_makes_no_card_is_refused_not_divided_by(runner, tmp_path):
+    path = write(tmp_path, "tiny.png", png(150, 210, before_data=[phys(3_000_000, 3_000_000)]))  # 76,200 dpi
+    result = runner.invoke(cli, ["impose", str(path), "-o", str(tmp_path / "out")])
+    assert result.exit_code == 1
+    assert result.stderr == (
+        f"error: {path}: 150 x 210 px at 76200 x 76200 dpi is a 0.05 x 0.07 mm card; cards are 20 to 200 mm; "
+        "give the card size with --card (e.g. poker or 63.5x88.9mm)\n"
+    )
+
+
+@pytest.mark.parametrize(
+    "name, change, reason",
+    [
+        ("two.jpg", {"components": 2},
+         "the JPEG has 2 colour components; a PDF carries 1 (grey), 3 (colour) or 4 (CMYK); save it again as "
+         "an 8-bit PNG or a baseline JPEG"),
+        ("none.jpg", {"components": 0},
+         "the JPEG has 0 colour components; a PDF carries 1 (grey), 3 (colour) or 4 (CMYK); save it again as "
+         "an 8-bit PNG or a baseline JPEG"),
+        ("twelve.jpg", {"precision": 12},
+         "the JPEG has 12-bit samples; PDF carries only 8-bit JPEGs; save it again as an 8-bit PNG or a baseline JPEG"),
+        ("lossless.jpg", {"marker": 0xC3},
+         "the JPEG is lossless (SOF3), which PDF cannot carry; save it again as an 8-bit PNG or a baseline JPEG"),
+        ("arith.jpg", {"marker": 0xC9},
+         "the JPEG is arithmetic-coded, which PDF cannot carry; save it again as an 8-bit PNG or a baseline JPEG"),
+        ("hier.jpg", {"marker": 0xC5},
+         "the JPEG is hierarchical, which PDF cannot carry; save it again as an 8-bit PNG or a baseline JPEG"),
+    ],
+)  # fmt: skip
+def test_a_jpeg_a_pdf_cannot_carry_is_refused_saying_why(runner, tmp_path, name, change, reason):
+    path = write(tmp_path, name, with_frame(jpeg(), **change))
+    with pytest.raises(RasterError) as info:
+        read_raster(path)
+    assert info.value.reason == reason
+    result = runner.invoke(cli, ["impose", str(path), "-o", str(tmp_path / "out"), "--card", "poker", "--fit"])
+    assert (result.exit_code, result.stderr) == (1, f"error: {path}: {reason}\n")
+
+
+def test_a_jpeg_frame_that_lies_is_refused(tmp_path):
+    raw = jpeg()
+    cases = {
+        "zero-high.jpg": (raw.replace(b"\xff\xc0\x00\x11\x08\x00\x18", b"\xff\xc0\x00\x11\x08\x00\x00"),
+                          "the JPEG's frame header says 32 x 0 pixels; the file is damaged"),
+        "two-sof.jpg": (raw[:2] + raw[2:].replace(b"\xff\xda", raw[raw.index(b"\xff\xc0"):][:19] + b"\xff\xda", 1),
+                        "the JPEG has two frame headers (SOF markers); the file is damaged"),
+    }  # fmt: skip
+    for name, (data, reason) in cases.items():
+        with pytest.raises(RasterError) as info:
+            read_raster(write(tmp_path, name, data))
+        assert info.value.reason == reason, name
+
+
+@pytest.mark.parametrize(
+    "name, data, reason",
+    [
+        ("ihdr.png", png(4, 4, header=bytes(12)), "the PNG's IHDR header chunk is 12 bytes long; it must be 13"),
+        ("two.jpg", with_frame(jpeg(), components=2), "the JPEG has 2 colour components"),
+        ("twelve.jpg", with_frame(jpeg(), precision=12), "the JPEG has 12-bit samples"),
+        ("lossless.jpg", with_frame(jpeg(), marker=0xC3), "the JPEG is lossless (SOF3)"),
+        ("no-plte.png", png(4, 4, 8, 3), "the PNG is a palette image without its palette"),
+    ],
+)
+def test_head_art_build_could_not_draw_is_refused_at_validate(runner, tmp_path, name, data, reason):
+    write(tmp_path, name, data)
+    design = write(tmp_path, "design.yaml", f"name: Art\nheads: [{{name: Ada, art: {name}}}, Bea]\n".encode())
+    result = runner.invoke(cli, ["validate", str(design)])
+    assert result.exit_code == 1
+    assert f"error: {design}:2: heads.1.art: '{name}': {reason}" in result.stderr

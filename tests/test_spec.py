@@ -1,7 +1,7 @@
 import pytest
 
 from rushmore_print.errors import SpecError
-from rushmore_print.spec import Look, Orientation, Style, load_design, most_square_grid
+from rushmore_print.spec import Look, Orientation, Style, load_design, most_square_grid, slug_of
 
 from .conftest import DESIGNS, MINIMAL, ROOT
 
@@ -171,13 +171,35 @@ def test_missing_file_and_empty_file(tmp_path, write_design):
 
 def test_yaml_is_loaded_safely(write_design):
     found = problems(write_design, "name: !!python/object/apply:os.system ['echo hi']\n")
+    assert "the tag '!!python/object/apply:os.system' is not allowed in a design" in found[0]
+    found = problems(write_design, "name: !!python/object:os.system {}\n")
+    assert "is not allowed in a design" in found[0]
+    found = problems(write_design, "name: !!python/name:os.system ''\n")
     assert "not valid YAML" in found[0]
 
 
-def test_slug_is_plain_ascii(write_design):
+def test_aliases_inside_tagged_collections_are_refused_before_anything_expands(write_design, tmp_path):
+    # 501 bytes that once took 36 s and 3.25 GB: aliases under !!omap escaped the alias check
+    # and the error message then expanded the value with repr().
+    bomb = "a: &a [x, x, x, x, x, x, x, x, x]\n" + "".join(
+        f"{chr(98 + i)}: &{chr(98 + i)} [{', '.join([f'*{chr(97 + i)}'] * 9)}]\n" for i in range(8)
+    )
+    text = "name: !!omap\n" + "".join(f"  - {line}" for line in bomb.splitlines(keepends=True))
+    found = problems(write_design, text)
+    assert found == [f"{tmp_path / 'design.yaml'}:2: anchors and aliases (&a) are not allowed in a design; "
+                     "write the value out"]  # fmt: skip
+    found = problems(write_design, "name: !!omap [{a: 1}, {b: 2}]\n")
+    assert "name: the tag '!!omap' is not allowed in a design; write a plain mapping or list" in found[0]
+
+
+def test_file_names_keep_every_letter_and_never_collide(write_design):
     design = load_design(write_design(MINIMAL.replace("name: Test", "name: Rêve à Göra & Co.")))
-    assert design.slug == "reve-a-gora-co"
+    assert design.slug.startswith("rêve-à-göra-co-") and len(design.slug) == len("rêve-à-göra-co-") + 6
     assert design.name == "Rêve à Göra & Co."
+    assert slug_of("Mount Rushmore") == "mount-rushmore"
+    assert slug_of("Гора Рашмор") == "гора-рашмор"
+    names = ["Łukasz & Co", "Łukasz + Co", "Łukasz Co", "Łukasz-Co", "Łukasz  Co", "Гора", "Гора!", "x" * 61, "x" * 60]
+    assert len({slug_of(name) for name in names}) == len(names)
 
 
 def test_a_style_reskins_the_cards_and_every_look_is_accepted(write_design):
@@ -241,7 +263,7 @@ def test_yaml_aliases_are_refused_so_a_billion_laughs_costs_nothing(write_design
     found = problems(write_design, text)
     assert time.perf_counter() - start < 1.0
     assert resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before < 100_000  # KB
-    assert any("aliases (*name) are not allowed in a design" in p for p in found)
+    assert any("anchors and aliases (&a) are not allowed in a design" in p for p in found)
     assert all(p.startswith(f"{tmp_path / 'design.yaml'}:") for p in found)
 
 
@@ -276,3 +298,18 @@ def test_hostile_design_files_get_a_clear_error_not_a_crash(tmp_path, damage, ex
     with pytest.raises(SpecError) as info:
         load_design(path)
     assert expected in str(info.value) and str(path) in str(info.value)
+
+
+def test_names_are_compared_composed_and_case_folded(write_design):
+    nfc, nfd = "Jos\u00e9", "Jose\u0301"
+    found = problems(write_design, MINIMAL.replace("heads: [A, B, C, D]", f"heads: [{nfc}, B, C, {nfd.upper()}]"))
+    assert any("heads.4.name: the name 'JOSÉ' is already used by head 1" in p for p in found)
+    found = problems(write_design, MINIMAL.replace("heads: [A, B, C, D]", 'heads: [Ann, B, C, "Ann\\u200b"]'))
+    assert any("U+200B (zero width space) at character 4" in p for p in found)
+    found = problems(write_design, MINIMAL.replace("heads: [A, B, C, D]", 'heads: ["An\\tn", B, C, D]'))
+    assert any("heads.1.name: 'An\\tn' holds U+0009 (a control character) at character 3" in p for p in found)
+
+
+def test_a_name_is_stored_composed(write_design):
+    design = load_design(write_design(MINIMAL.replace("heads: [A, B, C, D]", "heads: [Jose\u0301, B, C, D]")))
+    assert design.heads[0].name == "Jos\u00e9"

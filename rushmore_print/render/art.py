@@ -7,17 +7,18 @@ import functools
 from PIL import Image, ImageChops, ImageMath
 
 from ..colors import INK_LIMIT
+from ..inputs import InputKind
+from .normalise import decode_file
 
 
 @functools.lru_cache(maxsize=32)
 def art_image(path: str, pixels: int) -> Image.Image:
     """The image at ``path`` in RGBA, reduced (never enlarged) so its longer side is at most
     ``pixels`` (0: as it is). Both renderers draw this, so PDF and PNG show the same pixels, and
-    a large photo costs its decoding once, not once per page or per file."""
-    with Image.open(path) as source:
-        if pixels and source.format == "JPEG":
-            source.draft("RGB", (pixels, pixels))  # let the JPEG decoder skip the detail we drop
-        image = source.convert("RGBA")
+    a large photo costs its decoding once, not once per page or per file. The file is read
+    through the trust boundary and decoded by the one normaliser (16-bit grey keeps its greys,
+    EXIF orientation applied), so what ``validate`` read is what prints."""
+    image = decode_file(path, InputKind.ART_IMAGE, pixels).convert("RGBA")
     if pixels and max(image.size) > pixels:
         image.thumbnail((pixels, pixels), Image.Resampling.LANCZOS)
     return image

@@ -15,32 +15,43 @@ import zlib
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from ..inputs import InputKind
 from ..layout.fonts import text_width_mm
-from ..layout.items import Anchor, Document, Group, Image, ImageFit, Rect, Shape, Text, Use
+from ..layout.items import Anchor, Document, FillRule, Group, Image, ImageFit, Rect, Shape, Text, Use
 from ..layout.items import Path as LayoutPath
-from ..rasters import read_raster
+from ..rasters import Raster, read_raster
 from ..typeface import Font, metrics
 from ..units import MM_PER_PT, PT_PER_MM
 
 
 @dataclass(frozen=True)
 class EmbeddedImage:
-    """An image as a PDF XObject: its dictionary entries and its (already compressed) data."""
+    """An image as a PDF XObject: its dictionary entries and its (already compressed) data.
+    ``reencoded`` says why the file's own data could not pass into the PDF ("" when it did)."""
 
     width: int
     height: int
     entries: str
     data: bytes
-    passthrough: bool
+    reencoded: str = ""
     smask: EmbeddedImage | None = None
     dpi: tuple[float, float] | None = None  # as the file says, for checking its printed size
+
+    @property
+    def passthrough(self) -> bool:
+        return not self.reencoded
 
 
 def load_image(path: Path) -> EmbeddedImage:
     """PNG (8-bit or less, no alpha, not interlaced) and JPEG data pass through untouched, after
-    their structure is checked; anything else is decoded once and compressed with Flate."""
+    their structure is checked (``rasters.py`` refuses what a PDF cannot carry); anything else,
+    and any image whose EXIF orientation turns it, is decoded by the normaliser and compressed
+    with Flate, its ``reencoded`` saying why."""
     raster = read_raster(path)
-    if raster.kind == "png" and not (raster.transparent or raster.interlaced or raster.depth == 16):
+    reason = _why_reencoded(raster)
+    if reason:
+        return replace(_decoded(path, reason), dpi=raster.upright_dpi)
+    if raster.kind == "png":
         if raster.png_colour == 3:
             assert raster.palette is not None
             space = f"[/Indexed /DeviceRGB {len(raster.palette) // 3 - 1} <{raster.palette.hex()}>]"
@@ -52,26 +63,42 @@ def load_image(path: Path) -> EmbeddedImage:
             f"/Filter /FlateDecode /DecodeParms << /Predictor 15 /Colors {raster.channels} "
             f"/BitsPerComponent {depth} /Columns {width} >>"
         )
-        return EmbeddedImage(width, raster.height, entries, raster.data, True, dpi=raster.dpi)
-    if raster.kind == "jpeg" and raster.depth == 8 and raster.channels in (1, 3, 4):
-        space = {1: "/DeviceGray", 3: "/DeviceRGB", 4: "/DeviceCMYK"}[raster.channels]
-        decode = " /Decode [1 0 1 0 1 0 1 0]" if raster.inverted_cmyk else ""
-        entries = (
-            f"/Width {raster.width} /Height {raster.height} /ColorSpace {space} /BitsPerComponent 8 "
-            f"/Filter /DCTDecode{decode}"
-        )
-        return EmbeddedImage(raster.width, raster.height, entries, raster.data, True, dpi=raster.dpi)
-    return replace(_decoded(path), dpi=raster.dpi)
+        return EmbeddedImage(width, raster.height, entries, raster.data, dpi=raster.dpi)
+    space = {1: "/DeviceGray", 3: "/DeviceRGB", 4: "/DeviceCMYK"}[raster.channels]
+    decode = " /Decode [1 0 1 0 1 0 1 0]" if raster.inverted_cmyk else ""
+    entries = (
+        f"/Width {raster.width} /Height {raster.height} /ColorSpace {space} /BitsPerComponent 8 "
+        f"/Filter /DCTDecode{decode}"
+    )
+    return EmbeddedImage(raster.width, raster.height, entries, raster.data, dpi=raster.dpi)
 
 
-def _decoded(path: Path) -> EmbeddedImage:
-    from PIL import Image as PILImage  # only for images that cannot pass through
+def _why_reencoded(raster: Raster) -> str:
+    """Why a checked image's data cannot go into a PDF as it is ("" when it can).
 
-    with PILImage.open(path) as image:
-        image.load()
-        alpha = image.getchannel("A") if "A" in image.getbands() else None
-        rgb = image.convert("RGB")
-    width, height = rgb.size
+    >>> _why_reencoded(Raster("png", 2, 2, None, 1, 16, b""))
+    '16-bit samples'
+    """
+    reasons = []
+    if raster.kind == "png":
+        if raster.depth == 16:
+            reasons.append("16-bit samples")  # PDF 1.4 has at most 8 bits a component
+        if raster.transparent:
+            reasons.append("transparency")  # becomes a soft mask
+        if raster.interlaced:
+            reasons.append("interlaced")  # PDF's PNG predictor knows no Adam7
+    if raster.orientation != 1:
+        reasons.append(f"EXIF orientation {raster.orientation}")  # a PDF draws pixels as stored
+    return ", ".join(reasons)
+
+
+def _decoded(path: Path, reason: str) -> EmbeddedImage:
+    from .normalise import decode_file  # Pillow, only for images that cannot pass through
+
+    image = decode_file(path, InputKind.CARD_IMAGE)  # 8 bits a channel, upright
+    width, height = image.size
+    alpha = image.getchannel("A") if image.mode in ("LA", "RGBA") else None
+    colour = image.convert({"LA": "L", "RGBA": "RGB"}.get(image.mode, image.mode))
     smask = None
     if alpha is not None:
         smask = EmbeddedImage(
@@ -79,10 +106,11 @@ def _decoded(path: Path) -> EmbeddedImage:
             height,
             f"/Width {width} /Height {height} /ColorSpace /DeviceGray /BitsPerComponent 8 /Filter /FlateDecode",
             zlib.compress(alpha.tobytes(), 6),
-            False,
+            reason,
         )
-    entries = f"/Width {width} /Height {height} /ColorSpace /DeviceRGB /BitsPerComponent 8 /Filter /FlateDecode"
-    return EmbeddedImage(width, height, entries, zlib.compress(rgb.tobytes(), 6), False, smask)
+    space = {"L": "/DeviceGray", "RGB": "/DeviceRGB", "CMYK": "/DeviceCMYK"}[colour.mode]
+    entries = f"/Width {width} /Height {height} /ColorSpace {space} /BitsPerComponent 8 /Filter /FlateDecode"
+    return EmbeddedImage(width, height, entries, zlib.compress(colour.tobytes(), 6), reason, smask)
 
 
 class _Objects:
@@ -166,6 +194,9 @@ def render_raw_pdf(document: Document, loaded: dict[str, EmbeddedImage] | None =
         content = f"q {PT_PER_MM:.6f} 0 0 {PT_PER_MM:.6f} 0 0 cm 1 j 1 J\n" + "\n".join(painter.ops) + "\nQ\n"
         stream = objects.stream("/Filter /FlateDecode", zlib.compress(content.encode("latin-1"), 6))
         xobjects = " ".join(f"/{name} {number} 0 R" for name, number in sorted(set(painter.used)))
+        states = "".join(
+            f" /{name} << /ca {_n(fill)} /CA {_n(stroke)} >>" for (fill, stroke), name in painter.alphas.items()
+        )
         boxes = f"/MediaBox [0 0 {_n(page.width_mm * PT_PER_MM)} {_n(page.height_mm * PT_PER_MM)}]"
         for name, box in (("TrimBox", page.trim_box), ("BleedBox", page.bleed_box)):
             if box is not None:
@@ -173,7 +204,9 @@ def render_raw_pdf(document: Document, loaded: dict[str, EmbeddedImage] | None =
         kids.append(
             objects.add(
                 f"<< /Type /Page /Parent {pages_ref} 0 R {boxes} /Contents {stream} 0 R "
-                f"/Resources << /XObject << {xobjects} >> /Font << {fonts.resources()} >> >> >>"
+                f"/Resources << /XObject << {xobjects} >> /Font << {fonts.resources()} >>"
+                + (f" /ExtGState <<{states} >>" if states else "")
+                + " >> >>"
             )
         )
     fonts.write()
@@ -189,6 +222,7 @@ class _Content:
     ):
         self.ops: list[str] = []
         self.used: list[tuple[str, int]] = []
+        self.alphas: dict[tuple[float, float], str] = {}  # (fill, stroke) opacity -> graphics state name
         self.symbols, self.images, self.objects, self.loaded, self.fonts = symbols, images, objects, loaded, fonts
 
     def draw(self, items) -> None:
@@ -229,8 +263,18 @@ class _Content:
         if shape.stroke is not None and stroke:
             ops.append(" ".join(_n(v) for v in shape.stroke) + f" RG {_n(shape.stroke_mm)} w")
             ops.append(f"[{' '.join(_n(v) for v in shape.dash_mm)}] 0 d" if shape.dash_mm else "[] 0 d")
-        paint = "B*" if shape.fill is not None and stroke else ("f*" if shape.fill is not None else "S")  # even-odd
-        self.ops.append(" ".join(ops) + " " + self.path(shape.path) + " " + paint)
+        paint = "B" if shape.fill is not None and stroke else ("f" if shape.fill is not None else "S")
+        if shape.fill is not None and shape.fill_rule is FillRule.EVEN_ODD:
+            paint += "*"
+        drawn = " ".join(ops) + " " + self.path(shape.path) + " " + paint
+        alphas = (
+            shape.fill_opacity if shape.fill is not None else 1.0,
+            shape.stroke_opacity if stroke else 1.0,
+        )
+        if alphas != (1.0, 1.0):  # translucent: a graphics state of its own, for this shape alone
+            name = self.alphas.setdefault(alphas, f"GA{len(self.alphas)}")
+            drawn = f"q /{name} gs {drawn} Q"
+        self.ops.append(drawn)
 
     def text(self, text: Text) -> None:
         x = text.x

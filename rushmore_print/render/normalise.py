@@ -1,0 +1,124 @@
+"""Every raster image the toolkit decodes passes through here: head art (PNG, JPEG, WebP) and the
+card images ``impose`` cannot carry into a PDF as they are.
+
+Pillow opens a PNG, JPEG or WebP in one of a dozen modes, and its ``convert`` is not always what
+print needs: a 16-bit greyscale PNG (``I;16``) converted to ``L`` or ``RGB`` is clipped at 255,
+so a mid-grey of 32768 prints pure white; a JPEG's EXIF orientation is left to the viewer. Here
+every mode is reduced to 8 bits a channel with its full range kept, transparency made an alpha
+channel, and the EXIF orientation applied, into one of :data:`PRINT_MODES`.
+"""
+
+from __future__ import annotations
+
+import io
+import warnings
+from pathlib import Path
+
+from PIL import Image, ImageMath, ImageOps
+
+from ..errors import BuildError
+from ..inputs import InputError, InputKind, read_input, shown_path
+
+PRINT_MODES = ("L", "LA", "RGB", "RGBA", "CMYK")  # what :func:`normalise` gives: 8 bits a channel
+# Modes that hold more than 8 bits of grey: 16-bit PNGs open as ``I;16`` (or ``I;16B``/``L``
+# variants) or, in older Pillows and with a tRNS chunk, as 32-bit ``I`` holding 0..65535.
+_WIDE_GREY = ("I;16", "I;16B", "I;16L", "I;16N", "I")
+# The rest convert as they should with Pillow's own ``convert``: bilevel to grey (0 or 255),
+# YCbCr to RGB, a palette expanded (with its tRNS as alpha), premultiplied alpha undone.
+_CONVERTED = {"1": "L", "YCbCr": "RGB", "RGBX": "RGB", "RGBa": "RGBA", "PA": "RGBA", "La": "LA", "LAB": "RGB",
+              "HSV": "RGB"}  # fmt: skip
+FORMATS = ("PNG", "JPEG", "WEBP")
+
+
+def normalise(image: Image.Image) -> Image.Image:
+    """``image`` in one of :data:`PRINT_MODES`, upright (EXIF orientation applied), 16-bit samples
+    scaled (0..65535 to 0..255, rounded), palettes expanded and any transparency as alpha.
+
+    >>> wide = Image.new("I;16", (1, 1), 32768)
+    >>> normalise(wide).mode, normalise(wide).getpixel((0, 0))
+    ('L', 128)
+    >>> normalise(Image.new("1", (1, 1), 1)).getpixel((0, 0))
+    255
+    """
+    image = ImageOps.exif_transpose(image) if _orientation(image) != 1 else image
+    mode = image.mode
+    if mode in PRINT_MODES:
+        return _keyed(image) if mode in ("L", "RGB") and "transparency" in image.info else image
+    if mode in _WIDE_GREY:
+        return _wide_grey(image)
+    if mode == "P" or mode == "1":
+        alpha = image.has_transparency_data
+        if mode == "P":
+            return image.convert("RGBA" if alpha else "RGB")
+        return image.convert("LA" if alpha else "L")
+    if mode in _CONVERTED:
+        return image.convert(_CONVERTED[mode])
+    raise ValueError(f"images of Pillow mode {mode} are not printed")
+
+
+def _orientation(image: Image.Image) -> int:
+    try:
+        value = image.getexif().get(0x0112, 1)
+    except (SyntaxError, ValueError, OSError, TypeError):  # damaged EXIF: as if it said nothing
+        return 1
+    return value if isinstance(value, int) else 1
+
+
+def _keyed(image: Image.Image) -> Image.Image:
+    """A PNG's tRNS colour key (one grey level or one RGB colour) made an alpha channel."""
+    return image.convert("LA" if image.mode == "L" else "RGBA")
+
+
+def _wide_grey(image: Image.Image) -> Image.Image:
+    """16-bit grey scaled to 8 bits with rounding (``round(v * 255 / 65535)``), exactly; a tRNS key
+    (a 16-bit grey level) becomes alpha, compared before scaling so no other level is cut out."""
+    wide = image.convert("I") if image.mode != "I" else image
+    grey = wide.point(lambda value: value * (255 / 65535) + 0.5).convert("L")
+    key = image.info.get("transparency")
+    if not isinstance(key, int):
+        return grey
+    alpha = ImageMath.lambda_eval(lambda a: (a["v"] != key) * 255, v=wide).convert("L")
+    grey.putalpha(alpha)
+    return grey
+
+
+def decode(data: bytes, name: Path | str, most_side: int = 0) -> Image.Image:
+    """The PNG, JPEG or WebP in ``data`` decoded and :func:`normalise` d; ``most_side`` (when not 0)
+    lets a JPEG decoder skip detail finer than that many pixels a side. Any failure of the decoder
+    is a ``BuildError`` naming ``name``.
+
+    >>> out = io.BytesIO()
+    >>> Image.new("P", (2, 2)).save(out, "PNG")
+    >>> decode(out.getvalue(), "x.png").mode
+    'RGB'
+    >>> decode(b"not an image", "x.png")
+    Traceback (most recent call last):
+    ...
+    rushmore_print.errors.BuildError: x.png: cannot decode the image (cannot identify image file); ...
+    """
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("error", Image.DecompressionBombWarning)
+            with Image.open(io.BytesIO(data), formats=FORMATS) as source:
+                if most_side and source.format == "JPEG":
+                    source.draft(source.mode, (most_side, most_side))
+                source.load()
+                if getattr(source, "n_frames", 1) > 1:
+                    raise ValueError("it is animated; give a still image")
+                return normalise(source)
+    except (Image.DecompressionBombError, Image.DecompressionBombWarning):
+        raise BuildError(f"{shown_path(name)}: too many pixels to decode safely; reduce the image") from None
+    except Exception as exc:  # a decoder handed outside files can raise almost anything
+        reason = str(exc).split(" <")[0] or type(exc).__name__
+        raise BuildError(
+            f"{shown_path(name)}: cannot decode the image ({reason}); save it again as a PNG or JPEG"
+        ) from None
+
+
+def decode_file(path: Path | str, kind: InputKind, most_side: int = 0) -> Image.Image:
+    """:func:`decode` of the file at ``path``, read through the trust boundary (``read_input``)."""
+    try:
+        data = read_input(path, kind)
+    except InputError as exc:
+        raise BuildError(str(exc)) from None
+    return decode(data, path, most_side)

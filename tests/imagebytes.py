@@ -1,0 +1,117 @@
+"""PNG and JPEG files written byte by byte, so a test can make a header that lies (a chunk of the
+wrong length, a bit depth PNG does not define, a JPEG frame of 2 components) and pixel data whose
+every value it knows. Shared by the image tests and the image fuzzer."""
+
+from __future__ import annotations
+
+import io
+import shutil
+import struct
+import subprocess
+import zlib
+from collections.abc import Sequence
+from pathlib import Path
+
+from PIL import Image
+
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+
+
+def chunk(kind: bytes, body: bytes) -> bytes:
+    """One PNG chunk with its length and a valid CRC."""
+    return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
+
+
+def pack_row(samples: Sequence[int], depth: int) -> bytes:
+    """Samples of ``depth`` bits packed into a scanline's bytes, big-endian as PNG stores them.
+
+    >>> pack_row([1, 0, 3, 2], 2).hex(), pack_row([300], 16).hex()
+    ('4e', '012c')
+    """
+    if depth == 16:
+        return b"".join(struct.pack(">H", value) for value in samples)
+    if depth == 8:
+        return bytes(samples)
+    out, bits, filled = bytearray(), 0, 0
+    for value in samples:
+        bits, filled = (bits << depth) | value, filled + depth
+        if filled == 8:
+            out.append(bits)
+            bits, filled = 0, 0
+    if filled:
+        out.append(bits << (8 - filled))
+    return bytes(out)
+
+
+def png(
+    width: int,
+    height: int,
+    depth: int = 8,
+    colour: int = 2,
+    rows: Sequence[Sequence[int]] | None = None,
+    *,
+    before_data: Sequence[tuple[bytes, bytes]] = (),
+    header: bytes | None = None,
+    filter_byte: int = 0,
+    data: bytes | None = None,
+) -> bytes:
+    """A PNG of ``rows`` (each a list of samples, channels interleaved; default all zero) written
+    with filter type ``filter_byte`` (0: none) on every line; ``before_data`` chunks go between the
+    header and the image data; ``header`` replaces the IHDR body, ``data`` the zlib stream."""
+    channels = {0: 1, 2: 3, 3: 1, 4: 2, 6: 4}.get(colour, 3)
+    if rows is None:
+        rows = [[0] * (width * channels)] * height
+    if data is None:
+        data = zlib.compress(b"".join(bytes([filter_byte]) + pack_row(row, depth) for row in rows))
+    if header is None:
+        header = struct.pack(">IIBBBBB", width, height, depth, colour, 0, 0, 0)
+    extra = b"".join(chunk(kind, body) for kind, body in before_data)
+    return PNG_SIGNATURE + chunk(b"IHDR", header) + extra + chunk(b"IDAT", data) + chunk(b"IEND", b"")
+
+
+def phys(x: int, y: int, unit: int = 1) -> tuple[bytes, bytes]:
+    """A pHYs chunk: ``x`` and ``y`` pixels a metre (unit 1) or only their proportions (unit 0)."""
+    return b"pHYs", struct.pack(">IIB", x, y, unit)
+
+
+def jpeg(mode: str = "RGB", size: tuple[int, int] = (32, 24), colour: object = (200, 60, 30), **save) -> bytes:
+    """A JPEG that Pillow writes (quality 95 unless said), one colour all over."""
+    out = io.BytesIO()
+    Image.new(mode, size, colour).save(out, format="JPEG", **{"quality": 95, **save})
+    return out.getvalue()
+
+
+def with_frame(
+    raw: bytes, marker: int | None = None, precision: int | None = None, components: int | None = None
+) -> bytes:
+    """``raw`` (a JPEG) with its frame header (SOF) changed: another process ``marker`` (0xC3:
+    lossless), sample ``precision`` or number of ``components`` (each 1x1 sampled, table 0)."""
+    position = 2
+    while True:
+        kind = raw[position + 1]
+        (length,) = struct.unpack(">H", raw[position + 2 : position + 4])
+        if 0xC0 <= kind <= 0xCF and kind not in (0xC4, 0xC8, 0xCC):
+            body = bytearray(raw[position + 4 : position + 2 + length])
+            if precision is not None:
+                body[0] = precision
+            if components is not None:
+                body = body[:5] + bytes([components]) + b"".join(bytes([n + 1, 0x11, 0]) for n in range(components))
+            segment = bytes([0xFF, marker if marker is not None else kind]) + struct.pack(">H", len(body) + 2)
+            return raw[:position] + segment + bytes(body) + raw[position + 2 + length :]
+        position += 2 + length
+
+
+def pdf_problems(path: Path, dpi: int = 20) -> list[str]:
+    """What ``qpdf --check`` and ``pdftoppm`` (when installed) say is wrong with the PDF at
+    ``path``: nothing for a file every viewer shows. pdftoppm exits 0 over a broken image, so its
+    complaints on stderr count too."""
+    problems = []
+    if shutil.which("qpdf"):
+        done = subprocess.run(["qpdf", "--check", str(path)], capture_output=True, text=True)
+        if done.returncode != 0 or "No syntax or stream encoding errors" not in done.stdout:
+            problems.append(f"qpdf: {done.stdout.strip()[-300:]} {done.stderr.strip()[-300:]}")
+    if shutil.which("pdftoppm"):
+        done = subprocess.run(["pdftoppm", "-r", str(dpi), "-png", str(path)], capture_output=True)
+        if done.returncode != 0 or done.stderr.strip():
+            problems.append(f"pdftoppm: exit {done.returncode} {done.stderr.decode(errors='replace').strip()[-300:]}")
+    return problems
