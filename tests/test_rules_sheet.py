@@ -233,3 +233,48 @@ def test_the_table_size_is_said_in_metres_or_centimetres():
     assert about_size(1497, 1091) == "about 1.5 x 1.1 m"
     assert about_size(746, 244) == "about 75 x 25 cm"
     assert about_size(30, 20) == "about 5 x 5 cm"
+
+
+def test_a_glyph_turns_each_head_the_way_it_faces():
+    """The set-up glyph of a Monument: one drawing, each head's nose on the side it faces."""
+    from rushmore_print.layout.cards import card_frame
+    from rushmore_print.layout.rules_sheet import GLYPH_HEAD, _monument_glyph
+
+    design, deck = _design(DESIGNS[0].parent / "eight.yaml")
+    nose = min(range(len(GLYPH_HEAD)), key=lambda i: GLYPH_HEAD[i][0])  # the glyph's front-most point
+    for monument in (deck.monuments[0], deck.monuments[-1], deck.monuments[5]):
+        glyph = _monument_glyph(design, monument, card_frame(design, bleed_mm=0.0), 0, 0, 40)
+        heads = _subpaths(glyph.path.commands)[1:]  # the first is the card
+        assert len(heads) == len(design.heads)
+        for points, facing in zip(heads, monument.faces):
+            xs = [x for x, _ in points]
+            centre = (min(xs) + max(xs)) / 2
+            in_front = points[nose][0] < centre if facing == 0 else points[nose][0] > centre
+            assert in_front, (monument.id, facing)
+
+
+def _subpaths(commands):
+    found = []
+    for command in commands:
+        if command[0] == "M":
+            found.append([command[1:3]])
+        elif command[0] == "L":
+            found[-1].append(command[1:3])
+    return found
+
+
+def test_a_deck_without_red_heads_gets_no_red_heads_section(write_design):
+    path = write_design(
+        """
+        name: Plain
+        heads: [Ann, Bob, Cy, Di]
+        directions: [left, right]
+        search: {seed: 3, red_counts: {0: 16}}
+        """
+    )
+    design, deck = _design(path)
+    book = build_rulebook(design, deck)
+    assert "The next level: red heads" not in [b.text for b in book.blocks if isinstance(b, Heading)]
+    for paper in ("a4", "letter"):
+        pages = rulebook_document(design, deck, paper).pages
+        assert all(collisions(page) == [] for page in pages)

@@ -59,6 +59,7 @@ ANSWERS_PT = 7.5
 MATCH_CARD_SHARE = 0.66  # a worked example's card, of the column's width
 MATCH_CARD_MAX_H_MM = 48.0  # and at most this tall (portrait cards)
 PICTURE_HEAD_MIN_MM = 2.5  # a set-up thumbnail whose heads would be narrower is drawn as a glyph
+PRACTICE_PER_ROW = 2
 PICTURE_HEADS_MAX = 160  # and so is a grid of more heads than this (each a drawing to rasterise)
 
 
@@ -210,12 +211,8 @@ def _place(
         return Fit.PLACED
     if isinstance(block, Paragraph):
         return _paragraph(block, column, items, style, may_split)
-    if isinstance(block, Steps):
-        return _list(block.items, None, column, items, style, numbered=True)
-    if isinstance(block, Bullets):
-        return _list(
-            [t for _, t in block.items], [lead for lead, _ in block.items], column, items, style, numbered=False
-        )
+    if isinstance(block, (Steps, Bullets)):
+        return _list(block, column, items, style)
     figure, height = _figure(block, design, deck, column.width, style)
     if height + 3 > room:
         return Fit.NO_ROOM
@@ -243,10 +240,7 @@ def _opening_height(block, style: Style, width: float, design: Design, deck: Dec
     if isinstance(block, Paragraph):
         return style.leading * min(2, len(wrap(block.text, width, style.body_pt, lead=block.lead)))
     if isinstance(block, (Steps, Bullets)):
-        texts = block.items if isinstance(block, Steps) else [t for _, t in block.items]
-        leads = [""] * len(texts) if isinstance(block, Steps) else [lead for lead, _ in block.items]
-        lines = sum(len(wrap(t, width - 5.0, style.body_pt, lead=lead)) for t, lead in zip(texts, leads))
-        return lines * style.leading + len(texts) * style.leading * 0.25
+        return _list_lines(block, width, style)[2]
     if isinstance(block, FIGURES):
         return _figure(block, design, deck, width, style)[1] + 4
     return 0.0
@@ -278,28 +272,36 @@ def _paragraph(block: Paragraph, column: Column, items: list, style: Style, may_
     return Split(Paragraph(rest.strip()))
 
 
-def _list(texts, leads, column: Column, items: list, style: Style, numbered: bool) -> Placement:
-    indent = 5.0
-    all_lines = [
-        wrap(text, column.width - indent, style.body_pt, lead=(leads[n] if leads else ""))
-        for n, text in enumerate(texts)
-    ]
-    need = sum(len(lines) for lines in all_lines) * style.leading + len(texts) * style.leading * 0.25
+LIST_INDENT_MM = 5.0
+
+
+def _list_lines(block: Steps | Bullets, width: float, style: Style) -> tuple[list, list, float]:
+    """A list's intro lines, each item's lines, and the height of the whole."""
+    if isinstance(block, Steps):
+        texts, leads, intro = list(block.items), [""] * len(block.items), ""
+    else:
+        texts, leads, intro = [t for _, t in block.items], [lead for lead, _ in block.items], block.intro
+    intro_lines = wrap(intro, width, style.body_pt) if intro else []
+    item_lines = [wrap(t, width - LIST_INDENT_MM, style.body_pt, lead=lead) for t, lead in zip(texts, leads)]
+    height = (len(intro_lines) + sum(len(lines) for lines in item_lines)) * style.leading
+    height += len(texts) * style.leading * 0.25 + (style.leading * 0.45 if intro_lines else 0.0)
+    return intro_lines, item_lines, height
+
+
+def _list(block: Steps | Bullets, column: Column, items: list, style: Style) -> Placement:
+    """A numbered or bulleted list, with its intro: lists are short, so they are kept whole."""
+    intro_lines, item_lines, need = _list_lines(block, column.width, style)
     if need > column.y - column.bottom:
-        return Fit.NO_ROOM  # lists are short: keep them whole
-    for number, lines in enumerate(all_lines, start=1):
+        return Fit.NO_ROOM
+    if intro_lines:
+        _draw_lines(intro_lines, column.x, column, items, style)
+        column.y -= style.leading * 0.45
+    numbered = isinstance(block, Steps)
+    for number, lines in enumerate(item_lines, start=1):
         marker = f"{number}." if numbered else "•"
-        items.append(
-            Text(
-                column.x + (0.5 if numbered else 1.2),
-                column.y - style.leading,
-                marker,
-                style.body_pt,
-                ACCENT,
-                Font.BOLD,
-            )
-        )
-        _draw_lines(lines, column.x + indent, column, items, style)
+        x = column.x + (0.5 if numbered else 1.2)
+        items.append(Text(x, column.y - style.leading, marker, style.body_pt, ACCENT, Font.BOLD))
+        _draw_lines(lines, column.x + LIST_INDENT_MM, column, items, style)
         column.y -= style.leading * 0.25
     column.y -= style.leading * 0.2
     return Fit.PLACED
@@ -516,9 +518,10 @@ def _setup_figure(figure: SetupFigure, design: Design, deck: Deck, width: float,
 def _practice_figure(
     figure: PracticeFigure, design: Design, deck: Deck, width: float, style: Style
 ) -> tuple[tuple, float]:
-    """The practice cards as small pictures in rows of up to three, each captioned."""
+    """The practice cards as pictures in rows of up to two (large enough to read every head's
+    facing at arm's length), each captioned."""
     frame = card_frame(design, bleed_mm=0.0)
-    rows = math.ceil(len(figure.cards) / 3)
+    rows = math.ceil(len(figure.cards) / PRACTICE_PER_ROW)
     per_row = math.ceil(len(figure.cards) / rows)
     gap = 4.0
     card_w = min((width - (per_row - 1) * gap) / per_row, width * 0.45) * style.figure_scale
