@@ -1,15 +1,18 @@
 """Run the design fuzzer (tests/fuzzing.py) through the real command, each design in its own
 process with a time limit and a 1 GB memory limit: ``validate``, then ``build`` when it passed.
 
-A failure is any exit other than 0 or 1, a hang, a validate pass followed by a build failure, or
-a message without the design's file name. Prints one line per failure and a table.
-Run: ``python bench/fuzz_designs.py [--count 320] [--seed 12]``.
+``--svg`` more designs carry random SVG head art (``svg_cases``: editors' features and numbers
+from the edges). A failure is any exit other than 0 or 1, a hang, a validate pass followed by a
+build failure, a built PDF that ``qpdf --check`` rejects or pdftoppm complains of, or a message
+without the design's file name. Prints one line per failure and a table.
+Run: ``python bench/fuzz_designs.py [--count 320] [--seed 12] [--svg 200]``.
 """
 
 from __future__ import annotations
 
 import argparse
 import resource
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -18,7 +21,7 @@ from collections import Counter
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
-from fuzzing import cases
+from fuzzing import cases, svg_cases
 
 TIME_LIMIT_S = 20
 MEMORY_LIMIT = 1 << 30
@@ -45,12 +48,14 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--count", type=int, default=320)
     parser.add_argument("--seed", type=int, default=12)
+    parser.add_argument("--svg", type=int, default=200, help="designs with random SVG art, besides --count")
     options = parser.parse_args()
+    qpdf = shutil.which("qpdf")
     tally: Counter = Counter()
     failures = []
     slowest = (0.0, "")
     with tempfile.TemporaryDirectory() as root:
-        for number, case in enumerate(cases(options.seed, options.count)):
+        for number, case in enumerate(cases(options.seed, options.count) + svg_cases(options.seed, options.svg)):
             folder = Path(root) / f"d{number:03d}" / "inner"
             folder.mkdir(parents=True)
             (folder / "design.yaml").write_bytes(case.design)
@@ -70,10 +75,18 @@ def main() -> None:
             tally[f"build exit {code}"] += 1
             if code != 0:
                 failures.append(f"{case.label}: validate passed, build exit {code}: {stderr.strip()[:200]}")
+            for pdf in sorted((folder / "out").glob("*.pdf")) if qpdf and code == 0 else []:
+                checked = subprocess.run([qpdf, "--check", str(pdf)], capture_output=True, text=True)
+                tally[f"qpdf --check exit {checked.returncode}"] += 1
+                if checked.returncode != 0:
+                    failures.append(f"{case.label}: {pdf.name} fails qpdf --check: {checked.stdout.strip()[-160:]}")
+                drawn = subprocess.run(["pdftoppm", "-r", "10", "-f", "1", "-l", "2", str(pdf)], capture_output=True)
+                if drawn.returncode != 0 or drawn.stderr:
+                    failures.append(f"{case.label}: pdftoppm on {pdf.name}: {drawn.stderr.decode()[:160]}")
     for failure in failures:
         print("FAIL", failure)
     print()
-    print(f"{'designs':<28} {options.count}")
+    print(f"{'designs':<28} {options.count} + {options.svg} with SVG art")
     for key in sorted(tally):
         print(f"{key:<28} {tally[key]}")
     print(f"{'failures':<28} {len(failures)}")
