@@ -9,7 +9,8 @@ any PDF they write is checked the same way.
 A failure is: an exit other than 0 or 1 (2 only for a usage error), an "internal error", a hang,
 a message without the input's file name (designs), a validate pass followed by any failing build
 or export, or a PDF that qpdf or pdftoppm rejects. Prints one line per failure and a table.
-Run: ``python bench/fuzz_designs.py [--count 520] [--seed 12] [--exports hostile|all|none] [--jobs 2]``.
+``--svg`` more designs carry random SVG head art (``svg_cases``: editors' features and numbers).
+Run: ``python bench/fuzz_designs.py [--count 520] [--svg 100] [--seed 12] [--exports hostile|all|none] [--jobs 2]``.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
-from fuzzing import Case, cases, materialise
+from fuzzing import Case, cases, materialise, svg_cases
 
 from rushmore_print.targets import EXPORTS
 
@@ -127,10 +128,12 @@ def main() -> None:
     parser.add_argument("--count", type=int, default=520)
     parser.add_argument("--seed", type=int, default=12)
     parser.add_argument("--exports", choices=("hostile", "all", "none"), default="hostile")
+    parser.add_argument("--svg", type=int, default=100, help="designs with random SVG art (svg_cases), besides --count")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--only", default="", help="run only the cases whose label holds this text")
     options = parser.parse_args()
-    chosen = [case for case in cases(options.seed, options.count) if options.only in case.label]
+    every = cases(options.seed, options.count) + svg_cases(options.seed, options.svg)
+    chosen = [case for case in every if options.only in case.label]
     tally: Counter = Counter()
     failures: list[str] = []
     failing = 0

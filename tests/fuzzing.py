@@ -159,6 +159,7 @@ def hostile() -> Iterator[Case]:
     )
     drawn = b'<svg viewBox="0 0 100 180"><path d="M10 10 h80 a10 10 0 0 1 10 10 v150 H10z" fill="#2a6"/></svg>'
     yield Case("art SVG fine", _with(heads=[{**art, "art": "ok.svg"}, "B", "C", "D"]), {"ok.svg": drawn})
+    yield from hostile_svg()
     yield Case("art 400 megapixels", _with(heads=[art, "B", "C", "D"]), {"head.png": _png(20000, 20000, b"x")})
     yield Case("art truncated", _with(heads=[art, "B", "C", "D"]), {"head.png": _png(64, 64)[:-20]})
     yield Case("art absolute path", _with(heads=[{**art, "art": "/etc/hostname"}, "B", "C", "D"]))
@@ -506,3 +507,96 @@ def cases(seed: int = 12, count: int = 320, every: int = 1) -> list[Case]:
         if number % every == 0:
             found.append(Case(f"random {number}", _dump(data)))
     return found
+
+
+def _svg_case(label: str, body: str, view: str = "0 0 100 180", size: str = "") -> Case:
+    svg = f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{view}" {size}>{body}</svg>'
+    return Case(label, _with(heads=[{"name": "A", "art": "h.svg"}, "B", "C", "D"]), {"h.svg": svg.encode()})
+
+
+def hostile_svg() -> Iterator[Case]:
+    """SVG art as editors write it and as issue 20 broke it: numbers that overflow, features that
+    printed black or not at all."""
+    shape = '<rect x="10" y="10" width="80" height="160" fill="orange"/>'
+    yield _svg_case("art SVG 1e999", '<path d="M 0 0 L 1e999 5 L 5 5 Z"/>')
+    yield _svg_case("art SVG 1e308", '<path d="M 0 0 L 1e308 5 L -1e308 5 Z"/>')
+    yield _svg_case(
+        "art SVG overflowing transforms", f'<g transform="scale(1e8)"><g transform="scale(1e8)">{shape}</g></g>'
+    )
+    yield _svg_case("art SVG tiny viewBox", shape, view="0 0 1e-300 1e-300", size='width="50mm" height="90mm"')
+    yield _svg_case("art SVG NaN after arithmetic", shape.replace("/>", ' transform="skewX(90) scale(1e9)"/>'))
+    yield _svg_case("art SVG gradient", '<defs><linearGradient id="g"/></defs>' + shape.replace("orange", "url(#g)"))
+    yield _svg_case("art SVG text", shape + '<text x="5" y="5">Hi</text>')
+    yield _svg_case("art SVG use cycle", '<g id="a"><use href="#a"/></g>')
+    yield _svg_case(
+        "art SVG classes, use, opacity",
+        "<style>.a { fill: peru; stroke: black } .b { opacity: .5 }</style>"
+        '<defs><circle id="c" cx="50" cy="40" r="20"/></defs>'
+        + shape.replace('fill="orange"', 'class="a"')
+        + '<use href="#c" class="b" fill="currentColor" color="navy"/>',
+    )
+
+
+# Numbers and pieces random SVG art is built from: the sizes a drawing has and the ones that broke it.
+SVG_NUMBERS = ["0", "1", "10", "50", "-50", "3.5", "99999", "1e9", "1e-300", "1e-30", "1e30", "1e308", "-1e308",
+               "1e999", "-1e999", "nan", "inf", "1e-5", "0.0001"]  # fmt: skip
+SVG_VIEWS = ["0 0 100 180", "-50 -50 100 100", "0 0 1e-300 1e-300", "0 0 1e308 1e308", "0 0 0 0", "0 0 1 1e9",
+             "0 0 100 nan", "0 0 100 1e999", "0 0 1e-5 2e-5", "0 0 100"]  # fmt: skip
+SVG_PAINTS = ["orange", "#2a6", "#abcd", "rgb(200,40,40)", "rgba(0,0,0,.5)", "hsl(120, 50%, 50%)", "currentColor",
+              "none", "url(#g)", "notacolour", "#12345", "transparent", "inherit"]  # fmt: skip
+
+
+def svg_art(rng: random.Random) -> str:
+    """A random SVG drawing of the kinds editors export, with numbers from the edges."""
+
+    edgy = rng.choice((0.0, 0.0, 0.03, 0.1))  # how often a number comes from the edges: half the files never
+
+    def n() -> str:
+        return rng.choice(SVG_NUMBERS) if rng.random() < edgy else str(rng.randint(1, 100))
+
+    def paint() -> str:
+        return rng.choice(SVG_PAINTS) if rng.random() < edgy * 3 else rng.choice(SVG_PAINTS[:6])
+
+    def transform() -> str:
+        kinds = [f"translate({n()} {n()})", f"scale({n()})", f"rotate({n()} {n()} {n()})", f"skewX({n()})",
+                 f"matrix({n()} 0 0 {n()} {n()} {n()})"]  # fmt: skip
+        return " ".join(rng.choice(kinds) for _ in range(rng.randint(1, 3)))
+
+    def element() -> str:
+        fill = f'fill="{paint()}"' if rng.random() < 0.7 else 'class="a"'
+        extras = [f'transform="{transform()}"', f'opacity="{n()}"', 'fill-rule="evenodd"',
+                  f'stroke="{paint()}"', f'stroke-width="{n()}"', f'stroke-dasharray="{n()} {n()}"',
+                  'style="fill-opacity:.5"']  # fmt: skip
+        extra = " ".join(rng.sample(extras, rng.randint(0, 3)))
+        shapes = [
+            f'<path d="M {n()} {n()} L {n()} {n()} A {n()} {n()} {n()} 1 0 {n()} {n()} Q {n()} {n()} {n()} {n()} Z"',
+            f'<rect x="{n()}" y="{n()}" width="{n()}" height="{n()}" rx="{n()}"',
+            f'<circle cx="{n()}" cy="{n()}" r="{n()}"',
+            f'<ellipse cx="{n()}" cy="{n()}" rx="{n()}" ry="{n()}"',
+            f'<polygon points="{n()},{n()} {n()},{n()} {n()},{n()}"',
+            f'<line x1="{n()}" y1="{n()}" x2="{n()}" y2="{n()}"',
+            '<use href="#d"',
+        ]
+        if rng.random() < edgy:
+            return rng.choice(('<text x="1" y="1">t</text>', '<image href="x.png" width="9" height="9"/>'))
+        return rng.choice(shapes) + f" {fill} {extra}/>"
+
+    body = "".join(element() for _ in range(rng.randint(1, 6)))
+    if rng.random() < 0.4:
+        body = f'<g transform="{transform()}" opacity="{n()}" color="navy">{body}</g>'
+    size = f'width="{n()}mm" height="{n()}mm"' if rng.random() < 0.3 else ""
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{rng.choice(SVG_VIEWS) if edgy else SVG_VIEWS[0]}" {size}>'
+        f"<style>.a {{ fill: {paint()}; stroke-width: {n()} }}</style>"
+        f'<defs><rect id="d" width="{n()}" height="{n()}" fill="peru"/><linearGradient id="g"/></defs>{body}</svg>'
+    )
+
+
+def svg_cases(seed: int = 20, count: int = 200) -> list[Case]:
+    """Designs whose first head is random SVG art (``svg_art``); the same list for the same seed."""
+    rng = random.Random(seed)
+    return [
+        Case(f"random SVG {number}", _with(heads=[{"name": "A", "art": "h.svg"}, "B", "C", "D"]),
+             {"h.svg": svg_art(rng).encode()})
+        for number in range(count)
+    ]  # fmt: skip
