@@ -20,8 +20,8 @@ from .files import Written, atomic_write, die_with_parent, ensure_folder, worker
 from .layout.cards import CardKind, Face, card_frame, symbols
 from .layout.items import Document, Page
 from .layout.sheets import card_pages
-from .render.pdf import render_pdf
 from .render.encode import png_bytes
+from .render.pdf import render_pdf
 from .render.png import render_page
 from .spec import Design
 from .targets import (
@@ -155,7 +155,8 @@ def export_dtc(
                 faces += [back, front]
         # DTC documents a portrait page (2.75 x 3.75 in for poker): landscape cards are turned upright.
         pages = tuple(card_pages(frame, faces, upright=True))
-        document = Document(f"{design.name}: {label} for DriveThruCards", pages, symbols(design))
+        subject = f"{design.name}: the {label} deck for DriveThruCards, back then front of each card, 1/8 in bleed"
+        document = Document(f"{design.name}: {label} for DriveThruCards", pages, symbols(design), subject)
         data = render_pdf(document, pdfx=True)
         written.append(
             _write(

@@ -51,7 +51,7 @@ def png_bytes(image: Image.Image, dpi: float) -> bytes:
             _SIGNATURE,
             _chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, colour_type, 0, 0, 0)),
             _chunk(b"pHYs", struct.pack(">IIB", per_metre, per_metre, 1)),
-            _chunk(b"IDAT", deflate.zlib_compress(lines, LEVEL)),
+            _chunk(b"IDAT", bytes(deflate.zlib_compress(lines, LEVEL))),
             _chunk(b"IEND", b""),
         )
     )
