@@ -66,7 +66,8 @@ def test_imposed_pdfs_carry_a_date_only_when_one_is_given(monkeypatch):
 
 @pytest.mark.parametrize("value", ["yesterday", "1.5", "-1", "99999999999999", "١٢"])
 def test_a_malformed_source_date_epoch_is_a_clear_error(value, runner, tiny_path, tmp_path):
-    result = runner.invoke(cli, ["export", "dtc", str(tiny_path), "-o", str(tmp_path)], env={"SOURCE_DATE_EPOCH": value})
+    command = ["export", "dtc", str(tiny_path), "-o", str(tmp_path)]
+    result = runner.invoke(cli, command, env={"SOURCE_DATE_EPOCH": value})
     assert result.exit_code == 1, result.output
     assert "error: SOURCE_DATE_EPOCH: " in result.output and "date +%s" in result.output
     assert "Traceback" not in result.output
