@@ -274,6 +274,10 @@ def validate(design: Path | None, manifest: Path | None, strict: bool, fmt: str)
         spec, deck = _load(design)
         report, title = validate_deck(deck), f"{spec.name} ({spec.source})"
         printing = printing_problems(spec, deck)  # what build would refuse: the same check
+        if any(head.art is not None and head.vector is None for head in spec.heads):
+            from .render.art import art_problems  # Pillow, only for designs with image art
+
+            printing += art_problems(spec)  # the art decoded as build decodes it
     ok = report.ok(strict) and not printing
     if fmt == "json":
         import json

@@ -242,6 +242,14 @@ def test_a_jpeg_frame_that_lies_is_refused(tmp_path):
                           "the JPEG's frame header says 32 x 0 pixels; the file is damaged"),
         "two-sof.jpg": (raw[:2] + raw[2:].replace(b"\xff\xda", raw[raw.index(b"\xff\xc0"):][:19] + b"\xff\xda", 1),
                         "the JPEG has two frame headers (SOF markers); the file is damaged"),
+        "no-table.jpg": (raw.replace(b"\xff\xda\x00\x0c\x03\x01\x00", b"\xff\xda\x00\x0c\x03\x01\x33"),
+                         "the JPEG's scan uses DC Huffman table 3, which no DHT defines; the file is damaged"),
+        "no-quant.jpg": (raw.replace(b"\xff\xdb\x00\x43\x00", b"\xff\xdb\x00\x43\x02"),
+                         "the JPEG's component 1 uses quantisation table 0, which no DQT defines; the file is damaged"),
+        "no-scan.jpg": (raw[: raw.index(b"\xff\xda")] + b"\xff\xd9",
+                        "the JPEG has no image data (no SOS scan); the file is damaged"),
+        "bad-dht.jpg": (raw.replace(b"\xff\xc4\x00\x1f\x00", b"\xff\xc4\x00\x1f\x27"),
+                        "the JPEG's Huffman table (DHT) at byte 0 of its segment is damaged"),
     }  # fmt: skip
     for name, (data, reason) in cases.items():
         with pytest.raises(RasterError) as info:
