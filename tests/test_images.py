@@ -139,6 +139,7 @@ def test_jpegs_of_every_colour_space_keep_their_colour(mode, colour, expected):
 
 def test_modes_pillow_gives_other_formats_convert_to_a_print_mode():
     assert normalise(Image.new("YCbCr", (1, 1), (128, 128, 128))).mode == "RGB"
+    assert normalise(Image.new("RGBa", (1, 1), (100, 50, 0, 128))).getpixel((0, 0)) == (199, 99, 0, 128)
     assert normalise(Image.new("1", (1, 1), 1)).getpixel((0, 0)) == 255
     assert normalise(Image.new("I", (1, 1), 65535)).getpixel((0, 0)) == 255
     assert normalise(Image.new("I;16B", (1, 1), 257)).getpixel((0, 0)) == 1
@@ -188,6 +189,7 @@ def test_sixteen_bit_art_draws_grey(tmp_path):
     assert art_image(str(path), 0).getpixel((1, 1)) == (128, 128, 128, 255)
 
 
+@pytest.mark.slow
 def test_a_sixteen_bit_head_prints_grey_on_the_built_card(runner, tmp_path):
     (tmp_path / "head.png").write_bytes(png(60, 100, 16, 0, [[32768] * 60] * 100))
     (tmp_path / "d.yaml").write_text(
