@@ -203,7 +203,7 @@ def _png(raw: bytes, path: Path) -> Raster:
     if not chunks:
         raise RasterError(path, "the PNG has no image data (IDAT)")
     _check_palette(colour, depth, palette, path)
-    _check_transparency(colour, palette, transparency, path)
+    _check_transparency(colour, depth, palette, transparency, path)
     dpi, note = _png_dpi(phys, path)
     return Raster("png", width, height, dpi, _PNG_CHANNELS[colour], depth, b"".join(chunks),
                   palette if colour == 3 else None, transparency is not None or colour in (4, 6), bool(interlace),
@@ -245,9 +245,16 @@ def _check_palette(colour: int, depth: int, palette: bytes | None, path: Path) -
         )
 
 
-def _check_transparency(colour: int, palette: bytes | None, transparency: bytes | None, path: Path) -> None:
+def _check_transparency(colour: int, depth: int, palette: bytes | None, transparency: bytes | None, path: Path) -> None:
     if transparency is None:
         return
+    if colour == 2 and depth == 16 and len(transparency) == 6:
+        # Pillow reads 16-bit RGB as 8 bits a channel but keeps the key at 16 bits: no pixel would
+        # match, and the colour meant to be cut out would print. Refused rather than guessed at.
+        raise RasterError(
+            path, "the PNG is 16-bit RGB with a transparent colour (tRNS), which cannot be read exactly; "
+            "save it with an alpha channel (RGBA) or as 8-bit",
+        )  # fmt: skip
     size = len(transparency)
     if colour == 3:
         assert palette is not None
@@ -503,7 +510,13 @@ def _check_scan(
     if not 1 <= count <= 4 or len(segment) != 4 + 2 * count:
         raise RasterError(path, f"the JPEG's scan header (SOS) is {len(segment)} bytes for {count} components; "
                                 "the file is damaged")  # fmt: skip
-    start, _, approximation = segment[1 + 2 * count], segment[2 + 2 * count], segment[3 + 2 * count]
+    start, end, approximation = segment[1 + 2 * count], segment[2 + 2 * count], segment[3 + 2 * count]
+    if not _scan_band_valid(start, end, approximation >> 4, approximation & 15, count, progressive):
+        raise RasterError(
+            path, f"the JPEG's scan header (SOS) gives spectral band {start} to {end} and approximation "
+            f"{approximation >> 4}/{approximation & 15}, which a {'progressive' if progressive else 'sequential'} "
+            "JPEG cannot have; the file is damaged",
+        )  # fmt: skip
     for index in range(count):
         component, tables = segment[1 + 2 * index], segment[2 + 2 * index]
         if component not in components:
@@ -520,6 +533,20 @@ def _check_scan(
             if (kind, table) not in huffman:
                 raise RasterError(path, f"the JPEG's scan uses {('DC', 'AC')[kind]} Huffman table {table}, which "
                                         "no DHT defines; the file is damaged")  # fmt: skip
+
+
+def _scan_band_valid(start: int, end: int, high: int, low: int, count: int, progressive: bool) -> bool:
+    """The spectral selection and successive approximation a scan may give (ITU T.81 G.1.1.1.1,
+    as libjpeg checks them): a sequential scan codes all 64 coefficients at once; a progressive
+    one a DC band (of any components) or an AC band of one component, each refinement one bit.
+
+    >>> _scan_band_valid(0, 63, 0, 0, 3, False), _scan_band_valid(202, 63, 1, 0, 1, True)
+    (True, False)
+    """
+    if not progressive:
+        return (start, end, high, low) == (0, 63, 0, 0)
+    band = end == 0 if start == 0 else (start <= end <= 63 and count == 1)
+    return band and low <= 13 and (high == 0 or low == high - 1)
 
 
 def _check_frame(frame: bytes, path: Path) -> tuple[int, int, int, int]:

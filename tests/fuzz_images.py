@@ -30,23 +30,27 @@ class ImageCase:
 
 def hostile() -> Iterator[ImageCase]:
     """The repros of issue 20, each once."""
-    grey16 = [[(x * 4099) % 65536 for x in range(16)]] * 16
-    yield ImageCase("16-bit grey", "grey16.png", png(16, 16, 16, 0, grey16))
+    # The ones that print are poker cards at 60 dpi (150 x 210 px), so ``impose`` can size them.
+    at_60 = phys(2362, 2362)
+    grey16 = [[(x * 437) % 65536 for x in range(150)]] * 210
+    yield ImageCase("16-bit grey", "grey16.png", png(150, 210, 16, 0, grey16, before_data=[at_60]))
     yield ImageCase("IHDR 12 bytes", "ihdr12.png", png(8, 8, header=struct.pack(">IIBBBB", 8, 8, 8, 2, 0, 0)))
     yield ImageCase("IHDR 14 bytes", "ihdr14.png", png(8, 8, header=struct.pack(">IIBBBBBB", 8, 8, 8, 2, 0, 0, 0, 0)))
     yield ImageCase("bit depth 0", "depth0.png", png(8, 8, 0, 0, data=zlib.compress(b"\0" * 8)))
     yield ImageCase("bit depth 3", "depth3.png", png(8, 8, 3, 0, data=zlib.compress(b"\0" * 32)))
     yield ImageCase("palette without PLTE", "noplte.png", png(8, 8, 8, 3))
     yield ImageCase("short PLTE", "shortplte.png", png(8, 8, 8, 3, before_data=[(b"PLTE", b"\xff\x00")]))
-    yield ImageCase("pHYs 0", "phys0.png", png(8, 8, before_data=[phys(0, 0)]))
-    yield ImageCase("pHYs 2^32-1", "physmax.png", png(8, 8, before_data=[phys(2**32 - 1, 2**32 - 1)]))
+    yield ImageCase("pHYs 0", "phys0.png", png(150, 210, before_data=[phys(0, 0)]))
+    yield ImageCase("pHYs 2^32-1", "physmax.png", png(150, 210, before_data=[phys(2**32 - 1, 2**32 - 1)]))
+    yield ImageCase("pHYs 1 x 2^32-1", "physodd.png", png(150, 210, before_data=[phys(1, 2**32 - 1)]))
     yield ImageCase("JPEG 0 components", "c0.jpg", with_frame(jpeg(), components=0))
     yield ImageCase("JPEG 2 components", "c2.jpg", with_frame(jpeg(), components=2))
     yield ImageCase("JPEG 12-bit", "p12.jpg", with_frame(jpeg(), precision=12))
     yield ImageCase("JPEG lossless SOF3", "sof3.jpg", with_frame(jpeg(), marker=0xC3))
-    yield ImageCase("CMYK JPEG", "cmyk.jpg", jpeg("CMYK", colour=(0, 200, 200, 20)))
-    palette = [(b"PLTE", bytes(range(12))), (b"tRNS", b"\x00\x80")]
-    yield ImageCase("palette with tRNS", "ptrns.png", png(8, 8, 2, 3, [[0, 1, 2, 3] * 2] * 8, before_data=palette))
+    yield ImageCase("CMYK JPEG", "cmyk.jpg", jpeg("CMYK", (150, 210), (0, 200, 200, 20), dpi=(60, 60)))
+    palette = [(b"PLTE", bytes(range(12))), (b"tRNS", b"\x00\x80"), at_60]
+    indices = [[0, 1, 2, 3] * 37 + [0, 1]] * 210
+    yield ImageCase("palette with tRNS", "ptrns.png", png(150, 210, 2, 3, indices, before_data=palette))
 
 
 def valid(rng: random.Random) -> ImageCase:
