@@ -30,8 +30,9 @@ from .layout.rules_sheet import LayoutError
 from .layout.sheets import PAPERS, Flip, SheetLayout, card_pages, sheet_pages, sheet_plan
 from .model import Deck
 from .render.art import decode_art
+from .render.fontcheck import check_font
 from .render.pdf import ShapeCache, register_fonts, render_pdf
-from .spec import Design
+from .spec import Design, print_font_texts
 from .validate import validate_deck
 
 
@@ -85,9 +86,24 @@ def checked_deck(design: Design) -> Deck:
             "the deck does not validate, nothing was written:\n" + "\n".join(str(e) for e in report.errors)
         )
     problems = printing_problems(design, deck, rule_sheet=False)  # each rule sheet is checked as it is laid out
+    problems += print_font_problems(design)
     if problems:
         raise BuildError(f"{design.source}: " + "\n".join(problems) + "; nothing was written")
     return deck
+
+
+def print_font_problems(design: Design) -> list[str]:
+    """What the renderers refuse in the design's ``print.font`` (``render.fontcheck``). A design
+    read by the CLI was checked so at its line already (then this costs nothing: it is cached);
+    one read by ``spec.load_design`` alone was not."""
+    if design.print.font is None:
+        return []
+    texts = tuple(printed for _, _, printed in print_font_texts(design.name, [head.name for head in design.heads]))
+    try:
+        check_font(design.print.font, texts)
+    except ValueError as exc:
+        return [f"print.font: {design.print.font.name!r}: {str(exc).removeprefix(f'{design.print.font}: ')}"]
+    return []
 
 
 @dataclass(frozen=True)

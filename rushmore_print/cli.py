@@ -37,10 +37,18 @@ if TYPE_CHECKING:
 
 def load_design(path: Path | None) -> Design:
     """The design at ``path`` (the classic one when None); the reader is imported only when a
-    command reads a design, so help texts and ``impose`` start fast."""
+    command reads a design, so help texts and ``impose`` start fast. A ``print.font`` is also
+    read by the renderers themselves (``render.fontcheck``), so every command refuses at once,
+    with its line, a font that ``build`` could not draw."""
     from .spec import load_design as read
 
-    return read(path)
+    return read(path, font_check=_renderers_font_check)
+
+
+def _renderers_font_check(path: Path, texts: tuple[str, ...]) -> None:
+    from .render.fontcheck import check_font  # reportlab and Pillow: only for a design with a font
+
+    check_font(path, texts)
 
 
 PRESET_NAMES = frozenset(CARD_PRESETS)
@@ -262,11 +270,12 @@ def validate(design: Path | None, manifest: Path | None, strict: bool, fmt: str)
     """
     printing: list[str] = []
     if manifest is not None:
+        from .inputs import shown_path
         from .manifest import validate_manifest
 
         if design is not None:
             raise click.UsageError("give a DESIGN or --manifest, not both")
-        report, title = validate_manifest(manifest), str(manifest)
+        report, title = validate_manifest(manifest), shown_path(manifest)
     else:
         from .layout.checks import printing_problems
         from .validate import validate_deck
@@ -515,6 +524,10 @@ def export(
         click.echo("note: --no-bleed is deprecated and will go in the next release; use --bleed 0", err=True)
         bleed = 0.0
     given = {name for name, value in (("dpi", dpi), ("bleed", bleed), ("url_base", url_base)) if value is not None}
+    from .spec import MAX_BLEED_MM, TOO_MUCH_BLEED
+
+    if bleed is not None and bleed > MAX_BLEED_MM:
+        raise click.BadParameter(f"{bleed:g}mm {TOO_MUCH_BLEED}", param_hint="--bleed")
     for name in sorted(given - chosen.honours):
         owner = "tts" if name == "url_base" else "png"
         raise click.UsageError(f"--{name.replace('_', '-')} applies to {owner} only, not to {target}")
@@ -683,25 +696,31 @@ def _narrator(deck: Deck, design_name: str) -> Narrator:
     return Narrator(deck, design_name, _use_colour(), width, unicode=encoding == "utf8")
 
 
-def _read_line(prompt: str, interactive: bool) -> str | None:
-    """One line from the game master, None at the end of input. A piped line longer than the
-    session reads is consumed in bounded pieces, so one huge line cannot fill the memory."""
+def _read_line(prompt: str, interactive: bool) -> bytes | None:
+    """One line from the game master as bytes (the session reads them as UTF-8, or refuses them),
+    None at the end of input. A piped line longer than the session reads is consumed in bounded
+    pieces, so one huge line cannot fill the memory."""
     from .session import MAX_LINE
 
     if interactive:
         try:
-            return input(prompt)
+            typed = input(prompt)
         except EOFError:
             return None
-    line = sys.stdin.readline(MAX_LINE + 2)
+        except UnicodeDecodeError as exc:  # the terminal sent bytes that are not UTF-8
+            return exc.object if isinstance(exc.object, bytes) else bytes(exc.object)
+        return typed.encode("utf-8", "surrogateescape")  # bytes a terminal gave undecoded come back as they were
+    most = 4 * MAX_LINE + 2  # a character is at most 4 bytes of UTF-8
+    stdin = getattr(sys.stdin, "buffer", None)
+    line = stdin.readline(most) if stdin is not None else sys.stdin.readline(most).encode("utf-8", "surrogateescape")
     if not line:
         return None
-    if not line.endswith("\n") and len(line) > MAX_LINE:
+    if not line.endswith(b"\n") and len(line) >= most:
         while True:
-            rest = sys.stdin.readline(1 << 16)
-            if not rest or rest.endswith("\n"):
+            rest = stdin.readline(1 << 16) if stdin is not None else sys.stdin.readline(1 << 16).encode()
+            if not rest or rest.endswith(b"\n"):
                 break
-    return line.rstrip("\r\n")
+    return line.rstrip(b"\r\n")
 
 
 class _Table:
@@ -745,7 +764,10 @@ class _Table:
     help="basic: no red heads; advanced: at most one; expert: every Search card.",
 )  # fmt: skip
 @click.option("--long", "long_game", is_flag=True, help="Longer game: more cards and more points to win.")
-@click.option("--seed", type=int, help="Seed for the layout and the deal (printed, so a game can be replayed).")
+@click.option(
+    "--seed", callback=lambda ctx, param, value: _seed(value),
+    help="Seed for the layout and the deal, 0 to 2^63-1 (printed, so a game can be replayed).",
+)  # fmt: skip
 @click.option(
     "--penalty", is_flag=True, help="House rule: a wrong claim returns one of that player's cards to the box."
 )
@@ -861,6 +883,19 @@ def play(
         log.close()
 
 
+def _seed(value: str | None) -> int | None:
+    """``--seed``: a whole number 0..2^63-1 (it is part of the log's file name)."""
+    from .inputs import shown
+    from .session import MAX_SEED
+
+    if value is None:
+        return None
+    text = value.strip().replace("_", "")
+    if not text.isdecimal() or len(text) > len(str(MAX_SEED)) or int(text) > MAX_SEED:
+        raise click.BadParameter(f"{shown(value)}: expected a whole number from 0 to {MAX_SEED} (2^63-1)")
+    return int(text)
+
+
 def _new_log(log_path: Path | None, seed: int) -> GameLog:
     import datetime
 
@@ -875,19 +910,19 @@ def _new_log(log_path: Path | None, seed: int) -> GameLog:
 def _resume(design: Path | None, path: Path, given: dict, quick: bool, interactive: bool):
     from .errors import GameLogError
     from .gamelog import GameLog
+    from .inputs import shown_path
     from .session import Session, conflicts
 
     log, records, lost = GameLog.reopen(path)
     try:
         start = records[0][1]
-        logged_design = start.get("design")
-        spec, deck = _load(design if design is not None else (Path(logged_design) if logged_design else None))
+        spec, deck = _load(design) if design is not None else _logged_design(path, start["design"])
         try:
             session = Session.resume(
                 deck, spec.rules, spec.grid, records, design_name=spec.name, quick=quick, hold=interactive
             )
         except GameLogError as exc:
-            raise GameLogError(f"{path}: {exc}") from None
+            raise exc.in_file(shown_path(path)) from None
         clashes = conflicts(session.options, given)
         if clashes:
             raise click.UsageError(f"--resume continues the logged game; it cannot change: {'; '.join(clashes)}")
@@ -895,6 +930,28 @@ def _resume(design: Path | None, path: Path, given: dict, quick: bool, interacti
         log.close()
         raise
     return session, log, lost
+
+
+def _logged_design(log: Path, logged: str | None) -> tuple[Design, Deck]:
+    """The design a log names (the classic one when it names none), read like any design file;
+    when it cannot be used, the error says why in a few words and never shows what the file holds
+    (a log may name any file)."""
+    from .errors import GameLogError, SpecError
+    from .inputs import shown_path
+
+    if logged is None:
+        return _load(None)
+    try:
+        return _load(Path(logged))
+    except SpecError as exc:
+        first = exc.problems[0]
+        readable = first.line is None and not first.key and len(exc.problems) == 1  # missing, a device, too big...
+        why = first.message if readable else f"not a valid design (rushmore validate {shown_path(logged)} says why)"
+        raise GameLogError(
+            f"design: {shown_path(logged)}: {why}; "
+            f"give the game's design: rushmore play DESIGN --resume {shown_path(log)}",
+            line=1,
+        ).in_file(shown_path(log)) from None
 
 
 def _recap(table: _Table, path: Path, lost: str | None) -> None:
@@ -970,7 +1027,7 @@ def _run_table(table: _Table, interactive: bool) -> None:
                 return
             click.echo(f"input ended before the game did; continue with: rushmore play --resume {log.path}", err=True)
             sys.exit(1)
-        step = session.handle(line)
+        step = session.handle_bytes(line)
         table.show(step)
         if any(isinstance(event, Quit) for event in step.events):
             click.echo(f"game saved; continue with: rushmore play --resume {log.path}")

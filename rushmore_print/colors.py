@@ -43,11 +43,7 @@ def mix(color: Color, other: Color, amount: float) -> Color:
 
 def relative_luminance(color: Color) -> float:
     """WCAG 2 relative luminance of an sRGB colour (0 black .. 1 white)."""
-
-    def linear(v: float) -> float:
-        return v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4
-
-    r, g, b = (linear(v) for v in color)
+    r, g, b = (_to_linear(v) for v in color)
     return 0.2126 * r + 0.7152 * g + 0.0722 * b
 
 
@@ -65,6 +61,48 @@ def grey(color: Color) -> float:
     """The grey a greyscale print or ``pdftoppm -gray`` gives (ITU-R 601 luma, 0..1)."""
     r, g, b = color
     return 0.299 * r + 0.587 * g + 0.114 * b
+
+
+def in_grey(color: Color) -> Color:
+    """``color`` as a greyscale print shows it: its grey on every channel.
+
+    >>> in_grey((1.0, 0.0, 0.0))
+    (0.299, 0.299, 0.299)
+    """
+    g = round(grey(color), 4)
+    return g, g, g
+
+
+# Machado, Oliveira & Fernandes (2009), "A physiologically-based model for simulation of color
+# vision deficiency", protanopia at severity 1.0: a matrix on linear RGB.
+_PROTANOPIA = (
+    (0.152286, 1.052583, -0.204868),
+    (0.114503, 0.786281, 0.099216),
+    (-0.003882, -0.048116, 1.051998),
+)
+
+
+def _to_linear(v: float) -> float:
+    return v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4
+
+
+def _from_linear(v: float) -> float:
+    v = min(1.0, max(0.0, v))
+    return v * 12.92 if v <= 0.0031308 else 1.055 * v ** (1 / 2.4) - 0.055
+
+
+def protanopia(color: Color) -> Color:
+    """``color`` as a protanope (no red-sensitive cones, about 1 % of men) sees it: a red turns
+    dark olive, so a red-versus-dark cue vanishes while a light-versus-dark one stays.
+
+    >>> protanopia((1.0, 1.0, 1.0))
+    (1.0, 1.0, 1.0)
+    >>> protanopia((0.827, 0.184, 0.184))  # the classic red: a dark olive
+    (0.386, 0.348, 0.175)
+    """
+    linear = [_to_linear(v) for v in color]
+    r, g, b = (round(_from_linear(sum(m * v for m, v in zip(row, linear))), 3) for row in _PROTANOPIA)
+    return r, g, b
 
 
 BLACK: Color = (0.0, 0.0, 0.0)

@@ -71,7 +71,20 @@ class NothingToUndo(ClaimError):
 
 
 class GameLogError(RushmoreError):
-    """The game log cannot be created or continued."""
+    """The game log cannot be created, written or continued; ``line`` is the log's line at fault.
+
+    >>> str(GameLogError("seed: expected a whole number", line=1).in_file("g.jsonl"))
+    'g.jsonl:1: seed: expected a whole number'
+    """
+
+    def __init__(self, message: str, line: int | None = None):
+        self.message = message
+        self.line = line
+        super().__init__(message if line is None else f"{line}: {message}")
+
+    def in_file(self, path: object) -> GameLogError:
+        """The same error, located in the log file ``path`` (``file:line: ...``)."""
+        return GameLogError(f"{path}:{self}" if self.line is not None else f"{path}: {self}")
 
 
 class BuildError(RushmoreError):

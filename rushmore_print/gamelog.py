@@ -1,50 +1,59 @@
 """The game log file: one JSON record a line (the format is in :mod:`rushmore_print.session`),
-appended, flushed and synced as each line is taken, so a game interrupted at any moment can be
-resumed from its log."""
+appended, and synced as each line is taken, so a game interrupted at any moment can be resumed
+from its log.
+
+The file is written without a buffer of our own (each record goes to the system in one call),
+so a failed write (a full disk, a removed USB stick) leaves at most one record cut short at the
+end, which :meth:`GameLog.reopen` cuts off; the error says so, and closing never writes again.
+"""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 from pathlib import Path
-from typing import IO
 
 from .errors import GameLogError
 from .files import durable
-from .inputs import InputError, InputKind, read_input
+from .inputs import InputError, InputKind, read_input, shown_path
 from .session import lost_entry, parse_log
+
+_BINARY = getattr(os, "O_BINARY", 0)
 
 
 class GameLog:
-    def __init__(self, path: Path, handle: IO[str]):
+    def __init__(self, path: Path, fd: int, written: int = 0):
         self.path = path
-        self._handle = handle
+        self._fd: int | None = fd
+        self._written = written  # records in the file: none means a failed write lost the whole game
 
     @classmethod
     def create(cls, path: Path) -> GameLog:
         """A new log; an existing file is never overwritten (it may be a game to resume)."""
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
-            return cls(path, path.open("x", encoding="utf-8"))
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_APPEND | _BINARY, 0o666)
         except FileExistsError:
             raise GameLogError(
-                f"{path}: a game log is already there; continue it with --resume {path} or choose another --log"
+                f"{shown_path(path)}: a game log is already there; "
+                f"continue it with --resume {shown_path(path)} or choose another --log"
             ) from None
-        except OSError as exc:
-            raise GameLogError(f"{path}: cannot create the game log ({exc.strerror})") from None
+        except (OSError, ValueError) as exc:  # ValueError: a NUL in the name
+            raise GameLogError(f"{shown_path(path)}: cannot create the game log ({_reason(exc)})") from None
+        return cls(path, fd)
 
     @classmethod
     def create_unique(cls, folder: Path, stem: str) -> GameLog:
         """``folder/stem.jsonl``, or ``stem-2.jsonl``... if a game started in the same second."""
         for number in range(1, 1000):
             path = folder / (f"{stem}.jsonl" if number == 1 else f"{stem}-{number}.jsonl")
-            if not path.exists():
-                try:
-                    return cls.create(path)
-                except GameLogError:
-                    if not path.exists():  # not a lost race: a real failure
-                        raise
-        raise GameLogError(f"{folder}: a thousand game logs named {stem}*; choose a --log")
+            try:
+                return cls.create(path)
+            except GameLogError:
+                if not path.exists():  # not a lost race: a real failure
+                    raise
+        raise GameLogError(f"{shown_path(folder)}: a thousand game logs named {stem}*; choose a --log")
 
     @classmethod
     def reopen(cls, path: Path) -> tuple[GameLog, list[tuple[int, dict]], str | None]:
@@ -53,35 +62,86 @@ class GameLog:
         A last line cut short by a crash is cut off the file, so every later resume reads it clean.
         """
         try:
-            try:
-                data = read_input(path, InputKind.GAME_LOG)
-            except InputError as exc:
-                raise GameLogError(str(exc)) from None
-            text = data.decode("utf-8", errors="replace")
-            try:
-                records, cut = parse_log(text)
-            except GameLogError as exc:
-                raise GameLogError(f"{path}:{exc}") from None
-            handle = path.open("r+", encoding="utf-8")
+            data = read_input(path, InputKind.GAME_LOG)
+        except InputError as exc:
+            raise GameLogError(str(exc)) from None
+        try:
+            records, cut = parse_log(_text_of(data))
+        except GameLogError as exc:
+            raise exc.in_file(shown_path(path)) from None
+        try:
+            fd = os.open(path, os.O_WRONLY | _BINARY)
         except OSError as exc:
-            raise GameLogError(f"{path}: cannot open the game log ({exc.strerror})") from None
+            raise GameLogError(f"{shown_path(path)}: cannot open the game log ({_reason(exc)})") from None
+        log = cls(path, fd, written=len(records))
         lost = None
-        if cut is not None:
-            handle.truncate(data.rfind(b"\n") + 1)
-            lost = lost_entry(cut)
-        elif data and not data.endswith(b"\n"):
-            handle.seek(0, os.SEEK_END)
-            handle.write("\n")  # a whole record whose newline was not written
-        handle.seek(0, os.SEEK_END)
-        handle.flush()
-        os.fsync(handle.fileno())
-        return cls(path, handle), records, lost
+        try:
+            if cut is not None:
+                os.ftruncate(fd, data.rfind(b"\n") + 1)
+                lost = lost_entry(cut)
+            elif data and not data.endswith(b"\n"):
+                os.lseek(fd, 0, os.SEEK_END)
+                log._put(b"\n")  # a whole record whose newline was not written
+            os.lseek(fd, 0, os.SEEK_END)
+            os.fsync(fd)
+        except OSError as exc:
+            log.close()
+            raise GameLogError(f"{shown_path(path)}: cannot continue the game log ({_reason(exc)})") from None
+        return log, records, lost
 
     def write(self, record: dict) -> None:
-        self._handle.write(json.dumps(record, ensure_ascii=False) + "\n")
-        self._handle.flush()
-        if durable():
-            os.fsync(self._handle.fileno())
+        """Append one record and sync it; a failure is a :class:`GameLogError` that says what of
+        the game is safe."""
+        data = (json.dumps(record, ensure_ascii=False) + "\n").encode("utf-8")
+        try:
+            self._put(data)
+            if durable():
+                os.fsync(self._require())
+        except OSError as exc:
+            where = shown_path(self.path)
+            if not self._written:
+                raise GameLogError(
+                    f"{where}: cannot write the game log ({_reason(exc)}); nothing of the game was saved: "
+                    "make room and start it again"
+                ) from None
+            raise GameLogError(
+                f"{where}: cannot write the game log ({_reason(exc)}); the game so far is saved in it: "
+                f"make room, then continue with: rushmore play --resume {where}"
+            ) from None
+        self._written += 1
+
+    def _put(self, data: bytes) -> None:
+        view = memoryview(data)
+        while view:
+            view = view[os.write(self._require(), view) :]
+
+    def _require(self) -> int:
+        if self._fd is None:
+            raise OSError("the game log is closed")
+        return self._fd
 
     def close(self) -> None:
-        self._handle.close()
+        """Close the file (nothing is buffered, so nothing is written and nothing can fail here)."""
+        if self._fd is not None:
+            fd, self._fd = self._fd, None
+            with contextlib.suppress(OSError):  # the records are on disk or reported: a close cannot lose more
+                os.close(fd)
+
+
+def _text_of(data: bytes) -> str:
+    """The log as text. Every whole line must be UTF-8; the last line may have been cut in the
+    middle of a character by a crash (it is then dropped as cut short)."""
+    whole = data.rfind(b"\n") + 1
+    try:
+        head = data[:whole].decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        raise GameLogError(
+            f"byte {exc.start + 1} (0x{data[exc.start]:02x}) is not UTF-8; the log is damaged", line=line
+        ) from None
+    return head + data[whole:].decode("utf-8", errors="replace")
+
+
+def _reason(exc: OSError | ValueError) -> str:
+    text = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+    return text[:1].lower() + text[1:]  # "No space left on device" inside a sentence

@@ -1,7 +1,9 @@
-"""Plane geometry both the drawing items and the SVG reader use: affine matrices and the cubic
-Bezier ellipse. Pure, in whatever units the caller works in."""
+"""Plane geometry both the drawing items and the SVG reader use: affine matrices, the cubic
+Bezier ellipse and the fill rule. Pure, in whatever units the caller works in."""
 
 from __future__ import annotations
+
+import enum
 
 Matrix = tuple[float, float, float, float, float, float]  # a b c d e f: x' = a x + c y + e, y' = b x + d y + f
 IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
@@ -42,3 +44,14 @@ def ellipse(cx: float, cy: float, rx: float, ry: float) -> tuple[tuple, ...]:
         ("C", cx + kx, cy - ry, cx + rx, cy - ky, cx + rx, cy),
         ("Z",),
     )
+
+
+class FillRule(enum.Enum):
+    """Which points a filled path covers when its subpaths overlap or it crosses itself.
+
+    ``NONZERO`` (SVG's default): a point is inside when the path winds round it at all, so a
+    subpath drawn the same way round as the one around it adds to it; ``EVEN_ODD``: inside when
+    an odd number of edges lie on either side, so any subpath inside another cuts a hole."""
+
+    NONZERO = "nonzero"
+    EVEN_ODD = "evenodd"

@@ -1,7 +1,10 @@
 """The deck manifest (DESIGN.md): written as JSON, read back from JSON or YAML and judged.
 
 A manifest may have been edited by hand, so reading it is lenient about card contents (each bad
-card becomes a finding that names it) and strict only about the overall shape.
+card becomes a finding that names it) and strict only about the overall shape. Its size is bounded
+by what a deck of its heads can hold: ``2^n`` Monuments and at most ``4^n`` Search cards (every
+combination of faces and red heads once: 65,536 for 8 heads), so judging it takes time in
+proportion to the file. Every value quoted back in a finding goes through :func:`inputs.shown`.
 """
 
 from __future__ import annotations
@@ -12,10 +15,29 @@ from pathlib import Path
 from typing import Any
 
 from .errors import Problem, SpecError
-from .inputs import InputError, InputKind, read_input_text, shown_path
+from .inputs import InputError, InputKind, escape, read_input_text, shown, shown_path
 from .model import Deck, Level, Monument, Notation, SearchCard
 from .spec import MAX_HEADS, read_yaml
-from .validate import Finding, Report, validate_deck
+from .validate import Finding, Report, shown_id, validate_deck
+
+
+def most_monuments(heads: int) -> int:
+    """The Monuments of a deck of ``heads`` heads: every combination of faces once.
+
+    >>> most_monuments(4)
+    16
+    """
+    return 2**heads
+
+
+def most_search_cards(heads: int) -> int:
+    """The most Search cards a manifest may list: every combination of faces and red heads once
+    (a longer list must repeat a card).
+
+    >>> most_search_cards(8)
+    65536
+    """
+    return 4**heads
 
 
 def to_manifest(deck: Deck, design_name: str) -> dict:
@@ -86,6 +108,20 @@ def read_manifest(path: str | Path, notation: Notation | None = None) -> tuple[D
     if heads is not None and not 1 <= len(heads) <= MAX_HEADS:
         # validation looks at every Monument: 2^heads of them, so the count is bounded like a design's
         problems.append(Problem(file, lines.get(("heads",)), "heads", f"{len(heads)} heads; allowed: 1 to {MAX_HEADS}"))
+    elif heads is not None and not all(isinstance(h, str) and h.strip() for h in heads):
+        problems.append(Problem(file, lines.get(("heads",)), "heads", "expected a list of head names"))
+    elif heads is not None:
+        problems += _too_many(file, lines, len(heads), raw_monuments, raw_search)
+    if directions is not None and any(isinstance(d, str) and escape(d) != d for d in directions):
+        problems.append(
+            Problem(
+                file,
+                lines.get(("directions",)),
+                "directions",
+                f"{shown(next(d for d in directions if escape(d) != d))} holds a control character; "
+                "a direction is a word such as left",
+            )
+        )
     if problems:
         raise SpecError(problems)
     directions_t = (directions[0], directions[1])
@@ -107,6 +143,25 @@ def read_manifest(path: str | Path, notation: Notation | None = None) -> tuple[D
     return deck, findings
 
 
+def _too_many(file: str, lines: dict, heads: int, monuments: Any, search: Any) -> list[Problem]:
+    """Lists longer than a deck of ``heads`` heads can be: refused before any card is read."""
+    found = []
+    for key, listed, most, what in (
+        ("monuments", monuments, most_monuments(heads), f"has 2^{heads} = {most_monuments(heads):,} Monuments"),
+        (
+            "search",
+            search,
+            most_search_cards(heads),
+            f"has at most 4^{heads} = {most_search_cards(heads):,} different Search cards",
+        ),
+    ):
+        if isinstance(listed, list) and len(listed) > most:
+            found.append(
+                Problem(file, lines.get((key,)), key, f"{len(listed):,} entries; a deck of {heads} heads {what}")
+            )
+    return found
+
+
 def _read_json(text: str) -> tuple[Any, dict[tuple, int]] | None:
     """A JSON manifest read by the C parser (ten times faster than reading it as YAML), with the
     line of each top-level key; None when the text is not JSON (then it is read as YAML)."""
@@ -114,12 +169,22 @@ def _read_json(text: str) -> tuple[Any, dict[tuple, int]] | None:
         data = json.loads(text)
     except (ValueError, RecursionError):
         return None
-    lines: dict[tuple, int] = {(): 1}
-    if isinstance(data, dict):
-        for key in data:
-            found = re.search(rf'^[ \t{{,]*"{re.escape(str(key))}"\s*:', text, re.M)
-            lines[(key,)] = text.count("\n", 0, found.start()) + 1 if found else 1
-    return data, lines
+    return data, _KeyLines(text)
+
+
+class _KeyLines(dict):
+    """The line of each top-level key of a JSON text, found only when a message asks for it
+    (finding them all costs a scan of the whole file per key, for a manifest that is valid)."""
+
+    def __init__(self, text: str):
+        super().__init__({(): 1})
+        self._text = text
+
+    def get(self, path: tuple, default: Any = None) -> Any:
+        if path not in self and len(path) == 1:
+            found = re.search(rf'^[ \t{{,]*"{re.escape(str(path[0]))}"\s*:', self._text, re.M)
+            self[path] = self._text.count("\n", 0, found.start()) + 1 if found else 1
+        return super().get(path, default)
 
 
 def validate_manifest(path: str | Path) -> Report:
@@ -132,8 +197,9 @@ def validate_manifest(path: str | Path) -> Report:
 
 
 def _card_label(item: Any, number: int, kind: str) -> str:
+    """The card's id as a message shows it (:func:`shown_id`), or its place in the list."""
     if isinstance(item, dict) and isinstance(item.get("id"), str):
-        return item["id"]
+        return shown_id(item["id"])
     return f"{kind} #{number}"
 
 
@@ -142,15 +208,15 @@ def _faces(item: dict, label: str, directions: tuple[str, str], findings: list[F
     if not isinstance(faces, list):
         findings.append(Finding(label, "faces: expected a list of directions"))
         return None
-    result = []
-    for position, face in enumerate(faces, 1):
-        if face not in directions:
-            findings.append(
-                Finding(label, f"faces.{position}: {face!r} is not a direction; use {directions[0]} or {directions[1]}")
-            )
-            return None
-        result.append(directions.index(face))
-    return tuple(result)
+    index = {directions[0]: 0, directions[1]: 1}
+    try:
+        return tuple([index[face] for face in faces])
+    except (KeyError, TypeError):  # a face that is not a direction (or not even a string)
+        position, face = next((p, f) for p, f in enumerate(faces, 1) if not isinstance(f, str) or f not in index)
+    findings.append(
+        Finding(label, f"faces.{position}: {shown(face)} is not a direction; use {directions[0]} or {directions[1]}")
+    )
+    return None
 
 
 def _monument(item: Any, number: int, directions: tuple[str, str], findings: list[Finding]) -> Monument | None:
@@ -176,8 +242,8 @@ def _search_card(item: Any, number: int, directions: tuple[str, str], findings: 
         findings.append(Finding(label, f"red has {len(red)} entries but faces has {len(faces)}"))
         return None
     level_name = item.get("level")
-    if level_name not in [level.value for level in Level]:
-        findings.append(Finding(label, f"level: {level_name!r} is not a level; use basic, advanced or expert"))
+    if not isinstance(level_name, str) or level_name not in _LEVELS:
+        findings.append(Finding(label, f"level: {shown(level_name)} is not a level; use basic, advanced or expert"))
         return None
     answer = item.get("answer")
     if not isinstance(answer, str):
@@ -185,4 +251,7 @@ def _search_card(item: Any, number: int, directions: tuple[str, str], findings: 
         return None
     if faces is None:
         return None
-    return SearchCard(item["id"], faces, tuple(red), answer, Level(level_name))
+    return SearchCard(item["id"], faces, tuple(red), answer, _LEVELS[level_name])
+
+
+_LEVELS = {level.value: level for level in Level}

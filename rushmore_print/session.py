@@ -33,6 +33,7 @@ from __future__ import annotations
 import datetime
 import hashlib
 import json
+import math
 import re
 import time
 from collections.abc import Callable
@@ -40,6 +41,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .errors import ClaimError, GameLogError, NothingToUndo, RushmoreError
+from .inputs import escape, shown
 from .model import Deck, Level
 from .referee import (
     DeckMode,
@@ -53,6 +55,7 @@ from .referee import (
 from .spec import Rules
 
 LOG_VERSION = 2
+MAX_SEED = 2**63 - 1  # a seed is a whole number 0..MAX_SEED: it goes into the log's file name
 MAX_LINE = 500  # characters; a longer line is read in bounded pieces and refused
 IDLE_SECONDS = 300.0  # a longer pause between two lines counts as a break, not as play
 
@@ -142,7 +145,7 @@ def timestamp(seconds: float) -> str:
 def _seconds(stamp: object) -> float | None:
     try:
         return datetime.datetime.fromisoformat(str(stamp)).timestamp()
-    except ValueError:
+    except (ValueError, OverflowError, OSError):  # not a time, or one the platform cannot count
         return None
 
 
@@ -154,6 +157,20 @@ def deck_fingerprint(deck: Deck) -> str:
         [[c.id, c.faces, c.red, c.level.value] for c in deck.search],
     ]
     return hashlib.sha256(json.dumps(cards).encode()).hexdigest()[:16]
+
+
+_JUDGED_KEYS = ("card", "answer", "winner", "penalised", "scores")
+
+
+def start_sum(start: dict) -> str:
+    """A short hash of a start record's options and deal (not its time, nor where the design
+    file was, which a user may move): a hand edit of the game's options is seen on resume.
+
+    >>> start_sum({"event": "start", "seed": 1}) == start_sum({"seed": 1, "event": "start", "at": "now"})
+    True
+    """
+    kept = {key: value for key, value in start.items() if key not in ("at", "design", "sum")}
+    return hashlib.sha256(json.dumps(kept, sort_keys=True, ensure_ascii=False).encode()).hexdigest()[:16]
 
 
 def _output_record(event: object) -> dict | None:
@@ -177,7 +194,14 @@ def parse_log(text: str) -> tuple[list[tuple[int, dict]], str | None]:
     """The records of a log with their line numbers, and the last line if a crash cut it short.
 
     Only the last line may be cut short (the log is appended a line at a time); any other line
-    that is not a JSON object is damage, and an error names it.
+    that is not a JSON object is damage, and an error names it. Each line's nesting is bounded
+    before it is parsed, and every record is checked by type and range (:func:`check_record`),
+    the start record's format version first.
+
+    >>> parse_log('{"event": "start", "version": 9}\\n')
+    Traceback (most recent call last):
+    ...
+    rushmore_print.errors.GameLogError: 1: version: written by a newer rushmore-print (format 9); this one reads up to 2
     """
     lines = text.split("\n")
     cut = None
@@ -185,30 +209,277 @@ def parse_log(text: str) -> tuple[list[tuple[int, dict]], str | None]:
         lines.pop()
     elif lines:
         try:
-            json.loads(lines[-1])
+            _json_line(lines[-1])
         except ValueError:
             cut = lines.pop()
-    records = []
+    records: list[tuple[int, dict]] = []
     for number, line in enumerate(lines, start=1):
         if not line.strip():
             continue
         try:
-            record = json.loads(line)
-        except ValueError:
-            raise GameLogError(f"{number}: not a JSON line; the log is damaged") from None
+            record = _json_line(line)
+        except ValueError as exc:
+            raise GameLogError(f"{exc}; the log is damaged", line=number) from None
         if not isinstance(record, dict) or not isinstance(record.get("event"), str):
-            raise GameLogError(f"{number}: not a game event")
+            raise GameLogError("not a game event", line=number)
+        if not records:
+            if record["event"] != "start":
+                raise GameLogError("a game log starts with a 'start' event", line=number)
+            _check_version(record, number)
         records.append((number, record))
-    if not records or records[0][1]["event"] != "start":
-        raise GameLogError("1: a game log starts with a 'start' event")
+        check_record(record, number)
+    if not records:
+        raise GameLogError("a game log starts with a 'start' event", line=1)
     return records, cut
+
+
+# -- one line of the log, bounded before it is parsed
+
+MAX_NESTING = 4  # a record nests 3 levels deep (an input's list of actions); one more is spare
+_ESCAPE = re.compile(r"\\.", re.S)
+_STRING = re.compile(r'"[^"]*"')  # once escapes are gone, a string runs to the next quote
+_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+_INNERMOST = re.compile(r"\[\]|\{\}")
+
+
+class _NotALogValue(ValueError):
+    pass
+
+
+def _json_line(line: str) -> Any:
+    """One line parsed as JSON, after checking in linear time that it nests at most
+    :data:`MAX_NESTING` levels (the parser recurses per level); ``Infinity``, ``NaN`` and numbers
+    too big for a float are refused. Raises ``ValueError`` saying what is wrong.
+
+    >>> _json_line('{"a": [[1]]}')
+    {'a': [[1]]}
+    >>> _json_line("[" * 200_000 + "]" * 200_000)
+    Traceback (most recent call last):
+    ...
+    ValueError: nested more than 4 levels deep
+    """
+    brackets = _NOT_BRACKET.sub("", _STRING.sub("", _ESCAPE.sub("", line)))
+    for _ in range(MAX_NESTING):
+        brackets, found = _INNERMOST.subn("", brackets)
+        if not found:
+            break
+    if brackets:
+        balanced = brackets.count("[") == brackets.count("]") and brackets.count("{") == brackets.count("}")
+        raise ValueError(f"nested more than {MAX_NESTING} levels deep" if balanced else "not a JSON line")
+    try:
+        return json.loads(line, parse_constant=_no_constant, parse_float=_finite)
+    except _NotALogValue as exc:
+        raise ValueError(str(exc)) from None
+    except (ValueError, RecursionError):
+        raise ValueError("not a JSON line") from None
+
+
+def _no_constant(name: str) -> float:
+    raise _NotALogValue(f"{name} is not a value a game log holds")
+
+
+def _finite(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise _NotALogValue(f"{shown(text)} is not a number a game log holds")
+    return value
+
+
+# -- the records, by type and range
+
+
+def _check_version(start: dict, line: int) -> None:
+    version = start.get("version")
+    if not isinstance(version, int) or isinstance(version, bool):
+        raise GameLogError(f"version: expected the log's format number, got {shown(version)}", line=line)
+    if version > LOG_VERSION:
+        raise GameLogError(
+            f"version: written by a newer rushmore-print (format {version}); this one reads up to {LOG_VERSION}",
+            line=line,
+        )
+    if version < LOG_VERSION:
+        raise GameLogError(
+            f"version: written by an older rushmore-print (format {version}); this one reads format {LOG_VERSION}: "
+            "finish the game with the version that began it",
+            line=line,
+        )
+
+
+def _is_text(value: str) -> bool:
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def _text(value: object) -> str | None:
+    if not isinstance(value, str):
+        return "expected text"
+    if len(value) > MAX_TEXT:
+        return f"{len(value):,} characters; a game log's text is at most {MAX_TEXT:,}"
+    if not _is_text(value):
+        return "holds a lone surrogate (\\ud800..\\udfff), which is not text"
+    return None
+
+
+def _path(value: object) -> str | None:
+    if value is None:
+        return None
+    problem = _text(value)
+    if problem is None and (not value or any(ord(c) < 32 or ord(c) == 127 for c in str(value))):
+        return "expected the path of the design file"
+    return problem
+
+
+def _whole(low: int, high: int) -> Callable[[object], str | None]:
+    def check(value: object) -> str | None:
+        if isinstance(value, int) and not isinstance(value, bool) and low <= value <= high:
+            return None
+        return f"expected a whole number from {low} to {high}, got {shown(value)}"
+
+    return check
+
+
+def _flag(value: object) -> str | None:
+    return None if isinstance(value, bool) else f"expected true or false, got {shown(value)}"
+
+
+def _one_of(*allowed: str) -> Callable[[object], str | None]:
+    def check(value: object) -> str | None:
+        return None if value in allowed else f"{shown(value)} is not one of {', '.join(allowed)}"
+
+    return check
+
+
+def _list_of(item: Callable[[object], str | None], most: int) -> Callable[[object], str | None]:
+    def check(value: object) -> str | None:
+        if not isinstance(value, list):
+            return "expected a list"
+        if len(value) > most:
+            return f"{len(value):,} entries; at most {most:,}"
+        for index, entry in enumerate(value, start=1):
+            problem = item(entry)
+            if problem:
+                return f"entry {index}: {problem}"
+        return None
+
+    return check
+
+
+def _maybe(check: Callable[[object], str | None]) -> Callable[[object], str | None]:
+    return lambda value: None if value is None else check(value)
+
+
+def _scores(value: object) -> str | None:
+    if not isinstance(value, dict) or len(value) > MAX_PLAYERS:
+        return f"expected each player's score, for at most {MAX_PLAYERS} players"
+    for player, score in value.items():
+        problem = _text(player) or _whole(0, MAX_COUNT)(score)
+        if problem:
+            return f"{shown(player)}: {problem}"
+    return None
+
+
+def _actions(value: object) -> str | None:
+    if not isinstance(value, list) or len(value) > MAX_PLAYERS * 4:
+        return "expected a list of actions"
+    for index, action in enumerate(value, start=1):
+        arity = _ACTIONS.get(action[0]) if isinstance(action, list) and action and isinstance(action[0], str) else None
+        if arity is None or len(action) != 1 + len(arity):
+            return f"entry {index}: expected one of {', '.join(_ACTIONS)} with its words, got {shown(action)}"
+        for word, may_be_none in zip(action[1:], arity):
+            problem = None if may_be_none and word is None else _text(word)
+            if problem:
+                return f"entry {index}: {problem}"
+    return None
+
+
+def _timestamp(value: object) -> str | None:
+    problem = _text(value)
+    if problem is None and _seconds(value) is None:
+        return f"expected a time such as 2026-11-29T14:00:00.000+00:00, got {shown(value)}"
+    return problem
+
+
+MAX_TEXT = 10_000
+MAX_PLAYERS = 64
+MAX_COUNT = 1 << 20  # cards, turns and scores: far beyond any deck
+_ACTIONS: dict[str, tuple[bool, ...]] = {  # an action's words: may each one be null?
+    "claim": (False, False),
+    "pass": (False,),
+    "change": (False, True),
+    "drop": (False,),
+    "card": (False,),
+}
+_NAMES = _list_of(_text, MAX_PLAYERS)
+_SCHEMA: dict[str, dict[str, Callable[[object], str | None]]] = {
+    "start": {
+        "version": _whole(LOG_VERSION, LOG_VERSION),
+        "at": _timestamp,
+        "design": _path,
+        "design_name": _text,
+        "fingerprint": _text,
+        "players": _NAMES,
+        "level": _one_of(*(level.value for level in Level)),
+        "long": _flag,
+        "seed": _whole(0, MAX_SEED),
+        "penalty": _flag,
+        "table": _list_of(_text, MAX_COUNT),
+        "deal": _list_of(_text, MAX_COUNT),
+    },
+    "input": {"at": _timestamp, "line": _text, "actions": _actions},
+    "undo": {"at": _timestamp, "line": _text},
+    "rejected": {"at": _timestamp, "line": _text, "reason": _text},
+    "revealed": {"at": _timestamp, "card": _text, "number": _whole(1, MAX_COUNT)},
+    "judged": {
+        "at": _timestamp,
+        "card": _text,
+        "answer": _text,
+        "winner": _maybe(_text),
+        "penalised": _NAMES,
+        "scores": _scores,
+    },
+    "ended": {"at": _timestamp, "winners": _NAMES, "reason": _text, "scores": _scores},
+}
+_OPTIONAL = {"start": {"deck": _one_of(*(mode.value for mode in DeckMode)), "sum": _text}}  # older logs lack them
+_OUTPUT_EVENTS = ("revealed", "judged", "ended")  # what the game said: checked against the replay
+
+
+def check_record(record: dict, line: int) -> None:
+    """Refuse a record whose event is unknown, or one of whose keys is missing, of the wrong type
+    or out of range; the error names the line and the key.
+
+    >>> check_record({"event": "revealed", "at": "2026-11-29T14:00:00+00:00", "card": "S01", "number": 0}, 4)
+    Traceback (most recent call last):
+    ...
+    rushmore_print.errors.GameLogError: 4: number: expected a whole number from 1 to 1048576, got 0
+    """
+    kind = record["event"]
+    schema = _SCHEMA.get(kind)
+    if schema is None:
+        raise GameLogError(f"event: {shown(kind)} is not an event of a game log ({', '.join(_SCHEMA)})", line=line)
+    for key, check in schema.items():
+        if key not in record:
+            raise GameLogError(f"{key}: missing; a {kind!r} record has {', '.join(schema)}", line=line)
+        problem = check(record[key])
+        if problem:
+            raise GameLogError(f"{key}: {problem}", line=line)
+    for key, check in _OPTIONAL.get(kind, {}).items():
+        problem = check(record[key]) if key in record else None
+        if problem:
+            raise GameLogError(f"{key}: {problem}", line=line)
 
 
 def lost_entry(cut: str) -> str:
     """What a line cut short by a crash held, in words for the game master."""
     typed = re.search(r'"line": "((?:[^"\\]|\\.)*)"', cut)
     if typed:
-        return f"the entry {json.loads(chr(34) + typed.group(1) + chr(34))!r} was not saved; type it again"
+        try:
+            entry = json.loads(f'"{typed.group(1)}"')
+        except ValueError:
+            entry = typed.group(1)
+        return f"the entry {shown(entry)} was not saved; type it again"
     event = re.search(r'"event": "(\w+)"', cut)
     kind = f"a '{event.group(1)}' record" if event else "a partial record"
     return f"{kind} was not finished and is dropped (no entry was lost)"
@@ -295,7 +566,7 @@ class Session:
     def _start_record(self, at: float) -> dict:
         game, options = self.game, self.options
         notation = game.deck.notation
-        return {
+        record = {
             "event": "start",
             "version": LOG_VERSION,
             "at": timestamp(at),
@@ -311,6 +582,7 @@ class Session:
             "table": [monument for _, monument in game.table.positions],
             "deal": [f"{card} {notation.search(c.faces, c.red)}" for card, c in self._box()],
         }
+        return {**record, "sum": start_sum(record)}
 
     def _box(self):
         cards = {card.id: card for card in self.game.deck.search}
@@ -318,9 +590,32 @@ class Session:
 
     # -- a line from the game master
 
+    def handle_bytes(self, data: bytes) -> Step:
+        """One line as the terminal or a script gave it: read as UTF-8, or refused with a sentence
+        (and the game goes on) when it is not.
+
+        >>> from rushmore_print import load_design, generate_deck
+        >>> design = load_design()
+        >>> session = Session.new(generate_deck(design), design.rules, design.grid, Options(("ann", "bob")),
+        ...                       design_name=design.name, clock=lambda: 0.0)
+        >>> session.handle_bytes(b"ann \\xff pass").events[0].reason
+        'byte 5 (0xff) is not UTF-8; type the line again'
+        """
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            if len(data) > 4 * MAX_LINE:
+                return self.handle(data.decode("utf-8", "replace"))  # refused for its length
+            at = self._clock.tick()
+            reason = f"byte {exc.start + 1} (0x{data[exc.start]:02x}) is not UTF-8; type the line again"
+            return self._reject(data.decode("utf-8", "backslashreplace"), reason, at)
+        return self.handle(text)
+
     def handle(self, line: str) -> Step:
         """One line typed at the table (without its newline); never raises for bad input."""
         at = self._clock.tick()
+        if not _is_text(line):  # a lone surrogate: not text, and the log could not hold it
+            return self._reject(line.encode("utf-8", "backslashreplace").decode(), "the line is not text", at)
         if len(line) > MAX_LINE:
             return self._reject(line[:40] + "...", f"a line of more than {MAX_LINE} characters is not read", at)
         text = " ".join(line.split())
@@ -486,25 +781,34 @@ class Session:
         hold: bool = False,
         clock: Callable[[], float] = time.time,
     ) -> Session:
-        """Replay a log (from :func:`parse_log`); refuses a design or seed that deals differently."""
-        start = records[0][1]
-        if start.get("version") != LOG_VERSION:
-            raise GameLogError("line 1: this log was written by an older rushmore-print; finish it with that version")
-        if start.get("design_name") != design_name:
+        """Replay a log (from :func:`parse_log`); refuses a design or seed that deals differently,
+        and a log whose recorded cards, verdicts or scores are not what the replay gives."""
+        for number, record in records:  # parse_log has checked them; a caller's records may not be
+            if not isinstance(record, dict) or not isinstance(record.get("event"), str):
+                raise GameLogError("not a game event", line=number)
+            check_record(record, number)
+        if not records or records[0][1]["event"] != "start":
+            raise GameLogError("a game log starts with a 'start' event", line=records[0][0] if records else 1)
+        line, start = records[0]
+        _check_version(start, line)
+        if start["design_name"] != design_name:
             raise GameLogError(
-                f"the log is a game of {start.get('design_name')!r}, not {design_name!r}; give its design file"
+                f"the log is a game of {shown(start['design_name'])}, not {shown(design_name)}; give its design file",
+                line=line,
             )
         try:
             options = _options_of(start)
             session = cls.new(deck, rules, grid, options, design_name=design_name, quick=quick, hold=hold, clock=clock)
-        except (RushmoreError, LookupError, TypeError, ValueError, AttributeError) as exc:
-            raise GameLogError(f"line 1: the 'start' event is not readable ({exc})") from None
-        session.design_path = start.get("design")
+        except RushmoreError as exc:
+            raise GameLogError(f"the 'start' event cannot begin a game: {exc}", line=line) from None
+        session.design_path = start["design"]
         try:
             session._check_deal(start)
-        except (LookupError, TypeError, ValueError, AttributeError) as exc:
-            raise GameLogError(f"line 1: the 'start' event is not readable ({exc})") from None
-        started = _seconds(start.get("at"))
+        except GameLogError as exc:
+            raise GameLogError(str(exc), line=line) from None
+        if "sum" in start and start["sum"] != start_sum(start):  # the same deal, other options
+            raise GameLogError("the game's options have been edited since it began, so it is not resumed", line=line)
+        started = _seconds(start["at"])
         if started is not None:
             session._clock.tick(started)
         session._replay(records[1:])
@@ -515,56 +819,108 @@ class Session:
     def _check_deal(self, start: dict) -> None:
         """Refuse a design or seed that lays out or deals differently from the logged game."""
         logged = self._start_record(0.0)
-        for position, (was, now) in enumerate(zip(start.get("table", []), logged["table"])):
+        for position, (was, now) in enumerate(zip(start["table"], logged["table"])):
             if was != now:
                 where = self.game.table.positions[position][0]
                 raise GameLogError(
-                    f"the logged game has {was} at {where}; this design and seed put {now} there, "
+                    f"the logged game has {_word(was)} at {where}; this design and seed put {now} there, "
                     "so it is not the same game"
                 )
-        for number, (was, now) in enumerate(zip(start.get("deal", []), logged["deal"]), start=1):
+        for number, (was, now) in enumerate(zip(start["deal"], logged["deal"]), start=1):
             if was != now:
                 raise GameLogError(
-                    f"card {number} of the logged game's box is {was}; this design and seed give {now}, "
+                    f"card {number} of the logged game's box is {_word(was)}; this design and seed give {now}, "
                     "so it is not the same game"
                 )
-        if start.get("fingerprint") != logged["fingerprint"] or len(start.get("deal", [])) != len(logged["deal"]):
+        if start["fingerprint"] != logged["fingerprint"] or len(start["deal"]) != len(logged["deal"]):
             raise GameLogError("the design's cards have changed since this game was dealt; give the design it used")
 
     def _replay(self, records: list[tuple[int, dict]]) -> None:
-        self.game.start()
+        """Replay the inputs; each card, verdict and score the log recorded must be the one the
+        replay gives (a log edited by hand is refused, naming the line that disagrees)."""
+        expected = _records_of(self.game.start())  # what the game said, still to be met in the log
         for number, record in records:
-            at = _seconds(record.get("at"))
+            at = _seconds(record["at"])
             if at is not None:
                 self._clock.tick(at)
-            kind = record.get("event")
+            kind = record["event"]
             try:
+                if kind in _OUTPUT_EVENTS:
+                    _check_output(record, expected)
+                    continue
+                # a new line: what the last one said may be missing from the log (a full disk
+                # stopped the game mid-line), never different
+                expected = []
                 if kind == "input":
-                    self._replay_group(record)
+                    expected = _records_of(self._replay_group(record))
                 elif kind == "undo":
                     self._undo(0.0)
-                elif kind == "revealed":
-                    self._check_revealed(record)
-            except (RushmoreError, LookupError, TypeError, ValueError, AttributeError) as exc:
+            except GameLogError as exc:
+                raise GameLogError(str(exc), line=number) from None
+            except RushmoreError as exc:
                 # an edited or damaged record: say where, never a traceback
-                raise GameLogError(f"line {number}: cannot replay this {kind!r} event: {exc}") from None
+                raise GameLogError(f"cannot replay this {kind!r} event: {exc}", line=number) from None
 
-    def _replay_group(self, record: dict) -> None:
+    def _replay_group(self, record: dict) -> list:
         game = self.game
         mark = game.mark()
+        events: list = []
         try:
             for action in record["actions"]:
-                _run_input(game, list(action))
+                events += _run_input(game, list(action))[0]
         except RushmoreError:
             game.rollback(mark)
             raise
-        self._lines.append((mark, str(record.get("line", ""))))
+        self._lines.append((mark, record["line"]))
+        return events
 
-    def _check_revealed(self, record: dict) -> None:
-        card = self.game.current
-        if card is None or card.id != record["card"]:
-            shown = card.id if card else "no card"
-            raise GameLogError(f"the log shows {record['card']} here but the game replays to {shown}")
+
+def _records_of(events: list) -> list[dict]:
+    """The records a line's events are logged as (without their times), in order."""
+    return [record for record in map(_output_record, events) if record is not None]
+
+
+_COMPARED = {"revealed": ("card", "number"), "judged": _JUDGED_KEYS, "ended": ("winners", "scores")}
+
+
+def _check_output(record: dict, expected: list[dict]) -> None:
+    """The recorded card, verdict or end against the next one the replay gave (the ended reason
+    is words and may be worded otherwise by another version: it is not compared)."""
+    kind = record["event"]
+    if not expected:
+        raise GameLogError(
+            f"the log records {_said(record)} here, but the replay has said nothing since the last line typed: "
+            "the log has been edited, so it is not resumed"
+        )
+    wanted = expected.pop(0)
+    keys = _COMPARED[kind]
+    if wanted["event"] != kind or any(record[key] != wanted[key] for key in keys):
+        raise GameLogError(
+            f"the log records {_said(record)}, but replaying its lines gives {_said(wanted)}: "
+            "the log has been edited, so it is not resumed"
+        )
+
+
+def _said(record: dict) -> str:
+    """A card, verdict or end of a record, in words: ``'S05 won by ann (score ann 1, bob 0)'``."""
+    kind = record["event"]
+    if kind == "revealed":
+        return f"card {record['number']} as {_word(record['card'])}"
+    scores = ", ".join(f"{_word(player)} {score}" for player, score in record["scores"].items())
+    if kind == "judged":
+        winner = "nobody" if record["winner"] is None else _word(record["winner"])
+        penalty = f", a card back to the box from {_words(record['penalised'])}" if record["penalised"] else ""
+        return f"{_word(record['card'])} won by {winner}{penalty} (score {scores})"
+    return f"the end, won by {_words(record['winners']) or 'nobody'} (score {scores})"
+
+
+def _word(text: str) -> str:
+    """A word of a log in a message: control characters escaped, cut to 40 characters."""
+    return escape(text) if len(text) <= 40 else f"{escape(text[:40])}…"
+
+
+def _words(texts: list[str]) -> str:
+    return ", ".join(_word(text) for text in texts[:MAX_PLAYERS])
 
 
 def _items(text: str) -> list[str]:
@@ -609,12 +965,13 @@ def _run_input(game: Game, action: list) -> tuple[list, list[list]]:
 
 
 def _options_of(start: dict) -> Options:
+    """The options of a start record that :func:`check_record` has passed."""
     return Options(
         tuple(start["players"]),
         Level(start["level"]),
-        bool(start["long"]),
-        int(start["seed"]),
-        bool(start["penalty"]),
+        start["long"],
+        start["seed"],
+        start["penalty"],
         DeckMode(start.get("deck", "screen")),
     )
 

@@ -14,8 +14,8 @@ import hashlib
 import math
 import re
 import stat
-import struct
 import unicodedata
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
@@ -33,7 +33,7 @@ from .rasters import RasterError, check_data, read_raster
 from .sizes import CARD_MM_RANGE, CARD_PRESETS, parse_card_size
 from .svg import Drawing
 from .ttf import TrueTypeFont
-from .typeface import missing_characters
+from .typeface import missing_characters, printed_upper
 from .units import parse_length
 
 MAX_HEADS = 8
@@ -42,6 +42,12 @@ MAX_NAME_CHARS = 60  # the game's name: the card backs and the rulebook's title
 MAX_DIRECTION_CHARS = 20  # a direction is a word in the rules' sentences
 MAX_DEPTH = 12  # a design nests 4 levels at most; anything deeper is a mistake or an attack
 BUILTIN_CLASSIC = "classic.yaml (built in)"
+
+FontCheck = Callable[[Path, tuple[str, ...]], None]
+"""A renderer's own reading of a designer's font: given the file and every text the font is to
+print, it raises ``ValueError`` saying what the renderer would refuse. The core imports no
+renderer, so the front ends pass theirs in (``render.fontcheck.check_font``) and its refusal is
+reported here, at ``print.font``'s line, instead of failing the build later."""
 
 
 class Look(enum.Enum):
@@ -129,6 +135,10 @@ class Rules:
         return self.long_points_to_win if long_game else self.points_to_win
 
 
+MAX_BLEED_MM = 10.0  # the most bleed a design or an export may ask for (the backs' pattern reaches it)
+TOO_MUCH_BLEED = f"is more bleed than any printer needs; allowed: 0 to {MAX_BLEED_MM:g}mm (3mm is usual)"
+
+
 @dataclass(frozen=True)
 class PrintSpec:
     """Card size (trim, as the card is read), bleed and orientation."""
@@ -197,8 +207,9 @@ def slug_of(name: str) -> str:
 # --------------------------------------------------------------------------- loading
 
 
-def load_design(path: str | Path | None = None) -> Design:
-    """Load and validate a design; ``None`` loads the built-in classic design.
+def load_design(path: str | Path | None = None, font_check: FontCheck | None = None) -> Design:
+    """Load and validate a design; ``None`` loads the built-in classic design. ``font_check``:
+    the renderers' reading of a ``print.font`` (see :data:`FontCheck`), run after this module's own.
 
     Raises :class:`SpecError` listing every problem found.
     """
@@ -210,7 +221,7 @@ def load_design(path: str | Path | None = None) -> Design:
         text = read_input_text(path, InputKind.DESIGN)
     except InputError as exc:
         raise SpecError([Problem(shown_path(path), None, "", exc.reason)]) from None
-    return parse_design(text, str(path), base_dir=path.parent)
+    return parse_design(text, str(path), base_dir=path.parent, font_check=font_check)
 
 
 MAP_TAG = "tag:yaml.org,2002:map"
@@ -483,7 +494,7 @@ def _describe(value: Any) -> str:
 TOP_KEYS = ("name", "heads", "directions", "search", "grid", "rules", "print", "style")
 
 
-def parse_design(text: str, file: str, base_dir: Path | None) -> Design:
+def parse_design(text: str, file: str, base_dir: Path | None, font_check: FontCheck | None = None) -> Design:
     """Validate YAML text as a design; ``file`` is only used in messages."""
     data, lines = read_yaml(text, file)
     check = _Checker(file, lines)
@@ -502,7 +513,10 @@ def parse_design(text: str, file: str, base_dir: Path | None) -> Design:
     rules = _rules(check, top.get("rules"))
     print_spec = _print(check, top.get("print"), base_dir)
     if print_spec is not None and print_spec.font is not None:
-        _font_covers(check, print_spec.font, name, heads or ())
+        _check_print_font(check, print_spec.font, name, heads or (), font_check)
+    elif name is not None and (missing := missing_characters(printed_upper(name))):
+        check.add(("name",), f"{name!r} is printed on the card backs as {printed_upper(name)!r}; the card font "
+                             f"(DejaVu Sans) has no glyph for {_where(missing)}")  # fmt: skip
     style = _style(check, top.get("style"), heads or ())
     if check.problems:
         raise SpecError(check.problems)
@@ -820,10 +834,8 @@ def _print(check: _Checker, value: Any, base_dir: Path | None) -> PrintSpec | No
         else Orientation.LANDSCAPE
     )
     bleed = check.length(spec["bleed"], path + ("bleed",)) if "bleed" in spec else 3.0
-    if bleed is not None and bleed > 10:
-        check.add(
-            path + ("bleed",), f"{bleed:g}mm is more bleed than any printer needs; allowed: 0 to 10mm (3mm is usual)"
-        )
+    if bleed is not None and bleed > MAX_BLEED_MM:
+        check.add(path + ("bleed",), f"{bleed:g}mm {TOO_MUCH_BLEED}")
         bleed = None
     font = None
     if "font" in spec:
@@ -844,16 +856,46 @@ def _where(missing: list[tuple[int, str]]) -> str:
     return ", ".join(f"{char!r} (U+{ord(char):04X}) at character {number}" for number, char in missing)
 
 
-def _font_covers(check: _Checker, font_path: Path, name: str | None, heads: tuple[HeadSpec, ...]) -> None:
-    """Every character the designer's font is to print (the names and the title) must be in it."""
-    font = TrueTypeFont.load(font_path)
-    texts = [(("name",), name)] + [(("heads", number, "name"), head.name) for number, head in enumerate(heads, 1)]
-    for path, text in texts:
-        missing = [
-            (n, char) for n, char in enumerate(text or "", start=1) if not char.isspace() and not font.covers(char)
-        ]
+def print_font_texts(name: str | None, head_names: Iterable[str]) -> list[tuple[tuple, str, str]]:
+    """(key path, the text as written, the text as printed) for everything ``print.font`` prints:
+    the game's name in capitals on the backs (:func:`printed_upper`, as ``layout.cards`` sets
+    it) and every head's name under its head.
+
+    >>> print_font_texts("Straße", ["Ann"])
+    [(('name',), 'Straße', 'STRASSE'), (('heads', 1, 'name'), 'Ann', 'Ann')]
+    """
+    texts = [(("name",), name, printed_upper(name))] if name else []
+    return texts + [(("heads", number, "name"), text, text) for number, text in enumerate(head_names, start=1)]
+
+
+def _check_print_font(
+    check: _Checker, font_path: Path, name: str | None, heads: tuple[HeadSpec, ...], font_check: FontCheck | None
+) -> None:
+    """Every text the designer's font prints, as printed, must be in it (spaces too: a font
+    without one prints a box), every outline of it readable, and then the renderers must
+    accept the font and those texts (``font_check``)."""
+    try:
+        font = TrueTypeFont.load(font_path)
+    except ValueError as exc:  # read a moment ago: changed since
+        check.add(("print", "font"), f"{font_path.name!r}: {str(exc).removeprefix(f'{font_path}: ')}")
+        return
+    texts = print_font_texts(name, [head.name for head in heads])
+    covered = True
+    for path, written, printed in texts:
+        missing = [(n, char) for n, char in enumerate(printed, start=1) if not font.covers(char)]
         if missing:
-            check.add(path, f"{text!r}: print.font {font_path.name} has no glyph for {_where(missing[:5])}")
+            said = f"{written!r}:" if printed == written else f"{written!r} is printed as {printed!r}, and"
+            check.add(path, f"{said} print.font {font_path.name} has no glyph for {_where(missing[:5])}")
+            covered = False
+    if not covered:
+        return
+    try:
+        for char in sorted({char for _, _, printed in texts for char in printed}):
+            font.outline(char)  # what impose's writer draws; a damaged outline is named here
+        if font_check is not None:
+            font_check(font_path, tuple(printed for _, _, printed in texts))
+    except ValueError as exc:
+        check.add(("print", "font"), f"{font_path.name!r}: {str(exc).removeprefix(f'{font_path}: ')}")
 
 
 def _font_file(raw: str, base_dir: Path | None) -> tuple[Path | None, str]:
@@ -864,11 +906,10 @@ def _font_file(raw: str, base_dir: Path | None) -> tuple[Path | None, str]:
         return None, problem
     try:
         font = TrueTypeFont.load(real)
-    except (ValueError, struct.error, IndexError) as exc:
-        message = str(exc).removeprefix(f"{real}: ")
-        return None, f"{raw!r}: {message if isinstance(exc, ValueError) else 'a damaged font file'}"
+    except ValueError as exc:  # the reader bounds every table: a damaged file is a ValueError
+        return None, f"{raw!r}: {str(exc).removeprefix(f'{real}: ')}"
     if not font.embedding_allowed:
-        return None, f"{raw!r}: its licence does not allow embedding it in a PDF; choose another font"
+        return None, f"{raw!r}: its licence (OS/2 fsType) does not allow embedding it in a PDF; choose another font"
     return real, ""
 
 

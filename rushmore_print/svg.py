@@ -1,311 +1,502 @@
-"""Head art in SVG, read into plain filled and stroked paths, so both renderers draw it as vectors
-through the same drawing items (no SVG library, no system graphics library).
+"""Head art in SVG, read by svgelements into filled and stroked paths that every renderer draws
+as vectors through the same drawing items.
 
-What is read: ``path`` (every command, arcs turned into cubic curves), ``rect``, ``circle``,
-``ellipse``, ``line``, ``polyline``, ``polygon``; ``g`` and ``svg`` nesting; ``transform``
-(matrix, translate, scale, rotate, skewX, skewY); ``fill``, ``stroke``, ``stroke-width`` and
-``display``/``visibility``, as attributes or in ``style``; colours as ``#rgb``, ``#rrggbb``,
-``rgb(...)`` or a few names. What is not: text, gradients and patterns (drawn as their
-fallback or not at all), images, filters, masks, CSS classes. The whole file is bounded: at
-most ``MAX_ELEMENTS`` elements and ``MAX_DEPTH`` levels.
+svgelements resolves what an editor's export relies on: ``<style>`` sheets and ``class``,
+named colours, ``currentColor``, ``<use>``, nested transforms, viewBox and units. Around it
+this module keeps the trust boundary: before the library sees a byte, one pass of the XML
+(expat, no entity ever expanded) refuses a DOCTYPE with declarations, counts the elements with
+every ``<use>`` expanded (cycles refused), bounds depth and every number written, and refuses,
+with the element and its line, what would print other than the file says: text, embedded
+images, gradients and patterns (a ``url()`` paint), filters, masks, clip paths, markers,
+symbols. Every point that comes out is checked finite and near the drawing after every
+transform, so no ``nan`` or ``inf`` can reach a PDF.
+
+What is drawn: ``path``, ``rect``, ``circle``, ``ellipse``, ``line``, ``polyline``, ``polygon``,
+inside ``svg``, ``g``, ``a`` and ``use``; ``fill`` and ``stroke`` (any CSS colour), ``fill-rule``
+(nonzero unless the file says ``evenodd``), ``opacity``, ``fill-opacity``, ``stroke-opacity``,
+``stroke-width``, ``stroke-dasharray``, ``display`` and ``visibility``. ``opacity`` on a group is
+applied to each shape in it (where two of its shapes overlap, the lower one shows through).
+Coordinates come out scaled so the drawing's longer side is ``SPAN`` units (y down, as SVG has
+it), whatever the file's units, so a tiny or a huge viewBox reads the same.
 
 >>> drawing = parse('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 20">'
-...                 '<rect x="1" y="2" width="3" height="4" fill="#f00"/></svg>')
+...                 '<rect x="1" y="2" width="3" height="4" fill="orange"/></svg>')
 >>> drawing.view, drawing.shapes[0].fill, drawing.shapes[0].commands[0]
-((0.0, 0.0, 10.0, 20.0), (1.0, 0.0, 0.0), ('M', 1.0, 2.0))
+((0.0, 0.0, 500.0, 1000.0), (1.0, 0.6471, 0.0), ('M', 50.0, 100.0))
 """
 
 from __future__ import annotations
 
+import io
 import math
 import re
-import xml.etree.ElementTree as ElementTree
 from dataclasses import dataclass
+from typing import Any
+from xml.parsers import expat
 
-from .geometry import IDENTITY, Matrix, ellipse, multiply
+from .geometry import FillRule
 
-MAX_ELEMENTS = 20_000
+MAX_ELEMENTS = 20_000  # counted with every <use> expanded
 MAX_DEPTH = 32
+MAX_NUMBER = 1e9  # the largest number a file may write; drawings use a few thousand at most
+SPAN = 1000.0  # the drawing's longer side, in the units of Drawing
+MAX_COORDINATE = 100 * SPAN  # points may lie outside the drawing (they are clipped), not far outside
 Color = tuple[float, float, float]
-NAMED = {
-    "black": (0.0, 0.0, 0.0), "white": (1.0, 1.0, 1.0), "red": (1.0, 0.0, 0.0), "green": (0.0, 0.5, 0.0),
-    "blue": (0.0, 0.0, 1.0), "gray": (0.5, 0.5, 0.5), "grey": (0.5, 0.5, 0.5), "yellow": (1.0, 1.0, 0.0),
-}  # fmt: skip
+
+SVG_NAMESPACE = "http://www.w3.org/2000/svg"
+_LINE = "data-rushmore-line"  # written into each start tag, so what svgelements returns has its line
+SHAPES = frozenset({"path", "rect", "circle", "ellipse", "line", "polyline", "polygon"})
+# Not drawn, children included (svgelements does not draw them either).
+_SILENT = frozenset({"defs", "clipPath", "pattern", "style", "title", "desc", "linearGradient", "radialGradient"})
+_REFUSED = {
+    "text": "text is not drawn; convert it to paths in your editor (Inkscape: Path > Object to Path)",
+    "tspan": "text is not drawn; convert it to paths in your editor (Inkscape: Path > Object to Path)",
+    "textPath": "text is not drawn; convert it to paths in your editor (Inkscape: Path > Object to Path)",
+    "image": "an embedded image is not drawn; give the picture as PNG or JPEG art instead",
+    "foreignObject": "foreign content (HTML) is not drawn",
+    "switch": "<switch> is not read; keep one version of the drawing",
+    "symbol": "symbols are not read; use a group (<g>) in <defs> for a reused part",
+    "marker": "markers (arrowheads) are not drawn; turn them into paths (Inkscape: Path > Stroke to Path)",
+    "mask": "masks are not drawn",
+    "video": "video is not drawn",
+    "audio": "audio is not drawn",
+    "iframe": "embedded documents are not drawn",
+    "canvas": "a canvas is not drawn",
+}
+_PROPERTIES_REFUSED = {
+    "filter": "filters (blur, shadow) are not drawn",
+    "mask": "masks are not drawn",
+    "clip-path": "clip paths are not drawn; cut the shapes instead (Inkscape: Path > Intersection)",
+    "marker": "markers (arrowheads) are not drawn",
+    "marker-start": "markers (arrowheads) are not drawn",
+    "marker-mid": "markers (arrowheads) are not drawn",
+    "marker-end": "markers (arrowheads) are not drawn",
+}
+# Attributes whose numbers are checked as the file writes them (colours and names are not numbers).
+_NUMERIC = frozenset(
+    re.split(
+        r"\s+",
+        "d points x y x1 y1 x2 y2 cx cy r rx ry width height viewBox transform stroke-width opacity fill-opacity "
+        "stroke-opacity stroke-dasharray stroke-dashoffset stroke-miterlimit style",
+    )
+)
 _NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
-_COMMAND = re.compile(r"([MmLlHhVvCcSsQqTtAaZz])([^MmLlHhVvCcSsQqTtAaZz]*)")
+_NOT_NUMBERS = re.compile(r"#[0-9A-Za-z_-]*|url\([^)]*\)")  # #c0ffee, url(#e1) hold digits, not numbers
 
 
 class SvgError(ValueError):
-    """The file is not an SVG drawing this reader can draw."""
+    """The file is not an SVG drawing this reader can draw as the file says."""
 
 
 @dataclass(frozen=True)
 class SvgShape:
-    commands: tuple[tuple, ...]  # ("M", x, y), ("L", x, y), ("C", ...), ("Z",), in the view's units, y down
+    """One painted path in the drawing's units (y down). ``fill``/``stroke`` None: not painted."""
+
+    commands: tuple[tuple, ...]  # ("M", x, y), ("L", x, y), ("C", x1, y1, x2, y2, x, y), ("Z",)
     fill: Color | None
     stroke: Color | None
     stroke_width: float
+    fill_rule: FillRule = FillRule.NONZERO
+    fill_opacity: float = 1.0
+    stroke_opacity: float = 1.0
+    dash: tuple[float, ...] | None = None  # on and off lengths from the path's start
 
 
 @dataclass(frozen=True)
 class Drawing:
-    view: tuple[float, float, float, float]  # x, y, width, height of the viewBox
+    view: tuple[float, float, float, float]  # x, y, width, height: the drawing's box
     shapes: tuple[SvgShape, ...]
 
 
+@dataclass
+class _Element:
+    """One element as the file writes it (the first pass keeps no more than this)."""
+
+    tag: str  # the local name; "" for an element outside the SVG namespace
+    line: int
+    offset: int  # the byte where its start tag begins
+    attributes: dict[str, str]
+    children: list[_Element]
+
+    def where(self) -> str:
+        return f"<{self.tag}> at line {self.line}"
+
+
 def parse(text: str) -> Drawing:
-    """The shapes of an SVG document, in its viewBox's units (y down, as SVG has it)."""
+    """The shapes of an SVG document, fitted to ``SPAN`` units along its longer side (y down).
+
+    Raises :class:`SvgError` saying what is wrong and, where an element is at fault, which
+    element and its line."""
+    text = _without_declaration(text)
+    data = text.encode("utf-8")
+    root, elements = _outline(data)
+    if root.tag != "svg":
+        raise SvgError(f"the document is <{root.tag or 'a foreign element'}>, not <svg>")
+    _check_size_given(root)
+    ids = {e.attributes["id"]: e for e in elements if "id" in e.attributes}
+    _check_uses(root, ids)
+    _check_drawn(root, ids)
+    document = _read_with_svgelements(_with_lines(data, elements))
+    return _drawing(document)
+
+
+def _without_declaration(text: str) -> str:
+    """The text without its XML declaration (its lines kept): the text is already decoded, so
+    an ``encoding=`` there must not make the parser decode it again."""
+    found = re.match(r"<\?xml\b[^>]*\?>", text)
+    return "\n" * found.group().count("\n") + text[found.end() :] if found else text
+
+
+def _outline(data: bytes) -> tuple[_Element, list[_Element]]:
+    """The element tree as written, checked for what no drawing needs: a DOCTYPE with
+    declarations (entities, the way to a "billion laughs" or to another file), too many
+    elements, too deep a nesting, a number out of range."""
+    parser = expat.ParserCreate(encoding="UTF-8", namespace_separator=" ")
+    parser.SetParamEntityParsing(expat.XML_PARAM_ENTITY_PARSING_NEVER)
+    elements: list[_Element] = []
+    stack: list[_Element] = []
+
+    def doctype(name: str, system: str | None, public: str | None, has_internal_subset: int) -> None:
+        if has_internal_subset:
+            raise SvgError(
+                f"line {parser.CurrentLineNumber}: the DOCTYPE declares entities or attributes ([...]); "
+                "they are not read (save the file as plain SVG)"
+            )
+
+    def entity(name: str, *_: Any) -> None:
+        raise SvgError(f"line {parser.CurrentLineNumber}: declares an entity (<!ENTITY {name}>); entities are not read")
+
+    def start(name: str, attributes: dict[str, str]) -> None:
+        namespace, _, local = name.rpartition(" ")
+        tag = local if namespace in ("", SVG_NAMESPACE) else ""
+        plain = {key.rpartition(" ")[2]: value for key, value in attributes.items()}
+        element = _Element(tag, parser.CurrentLineNumber, parser.CurrentByteIndex, plain, [])
+        elements.append(element)
+        if len(elements) > MAX_ELEMENTS:
+            raise SvgError(f"more than {MAX_ELEMENTS:,} elements; simplify the drawing")
+        if len(stack) >= MAX_DEPTH:
+            raise SvgError(f"{element.where()}: elements nested more than {MAX_DEPTH} deep")
+        if stack:
+            stack[-1].children.append(element)
+        stack.append(element)
+        if element.tag:
+            _check_numbers(element)
+
+    parser.StartDoctypeDeclHandler = doctype
+    parser.EntityDeclHandler = entity
+    parser.StartElementHandler = start
+    parser.EndElementHandler = lambda name: stack.pop()
     try:
-        root = ElementTree.fromstring(text)
-    except ElementTree.ParseError as exc:
-        raise SvgError(f"not a readable SVG file ({exc})") from None
-    if _tag(root) != "svg":
-        raise SvgError(f"the document is <{_tag(root)}>, not <svg>")
-    view = _view(root)
-    shapes: list[SvgShape] = []
-    count = [0]
-    _walk(root, IDENTITY, {"fill": "black", "stroke": "none", "stroke-width": "1"}, shapes, 0, count)
-    if not shapes:
-        raise SvgError("it draws nothing this reader understands (paths and basic shapes)")
-    return Drawing(view, tuple(shapes))
+        parser.Parse(data, True)
+    except expat.ExpatError as exc:
+        raise SvgError(f"not a readable SVG file ({expat.ErrorString(exc.code)}: line {exc.lineno})") from None
+    return elements[0], elements
 
 
-def _tag(element: ElementTree.Element) -> str:
-    return element.tag.rsplit("}", 1)[-1]
+def _check_numbers(element: _Element) -> None:
+    from .inputs import shown
+
+    for key, value in element.attributes.items():
+        if key not in _NUMERIC:
+            continue
+        for number in _NUMBER.findall(_NOT_NUMBERS.sub(" ", value)):
+            if not abs(float(number)) <= MAX_NUMBER:
+                raise SvgError(
+                    f"{element.where()}: {key} has the number {shown(number, 30)}; numbers may be at most "
+                    f"{MAX_NUMBER:.0e} in size"
+                )
 
 
-def _view(root: ElementTree.Element) -> tuple[float, float, float, float]:
-    box = root.get("viewBox")
-    if box:
-        numbers = [float(v) for v in _NUMBER.findall(box)]
-        if len(numbers) == 4 and numbers[2] > 0 and numbers[3] > 0:
-            return numbers[0], numbers[1], numbers[2], numbers[3]
-    width, height = _length(root.get("width")), _length(root.get("height"))
-    if width > 0 and height > 0:
-        return 0.0, 0.0, width, height
+def _check_size_given(root: _Element) -> None:
+    box = _NUMBER.findall(root.attributes.get("viewBox", ""))
+    if len(box) == 4 and float(box[2]) > 0 and float(box[3]) > 0:
+        return
+    if all(_NUMBER.match(root.attributes.get(key, "").strip()) for key in ("width", "height")):
+        return
     raise SvgError("the <svg> element has no viewBox and no width and height")
 
 
-def _length(value: str | None) -> float:
-    found = _NUMBER.match(value.strip()) if value else None
-    return float(found.group()) if found else 0.0
+def _reference(element: _Element) -> str | None:
+    return element.attributes.get("href") if element.tag == "use" else None
 
 
-def _style(element: ElementTree.Element, inherited: dict[str, str]) -> dict[str, str]:
-    style = dict(inherited)
-    for key in ("fill", "stroke", "stroke-width", "display", "visibility"):
-        if element.get(key) is not None:
-            style[key] = element.get(key, "")
-    for declaration in (element.get("style") or "").split(";"):
+def _check_uses(root: _Element, ids: dict[str, _Element]) -> None:
+    """Every ``<use>`` names an element of this file and none contains itself; the drawing with
+    every use expanded stays within the element and depth limits (a few uses of uses of uses
+    would otherwise multiply into millions)."""
+    size: dict[int, tuple[int, int]] = {}  # id(element) -> (elements, depth) once expanded
+    open_: set[int] = set()
+
+    def expanded(element: _Element) -> tuple[int, int]:
+        known = size.get(id(element))
+        if known is not None:
+            return known
+        if id(element) in open_:
+            raise SvgError(f"{element.where()}: a <use> inside it refers back to it (a cycle)")
+        open_.add(id(element))
+        count, depth = 1, 0
+        parts = list(element.children)
+        href = _reference(element)
+        if href is not None:
+            if not href.startswith("#"):
+                raise SvgError(f"{element.where()}: refers to another file ({href[:60]!r}); only #id of this file")
+            if href[1:] in ids:
+                parts.append(ids[href[1:]])
+        for part in parts:
+            inner, inner_depth = expanded(part)
+            count, depth = count + inner, max(depth, inner_depth)
+            if count > MAX_ELEMENTS:
+                raise SvgError(f"more than {MAX_ELEMENTS:,} elements once every <use> is expanded; simplify it")
+        if depth + 1 > MAX_DEPTH:
+            raise SvgError(f"{element.where()}: nested more than {MAX_DEPTH} deep once every <use> is expanded")
+        open_.discard(id(element))
+        size[id(element)] = (count, depth + 1)
+        return size[id(element)]
+
+    expanded(root)
+
+
+def _check_drawn(root: _Element, ids: dict[str, _Element]) -> None:
+    """Refuse, naming the element and its line, anything drawn that this reader would not draw
+    as the file says. Parts in ``<defs>`` are checked where a ``<use>`` draws them."""
+
+    def walk(element: _Element) -> None:
+        if element.tag in _SILENT:
+            return
+        if element.tag in _REFUSED:
+            raise SvgError(f"{element.where()}: {_REFUSED[element.tag]}")
+        if element.tag:
+            _check_properties(element, _inline_properties(element))
+        href = _reference(element)
+        if href is not None and href[1:] in ids:
+            target = ids[href[1:]]
+            if target.tag in _REFUSED:
+                raise SvgError(f"{element.where()} draws {target.where()}: {_REFUSED[target.tag]}")
+            walk(target)
+        for child in element.children:
+            walk(child)
+
+    walk(root)
+
+
+def _inline_properties(element: _Element) -> dict[str, str]:
+    found = dict(element.attributes)
+    for declaration in element.attributes.get("style", "").split(";"):
         key, _, value = declaration.partition(":")
-        if key.strip() in ("fill", "stroke", "stroke-width", "display", "visibility"):
-            style[key.strip()] = value.strip()
-    return style
+        if value:
+            found[key.strip()] = value.strip()
+    return found
 
 
-def _walk(element, matrix: Matrix, inherited: dict, shapes: list, depth: int, count: list[int]) -> None:
-    count[0] += 1
-    if count[0] > MAX_ELEMENTS:
-        raise SvgError(f"more than {MAX_ELEMENTS} elements; simplify the drawing")
-    if depth > MAX_DEPTH:
-        raise SvgError(f"groups nested more than {MAX_DEPTH} deep")
-    style = _style(element, inherited)
-    if style.get("display") == "none" or style.get("visibility") == "hidden":
-        return
-    matrix = multiply(_transform(element.get("transform") or ""), matrix)
-    tag = _tag(element)
-    if tag in ("svg", "g", "a"):
-        for child in element:
-            _walk(child, matrix, style, shapes, depth + 1, count)
-        return
-    commands = _shape_commands(tag, element)
-    if not commands:
-        return
-    fill, stroke = _paint(style.get("fill", "black")), _paint(style.get("stroke", "none"))
-    if fill is None and stroke is None:
-        return
-    scale = math.sqrt(abs(matrix[0] * matrix[3] - matrix[1] * matrix[2]))
-    width = _length(style.get("stroke-width")) * scale
-    shapes.append(SvgShape(tuple(_apply(matrix, c) for c in commands), fill, stroke, width))
+def _check_properties(element: _Element | str, properties: dict) -> None:
+    """What no renderer here draws, and paint that is not a plain colour."""
+    where = element.where() if isinstance(element, _Element) else element
+    for key, why in _PROPERTIES_REFUSED.items():
+        value = str(properties.get(key) or "none").strip()
+        if value != "none":
+            raise SvgError(f"{where}: {key}={value[:60]!r}: {why}")
+    for key in ("fill", "stroke"):
+        value = str(properties.get(key) or "").strip()
+        if value.startswith("url("):
+            raise SvgError(f"{where}: {key}={value[:60]!r}: gradients and patterns are not drawn; give a flat colour")
 
 
-def _paint(value: str) -> Color | None:
-    value = value.strip().lower()
-    if value in ("", "none", "transparent") or value.startswith("url("):
+def _with_lines(data: bytes, elements: list[_Element]) -> bytes:
+    """``data`` with each start tag carrying its element's line as an attribute, so that every
+    shape svgelements returns (copies through <use> included) can be named by its line."""
+    pieces, last = [], 0
+    for element in elements:
+        name_end = element.offset + 1
+        while data[name_end : name_end + 1] not in (b" ", b"\t", b"\r", b"\n", b"/", b">"):
+            name_end += 1
+        pieces += [data[last:name_end], f' {_LINE}="{element.line}"'.encode()]
+        last = name_end
+    pieces.append(data[last:])
+    return b"".join(pieces)
+
+
+def _read_with_svgelements(data: bytes) -> Any:
+    import svgelements  # here, not at the top: only a design with SVG art pays for importing it
+
+    try:
+        return svgelements.SVG.parse(io.BytesIO(data), reify=True, color="black")
+    except SvgError:
+        raise
+    except Exception as exc:  # the library's own failures on a file it could not read, whatever they are
+        raise SvgError(f"not a readable SVG file ({type(exc).__name__}: {str(exc)[:80]})") from None
+
+
+def _drawing(document: Any) -> Drawing:
+    import svgelements as se
+
+    width, height = float(document.width), float(document.height)
+    if not (math.isfinite(width) and math.isfinite(height) and width > 0 and height > 0):
+        raise SvgError("the <svg> element's width and height must be positive, finite sizes")
+    unit = SPAN / max(width, height)
+    if min(width, height) * unit < 1:  # thinner than a thousandth of its length: nothing to print
+        raise SvgError(f"the drawing is {width:.3g} x {height:.3g}; its sides may differ at most 1000 times")
+    shapes: list[SvgShape] = []
+
+    def walk(node: Any, opacity: float) -> None:
+        attributes = node.values.get("attributes", {}) if hasattr(node, "values") else {}
+        where = f"<{attributes.get('tag', '?')}> at line {attributes.get(_LINE, '?')}"
+        _check_properties(where, attributes)
+        opacity *= _fraction(attributes.get("opacity"), where, "opacity")
+        if isinstance(node, se.Shape):
+            shape = _shape(node, opacity, unit, where)
+            if shape is not None:
+                shapes.append(shape)
+        elif isinstance(node, (se.Group, se.Use)):  # SVG is a Group
+            for child in node:
+                walk(child, opacity)
+
+    walk(document, 1.0)
+    if not shapes:
+        raise SvgError("it draws nothing this reader understands (paths and basic shapes)")
+    return Drawing((0.0, 0.0, round(width * unit, 4), round(height * unit, 4)), tuple(shapes))
+
+
+def _shape(node: Any, opacity: float, unit: float, where: str) -> SvgShape | None:
+    import svgelements as se
+
+    values = node.values
+    if str(values.get("visibility", "")).strip() in ("hidden", "collapse"):
         return None
-    if value in NAMED:
-        return NAMED[value]
-    if re.fullmatch(r"#[0-9a-f]{3}", value):
-        return tuple(int(c * 2, 16) / 255 for c in value[1:])  # type: ignore[return-value]
-    if re.fullmatch(r"#[0-9a-f]{6}", value):
-        return tuple(int(value[i : i + 2], 16) / 255 for i in (1, 3, 5))  # type: ignore[return-value]
-    numbers = _NUMBER.findall(value)
-    if value.startswith("rgb(") and len(numbers) == 3:
-        scale = 100 if "%" in value else 255
-        return tuple(min(1.0, max(0.0, float(n) / scale)) for n in numbers)  # type: ignore[return-value]
-    return (0.0, 0.0, 0.0)  # a colour this reader does not know: drawn black rather than lost
+    fill, fill_alpha = _paint(values.get("fill"), where, "fill")
+    stroke, stroke_alpha = _paint(values.get("stroke"), where, "stroke")
+    fill_alpha *= _fraction(values.get("fill-opacity"), where, "fill-opacity") * opacity
+    stroke_alpha *= _fraction(values.get("stroke-opacity"), where, "stroke-opacity") * opacity
+    if fill_alpha <= 0:
+        fill = None
+    width = 0.0
+    if stroke is not None and stroke_alpha > 0:
+        width = _finite(float(node.implicit_stroke_width or 0.0) * unit, where, "stroke-width")
+    if width <= 0:
+        stroke = None
+    if fill is None and stroke is None:
+        return None
+    fill_alpha, stroke_alpha = (fill_alpha if fill else 1.0), (stroke_alpha if stroke else 1.0)
+    commands = _commands(node.segments(transformed=True), unit, where)
+    if not commands:
+        return None
+    scale = math.sqrt(abs(se.Matrix(values.get("transform", "")).determinant)) * unit
+    rule = FillRule.EVEN_ODD if str(values.get("fill-rule", "")).strip() == "evenodd" else FillRule.NONZERO
+    dash = _dash(values.get("stroke-dasharray"), scale, where) if stroke else None
+    width = round(width, 4) if stroke else 0.0
+    return SvgShape(commands, fill, stroke, width, rule, round(fill_alpha, 4), round(stroke_alpha, 4), dash)
 
 
-def _shape_commands(tag: str, e: ElementTree.Element) -> list[tuple]:
-    def number(key: str) -> float:
-        return _length(e.get(key))
+def _commands(segments: Any, unit: float, where: str) -> tuple[tuple, ...]:
+    """Segments as M, L, C and Z in the drawing's units (quadratics and arcs made cubic), every
+    number checked finite and near the drawing."""
+    import svgelements as se
 
-    if tag == "path":
-        return _path(e.get("d") or "")
-    if tag == "rect":
-        x, y, w, h = number("x"), number("y"), number("width"), number("height")
-        if w <= 0 or h <= 0:
-            return []
-        return [("M", x, y), ("L", x + w, y), ("L", x + w, y + h), ("L", x, y + h), ("Z",)]
-    if tag in ("circle", "ellipse"):
-        rx = number("r") if tag == "circle" else number("rx")
-        ry = number("r") if tag == "circle" else number("ry")
-        return list(ellipse(number("cx"), number("cy"), rx, ry)) if rx > 0 and ry > 0 else []
-    if tag == "line":
-        return [("M", number("x1"), number("y1")), ("L", number("x2"), number("y2"))]
-    if tag in ("polyline", "polygon"):
-        values = [float(v) for v in _NUMBER.findall(e.get("points") or "")]
-        points = list(zip(values[::2], values[1::2]))
-        if len(points) < 2:
-            return []
-        commands = [("M", *points[0])] + [("L", *p) for p in points[1:]]
-        return commands + ([("Z",)] if tag == "polygon" else [])
-    return []
-
-
-def _path(data: str) -> list[tuple]:
-    """SVG path data as absolute M, L, C and Z commands (quadratics and arcs made cubic)."""
     out: list[tuple] = []
-    x = y = start_x = start_y = 0.0
-    last_control: tuple[float, float] | None = None
-    last_quad: tuple[float, float] | None = None
-    for letter, arguments in _COMMAND.findall(data):
-        values = [float(v) for v in _NUMBER.findall(arguments)]
-        relative, op = letter.islower(), letter.upper()
-        if op == "Z":
+
+    def point(p: Any) -> tuple[float, float]:
+        x, y = float(p[0]) * unit, float(p[1]) * unit
+        if not (abs(x) <= MAX_COORDINATE and abs(y) <= MAX_COORDINATE):  # also false for nan
+            raise SvgError(
+                f"{where}: a point lands at ({x / unit:.3g}, {y / unit:.3g}) after its transforms, far outside the "
+                f"drawing; points must stay within {MAX_COORDINATE / SPAN:.0f} times its size"
+            )
+        return round(x, 4), round(y, 4)
+
+    for segment in segments:
+        if isinstance(segment, se.Move):
+            out.append(("M", *point(segment.end)))
+        elif isinstance(segment, se.Close):
             out.append(("Z",))
-            x, y = start_x, start_y
-            last_control = last_quad = None
-            continue
-        size = {"M": 2, "L": 2, "H": 1, "V": 1, "C": 6, "S": 4, "Q": 4, "T": 2, "A": 7}[op]
-        if not values or len(values) % size:
-            break  # malformed: keep what was read so far, as browsers do
-        for index in range(0, len(values), size):
-            v = values[index : index + size]
-            dx, dy = (x, y) if relative else (0.0, 0.0)
-            control, quad = None, None
-            if op == "M" and index == 0:
-                x, y = v[0] + dx, v[1] + dy
-                start_x, start_y = x, y
-                out.append(("M", x, y))
-            elif op in ("M", "L"):
-                x, y = v[0] + dx, v[1] + dy
-                out.append(("L", x, y))
-            elif op == "H":
-                x = v[0] + (dx if relative else 0.0)
-                out.append(("L", x, y))
-            elif op == "V":
-                y = v[0] + (dy if relative else 0.0)
-                out.append(("L", x, y))
-            elif op in ("C", "S"):
-                if op == "C":
-                    x1, y1 = v[0] + dx, v[1] + dy
-                    rest = v[2:]
-                else:
-                    x1, y1 = (2 * x - last_control[0], 2 * y - last_control[1]) if last_control else (x, y)
-                    rest = v
-                x2, y2, x, y = rest[0] + dx, rest[1] + dy, rest[2] + dx, rest[3] + dy
-                out.append(("C", x1, y1, x2, y2, x, y))
-                control = (x2, y2)
-            elif op in ("Q", "T"):
-                if op == "Q":
-                    qx, qy, ex, ey = v[0] + dx, v[1] + dy, v[2] + dx, v[3] + dy
-                else:
-                    qx, qy = (2 * x - last_quad[0], 2 * y - last_quad[1]) if last_quad else (x, y)
-                    ex, ey = v[0] + dx, v[1] + dy
-                out.append(("C", x + 2 / 3 * (qx - x), y + 2 / 3 * (qy - y), ex + 2 / 3 * (qx - ex),
-                            ey + 2 / 3 * (qy - ey), ex, ey))  # fmt: skip
-                x, y, quad = ex, ey, (qx, qy)
-            else:  # A
-                ex, ey = v[5] + dx, v[6] + dy
-                out += _arc(x, y, v[0], v[1], v[2], bool(v[3]), bool(v[4]), ex, ey)
-                x, y = ex, ey
-            last_control, last_quad = control, quad
-    return out if out and out[0][0] == "M" else []
+        elif not out:
+            continue  # a segment before any move: nothing to start it from
+        elif isinstance(segment, se.Line):
+            out.append(("L", *point(segment.end)))
+        elif isinstance(segment, se.CubicBezier):
+            out.append(("C", *point(segment.control1), *point(segment.control2), *point(segment.end)))
+        elif isinstance(segment, se.QuadraticBezier):
+            (x0, y0), (qx, qy), (x, y) = point(segment.start), point(segment.control), point(segment.end)
+            out.append(("C", x0 + 2 / 3 * (qx - x0), y0 + 2 / 3 * (qy - y0), x + 2 / 3 * (qx - x),
+                        y + 2 / 3 * (qy - y), x, y))  # fmt: skip
+        elif isinstance(segment, se.Arc):
+            out += _arc(segment, point)
+    return tuple(out) if any(c[0] in "LC" for c in out) else ()
 
 
-def _arc(x1, y1, rx, ry, angle, large, sweep, x2, y2) -> list[tuple]:
-    """An elliptical arc (SVG's endpoint form) as cubic curves of at most a quarter turn each."""
-    if rx == 0 or ry == 0 or (x1, y1) == (x2, y2):
-        return [("L", x2, y2)]
-    rx, ry = abs(rx), abs(ry)
-    phi = math.radians(angle)
-    cos, sin = math.cos(phi), math.sin(phi)
-    px, py = cos * (x1 - x2) / 2 + sin * (y1 - y2) / 2, -sin * (x1 - x2) / 2 + cos * (y1 - y2) / 2
-    grow = px * px / (rx * rx) + py * py / (ry * ry)
-    if grow > 1:
-        rx, ry = rx * math.sqrt(grow), ry * math.sqrt(grow)
-    num = rx * rx * ry * ry - rx * rx * py * py - ry * ry * px * px
-    den = rx * rx * py * py + ry * ry * px * px
-    k = math.sqrt(max(0.0, num / den)) * (-1 if large == sweep else 1)
-    cxp, cyp = k * rx * py / ry, -k * ry * px / rx
-    cx, cy = cos * cxp - sin * cyp + (x1 + x2) / 2, sin * cxp + cos * cyp + (y1 + y2) / 2
-    start = math.atan2((py - cyp) / ry, (px - cxp) / rx)
-    delta = math.atan2((-py - cyp) / ry, (-px - cxp) / rx) - start
-    if sweep and delta < 0:
-        delta += 2 * math.pi
-    elif not sweep and delta > 0:
-        delta -= 2 * math.pi
-    pieces = max(1, math.ceil(abs(delta) / (math.pi / 2)))
-    step = delta / pieces
-    alpha = 4 / 3 * math.tan(step / 4)
-    out = []
-    theta = start
-
-    def point(t: float) -> tuple[float, float]:
-        ex, ey = rx * math.cos(t), ry * math.sin(t)
-        return cx + cos * ex - sin * ey, cy + sin * ex + cos * ey
-
-    def tangent(t: float) -> tuple[float, float]:
-        ex, ey = -rx * math.sin(t), ry * math.cos(t)
-        return cos * ex - sin * ey, sin * ex + cos * ey
-
-    for _ in range(pieces):
-        (ax, ay), (bx, by) = point(theta), point(theta + step)
-        (tax, tay), (tbx, tby) = tangent(theta), tangent(theta + step)
-        out.append(("C", ax + alpha * tax, ay + alpha * tay, bx - alpha * tbx, by - alpha * tby, bx, by))
-        theta += step
-    return out
+def _arc(segment: Any, point: Any) -> list[tuple]:
+    try:
+        curves = list(segment.as_cubic_curves())
+    except (ArithmeticError, ValueError):
+        curves = []
+    if not curves:  # a degenerate arc (zero radius) is a straight line, as SVG says
+        return [("L", *point(segment.end))]
+    return [("C", *point(c.control1), *point(c.control2), *point(c.end)) for c in curves]
 
 
-def _transform(text: str) -> Matrix:
-    matrix = IDENTITY
-    for name, arguments in re.findall(r"(\w+)\s*\(([^)]*)\)", text):
-        v = [float(n) for n in _NUMBER.findall(arguments)]
-        step: Matrix = IDENTITY
-        if name == "matrix" and len(v) == 6:
-            step = (v[0], v[1], v[2], v[3], v[4], v[5])
-        elif name == "translate" and v:
-            step = (1.0, 0.0, 0.0, 1.0, v[0], v[1] if len(v) > 1 else 0.0)
-        elif name == "scale" and v:
-            step = (v[0], 0.0, 0.0, v[1] if len(v) > 1 else v[0], 0.0, 0.0)
-        elif name == "rotate" and v:
-            a = math.radians(v[0])
-            step = (math.cos(a), math.sin(a), -math.sin(a), math.cos(a), 0.0, 0.0)
-            if len(v) == 3:
-                step = multiply(multiply((1, 0, 0, 1, -v[1], -v[2]), step), (1, 0, 0, 1, v[1], v[2]))
-        elif name == "skewX" and v:
-            step = (1.0, 0.0, math.tan(math.radians(v[0])), 1.0, 0.0, 0.0)
-        elif name == "skewY" and v:
-            step = (1.0, math.tan(math.radians(v[0])), 0.0, 1.0, 0.0, 0.0)
-        matrix = multiply(step, matrix)  # the list applies right to left
-    return matrix
+def _paint(value: Any, where: str, key: str) -> tuple[Color | None, float]:
+    """A fill or stroke: its colour (None for ``none``) and the alpha the colour itself carries."""
+    import svgelements as se
+
+    from .inputs import shown
+
+    text = str(value).strip() if value is not None else "none"
+    if text == "none":
+        return None, 0.0
+    if not _known_colour(text):
+        raise SvgError(
+            f"{where}: {key}={shown(text, 40)} is not a colour this reader knows; "
+            "give a colour name, #rrggbb, rgb(...) or hsl(...)"
+        )
+    colour = se.Color(text)
+    return (round(colour.red / 255, 4), round(colour.green / 255, 4), round(colour.blue / 255, 4)), colour.opacity
 
 
-def _apply(matrix: Matrix, command: tuple) -> tuple:
-    if command[0] == "Z":
-        return command
-    a, b, c, d, e, f = matrix
-    values = command[1:]
-    points = [(a * x + c * y + e, b * x + d * y + f) for x, y in zip(values[::2], values[1::2])]
-    return (command[0], *[round(v, 4) for p in points for v in p])
+def _known_colour(text: str) -> bool:
+    """svgelements turns any text it cannot read into black: what it can read is checked here."""
+    import svgelements as se
+
+    if text.startswith("#"):
+        return bool(se.REGEX_COLOR_HEX.match(text)) and len(text) - 1 in (3, 4, 6, 8)
+    if any(pattern.match(text) for pattern in (se.REGEX_COLOR_RGB, se.REGEX_COLOR_RGB_PERCENT, se.REGEX_COLOR_HSL)):
+        return True
+    name = text.replace(" ", "").lower()
+    if not name.isalpha():
+        return False
+    return name in ("black", "transparent") or se.Color.parse_color_lookup(name) != se.Color.rgb_to_int(0, 0, 0)
+
+
+def _fraction(value: Any, where: str, key: str) -> float:
+    """An opacity: a number or a percentage, clamped to 0..1 as CSS says; 1 when not given."""
+    text = str(value).strip() if value is not None else ""
+    if not text:
+        return 1.0
+    try:
+        number = float(text[:-1]) / 100 if text.endswith("%") else float(text)
+    except ValueError:
+        raise SvgError(f"{where}: {key}={text[:30]!r} is not a number between 0 and 1") from None
+    if math.isnan(number):
+        raise SvgError(f"{where}: {key} is not a number")
+    return min(1.0, max(0.0, number))
+
+
+def _finite(value: float, where: str, key: str) -> float:
+    if not abs(value) <= MAX_COORDINATE:
+        raise SvgError(f"{where}: {key} comes out as {value:.3g} after its transforms; far larger than the drawing")
+    return value
+
+
+def _dash(value: Any, scale: float, where: str) -> tuple[float, ...] | None:
+    """``stroke-dasharray`` in the drawing's units; None for a solid line. An odd count repeats,
+    as SVG says."""
+    text = str(value).strip() if value is not None else "none"
+    if text in ("none", ""):
+        return None
+    parts = [p for p in re.split(r"[\s,]+", text) if p]
+    if not all(re.fullmatch(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?(?:px)?", p) for p in parts):
+        raise SvgError(f"{where}: stroke-dasharray={text[:40]!r}: give plain numbers (user units)")
+    lengths = [_finite(float(p.removesuffix("px")) * scale, where, "stroke-dasharray") for p in parts]
+    if any(length < 0 for length in lengths):
+        raise SvgError(f"{where}: stroke-dasharray has a negative length")
+    if sum(lengths) <= 0:
+        return None  # all zero: SVG draws the line solid
+    lengths = lengths * 2 if len(lengths) % 2 else lengths
+    return tuple(round(length, 4) for length in lengths)

@@ -1,21 +1,44 @@
 """The checks a publisher runs on a deck. Returns a :class:`Report`; never prints.
 
-Matching is re-checked by the literal rule (:func:`model.matches`) against every Monument, so
-a deck is judged independently of how the generator built it, and a hand-edited manifest is
-judged the same way.
+Matching is re-checked by the literal rule (:func:`model.matches`), so a deck is judged
+independently of how the generator built it, and a hand-edited manifest is judged the same way.
+The check costs one look-up a card, not one a Monument: the rule judges each head on its own, so
+the faces a card can match are found head by head from :func:`matches` itself, looked up in an
+index of the Monuments by faces, and every Monument found is confirmed by the whole rule.
+
+Ids and values written in a message come from a file that may have been edited by hand: they
+are quoted through :func:`shown_id`, so no id can drive the terminal.
 """
 
 from __future__ import annotations
 
 import itertools
+import re
 from collections import Counter
 from dataclasses import dataclass
 
-from .model import Deck, Level, SearchCard, card_id, faces_of_index, matches, target_faces
+from .inputs import shown
+from .model import Deck, Faces, Level, Red, SearchCard, card_id, faces_of_index, matches, target_faces
+
+_PLAIN_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,23}")
+
+
+def shown_id(card: str) -> str:
+    """A card id as a message writes it: as it is when it is a plain id (``M05``, ``S17``), else
+    quoted with its control characters escaped and cut (:func:`inputs.shown`).
+
+    >>> shown_id("S17")
+    'S17'
+    >>> print(shown_id("S1\\x1b]0;pwned\\x07"))
+    'S1\\x1b]0;pwned\\x07'
+    """
+    return card if _PLAIN_ID.fullmatch(card) else shown(card)
 
 
 @dataclass(frozen=True)
 class Finding:
+    """One thing wrong with a deck; ``card`` names the card as a message shows it (:func:`shown_id`)."""
+
     card: str | None
     message: str
 
@@ -71,7 +94,8 @@ def validate_deck(deck: Deck) -> Report:
         for row in balance
         if not row.balanced
     ]
-    pools = tuple((level, len(deck.pool(level))) for level in Level)
+    red_counts = Counter(card.red_count for card in deck.search)
+    pools = tuple((level, sum(count for k, count in red_counts.items() if level.admits(k))) for level in Level)
     return Report(len(deck.monuments), len(deck.search), tuple(errors), tuple(warnings), balance, pools)
 
 
@@ -80,17 +104,19 @@ def _check_monuments(deck: Deck) -> list[Finding]:
     found: list[Finding] = []
     for duplicate, times in sorted(Counter(m.id for m in deck.monuments).items()):
         if times > 1:
-            found.append(Finding(duplicate, f"this id is used by {times} Monuments"))
+            found.append(Finding(shown_id(duplicate), f"this id is used by {times} Monuments"))
     seen: dict[tuple, str] = {}
     for monument in deck.monuments:
         if len(monument.faces) != n:
-            found.append(Finding(monument.id, f"has {len(monument.faces)} faces; every card has {n} (one per head)"))
+            found.append(
+                Finding(shown_id(monument.id), f"has {len(monument.faces)} faces; every card has {n} (one per head)")
+            )
             continue
         if monument.faces in seen:
             found.append(
                 Finding(
-                    monument.id,
-                    f"shows {deck.notation.monument(monument.faces)}, the same as {seen[monument.faces]}; "
+                    shown_id(monument.id),
+                    f"shows {deck.notation.monument(monument.faces)}, the same as {shown_id(seen[monument.faces])}; "
                     "each combination must appear once",
                 )
             )
@@ -116,49 +142,90 @@ def _check_search(deck: Deck) -> tuple[list[Finding], dict[str, str]]:
     solved: dict[str, str] = {}
     for duplicate, times in sorted(Counter(c.id for c in deck.search).items()):
         if times > 1:
-            found.append(Finding(duplicate, f"this id is used by {times} Search cards"))
+            found.append(Finding(shown_id(duplicate), f"this id is used by {times} Search cards"))
     seen: dict[tuple, str] = {}
+    by_faces = _index(deck)
+    level_of = {k: Level.of_red_count(k) for k in range(n + 1)}
     for card in deck.search:
         if len(card.faces) != n or len(card.red) != n:
-            found.append(Finding(card.id, f"has {len(card.faces)} faces; every card has {n} (one per head)"))
+            found.append(Finding(shown_id(card.id), f"has {len(card.faces)} faces; every card has {n} (one per head)"))
             continue
         key = (card.faces, card.red)
         if key in seen:
-            found.append(Finding(card.id, f"is the same card as {seen[key]} ({_notation(deck, card)})"))
+            found.append(
+                Finding(shown_id(card.id), f"is the same card as {shown_id(seen[key])} ({_notation(deck, card)})")
+            )
         else:
             seen[key] = card.id
-        matched = [m.id for m in deck.monuments if matches(card.faces, card.red, m.faces)]
+        matched = [
+            monument
+            for faces in _faces_matched(card.faces, card.red)
+            for monument in by_faces.get(faces, ())
+            if matches(card.faces, card.red, faces)
+        ]
         if not matched:
             wanted = deck.notation.monument(target_faces(card.faces, card.red))
             found.append(
                 Finding(
-                    card.id, f"{_notation(deck, card)} matches no Monument (it needs {wanted}, which no Monument shows)"
+                    shown_id(card.id),
+                    f"{_notation(deck, card)} matches no Monument (it needs {wanted}, which no Monument shows)",
                 )
             )
         elif len(matched) > 1:
             found.append(
                 Finding(
-                    card.id,
+                    shown_id(card.id),
                     f"{_notation(deck, card)} matches {len(matched)} Monuments "
-                    f"({', '.join(matched)}); exactly one is allowed",
+                    f"({', '.join(shown_id(m) for m in matched)}); exactly one is allowed",
                 )
             )
         else:
             solved[card.id] = matched[0]
             if card.answer != matched[0]:
                 found.append(
-                    Finding(card.id, f"answer says {card.answer}, but {_notation(deck, card)} matches {matched[0]}")
+                    Finding(
+                        shown_id(card.id),
+                        f"answer says {shown_id(card.answer)}, but {_notation(deck, card)} matches "
+                        f"{shown_id(matched[0])}",
+                    )
                 )
-        right_level = Level.of_red_count(card.red_count)
+        red_count = sum(card.red)
+        right_level = level_of[red_count]
         if card.level is not right_level:
             found.append(
                 Finding(
-                    card.id,
-                    f"level says {card.level.value}, but a card with {card.red_count} red "
-                    f"head{'s' if card.red_count != 1 else ''} is {right_level.value}",
+                    shown_id(card.id),
+                    f"level says {card.level.value}, but a card with {red_count} red "
+                    f"head{'s' if red_count != 1 else ''} is {right_level.value}",
                 )
             )
     return found, solved
+
+
+def _index(deck: Deck) -> dict[Faces, list[str]]:
+    """The ids of the Monuments showing each combination of faces, in deck order (a combination
+    shown twice is an error that :func:`_check_monuments` names; here it gives two matches)."""
+    index: dict[Faces, list[str]] = {}
+    for monument in deck.monuments:
+        index.setdefault(monument.faces, []).append(monument.id)
+    return index
+
+
+# For one head: the faces of a Monument head that the rule accepts, for each (Search face, red).
+# Read off matches() itself on one-head cards, so the index is fed by the literal rule and not by
+# target_faces() (which the generator uses to make the cards).
+_ONE_HEAD: dict[tuple[int, bool], tuple[int, ...]] = {
+    (face, red): tuple(m for m in (0, 1) if matches((face,), (red,), (m,))) for face in (0, 1) for red in (False, True)
+}
+
+
+def _faces_matched(faces: Faces, red: Red) -> list[Faces]:
+    """Every combination of faces the rule lets a Search card match (one, for the rule as it is).
+
+    >>> _faces_matched((0, 1), (False, True))
+    [(0, 0)]
+    """
+    return list(itertools.product(*(_ONE_HEAD[face, is_red] for face, is_red in zip(faces, red))))
 
 
 def _notation(deck: Deck, card: SearchCard) -> str:
@@ -166,24 +233,28 @@ def _notation(deck: Deck, card: SearchCard) -> str:
 
 
 def _balance(deck: Deck, solved: dict[str, str]) -> tuple[BalanceRow, ...]:
-    n = len(deck.heads)
     monument_ids = [m.id for m in deck.monuments]
     rows: list[BalanceRow] = []
-    cards = [c for c in deck.search if c.id in solved]
-    for k, members in itertools.groupby(sorted(cards, key=lambda c: c.red_count), key=lambda c: c.red_count):
-        group = list(members)
-        answers = Counter(solved[c.id] for c in group)
+    by_class: dict[int, list[SearchCard]] = {}  # the solved cards by their number of red heads
+    for card in deck.search:
+        if card.id in solved:
+            by_class.setdefault(card.red_count, []).append(card)
+    answers_of: dict[int, Counter[str]] = {}
+    for k in sorted(by_class):
+        group = by_class[k]
+        answers = answers_of[k] = Counter(solved[c.id] for c in group)
         counts = [answers[m] for m in monument_ids]
-        red = [sum(c.red[p] for c in group) for p in range(n)] if k else None
+        red = [sum(column) for column in zip(*(c.red for c in group))] if k else None
         rows.append(
             BalanceRow(
                 f"{k} red", len(group), min(counts), max(counts), min(red) if red else None, max(red) if red else None
             )
         )
     for level in Level:
-        pool = [c for c in cards if level.admits(c.red_count)]
-        if pool:
-            answers = Counter(solved[c.id] for c in pool)
+        classes = [k for k in sorted(by_class) if level.admits(k)]
+        if classes:
+            answers = sum((answers_of[k] for k in classes), Counter())
             counts = [answers[m] for m in monument_ids]
-            rows.append(BalanceRow(f"{level.title} pool", len(pool), min(counts), max(counts)))
+            size = sum(len(by_class[k]) for k in classes)
+            rows.append(BalanceRow(f"{level.title} pool", size, min(counts), max(counts)))
     return tuple(rows)

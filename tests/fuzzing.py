@@ -91,9 +91,25 @@ def hostile() -> Iterator[Case]:
     yield Case("art outside", _with(heads=[{**art, "art": "../../x.png"}, "B", "C", "D"]))
     yield Case("art fine", _with(heads=[art, "B", "C", "D"]), {"head.png": _png(60, 108)})
     yield Case("9 heads", _with(heads=[f"H{i}" for i in range(9)], search={"seed": 1, "red_counts": {0: 10}}))
+    yield from fonts()
     yield Case("empty file", b"")
     yield Case("a list", b"- 1\n- 2\n")
     yield Case("binary", bytes(range(256)))
+
+
+def fonts() -> Iterator[Case]:
+    """A design naming a ``print.font``: each damaged TrueType file of ``fontsurgery``, the
+    shipped font itself, and a Greek title in a font without loose accents (printed in capitals)."""
+    if __package__:  # tests.fuzzing under pytest; a top-level module under bench/
+        from .fontsurgery import DEJAVU, damaged, without_chars
+    else:
+        from fontsurgery import DEJAVU, damaged, without_chars  # type: ignore[no-redef]
+    design = _with(heads=["Ädam", "Bea", "Cy", "Dee"], print={"font": "font.ttf"})
+    for label, data in damaged().items():
+        yield Case(f"font {label}", design, {"font.ttf": data})
+    yield Case("font fine", design, {"font.ttf": DEJAVU})
+    greek = without_chars(DEJAVU, (0x0313, 0x0342))
+    yield Case("font Greek title", _with(name="Ἀθηνᾶ", print={"font": "font.ttf"}), {"font.ttf": greek})
 
 
 JUNK: list[object] = [

@@ -77,3 +77,61 @@ def render_symbol(symbol, key, dpi: float = 300.0) -> Image.Image:
     s = 0.2  # 100 units -> 20 mm, about a card's head
     page = Page(box.width * s, box.height * s, (Use(key, (s, 0.0, 0.0, s, -box.x * s, -box.y * s)),))
     return render_page(page, {key: symbol}, dpi)
+
+
+def render_head(symbol, key, dpi: float, width_mm: float, background=(1.0, 1.0, 1.0)) -> Image.Image:
+    """One head drawing alone, its box ``width_mm`` wide, on a ``background`` just the box's size."""
+    from rushmore_print.layout.heads import HEAD_BOX
+    from rushmore_print.layout.items import Page, Rect, Shape, Use
+    from rushmore_print.layout.items import Path as ItemPath
+    from rushmore_print.render.png import render_page
+
+    s = width_mm / HEAD_BOX.width
+    page_rect = Rect(0.0, 0.0, HEAD_BOX.width * s, HEAD_BOX.height * s)
+    place = (s, 0.0, 0.0, s, -HEAD_BOX.x * s, -HEAD_BOX.y * s)
+    items = (Shape(ItemPath.rect(page_rect), fill=background), Use(key, place))
+    return render_page(Page(page_rect.width, page_rect.height, items), {key: symbol}, dpi)
+
+
+def head_pixels(symbol, key, dpi: float, width_mm: float) -> tuple[int, int, list[tuple[int, int, int]]]:
+    """(width, height, [(x, y, grey)]): the pixels the head itself covers, in grey. A pixel is the
+    head's when drawing the head on white and on black gives the same grey (background and
+    half-covered edge pixels differ), so no background can count as light or dark mass."""
+    on_white = render_head(symbol, key, dpi, width_mm, (1.0, 1.0, 1.0)).convert("L")
+    on_black = render_head(symbol, key, dpi, width_mm, (0.0, 0.0, 0.0)).convert("L")
+    w, h = on_white.size
+    white, black = on_white.tobytes(), on_black.tobytes()
+    found = [(i % w, i // w, a) for i, (a, b) in enumerate(zip(white, black)) if abs(a - b) <= 16]
+    return w, h, found
+
+
+def light_front_cue(symbol, key, dpi: float = 30.0, width_mm: float = 20.8) -> float:
+    """How far the light mass of a head (grey 160 and up: face, neck, shirt) sits in front of its
+    dark mass (under 110: hair, coat, outline, a red head's red), as a share of the head box's
+    width, seen at ``dpi``: the cue that tells a head's facing at arm's length. Positive: light
+    in front (the front is the left for facing 0). 20.8 mm is a classic card's head."""
+    w, _, pixels = head_pixels(symbol, key, dpi, width_mm)
+    light = [x for x, _, g in pixels if g >= 160]
+    dark = [x for x, _, g in pixels if g < 110]
+    if not light or not dark:
+        return 0.0
+    ahead = (sum(dark) / len(dark) - sum(light) / len(light)) / w
+    return ahead if key.facing == 0 else -ahead
+
+
+def protanopia_image(image: Image.Image) -> Image.Image:
+    """``image`` as a protanope sees it (``colors.protanopia`` on every colour)."""
+    from rushmore_print.colors import protanopia
+
+    rgb = image.convert("RGB")
+    cache: dict = {}
+    out = []
+    for p in rgb.get_flattened_data():
+        found = cache.get(p)
+        if found is None:
+            r, g, b = protanopia((p[0] / 255, p[1] / 255, p[2] / 255))
+            found = cache[p] = (round(r * 255), round(g * 255), round(b * 255))
+        out.append(found)
+    result = Image.new("RGB", rgb.size)
+    result.putdata(out)
+    return result

@@ -150,3 +150,87 @@ def test_a_manifest_with_too_many_heads_is_refused_at_once(tmp_path, manifest):
     data = dict(manifest, directions=["", "right"])
     with pytest.raises(SpecError, match="directions: expected two different, non-empty direction names"):
         judge(tmp_path, data)
+
+
+# --------------------------------------------------------------------------- bounded and linear (issue 20)
+
+
+def test_more_monuments_than_the_heads_allow_are_refused_before_any_card_is_read(tmp_path, manifest):
+    data = dict(manifest, monuments=manifest["monuments"] * 2)
+    with pytest.raises(SpecError) as raised:
+        judge(tmp_path, data)
+    assert (
+        str(raised.value)
+        == f"{tmp_path / 'manifest.json'}:1: monuments: 32 entries; a deck of 4 heads has 2^4 = 16 Monuments"
+    )
+
+
+def test_more_search_cards_than_there_are_different_ones_are_refused(tmp_path, manifest):
+    data = dict(manifest, search=manifest["search"] * 7)  # 7 x 39 = 273 > 4^4
+    with pytest.raises(SpecError, match=r"search: 273 entries; a deck of 4 heads has at most 4\^4 = 256 different"):
+        judge(tmp_path, data)
+
+
+def test_the_index_gives_the_verdicts_of_the_literal_rule_against_every_monument(tmp_path, manifest):
+    """The indexed check against a brute-force judge (the rule against every Monument) on decks
+    with missing, doubled and wrong Monuments and cards of every kind."""
+    from random import Random
+
+    from rushmore_print.model import matches
+    from rushmore_print.validate import validate_deck
+
+    rng = Random(4)
+    for _ in range(30):
+        data = copy.deepcopy(manifest)
+        for monument in rng.sample(data["monuments"], 3):
+            monument["faces"] = [rng.choice(["left", "right"]) for _ in range(4)]
+        for card in rng.sample(data["search"], 5):
+            card["red"] = [rng.random() < 0.4 for _ in range(4)]
+        path = tmp_path / "m.json"
+        path.write_text(json.dumps(data))
+        deck, _ = read_manifest(path)
+        for card in deck.search:
+            brute = [m.id for m in deck.monuments if matches(card.faces, card.red, m.faces)]
+            said = [str(e) for e in validate_deck(deck).errors if e.card == card.id]
+            if len(brute) == 1 and card.answer == brute[0]:
+                assert not any("match" in s for s in said), said
+            elif not brute:
+                assert any("matches no Monument" in s for s in said), said
+            elif len(brute) > 1:
+                assert any(f"matches {len(brute)} Monuments ({', '.join(brute)})" in s for s in said), said
+            else:
+                assert any(f"answer says {card.answer}, but" in s for s in said), said
+
+
+def test_ids_and_values_with_terminal_escapes_are_quoted_escaped(tmp_path, manifest, runner):
+    from rushmore_print.cli import cli
+
+    manifest["search"][0].update(id="S01\x1b]0;pwned\x07", level="expert")
+    manifest["search"][1]["answer"] = "M\x1b[2J"
+    manifest["monuments"][2]["id"] = "M03\u202e"
+    manifest["search"][2]["level"] = "\x1b[31mred"
+    manifest["search"][3]["faces"][0] = "\x9bup"
+    path = tmp_path / "m.json"
+    path.write_text(json.dumps(manifest))
+    result = runner.invoke(cli, ["validate", "--manifest", str(path)])
+    assert result.exit_code == 1
+    assert not any(c in result.output for c in "\x1b\x07\x9b\u202e"), result.output
+    assert "  error: 'S01\\x1b]0;pwned\\x07': level says expert, but a card with 0 red heads is basic" in result.output
+    assert "error: S05: answer says M03, but LLRL matches 'M03\\u202e'" in result.output
+    assert "answer says 'M\\x1b[2J', but" in result.output
+    assert "S03: level: '\\x1b[31mred' is not a level; use basic, advanced or expert" in result.output
+    assert "S04: faces.1: '\\x9bup' is not a direction; use left or right" in result.output
+    data = dict(manifest, directions=["left\x1b[0m", "right"])
+    path.write_text(json.dumps(data))
+    result = runner.invoke(cli, ["validate", "--manifest", str(path)])
+    assert result.exit_code == 1 and "\x1b" not in result.output
+    assert "directions: 'left\\x1b[0m' holds a control character; a direction is a word such as left" in result.output
+
+
+def test_a_long_id_is_cut_in_the_message(tmp_path, manifest):
+    manifest["search"][0]["id"] = "S" * 5000
+    found = messages(judge(tmp_path, manifest))
+    assert found == [] or all(len(m) < 400 for m in found)
+    manifest["search"][0]["level"] = "expert"
+    (message,) = messages(judge(tmp_path, manifest))
+    assert message.startswith("'SSSS") and "…' (5000 characters): level says expert" in message

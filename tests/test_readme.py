@@ -88,7 +88,8 @@ def test_rules_md_is_the_rulebook_of_the_classic_design(runner):
     assert result.output == (ROOT / "RULES.md").read_text("utf-8"), (
         "regenerate: rushmore rulebook --markdown > RULES.md"
     )
-    assert re.search(r"^## The matching rule$", result.output, re.M)
+    assert re.search(r"^## Finding the match$", result.output, re.M)
+    assert re.search(r"^## The next level: red heads$", result.output, re.M)
 
 
 def test_completion_is_documented_and_works():

@@ -237,12 +237,13 @@ def test_resume_refuses_a_log_that_another_seed_deals(classic, classic_deck):
         Session.resume(classic_deck, classic.rules, classic.grid, list(enumerate(records, 1)), design_name=classic.name)
 
 
-def test_parse_log_keeps_whole_lines_and_hands_back_a_cut_one():
-    text = '{"event": "start"}\n{"event": "input", "line": "bob pass", "act'
-    records, cut = parse_log(text)
-    assert [r for _, r in records] == [{"event": "start"}] and cut.startswith('{"event": "input"')
+def test_parse_log_keeps_whole_lines_and_hands_back_a_cut_one(classic, classic_deck):
+    _, records = new_session(classic, classic_deck, seed=1)
+    start = json.dumps(records[0])
+    records, cut = parse_log(start + '\n{"event": "input", "line": "bob pass", "act')
+    assert [r for _, r in records] == [json.loads(start)] and cut.startswith('{"event": "input"')
     with pytest.raises(GameLogError, match=r"^2: not a JSON line; the log is damaged"):
-        parse_log('{"event": "start"}\n{"eve\n{"event": "undo"}\n')
+        parse_log(start + '\n{"eve\n{"event": "undo"}\n')
 
 
 def run(runner, args, lines=()):
@@ -416,8 +417,222 @@ def test_two_hundred_damaged_logs_are_refused_with_a_line_number(classic, classi
                 classic_deck, classic.rules, classic.grid, list(enumerate(mutated, 1)), design_name=classic.name
             )
         except GameLogError as exc:
-            assert re.match(r"(line \d+: |the log is a game of|the logged game|card \d+ of|the design's)", str(exc))
+            assert exc.line is not None and re.match(rf"{exc.line}: ", str(exc)), exc
             outcomes["refused"] += 1
             continue
         outcomes["same game" if resumed.game.state == session.game.state else "other game"] += 1
-    assert outcomes["refused"] > 50, outcomes
+    assert outcomes["refused"] > 150 and outcomes["other game"] == 0, outcomes
+
+
+# --------------------------------------------------------------------------- hostile input and logs (issue 20)
+
+
+def played(runner, tmp_path, classic, classic_deck, *flags, lines=None):
+    """A game log of ann and bob, seed 4: ann right, then ann wrong and bob right, then quit."""
+    session, _ = new_session(classic, classic_deck, ("ann", "bob"), seed=4, penalty="--penalty" in flags)
+    if lines is None:
+        lines = [f"a {right(session)}, b pass"]
+        session.handle(lines[-1])
+        lines.append(f"a {wrong(session)}, b {right(session)}")
+        session.handle(lines[-1])
+    log = tmp_path / "g.jsonl"
+    result = run(runner, ["--players", "ann,bob", "--seed", "4", "--log", str(log), *flags], [*lines, "quit"])
+    assert result.exit_code == 0, result.output
+    return log, [json.loads(line) for line in log.read_text().splitlines()]
+
+
+def write_log(log, records):
+    log.write_text("".join(json.dumps(record) + "\n" for record in records))
+
+
+def resumed(runner, log, lines=("quit",)):
+    result = run(runner, ["--resume", str(log)], lines)
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    return result
+
+
+def test_bytes_that_are_not_utf8_on_stdin_are_refused_and_the_game_goes_on(runner, tmp_path):
+    log = tmp_path / "g.jsonl"
+    args = ["play", "--players", "ann,bob", "--seed", "1", "--log", str(log)]
+    result = runner.invoke(cli, args, input=b"ann \xff pass\n\xe9\nann pass, bob pass\nquit\n")
+    assert result.exit_code == 0, result.output
+    assert "rejected: byte 5 (0xff) is not UTF-8; type the line again" in result.output
+    assert "rejected: byte 1 (0xe9) is not UTF-8; type the line again" in result.output
+    records = [json.loads(line) for line in log.read_text("utf-8").splitlines()]
+    assert [r["line"] for r in records if r["event"] == "rejected"] == ["ann \\xff pass", "\\xe9"]
+    assert [r["event"] for r in records].count("judged") == 1  # the next line was judged
+    assert resumed(runner, log).exit_code == 0
+
+
+class FullDisk:
+    """os.write that writes ``room`` bytes in all, then fails as a full disk does (a short write first)."""
+
+    def __init__(self, room):
+        import os
+
+        self.room, self.write = room, os.write
+
+    def __call__(self, fd, data):
+        import errno
+
+        if self.room <= 0:
+            raise OSError(errno.ENOSPC, "No space left on device")
+        written = self.write(fd, bytes(data[: self.room]))
+        self.room -= written
+        return written
+
+
+def test_a_full_disk_under_the_log_is_a_sentence_and_the_game_so_far_resumes(runner, tmp_path, monkeypatch):
+    lines = ["ann pass, bob pass"] * 3
+    straight = tmp_path / "straight.jsonl"
+    run(runner, ["--players", "ann,bob", "--seed", "1", "--log", str(straight)], [*lines, "quit"])
+    saved = straight.read_bytes()
+    room = saved.index(b'"judged"', saved.index(b'"judged"') + 1) + 10  # full during the second verdict
+    log = tmp_path / "g.jsonl"
+    monkeypatch.setattr("rushmore_print.gamelog.os.write", FullDisk(room))
+    result = run(runner, ["--players", "ann,bob", "--seed", "1", "--log", str(log)], [*lines, "quit"])
+    assert result.exit_code == 1 and isinstance(result.exception, SystemExit)
+    assert result.stderr == (
+        f"error: {log}: cannot write the game log (no space left on device); the game so far is saved in it: "
+        f"make room, then continue with: rushmore play --resume {log}\n"
+    )
+    cut = log.read_bytes()
+    assert len(cut) == room and cut.count(b"\n") == saved[:room].count(b"\n") and not cut.endswith(b"\n")
+    monkeypatch.undo()
+    again = resumed(runner, log, [lines[-1], "quit"])
+    assert again.exit_code == 0, again.output
+    assert "note: the log's last line was cut short by a crash: a 'judged' record was not finished" in again.output
+    events = [json.loads(line)["event"] for line in log.read_text().splitlines()]
+    assert events.count("input") == 3 and events.count("judged") == 2  # the cut verdict is the replay's to give
+    assert resumed(runner, log).exit_code == 0 and "note:" not in resumed(runner, log).output
+    first = tmp_path / "first.jsonl"
+    monkeypatch.setattr("rushmore_print.gamelog.os.write", FullDisk(0))
+    result = run(runner, ["--players", "ann,bob", "--seed", "1", "--log", str(first)], ["quit"])
+    assert result.exit_code == 1 and "nothing of the game was saved: make room and start it again" in result.stderr
+
+
+def test_the_seed_is_bounded_and_said_so_in_a_short_line(runner, tmp_path):
+    long = "9" * 300
+    result = run(runner, ["--players", "ann,bob", "--seed", long, "--log", str(tmp_path / "g.jsonl")], ["quit"])
+    assert result.exit_code == 2 and long not in result.output
+    assert (
+        f"Invalid value for '--seed': '{'9' * 60}…' (300 characters): expected a whole number from 0 to "
+        "9223372036854775807 (2^63-1)"
+    ) in result.output
+    assert run(runner, ["--players", "ann,bob", "--seed", "-1"], ["quit"]).exit_code == 2
+    top = run(runner, ["--players", "ann,bob", "--seed", str(2**63 - 1), "--log", str(tmp_path / "t.jsonl")], ["quit"])
+    assert top.exit_code == 0 and json.loads((tmp_path / "t.jsonl").read_text().splitlines()[0])["seed"] == 2**63 - 1
+
+
+def in_start(old, new):
+    return lambda lines: lines.__setitem__(0, lines[0].replace(old, new))
+
+
+DEEP = "[" * 200_000 + "]" * 200_000
+BIG = str(10**300)
+CRAFTED = {
+    "200000-deep": (lambda lines: lines.insert(1, DEEP), "2: nested more than 4 levels deep; the log is damaged"),
+    "5 deep": (
+        lambda lines: lines.__setitem__(1, lines[1][:-1] + ', "x": [[[["deep"]]]]}'),
+        "2: nested more than 4 levels deep; the log is damaged",
+    ),
+    "Infinity": (
+        in_start('"seed": 4', '"seed": Infinity'),
+        "1: Infinity is not a value a game log holds; the log is damaged",
+    ),
+    "1e999": (
+        in_start('"seed": 4', '"seed": 1e999'),
+        "1: '1e999' is not a number a game log holds; the log is damaged",
+    ),
+    "300-digit seed": (
+        in_start('"seed": 4', f'"seed": {BIG}'),
+        f"1: seed: expected a whole number from 0 to 9223372036854775807, got {BIG[:60]}… (301 characters)",
+    ),
+    "design 5": (in_start('"design": null', '"design": 5'), "1: design: expected text"),
+    "newer": (
+        in_start('"version": 2', '"version": 3'),
+        "1: version: written by a newer rushmore-print (format 3); this one reads up to 2",
+    ),
+    "older": (
+        in_start('"version": 2', '"version": 1'),
+        "1: version: written by an older rushmore-print (format 1); this one reads format 2: "
+        "finish the game with the version that began it",
+    ),
+    "time": (
+        lambda lines: lines.__setitem__(2, lines[2].replace('"at": "', '"at": "x')),
+        "3: at: expected a time such as 2026-11-29T14:00:00.000+00:00, got 'x",
+    ),
+    "unknown event": (
+        lambda lines: lines.insert(1, '{"event": "jump", "at": "2026-11-29T14:00:00+00:00"}'),
+        "2: event: 'jump' is not an event of a game log (start, input, undo, rejected, revealed, judged, ended)",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", CRAFTED)
+def test_a_crafted_log_is_refused_by_line_and_key(runner, tmp_path, classic, classic_deck, case):
+    edit, message = CRAFTED[case]
+    log, _ = played(runner, tmp_path, classic, classic_deck)
+    lines = log.read_text().splitlines()
+    edit(lines)
+    log.write_text("\n".join(lines) + "\n")
+    result = resumed(runner, log)
+    assert result.exit_code == 1 and result.stderr.startswith(f"error: {log}:{message}"), result.stderr
+    assert len(result.stderr) < 400
+
+
+def test_a_hand_edited_log_is_refused_naming_the_line_that_disagrees(runner, tmp_path, classic, classic_deck):
+    log, records = played(runner, tmp_path, classic, classic_deck, "--penalty")
+    judged = [number for number, r in enumerate(records, 1) if r["event"] == "judged"]
+    assert records[judged[1] - 1]["penalised"] == ["ann"]  # ann's wrong claim cost her the card she won
+
+    claim = json.loads(json.dumps(records))  # the first claim, recorded as a pass
+    claim[judged[0] - 2]["actions"][0] = ["pass", "ann"]
+    write_log(log, claim)
+    assert resumed(runner, log).stderr == (
+        f"error: {log}:{judged[0]}: the log records {records[judged[0] - 1]['card']} won by ann (score ann 1, bob 0), "
+        f"but replaying its lines gives {records[judged[0] - 1]['card']} won by nobody (score ann 0, bob 0): "
+        "the log has been edited, so it is not resumed\n"
+    )
+
+    flipped = json.loads(json.dumps(records))
+    flipped[0]["penalty"] = False
+    write_log(log, flipped)
+    assert resumed(runner, log).stderr == (
+        f"error: {log}:1: the game's options have been edited since it began, so it is not resumed\n"
+    )
+    del flipped[0]["sum"]  # a log without its sum: the verdicts still tell
+    write_log(log, flipped)
+    assert resumed(runner, log).stderr.startswith(
+        f"error: {log}:{judged[1]}: the log records {records[judged[1] - 1]['card']} won by bob, "
+        "a card back to the box from ann (score ann 0, bob 1), but replaying its lines gives "
+    )
+
+    forged = [*records, dict(records[judged[1] - 1], scores={"ann": 5, "bob": 1})]
+    write_log(log, forged)
+    assert resumed(runner, log).stderr.startswith(
+        f"error: {log}:{len(forged)}: the log records {records[judged[1] - 1]['card']} won by bob, a card back to "
+        "the box from ann (score ann 5, bob 1) here, but the replay has said nothing since the last line typed"
+    )
+    write_log(log, records)
+    assert resumed(runner, log).exit_code == 0
+
+
+def test_the_design_a_log_names_is_read_as_a_design_and_never_shown(runner, tmp_path, classic, classic_deck):
+    log, records = played(runner, tmp_path, classic, classic_deck)
+    secret = tmp_path / "secret.txt"
+    secret.write_text("password: hunter2\nroot:x:0:0:root:/root:/bin/bash\n")
+    for design, why in [
+        ("/dev/zero", "is a device, not a design file"),
+        (str(tmp_path), "is a folder, not a design file"),
+        (str(tmp_path / "gone.yaml"), "no such design file"),
+        (str(secret), f"not a valid design (rushmore validate {secret} says why)"),
+    ]:
+        write_log(log, [dict(records[0], design=design), *records[1:]])
+        result = resumed(runner, log)
+        assert result.stderr == (
+            f"error: {log}:1: design: {design}: {why}; give the game's design: rushmore play DESIGN --resume {log}\n"
+        )
+        assert "hunter2" not in result.output and "root:" not in result.output
+    write_log(log, [dict(records[0], design="a\x00b"), *records[1:]])
+    assert resumed(runner, log).stderr == f"error: {log}:1: design: expected the path of the design file\n"

@@ -11,13 +11,14 @@ import math
 from dataclasses import dataclass
 
 from ..colors import BLACK, WHITE, Color, mix
-from ..geometry import KAPPA
 from ..model import Monument, SearchCard
 from ..sizes import PAPERS
 from ..spec import Design, Style
 from ..units import MM_PER_INCH
-from .fonts import PT_TO_MM, Font, text_width_mm
-from .frame import SAFE_MM, CardFrame, CardKind, Face
+from .backs import back_face as back_face
+from .backs import back_symbols, back_title, title_room_mm
+from .fonts import PT_TO_MM, Font, name_font, text_width_mm
+from .frame import CardFrame, CardKind, Face
 from .heads import FLIP_MARKER_BOX, HEAD_BOX, HEAD_INK_MARGIN, HeadKey, flip_marker_symbol, head_symbol
 from .items import Anchor, Group, Matrix, Path, Rect, Shape, Text, Use, multiply, rgb, scale, translate
 from .sheets import SheetLayout, plan_sheet
@@ -36,8 +37,7 @@ def card_frame(design: Design, bleed_mm: float | None = None) -> CardFrame:
 class Proportions:
     """The card design's numbers, in mm and pt: change the look here, not in the drawing code."""
 
-    border_inset_mm: float = SAFE_MM  # the frame line runs on the safe line
-    content_inset_mm: float = 3.9  # symbols, ids, heads and names stay inside the frame
+    content_inset_mm: float = 3.9  # symbols, ids, heads and names stay this far inside the trim
     footer_mm: float = 4.6  # the bottom row: map or magnifier, level, id
     label_pt: float = 8.0  # head names, at most (smaller only to fit, never under 7 pt)
     label_min_pt: float = 7.0
@@ -47,8 +47,6 @@ class Proportions:
     head_overlap: float = 0.1  # busts may overlap their neighbours' shoulders by this share
     niche_mm: float = 1.2  # how far a Search card's niche reaches above its head
     niche_side_mm: float = 0.15  # and to each side
-    border_mm: float = 0.35
-    back_band_mm: float = 6.0  # a back's border band, from the bleed to this far inside the trim
 
 
 PROPORTIONS = Proportions()
@@ -69,8 +67,7 @@ class CardLayout:
     """Named boxes of a card face, in mm from the trim's lower left corner."""
 
     frame: CardFrame
-    border: Rect  # the frame line
-    content: Rect  # inside the frame
+    content: Rect  # symbols, ids, heads and names stay inside it
     footer: Rect  # symbol, level and id
     heads: Rect  # the area the rows of heads, names and markers share
     slots: tuple[HeadSlot, ...]
@@ -132,8 +129,7 @@ def card_layout(design: Design, frame: CardFrame, p: Proportions = PROPORTIONS) 
             head.height + p.niche_mm + p.gap_mm / 2,
         )
         slots.append(HeadSlot(head, cx, base + 0.22 * label_pt * PT_TO_MM, label_pt, marker, niche))
-    border = frame.trim.grow(-p.border_inset_mm)
-    return CardLayout(frame, border, content, footer, area, tuple(slots), fitted, min(step, area.width))
+    return CardLayout(frame, content, footer, area, tuple(slots), fitted, min(step, area.width))
 
 
 def _head_width_and_step(
@@ -160,11 +156,6 @@ def head_slots(design: Design, frame: CardFrame) -> tuple[HeadSlot, ...]:
     return card_layout(design, frame).slots
 
 
-def name_font(design: Design) -> Font:
-    """The face of the heads' names and the game's title: the designer's ``print.font``, or bold."""
-    return Font.designer(design.print.font) if design.print.font is not None else Font.BOLD
-
-
 def layout_problems(design: Design, frame: CardFrame) -> list[str]:
     """What keeps ``design``'s cards from being drawn well at ``frame``'s size, in words."""
     layout = card_layout(design, frame)
@@ -179,8 +170,8 @@ def layout_problems(design: Design, frame: CardFrame) -> list[str]:
             problems.append(f"a {size} card with {frame.bleed_mm:g} mm bleed does not fit on {paper.name} paper; "
                             "use a smaller card")  # fmt: skip
             return problems
-    title_room = frame.trim.grow(-PROPORTIONS.back_band_mm).width - 8.0
-    if text_width_mm(design.name.upper(), 7.0, font) > title_room:
+    title_room = title_room_mm(frame)
+    if text_width_mm(back_title(design), 7.0, font) > title_room:
         problems.append(f"the name {design.name!r} is too long for the card backs even at 7 pt; shorten it")
     if text_width_mm(longest, PROPORTIONS.label_min_pt, font) > layout.name_room_mm:
         problems.append(
@@ -196,8 +187,9 @@ ART_DPI = 600  # head art is downsampled once to this resolution at its printed 
 
 def symbols(design: Design) -> dict:
     """Every reusable drawing a design's cards refer to, by key."""
-    found: dict = {FLIP: flip_marker_symbol()}
-    head = card_layout(design, card_frame(design)).slots[0].head
+    frame = card_frame(design)
+    found: dict = {FLIP: flip_marker_symbol(), **back_symbols(design, frame)}
+    head = card_layout(design, frame).slots[0].head
     art_pixels = math.ceil(head.height / MM_PER_INCH * ART_DPI)
     for index, spec in enumerate(design.heads):
         for facing in (0, 1):
@@ -213,29 +205,6 @@ def _place(box: Rect, source: Rect) -> Matrix:
     return multiply(multiply(translate(-source.x, -source.y), scale(s)), translate(box.x, box.y))
 
 
-def _rounded(rect: Rect, radius: float, top_only: bool = False) -> Path:
-    """A rectangle with rounded corners (or only its top corners rounded: a niche's arch)."""
-    r, k = radius, radius * KAPPA
-    x0, y0, x1, y1 = rect.x, rect.y, rect.right, rect.top
-    bottom = (
-        [("M", x0, y0), ("L", x1, y0)]
-        if top_only
-        else [("M", x0 + r, y0), ("L", x1 - r, y0), ("C", x1 - r + k, y0, x1, y0 + r - k, x1, y0 + r)]
-    )
-    return Path(
-        tuple(
-            bottom
-            + [
-                ("L", x1, y1 - r),
-                ("C", x1, y1 - r + k, x1 - r + k, y1, x1 - r, y1),
-                ("L", x0 + r, y1),
-                ("C", x0 + r - k, y1, x0, y1 - r + k, x0, y1 - r),
-            ]
-            + ([("Z",)] if top_only else [("L", x0, y0 + r), ("C", x0, y0 + r - k, x0 + r - k, y0, x0 + r, y0), ("Z",)])
-        )
-    )
-
-
 def _heads(
     design: Design,
     layout: CardLayout,
@@ -249,7 +218,7 @@ def _heads(
     for index, slot in enumerate(layout.slots):
         is_red = red[index]
         if niches is not None and not is_red:  # a red head stands out on bare paper
-            items.append(Shape(_rounded(slot.niche, slot.niche.width * 0.45, top_only=True), fill=niches))
+            items.append(Shape(Path.rounded(slot.niche, slot.niche.width * 0.45, top_only=True), fill=niches))
         items.append(Use(HeadKey(index, faces[index], is_red), _place(slot.head, HEAD_BOX)))
         if is_red:
             items.append(Use(FLIP, _place(slot.marker, FLIP_MARKER_BOX)))
@@ -265,11 +234,6 @@ def _heads(
             )
         )
     return items
-
-
-def _border(layout: CardLayout, color: Color) -> Shape:
-    """The frame: a thin rounded line on the safe line, never at the trim (a mis-cut would show)."""
-    return Shape(_rounded(layout.border, 2.2), stroke=color, stroke_mm=PROPORTIONS.border_mm)
 
 
 def _mountain(layout: CardLayout, style: Style) -> list:
@@ -367,7 +331,7 @@ def _footer_text(layout: CardLayout, text: str, x: float, color: Color, anchor: 
 def monument_face(design: Design, monument: Monument, frame: CardFrame) -> Face:
     layout = card_layout(design, frame)
     style = design.style
-    items = _mountain(layout, style) + [_border(layout, mix(style.paper, style.sky, 0.3))]
+    items = _mountain(layout, style)
     items += _map_symbol(layout, style.ink)
     items += _heads(design, layout, monument.faces, (False,) * len(monument.faces), WHITE, None)
     items.append(_footer_text(layout, monument.id, layout.footer.right, WHITE, Anchor.END))
@@ -377,7 +341,7 @@ def monument_face(design: Design, monument: Monument, frame: CardFrame) -> Face:
 def search_face(design: Design, card: SearchCard, frame: CardFrame) -> Face:
     layout = card_layout(design, frame)
     style = design.style
-    items: list = [Shape(Path.rect(frame.bleed), fill=style.paper), _border(layout, mix(style.ink, style.paper, 0.45))]
+    items: list = [Shape(Path.rect(frame.bleed), fill=style.paper)]
     items += _magnifier(layout, style.ink)
     items += _heads(design, layout, card.faces, card.red, style.ink, style.stone)
     items.append(_footer_text(layout, card.id, layout.footer.right, style.ink, Anchor.END))
@@ -396,85 +360,6 @@ def _level_mark(layout: CardLayout, red_count: int, level_name: str, ink: Color)
         box = Rect(x + i * (size + 0.6), layout.footer.y + 0.05, size, size)
         items.append(Use(FLIP, _place(box, FLIP_MARKER_BOX)))
     return items
-
-
-def back_face(design: Design, kind: CardKind, frame: CardFrame) -> Face:
-    """The same back for every card of a kind: the game's name, a motif, a border band that a
-    2 mm mis-cut cannot spoil (it runs into the bleed; its inner line sits 6 mm inside)."""
-    style = design.style
-    b = frame.bleed
-    w = frame.width_mm
-    is_monument = kind is CardKind.MONUMENT
-    ground = mix(style.stone, BLACK, 0.45) if is_monument else mix(style.ink, style.sky, 0.18)
-    band = mix(ground, BLACK, 0.35)
-    light = mix(style.paper, ground, 0.12)
-    inner = frame.trim.grow(-PROPORTIONS.back_band_mm)
-    items: list = [
-        Shape(Path.rect(b), fill=band),
-        Shape(_rounded(inner, 3.0), fill=ground),
-        Shape(_rounded(inner.grow(-1.0), 2.4), stroke=light, stroke_mm=0.5),
-    ]
-    items += _mountain_motif(inner, style, ground) if is_monument else _magnifier_motif(inner, light, ground)
-    title = design.name.upper()
-    title_font = name_font(design)
-    title_pt = _fit_size(title, inner.width - 8.0, 20.0, title_font)
-    items.append(
-        Text(w / 2, inner.top - 3.0 - title_pt * PT_TO_MM * 0.75, title, title_pt, light, title_font, Anchor.MIDDLE)
-    )
-    label = "MONUMENT" if is_monument else "SEARCH"
-    items.append(Text(w / 2, inner.y + 2.6, label, 8.0, light, Font.BOLD, Anchor.MIDDLE))
-    return Face(f"{kind.value}-back", kind, tuple(items), is_back=True)
-
-
-def _mountain_motif(inner: Rect, style: Style, ground: Color) -> list:
-    """Three peaks and a rising sun, inside the border."""
-    x, y, w, h = inner.x + 2.0, inner.y + 7.0, inner.width - 4.0, inner.height * 0.42
-    sun = Shape(Path.circle(x + w * 0.66, y + h * 0.78, h * 0.22), fill=mix(style.sky, ground, 0.25))
-    far = Path.polygon(
-        [
-            (x, y),
-            (x + w * 0.2, y + h * 0.55),
-            (x + w * 0.34, y + h * 0.4),
-            (x + w * 0.52, y + h * 0.9),
-            (x + w * 0.7, y + h * 0.5),
-            (x + w * 0.82, y + h * 0.62),
-            (x + w, y + h * 0.2),
-            (x + w, y),
-        ]
-    )
-    near = Path.polygon(
-        [
-            (x, y),
-            (x, y + h * 0.25),
-            (x + w * 0.3, y + h * 0.5),
-            (x + w * 0.48, y + h * 0.3),
-            (x + w * 0.62, y + h * 0.42),
-            (x + w, y + h * 0.08),
-            (x + w, y),
-        ]
-    )
-    return [sun, Shape(far, fill=mix(style.stone, ground, 0.25)), Shape(near, fill=mix(style.stone, BLACK, 0.2))]
-
-
-def _magnifier_motif(inner: Rect, light: Color, ground: Color) -> list:
-    r = min(inner.width, inner.height) * 0.2
-    cx, cy = inner.x + inner.width * 0.45, inner.y + inner.height * 0.42
-    handle = Path.polygon(
-        [
-            (cx + r * 0.66, cy - r * 0.8),
-            (cx + r * 0.92, cy - r * 0.52),
-            (cx + r * 2.1, cy - r * 1.55),
-            (cx + r * 1.6, cy - r * 1.95),
-        ]
-    )
-    return [
-        Shape(Path.circle(cx, cy, r), fill=mix(light, ground, 0.75), stroke=light, stroke_mm=r * 0.2),
-        Shape(handle, fill=light),
-    ]
-
-
-def _fit_size(text: str, width_mm: float, largest: float, font: Font) -> float:
-    return max(7.0, min(largest, width_mm / max(text_width_mm(text, 1.0, font), 1e-6)))
 
 
 def card_picture(face: Face, frame: CardFrame, x: float, y: float, width: float) -> list:

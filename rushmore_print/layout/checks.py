@@ -24,7 +24,8 @@ def printing_problems(design: Design, deck: Deck, rule_sheet: bool = True) -> li
     problems = layout_problems(design, card_frame(design))
     if problems or not rule_sheet:
         return problems
-    return [problem for paper in PAPERS.values() if (problem := rule_sheet_problem(design, deck, paper))]
+    # the body size is shared by every paper, so one paper that cannot fit it fails them all: say it once
+    return list(dict.fromkeys(p for paper in PAPERS.values() if (p := rule_sheet_problem(design, deck, paper))))
 
 
 def rule_sheet_pages(design: Design, deck: Deck, paper: Paper) -> list[Page]:

@@ -1,15 +1,18 @@
 """Head art: profile busts drawn from path data, one look per head, facing left.
 
 A head lives in a box of 100 x 180 units (``HEAD_BOX``, y from -15, below the cut of the chest);
-a card scales the box to millimetres.
+a card scales the box to millimetres. Every look keeps all its ink inside the box, outlines
+included: hair, bows, queues and curls never reach into a neighbour's box.
 The bust is built to point: brow, nose, lips and chin cut a sharp edge on the front, the hair
-mass, ear and a sloping shoulder sit heavy at the back, and the bust is cut at a slant. Facing
-right is the exact mirror image of facing left.
+mass, ear, a dark coat and a sloping shoulder sit heavy at the back, and the bust is cut at a
+slant: a light front and a dark back, so the facing reads from a metre away. Facing right is
+the exact mirror image of facing left.
 
 Each look is data: parts (a path and the palette roles that fill and stroke it) drawn over the
-bust. A plain head is carved stone (light skin, dark hair) with a relief shadow at its back; a
-red head is filled red with dark hair and outlined in heavy black, so it reads darker than a
-plain head in greyscale; the card adds a second, non-colour cue (the flip marker).
+bust. A plain head is carved stone: a light face, dark hair and coat. A red head keeps the same
+light face and wears red hair and a red coat in a heavy black outline: the face stands out
+from the red as much as a plain face from its hair, in colour, in greyscale and for
+colour-blind players; the card adds a non-colour cue (the flip marker, no niche).
 """
 
 from __future__ import annotations
@@ -19,11 +22,11 @@ from dataclasses import dataclass
 
 from ..colors import BLACK, WHITE, Color, mix
 from ..spec import HeadSpec, Look, Style
+from ..svg import Drawing
 from .items import Group, Image, Path, Rect, Shape, Symbol, item_bounds, union
 
 HEAD_BOX = Rect(0.0, -15.0, 100.0, 180.0)
-SHADOW_OFFSET = (7.5, -5.0)  # the relief shadow falls behind the head (light from the front)
-HEAD_INK_MARGIN = SHADOW_OFFSET[0] + 2.5  # how far ink (shadow, outline) reaches past the box's sides
+HEAD_INK_MARGIN = 0.0  # how far a head's ink reaches past its box's sides: nowhere (tests check pixels)
 
 
 class Role(enum.Enum):
@@ -45,7 +48,8 @@ class Part:
     width: float = 0.0  # stroke width in head units; outlines use the palette's width
 
 
-OUTLINE = -1.0  # a Part width that means "the palette's outline width"
+OUTLINE = -1.0  # a Part width that means "the palette's outline width" (the bust: face and chest)
+MASS_OUTLINE = -2.0  # "the palette's outline width for hair and coat", the masses at the back
 
 
 @dataclass(frozen=True)
@@ -53,9 +57,10 @@ class Palette:
     skin: Color
     hair: Color
     line: Color
-    outline_units: float
-    shadow: Color | None  # the relief shadow behind the head, or None (red heads stand on paper)
+    outline_units: float  # the bust's outline: the face, where a heavy line would blur the profile
+    mass_units: float  # the outline of hair and coat: heavy on a red head, a cue without colour
     coat: Color
+    red: bool = False  # a red head: red hair and coat, heavy outline, on a red panel if it is art
 
     def color(self, role: Role) -> Color:
         return {
@@ -69,25 +74,37 @@ class Palette:
 
 
 def plain_palette(style: Style, spec: HeadSpec) -> Palette:
+    """A carved head: the head's (or the style's) skin and hair, and a dark coat.
+
+    >>> plain_palette(Style(), HeadSpec("A")).outline_units
+    3.0
+    """
     hair = spec.hair or style.hair
+    # the coat as dark as the hair: anything lighter comes near the rock and stops showing the
+    # turn of a head (a lighter line marks the collar instead)
     return Palette(
-        skin=spec.skin or style.skin,
-        hair=hair,
-        line=style.ink,
-        outline_units=3.0,
-        shadow=mix(style.stone, BLACK, 0.5),
-        coat=hair,
+        skin=spec.skin or style.skin, hair=hair, line=style.ink, outline_units=3.0, mass_units=3.0, coat=hair
     )
 
 
-def red_palette(style: Style) -> Palette:
+def red_palette(style: Style, spec: HeadSpec | None = None) -> Palette:
+    """A red head: the same light face as a plain head, red hair, a darker red coat, and a black
+    outline more than twice a plain head's round hair and coat. The face is what a player reads
+    the facing from, so it stays light, in an outline only a little heavier than a plain one's
+    (a heavy line all round would put as much dark in front as behind).
+
+    >>> red_palette(Style()).hair == Style().red
+    True
+    """
+    skin = (spec.skin if spec is not None else None) or style.skin
     return Palette(
-        skin=style.red,
-        hair=mix(style.red, BLACK, 0.72),
+        skin=skin,
+        hair=style.red,
         line=BLACK,
-        outline_units=6.0,
-        shadow=None,
-        coat=mix(style.red, BLACK, 0.3),
+        outline_units=3.6,
+        mass_units=7.0,
+        coat=mix(style.red, BLACK, 0.15),
+        red=True,
     )
 
 
@@ -103,122 +120,136 @@ class HeadKey:
 P = Path.parse
 
 # The bust, facing left: slanted cut, chest, throat, chin, lips, nose, brow, forehead, crown,
-# back of the skull, nape, and a long sloping shoulder at the back.
+# back of the skull, nape, and a long sloping shoulder at the back. Its ink stays 4 units inside
+# the box's sides (a red head's outline is 6 units wide) and under the top.
 BUST = P(
-    "M98 -13 L34 22 C24 30 21 42 25 48 C31 53 36 57 37 64 C31 70 26 73 21 74 C16 75 14 79 15 83 "
-    "C15 85 14 87 12 88 C11 89 12 91 16 92 C13 93 11 95 12 97 C13 99 15 100 16 100 "
-    "C12 100 5 101 3 104 C4 108 10 114 14 118 C12 120 9 123 10 126 C11 132 12 138 14 142 "
-    "C18 156 34 164 52 164 C72 164 88 152 90 132 C92 118 88 104 80 97 C75 92 72 86 71 78 "
-    "C71 62 80 48 98 38 Z"
+    "M96 -11 L32 21 C23 29 20 41 24 48 C30 53 35 57 36 64 C30 70 25 73 20 74 C15 75 13 79 14 83 "
+    "C14 85 13 87 11 88 C10 89 11 91 15 92 C12 93 10 95 11 97 C12 99 14 100 16 100 "
+    "C12 100 7 101 5 104 C6 108 11 114 14 118 C12 120 10 123 11 126 C12 132 12 137 14 141 "
+    "C18 153 33 159 51 159 C70 159 85 149 87 130 C89 117 85 104 80 97 C86 90 91 78 92 64 "
+    "C93 54 95 46 96 38 Z"
 )
 EYE = P("M18 112 C21 116 28 116 31 112 C28 109 21 109 18 112 Z")
 BROW = P("M14 120 C20 124 28 124 35 119")
-HEAVY_BROW = P("M11 121 C18 128 30 127 38 119 C30 122 20 122 13 117 Z")
+HEAVY_BROW = P("M12 121 C18 127 28 126 35 120 C28 122 20 122 13 118 Z")
 NOSTRIL = P("M11 101 C13 104 17 104 19 101")
 MOUTH = P("M13 92 L22 91")
 JAW = P("M57 88 C52 80 44 76 33 74")
-EAR = P("M55 108 C63 114 70 104 67 94 C65 87 60 86 55 89 C58 94 58 102 55 108 Z")
-EAR_INNER = P("M59 103 C63 101 63 95 59 92")
-# A dark coat over the back and shoulder, its collar high at the nape, and a light shirt-front
-# before it: the chest is light in front and dark behind, so even the bust reads as turned.
+EAR = P("M56 107 C62 111 67 103 65 96 C63 90 60 89 56 91 C58 96 58 102 56 107 Z")
+EAR_INNER = P("M59 102 C62 100 62 96 59 94")
+# A dark coat over the back and shoulder, its collar turned up behind the neck to the nape, and
+# a light shirt-front before it: the chest is light in front and dark behind, so even the bust
+# reads as turned, and the dark runs unbroken from the hair down the back to the shoulder.
 COAT = P(
-    "M98 -13 L60 8 C57 24 52 40 45 55 C54 62 64 76 70 94 C76 93 79 95 80 97 C75 92 72 86 71 78 C71 62 82 48 98 38 Z"
+    "M96 -11 L60 8 C57 24 52 40 45 55 C53 62 63 76 69 93 C72 95 76 97 80 97 C86 90 91 78 92 64 C93 54 95 46 96 38 Z"
 )
 LAPEL = P("M60 8 C57 24 52 40 45 55")
+COLLAR = P("M45 55 C53 62 63 76 69 93 C72 95 76 97 80 97")  # where the coat meets neck and hair
 
 _SHORT = P(
-    "M14 141 C18 158 34 167 52 167 C74 167 91 154 93 132 C94 118 90 104 82 95 "
-    "C78 92 75 92 71 94 C69 104 64 112 56 114 C48 116 43 124 39 132 C33 140 24 143 14 141 Z"
+    "M17 150 C22 157 35 161 51 161 C71 161 87 150 89 130 C90 117 87 105 80 96 "
+    "C76 93 74 93 71 95 C69 104 64 111 57 113 C50 116 45 124 41 132 C36 141 28 149 17 150 Z"
 )
 
 _TIED = P(
-    "M13 142 C17 159 35 168 54 168 C75 168 91 155 93 134 C94 121 91 109 85 101 "
-    "C81 97 77 97 73 99 C68 110 62 116 53 118 C45 120 40 128 36 134 C29 141 21 144 13 142 Z"
+    "M12 141 C16 155 34 161 52 161 C72 161 87 150 89 132 C90 120 88 110 83 102 "
+    "C81 98 77 97 73 99 C68 109 62 115 53 117 C45 119 40 127 36 133 C29 140 21 143 12 141 Z"
 )
 _TIED_ROLL_HIGH = P("M38 124 C37 132 64 133 69 127 C72 122 70 115 64 115 C55 115 40 115 38 124 Z")
 _TIED_ROLL_LOW = P("M44 108 C43 116 66 117 70 111 C72 106 70 100 64 100 C56 100 45 100 44 108 Z")
 _CURL_MARKS = P(
     "M43 124 C45 129 51 128 50 123 C49 120 45 121 46 124 M49 108 C51 113 57 112 56 107 C55 104 51 105 52 108"
 )
-_QUEUE = P("M79 100 C87 94 93 84 93 70 C93 58 90 50 86 42 L80 44 C83 53 85 62 84 72 C83 82 79 90 74 95 Z")
+_QUEUE = P("M80 100 C86 94 90 84 90 72 C90 60 88 52 85 44 L79 46 C82 55 83 63 83 72 C83 81 79 89 75 94 Z")
 _BOW = P(
-    "M82 96 C84 108 99 110 98 99 C97 92 88 93 82 96 Z M82 96 C92 90 100 80 94 74 C88 70 83 82 82 96 Z "
-    "M82 96 C78 88 74 80 70 76 L67 79 C71 84 75 90 80 98 Z"
+    "M82 97 C84 107 93 109 92 100 C91 94 87 94 82 97 Z M82 97 C89 92 93 82 89 77 C85 74 82 85 82 97 Z "
+    "M82 97 C78 89 74 81 70 77 L67 80 C71 85 75 91 80 99 Z"
 )
 
 _WAVY = P(
-    "M12 142 C15 159 34 168 52 168 C66 168 78 164 86 155 C97 153 99 142 95 136 C101 130 100 120 94 116 "
-    "C100 110 98 100 91 97 C95 91 91 83 84 83 C80 88 76 92 72 96 C68 106 62 114 54 116 "
-    "C46 118 40 126 35 134 C28 141 20 144 12 142 Z"
+    "M12 141 C15 155 34 161 52 161 C66 161 78 158 85 150 C90 148 90.5 140 88 135 C90.5 129 90.5 120 86 116 "
+    "C89.5 110 88.5 101 83 98 C88 92 85 85 80 85 C77 89 74 93 71 96 C67 105 62 113 54 115 "
+    "C46 117 40 125 35 133 C28 140 20 143 12 141 Z"
 )
-_WAVY_TAIL = P("M84 86 C91 78 94 68 92 58 L86 59 C87 68 85 77 80 84 Z")
+_WAVY_TAIL = P("M82 87 C88 79 90 69 88 59 L82 60 C83 69 82 77 78 84 Z")
 _WAVES = P(
-    "M30 154 C38 160 44 150 52 156 C58 160 64 152 70 156 M50 140 C58 146 64 136 72 142 C78 146 82 138 88 142 "
-    "M60 126 C66 130 72 122 78 127 C82 130 86 124 90 126 M66 110 C72 114 76 106 84 110"
+    "M30 152 C38 158 44 148 52 154 C58 158 64 150 70 154 M50 138 C58 144 64 134 72 140 C78 144 82 136 86 140 "
+    "M60 124 C66 128 72 120 78 125 C82 128 85 122 88 124 M66 108 C72 112 76 104 83 108"
 )
 
+# Roosevelt: a pince-nez on the bridge of the nose (its cord falls to the coat), and a walrus
+# moustache under the nose, over the upper lip: the nose tip stays clear in front of it.
 _SPECTACLES = P(
-    "M13 112 C13 120 19 124 25 124 C31 124 37 119 37 112 C37 105 31 100 25 100 C19 100 13 105 13 112 Z M13 114 L8 116"
+    "M16 112 C16 117 20 121 25 121 C30 121 34 117 34 112 C34 107 30 103 25 103 C20 103 16 107 16 112 Z M16 113 L11 115"
 )
-_SPECTACLE_CORD = P("M37 108 C48 98 50 82 46 62")
-_MOUSTACHE = P("M3 99 C8 103 18 103 25 100 C30 97 32 91 30 85 C27 84 25 87 23 90 C18 92 12 91 7 91 C4 92 2 95 3 99 Z")
+_SPECTACLE_CORD = P("M35 108 C46 98 50 82 46 62")
+# Roosevelt's hair: cropped short, parted, with a high forehead and a flat crown
+_CROPPED = P(
+    "M20 153 C26 158 38 160 52 160 C70 160 86 150 88 130 C89 117 86 105 80 96 "
+    "C76 93 74 93 71 95 C69 104 64 111 57 113 C50 116 45 122 41 129 C37 139 31 149 20 153 Z"
+)
+_PARTING = P("M26 154 C38 150 52 149 66 152")
+_MOUSTACHE = P(
+    "M15 100 C19 102 25 102 30 98 C33 95 33 90 31 86 C28 88 25 89 21 90 C17 91 14 91 12 93 C11 96 12 99 15 100 Z"
+)
 
 _LINCOLN_HAIR = P(
-    "M13 141 C14 152 20 160 30 163 C34 168 44 168 48 165 C56 169 66 168 70 164 C80 164 90 154 92 140 "
-    "C95 124 90 106 82 95 C78 92 75 92 71 94 C69 104 64 112 56 114 C48 116 43 124 39 132 "
-    "C33 140 24 143 13 141 Z"
+    "M13 140 C14 151 20 157 30 159 C34 161 44 161 48 158 C56 161 66 160 70 157 C80 156 87 148 89 136 "
+    "C90.5 122 88.5 106 81 96 C78 92 74 93 71 95 C69 104 64 111 57 113 C49 115 44 122 40 130 "
+    "C34 138 24 142 13 140 Z"
 )
+# Lincoln's chin curtain: a band along the jaw from the sideburn round the chin, no moustache;
+# lips, chin tip and cheek stay light, so the front of the face is not a dark mass.
 _BEARD = P(
-    "M57 90 C56 80 52 70 45 64 C39 57 28 56 20 60 C13 63 9 70 10 78 C11 84 13 88 17 88 "
-    "C23 86 31 84 38 86 C46 88 52 96 53 104 Z"
+    "M56 106 C58 98 58 90 54 82 C48 73 38 68 29 68 C24 68 20 70 18 73 C17 76 17 79 18 81 "
+    "C21 80 25 79 29 78 C37 77 45 82 49 90 C51 96 51 102 50 106 Z"
 )
 
 _BALDING = P(
-    "M44 122 C54 132 70 136 84 131 C92 127 96 117 95 105 C96 92 99 78 97 62 C95 55 88 54 82 58 "
-    "C80 70 76 80 72 88 C68 98 62 104 54 106 C48 110 44 116 44 122 Z"
+    "M44 122 C54 131 70 134 82 130 C87 126 89.5 117 89 105 C91 92 92 78 90 62 C88 55 83 54 78 58 "
+    "C77 70 74 80 71 88 C67 98 61 104 54 106 C48 110 44 116 44 122 Z"
 )
-_BALDING_LOCKS = P("M86 124 C90 114 90 100 86 90 M92 110 C95 96 94 80 90 68 M78 92 C80 84 82 76 84 66")
+_BALDING_LOCKS = P("M84 122 C88 112 88 100 84 90 M89 108 C91 96 90 82 87 70 M77 92 C79 84 81 76 83 66")
 
 _BUN_CAP = P(
-    "M14 141 C18 158 34 166 52 166 C70 166 84 158 89 144 C92 130 90 112 82 98 "
-    "C78 94 75 93 71 94 C69 104 64 112 56 114 C48 116 43 124 39 132 C33 140 24 143 14 141 Z"
+    "M14 140 C18 154 33 160 51 160 C68 160 82 153 86 141 C89 128 87 111 80 97 "
+    "C76 93 74 93 71 95 C69 104 64 111 57 113 C49 115 44 122 40 130 C34 138 24 142 14 140 Z"
 )
-_BUN = P("M74 150 C72 164 88 170 96 160 C102 152 98 136 88 134 C80 133 75 140 74 150 Z")
-_BUN_LINES = P("M30 154 C46 160 66 156 80 150 M44 142 C58 146 72 142 84 140 M84 146 C88 154 94 154 96 148")
+_BUN = P("M72 146 C71 157 82 160 88 155 C91 149 90 137 84 135 C77 134 73 139 72 146 Z")
+_BUN_LINES = P("M30 152 C46 157 64 154 78 148 M44 140 C58 144 70 140 82 138 M80 146 C84 152 88 152 90 147")
 
-_BALD_FRINGE = P("M70 118 C80 120 90 114 90 104 C90 97 86 93 80 91 C77 97 74 104 70 112 Z")
+_BALD_FRINGE = P("M84 138 C89 128 89 111 82 98 C79 95 75 95 71 96 C68 104 63 111 60 118 C64 126 74 134 84 138 Z")
 
 
 def _curls() -> tuple[Path, ...]:
-    """A cap of round curls along the skull: circles whose union reads as a curly silhouette."""
+    """A cap of round curls along the skull: circles whose union reads as a curly silhouette
+    (kept 4 units inside the skull's outline, so the outer curls stay in the box)."""
     centres = [
-        (18, 144),
-        (26, 155),
-        (37, 162),
-        (50, 165),
-        (63, 164),
-        (75, 159),
-        (85, 150),
-        (91, 138),
-        (92, 125),
-        (90, 112),
-        (84, 101),
-        (76, 96),
-        (62, 116),
-        (48, 124),
-        (36, 138),
-        (60, 140),
-        (74, 132),
-        (80, 116),
-        (48, 150),
-        (66, 152),
+        (25, 148),
+        (35, 152),
+        (48, 153),
+        (61, 152),
+        (72, 147),
+        (79, 139),
+        (81, 129),
+        (80, 118),
+        (78, 107),
+        (72, 100),
+        (60, 116),
+        (47, 124),
+        (36, 134),
+        (60, 138),
+        (72, 128),
+        (74, 114),
+        (48, 142),
+        (64, 146),
     ]
     return tuple(Path.circle(x, y, 8.5) for x, y in centres)
 
 
 def _outlined(path: Path) -> Part:
-    """A hair mass: hair-filled, outlined like the bust."""
-    return Part(path, Role.HAIR, Role.LINE, OUTLINE)
+    """A hair mass: hair-filled, in the masses' outline."""
+    return Part(path, Role.HAIR, Role.LINE, MASS_OUTLINE)
 
 
 _CURLS = _curls()
@@ -241,14 +272,17 @@ LOOK_PARTS: dict[Look, tuple[tuple[Part, ...], tuple[Part, ...]]] = {
     ),
     Look.WAVY: ((_outlined(_WAVY_TAIL), _outlined(_WAVY), Part(_WAVES, None, Role.SHINE, 2.6)), ()),
     Look.SPECTACLES: (
-        SHORT_HAIR,
+        (_outlined(_CROPPED), Part(_PARTING, None, Role.SHINE, 2.4)),
         (
-            Part(_MOUSTACHE, Role.HAIR, Role.LINE, 1.6),
-            Part(_SPECTACLE_CORD, None, Role.INK, 1.6),
-            Part(_SPECTACLES, None, Role.INK, 3.6),
+            Part(_MOUSTACHE, Role.LINE),  # dark on a red head too: a moustache, not red lips
+            Part(_SPECTACLE_CORD, None, Role.INK, 1.4),
+            Part(_SPECTACLES, None, Role.INK, 2.6),
         ),
     ),
-    Look.BEARD: ((_outlined(_LINCOLN_HAIR), _outlined(_BEARD)), (Part(HEAVY_BROW, Role.HAIR),)),
+    Look.BEARD: (
+        (_outlined(_LINCOLN_HAIR), Part(_BEARD, Role.HAIR, Role.LINE, OUTLINE)),  # on the face: its outline
+        (Part(HEAVY_BROW, Role.LINE),),
+    ),
     Look.BALDING: ((_outlined(_BALDING), Part(_BALDING_LOCKS, None, Role.SHINE, 2.2)), ()),
     Look.BUN: ((_outlined(_BUN), _outlined(_BUN_CAP), Part(_BUN_LINES, None, Role.SHINE, 2.2)), ()),
     # outlines of every curl first, then their fills: the union reads as one curly mass
@@ -256,12 +290,12 @@ LOOK_PARTS: dict[Look, tuple[tuple[Part, ...], tuple[Part, ...]]] = {
         tuple(Part(c, None, Role.LINE, 2 * 2.2) for c in _CURLS) + tuple(Part(c, Role.HAIR) for c in _CURLS),
         (),
     ),
-    Look.BALD: ((_outlined(_BALD_FRINGE),), (Part(HEAVY_BROW, Role.HAIR),)),
+    Look.BALD: ((_outlined(_BALD_FRINGE),), (Part(HEAVY_BROW, Role.LINE),)),
 }
 
 
 def _shape(part: Part, palette: Palette) -> Shape:
-    width = palette.outline_units if part.width == OUTLINE else part.width
+    width = {OUTLINE: palette.outline_units, MASS_OUTLINE: palette.mass_units}.get(part.width, part.width)
     return Shape(
         part.path,
         fill=palette.color(part.fill) if part.fill else None,
@@ -273,7 +307,7 @@ def _shape(part: Part, palette: Palette) -> Shape:
 def _profile_head(look: Look, palette: Palette) -> tuple:
     under, over = LOOK_PARTS[look]
     outline = Part(BUST, Role.SKIN, Role.LINE, OUTLINE)
-    detail = 1.6 if palette.shadow is not None else 2.4
+    detail = 2.4 if palette.red else 1.6
     features = (
         Part(EAR, Role.SKIN, Role.LINE, detail),
         Part(EAR_INNER, None, Role.LINE, detail),
@@ -283,25 +317,47 @@ def _profile_head(look: Look, palette: Palette) -> tuple:
         Part(NOSTRIL, None, Role.LINE, detail),
         Part(MOUTH, None, Role.LINE, detail),
     )
-    items: list = []
-    if palette.shadow is not None:
-        dx, dy = SHADOW_OFFSET
-        masses = [outline] + [p for p in under if p.fill is Role.HAIR]
-        items += [Shape(p.path.translated(dx, dy), fill=palette.shadow) for p in masses]
-    coat = (Part(COAT, Role.COAT, Role.LINE, detail), Part(LAPEL, None, Role.SKIN, 2.2))
-    items += [_shape(p, palette) for p in (outline,) + coat + under + features + over]
-    return tuple(items)
+    coat = (
+        Part(COAT, Role.COAT, Role.LINE, MASS_OUTLINE if palette.red else detail),
+        Part(LAPEL, None, Role.SKIN, 2.2),
+    )
+    collar = () if palette.red else (Part(COLLAR, None, Role.SHINE, 2.2),)  # a red coat has its black line
+    return tuple(_shape(p, palette) for p in (outline,) + coat + under + features + over + collar)
 
 
 def _framed_art(art, palette: Palette) -> tuple:
-    """A designer's art in the head box: on a red panel when the head is red, in a heavy frame."""
-    frame = Path.rect(HEAD_BOX)
-    panel = (Shape(frame, fill=palette.skin),) if palette.shadow is None else ()
-    return (*panel, art, Shape(frame, stroke=palette.line, stroke_mm=palette.outline_units))
+    """A designer's art in the head box: on a red panel when the head is red, in a heavy frame
+    drawn just inside the box (its ink stays in the box like a built-in look's)."""
+    panel = (Shape(Path.rect(HEAD_BOX), fill=palette.hair),) if palette.red else ()
+    frame = Path.rect(HEAD_BOX.grow(-palette.mass_units / 2))
+    return (*panel, art, Shape(frame, stroke=palette.line, stroke_mm=palette.mass_units))
 
 
 def _image_head(spec: HeadSpec, palette: Palette, pixels: int) -> tuple:
     return _framed_art(Image(str(spec.art), HEAD_BOX, pixels=pixels), palette)
+
+
+def vector_shapes(drawing: Drawing) -> tuple[Shape, ...]:
+    """The drawing items of SVG art, in the drawing's own units (y down, as SVG has it).
+
+    >>> from rushmore_print.svg import parse
+    >>> vector_shapes(parse('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 4 4">'
+    ...     '<rect width="2" height="2" fill="red" opacity="0.5"/></svg>'))[0].fill_opacity
+    0.5
+    """
+    return tuple(
+        Shape(
+            Path(shape.commands),
+            fill=shape.fill,
+            stroke=shape.stroke,
+            stroke_mm=shape.stroke_width,
+            dash_mm=shape.dash,
+            fill_rule=shape.fill_rule,
+            fill_opacity=shape.fill_opacity,
+            stroke_opacity=shape.stroke_opacity,
+        )
+        for shape in drawing.shapes
+    )
 
 
 def _vector_head(spec: HeadSpec, palette: Palette) -> tuple:
@@ -312,10 +368,7 @@ def _vector_head(spec: HeadSpec, palette: Palette) -> tuple:
     s = min(HEAD_BOX.width / vw, HEAD_BOX.height / vh)
     dx = HEAD_BOX.x + (HEAD_BOX.width - vw * s) / 2 - vx * s
     dy = HEAD_BOX.y + (HEAD_BOX.height - vh * s) / 2 + (vh + vy) * s
-    shapes = tuple(
-        Shape(Path(shape.commands), fill=shape.fill, stroke=shape.stroke, stroke_mm=shape.stroke_width)
-        for shape in drawing.shapes
-    )
+    shapes = vector_shapes(drawing)
     return _framed_art(Group(shapes, (s, 0.0, 0.0, -s, dx, dy), clip=Path.rect(HEAD_BOX)), palette)
 
 
@@ -325,7 +378,7 @@ MIRROR = (-1.0, 0.0, 0.0, 1.0, HEAD_BOX.width, 0.0)
 def head_symbol(spec: HeadSpec, key: HeadKey, style: Style, art_pixels: int = 0) -> Symbol:
     """The drawing of one head; custom ``art`` images replace the built-in profile (``art_pixels``:
     the resolution print needs for them, along the head box's height)."""
-    palette = red_palette(style) if key.red else plain_palette(style, spec)
+    palette = red_palette(style, spec) if key.red else plain_palette(style, spec)
     if spec.vector is not None:
         items = _vector_head(spec, palette)
     elif spec.art is not None:

@@ -4,9 +4,12 @@ A layout is a tuple of items, drawn in order (later items cover earlier ones). W
 means, which every renderer (``render/pdf.py``, ``render/png.py``, ``render/rawpdf.py``) draws
 the same way, to within anti-aliasing (``tests/test_renderers.py`` compares their pixels):
 
-- ``Shape``: its path filled (even-odd: a subpath inside another cuts a hole), then stroked
-  centred on the path, ``stroke_mm`` wide, with round joins and round caps; ``dash_mm``
-  lengths alternate on and off from the path's start (phase 0), each dash with its round caps.
+- ``Shape``: its path filled by ``fill_rule`` (even-odd unless it says nonzero: see
+  ``geometry.FillRule``), then stroked centred on the path, ``stroke_mm`` wide, with round
+  joins and round caps; ``dash_mm`` lengths alternate on and off from the path's start (phase
+  0), each dash with its round caps. ``fill_opacity`` and ``stroke_opacity`` below 1 let what
+  is below show through (the fill and the stroke each once, where the path overlaps itself
+  too); PDF/X-1a, which allows no transparency, prints such a colour as it shows over white.
 - ``Text``: one line in one of the shipped faces, its baseline at ``y``; ``anchor`` says
   whether ``x`` is where the text starts, its middle or its end. No wrapping, no kerning.
 - ``Image``: the image file in ``box``: ``CONTAIN`` scales it to fit inside, proportions kept,
@@ -31,9 +34,10 @@ from ..colors import BLACK as BLACK  # re-exported: layouts take colours from he
 from ..colors import WHITE as WHITE
 from ..colors import Color, parse_hex
 from ..geometry import IDENTITY as IDENTITY
+from ..geometry import KAPPA, ellipse
+from ..geometry import FillRule as FillRule
 from ..geometry import Matrix as Matrix
 from ..geometry import apply as apply
-from ..geometry import ellipse
 from ..geometry import multiply as multiply
 from .fonts import Font
 
@@ -107,6 +111,29 @@ class Path:
     @staticmethod
     def circle(cx: float, cy: float, r: float) -> Path:
         return Path(ellipse(cx, cy, r, r))
+
+    @staticmethod
+    def rounded(rect: Rect, radius: float, top_only: bool = False) -> Path:
+        """A rectangle with rounded corners (or only its top corners rounded: an arch).
+
+        >>> len(Path.rounded(Rect(0, 0, 10, 5), 1.0).commands), len(Path.rounded(Rect(0, 0, 10, 5), 1.0, True).commands)
+        (10, 7)
+        """
+        r, k = radius, radius * KAPPA
+        x0, y0, x1, y1 = rect.x, rect.y, rect.right, rect.top
+        bottom = (
+            [("M", x0, y0), ("L", x1, y0)]
+            if top_only
+            else [("M", x0 + r, y0), ("L", x1 - r, y0), ("C", x1 - r + k, y0, x1, y0 + r - k, x1, y0 + r)]
+        )
+        top = [
+            ("L", x1, y1 - r),
+            ("C", x1, y1 - r + k, x1 - r + k, y1, x1 - r, y1),
+            ("L", x0 + r, y1),
+            ("C", x0 + r - k, y1, x0, y1 - r + k, x0, y1 - r),
+        ]
+        left = [] if top_only else [("L", x0, y0 + r), ("C", x0, y0 + r - k, x0 + r - k, y0, x0 + r, y0)]
+        return Path(tuple(bottom + top + left + [("Z",)]))
 
     @staticmethod
     def parse(text: str) -> Path:
@@ -193,6 +220,9 @@ class Shape:
     stroke: Color | None = None
     stroke_mm: float = 0.0
     dash_mm: tuple[float, ...] | None = None
+    fill_rule: FillRule = FillRule.EVEN_ODD  # the built-in drawings cut their holes this way
+    fill_opacity: float = 1.0
+    stroke_opacity: float = 1.0
 
 
 @dataclass(frozen=True)

@@ -1,24 +1,46 @@
 """The rulebook sheet (two pages: front and back) laid out from ``rulebook.Rulebook`` blocks.
 
-Blocks flow through two columns a page; a heading keeps with what follows; paragraphs split
-between columns by lines; figures never split. If the text does not fit, the type is set a little
-smaller and the flow tried again; below a readable minimum the layout refuses (``LayoutError``).
+Each side's blocks (the front's, then after ``NewSide`` the back's) flow through that side's two
+columns: a heading keeps with what follows; a paragraph may split between the two columns of a
+side, never across the sheet; lists and figures never split. The body is set at one size on every
+paper (the largest of ``BODY_SIZES`` that fits them all), so the A4 and Letter sheets read alike;
+if even the smallest does not fit, the figures are drawn smaller, and past that the layout refuses
+(``LayoutError``). No text on the sheet is set under ``MIN_TEXT_PT``: a card picture's own text
+that would be smaller is left out, and a caption is made smaller or wrapped to fit its room, so no
+two texts ever overlap.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import functools
+import itertools
+import math
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..errors import RushmoreError
-from ..model import Deck
-from ..rulebook import Bullets, DecoyExample, Heading, MatchExample, Paragraph, Rulebook, SetupFigure, Steps
+from ..model import Deck, Monument
+from ..rulebook import (
+    OPPOSITE,
+    Bullets,
+    DecoyExample,
+    Heading,
+    MatchExample,
+    NewSide,
+    Paragraph,
+    PracticeFigure,
+    Rulebook,
+    SetupFigure,
+    Steps,
+)
+from ..sizes import PAPERS
 from ..spec import Design
-from .cards import CardKind, Face, back_face, card_frame, card_picture, head_slots, monument_face, rows_of, search_face
+from .cards import CardKind, Face, back_face, card_frame, card_layout, card_picture, monument_face, search_face
 from .flow import Column, Fit, Placement, Split
 from .fonts import PT_TO_MM, Font, text_width_mm
-from .items import Anchor, Group, Page, Path, Shape, Text, rgb, translate
+from .frame import CardFrame
+from .items import Anchor, Group, Page, Path, Rect, Shape, Text, rgb, translate
 from .sheets import Paper
 from .text import wrap
 
@@ -29,9 +51,19 @@ ACCENT = rgb("#8c2f1b")
 GREY = rgb("#666666")
 RED = rgb("#c62828")
 PAGES = 2
+BODY_SIZES = (10.5, 10.25, 10.0)  # pt, tried in turn; the same on every paper
+FIGURE_SCALES = (1.0, 0.9, 0.8, 0.7)  # then the figures are drawn smaller
+MIN_TEXT_PT = 6.0  # the sheet's smallest type: footers, captions, labels, text on card pictures
+FOOTER_PT = 7.0
+ANSWERS_PT = 7.5
+MATCH_CARD_SHARE = 0.66  # a worked example's card, of the column's width
+MATCH_CARD_MAX_H_MM = 48.0  # and at most this tall (portrait cards)
+PICTURE_HEAD_MIN_MM = 2.5  # a set-up thumbnail whose heads would be narrower is drawn as a glyph
+PRACTICE_PER_ROW = 2
+PICTURE_HEADS_MAX = 160  # and so is a grid of more heads than this (each a drawing to rasterise)
 
 
-FIGURES = (MatchExample, DecoyExample, SetupFigure)
+FIGURES = (MatchExample, DecoyExample, SetupFigure, PracticeFigure)
 
 
 class LayoutError(RushmoreError):
@@ -41,6 +73,7 @@ class LayoutError(RushmoreError):
 @dataclass(frozen=True)
 class Style:
     body_pt: float
+    figure_scale: float = 1.0
 
     @property
     def leading(self) -> float:
@@ -50,81 +83,103 @@ class Style:
     def heading_pt(self) -> float:
         return self.body_pt * 1.3
 
+    @property
+    def caption_pt(self) -> float:
+        """Figure captions and labels: a little smaller than the body, never under the minimum."""
+        return max(MIN_TEXT_PT, self.body_pt * 0.85)
+
 
 class _Overflow(Exception):
     pass
 
 
-@functools.lru_cache(maxsize=8)  # the printing check lays the sheet out; the build reuses it
 def rules_pages(design: Design, deck: Deck, book: Rulebook, paper: Paper) -> list[Page]:
-    """The two pages of the rule sheet, with the largest type (10.5 pt down to 7 pt) that fits."""
-    size = 10.5
-    while size >= 7.0:
-        try:
-            return _flow(design, deck, book, paper, Style(size))
-        except _Overflow:
-            size = round(size - 0.25, 2)
-    raise LayoutError(f"the rulebook does not fit on one {paper.name} sheet even at 7 pt")
+    """The two pages of the rule sheet on ``paper``, the body at ``body_size`` (the same on every
+    paper), each side's figures as large as that side allows.
+
+    >>> from rushmore_print.spec import load_design
+    >>> from rushmore_print.generate import generate_deck
+    >>> from rushmore_print.rulebook import build_rulebook
+    >>> design = load_design(); deck = generate_deck(design)
+    >>> len(rules_pages(design, deck, build_rulebook(design, deck), PAPERS["letter"]))
+    2
+    """
+    pages = _flow(design, deck, book, paper, body_size(design, deck, book))
+    assert pages is not None  # body_size chose a size at which every paper fits
+    return pages
 
 
-def _flow(design: Design, deck: Deck, book: Rulebook, paper: Paper, style: Style) -> list[Page]:
+@functools.lru_cache(maxsize=8)  # the printing check lays the sheet out; the build reuses it
+def body_size(design: Design, deck: Deck, book: Rulebook) -> float:
+    """The largest of ``BODY_SIZES`` at which the sheet fits on every paper."""
+    for size in BODY_SIZES:
+        if all(_flow(design, deck, book, paper, size) is not None for paper in PAPERS.values()):
+            return size
+    failing = next(p for p in PAPERS.values() if _flow(design, deck, book, p, BODY_SIZES[-1]) is None)
+    raise LayoutError(f"the rulebook does not fit on one {failing.name} sheet even at {BODY_SIZES[-1]:g} pt")
+
+
+def _sides(blocks: tuple) -> list[list]:
+    sides: list[list] = [[]]
+    for block in blocks:
+        if isinstance(block, NewSide):
+            sides.append([])
+        else:
+            sides[-1].append(block)
+    if len(sides) > PAGES:
+        raise ValueError(f"a rule sheet has {PAGES} sides, the rulebook asks for {len(sides)}")
+    return sides + [[] for _ in range(PAGES - len(sides))]
+
+
+@functools.lru_cache(maxsize=16)
+def _flow(design: Design, deck: Deck, book: Rulebook, paper: Paper, body_pt: float) -> list[Page] | None:
+    """The pages at ``body_pt``, or None if a side does not fit even with its smallest figures."""
     W, H = paper.width_mm, paper.height_mm
     col_w = (W - 2 * MARGIN_MM - GUTTER_MM) / 2
     pages_items: list[list] = [[] for _ in range(PAGES)]
     title_bottom = _title(pages_items[0], book, W, H)
-    columns = []
-    for page in range(PAGES):
+    answers_pt, answers = _fit(book.answers, W - 2 * MARGIN_MM, ANSWERS_PT, Font.ITALIC) if book.answers else (0, [])
+    answers_h = answers_pt * PT_TO_MM * 1.3
+    for page, blocks in enumerate(_sides(book.blocks)):
         top = title_bottom if page == 0 else H - MARGIN_MM
-        for c in range(2):
-            columns.append((page, Column(MARGIN_MM + c * (col_w + GUTTER_MM), top, MARGIN_MM + 6, col_w)))
-    index = 0
-    blocks = list(book.blocks)
-    deferred: list = []  # figures that did not fit: they float to the top of the next column
-    i = 0
-    while i < len(blocks) or deferred:
+        bottom = MARGIN_MM + 6 + (len(answers) * answers_h if page == PAGES - 1 else 0.0)
+        for scale in FIGURE_SCALES:
+            columns = [Column(MARGIN_MM + c * (col_w + GUTTER_MM), top, bottom, col_w) for c in range(2)]
+            items: list = []
+            try:
+                _flow_side(blocks, columns, items, Style(body_pt, scale), design, deck)
+            except _Overflow:
+                continue
+            pages_items[page] += items
+            break
+        else:
+            return None
+    for line, text in enumerate(answers):
+        y = MARGIN_MM + 2 + (len(answers) - 1 - line) * answers_h
+        pages_items[-1].append(Text(W - MARGIN_MM, y, text, answers_pt, GREY, Font.ITALIC, Anchor.END))
+    for page in range(PAGES):
+        footer = book.footer.format(page=page + 1, pages=PAGES)
+        pages_items[page].append(Text(W / 2, MARGIN_MM - 2, footer, FOOTER_PT, GREY, Font.REGULAR, Anchor.MIDDLE))
+    return [Page(W, H, tuple(items)) for items in pages_items]
+
+
+def _flow_side(blocks: list, columns: list[Column], items: list, style: Style, design: Design, deck: Deck) -> None:
+    """Flow one side's blocks down its columns, or raise ``_Overflow``."""
+    blocks = list(blocks)
+    index = i = 0
+    while i < len(blocks):
         if index >= len(columns):
             raise _Overflow()
-        page, column = columns[index]
-        if deferred and column.y == column.top:
-            while deferred and _place(deferred[0], None, column, pages_items[page], style, design, deck) is Fit.PLACED:
-                deferred.pop(0)
-            if deferred:
-                index += 1
-                continue
-        if i >= len(blocks):
-            index += 1
-            continue
         block = blocks[i]
         following = blocks[i + 1] if i + 1 < len(blocks) else None
-        placed = _place(block, following, column, pages_items[page], style, design, deck)
+        placed = _place(block, following, columns[index], items, style, design, deck, index + 1 < len(columns))
         if placed is Fit.PLACED:
-            i += 1
-        elif placed is Fit.NO_ROOM and isinstance(block, FIGURES) and column.y < column.top:
-            deferred.append(block)
             i += 1
         elif isinstance(placed, Split):  # a paragraph split: the rest continues in the next column
             blocks[i] = placed.rest
             index += 1
         else:
             index += 1
-    if book.practice:
-        answers = (
-            "Practice answers: " + ", ".join(f"{card.id} matches {answer}" for card, answer in book.practice) + "."
-        )
-        pages_items[-1].append(Text(W - MARGIN_MM, MARGIN_MM + 2, answers, 7.5, GREY, Font.ITALIC, Anchor.END))
-    for page in range(PAGES):
-        pages_items[page].append(
-            Text(
-                W / 2,
-                MARGIN_MM - 2,
-                f"{book.title}: rules | page {page + 1} of {PAGES}",
-                7.0,
-                GREY,
-                Font.REGULAR,
-                Anchor.MIDDLE,
-            )
-        )
-    return [Page(W, H, tuple(items)) for items in pages_items]
 
 
 def _title(items: list, book: Rulebook, W: float, H: float) -> float:
@@ -132,13 +187,18 @@ def _title(items: list, book: Rulebook, W: float, H: float) -> float:
     size = min(26.0, (W - 2 * MARGIN_MM) / max(text_width_mm(book.title, 1.0, Font.BOLD), 1e-6))
     items.append(Text(MARGIN_MM, y, book.title, size, ACCENT, Font.BOLD))
     y -= 6.5
-    items.append(Text(MARGIN_MM, y, book.subtitle, 9.5, GREY, Font.ITALIC))
-    y -= 3.5
+    subtitle_pt, lines = _fit(book.subtitle, W - 2 * MARGIN_MM, 9.5, Font.ITALIC)
+    for line in lines:
+        items.append(Text(MARGIN_MM, y, line, subtitle_pt, GREY, Font.ITALIC))
+        y -= subtitle_pt * PT_TO_MM * 1.3
+    y += subtitle_pt * PT_TO_MM * 1.3 - 3.5
     items.append(Shape(Path.line(MARGIN_MM, y, W - MARGIN_MM, y), stroke=ACCENT, stroke_mm=0.6))
     return y - 5
 
 
-def _place(block, following, column: Column, items: list, style: Style, design: Design, deck: Deck) -> Placement:
+def _place(
+    block, following, column: Column, items: list, style: Style, design: Design, deck: Deck, may_split: bool
+) -> Placement:
     """Place ``block`` in ``column``, or say it must go to the next column, or place part of it."""
     room = column.y - column.bottom
     if isinstance(block, Heading):
@@ -150,21 +210,10 @@ def _place(block, following, column: Column, items: list, style: Style, design: 
         column.y -= style.leading * 0.45
         return Fit.PLACED
     if isinstance(block, Paragraph):
-        return _paragraph(block, column, items, style)
-    if isinstance(block, Steps):
-        return _list(block.items, None, column, items, style, numbered=True)
-    if isinstance(block, Bullets):
-        return _list(
-            [t for _, t in block.items], [lead for lead, _ in block.items], column, items, style, numbered=False
-        )
-    if isinstance(block, MatchExample):
-        figure, height = _match_figure(block, design, deck, column.width, style)
-    elif isinstance(block, DecoyExample):
-        figure, height = _decoy_figure(block, design, deck, column.width, style)
-    elif isinstance(block, SetupFigure):
-        figure, height = _setup_figure(block, design, deck, column.width, style)
-    else:
-        raise TypeError(type(block).__name__)
+        return _paragraph(block, column, items, style, may_split)
+    if isinstance(block, (Steps, Bullets)):
+        return _list(block, column, items, style)
+    figure, height = _figure(block, design, deck, column.width, style)
     if height + 3 > room:
         return Fit.NO_ROOM
     column.y -= 2
@@ -173,23 +222,28 @@ def _place(block, following, column: Column, items: list, style: Style, design: 
     return Fit.PLACED
 
 
-def _opening_height(block, style: Style, width: float, design: Design, deck: Deck) -> float:
-    """How much of ``block`` must fit under a heading for the heading to stay with it: two lines
-    of a paragraph, or the whole of a list or figure (those never split)."""
-    if isinstance(block, Paragraph):
-        return style.leading * 2
-    if isinstance(block, (Steps, Bullets)):
-        texts = block.items if isinstance(block, Steps) else [t for _, t in block.items]
-        leads = [""] * len(texts) if isinstance(block, Steps) else [lead for lead, _ in block.items]
-        lines = sum(len(wrap(t, width - 5.0, style.body_pt, lead=lead)) for t, lead in zip(texts, leads))
-        return lines * style.leading + len(texts) * style.leading * 0.25
+def _figure(block, design: Design, deck: Deck, width: float, style: Style) -> tuple[tuple, float]:
     figures: dict[type, Callable[..., tuple[tuple, float]]] = {
         MatchExample: _match_figure,
         DecoyExample: _decoy_figure,
         SetupFigure: _setup_figure,
+        PracticeFigure: _practice_figure,
     }
-    figure = figures.get(type(block))
-    return figure(block, design, deck, width, style)[1] + 4 if figure else 0.0
+    if type(block) not in figures:
+        raise TypeError(type(block).__name__)
+    return figures[type(block)](block, design, deck, width, style)
+
+
+def _opening_height(block, style: Style, width: float, design: Design, deck: Deck) -> float:
+    """How much of ``block`` must fit under a heading for the heading to stay with it: two lines
+    of a paragraph, or the whole of a list or figure (those never split)."""
+    if isinstance(block, Paragraph):
+        return style.leading * min(2, len(wrap(block.text, width, style.body_pt, lead=block.lead)))
+    if isinstance(block, (Steps, Bullets)):
+        return _list_lines(block, width, style)[2]
+    if isinstance(block, FIGURES):
+        return _figure(block, design, deck, width, style)[1] + 4
+    return 0.0
 
 
 def _draw_lines(lines, x: float, column: Column, items: list, style: Style) -> None:
@@ -201,9 +255,11 @@ def _draw_lines(lines, x: float, column: Column, items: list, style: Style) -> N
             cursor += text_width_mm(text, style.body_pt, font)
 
 
-def _paragraph(block: Paragraph, column: Column, items: list, style: Style) -> Placement:
+def _paragraph(block: Paragraph, column: Column, items: list, style: Style, may_split: bool) -> Placement:
     lines = wrap(block.text, column.width, style.body_pt, lead=block.lead)
     fits = int((column.y - column.bottom) // style.leading)
+    if fits < len(lines) and not may_split:
+        return Fit.NO_ROOM  # the last column of a side: the paragraph never runs over the sheet
     if 0 < len(lines) - fits < 2:
         fits -= 1  # never leave a single line alone at the top of the next column
     if fits < min(2, len(lines)):
@@ -216,174 +272,271 @@ def _paragraph(block: Paragraph, column: Column, items: list, style: Style) -> P
     return Split(Paragraph(rest.strip()))
 
 
-def _list(texts, leads, column: Column, items: list, style: Style, numbered: bool) -> Placement:
-    indent = 5.0
-    all_lines = [
-        wrap(text, column.width - indent, style.body_pt, lead=(leads[n] if leads else ""))
-        for n, text in enumerate(texts)
-    ]
-    need = sum(len(lines) for lines in all_lines) * style.leading + len(texts) * style.leading * 0.25
+LIST_INDENT_MM = 5.0
+
+
+def _list_lines(block: Steps | Bullets, width: float, style: Style) -> tuple[list, list, float]:
+    """A list's intro lines, each item's lines, and the height of the whole."""
+    if isinstance(block, Steps):
+        texts, leads, intro = list(block.items), [""] * len(block.items), ""
+    else:
+        texts, leads, intro = [t for _, t in block.items], [lead for lead, _ in block.items], block.intro
+    intro_lines = wrap(intro, width, style.body_pt) if intro else []
+    item_lines = [wrap(t, width - LIST_INDENT_MM, style.body_pt, lead=lead) for t, lead in zip(texts, leads)]
+    height = (len(intro_lines) + sum(len(lines) for lines in item_lines)) * style.leading
+    height += len(texts) * style.leading * 0.25 + (style.leading * 0.45 if intro_lines else 0.0)
+    return intro_lines, item_lines, height
+
+
+def _list(block: Steps | Bullets, column: Column, items: list, style: Style) -> Placement:
+    """A numbered or bulleted list, with its intro: lists are short, so they are kept whole."""
+    intro_lines, item_lines, need = _list_lines(block, column.width, style)
     if need > column.y - column.bottom:
-        return Fit.NO_ROOM  # lists are short: keep them whole
-    for number, lines in enumerate(all_lines, start=1):
+        return Fit.NO_ROOM
+    if intro_lines:
+        _draw_lines(intro_lines, column.x, column, items, style)
+        column.y -= style.leading * 0.45
+    numbered = isinstance(block, Steps)
+    for number, lines in enumerate(item_lines, start=1):
         marker = f"{number}." if numbered else "•"
-        items.append(
-            Text(
-                column.x + (0.5 if numbered else 1.2),
-                column.y - style.leading,
-                marker,
-                style.body_pt,
-                ACCENT,
-                Font.BOLD,
-            )
-        )
-        _draw_lines(lines, column.x + indent, column, items, style)
+        x = column.x + (0.5 if numbered else 1.2)
+        items.append(Text(x, column.y - style.leading, marker, style.body_pt, ACCENT, Font.BOLD))
+        _draw_lines(lines, column.x + LIST_INDENT_MM, column, items, style)
         column.y -= style.leading * 0.25
     column.y -= style.leading * 0.2
     return Fit.PLACED
 
 
+def _fit(text: str, width: float, size: float, font: Font) -> tuple[float, list[str]]:
+    """A caption in at most ``width`` mm: at ``size``, or a little smaller, or wrapped onto more
+    lines; a word wider than the room on its own sets the size (never under ``MIN_TEXT_PT``).
+
+    >>> _fit("short", 50, 9, Font.REGULAR)
+    (9, ['short'])
+    >>> size, lines = _fit("a caption far too long for its little room", 30, 9, Font.REGULAR)
+    >>> len(lines) > 1 and size >= MIN_TEXT_PT
+    True
+    """
+    full = text_width_mm(text, 1.0, font)
+    if full * size <= width:
+        return size, [text]
+    if full * size * 0.88 <= width:
+        return width / full, [text]
+    widest = max(text_width_mm(word, 1.0, font) for word in text.split())
+    size = max(MIN_TEXT_PT, min(size, width / widest))
+    return size, ["".join(t for t, _ in line) for line in wrap(text, width, size, font=font, lead_font=font)]
+
+
+def _caption(text: str, x: float, y_top: float, width: float, size: float, color, font: Font) -> tuple[list, float]:
+    """``text`` centred on ``x`` under ``y_top`` within ``width``: its items and its height."""
+    size, lines = _fit(text, width, size, font)
+    line_h = size * PT_TO_MM * 1.3
+    items = [
+        Text(x, y_top - (n + 0.78) * line_h, line, size, color, font, Anchor.MIDDLE) for n, line in enumerate(lines)
+    ]
+    return items, len(lines) * line_h
+
+
+def _picture(face: Face, frame: CardFrame, x: float, y: float, width: float) -> list:
+    """A card picture on the sheet: the card's own text that would print under the sheet's
+    smallest type is left out (the caption says what it said)."""
+    s = width / frame.width_mm
+    kept = tuple(item for item in face.items if not (isinstance(item, Text) and item.size_pt * s < MIN_TEXT_PT))
+    return card_picture(dataclasses.replace(face, items=kept), frame, x, y, width)
+
+
+def _relation_labels(
+    example: MatchExample, design: Design, frame: CardFrame, x: float, s: float, top: float, style: Style
+) -> tuple[list, float]:
+    """ "same" or "opposite" under each head, one line per row of heads (two when neighbours
+    stand too close for the longer word: then every other label drops a line)."""
+    slots = card_layout(design, frame).slots
+    centres = [x + slot.label_x * s for slot in slots]
+    rows = sorted({round(slot.head.y, 3) for slot in slots}, reverse=True)
+    row_of = [rows.index(round(slot.head.y, 3)) for slot in slots]
+    words = [text_width_mm(r, 1.0, Font.BOLD if r == OPPOSITE else Font.REGULAR) for r in example.relations]
+    # each pair of neighbours in a row: the size at which their labels keep 1 mm apart
+    pairs = [(b - a, (wa + wb) / 2) for a, b, wa, wb, ra, rb in
+             zip(centres, centres[1:], words, words[1:], row_of, row_of[1:]) if ra == rb]  # fmt: skip
+    size = min([style.body_pt * 0.9] + [(step - 1.0) / need for step, need in pairs])
+    stagger = size < MIN_TEXT_PT
+    if stagger:  # every other label a line lower: neighbours two steps apart share a line
+        size = max(MIN_TEXT_PT, min([style.body_pt * 0.9] + [(2 * step - 1.0) / need for step, need in pairs]))
+    line_h = size * PT_TO_MM * 1.3
+    lines_per_row = 2 if stagger else 1
+    items = []
+    for index, relation in enumerate(example.relations):
+        red = relation == OPPOSITE
+        first_in_row = row_of.index(row_of[index])
+        line = row_of[index] * lines_per_row + ((index - first_in_row) % 2 if stagger else 0)
+        y = top - 0.8 - (line + 0.78) * line_h
+        font = Font.BOLD if red else Font.REGULAR
+        items.append(Text(centres[index], y, relation, size, RED if red else INK, font, Anchor.MIDDLE))
+    return items, 1.6 + len(rows) * lines_per_row * line_h
+
+
 def _match_figure(example: MatchExample, design: Design, deck: Deck, width: float, style: Style) -> tuple[tuple, float]:
     frame = card_frame(design, bleed_mm=0.0)
-    card_w = width * 0.72
+    card_w = min(width * MATCH_CARD_SHARE, MATCH_CARD_MAX_H_MM * frame.width_mm / frame.height_mm) * style.figure_scale
     s = card_w / frame.width_mm
     card_h = frame.height_mm * s
     x = (width - card_w) / 2
-    caption = style.leading * 1.2
-    per_row, rows = rows_of(len(design.heads))
-    line_h = style.leading * 1.05  # one line of "same / opposite" per row of heads
-    relation_h = 1.6 + rows * line_h
-    height = caption + card_h + relation_h + card_h + caption
-    n = deck.notation
-    items: list = []
-    top = height
-    items.append(
-        Text(
-            width / 2,
-            top - caption * 0.75,
-            f"Search card {example.search.id} ({n.search(example.search.faces, example.search.red)})",
-            style.body_pt,
-            INK,
-            Font.BOLD,
-            Anchor.MIDDLE,
-        )
-    )
-    search_y = top - caption - card_h
-    items += card_picture(search_face(design, example.search, frame), frame, x, search_y, card_w)
+    top_caption, top_h = _caption(example.captions[0], 0, 0, width, style.body_pt, INK, Font.BOLD)
+    labels, relation_h = _relation_labels(example, design, frame, x, s, 0, style)
+    bottom_caption, bottom_h = _caption(example.captions[1], 0, 0, width, style.body_pt, INK, Font.BOLD)
+    height = top_h + 1.0 + card_h + relation_h + card_h + 1.0 + bottom_h
+    search_y = height - top_h - 1.0 - card_h
     monument_y = search_y - relation_h - card_h
-    slots = head_slots(design, frame)
-    label_pt = min(style.body_pt * 0.95, card_w / per_row * 0.92 / text_width_mm("opposite", 1.0, Font.BOLD))
-    for index, (slot, relation) in enumerate(zip(slots, example.relations)):
-        cx = x + slot.label_x * s
-        red = relation == "opposite"
-        y = monument_y + card_h + relation_h - 0.8 - (index // per_row + 0.75) * line_h
-        items.append(
-            Text(cx, y, relation, label_pt, RED if red else INK, Font.BOLD if red else Font.REGULAR, Anchor.MIDDLE)
-        )
-    items += card_picture(monument_face(design, example.monument, frame), frame, x, monument_y, card_w)
-    items.append(
-        Text(
-            width / 2,
-            monument_y - caption * 0.75,
-            f"matches Monument {example.monument.id} ({n.monument(example.monument.faces)})",
-            style.body_pt,
-            INK,
-            Font.BOLD,
-            Anchor.MIDDLE,
-        )
-    )
+    items: list = [Group(tuple(top_caption), translate(width / 2, height))]
+    items += _picture(search_face(design, example.search, frame), frame, x, search_y, card_w)
+    items.append(Group(tuple(labels), translate(0, search_y)))
+    items += _picture(monument_face(design, example.monument, frame), frame, x, monument_y, card_w)
+    items.append(Group(tuple(bottom_caption), translate(width / 2, monument_y - 1.0)))
     return tuple(items), height
 
 
 def _decoy_figure(example: DecoyExample, design: Design, deck: Deck, width: float, style: Style) -> tuple[tuple, float]:
     """The Search card and its look-alike side by side, the red heads called out as wrong."""
     frame = card_frame(design, bleed_mm=0.0)
-    card_w = (width - 12) / 2
-    s = card_w / frame.width_mm
-    card_h = frame.height_mm * s
-    label = style.leading * 1.1
-    height = card_h + 2 * label
-    n = deck.notation
-    items: list = []
-    items += card_picture(search_face(design, example.search, frame), frame, 0, label, card_w)
-    right = card_w + 12
-    items += card_picture(monument_face(design, example.decoy, frame), frame, right, label, card_w)
-    items.append(Text(card_w + 6, label + card_h / 2, "is not", style.body_pt * 0.9, INK, Font.ITALIC, Anchor.MIDDLE))
+    between = 12.0
+    card_w = min((width - between) / 2, MATCH_CARD_MAX_H_MM * 0.8 * frame.width_mm / frame.height_mm)
+    card_w *= style.figure_scale
+    card_h = frame.height_mm * card_w / frame.width_mm
+    left = (width - 2 * card_w - between) / 2
+    right = left + card_w + between
+    card_caption, decoy_caption, is_not, verdict = example.captions
+    small = style.caption_pt
+    verdict_items, verdict_h = _caption(verdict, width / 2, 0, width, small, RED, Font.BOLD)
+    room = card_w + between - 2.0  # a caption may reach under the gap, short of its neighbour's
+    card_items, card_cap_h = _caption(card_caption, left + card_w / 2, 0, room, small, INK, Font.BOLD)
+    decoy_items, decoy_cap_h = _caption(decoy_caption, right + card_w / 2, 0, room, small, INK, Font.BOLD)
+    under = max(card_cap_h, decoy_cap_h) + 1.0
+    height = verdict_h + 1.0 + card_h + under
+    y = under
+    items: list = [Group(tuple(verdict_items), translate(0, height))]
+    items += _picture(search_face(design, example.search, frame), frame, left, y, card_w)
+    items += _picture(monument_face(design, example.decoy, frame), frame, right, y, card_w)
+    is_not_items, is_not_h = _caption(is_not, left + card_w + between / 2, 0, between - 1.0, small, INK, Font.ITALIC)
+    items.append(Group(tuple(is_not_items), translate(0, y + card_h / 2 + is_not_h / 2)))
     # a heavy cross over the decoy, readable in greyscale
-    items.append(
-        Shape(Path.line(right + 2, label + 2, right + card_w - 2, label + card_h - 2), stroke=RED, stroke_mm=0.6)
-    )
-    items.append(
-        Shape(Path.line(right + 2, label + card_h - 2, right + card_w - 2, label + 2), stroke=RED, stroke_mm=0.6)
-    )
-    small = style.body_pt * 0.85
-    items.append(
-        Text(
-            card_w / 2,
-            label * 0.3,
-            f"{example.search.id} {n.search(example.search.faces, example.search.red)}",
-            small,
-            INK,
-            Font.BOLD,
-            Anchor.MIDDLE,
-        )
-    )
-    items.append(
-        Text(
-            right + card_w / 2,
-            label * 0.3,
-            f"{example.decoy.id} {n.monument(example.decoy.faces)}: a decoy",
-            small,
-            INK,
-            Font.BOLD,
-            Anchor.MIDDLE,
-        )
-    )
-    red_names = [design.heads[i].name for i, red in enumerate(example.search.red) if red]
-    items.append(
-        Text(
-            width / 2,
-            label + card_h + label * 0.3,
-            f"{' and '.join(red_names)} face the same way: wrong",
-            small,
-            RED,
-            Font.BOLD,
-            Anchor.MIDDLE,
-        )
-    )
+    for y0, y1 in ((y + 2, y + card_h - 2), (y + card_h - 2, y + 2)):
+        items.append(Shape(Path.line(right + 2, y0, right + card_w - 2, y1), stroke=RED, stroke_mm=0.6))
+    items += [Group(tuple(card_items), translate(0, under - 0.5)), Group(tuple(decoy_items), translate(0, under - 0.5))]
     return tuple(items), height
 
 
 @functools.lru_cache(maxsize=2)
 def _monument_faces(design: Design, deck: Deck) -> tuple[Face, ...]:
-    """Every Monument's face once: the set-up figure is laid out again for each type size tried
-    (256 faces for eight heads)."""
+    """Every Monument's face once: the set-up figure is laid out again for each style tried."""
     frame = card_frame(design, bleed_mm=0.0)
     return tuple(monument_face(design, monument, frame) for monument in deck.monuments)
 
 
+# A head's outline for a set-up glyph, facing left, in a 100 x 110 box: neck, chin, a long nose,
+# brow, a round skull. At a glyph's size (about 1 mm) only the mass and the nose read, so the
+# glyph is a head without the bust, as wide as the head's slot allows, its nose a fifth of it.
+GLYPH_HEAD = (
+    (70, 0), (38, 0), (36, 22), (22, 30), (18, 46), (0, 58), (16, 66), (18, 82), (34, 102), (58, 110),
+    (82, 104), (97, 84), (98, 58), (88, 36), (72, 24),
+)  # fmt: skip
+GLYPH_BOX = (100.0, 110.0)
+
+
+def _glyph_size(design: Design, frame: CardFrame) -> float:
+    """A glyph's width on the card (mm): most of the distance between neighbouring heads, and
+    no taller than a head's box."""
+    slots = card_layout(design, frame).slots
+    pitches = [abs(b.head.x - a.head.x) for a, b in itertools.pairwise(slots) if abs(b.head.y - a.head.y) < 1e-6]
+    pitch = min(pitches, default=frame.width_mm)
+    return min(pitch * 0.8, slots[0].head.height * GLYPH_BOX[0] / GLYPH_BOX[1])
+
+
+def _monument_glyph(design: Design, monument: Monument, frame: CardFrame, x: float, y: float, width: float) -> Shape:
+    """A Monument in one drawing: the card in stone, each head a window of paper cut out of it,
+    turned the way it faces. A grid of hundreds of card pictures would be thousands of head
+    drawings (slow to rasterise, and too small to see); glyphs keep each Monument's facings."""
+    s = width / frame.width_mm
+    height = frame.height_mm * s
+    subpaths: list[tuple] = list(Path.rect(Rect(x, y, width, height)).commands)
+    size = _glyph_size(design, frame)
+    unit = size / GLYPH_BOX[0] * s
+    for slot, facing in zip(card_layout(design, frame).slots, monument.faces):
+        cx = x + (slot.head.x + slot.head.width / 2) * s
+        cy = y + (slot.head.y + slot.head.height / 2) * s
+        for n, (u, v) in enumerate(GLYPH_HEAD):
+            across = GLYPH_BOX[0] - u if facing == 1 else u  # facing right is the mirror image
+            point = (cx + (across - GLYPH_BOX[0] / 2) * unit, cy + (v - GLYPH_BOX[1] / 2) * unit)
+            subpaths.append(("M" if n == 0 else "L", *point))
+        subpaths.append(("Z",))
+    return Shape(Path(tuple(subpaths)), fill=design.style.stone)
+
+
+def _as_pictures(design: Design, frame: CardFrame, thumb_w: float, monuments: int) -> bool:
+    head_w = card_layout(design, frame).slots[0].head.width * thumb_w / frame.width_mm
+    return head_w >= PICTURE_HEAD_MIN_MM and monuments * len(design.heads) <= PICTURE_HEADS_MAX
+
+
 def _setup_figure(figure: SetupFigure, design: Design, deck: Deck, width: float, style: Style) -> tuple[tuple, float]:
+    """The grid of Monuments as it lies on the table (each Monument drawn once) and the deck."""
     frame = card_frame(design, bleed_mm=0.0)
-    gap = 1.2
     grid_w = width * 0.74
-    thumb_w = min(20.0, (grid_w - (figure.cols - 1) * gap) / figure.cols)
+    thumb_w = min(20.0, grid_w / (figure.cols + (figure.cols - 1) * 0.08))
+    gap = min(1.2, thumb_w * 0.08)
     thumb_h = thumb_w * frame.height_mm / frame.width_mm
+    grid_w = figure.cols * thumb_w + (figure.cols - 1) * gap
     grid_h = figure.rows * thumb_h + (figure.rows - 1) * gap
-    label = style.leading * 1.3
+    small = style.caption_pt
+    deck_x = grid_w + 4
+    grid_caption, caption_h = _caption(figure.captions[0], grid_w / 2, 0, grid_w, small, GREY, Font.ITALIC)
+    deck_caption, deck_h = _caption(
+        figure.captions[1], (deck_x + width) / 2, 0, width - deck_x, small, GREY, Font.ITALIC
+    )
+    label = caption_h + 1.5
     height = grid_h + label
+    pictures = _as_pictures(design, frame, thumb_w, len(deck.monuments))
     items: list = []
-    for index, face in enumerate(_monument_faces(design, deck)):
+    for index, monument in enumerate(deck.monuments):
         row, col = divmod(index, figure.cols)
         x = col * (thumb_w + gap)
         y = label + grid_h - (row + 1) * thumb_h - row * gap
-        items += card_picture(face, frame, x, y, thumb_w)
-    deck_x = figure.cols * (thumb_w + gap) + 4
+        if pictures:
+            items += card_picture(_monument_faces(design, deck)[index], frame, x, y, thumb_w)
+        else:
+            items.append(_monument_glyph(design, monument, frame, x, y, thumb_w))
     back = back_face(design, CardKind.SEARCH, frame)
-    pile_w = min(thumb_w, width - deck_x - 2)
-    pile_y = label + grid_h / 2 - thumb_h / 2
+    pile_w = min(max(thumb_w, 8.0), width - deck_x - 2.4)
+    pile_h = pile_w * frame.height_mm / frame.width_mm
+    pile_y = label + grid_h / 2 - pile_h / 2 + deck_h / 2
+    pile_y = max(deck_h + 0.5, min(pile_y, height - pile_h - 1.6))  # the pile and its caption stay in the figure
     for k in (2, 1, 0):
-        items += card_picture(back, frame, deck_x + k * 0.8, pile_y + k * 0.8, pile_w)
-    small = style.body_pt * 0.85
-    items.append(Text(0, label * 0.35, f"{figure.rows} x {figure.cols} Monuments, face up", small, GREY, Font.ITALIC))
-    items.append(Text(deck_x, pile_y - style.leading, f"deck: {figure.deck_size}", small, GREY, Font.ITALIC))
+        items += _picture(back, frame, deck_x + k * 0.8, pile_y + k * 0.8, pile_w)
+    items.append(Group(tuple(grid_caption), translate(0, caption_h + 0.5)))
+    items.append(Group(tuple(deck_caption), translate(0, pile_y - 0.5)))
+    return tuple(items), height
+
+
+def _practice_figure(
+    figure: PracticeFigure, design: Design, deck: Deck, width: float, style: Style
+) -> tuple[tuple, float]:
+    """The practice cards as pictures in rows of up to two (large enough to read every head's
+    facing at arm's length), each captioned."""
+    frame = card_frame(design, bleed_mm=0.0)
+    rows = math.ceil(len(figure.cards) / PRACTICE_PER_ROW)
+    per_row = math.ceil(len(figure.cards) / rows)
+    gap = 4.0
+    card_w = min((width - (per_row - 1) * gap) / per_row, width * 0.45) * style.figure_scale
+    card_h = frame.height_mm * card_w / frame.width_mm
+    small = style.caption_pt
+    captions = [_caption(text, 0, 0, card_w + gap - 1.0, small, INK, Font.BOLD) for text in figure.captions]
+    caption_h = max(h for _, h in captions) + 1.0
+    row_h = card_h + caption_h
+    height = rows * row_h + (rows - 1) * 1.5
+    items: list = []
+    for index, card in enumerate(figure.cards):
+        row, col = divmod(index, per_row)
+        in_row = min(per_row, len(figure.cards) - row * per_row)
+        x = (width - in_row * card_w - (in_row - 1) * gap) / 2 + col * (card_w + gap)
+        y = height - row * (row_h + 1.5) - card_h
+        items += _picture(search_face(design, card, frame), frame, x, y, card_w)
+        items.append(Group(tuple(captions[index][0]), translate(x + card_w / 2, y - 0.5)))
     return tuple(items), height

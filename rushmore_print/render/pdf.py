@@ -15,10 +15,10 @@ from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.pdfdoc import PDFArray, PDFDate, PDFDictionary, PDFInfo, PDFName, PDFString
 from reportlab.pdfbase.ttfonts import TTFont
-from reportlab.pdfgen.canvas import PATH_OPS, Canvas
+from reportlab.pdfgen.canvas import FILL_EVEN_ODD, FILL_NON_ZERO, PATH_OPS, Canvas
 
-from ..colors import to_cmyk
-from ..layout.items import Anchor, Document, Group, Image, ImageFit, Item, Page, Rect, Shape, Text, Use
+from ..colors import WHITE, mix, to_cmyk
+from ..layout.items import Anchor, Document, FillRule, Group, Image, ImageFit, Item, Page, Rect, Shape, Text, Use
 from ..typeface import FAMILY, Font
 from ..units import PT_PER_MM
 from .art import art_image, art_image_cmyk
@@ -46,7 +46,7 @@ def render_pdf(document: Document, cmyk: bool = False, shapes: ShapeCache | None
     if pdfx:
         _make_pdfx(canvas)
         cmyk = True
-    painter = _Painter(canvas, document.symbols, cmyk, shapes if shapes is not None else ShapeCache())
+    painter = _Painter(canvas, document.symbols, cmyk, shapes if shapes is not None else ShapeCache(), opaque=pdfx)
     painter.define_forms(_used_keys(document.pages))
     for page in document.pages:
         painter.page(page)
@@ -130,13 +130,13 @@ class ShapeCache:
     head parts recur on every card and in every file of a build."""
 
     def __init__(self) -> None:
-        self._ops: dict[tuple[Shape, bool], str] = {}
+        self._ops: dict[tuple[Shape, bool, bool], str] = {}
 
-    def ops(self, shape: Shape, cmyk: bool) -> str:
-        key = (shape, cmyk)
+    def ops(self, shape: Shape, cmyk: bool, opaque: bool = False) -> str:
+        key = (shape, cmyk, opaque)
         found = self._ops.get(key)
         if found is None:
-            found = self._ops[key] = _shape_ops(shape, cmyk)
+            found = self._ops[key] = _shape_ops(shape, cmyk, opaque)
         return found
 
 
@@ -153,28 +153,35 @@ def _path_ops(path) -> str:
     )
 
 
-def _shape_ops(shape: Shape, cmyk: bool) -> str:
+def _shape_ops(shape: Shape, cmyk: bool, opaque: bool = False) -> str:
     """What reportlab would write for the shape: colours, line width and dash, path, paint
-    (even-odd fill, as ``drawPath(fillMode=0)``)."""
+    (by the shape's fill rule, as ``drawPath(fillMode=...)``). ``opaque``: no transparency
+    allowed (PDF/X-1a), so a translucent colour is written as it shows over white paper."""
     ops = []
     if shape.fill is not None:
-        ops.append(_color_ops(shape.fill, True, cmyk))
+        fill = mix(WHITE, shape.fill, shape.fill_opacity) if opaque and shape.fill_opacity < 1 else shape.fill
+        ops.append(_color_ops(fill, True, cmyk))
     stroke = shape.stroke is not None and shape.stroke_mm > 0
     if shape.stroke is not None and stroke:
-        ops.append(_color_ops(shape.stroke, False, cmyk))
+        line = shape.stroke
+        if opaque and shape.stroke_opacity < 1:
+            line = mix(WHITE, line, shape.stroke_opacity)
+        ops.append(_color_ops(line, False, cmyk))
         ops.append(f"{fp_str(shape.stroke_mm)} w")
         ops.append(f"[{fp_str(*shape.dash_mm)}] 0 d" if shape.dash_mm else "[] 0 d")
     ops.append(_path_ops(shape.path))
-    ops.append(PATH_OPS[int(stroke), int(shape.fill is not None), 0])
+    rule = FILL_EVEN_ODD if shape.fill_rule is FillRule.EVEN_ODD else FILL_NON_ZERO
+    ops.append(PATH_OPS[int(stroke), int(shape.fill is not None), rule])
     return "\n".join(ops)
 
 
 class _Painter:
-    def __init__(self, canvas: Canvas, symbols: dict, cmyk: bool, shapes: ShapeCache):
+    def __init__(self, canvas: Canvas, symbols: dict, cmyk: bool, shapes: ShapeCache, opaque: bool = False):
         self.canvas = canvas
         self.symbols = symbols
         self.cmyk = cmyk
         self.shapes = shapes
+        self.opaque = opaque  # PDF/X-1a: no transparency
 
     def define_forms(self, keys: list) -> None:
         pending = list(keys)
@@ -243,7 +250,18 @@ class _Painter:
         return p
 
     def shape(self, shape: Shape) -> None:
-        self.canvas.addLiteral(self.shapes.ops(shape, self.cmyk))
+        ops = self.shapes.ops(shape, self.cmyk, self.opaque)
+        if self.opaque or (shape.fill_opacity >= 1 and shape.stroke_opacity >= 1):
+            self.canvas.addLiteral(ops)
+            return
+        c = self.canvas  # a graphics state with the alphas (/ca, /CA), for this shape alone
+        c.saveState()
+        if shape.fill is not None and shape.fill_opacity < 1:
+            c.setFillAlpha(shape.fill_opacity)
+        if shape.stroke is not None and shape.stroke_opacity < 1:
+            c.setStrokeAlpha(shape.stroke_opacity)
+        c.addLiteral(ops)
+        c.restoreState()
 
     def text(self, text: Text) -> None:
         c = self.canvas

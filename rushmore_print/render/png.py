@@ -13,7 +13,7 @@ import math
 from PIL import Image, ImageChops, ImageDraw, ImageFont
 
 from ..layout.fonts import Font
-from ..layout.items import Anchor, Group, ImageFit, Matrix, Page, Shape, Text, Use, apply, multiply
+from ..layout.items import Anchor, FillRule, Group, ImageFit, Matrix, Page, Shape, Text, Use, apply, multiply
 from ..layout.items import Image as ImageItem
 from ..units import MM_PER_PT, mm_to_px
 from .art import art_image
@@ -72,23 +72,26 @@ class _Painter:
         if shape.fill is not None:
             colour = _rgb(shape.fill)
             filled = [polygon for polygon in polygons if len(polygon) >= 3]
-            if len(filled) == 1:
+            if shape.fill_rule is FillRule.NONZERO or shape.fill_opacity < 1:
+                self._fill_by_rule(filled, colour, shape.fill_rule, shape.fill_opacity)
+            elif len(filled) == 1:
                 self.draw_.polygon(filled[0], fill=colour)
             elif filled:
                 self._fill_even_odd(filled, colour)
         if shape.stroke is not None and shape.stroke_mm > 0:
             scale = _scale_of(matrix)
             width = max(1, round(shape.stroke_mm * scale))
-            colour = _rgb(shape.stroke)
-            radius = width / 2
-            for polygon in polygons:
-                points = polygon + polygon[:1] if closed else polygon
-                runs = _dashed(points, [d * scale for d in shape.dash_mm]) if shape.dash_mm else [points]
-                for run in runs:
-                    self.draw_.line(run, fill=colour, width=width)
-                    if width > 2:  # round joins and caps, as the PDF draws them: no notch at any vertex
-                        for x, y in run:
-                            self.draw_.ellipse((x - radius, y - radius, x + radius, y + radius), fill=colour)
+            dashes = [d * scale for d in shape.dash_mm] if shape.dash_mm else None
+            if shape.stroke_opacity >= 1:
+                _stroke(self.draw_, polygons, closed, width, dashes, _rgb(shape.stroke), (0, 0))
+                return
+            # Translucent: the whole stroke drawn into a mask first, so where its dashes, joins
+            # and caps overlap it is laid down once, as a PDF strokes it.
+            box = self._box(polygons, width)
+            if box is not None:
+                mask = Image.new("L", (box[2] - box[0], box[3] - box[1]), 0)
+                _stroke(ImageDraw.Draw(mask), polygons, closed, width, dashes, 255, (box[0], box[1]))
+                self._lay(mask, box, _rgb(shape.stroke), shape.stroke_opacity)
 
     def use(self, use: Use, matrix: Matrix) -> None:
         """A symbol, pasted from its tile. Shapes are drawn without anti-aliasing (that comes
@@ -115,7 +118,38 @@ class _Painter:
             _Painter(tile, self.symbols, self.tiles).draw(symbol.items, local)
             found = self.tiles[key] = (symbol, tile)
         tile = found[1]
-        self.canvas.paste(tile, (left, top), tile)
+        if self.canvas.mode == "RGBA":  # a tile on a tile: what is translucent in it stays so
+            self.canvas.alpha_composite(tile, (left, top))
+        else:
+            self.canvas.paste(tile, (left, top), tile)
+
+    def _box(self, polygons: list, grow: float = 0.0) -> tuple[int, int, int, int] | None:
+        """The canvas pixels the polygons (grown by ``grow``) may touch; None when none."""
+        xs = [x for polygon in polygons for x, _ in polygon]
+        ys = [y for polygon in polygons for _, y in polygon]
+        if not xs:
+            return None
+        left, top = max(0, math.floor(min(xs) - grow)), max(0, math.floor(min(ys) - grow))
+        right = min(self.canvas.width, math.ceil(max(xs) + grow) + 1)
+        bottom = min(self.canvas.height, math.ceil(max(ys) + grow) + 1)
+        return (left, top, right, bottom) if right > left and bottom > top else None
+
+    def _fill_by_rule(self, polygons: list, colour: tuple, rule: FillRule, opacity: float) -> None:
+        box = self._box(polygons)
+        if box is not None:
+            self._lay(_coverage(polygons, rule, box), box, colour, opacity)
+
+    def _lay(self, mask: Image.Image, box: tuple[int, int, int, int], colour: tuple, opacity: float) -> None:
+        """``colour`` laid over the canvas where ``mask`` (an L image over ``box``) says, at
+        ``opacity``: blended into an RGB page; composited (alpha included) on a clear layer."""
+        if opacity < 1:
+            mask = mask.point(lambda value: round(value * opacity))
+        if self.canvas.mode == "RGBA":
+            source = Image.new("RGBA", mask.size, colour + (0,))
+            source.putalpha(mask)
+            self.canvas.alpha_composite(source, (box[0], box[1]))
+        else:
+            self.canvas.paste(colour, box, mask)
 
     def _fill_even_odd(self, polygons: list, colour: tuple) -> None:
         """Several subpaths filled as PDF fills them (even-odd): an inner one cuts a hole."""
@@ -157,7 +191,11 @@ class _Painter:
         for polygon in group.clip.flattened():
             mask_draw.polygon([apply(matrix, x, y) for x, y in polygon], fill=255)
         mask = ImageChops.multiply(mask, layer.getchannel("A"))
-        self.canvas.paste(layer.convert(self.canvas.mode), (0, 0), mask)
+        if self.canvas.mode == "RGBA":  # composited, so a translucent part stays translucent
+            layer.putalpha(mask)
+            self.canvas.alpha_composite(layer)
+        else:
+            self.canvas.paste(layer.convert(self.canvas.mode), (0, 0), mask)
 
     def _covers_canvas(self, clip, matrix: Matrix) -> bool:
         points = [apply(matrix, x, y) for x, y in clip.points()]
@@ -182,6 +220,70 @@ class _Painter:
         left = round(x0 + (box_w - art.width) / 2)
         top = round(y0 + (box_h - art.height) / 2)
         self.canvas.paste(art, (left, top), art)
+
+
+def _stroke(draw: ImageDraw.ImageDraw, polygons: list, closed: bool, width: int, dashes: list | None, colour,
+            origin: tuple[int, int]) -> None:  # fmt: skip
+    """Polylines ``width`` pixels wide with round joins and caps, dashed if ``dashes``, drawn
+    with their coordinates less ``origin``."""
+    radius = width / 2
+    ox, oy = origin
+    for polygon in polygons:
+        points = polygon + polygon[:1] if closed else polygon
+        if origin != (0, 0):
+            points = [(x - ox, y - oy) for x, y in points]
+        for run in _dashed(points, dashes) if dashes else [points]:
+            draw.line(run, fill=colour, width=width)
+            if width > 2:  # round joins and caps, as the PDF draws them: no notch at any vertex
+                for x, y in run:
+                    draw.ellipse((x - radius, y - radius, x + radius, y + radius), fill=colour)
+
+
+def _coverage(polygons: list, rule: FillRule, box: tuple[int, int, int, int]) -> Image.Image:
+    """An L mask over ``box``: 255 where a pixel's centre is inside the polygons by ``rule``.
+
+    A scanline fill of its own, because Pillow fills a polygon even-odd only: each row's
+    crossings, sorted, with the winding number counted from the left.
+
+    >>> square = [(0, 0), (4, 0), (4, 4), (0, 4)]
+    >>> inner = [(1, 1), (3, 1), (3, 3), (1, 3)]  # the same way round: nonzero fills it
+    >>> list(_coverage([square, inner], FillRule.NONZERO, (0, 0, 4, 4)).tobytes()[4:8])
+    [255, 255, 255, 255]
+    >>> list(_coverage([square, inner], FillRule.EVEN_ODD, (0, 0, 4, 4)).tobytes()[4:8])
+    [255, 0, 0, 255]
+    """
+    left, top, right, bottom = box
+    width = right - left
+    edges = []  # (top y, bottom y, x at top y, dx per dy, +1 down / -1 up)
+    for polygon in polygons:
+        for (x0, y0), (x1, y1) in zip(polygon, polygon[1:] + polygon[:1]):
+            if y0 == y1:
+                continue
+            direction = 1 if y1 > y0 else -1
+            if y0 > y1:
+                x0, y0, x1, y1 = x1, y1, x0, y0
+            edges.append((y0, y1, x0, (x1 - x0) / (y1 - y0), direction))
+    edges.sort()
+    data = bytearray(width * (bottom - top))
+    active: list[tuple] = []
+    waiting = 0
+    nonzero = rule is FillRule.NONZERO
+    for row in range(bottom - top):
+        y = top + row + 0.5
+        while waiting < len(edges) and edges[waiting][0] <= y:
+            active.append(edges[waiting])
+            waiting += 1
+        active = [edge for edge in active if edge[1] > y]
+        crossings = sorted((edge[2] + (y - edge[0]) * edge[3], edge[4]) for edge in active)
+        winding = 0
+        for (x, direction), (next_x, _) in itertools.pairwise(crossings):
+            winding += direction
+            if (winding != 0) if nonzero else (winding % 2):
+                start = max(0, math.ceil(x - left - 0.5))
+                end = min(width, math.ceil(next_x - left - 0.5))
+                if end > start:
+                    data[row * width + start : row * width + end] = b"\xff" * (end - start)
+    return Image.frombytes("L", (width, bottom - top), bytes(data))
 
 
 def _shapes_only(items, symbols: dict) -> bool:

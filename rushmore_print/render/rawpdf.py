@@ -17,7 +17,7 @@ from pathlib import Path
 
 from ..inputs import InputKind
 from ..layout.fonts import text_width_mm
-from ..layout.items import Anchor, Document, Group, Image, ImageFit, Rect, Shape, Text, Use
+from ..layout.items import Anchor, Document, FillRule, Group, Image, ImageFit, Rect, Shape, Text, Use
 from ..layout.items import Path as LayoutPath
 from ..rasters import Raster, read_raster
 from ..typeface import Font, metrics
@@ -194,6 +194,9 @@ def render_raw_pdf(document: Document, loaded: dict[str, EmbeddedImage] | None =
         content = f"q {PT_PER_MM:.6f} 0 0 {PT_PER_MM:.6f} 0 0 cm 1 j 1 J\n" + "\n".join(painter.ops) + "\nQ\n"
         stream = objects.stream("/Filter /FlateDecode", zlib.compress(content.encode("latin-1"), 6))
         xobjects = " ".join(f"/{name} {number} 0 R" for name, number in sorted(set(painter.used)))
+        states = "".join(
+            f" /{name} << /ca {_n(fill)} /CA {_n(stroke)} >>" for (fill, stroke), name in painter.alphas.items()
+        )
         boxes = f"/MediaBox [0 0 {_n(page.width_mm * PT_PER_MM)} {_n(page.height_mm * PT_PER_MM)}]"
         for name, box in (("TrimBox", page.trim_box), ("BleedBox", page.bleed_box)):
             if box is not None:
@@ -201,7 +204,9 @@ def render_raw_pdf(document: Document, loaded: dict[str, EmbeddedImage] | None =
         kids.append(
             objects.add(
                 f"<< /Type /Page /Parent {pages_ref} 0 R {boxes} /Contents {stream} 0 R "
-                f"/Resources << /XObject << {xobjects} >> /Font << {fonts.resources()} >> >> >>"
+                f"/Resources << /XObject << {xobjects} >> /Font << {fonts.resources()} >>"
+                + (f" /ExtGState <<{states} >>" if states else "")
+                + " >> >>"
             )
         )
     fonts.write()
@@ -217,6 +222,7 @@ class _Content:
     ):
         self.ops: list[str] = []
         self.used: list[tuple[str, int]] = []
+        self.alphas: dict[tuple[float, float], str] = {}  # (fill, stroke) opacity -> graphics state name
         self.symbols, self.images, self.objects, self.loaded, self.fonts = symbols, images, objects, loaded, fonts
 
     def draw(self, items) -> None:
@@ -257,8 +263,18 @@ class _Content:
         if shape.stroke is not None and stroke:
             ops.append(" ".join(_n(v) for v in shape.stroke) + f" RG {_n(shape.stroke_mm)} w")
             ops.append(f"[{' '.join(_n(v) for v in shape.dash_mm)}] 0 d" if shape.dash_mm else "[] 0 d")
-        paint = "B*" if shape.fill is not None and stroke else ("f*" if shape.fill is not None else "S")  # even-odd
-        self.ops.append(" ".join(ops) + " " + self.path(shape.path) + " " + paint)
+        paint = "B" if shape.fill is not None and stroke else ("f" if shape.fill is not None else "S")
+        if shape.fill is not None and shape.fill_rule is FillRule.EVEN_ODD:
+            paint += "*"
+        drawn = " ".join(ops) + " " + self.path(shape.path) + " " + paint
+        alphas = (
+            shape.fill_opacity if shape.fill is not None else 1.0,
+            shape.stroke_opacity if stroke else 1.0,
+        )
+        if alphas != (1.0, 1.0):  # translucent: a graphics state of its own, for this shape alone
+            name = self.alphas.setdefault(alphas, f"GA{len(self.alphas)}")
+            drawn = f"q /{name} gs {drawn} Q"
+        self.ops.append(drawn)
 
     def text(self, text: Text) -> None:
         x = text.x

@@ -1,0 +1,148 @@
+"""The built-in looks as pixels and palettes: every look points (a light front, a dark back), keeps
+its ink in its own box, stays two heads when back to back, and a red head keeps a light face that
+stands out from its red hair and coat in greyscale and for a protanope, yet still reads as red."""
+
+import pytest
+from PIL import Image
+
+from rushmore_print.colors import contrast, in_grey, protanopia
+from rushmore_print.layout.heads import HEAD_BOX, HeadKey, head_symbol, red_palette
+from rushmore_print.spec import HeadSpec, Look, Style, load_design
+
+from .conftest import DESIGNS
+from .pixels import head_pixels, light_front_cue, protanopia_image, render_head
+
+KEYS = [HeadKey(0, facing, red) for red in (False, True) for facing in (0, 1)]
+
+
+def _ids(key):
+    return f"{'red' if key.red else 'plain'}-{'left' if key.facing == 0 else 'right'}"
+
+
+@pytest.mark.parametrize("key", KEYS, ids=_ids)
+@pytest.mark.parametrize("look", list(Look), ids=lambda look: look.value)
+def test_every_look_has_a_light_front_and_a_dark_back_at_30_dpi(look, key):
+    """The light mass sits at least a quarter of a head ahead of the dark mass, seen at 30 dpi
+    (a card at arm's length): the facing reads from the masses, not from a nose tip."""
+    cue = light_front_cue(head_symbol(HeadSpec("A", look), key, Style()), key)
+    assert cue >= 0.25, (look, key, cue)
+
+
+def _ink_outside_the_box(spec, key, style=None) -> int:
+    """Pixels a head draws outside its box: the head drawn on a page twice the box's size."""
+    from rushmore_print.layout.items import Page, Use
+    from rushmore_print.render.png import render_page
+
+    symbol = head_symbol(spec, key, style or Style())
+    s, dpi = 0.2, 150.0  # 100 units -> 20 mm; a pixel is 0.17 mm, 0.85 units
+    margin = 40.0
+    page = Page(
+        (HEAD_BOX.width + 2 * margin) * s,
+        (HEAD_BOX.height + 2 * margin) * s,
+        (Use(key, (s, 0.0, 0.0, s, (margin - HEAD_BOX.x) * s, (margin - HEAD_BOX.y) * s)),),
+    )
+    image = render_page(page, {key: symbol}, dpi).convert("L")
+    px = image.width / (HEAD_BOX.width + 2 * margin)  # pixels per unit
+    box = (
+        round(margin * px),
+        round(margin * px),
+        round((margin + HEAD_BOX.width) * px),
+        round((margin + HEAD_BOX.height) * px),
+    )
+    image.paste(255, box)  # what is inside the box may be anything; outside, only paper
+    ink = image.point(lambda v: 255 if v < 250 else 0)
+    return sum(ink.histogram()[255:])
+
+
+@pytest.mark.parametrize("key", KEYS, ids=_ids)
+@pytest.mark.parametrize("look", list(Look), ids=lambda look: look.value)
+def test_every_look_keeps_its_ink_inside_its_box(look, key):
+    """Bows, queues, curls, buns and outlines stay in the head's own box: a neighbour's box may
+    share a shoulder, and nothing of this head is painted over or paints over the neighbour."""
+    assert _ink_outside_the_box(HeadSpec("A", look), key) == 0
+
+
+def test_custom_art_frames_stay_inside_the_box(tmp_path):
+    art = tmp_path / "head.png"
+    Image.new("RGB", (100, 180), (0, 90, 255)).save(art)
+    for key in KEYS:
+        assert _ink_outside_the_box(HeadSpec("Ada", art=art), key) == 0, key
+
+
+@pytest.mark.parametrize("look", list(Look), ids=lambda look: look.value)
+def test_back_to_back_heads_keep_stone_between_their_skulls(look):
+    """From the ear up no look reaches the last 6 units of its box's back: two heads back to back
+    in boxes that share only shoulders keep a gap of rock between their skulls (12 units, 3
+    pixels of a classic card at 30 dpi), so they stay two heads and not one dark blob."""
+    for key in KEYS:
+        w, _, pixels = head_pixels(head_symbol(HeadSpec("A", look), key, Style()), key, 150.0, 20.0)
+        per_unit = w / HEAD_BOX.width
+        skull = [x for x, y, _ in pixels if (HEAD_BOX.top - 150) * per_unit <= y <= (HEAD_BOX.top - 100) * per_unit]
+        back = (max(skull) + 1) / per_unit if key.facing == 0 else (w - min(skull)) / per_unit
+        assert back <= HEAD_BOX.width - 6, (look, key, back)
+
+
+# ----------------------------------------------------------------------------- red heads
+
+
+def _in_head_contrasts(style: Style) -> dict[str, float]:
+    red = red_palette(style)
+    found = {}
+    for part, colour in (("hair", red.hair), ("coat", red.coat)):
+        found[f"face/{part} grey"] = contrast(in_grey(red.skin), in_grey(colour))
+        found[f"face/{part} protanopia"] = contrast(protanopia(red.skin), protanopia(colour))
+    return found
+
+
+@pytest.mark.parametrize("path", DESIGNS, ids=lambda p: p.name)
+def test_inside_a_red_head_the_face_stands_3_to_1_against_hair_and_coat(path):
+    """In greyscale and under a protanopia simulation (Machado 2009) as well as in colour."""
+    style = load_design(path).style
+    red = red_palette(style)
+    assert contrast(red.skin, red.hair) >= 3.0 and contrast(red.skin, red.coat) >= 3.0
+    for what, ratio in _in_head_contrasts(style).items():
+        assert ratio >= 3.0, (what, ratio)
+
+
+def test_a_red_face_turned_red_fails_the_in_head_contrasts():
+    """The check can fail: with the old red palette (a red face, darker red hair) it does."""
+    import dataclasses
+
+    style = Style()
+    old = dataclasses.replace(red_palette(style), skin=style.red)
+    assert contrast(in_grey(old.skin), in_grey(old.coat)) < 3.0
+    assert contrast(protanopia(old.skin), protanopia(old.hair)) < 3.0
+
+
+def _head_image(key, look=Look.PLAIN, dpi=100.0):
+    return render_head(head_symbol(HeadSpec("A", look), key, Style()), key, dpi, 20.0).convert("RGB")
+
+
+def _share(image, test):
+    pixels = list(image.get_flattened_data())
+    return sum(1 for p in pixels if test(p)) / len(pixels)
+
+
+@pytest.mark.parametrize("look", list(Look), ids=lambda look: look.value)
+def test_a_red_head_keeps_a_face_as_light_as_a_plain_one(look):
+    """Counted on the head's own pixels at 100 dpi: the light face, neck and shirt of a red head
+    cover nearly as much as a plain head's (the heavier outline takes the rest)."""
+
+    def light(key):
+        _, _, pixels = head_pixels(head_symbol(HeadSpec("A", look), key, Style()), key, 100.0, 20.0)
+        return sum(1 for _, _, g in pixels if g >= 200)
+
+    assert light(HeadKey(0, 0, True)) >= 0.8 * light(HeadKey(0, 0, False)), look
+
+
+def _red(p):
+    return p[0] > 170 and p[1] < 90 and p[2] < 90
+
+
+def test_a_red_head_reads_red_in_colour_and_differs_from_a_plain_one_in_grey_and_for_a_protanope():
+    plain, red = _head_image(HeadKey(0, 0, False)), _head_image(HeadKey(0, 0, True))
+    assert _share(red, _red) > 0.08 and _share(plain, _red) == 0.0  # the red hair alone
+    for view in (lambda im: im.convert("L"), lambda im: protanopia_image(im).convert("L")):
+        a, b = view(plain).tobytes(), view(red).tobytes()
+        changed = sum(1 for x, y in zip(a, b) if abs(x - y) > 32) / len(a)
+        assert changed > 0.25, changed  # hair, coat and the heavy outline all change

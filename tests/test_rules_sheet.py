@@ -1,0 +1,280 @@
+"""The rule sheet as a reader meets it: what comes first, what never collides or splits, the
+type sizes, the practice cards drawn as cards, and a set-up figure a print shop can rasterise."""
+
+import dataclasses
+import functools
+from collections import Counter
+
+import pytest
+
+from rushmore_print.build import rulebook_document
+from rushmore_print.generate import generate_deck
+from rushmore_print.geometry import IDENTITY, multiply
+from rushmore_print.layout.cards import rows_of
+from rushmore_print.layout.heads import HeadKey
+from rushmore_print.layout.items import Group, Page, Shape, Text, Use, item_bounds
+from rushmore_print.layout.rules_sheet import BODY_SIZES, MIN_TEXT_PT, rules_pages
+from rushmore_print.layout.sheets import PAPERS
+from rushmore_print.rulebook import (
+    OPPOSITE,
+    Heading,
+    MatchExample,
+    NewSide,
+    Paragraph,
+    PracticeFigure,
+    SetupFigure,
+    about_size,
+    build_rulebook,
+    match_example,
+    table_space_mm,
+)
+from rushmore_print.spec import load_design
+
+from .conftest import DESIGNS
+
+
+@functools.lru_cache(maxsize=8)
+def _design(path):
+    design = load_design(path)
+    return design, generate_deck(design)
+
+
+def walk(items, matrix=IDENTITY):
+    """Every drawing item with the matrix that places it on the page."""
+    for item in items:
+        if isinstance(item, Group):
+            yield from walk(item.items, multiply(item.matrix, matrix))
+        else:
+            yield item, matrix
+
+
+def texts(page):
+    """(text, its box on the page, its printed size in pt) for every text on ``page``."""
+    for item, matrix in walk(page.items):
+        if isinstance(item, Text):
+            yield item.text, item_bounds(item, {}, matrix), item.size_pt * abs(matrix[0])
+
+
+def collisions(page):
+    boxes = [(text, box.grow(-0.02)) for text, box, _ in texts(page)]  # runs on a line touch, never overlap
+    return [(a, b) for i, (a, ra) in enumerate(boxes) for b, rb in boxes[i + 1 :] if ra.overlaps(rb)]
+
+
+def adjacent_reds(deck, design):
+    """A Search card with two neighbouring red heads in one row of the card, if the deck has one."""
+    per_row, _ = rows_of(len(design.heads))
+    for card in deck.search:
+        if any(card.red[i] and card.red[i + 1] and (i + 1) % per_row for i in range(len(card.red) - 1)):
+            return card
+    return None
+
+
+@pytest.mark.parametrize("path", DESIGNS, ids=lambda p: p.name)
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_no_two_texts_overlap_on_any_page(path, paper):
+    design, deck = _design(path)
+    for page in rulebook_document(design, deck, paper).pages:
+        assert collisions(page) == []
+
+
+@pytest.mark.parametrize("path", DESIGNS, ids=lambda p: p.name)
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_a_worked_example_with_neighbouring_red_heads_keeps_its_labels_apart(path, paper):
+    design, deck = _design(path)
+    card = adjacent_reds(deck, design)
+    assert card is not None, "every example design has a card with neighbouring red heads"
+    book = build_rulebook(design, deck)
+    red_example = next(b for b in book.blocks if isinstance(b, MatchExample) and b.search.red_count)
+    blocks = tuple(match_example(deck, card) if b is red_example else b for b in book.blocks)
+    pages = rules_pages(design, deck, dataclasses.replace(book, blocks=blocks), PAPERS[paper])
+    labels = [text for page in pages for text, _, _ in texts(page) if text == OPPOSITE]
+    assert len(labels) == card.red_count
+    for page in pages:
+        assert collisions(page) == []
+
+
+def test_the_collision_check_sees_two_labels_run_together():
+    """ "oppositeopposite": two labels closer than their width collide; a line apart they do not."""
+    label = Text(50, 50, OPPOSITE, 9.0)
+    width = item_bounds(label, {}).width
+    page = dataclasses.replace(PAGE, items=(label, dataclasses.replace(label, x=50 + width * 0.9)))
+    assert len(collisions(page)) == 1
+    page = dataclasses.replace(PAGE, items=(label, dataclasses.replace(label, x=50 + width * 0.9, y=45)))
+    assert collisions(page) == []
+
+
+PAGE = Page(210, 297, ())
+
+
+@pytest.mark.parametrize("path", DESIGNS, ids=lambda p: p.name)
+def test_the_first_game_comes_first_and_red_heads_are_the_next_level(path):
+    design, deck = _design(path)
+    book = build_rulebook(design, deck)
+    headings = [b.text for b in book.blocks if isinstance(b, Heading)]
+    order = ["In the box", "Setting up", "A round", "Finding the match", "Winning", "The next level: red heads"]
+    assert [h for h in headings if h in order] == order
+    front = book.blocks[: next(i for i, b in enumerate(book.blocks) if isinstance(b, NewSide))]
+    assert not any(isinstance(b, MatchExample) and b.search.red_count for b in front)
+    assert not any("opposite" in b.text for b in front if isinstance(b, Paragraph))
+    for paper in ("a4", "letter"):
+        front_page, back_page = rulebook_document(design, deck, paper).pages
+        assert OPPOSITE not in [text for text, _, _ in texts(front_page)]
+        assert not [i for i, _ in walk(front_page.items) if isinstance(i, Use) and getattr(i.key, "red", False)]
+        assert OPPOSITE in [text for text, _, _ in texts(back_page)]
+
+
+@pytest.mark.parametrize("path", DESIGNS, ids=lambda p: p.name)
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_no_paragraph_runs_across_the_two_sides(path, paper):
+    design, deck = _design(path)
+    book = build_rulebook(design, deck)
+    pages = rulebook_document(design, deck, paper).pages
+    sides = [" ".join(" ".join(t for t, _, _ in texts(page)).split()) for page in pages]
+    for block in book.blocks:
+        if isinstance(block, Paragraph):
+            text = " ".join(block.text.split())
+            assert sum(text in side for side in sides) == 1, text[:60]
+
+
+@pytest.mark.parametrize("path", DESIGNS, ids=lambda p: p.name)
+def test_body_type_is_the_same_on_a4_and_letter_and_nothing_is_tiny(path):
+    design, deck = _design(path)
+    bodies = []
+    for paper in ("a4", "letter"):
+        pages = rulebook_document(design, deck, paper).pages
+        sizes = Counter(round(size, 2) for page in pages for _, _, size in texts(page))
+        bodies.append(sizes.most_common(1)[0][0])
+        smallest = min(size for page in pages for _, _, size in texts(page))
+        assert smallest >= MIN_TEXT_PT - 1e-9 >= 6.0 - 1e-9, (paper, smallest)
+    assert bodies[0] == bodies[1] >= 10.0 and bodies[0] in BODY_SIZES
+
+
+def test_table_space_is_stated_for_wide_grids():
+    eight, eight_deck = _design(DESIGNS[0].parent / "eight.yaml")
+    assert about_size(*table_space_mm(eight)) == "about 1.5 x 1.1 m"  # 16 x 16 poker cards, as measured
+    text = " ".join(t for page in rulebook_document(eight, eight_deck, "a4").pages for t, _, _ in texts(page))
+    assert "about 1.5 x 1.1 m" in text and "within everyone" not in text
+    classic, classic_deck = _design(DESIGNS[0].parent / "classic.yaml")
+    text = " ".join(t for page in rulebook_document(classic, classic_deck, "a4").pages for t, _, _ in texts(page))
+    assert "within everyone’s reach" in text and " m of table" not in text
+
+
+@pytest.mark.parametrize("path", DESIGNS, ids=lambda p: p.name)
+def test_the_set_up_figure_draws_each_monument_once(path):
+    """Once each, and cheaply: at most about 300 head drawings on a page (the eight-head sheet
+    drew 2,106 before, 14 times slower to rasterise)."""
+    design, deck = _design(path)
+    book = build_rulebook(design, deck)
+    figure = next(b for b in book.blocks if isinstance(b, SetupFigure))
+    for paper in ("a4", "letter"):
+        pages = rulebook_document(design, deck, paper).pages
+        for page in pages:
+            heads = [i for i, _ in walk(page.items) if isinstance(i, Use) and isinstance(i.key, HeadKey)]
+            assert len(heads) <= 300, (paper, len(heads))
+        grid = next(
+            item for page in pages for item in page.items if isinstance(item, Group) and _is_setup(item, figure)
+        )
+        monuments = _monuments_drawn(grid, design)
+        assert monuments == len(deck.monuments) == figure.rows * figure.cols
+
+
+def _is_setup(group, figure):
+    return any(isinstance(t, Text) and t.text == figure.captions[1] for t, _ in walk(group.items))
+
+
+def _monuments_drawn(group, design):
+    """A Monument is drawn as a card picture (one clip group holding its heads) or as one glyph."""
+    glyphs = [i for i in group.items if isinstance(i, Shape) and i.fill == design.style.stone]
+    pictures = [
+        i for i in group.items if isinstance(i, Group) and i.clip is not None and
+        any(isinstance(u, Use) and isinstance(u.key, HeadKey) for u, _ in walk(i.items))
+    ]  # fmt: skip
+    return len(glyphs) + len(pictures)
+
+
+@pytest.mark.parametrize("path", DESIGNS, ids=lambda p: p.name)
+def test_practice_cards_are_drawn_as_cards_with_the_answers_at_the_foot(path):
+    design, deck = _design(path)
+    book = build_rulebook(design, deck)
+    figure = next(b for b in book.blocks if isinstance(b, PracticeFigure))
+    assert [card.id for card in figure.cards] == [card.id for card, _ in book.practice]
+    back = rulebook_document(design, deck, "letter").pages[1]
+    drawn = set()
+    for group in _groups(back.items):
+        keys = [u.key for u in group.items if isinstance(u, Use) and isinstance(u.key, HeadKey)]
+        if len(keys) == len(design.heads):
+            drawn.add((tuple(k.facing for k in keys), tuple(k.red for k in keys)))
+    for card in figure.cards:
+        assert (card.faces, card.red) in drawn, card.id
+    foot = [(text, box) for text, box, _ in texts(back) if text.startswith("Practice answers")]
+    assert len(foot) >= 1 and all(box.top < 25 for _, box in foot)
+    for card, answer in book.practice:
+        assert f"{card.id} matches {answer}" in " ".join(text for text, _ in foot)
+
+
+def _groups(items):
+    for item in items:
+        if isinstance(item, Group):
+            yield item
+            yield from _groups(item.items)
+
+
+def test_a_rulebook_that_cannot_fit_is_refused_in_words():
+    from rushmore_print.layout.rules_sheet import LayoutError, body_size
+
+    design, deck = _design(DESIGNS[0].parent / "classic.yaml")
+    book = build_rulebook(design, deck)
+    long = dataclasses.replace(book, blocks=book.blocks + (Paragraph("word " * 3000),))
+    with pytest.raises(LayoutError, match=r"does not fit on one .* sheet even at 10 pt"):
+        body_size(design, deck, long)
+
+
+def test_the_table_size_is_said_in_metres_or_centimetres():
+    assert about_size(1497, 1091) == "about 1.5 x 1.1 m"
+    assert about_size(746, 244) == "about 75 x 25 cm"
+    assert about_size(30, 20) == "about 5 x 5 cm"
+
+
+def test_a_glyph_turns_each_head_the_way_it_faces():
+    """The set-up glyph of a Monument: one drawing, each head's nose on the side it faces."""
+    from rushmore_print.layout.cards import card_frame
+    from rushmore_print.layout.rules_sheet import GLYPH_HEAD, _monument_glyph
+
+    design, deck = _design(DESIGNS[0].parent / "eight.yaml")
+    nose = min(range(len(GLYPH_HEAD)), key=lambda i: GLYPH_HEAD[i][0])  # the glyph's front-most point
+    for monument in (deck.monuments[0], deck.monuments[-1], deck.monuments[5]):
+        glyph = _monument_glyph(design, monument, card_frame(design, bleed_mm=0.0), 0, 0, 40)
+        heads = _subpaths(glyph.path.commands)[1:]  # the first is the card
+        assert len(heads) == len(design.heads)
+        for points, facing in zip(heads, monument.faces):
+            xs = [x for x, _ in points]
+            centre = (min(xs) + max(xs)) / 2
+            in_front = points[nose][0] < centre if facing == 0 else points[nose][0] > centre
+            assert in_front, (monument.id, facing)
+
+
+def _subpaths(commands):
+    found = []
+    for command in commands:
+        if command[0] == "M":
+            found.append([command[1:3]])
+        elif command[0] == "L":
+            found[-1].append(command[1:3])
+    return found
+
+
+def test_a_deck_without_red_heads_gets_no_red_heads_section(write_design):
+    path = write_design(
+        """
+        name: Plain
+        heads: [Ann, Bob, Cy, Di]
+        directions: [left, right]
+        search: {seed: 3, red_counts: {0: 16}}
+        """
+    )
+    design, deck = _design(path)
+    book = build_rulebook(design, deck)
+    assert "The next level: red heads" not in [b.text for b in book.blocks if isinstance(b, Heading)]
+    for paper in ("a4", "letter"):
+        pages = rulebook_document(design, deck, paper).pages
+        assert all(collisions(page) == [] for page in pages)
