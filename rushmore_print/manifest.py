@@ -9,13 +9,13 @@ proportion to the file. Every value quoted back in a finding goes through :func:
 
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
 from typing import Any
 
 from .errors import Problem, SpecError
 from .inputs import InputError, InputKind, escape, read_input_text, shown, shown_path
+from .jsontext import JSONError, NotJSON, loads
 from .model import Deck, Level, Monument, Notation, SearchCard
 from .spec import MAX_HEADS, read_yaml
 from .validate import Finding, Report, shown_id, validate_deck
@@ -72,7 +72,10 @@ def read_manifest(path: str | Path, notation: Notation | None = None) -> tuple[D
         text = read_input_text(path, InputKind.MANIFEST)
     except InputError as exc:
         raise SpecError([Problem(shown_path(path), None, "", exc.reason)]) from None
-    data, lines = _read_json(text) or read_yaml(text, file)
+    try:
+        data, lines = _read_json(text) or _read_yaml(text, file)
+    except JSONError as exc:
+        raise SpecError([Problem(file, None, "", f"{exc}; a manifest nests {MANIFEST_NESTING - 2} levels")]) from None
     problems: list[Problem] = []
 
     def need(key: str, kind: type, what: str) -> Any:
@@ -112,16 +115,10 @@ def read_manifest(path: str | Path, notation: Notation | None = None) -> tuple[D
         problems.append(Problem(file, lines.get(("heads",)), "heads", "expected a list of head names"))
     elif heads is not None:
         problems += _too_many(file, lines, len(heads), raw_monuments, raw_search)
-    if directions is not None and any(isinstance(d, str) and escape(d) != d for d in directions):
-        problems.append(
-            Problem(
-                file,
-                lines.get(("directions",)),
-                "directions",
-                f"{shown(next(d for d in directions if escape(d) != d))} holds a control character; "
-                "a direction is a word such as left",
-            )
-        )
+    odd = next((d for d in directions or () if isinstance(d, str) and escape(d) != d), None)
+    if odd is not None:
+        message = f"{shown(odd)} holds a control character; a direction is a word such as left"
+        problems.append(Problem(file, lines.get(("directions",)), "directions", message))
     if problems:
         raise SpecError(problems)
     directions_t = (directions[0], directions[1])
@@ -162,14 +159,41 @@ def _too_many(file: str, lines: dict, heads: int, monuments: Any, search: Any) -
     return found
 
 
+MOST_YAML_BYTES = 1_000_000  # YAML is read about 50x slower than JSON: 1 MB is a 6-head deck, some 5 s
+
+
+def _read_yaml(text: str, file: str) -> tuple[Any, dict[tuple, int]]:
+    """A manifest that is not JSON, read as YAML (by the design's reader and its rules) when it
+    is small enough to be read in seconds."""
+    size = len(text.encode("utf-8"))
+    if size > MOST_YAML_BYTES:
+        raise SpecError(
+            [
+                Problem(
+                    file,
+                    None,
+                    "",
+                    f"{size:,} bytes of YAML (or of JSON that does not parse); a YAML manifest may be at most "
+                    f"{MOST_YAML_BYTES:,} bytes: write a larger one as JSON, as rushmore cards --format json does",
+                )
+            ]
+        )
+    return read_yaml(text, file)
+
+
 def _read_json(text: str) -> tuple[Any, dict[tuple, int]] | None:
     """A JSON manifest read by the C parser (ten times faster than reading it as YAML), with the
-    line of each top-level key; None when the text is not JSON (then it is read as YAML)."""
+    line of each top-level key; None when the text is not JSON (then it is read as YAML). A text
+    nested deeper than a manifest is refused (:class:`JSONError`) before it is parsed, as JSON
+    or as YAML."""
     try:
-        data = json.loads(text)
-    except (ValueError, RecursionError):
+        data = loads(text, MANIFEST_NESTING)
+    except NotJSON:
         return None
     return data, _KeyLines(text)
+
+
+MANIFEST_NESTING = 6  # a manifest nests 4 levels (a card's faces in the list of cards); 2 spare
 
 
 class _KeyLines(dict):

@@ -234,3 +234,14 @@ def test_a_long_id_is_cut_in_the_message(tmp_path, manifest):
     manifest["search"][0]["level"] = "expert"
     (message,) = messages(judge(tmp_path, manifest))
     assert message.startswith("'SSSS") and "…' (5000 characters): level says expert" in message
+
+
+def test_a_yaml_manifest_over_a_megabyte_is_refused_with_the_way_out(tmp_path):
+    path = tmp_path / "m.yaml"
+    path.write_text("design: x\nheads: [" + ", ".join(["a" * 20] * 60_000) + "]\n")
+    with pytest.raises(SpecError) as raised:
+        validate_manifest(path)
+    assert str(raised.value) == (
+        f"{path}: {path.stat().st_size:,} bytes of YAML (or of JSON that does not parse); a YAML manifest may be at most "
+        "1,000,000 bytes: write a larger one as JSON, as rushmore cards --format json does"
+    )
