@@ -894,13 +894,12 @@ def play(
 
 def _seed(value: str | None) -> int | None:
     """``--seed``: a whole number 0..2^63-1 (it is part of the log's file name)."""
-    from .inputs import shown
     from .session import MAX_SEED
 
     if value is None:
         return None
-    text = value.strip().replace("_", "")
-    if not text.isdecimal() or len(text) > len(str(MAX_SEED)) or int(text) > MAX_SEED:
+    text = value.strip()
+    if not (text.isascii() and text.isdigit()) or len(text) > len(str(MAX_SEED)) or int(text) > MAX_SEED:
         raise click.BadParameter(f"{shown(value)}: expected a whole number from 0 to {MAX_SEED} (2^63-1)")
     return int(text)
 

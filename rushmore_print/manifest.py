@@ -9,13 +9,14 @@ proportion to the file. Every value quoted back in a finding goes through :func:
 
 from __future__ import annotations
 
+import contextlib
 import re
 from pathlib import Path
 from typing import Any
 
 from .errors import Problem, SpecError
 from .inputs import InputError, InputKind, escape, read_input_text, shown, shown_path
-from .jsontext import JSONError, NotJSON, loads
+from .jsontext import JSONError, NotJSON, loads, too_deep
 from .model import Deck, Level, Monument, Notation, SearchCard
 from .spec import MAX_HEADS, read_yaml
 from .validate import Finding, Report, shown_id, validate_deck
@@ -178,16 +179,17 @@ def _read_yaml(text: str, file: str) -> tuple[Any, dict[tuple, int]]:
                 )
             ]
         )
+    with contextlib.suppress(NotJSON):  # brackets that do not pair up: the YAML reader says where
+        too_deep(text, MANIFEST_NESTING)  # a deep YAML flow costs seconds to read: refused first
     return read_yaml(text, file)
 
 
 def _read_json(text: str) -> tuple[Any, dict[tuple, int]] | None:
     """A JSON manifest read by the C parser (ten times faster than reading it as YAML), with the
-    line of each top-level key; None when the text is not JSON (then it is read as YAML). A text
-    nested deeper than a manifest is refused (:class:`JSONError`) before it is parsed, as JSON
-    or as YAML."""
+    line of each top-level key; None when the text is not JSON (then it is read as YAML). Its
+    depth is bounded by the parser's recursion check, then by the checks of each card."""
     try:
-        data = loads(text, MANIFEST_NESTING)
+        data = loads(text, MANIFEST_NESTING, measure_first=False)
     except NotJSON:
         return None
     return data, _KeyLines(text)
@@ -259,7 +261,7 @@ def _search_card(item: Any, number: int, directions: tuple[str, str], findings: 
         return None
     faces = _faces(item, label, directions, findings)
     red = item.get("red")
-    if not isinstance(red, list) or not all(isinstance(r, bool) for r in red):
+    if not isinstance(red, list) or not set(map(type, red)) <= {bool}:
         findings.append(Finding(label, "red: expected a list of true/false, one per head"))
         return None
     if faces is not None and len(red) != len(faces):
