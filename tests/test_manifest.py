@@ -243,7 +243,8 @@ def test_a_yaml_manifest_over_a_megabyte_is_refused_with_the_way_out(tmp_path):
         validate_manifest(path)
     assert str(raised.value) == (
         f"{path}: {path.stat().st_size:,} bytes of YAML (or of JSON that does not parse); "
-        "a YAML manifest may be at most 1,000,000 bytes: write a larger one as JSON, as rushmore cards --format json does"
+        "a YAML manifest may be at most 1,000,000 bytes: "
+        "write a larger one as JSON, as rushmore cards --format json does"
     )
 
 
