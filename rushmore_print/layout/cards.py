@@ -18,7 +18,7 @@ from ..sizes import PAPERS
 from ..spec import Design, Style
 from ..units import MM_PER_INCH
 from .backs import back_face as back_face
-from .backs import back_symbols, back_title, title_room_mm
+from .backs import back_problems, back_symbols
 from .fonts import PT_TO_MM, Font, name_font, text_width_mm
 from .frame import CardFrame, CardKind, Face
 from .heads import FLIP_MARKER_BOX, HEAD_BOX, MIRROR, HeadKey, flip_marker_symbol, head_symbol
@@ -386,9 +386,7 @@ def layout_problems(design: Design, frame: CardFrame) -> list[str]:
             problems.append(f"a {size} card with {frame.bleed_mm:g} mm bleed does not fit on {paper.name} paper; "
                             "use a smaller card")  # fmt: skip
             return problems
-    title_room = title_room_mm(frame)
-    if text_width_mm(back_title(design), 7.0, font) > title_room:
-        problems.append(f"the name {design.name!r} is too long for the card backs even at 7 pt; shorten it")
+    problems += back_problems(design, frame)
     if layout.label_pt < PROPORTIONS.label_min_pt - 0.01:  # the names would run into each other
         problems.append(
             f"the head name {longest!r} is too long to print at {PROPORTIONS.label_min_pt:g} pt "
