@@ -151,9 +151,9 @@ def test_body_type_is_the_same_on_a4_and_letter_and_nothing_is_tiny(path):
 
 def test_table_space_is_stated_for_wide_grids():
     eight, eight_deck = _design(DESIGNS[0].parent / "eight.yaml")
-    assert about_size(*table_space_mm(eight)) == "about 1.5 x 1.1 m"  # 16 x 16 poker cards, as measured
+    assert about_size(*table_space_mm(eight)) == "about 1.1 x 1.5 m"  # 16 x 16 portrait poker cards
     text = " ".join(t for page in rulebook_document(eight, eight_deck, "a4").pages for t, _, _ in texts(page))
-    assert "about 1.5 x 1.1 m" in text and "within everyone" not in text
+    assert "about 1.1 x 1.5 m" in text and "within everyone" not in text
     classic, classic_deck = _design(DESIGNS[0].parent / "classic.yaml")
     text = " ".join(t for page in rulebook_document(classic, classic_deck, "a4").pages for t, _, _ in texts(page))
     assert "within everyone’s reach" in text and " m of table" not in text

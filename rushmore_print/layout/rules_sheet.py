@@ -506,9 +506,12 @@ def _setup_figure(figure: SetupFigure, design: Design, deck: Deck, width: float,
     """The grid of Monuments as it lies on the table (each Monument drawn once) and the deck."""
     frame = card_frame(design, bleed_mm=0.0)
     grid_w = width * 0.74 * style.figure_scale
-    thumb_w = min(20.0, grid_w / (figure.cols + (figure.cols - 1) * 0.08))
+    aspect = frame.height_mm / frame.width_mm
+    across = grid_w / (figure.cols + (figure.cols - 1) * 0.08)
+    down = width * 0.6 * style.figure_scale / (figure.rows * aspect + (figure.rows - 1) * 0.08)  # portrait: no taller
+    thumb_w = min(20.0, across, down)
     gap = min(1.2, thumb_w * 0.08)
-    thumb_h = thumb_w * frame.height_mm / frame.width_mm
+    thumb_h = thumb_w * aspect
     grid_w = figure.cols * thumb_w + (figure.cols - 1) * gap
     grid_h = figure.rows * thumb_h + (figure.rows - 1) * gap
     small = style.caption_pt
