@@ -278,3 +278,12 @@ def test_a_deck_without_red_heads_gets_no_red_heads_section(write_design):
     for paper in ("a4", "letter"):
         pages = rulebook_document(design, deck, paper).pages
         assert all(collisions(page) == [] for page in pages)
+
+
+def test_labels_too_close_for_one_line_drop_only_where_they_must():
+    from rushmore_print.layout.rules_sheet import _label_lines
+
+    # four labels 10 mm wide at 1 pt: apart, one line; a close pair, the second drops; three close, no room
+    assert _label_lines([0, 20, 40, 60], [10] * 4, 1.0) == [0, 0, 0, 0]
+    assert _label_lines([0, 20, 25, 45], [10] * 4, 1.0) == [0, 0, 1, 0]
+    assert _label_lines([0, 4, 8], [10] * 3, 1.0) is None
