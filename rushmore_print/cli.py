@@ -520,6 +520,10 @@ def export(
         click.echo("note: --no-bleed is deprecated and will go in the next release; use --bleed 0", err=True)
         bleed = 0.0
     given = {name for name, value in (("dpi", dpi), ("bleed", bleed), ("url_base", url_base)) if value is not None}
+    from .spec import MAX_BLEED_MM, TOO_MUCH_BLEED
+
+    if bleed is not None and bleed > MAX_BLEED_MM:
+        raise click.BadParameter(f"{bleed:g}mm {TOO_MUCH_BLEED}", param_hint="--bleed")
     for name in sorted(given - chosen.honours):
         owner = "tts" if name == "url_base" else "png"
         raise click.UsageError(f"--{name.replace('_', '-')} applies to {owner} only, not to {target}")

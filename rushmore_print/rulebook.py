@@ -43,6 +43,7 @@ class Steps:
 @dataclass(frozen=True)
 class Bullets:
     items: tuple[tuple[str, str], ...]  # (bold lead, text)
+    intro: str = ""  # a sentence leading into the list, kept with it
 
 
 @dataclass(frozen=True)
@@ -165,7 +166,7 @@ def table_space_mm(design: Design) -> tuple[float, float]:
 
     >>> from rushmore_print.spec import load_design
     >>> [round(v) for v in table_space_mm(load_design("designs/eight.yaml"))]
-    [1497, 1091]
+    [1091, 1497]
     """
     rows, cols = design.grid
     card = design.print
@@ -187,11 +188,13 @@ def about_size(width_mm: float, depth_mm: float) -> str:
 
 def _lay_out_step(design: Design) -> str:
     rows, cols = design.grid
-    grid = f"Shuffle the Monuments and lay them face up in a grid of {rows} rows and {cols} columns"
+    shape = f"{count(rows, 'row', 'rows')} and {count(cols, 'column', 'columns')}"
+    grid = f"Shuffle the Monuments and lay them face up in a grid of {shape}"
     if cols <= REACH_COLUMNS:
         return f"{grid}, within everyone’s reach."
-    space = about_size(*table_space_mm(design))
-    return f"{grid}. The grid needs {space} of table (or floor), with players all round it."
+    width, depth = table_space_mm(design)
+    where = "table or floor" if max(width, depth) >= 1000 else "table"
+    return f"{grid}. The grid needs {about_size(width, depth)} of {where}, with players all round it."
 
 
 def _decoy(design: Design, deck: Deck, example: MatchExample, shown: tuple[MatchExample, ...]) -> tuple:
@@ -217,6 +220,27 @@ def _decoy(design: Design, deck: Deck, example: MatchExample, shown: tuple[Match
             "answer."
         ),
         DecoyExample(card, decoy, captions),
+    )
+
+
+def _red_heads(
+    design: Design, deck: Deck, red: list[MatchExample], example: MatchExample, shown: tuple[MatchExample, ...]
+) -> tuple:
+    """The next level: red heads, their worked example and the decoy (nothing if no card has one)."""
+    if not any(card.red_count for card in deck.search):
+        return ()
+    return (
+        Heading("The next level: red heads"),
+        Paragraph(
+            "Once everyone knows the Monuments by sight, add the red heads. A red head must face the opposite way "
+            "on the Monument; the other heads still face the same way."
+        ),
+        *red,
+        *_decoy(design, deck, example, shown),
+        Paragraph(
+            "Each red head also has a black flip marker, repeated in the card's corner: a black-and-white print "
+            "plays just as well, and so do colour-blind players."
+        ),
     )
 
 
@@ -322,24 +346,14 @@ def build_rulebook(design: Design, deck: Deck) -> Rulebook:
             f"share the win."
         ),
         NewSide(),
-        Heading("The next level: red heads"),
-        Paragraph(
-            "Once everyone knows the Monuments by sight, add the red heads. A red head must face the opposite way "
-            "on the Monument; the other heads still face the same way."
-        ),
-        *red,
-        *_decoy(design, deck, example, shown),
-        Paragraph(
-            "Each red head also has a black flip marker, repeated in the card's corner: a black-and-white print "
-            "plays just as well, and so do colour-blind players."
-        ),
+        *_red_heads(design, deck, red, example, shown),
         Heading("Levels"),
         Bullets(
             tuple(
                 (f"{level.title}:", f"{level.pool_words} ({count(pools[level], 'card', 'cards')}).") for level in Level
-            )
+            ),
+            "Play your first games at Basic, then add the red heads one level at a time:",
         ),
-        Paragraph("Play your first games at Basic, then add the red heads one level at a time."),
         Heading("More players, longer games"),
         Paragraph(
             f"Any number can play, as long as everyone reaches the grid. With more than {rules.players_before_extra} "
@@ -391,7 +405,8 @@ def rulebook_markdown(design: Design, deck: Deck, book: Rulebook) -> str:
         elif isinstance(block, Steps):
             lines += [f"{number}. {text}" for number, text in enumerate(block.items, start=1)] + [""]
         elif isinstance(block, Bullets):
-            lines += [f"- **{lead}** {text}" for lead, text in block.items] + [""]
+            lines += ([block.intro, ""] if block.intro else []) + [f"- **{lead}** {text}" for lead, text in block.items]
+            lines += [""]
         elif isinstance(block, NewSide):
             lines += ["---", ""]
         elif isinstance(block, MatchExample):

@@ -135,6 +135,10 @@ class Rules:
         return self.long_points_to_win if long_game else self.points_to_win
 
 
+MAX_BLEED_MM = 10.0  # the most bleed a design or an export may ask for (the backs' pattern reaches it)
+TOO_MUCH_BLEED = f"is more bleed than any printer needs; allowed: 0 to {MAX_BLEED_MM:g}mm (3mm is usual)"
+
+
 @dataclass(frozen=True)
 class PrintSpec:
     """Card size (trim, as the card is read), bleed and orientation."""
@@ -830,10 +834,8 @@ def _print(check: _Checker, value: Any, base_dir: Path | None) -> PrintSpec | No
         else Orientation.LANDSCAPE
     )
     bleed = check.length(spec["bleed"], path + ("bleed",)) if "bleed" in spec else 3.0
-    if bleed is not None and bleed > 10:
-        check.add(
-            path + ("bleed",), f"{bleed:g}mm is more bleed than any printer needs; allowed: 0 to 10mm (3mm is usual)"
-        )
+    if bleed is not None and bleed > MAX_BLEED_MM:
+        check.add(path + ("bleed",), f"{bleed:g}mm {TOO_MUCH_BLEED}")
         bleed = None
     font = None
     if "font" in spec:

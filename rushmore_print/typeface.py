@@ -10,6 +10,7 @@ from __future__ import annotations
 import functools
 import re
 import unicodedata
+import zlib
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
@@ -42,9 +43,15 @@ class Font:
 
     @classmethod
     def designer(cls, path: Path) -> Font:
-        """A designer's TrueType file, embedded under a name made from its file name."""
+        """A designer's TrueType file, registered with the PDF renderer under a name made from
+        its file name and path: two designs' ``font.ttf`` in one process are two fonts (the name
+        is reportlab's key, never written into a PDF).
+
+        >>> Font.designer(Path("/games/a/font.ttf")).pdf_name
+        'Designer-font-bad45a76'
+        """
         stem = re.sub(r"[^A-Za-z0-9]", "", path.stem)[:24] or "Font"
-        return cls(str(path), f"Designer-{stem}")
+        return cls(str(path), f"Designer-{stem}-{zlib.crc32(str(path).encode('utf-8', 'surrogateescape')):08x}")
 
 
 Font.REGULAR = Font("DejaVuSansCondensed.ttf", "RushmoreSans")
@@ -87,6 +94,7 @@ def missing_characters(text: str) -> list[tuple[int, str]]:
 _DIALYTIKA = "\u0308"  # kept in Greek capitals: it still tells two vowels from a diphthong (ΜΑΪΟΥ)
 _YPOGEGRAMMENI = "\u0345"  # iota subscript: kept, its capital is a full iota (ᾳ -> ΑΙ)
 _GREEK_ACCENTS = frozenset("\u0300\u0301\u0340\u0341\u0342")  # varia, oxia/tonos, perispomeni
+_GEORGIAN = ("\u10d0", "\u10ff")  # Mkhedruli, the everyday Georgian letters
 _DIPHTHONGS = frozenset({"αι", "ει", "οι", "υι", "αυ", "ευ", "ηυ", "ου"})
 
 
@@ -98,12 +106,14 @@ def printed_upper(text: str) -> str:
     keeps them, and a perispomeni becomes a loose combining mark few fonts have): only the
     dialytika is kept, and added where a dropped accent told two vowels apart (τσάι -> ΤΣΑΪ).
     German ß becomes SS, the spelling every font can print (ẞ is newer and in few fonts).
-    The result is NFC, as the font's character map expects.
+    Georgian stays as written: its capitals (Mtavruli, Unicode 11) are in few fonts, DejaVu's
+    not among them, and a title in everyday letters is usual. The result is NFC, as the font's
+    character map expects.
 
     >>> printed_upper("Ἀθηνᾶ"), printed_upper("Straße"), printed_upper("τσάι"), printed_upper("Μαΐου")
     ('ΑΘΗΝΑ', 'STRASSE', 'ΤΣΑΪ', 'ΜΑΪΟΥ')
-    >>> printed_upper("ᾠδή"), printed_upper("Mount Rushmore"), printed_upper("Łódź")
-    ('ΩΙΔΗ', 'MOUNT RUSHMORE', 'ŁÓDŹ')
+    >>> printed_upper("ᾠδή"), printed_upper("Mount Rushmore"), printed_upper("Łódź"), printed_upper("თბილისი")
+    ('ΩΙΔΗ', 'MOUNT RUSHMORE', 'ŁÓDŹ', 'თბილისი')
     """
     clusters: list[list[str]] = []  # a base character and the marks that follow it
     for char in unicodedata.normalize("NFD", text):
@@ -114,13 +124,16 @@ def printed_upper(text: str) -> str:
     kept: list[str] = []
     accent_dropped = ""  # the previous Greek vowel, when an accent was taken off it
     for base, *marks in clusters:
-        if not unicodedata.name(base, "").startswith("GREEK"):
-            kept.append(base + "".join(marks))
+        if _GEORGIAN[0] <= base <= _GEORGIAN[1]:
+            kept.append(base + "".join(marks))  # no capitals: Mtavruli is new and in few fonts
             accent_dropped = ""
-            continue
-        own = [mark for mark in marks if mark in (_DIALYTIKA, _YPOGEGRAMMENI)]
-        if not marks and (accent_dropped + base).lower() in _DIPHTHONGS:
-            own.append(_DIALYTIKA)  # ά then ι are two syllables; without the accent, say so
-        kept.append(base + "".join(own))
-        accent_dropped = base if any(mark in _GREEK_ACCENTS for mark in marks) else ""
-    return unicodedata.normalize("NFC", "".join(kept).upper())
+        elif not unicodedata.name(base, "").startswith("GREEK"):
+            kept.append((base + "".join(marks)).upper())
+            accent_dropped = ""
+        else:
+            own = [mark for mark in marks if mark in (_DIALYTIKA, _YPOGEGRAMMENI)]
+            if not marks and (accent_dropped + base).lower() in _DIPHTHONGS:
+                own.append(_DIALYTIKA)  # ά then ι are two syllables; without the accent, say so
+            kept.append((base + "".join(own)).upper())
+            accent_dropped = base if any(mark in _GREEK_ACCENTS for mark in marks) else ""
+    return unicodedata.normalize("NFC", "".join(kept))

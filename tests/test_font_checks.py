@@ -9,6 +9,7 @@ import re
 from pathlib import Path
 
 import pytest
+import reportlab
 from pypdf import PdfReader
 
 from rushmore_print.build import (
@@ -236,3 +237,29 @@ def test_every_printed_text_is_covered_by_the_font_that_prints_it(tmp_path, whic
         (text.text, char, text.font.file) for text in texts for char in text.text if not metrics(text.font).covers(char)
     }
     assert not uncovered
+
+
+def test_the_title_in_the_card_font_is_checked_as_printed_too(write_design):
+    said = r":1: name: 'Aɡa' is printed on the card backs as 'AꞬA'; the card font \(DejaVu Sans\) has no glyph for"
+    with pytest.raises(SpecError, match=said + r" 'Ɡ' \(U\+A7AC\) at character 2"):
+        load_design(write_design(FONT_DESIGN.format(name="Aɡa", heads="Ada, Bea").replace("  font: font.ttf\n", "")))
+    design = load_design(
+        write_design(FONT_DESIGN.format(name="თბილისი", heads="Ada, Bea").replace("  font: font.ttf\n", ""))
+    )
+    back = back_face(design, CardKind.SEARCH, card_frame(design))
+    assert "თბილისი" in [item.text for item in back.items if isinstance(item, Text)]  # Georgian: no capitals
+
+
+def test_two_fonts_of_one_file_name_each_embed_their_own_in_one_process(tmp_path):
+    vera = (Path(reportlab.__file__).parent / "fonts" / "VeraBd.ttf").read_bytes()
+    embedded = []
+    for folder, font in (("one", vera), ("two", DEJAVU)):
+        (tmp_path / folder).mkdir()
+        design = load_design(_design(tmp_path / folder, font, heads=("Ada", "Bea")))
+        written = build_kit(
+            design, tmp_path / folder / "out", KitOptions(papers=("a4",), layouts=(SheetLayout.FRONTS,))
+        )
+        reader = PdfReader(next(w.path for w in written if "per-card" in w.path.name))
+        fonts = reader.pages[0]["/Resources"]["/Font"].values()
+        embedded.append({str(font.get_object()["/BaseFont"]).split("+")[-1] for font in fonts})
+    assert "BitstreamVeraSans-Bold" in embedded[0] and "BitstreamVeraSans-Bold" not in embedded[1]

@@ -20,7 +20,7 @@ from rushmore_print.layout.cards import (
     symbols,
 )
 from rushmore_print.layout.heads import HEAD_BOX, HeadKey, head_symbol, plain_palette, red_palette
-from rushmore_print.layout.items import Shape, Text, Use, item_bounds
+from rushmore_print.layout.items import Text, Use, item_bounds
 from rushmore_print.spec import HeadSpec, Look, Style, load_design
 
 from .conftest import DESIGNS
@@ -57,11 +57,7 @@ def test_classic_heads_fill_half_the_card_and_scale_down_with_more_heads():
         frame = card_frame(design)
         slots = head_slots(design, frame)
         heights[len(design.heads)] = slots[0].head.height / frame.height_mm
-        for a, b in itertools.pairwise(slots):  # neighbours may share a shoulder, never a face
-            if a.head.y != b.head.y:
-                continue  # the next row
-            overlap = a.head.right - b.head.x
-            assert overlap <= a.head.width * PROPORTIONS.head_overlap * 1.01
+        for a, b in itertools.pairwise(slots):  # neighbours never cover a face: tests/test_head_room.py
             assert abs(a.label_x - b.label_x) * 0.98 > 0  # names never stack
     assert heights[4] >= 0.5
     assert heights[3] >= heights[4] >= heights[5] > 0.35
@@ -166,45 +162,12 @@ def test_facing_contrast_of_the_classic_cards_is_at_least_20_percent(classic):
     assert monuments >= 0.20 and search >= 0.20, (monuments, search)
 
 
-# ----------------------------------------------------------------------------- backs and frames
-
-
-def test_backs_are_the_same_for_every_card_of_a_kind_and_show_no_card(classic, classic_deck):
-    frame = card_frame(classic)
-    monument_back, search_back = (
-        back_face(classic, CardKind.MONUMENT, frame),
-        back_face(classic, CardKind.SEARCH, frame),
-    )
-    assert monument_back.items != search_back.items
-    texts = [i.text for i in search_back.items if isinstance(i, Text)]
-    assert "MOUNT RUSHMORE" in texts
-    assert not any(t.startswith(("S0", "S1", "S2", "S3", "M0", "M1")) for t in texts)
-    assert not any(isinstance(i, Use) for i in search_back.items)
-
-
-def test_a_back_survives_a_2mm_miscut(classic):
-    """Its first layer runs into the bleed; every other mark sits at least 2 mm + the safe zone in."""
-    frame = card_frame(classic)
-    for kind in CardKind:
-        items = back_face(classic, kind, frame).items
-        assert item_bounds(items[0], {}) == frame.bleed
-        keep_in = frame.trim.grow(-(2.0 + 3.175))
-        for item in items[1:]:
-            assert keep_in.contains(item_bounds(item, {}), tolerance=0.3), (kind, item)
-
-
-def test_no_line_is_drawn_at_the_trim(classic):
-    """A frame line runs on the safe line, never nearer the edge, where a mis-cut would show it."""
-    frame, faces = every_face(classic)
-    for face in faces:
-        for item in face.items:
-            if isinstance(item, Shape) and item.fill is None and item.stroke is not None:
-                assert frame.safe.grow(PROPORTIONS.border_mm).contains(item_bounds(item, {})), face.card_id
+# ----------------------------------------------------------------------------- the card layout (backs: test_backs.py)
 
 
 def test_the_card_layout_is_one_set_of_named_boxes(classic):
     layout = card_layout(classic, card_frame(classic))
-    assert layout.border.x == pytest.approx(PROPORTIONS.border_inset_mm)
+    assert layout.content.x == pytest.approx(PROPORTIONS.content_inset_mm)
     assert layout.footer.top < min(slot.head.y for slot in layout.slots)
-    assert all(layout.content.contains(slot.marker) for slot in layout.slots)
+    assert all(layout.frame.safe.contains(slot.marker) for slot in layout.slots)
     assert HEAD_BOX.height / HEAD_BOX.width == pytest.approx(layout.slots[0].head.height / layout.slots[0].head.width)

@@ -10,7 +10,7 @@ import pytest
 from rushmore_print.build import rulebook_document
 from rushmore_print.generate import generate_deck
 from rushmore_print.geometry import IDENTITY, multiply
-from rushmore_print.layout.cards import rows_of
+from rushmore_print.layout.cards import card_frame, card_layout
 from rushmore_print.layout.heads import HeadKey
 from rushmore_print.layout.items import Group, Page, Shape, Text, Use, item_bounds
 from rushmore_print.layout.rules_sheet import BODY_SIZES, MIN_TEXT_PT, rules_pages
@@ -62,7 +62,7 @@ def collisions(page):
 
 def adjacent_reds(deck, design):
     """A Search card with two neighbouring red heads in one row of the card, if the deck has one."""
-    per_row, _ = rows_of(len(design.heads))
+    per_row = card_layout(design, card_frame(design)).per_row
     for card in deck.search:
         if any(card.red[i] and card.red[i + 1] and (i + 1) % per_row for i in range(len(card.red) - 1)):
             return card
@@ -151,9 +151,9 @@ def test_body_type_is_the_same_on_a4_and_letter_and_nothing_is_tiny(path):
 
 def test_table_space_is_stated_for_wide_grids():
     eight, eight_deck = _design(DESIGNS[0].parent / "eight.yaml")
-    assert about_size(*table_space_mm(eight)) == "about 1.5 x 1.1 m"  # 16 x 16 poker cards, as measured
+    assert about_size(*table_space_mm(eight)) == "about 1.1 x 1.5 m"  # 16 x 16 portrait poker cards
     text = " ".join(t for page in rulebook_document(eight, eight_deck, "a4").pages for t, _, _ in texts(page))
-    assert "about 1.5 x 1.1 m" in text and "within everyone" not in text
+    assert "about 1.1 x 1.5 m" in text and "within everyone" not in text
     classic, classic_deck = _design(DESIGNS[0].parent / "classic.yaml")
     text = " ".join(t for page in rulebook_document(classic, classic_deck, "a4").pages for t, _, _ in texts(page))
     assert "within everyone’s reach" in text and " m of table" not in text
@@ -233,3 +233,57 @@ def test_the_table_size_is_said_in_metres_or_centimetres():
     assert about_size(1497, 1091) == "about 1.5 x 1.1 m"
     assert about_size(746, 244) == "about 75 x 25 cm"
     assert about_size(30, 20) == "about 5 x 5 cm"
+
+
+def test_a_glyph_turns_each_head_the_way_it_faces():
+    """The set-up glyph of a Monument: one drawing, each head's nose on the side it faces."""
+    from rushmore_print.layout.cards import card_frame
+    from rushmore_print.layout.rules_sheet import GLYPH_HEAD, _monument_glyph
+
+    design, deck = _design(DESIGNS[0].parent / "eight.yaml")
+    nose = min(range(len(GLYPH_HEAD)), key=lambda i: GLYPH_HEAD[i][0])  # the glyph's front-most point
+    for monument in (deck.monuments[0], deck.monuments[-1], deck.monuments[5]):
+        glyph = _monument_glyph(design, monument, card_frame(design, bleed_mm=0.0), 0, 0, 40)
+        heads = _subpaths(glyph.path.commands)[1:]  # the first is the card
+        assert len(heads) == len(design.heads)
+        for points, facing in zip(heads, monument.faces):
+            xs = [x for x, _ in points]
+            centre = (min(xs) + max(xs)) / 2
+            in_front = points[nose][0] < centre if facing == 0 else points[nose][0] > centre
+            assert in_front, (monument.id, facing)
+
+
+def _subpaths(commands):
+    found = []
+    for command in commands:
+        if command[0] == "M":
+            found.append([command[1:3]])
+        elif command[0] == "L":
+            found[-1].append(command[1:3])
+    return found
+
+
+def test_a_deck_without_red_heads_gets_no_red_heads_section(write_design):
+    path = write_design(
+        """
+        name: Plain
+        heads: [Ann, Bob, Cy, Di]
+        directions: [left, right]
+        search: {seed: 3, red_counts: {0: 16}}
+        """
+    )
+    design, deck = _design(path)
+    book = build_rulebook(design, deck)
+    assert "The next level: red heads" not in [b.text for b in book.blocks if isinstance(b, Heading)]
+    for paper in ("a4", "letter"):
+        pages = rulebook_document(design, deck, paper).pages
+        assert all(collisions(page) == [] for page in pages)
+
+
+def test_labels_too_close_for_one_line_drop_only_where_they_must():
+    from rushmore_print.layout.rules_sheet import _label_lines
+
+    # four labels 10 mm wide at 1 pt: apart, one line; a close pair, the second drops; three close, no room
+    assert _label_lines([0, 20, 40, 60], [10] * 4, 1.0) == [0, 0, 0, 0]
+    assert _label_lines([0, 20, 25, 45], [10] * 4, 1.0) == [0, 0, 1, 0]
+    assert _label_lines([0, 4, 8], [10] * 3, 1.0) is None

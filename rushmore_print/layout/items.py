@@ -34,10 +34,10 @@ from ..colors import BLACK as BLACK  # re-exported: layouts take colours from he
 from ..colors import WHITE as WHITE
 from ..colors import Color, parse_hex
 from ..geometry import IDENTITY as IDENTITY
+from ..geometry import KAPPA, ellipse
 from ..geometry import FillRule as FillRule
 from ..geometry import Matrix as Matrix
 from ..geometry import apply as apply
-from ..geometry import ellipse
 from ..geometry import multiply as multiply
 from .fonts import Font
 
@@ -111,6 +111,29 @@ class Path:
     @staticmethod
     def circle(cx: float, cy: float, r: float) -> Path:
         return Path(ellipse(cx, cy, r, r))
+
+    @staticmethod
+    def rounded(rect: Rect, radius: float, top_only: bool = False) -> Path:
+        """A rectangle with rounded corners (or only its top corners rounded: an arch).
+
+        >>> len(Path.rounded(Rect(0, 0, 10, 5), 1.0).commands), len(Path.rounded(Rect(0, 0, 10, 5), 1.0, True).commands)
+        (10, 7)
+        """
+        r, k = radius, radius * KAPPA
+        x0, y0, x1, y1 = rect.x, rect.y, rect.right, rect.top
+        bottom = (
+            [("M", x0, y0), ("L", x1, y0)]
+            if top_only
+            else [("M", x0 + r, y0), ("L", x1 - r, y0), ("C", x1 - r + k, y0, x1, y0 + r - k, x1, y0 + r)]
+        )
+        top = [
+            ("L", x1, y1 - r),
+            ("C", x1, y1 - r + k, x1 - r + k, y1, x1 - r, y1),
+            ("L", x0 + r, y1),
+            ("C", x0 + r - k, y1, x0, y1 - r + k, x0, y1 - r),
+        ]
+        left = [] if top_only else [("L", x0, y0 + r), ("C", x0, y0 + r - k, x0 + r - k, y0, x0 + r, y0)]
+        return Path(tuple(bottom + top + left + [("Z",)]))
 
     @staticmethod
     def parse(text: str) -> Path:

@@ -59,6 +59,7 @@ ANSWERS_PT = 7.5
 MATCH_CARD_SHARE = 0.66  # a worked example's card, of the column's width
 MATCH_CARD_MAX_H_MM = 48.0  # and at most this tall (portrait cards)
 PICTURE_HEAD_MIN_MM = 2.5  # a set-up thumbnail whose heads would be narrower is drawn as a glyph
+PRACTICE_PER_ROW = 2
 PICTURE_HEADS_MAX = 160  # and so is a grid of more heads than this (each a drawing to rasterise)
 
 
@@ -210,12 +211,8 @@ def _place(
         return Fit.PLACED
     if isinstance(block, Paragraph):
         return _paragraph(block, column, items, style, may_split)
-    if isinstance(block, Steps):
-        return _list(block.items, None, column, items, style, numbered=True)
-    if isinstance(block, Bullets):
-        return _list(
-            [t for _, t in block.items], [lead for lead, _ in block.items], column, items, style, numbered=False
-        )
+    if isinstance(block, (Steps, Bullets)):
+        return _list(block, column, items, style)
     figure, height = _figure(block, design, deck, column.width, style)
     if height + 3 > room:
         return Fit.NO_ROOM
@@ -243,10 +240,7 @@ def _opening_height(block, style: Style, width: float, design: Design, deck: Dec
     if isinstance(block, Paragraph):
         return style.leading * min(2, len(wrap(block.text, width, style.body_pt, lead=block.lead)))
     if isinstance(block, (Steps, Bullets)):
-        texts = block.items if isinstance(block, Steps) else [t for _, t in block.items]
-        leads = [""] * len(texts) if isinstance(block, Steps) else [lead for lead, _ in block.items]
-        lines = sum(len(wrap(t, width - 5.0, style.body_pt, lead=lead)) for t, lead in zip(texts, leads))
-        return lines * style.leading + len(texts) * style.leading * 0.25
+        return _list_lines(block, width, style)[2]
     if isinstance(block, FIGURES):
         return _figure(block, design, deck, width, style)[1] + 4
     return 0.0
@@ -278,28 +272,36 @@ def _paragraph(block: Paragraph, column: Column, items: list, style: Style, may_
     return Split(Paragraph(rest.strip()))
 
 
-def _list(texts, leads, column: Column, items: list, style: Style, numbered: bool) -> Placement:
-    indent = 5.0
-    all_lines = [
-        wrap(text, column.width - indent, style.body_pt, lead=(leads[n] if leads else ""))
-        for n, text in enumerate(texts)
-    ]
-    need = sum(len(lines) for lines in all_lines) * style.leading + len(texts) * style.leading * 0.25
+LIST_INDENT_MM = 5.0
+
+
+def _list_lines(block: Steps | Bullets, width: float, style: Style) -> tuple[list, list, float]:
+    """A list's intro lines, each item's lines, and the height of the whole."""
+    if isinstance(block, Steps):
+        texts, leads, intro = list(block.items), [""] * len(block.items), ""
+    else:
+        texts, leads, intro = [t for _, t in block.items], [lead for lead, _ in block.items], block.intro
+    intro_lines = wrap(intro, width, style.body_pt) if intro else []
+    item_lines = [wrap(t, width - LIST_INDENT_MM, style.body_pt, lead=lead) for t, lead in zip(texts, leads)]
+    height = (len(intro_lines) + sum(len(lines) for lines in item_lines)) * style.leading
+    height += len(texts) * style.leading * 0.25 + (style.leading * 0.45 if intro_lines else 0.0)
+    return intro_lines, item_lines, height
+
+
+def _list(block: Steps | Bullets, column: Column, items: list, style: Style) -> Placement:
+    """A numbered or bulleted list, with its intro: lists are short, so they are kept whole."""
+    intro_lines, item_lines, need = _list_lines(block, column.width, style)
     if need > column.y - column.bottom:
-        return Fit.NO_ROOM  # lists are short: keep them whole
-    for number, lines in enumerate(all_lines, start=1):
+        return Fit.NO_ROOM
+    if intro_lines:
+        _draw_lines(intro_lines, column.x, column, items, style)
+        column.y -= style.leading * 0.45
+    numbered = isinstance(block, Steps)
+    for number, lines in enumerate(item_lines, start=1):
         marker = f"{number}." if numbered else "•"
-        items.append(
-            Text(
-                column.x + (0.5 if numbered else 1.2),
-                column.y - style.leading,
-                marker,
-                style.body_pt,
-                ACCENT,
-                Font.BOLD,
-            )
-        )
-        _draw_lines(lines, column.x + indent, column, items, style)
+        x = column.x + (0.5 if numbered else 1.2)
+        items.append(Text(x, column.y - style.leading, marker, style.body_pt, ACCENT, Font.BOLD))
+        _draw_lines(lines, column.x + LIST_INDENT_MM, column, items, style)
         column.y -= style.leading * 0.25
     column.y -= style.leading * 0.2
     return Fit.PLACED
@@ -343,34 +345,60 @@ def _picture(face: Face, frame: CardFrame, x: float, y: float, width: float) -> 
     return card_picture(dataclasses.replace(face, items=kept), frame, x, y, width)
 
 
+LABEL_GAP_MM = 1.0  # between two labels on one line
+
+
+def _label_lines(centres: list[float], widths: list[float], size: float) -> list[int] | None:
+    """Each label's line (0 or 1) at ``size``, left to right: the first line where it clears the
+    label before it by ``LABEL_GAP_MM``; None if two lines are not enough."""
+    ends = [-math.inf, -math.inf]
+    lines = []
+    for centre, width in zip(centres, widths):
+        half = width * size / 2
+        line = next((n for n, end in enumerate(ends) if centre - half >= end + LABEL_GAP_MM), None)
+        if line is None:
+            return None
+        ends[line] = centre + half
+        lines.append(line)
+    return lines
+
+
 def _relation_labels(
     example: MatchExample, design: Design, frame: CardFrame, x: float, s: float, top: float, style: Style
 ) -> tuple[list, float]:
-    """ "same" or "opposite" under each head, one line per row of heads (two when neighbours
-    stand too close for the longer word: then every other label drops a line)."""
+    """ "same" or "opposite" under each head, one line per row of heads at the largest size that
+    fits; where neighbours stand too close even at the smallest size, only the labels that must
+    drop to a second line do, and the size is the largest that keeps it so."""
     slots = card_layout(design, frame).slots
     centres = [x + slot.label_x * s for slot in slots]
-    rows = sorted({round(slot.head.y, 3) for slot in slots}, reverse=True)
-    row_of = [rows.index(round(slot.head.y, 3)) for slot in slots]
-    words = [text_width_mm(r, 1.0, Font.BOLD if r == OPPOSITE else Font.REGULAR) for r in example.relations]
-    # each pair of neighbours in a row: the size at which their labels keep 1 mm apart
-    pairs = [(b - a, (wa + wb) / 2) for a, b, wa, wb, ra, rb in
-             zip(centres, centres[1:], words, words[1:], row_of, row_of[1:]) if ra == rb]  # fmt: skip
-    size = min([style.body_pt * 0.9] + [(step - 1.0) / need for step, need in pairs])
-    stagger = size < MIN_TEXT_PT
-    if stagger:  # every other label a line lower: neighbours two steps apart share a line
-        size = max(MIN_TEXT_PT, min([style.body_pt * 0.9] + [(2 * step - 1.0) / need for step, need in pairs]))
+    row_tops = sorted({round(slot.head.y, 3) for slot in slots}, reverse=True)
+    rows = [[i for i, slot in enumerate(slots) if round(slot.head.y, 3) == y] for y in row_tops]
+    widths = [text_width_mm(r, 1.0, Font.BOLD if r == OPPOSITE else Font.REGULAR) for r in example.relations]
+
+    def lines_at(size: float) -> list[int] | None:
+        found = [0] * len(slots)
+        for row in rows:
+            lines = _label_lines([centres[i] for i in row], [widths[i] for i in row], size)
+            if lines is None:
+                return None
+            for i, line in zip(row, lines):
+                found[i] = line
+        return found
+
+    sizes = [style.body_pt * 0.9 - 0.25 * k for k in range(int((style.body_pt * 0.9 - MIN_TEXT_PT) / 0.25) + 1)]
+    fewest = lines_at(MIN_TEXT_PT) or [i % 2 for i in range(len(slots))]  # (two lines fit any card's heads)
+    size = next((z for z in sizes if lines_at(z) == fewest), MIN_TEXT_PT)
+    lines = fewest
+    per_row = 1 + max(lines)
     line_h = size * PT_TO_MM * 1.3
-    lines_per_row = 2 if stagger else 1
     items = []
-    for index, relation in enumerate(example.relations):
-        red = relation == OPPOSITE
-        first_in_row = row_of.index(row_of[index])
-        line = row_of[index] * lines_per_row + ((index - first_in_row) % 2 if stagger else 0)
-        y = top - 0.8 - (line + 0.78) * line_h
-        font = Font.BOLD if red else Font.REGULAR
-        items.append(Text(centres[index], y, relation, size, RED if red else INK, font, Anchor.MIDDLE))
-    return items, 1.6 + len(rows) * lines_per_row * line_h
+    for r, row in enumerate(rows):
+        for i in row:
+            red = example.relations[i] == OPPOSITE
+            y = top - 0.8 - (r * per_row + lines[i] + 0.78) * line_h
+            font = Font.BOLD if red else Font.REGULAR
+            items.append(Text(centres[i], y, example.relations[i], size, RED if red else INK, font, Anchor.MIDDLE))
+    return items, 1.6 + len(rows) * per_row * line_h
 
 
 def _match_figure(example: MatchExample, design: Design, deck: Deck, width: float, style: Style) -> tuple[tuple, float]:
@@ -477,10 +505,13 @@ def _as_pictures(design: Design, frame: CardFrame, thumb_w: float, monuments: in
 def _setup_figure(figure: SetupFigure, design: Design, deck: Deck, width: float, style: Style) -> tuple[tuple, float]:
     """The grid of Monuments as it lies on the table (each Monument drawn once) and the deck."""
     frame = card_frame(design, bleed_mm=0.0)
-    grid_w = width * 0.74
-    thumb_w = min(20.0, grid_w / (figure.cols + (figure.cols - 1) * 0.08))
+    grid_w = width * 0.74 * style.figure_scale
+    aspect = frame.height_mm / frame.width_mm
+    across = grid_w / (figure.cols + (figure.cols - 1) * 0.08)
+    down = width * 0.6 * style.figure_scale / (figure.rows * aspect + (figure.rows - 1) * 0.08)  # portrait: no taller
+    thumb_w = min(20.0, across, down)
     gap = min(1.2, thumb_w * 0.08)
-    thumb_h = thumb_w * frame.height_mm / frame.width_mm
+    thumb_h = thumb_w * aspect
     grid_w = figure.cols * thumb_w + (figure.cols - 1) * gap
     grid_h = figure.rows * thumb_h + (figure.rows - 1) * gap
     small = style.caption_pt
@@ -516,9 +547,10 @@ def _setup_figure(figure: SetupFigure, design: Design, deck: Deck, width: float,
 def _practice_figure(
     figure: PracticeFigure, design: Design, deck: Deck, width: float, style: Style
 ) -> tuple[tuple, float]:
-    """The practice cards as small pictures in rows of up to three, each captioned."""
+    """The practice cards as pictures in rows of up to two (large enough to read every head's
+    facing at arm's length), each captioned."""
     frame = card_frame(design, bleed_mm=0.0)
-    rows = math.ceil(len(figure.cards) / 3)
+    rows = math.ceil(len(figure.cards) / PRACTICE_PER_ROW)
     per_row = math.ceil(len(figure.cards) / rows)
     gap = 4.0
     card_w = min((width - (per_row - 1) * gap) / per_row, width * 0.45) * style.figure_scale

@@ -1,0 +1,446 @@
+"""Card backs: one design for each kind of card, the same on every card of that kind (a back
+gives nothing away), drawn with the items the fronts use, so every renderer prints it alike.
+
+A back has three layers, from the bleed in:
+
+- the band: a dark ground with a small repeating pattern, from the bleed to ``BAND_MM`` inside
+  the trim; a mis-cut only shows a little more or less of the same pattern;
+- the panel: a light rim and a rounded window with a keyline. The window holds the game's title
+  at the top, the kind of card at the foot and, between them, the illustration: the design's
+  heads carved in a cliff above the pines (Monuments), a magnifier over a head (Search cards);
+- the texts, drawn last, each at least ``CLEAR_MM`` from every line.
+
+The illustration and the pattern's tile are symbols (``back_symbols``), drawn once per document
+however many backs a sheet holds. The heads of the illustration are drawn inline, toned in the
+stone's colours, not as the fronts' head symbols: a back refers to no card's drawing.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import math
+from dataclasses import dataclass
+
+from ..colors import BLACK, WHITE, Color, contrast, grey, mix
+from ..spec import MAX_BLEED_MM, Design, HeadSpec, Style
+from .fonts import PT_TO_MM, Font, name_font, printed_upper, text_width_mm
+from .frame import CardFrame, CardKind, Face
+from .heads import HEAD_BOX, HeadKey, head_symbol, plain_palette
+from .items import Anchor, Group, Matrix, Path, Rect, Shape, Symbol, Text, Use, multiply, scale, translate
+
+BAND_MM = 6.0  # the band runs from the bleed to this far inside the trim
+RIM_MM = 1.0  # the panel's light rim, between the band and the window
+KEYLINE_MM = 0.35  # the dark line round the window
+CLEAR_MM = 2.0  # every text keeps this far from every line
+SLACK_MM = 0.5  # and this much more, so that rounding in a renderer never takes it under
+TITLE_PT = (7.0, 20.0)  # the title's size: as large as the window allows, within these
+TITLE_SHARE = 0.14  # the title's box takes at most this share of the window's height
+LABEL_PT = (6.0, 8.0)  # the kind's name: under half the title's size, within these
+KIND_LABELS = {CardKind.MONUMENT: "MONUMENT", CardKind.SEARCH: "SEARCH"}  # at the foot of each back
+TEXT_ASCENT, TEXT_DESCENT = 0.72, 0.22  # of the size: the box ``item_bounds`` gives a text
+PATTERN_MM = 3.0  # the pattern's period along a row
+ROW_MM = 1.9  # between the Monuments' rows of ridges
+PATTERN_LINE_MM = 0.3
+MIN_SCENE_MM = 4.0  # a smaller illustration is left out (the window stays plain)
+HEAD_OVERLAP = 0.12  # carved heads overlap their neighbour's back (the faces stay whole)
+HEAD_ASPECT = HEAD_BOX.height / HEAD_BOX.width
+
+
+@dataclass(frozen=True)
+class BackArt:
+    """The key of a back's illustration symbol (band and texts are not in it)."""
+
+    kind: CardKind
+
+
+@dataclass(frozen=True)
+class BackBand:
+    """The key of a back's band pattern symbol."""
+
+    kind: CardKind
+
+
+@dataclass(frozen=True)
+class BackColors:
+    band: Color
+    pattern: Color
+    rim: Color
+    keyline: Color
+    title: Color  # on the window's top (sky or paper)
+    label: Color  # on the window's foot (ground or paper)
+
+
+def back_colors(style: Style, kind: CardKind) -> BackColors:
+    """The back's colours, all from the design's style; texts take whichever of ink and paper
+    stands out more from what is behind them.
+
+    >>> from rushmore_print.spec import Style
+    >>> back_colors(Style(), CardKind.SEARCH).title == Style().ink
+    True
+    """
+    if kind is CardKind.MONUMENT:
+        band = mix(style.stone, BLACK, 0.55)
+        return BackColors(
+            band=band,
+            pattern=mix(style.stone, BLACK, 0.36),
+            rim=mix(style.paper, style.stone, 0.15),
+            keyline=band,
+            title=_legible(style.sky, style),
+            label=_legible(_ground(style), style),
+        )
+    band = mix(style.ink, style.sky, 0.22)
+    return BackColors(
+        band=band,
+        pattern=mix(style.ink, style.sky, 0.4),
+        rim=style.paper,
+        keyline=band,
+        title=_legible(style.paper, style),
+        label=_legible(style.paper, style),
+    )
+
+
+def _legible(behind: Color, style: Style) -> Color:
+    return max((style.ink, style.paper), key=lambda c: contrast(c, behind))
+
+
+def _ground(style: Style) -> Color:
+    return mix(style.stone, BLACK, 0.4)
+
+
+@dataclass(frozen=True)
+class BackZones:
+    """Where a back's parts go, in mm from the trim's lower left corner."""
+
+    panel: Rect  # inside the band
+    window: Rect  # inside the rim: the illustration, clipped to it, and the texts
+    title_pt: float
+    title_y: float  # the title's baseline
+    label_pt: float
+    label_y: float  # the kind's name's baseline
+    scene: Rect  # the illustration's lines stay inside this; backgrounds fill the window
+
+    @property
+    def radius(self) -> float:
+        return min(3.0, self.window.height / 6)
+
+
+def _text_inset() -> float:
+    """How far a text box keeps from the window's edge: half the keyline, the clearance, slack."""
+    return KEYLINE_MM / 2 + CLEAR_MM + SLACK_MM
+
+
+def back_problems(design: Design, frame: CardFrame) -> list[str]:
+    """What keeps the backs from printing their title and kind 2 mm clear of every line, in words.
+
+    >>> from rushmore_print.spec import load_design
+    >>> from rushmore_print.layout.cards import card_frame
+    >>> back_problems(load_design(), card_frame(load_design()))
+    []
+    """
+    zones = back_zones(design, frame)
+    room = zones.window.width - 2 * _text_inset()
+    if text_width_mm(back_title(design), TITLE_PT[0], name_font(design)) > room:
+        return [f"the name {design.name!r} is too long for the card backs even at {TITLE_PT[0]:g} pt; shorten it"]
+    widest_label = max(text_width_mm(label, zones.label_pt, Font.BOLD) for label in KIND_LABELS.values())
+    if zones.scene.height <= 0 or widest_label > room:
+        size = f"{frame.width_mm:g} x {frame.height_mm:g} mm"
+        return [f"a {size} card is too small for its backs: inside the {BAND_MM:g} mm band the title and the "
+                "kind's name do not fit 2 mm clear of the lines; use a larger card"]  # fmt: skip
+    return []
+
+
+def back_title(design: Design) -> str:
+    """The game's name as the backs print it: the upper case the spec checks against the font."""
+    return printed_upper(design.name)
+
+
+def back_zones(design: Design, frame: CardFrame) -> BackZones:
+    """The back's boxes for ``design`` at ``frame``'s size: the title as large as the window's
+    width allows (7 to 20 pt), the illustration between the title and the label, 2 mm clear
+    of both."""
+    panel = frame.trim.grow(-BAND_MM)
+    window = panel.grow(-RIM_MM)
+    inset = _text_inset()
+    width_1pt = max(text_width_mm(back_title(design), 1.0, name_font(design)), 1e-6)
+    by_height = TITLE_SHARE * window.height / ((TEXT_ASCENT + TEXT_DESCENT) * PT_TO_MM)
+    title_pt = max(TITLE_PT[0], min(TITLE_PT[1], by_height, (window.width - 2 * inset) / width_1pt))
+    widest_label = max(text_width_mm(label, 1.0, Font.BOLD) for label in KIND_LABELS.values())
+    label_pt = max(LABEL_PT[0], min(LABEL_PT[1], title_pt * 0.45, (window.width - 2 * inset) / widest_label))
+    title_size, label_size = title_pt * PT_TO_MM, label_pt * PT_TO_MM
+    title_y = window.top - inset - TEXT_ASCENT * title_size
+    label_y = window.y + inset + TEXT_DESCENT * label_size
+    scene_top = title_y - TEXT_DESCENT * title_size - CLEAR_MM - SLACK_MM
+    scene_y = label_y + TEXT_ASCENT * label_size + CLEAR_MM + SLACK_MM
+    scene_x = window.x + inset
+    scene = Rect(scene_x, scene_y, max(0.0, window.right - inset - scene_x), max(0.0, scene_top - scene_y))
+    return BackZones(panel, window, title_pt, title_y, label_pt, label_y, scene)
+
+
+def back_face(design: Design, kind: CardKind, frame: CardFrame) -> Face:
+    """The same back for every card of a kind: the band and its pattern into the bleed, the
+    panel with the illustration, the game's title and the kind of card.
+
+    >>> from rushmore_print.spec import load_design
+    >>> from rushmore_print.layout.cards import card_frame
+    >>> design = load_design()
+    >>> [item.text for item in back_face(design, CardKind.SEARCH, card_frame(design)).items if isinstance(item, Text)]
+    ['MOUNT RUSHMORE', 'SEARCH']
+    """
+    zones = back_zones(design, frame)
+    colors = back_colors(design.style, kind)
+    middle = frame.width_mm / 2
+    label = KIND_LABELS[kind]
+    items = [
+        Shape(Path.rect(frame.bleed), fill=colors.band),
+        Group((Use(BackBand(kind)),), clip=Path.rect(frame.bleed)),
+        Use(BackArt(kind)),
+        Text(middle, zones.title_y, back_title(design), zones.title_pt, colors.title, name_font(design), Anchor.MIDDLE),
+        Text(middle, zones.label_y, label, zones.label_pt, colors.label, Font.BOLD, Anchor.MIDDLE),
+    ]
+    return Face(f"{kind.value}-back", kind, tuple(items), is_back=True)
+
+
+def back_symbols(design: Design, frame: CardFrame) -> dict:
+    """The backs' illustrations and band patterns, by key: they depend on the trim, not on the
+    bleed (the pattern reaches ``MAX_BLEED_MM`` past the trim; each back clips it to its bleed)."""
+    zones = back_zones(design, frame)
+    found: dict = {}
+    for kind in CardKind:
+        colors = back_colors(design.style, kind)
+        found[BackBand(kind)] = _band(kind, frame, colors.pattern)
+        if min(zones.scene.width, zones.scene.height) < MIN_SCENE_MM:
+            scene = _bare_window(design.style, kind, zones)
+        else:
+            scene = _cliff(design, zones) if kind is CardKind.MONUMENT else _magnifier(design, zones)
+        window = Path.rounded(zones.window, zones.radius)
+        items = (
+            Shape(Path.rounded(zones.panel, zones.radius + RIM_MM), fill=colors.rim),
+            Group(tuple(scene), clip=window),
+            Shape(window, stroke=colors.keyline, stroke_mm=KEYLINE_MM),
+        )
+        found[BackArt(kind)] = Symbol(items, zones.panel)
+    return found
+
+
+# ----------------------------------------------------------------------------- the band's pattern
+
+
+def _band(kind: CardKind, frame: CardFrame, color: Color) -> Symbol:
+    """The band's pattern over the trim and the most bleed a design may ask for: rows of
+    zigzag ridges (Monuments) or a diamond trellis (Search), thin lines across the whole card
+    (the panel hides the middle), lined up on the card's centre so the pattern is symmetric.
+    A few long lines are cheap in every renderer, where hundreds of small motifs are not."""
+    p = PATTERN_MM
+    reach = frame.trim.grow(MAX_BLEED_MM)
+    cx, cy = frame.width_mm / 2, frame.height_mm / 2
+    lines: list[Path] = []
+    if kind is CardKind.MONUMENT:
+        rise = 0.32 * p
+        steps = range(math.floor((reach.x - cx) / (p / 2)) - 1, math.ceil((reach.right - cx) / (p / 2)) + 2)
+        for row in range(math.floor((reach.y - cy) / ROW_MM) - 1, math.ceil((reach.top - cy) / ROW_MM) + 2):
+            y = cy + row * ROW_MM
+            lines.append(Path.polygon([(cx + k * p / 2, y + rise * (k % 2)) for k in steps], closed=False))
+    else:
+        span = reach.width + reach.height
+        for k in range(-math.ceil(span / p), math.ceil(span / p) + 1):
+            for slope in (1.0, -1.0):  # lines x - cx = k p + slope (y - cy), across the reach
+                x0, x1 = cx + k * p + slope * (reach.y - cy), cx + k * p + slope * (reach.top - cy)
+                if max(x0, x1) >= reach.x and min(x0, x1) <= reach.right:
+                    lines.append(Path.line(x0, reach.y, x1, reach.top))
+    shapes = tuple(Shape(line, stroke=color, stroke_mm=PATTERN_LINE_MM) for line in lines)
+    return Symbol((Group(shapes, clip=Path.rect(reach)),), reach)
+
+
+# ----------------------------------------------------------------------------- the illustrations
+
+
+@functools.lru_cache(maxsize=64)  # the same heads at every card size (the tests try them all)
+def _carved(spec: HeadSpec, style: Style, dark: Color, light: Color) -> tuple:
+    """A head toned in two colours, as carved in stone: its hair and darker parts ``dark``, its
+    skin ``light``, what lies between in between."""
+    palette = plain_palette(style, spec)
+    low, high = sorted((grey(palette.hair), grey(palette.skin)))
+    return _toned(_bust(spec, style), dark, light, low, max(high, low + 0.1))
+
+
+def _built_in(spec: HeadSpec) -> HeadSpec:
+    """The head as the backs draw it: a designer's own art gives way to the built-in bust (an
+    image cannot be toned, and a back shows a head, not a framed picture)."""
+    return dataclasses.replace(spec, art=None, vector=None)
+
+
+@functools.lru_cache(maxsize=64)
+def _bust(spec: HeadSpec, style: Style) -> tuple:
+    """A head's plain drawing, facing left."""
+    return head_symbol(spec, HeadKey(0, 0, False), style).items
+
+
+def _toned(items: tuple, dark: Color, light: Color, low: float, high: float) -> tuple:
+    def tone(color: Color | None) -> Color | None:
+        share = None if color is None else min(1.0, max(0.0, (grey(color) - low) / (high - low)))
+        return None if share is None else mix(dark, light, share)
+
+    toned: list = []
+    for item in items:
+        if isinstance(item, Shape):
+            toned.append(dataclasses.replace(item, fill=tone(item.fill), stroke=tone(item.stroke)))
+        elif isinstance(item, Group):
+            toned.append(dataclasses.replace(item, items=_toned(item.items, dark, light, low, high)))
+        else:  # heads are shapes and groups of them; anything else is a new kind of art
+            raise TypeError(f"cannot tone a {type(item).__name__} in a head drawing")
+    return tuple(toned)
+
+
+def _head_at(x: float, y: float, height: float) -> Matrix:
+    """Head units to mm: the head box's lower left corner at (x, y), ``height`` mm tall."""
+    s = height / HEAD_BOX.height
+    return multiply(multiply(translate(-HEAD_BOX.x, -HEAD_BOX.y), scale(s)), translate(x, y))
+
+
+def _bare_window(style: Style, kind: CardKind, zones: BackZones) -> list:
+    """A window too small for a picture: its grounds only (sky over rock, or paper), so that
+    title and kind stand on the colours they were chosen for."""
+    w, s = zones.window.grow(1), zones.scene
+    if kind is CardKind.SEARCH:
+        return [Shape(Path.rect(w), fill=style.paper)]
+    middle = s.y + s.height / 2
+    ground = Rect(w.x, w.y, w.width, middle - w.y)
+    return [Shape(Path.rect(w), fill=style.sky), Shape(Path.rect(ground), fill=_ground(style))]
+
+
+def _across(window: Rect, base: float, tops: list[tuple[float, float]]) -> Path:
+    """A polygon across the window from below its foot: its top through (share of the width,
+    mm above ``base``) points."""
+    top = [(window.x + f * window.width, base + dy) for f, dy in tops]
+    left, right = (window.x - 1, top[0][1]), (window.right + 1, top[-1][1])
+    return Path.polygon([(window.x - 1, window.y - 1), left, *top, right, (window.right + 1, window.y - 1)])
+
+
+def _cliff(design: Design, zones: BackZones) -> list:
+    """Monuments: the design's heads carved side by side in a cliff under a ragged ridge, a far
+    range and a low sun behind it, pines at its foot."""
+    style = design.style
+    w, s = zones.window, zones.scene
+    count = len(design.heads)
+    ground_y = s.y + 0.05 * s.height
+    head_h = min(0.78 * s.height, 0.92 * s.width / (1 + (count - 1) * (1 - HEAD_OVERLAP)) * HEAD_ASPECT)
+    head_w = head_h / HEAD_ASPECT
+    step = head_w * (1 - HEAD_OVERLAP)
+    row_x = s.x + (s.width - head_w - (count - 1) * step) / 2
+    head_y = ground_y - 0.04 * head_h
+    ridge = min(s.top - 0.2 * s.height, head_y + head_h + 0.06 * s.height)
+    rise = min(s.top - ridge, 0.45 * head_h)  # how high the far range reaches
+    ridge_line = [(0.0, -0.1 * s.height), (0.07, -0.03 * s.height)]
+    for index in range(count):  # the rock rises over each head and dips between them
+        centre = (row_x + index * step + head_w / 2 - w.x) / w.width
+        ridge_line += [(centre - 0.45 * step / w.width, -0.01 * s.height), (centre, 0.03 * s.height)]
+    ridge_line += [(ridge_line[-1][0] + 0.45 * step / w.width, 0.0), (0.93, -0.06 * s.height), (1.0, -0.12 * s.height)]
+    far = [(0.0, 0.2), (0.18, 0.72), (0.3, 0.48), (0.46, 0.95), (0.62, 0.52), (0.8, 0.8), (1.0, 0.3)]
+    ground = [(0.0, 0.04), (0.25, 0.0), (0.5, 0.03), (0.75, -0.01), (1.0, 0.05)]
+    sun_r = min(0.15 * s.height, 0.3 * head_h)
+    sun_y = min(ridge + 0.8 * rise, s.top - sun_r)  # low, half behind the far range
+    dark, light = mix(style.stone, BLACK, 0.45), mix(style.skin, style.stone, 0.1)
+    items: list = [
+        Shape(Path.rect(w.grow(1)), fill=style.sky),
+        Shape(Path.circle(s.x + 0.8 * s.width, sun_y, sun_r), fill=mix(style.paper, style.sky, 0.3)),
+        Shape(_across(w, ridge, [(f, h * rise) for f, h in far]), fill=mix(style.stone, style.sky, 0.55)),
+        Shape(_across(w, ridge, ridge_line), fill=style.stone),
+    ]
+    for index, spec in enumerate(design.heads):
+        place = _head_at(row_x + index * step, head_y, head_h)
+        items.append(Group(_carved(_built_in(spec), style, dark, light), place))
+    items.append(Shape(_across(w, ground_y, [(f, h * s.height) for f, h in ground]), fill=_ground(style)))
+    items += _pines(s, ground_y, 0.2 * head_h, mix(style.ink, style.stone, 0.25))
+    return items
+
+
+def _pines(scene: Rect, ground_y: float, tall: float, color: Color) -> list:
+    """A row of pines, at most ``tall`` mm, along the foot of the cliff."""
+    count = max(3, round(scene.width / (0.55 * tall)))
+    pines = []
+    for index in range(count):
+        x = scene.x + (index + 0.5) * scene.width / count
+        h = tall * (0.7 + 0.3 * ((index * 7) % 5) / 4)  # a steady, not random, rise and fall
+        half = 0.28 * h
+        y = ground_y - 0.12 * tall
+        points = [(x - half, y), (x - half * 0.45, y + 0.38 * h), (x - half * 0.8, y + 0.36 * h)]
+        points += [(x - half * 0.3, y + 0.7 * h), (x - half * 0.55, y + 0.68 * h), (x, y + h)]
+        points += [(px + 2 * (x - px), py) for px, py in reversed(points[:-1])]
+        pines.append(Shape(Path.polygon(points), fill=color))
+    return pines
+
+
+def _magnifier(design: Design, zones: BackZones) -> list:
+    """Search cards: the design's heads in their niches, faint as an old print, in one row or
+    two (whichever draws them larger), and a magnifier over the middle head of the first row
+    that shows its face larger and in its own colours."""
+    style = design.style
+    w, s = zones.window, zones.scene
+    count = len(design.heads)
+    gap = 0.08  # between niches, in head widths
+
+    def size(rows: int) -> float:
+        per_row = math.ceil(count / rows)
+        by_width = 0.94 * s.width / (per_row + (per_row - 1) * gap) * HEAD_ASPECT
+        return min(0.88 * s.height / (rows + (rows - 1) * gap * 1.5), by_width)
+
+    rows = max((1, 2), key=lambda r: (size(r), -r)) if count > 1 else 1
+    head_h = size(rows)
+    head_w = head_h / HEAD_ASPECT
+    per_row = math.ceil(count / rows)
+    step_x, step_y = head_w * (1 + gap), head_h * (1 + 1.5 * gap)
+    block_h = head_h * 1.04 + (rows - 1) * step_y
+    top_y = s.y + (s.height - block_h) / 2 + (rows - 1) * step_y  # the first row's foot
+    places = []
+    for index in range(count):
+        row, col = divmod(index, per_row)
+        in_row = min(per_row, count - row * per_row)
+        x = s.x + s.width / 2 + (col - (in_row - 1) / 2) * step_x - head_w / 2
+        places.append((x, top_y - row * step_y))
+    dark, light = mix(style.ink, style.paper, 0.45), mix(style.paper, WHITE, 0.4)
+
+    def niche(x: float, y: float, color: Color) -> Shape:
+        arch = Rect(x - 0.02 * head_w, y, head_w * 1.04, 1.04 * head_h)
+        return Shape(Path.rounded(arch, 0.45 * arch.width, top_only=True), fill=color)
+
+    scene: list = [Shape(Path.rect(w.grow(1)), fill=style.paper)]
+    for spec, (x, y) in zip(design.heads, places, strict=True):
+        scene.append(niche(x, y, mix(style.stone, style.paper, 0.55)))
+        scene.append(Group(_carved(_built_in(spec), style, dark, light), _head_at(x, y, head_h)))
+    chosen = (min(per_row, count) - 1) // 2
+    x, y = places[chosen]
+    seen = (
+        Shape(Path.rect(w.grow(1)), fill=mix(style.paper, style.sky, 0.35)),
+        niche(x, y, style.stone),
+        Group(_bust(_built_in(design.heads[chosen]), style), _head_at(x, y, head_h)),
+    )
+    unit = head_h / HEAD_BOX.height
+    cx, cy = x + 20 * unit, y + (102 - HEAD_BOX.y) * unit  # the face: eye, nose and lips
+    return scene + _lens(cx, cy, 0.44 * head_w, seen, style)
+
+
+def _lens(cx: float, cy: float, r: float, seen: tuple, style: Style) -> list:
+    """A magnifying glass at (cx, cy), radius ``r``: ``seen`` drawn 1.6 times larger inside the
+    lens, a shine on the glass, an ink rim and a red handle to the lower right."""
+    zoom = 1.6
+    lens = Path.circle(cx, cy, r)
+    larger = multiply(translate(-cx, -cy), multiply(scale(zoom), translate(cx, cy)))
+    shine = Path(  # a crescent of light on the glass, up and to the back, off the face
+        (
+            ("M", cx + 0.8 * r, cy + 0.1 * r),
+            ("C", cx + 0.76 * r, cy + 0.5 * r, cx + 0.46 * r, cy + 0.74 * r, cx + 0.1 * r, cy + 0.8 * r),
+            ("C", cx + 0.42 * r, cy + 0.6 * r, cx + 0.62 * r, cy + 0.4 * r, cx + 0.8 * r, cy + 0.1 * r),
+            ("Z",),
+        )
+    )
+    ux, uy = math.cos(math.radians(-50)), math.sin(math.radians(-50))
+    vx, vy = -uy, ux
+    half = 0.17 * r
+    along = [(1.0, 0.6), (2.1, 1.0), (2.1 + 0.17, 0.0), (2.1, -1.0), (1.0, -0.6)]  # (radii out, half widths)
+    handle = Path.polygon([(cx + ux * a * r + vx * b * half, cy + uy * a * r + vy * b * half) for a, b in along])
+    return [
+        Shape(handle, fill=style.red, stroke=style.ink, stroke_mm=0.3),
+        Group((Group(seen, larger), Shape(shine, fill=WHITE)), clip=lens),
+        Shape(lens, stroke=style.ink, stroke_mm=0.14 * r),
+    ]
