@@ -13,7 +13,16 @@ from collections.abc import Hashable, Iterable
 from reportlab.lib.rl_accel import fp_str
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.pdfdoc import PDFArray, PDFDate, PDFDictionary, PDFInfo, PDFName, PDFString
+from reportlab.pdfbase.pdfdoc import (
+    PDFArray,
+    PDFDate,
+    PDFDictionary,
+    PDFInfo,
+    PDFName,
+    PDFResourceDictionary,
+    PDFString,
+    xObjectName,
+)
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD, FILL_NON_ZERO, PATH_OPS, Canvas
 
@@ -197,6 +206,25 @@ class _Painter:
             self.canvas.beginForm(form_name(key), box.x, box.y, box.right, box.top)
             self.draw(symbol.items)
             self.canvas.endForm()
+            self._give_form_its_states(form_name(key))
+
+    def _give_form_its_states(self, name: str) -> None:
+        """reportlab writes a form's fonts and images into its resources but not the graphics
+        states (/ca, /CA) that translucent shapes in it name, which a viewer then cannot find:
+        they are added here, to forms that use them only."""
+        form = self.canvas._doc.idToObject[xObjectName(name)]
+        if not getattr(form, "ExtGState", None) or form.Resources:
+            return
+        resources = PDFResourceDictionary()
+        resources.basicFonts()
+        if form.hasImages:
+            resources.allProcs()
+        else:
+            resources.basicProcs()
+        if form.XObjects:
+            resources.XObject = form.XObjects
+        resources.ExtGState = form.ExtGState
+        form.Resources = resources
 
     def page(self, page: Page) -> None:
         c = self.canvas
