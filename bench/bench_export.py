@@ -80,6 +80,100 @@ def bench_export_png() -> list[str]:
     ]
 
 
+def classic_images(target: str | None) -> tuple[list, object, float, tuple[int, int] | None]:
+    """The classic deck's pages as ``export png`` (None) or a vendor target draws them."""
+    from rushmore_print.build import checked_deck
+    from rushmore_print.export import _faces_with_backs
+    from rushmore_print.layout.cards import card_frame, symbols
+    from rushmore_print.layout.sheets import card_pages
+    from rushmore_print.spec import load_design
+    from rushmore_print.targets import RASTER_TARGETS
+
+    design = load_design()
+    vendor = RASTER_TARGETS[target] if target else None
+    bleed = vendor.bleed_mm if vendor else design.print.bleed_mm
+    faces = _faces_with_backs(design, checked_deck(design), bleed)
+    exact = vendor.size_for(design.print.card_name) if vendor else None
+    return card_pages(card_frame(design, bleed), faces), symbols(design), 300.0, exact
+
+
+def pillow_png(image, dpi: float) -> bytes:
+    """What the exports wrote before: Pillow's encoder (libpng's per-line filter choice), level 6."""
+    import io
+
+    buffer = io.BytesIO()
+    image.save(buffer, format="PNG", dpi=(dpi, dpi), compress_level=6)
+    return buffer.getvalue()
+
+
+def bench_png_encoding() -> list[list[str]]:
+    """The classic deck's 57 card images (as ``export png`` draws them) encoded before and after:
+    bytes, encoding time (median of 3, one process) and whether the decoded pixels are the same."""
+    import io
+
+    from rushmore_print.render.encode import png_bytes
+    from rushmore_print.render.png import render_page
+
+    pages, table, dpi, _ = classic_images(None)
+    tiles: dict = {}
+    images = [render_page(page, table, dpi, tiles) for page in pages]
+    rows, sizes = [], {}
+    for name, encode in (("before: Pillow, level 6", pillow_png), ("after: no filter, libdeflate 9", png_bytes)):
+        encoded: list[bytes] = []
+
+        def run(encode=encode, encoded=encoded):
+            encoded[:] = [encode(image, dpi) for image in images]
+
+        seconds = median_time(run)
+        same = all(Image.open(io.BytesIO(data)).tobytes() == im.tobytes() for data, im in zip(encoded, images))
+        sizes[name] = sum(map(len, encoded))
+        first = next(iter(sizes.values()))
+        rows.append(
+            [
+                f"encode classic PNGs, {name}",
+                f"{seconds:.2f} s",
+                "-",
+                "-",
+                f"{sizes[name] / 1e6:.2f} MB = {sizes[name] / first:.3f} x before",
+                "pixels identical" if same else "PIXELS DIFFER",
+            ]
+        )
+    return rows
+
+
+def bench_mpc_pixels() -> list[list[str]]:
+    """MakePlayingCards' 816 x 1110 images drawn at that size (now) against drawn at 300 dpi and
+    resized with LANCZOS (before), with The Game Crafter's for scale: bytes, M01's colours, time
+    (in one process). The classic cards are landscape: drawn sideways, then turned upright."""
+    from rushmore_print.render.encode import png_bytes
+    from rushmore_print.render.png import render_page
+
+    rows = []
+    for label, target, resample in (
+        ("tgc 825 x 1125, drawn at size", "tgc", False),
+        ("mpc 816 x 1110, drawn at size (now)", "mpc", False),
+        ("mpc 816 x 1110, 300 dpi + LANCZOS (before)", "mpc", True),
+    ):
+        pages, table, dpi, exact = classic_images(target)
+        out: list = []
+
+        def draw(pages=pages, table=table, dpi=dpi, exact=exact, resample=resample, out=out):
+            tiles: dict = {}
+            out.clear()
+            for page in pages:
+                if resample:
+                    image = render_page(page, table, dpi, tiles).resize(exact[::-1], Image.Resampling.LANCZOS)
+                else:
+                    image = render_page(page, table, dpi, tiles, exact[::-1])
+                out.append(image.transpose(Image.Transpose.ROTATE_90))
+
+        seconds = median_time(draw)
+        size = sum(len(png_bytes(image, dpi)) for image in out)
+        colours = len(out[0].getcolors(1 << 20))
+        rows.append([f"draw {label}", f"{seconds:.2f} s", "-", "-", f"{size / 1e6:.2f} MB", f"M01 {colours} colours"])
+    return rows
+
+
 def bench_impose(cards: list[Path], out: Path) -> dict[str, tuple[float, int]]:
     from rushmore_print.impose import impose
 
@@ -111,7 +205,7 @@ def bench_impose(cards: list[Path], out: Path) -> dict[str, tuple[float, int]]:
 
 
 def main() -> None:
-    rows = [bench_export_png()]
+    rows = [bench_export_png(), *bench_png_encoding(), *bench_mpc_pixels()]
     timings = {}
     with tempfile.TemporaryDirectory() as folder:
         folder = Path(folder)
