@@ -97,18 +97,39 @@ def hostile() -> Iterator[Case]:
     yield Case("binary", bytes(range(256)))
 
 
-def fonts() -> Iterator[Case]:
-    """A design naming a ``print.font``: each damaged TrueType file of ``fontsurgery``, the
-    shipped font itself, and a Greek title in a font without loose accents (printed in capitals)."""
-    if __package__:  # tests.fuzzing under pytest; a top-level module under bench/
-        from .fontsurgery import DEJAVU, damaged, without_chars
+def _fontsurgery():  # tests.fuzzing under pytest; a top-level module under bench/
+    if __package__:
+        from . import fontsurgery
     else:
-        from fontsurgery import DEJAVU, damaged, without_chars  # type: ignore[no-redef]
-    design = _with(heads=["Ädam", "Bea", "Cy", "Dee"], print={"font": "font.ttf"})
-    for label, data in damaged().items():
-        yield Case(f"font {label}", design, {"font.ttf": data})
-    yield Case("font fine", design, {"font.ttf": DEJAVU})
-    greek = without_chars(DEJAVU, (0x0313, 0x0342))
+        import fontsurgery  # type: ignore[no-redef]
+    return fontsurgery
+
+
+FONT_DESIGN = _with(heads=["Ädam", "Bea", "Cy", "Dee"], print={"font": "font.ttf"})
+
+
+def fonts() -> Iterator[Case]:
+    """A design naming a ``print.font``: each damaged TrueType file of ``fontsurgery``."""
+    surgery = _fontsurgery()
+    for label, data in surgery.damaged().items():
+        yield Case(f"font {label}", FONT_DESIGN, {"font.ttf": data})
+
+
+def fonts_that_may_build(count: int = 12) -> Iterator[Case]:
+    """The shipped font with a few bytes of the tables every reader reads first overwritten at
+    random (the same ones for the same count): most are refused, some build; then a Greek title
+    in a font without loose accents (printed in capitals, it needs none: it builds). Each build
+    takes seconds, so the in-process test samples these as it samples the random designs."""
+    surgery = _fontsurgery()
+    rng = random.Random(20)
+    first_read = [surgery.tables(surgery.DEJAVU)[tag] for tag in (b"head", b"hhea", b"maxp", b"cmap", b"loca")]
+    for number in range(count):
+        flipped = bytearray(surgery.DEJAVU)
+        for _ in range(rng.choice((1, 2, 4))):
+            _, offset, length = rng.choice(first_read)
+            flipped[offset + rng.randrange(min(length, 400))] = rng.randrange(256)
+        yield Case(f"font bytes overwritten {number + 1}", FONT_DESIGN, {"font.ttf": bytes(flipped)})
+    greek = surgery.without_chars(surgery.DEJAVU, (0x0313, 0x0342))
     yield Case("font Greek title", _with(name="Ἀθηνᾶ", print={"font": "font.ttf"}), {"font.ttf": greek})
 
 
@@ -173,7 +194,9 @@ def cases(seed: int = 12, count: int = 320, every: int = 1) -> list[Case]:
     ``every``: keep only every so many of the random designs (the rest are drawn, not written)."""
     rng = random.Random(seed)
     found = list(hostile())
-    for number in range(len(found), count):
+    building = list(fonts_that_may_build())
+    found += building[::every]
+    for number in range(len(found) + len(building) - len(building[::every]), count):
         data = _mutated_data(rng)
         if number % every == 0:
             found.append(Case(f"random {number}", _dump(data)))
