@@ -11,6 +11,9 @@ was filed with): M01 (every head facing left) and its mirror M16 through ``pdfto
 -gray`` of the per-card PDF, each head's box cut out (rock and neighbours included), light
 grey 160 and up, dark under 80. Boxes that overlap put a neighbour's face into a head's back.
 
+And the red cue without colour: the share of a Search card's pixels that change by more than 48
+grey levels when every head on it turns red, at 30 dpi, in greyscale and as a protanope sees it.
+
 Run:  python bench/bench_looks.py      (the second table needs pdftoppm from poppler-utils)
 """
 
@@ -30,7 +33,7 @@ from rushmore_print.layout.sheets import card_pages
 from rushmore_print.model import Monument
 from rushmore_print.render.pdf import render_pdf
 from rushmore_print.spec import HeadSpec, Look, Style, load_design
-from tests.pixels import HAS_PDFTOPPM, light_front_cue, rasterise
+from tests.pixels import HAS_PDFTOPPM, light_front_cue, rasterise, red_cue
 
 
 def _table(rows: list[list[str]]) -> None:
@@ -94,6 +97,12 @@ def main() -> None:
     print()
     for path in sorted((ROOT / "designs").glob("*.yaml")):
         print(f"{path.name:13} " + "  ".join(on_card_cues(path)))
+    print()
+    rows = [["design", "red cue grey", "red cue protanopia"]]
+    for path in sorted((ROOT / "designs").glob("*.yaml")):
+        grey, protan = red_cue(load_design(path))
+        rows.append([path.name, f"{grey:.1%}", f"{protan:.1%}"])
+    _table(rows)
 
 
 if __name__ == "__main__":

@@ -135,3 +135,23 @@ def protanopia_image(image: Image.Image) -> Image.Image:
     result = Image.new("RGB", rgb.size)
     result.putdata(out)
     return result
+
+
+def red_cue_pdf(design: Design) -> bytes:
+    """Two per-card pages: a Search card with no red head, and the same card with every head red."""
+    n = len(design.heads)
+    frame = card_frame(design)
+    faces = [
+        search_face(design, SearchCard("S01", (0,) * n, (red,) * n, "M01", Level.BASIC), frame) for red in (False, True)
+    ]
+    return render_pdf(Document("red", tuple(card_pages(frame, faces)), symbols(design)))
+
+
+def red_cue(design: Design, dpi: int = 30) -> tuple[float, float]:
+    """(greyscale, protanopia): the share of a Search card's pixels that change by more than 48
+    levels when every head turns red, at ``dpi``: how strongly red reads without colour."""
+    pdf = red_cue_pdf(design)
+    grey = differing_share(*rasterise(pdf, dpi))
+    plain, red = (protanopia_image(page) for page in rasterise(pdf, dpi, gray=False))
+    protan = differing_share(plain, red)
+    return grey, protan

@@ -10,7 +10,7 @@ from rushmore_print.layout.heads import HEAD_BOX, HeadKey, head_symbol, red_pale
 from rushmore_print.spec import HeadSpec, Look, Style, load_design
 
 from .conftest import DESIGNS
-from .pixels import head_pixels, light_front_cue, protanopia_image, render_head
+from .pixels import HAS_PDFTOPPM, head_pixels, light_front_cue, protanopia_image, red_cue, render_head
 
 KEYS = [HeadKey(0, facing, red) for red in (False, True) for facing in (0, 1)]
 
@@ -67,6 +67,18 @@ def test_custom_art_frames_stay_inside_the_box(tmp_path):
     Image.new("RGB", (100, 180), (0, 90, 255)).save(art)
     for key in KEYS:
         assert _ink_outside_the_box(HeadSpec("Ada", art=art), key) == 0, key
+
+
+def test_red_custom_art_shows_red_round_opaque_art(tmp_path):
+    art = tmp_path / "head.png"
+    Image.new("RGB", (100, 180), (40, 40, 40)).save(art)  # opaque: nothing behind it shows
+    spec = HeadSpec("Ada", art=art)
+
+    def image(red):
+        key = HeadKey(0, 0, red)
+        return render_head(head_symbol(spec, key, Style()), key, 100.0, 20.0).convert("RGB")
+
+    assert _share(image(True), _red) > 0.08 and _share(image(False), _red) == 0.0
 
 
 @pytest.mark.parametrize("look", list(Look), ids=lambda look: look.value)
@@ -146,3 +158,11 @@ def test_a_red_head_reads_red_in_colour_and_differs_from_a_plain_one_in_grey_and
         a, b = view(plain).tobytes(), view(red).tobytes()
         changed = sum(1 for x, y in zip(a, b) if abs(x - y) > 32) / len(a)
         assert changed > 0.25, changed  # hair, coat and the heavy outline all change
+
+
+@pytest.mark.skipif(not HAS_PDFTOPPM, reason="needs pdftoppm (poppler-utils)")
+def test_red_heads_read_on_a_search_card_in_greyscale_and_for_a_protanope(classic):
+    """A fifth of a classic Search card changes by more than 48 grey levels when its heads turn
+    red, in greyscale and under the protanopia simulation (the old all-dark red heads: 26 %)."""
+    grey, protan = red_cue(classic)
+    assert grey >= 0.22 and protan >= 0.22, (grey, protan)

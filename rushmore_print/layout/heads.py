@@ -93,13 +93,13 @@ def red_palette(style: Style, spec: HeadSpec | None = None) -> Palette:
     the facing from, so it stays light, in an outline only a little heavier than a plain one's
     (a heavy line all round would put as much dark in front as behind).
 
-    >>> red_palette(Style()).hair == Style().red
+    >>> red_palette(Style()).skin == Style().skin  # the face stays light
     True
     """
     skin = (spec.skin if spec is not None else None) or style.skin
     return Palette(
         skin=skin,
-        hair=style.red,
+        hair=mix(style.red, WHITE, 0.15),  # a mid grey in greyscale: apart from dark plain hair
         line=BLACK,
         outline_units=3.6,
         mass_units=7.0,
@@ -144,7 +144,9 @@ COAT = P(
     "M96 -11 L60 8 C57 24 52 40 45 55 C53 62 63 76 69 93 C72 95 76 97 80 97 C86 90 91 78 92 64 C93 54 95 46 96 38 Z"
 )
 LAPEL = P("M60 8 C57 24 52 40 45 55")
-COLLAR = P("M45 55 C53 62 63 76 69 93 C72 95 76 97 80 97")  # where the coat meets neck and hair
+# the coat's edge up the neck and the top of its collar, under the hair at the nape: the line
+# that tells a dark coat from dark hair
+COLLAR = P("M45 55 C53 62 59 71 64 81 C72 83 82 81 90 75")
 
 _SHORT = P(
     "M17 150 C22 157 35 161 51 161 C71 161 87 150 89 130 C90 117 87 105 80 96 "
@@ -321,16 +323,28 @@ def _profile_head(look: Look, palette: Palette) -> tuple:
         Part(COAT, Role.COAT, Role.LINE, MASS_OUTLINE if palette.red else detail),
         Part(LAPEL, None, Role.SKIN, 2.2),
     )
-    collar = () if palette.red else (Part(COLLAR, None, Role.SHINE, 2.2),)  # a red coat has its black line
+    collar = () if palette.red else (Part(COLLAR, None, Role.SHINE, 2.8),)  # a red coat has its black line
     return tuple(_shape(p, palette) for p in (outline,) + coat + under + features + over + collar)
 
 
 def _framed_art(art, palette: Palette) -> tuple:
-    """A designer's art in the head box: on a red panel when the head is red, in a heavy frame
-    drawn just inside the box (its ink stays in the box like a built-in look's)."""
-    panel = (Shape(Path.rect(HEAD_BOX), fill=palette.hair),) if palette.red else ()
+    """A designer's art in the head box, in a heavy frame drawn just inside the box (its ink stays
+    in the box like a built-in look's). A red head's frame is a red band in a thin black line, on
+    a red panel: art may be opaque, and its red must show round it all the same."""
     frame = Path.rect(HEAD_BOX.grow(-palette.mass_units / 2))
-    return (*panel, art, Shape(frame, stroke=palette.line, stroke_mm=palette.mass_units))
+    if not palette.red:
+        return (art, Shape(frame, stroke=palette.line, stroke_mm=palette.mass_units))
+    edge = 2.0
+    return (
+        Shape(Path.rect(HEAD_BOX), fill=palette.hair),
+        art,
+        Shape(
+            Path.rect(HEAD_BOX.grow(-(edge + palette.mass_units) / 2)),
+            stroke=palette.hair,
+            stroke_mm=palette.mass_units,
+        ),
+        Shape(Path.rect(HEAD_BOX.grow(-edge / 2)), stroke=palette.line, stroke_mm=edge),
+    )
 
 
 def _image_head(spec: HeadSpec, palette: Palette, pixels: int) -> tuple:
