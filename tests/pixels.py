@@ -11,6 +11,7 @@ from __future__ import annotations
 import shutil
 import subprocess
 import tempfile
+from dataclasses import dataclass
 from pathlib import Path
 
 from PIL import Image
@@ -77,6 +78,164 @@ def render_symbol(symbol, key, dpi: float = 300.0) -> Image.Image:
     s = 0.2  # 100 units -> 20 mm, about a card's head
     page = Page(box.width * s, box.height * s, (Use(key, (s, 0.0, 0.0, s, -box.x * s, -box.y * s)),))
     return render_page(page, {key: symbol}, dpi)
+
+
+# ------------------------------------------------------------------------------ face coverage
+
+
+@dataclass(frozen=True)
+class HeadCoverage:
+    """How much of one head, as it draws alone, the rest of its card paints over (pixels)."""
+
+    card_id: str
+    head: int
+    own: int  # the pixels the head paints when drawn alone
+    covered: int  # of those, the ones something drawn after it paints too
+    face: int  # the head's pixels in its face zone (all of it for a designer's art)
+    face_covered: int
+
+    @property
+    def share(self) -> float:
+        return self.covered / max(1, self.own)
+
+
+def _painted(page_items: tuple, width_mm: float, height_mm: float, symbols: dict, dpi: float, tiles: dict):
+    """The pixels ``page_items`` paint, as a 1-bit mask: drawn on white and on black, a pixel
+    counts where either differs from its background (white paint shows on black, black on white;
+    an anti-aliased edge counts too)."""
+    from PIL import ImageChops
+
+    from rushmore_print.colors import BLACK
+    from rushmore_print.layout.items import Page, Path, Rect, Shape
+    from rushmore_print.render.png import render_page
+
+    black = Shape(Path.rect(Rect(0.0, 0.0, width_mm, height_mm)), fill=BLACK)
+    masks = []
+    for items, ground in (((*page_items,), (255, 255, 255)), ((black, *page_items), (0, 0, 0))):
+        image = render_page(Page(width_mm, height_mm, items), symbols, dpi, tiles)
+        channels = ImageChops.difference(image, Image.new("RGB", image.size, ground)).split()
+        most = ImageChops.lighter(ImageChops.lighter(channels[0], channels[1]), channels[2])
+        masks.append(most.point(lambda v: 255 if v else 0, "1"))
+    return ImageChops.logical_or(masks[0], masks[1])
+
+
+def _count(mask) -> int:
+    return mask.histogram()[-1]
+
+
+def head_coverage(design: Design, faces, dpi: float = 100.0) -> list[HeadCoverage]:
+    """For every head on every face: its own pixels (drawn alone) and how many of them anything
+    drawn after it on the card paints too (a neighbour, its props or niche, a marker, a name);
+    the face zone (``cards.FACE_ZONE``, mirrored for the second facing; a designer's art: its
+    whole box) counted apart. What is drawn before a head lies under it and cannot cover it.
+
+    Each distinct item is rasterised once (through the PNG renderer, at ``dpi``), each distinct
+    (head, later item) pair intersected once, and an item whose bounds miss a head's is skipped
+    for it (it cannot paint there)."""
+    from PIL import ImageChops, ImageDraw
+
+    from rushmore_print.layout.cards import FACE_ZONE, card_frame
+    from rushmore_print.layout.heads import HEAD_BOX, MIRROR, HeadKey
+    from rushmore_print.layout.items import Group, Rect, Use, apply, item_bounds, multiply, translate
+
+    frame = card_frame(design)
+    table = symbols(design)
+    b = frame.bleed_mm
+    page_w, page_h = frame.width_mm + 2 * b, frame.height_mm + 2 * b
+    place = translate(b, b)
+    tiles: dict = {}
+    cache: dict = {}
+
+    def mask(item):
+        found = cache.get(item)
+        if found is None:
+            found = cache[item] = _painted((Group((item,), place),), page_w, page_h, table, dpi, tiles)
+        return found
+
+    def zone(use: Use):
+        """The head's face zone as a mask, in the page's pixels."""
+        spec = design.heads[use.key.head]
+        box = HEAD_BOX if spec.art is not None or spec.vector is not None else FACE_ZONE
+        matrix = multiply(use.matrix, place)
+        if use.key.facing == 1:
+            matrix = multiply(MIRROR, matrix)
+        px = dpi / 25.4
+        corners = [apply(matrix, x, y) for x in (box.x, box.right) for y in (box.y, box.top)]
+        xs = [x * px for x, _ in corners]
+        ys = [(page_h - y) * px for _, y in corners]
+        size = mask(use).size
+        image = Image.new("1", size, 0)
+        ImageDraw.Draw(image).rectangle((min(xs), min(ys), max(xs), max(ys)), fill=1)
+        return image
+
+    def overlaps(a: Rect, c: Rect) -> bool:
+        return a.x <= c.right and c.x <= a.right and a.y <= c.top and c.y <= a.top
+
+    pairs: dict = {}
+
+    def painted_over(own: Use, later) -> tuple:
+        """(the head's pixels ``later`` paints, those of its face zone): a mask each, or None."""
+        key = (own, later)
+        if key not in pairs:
+            both = ImageChops.logical_and(mask(own), mask(later))
+            pairs[key] = (both, ImageChops.logical_and(both, zone(own))) if both.getbbox() else None
+        return pairs[key]
+
+    found = []
+    bounds: dict = {}
+    sizes: dict = {}
+    for face in faces:
+        items = face.items
+        for index, own in enumerate(items):
+            if not (isinstance(own, Use) and isinstance(own.key, HeadKey)):
+                continue
+            if own not in bounds:
+                bounds[own] = item_bounds(own, table).grow(1.0)  # type: ignore[union-attr]
+            over = []
+            for later in items[index + 1 :]:
+                if later not in bounds:
+                    bounds[later] = item_bounds(later, table)
+                if bounds[later] is not None and overlaps(bounds[own], bounds[later]):
+                    hit = painted_over(own, later)
+                    if hit is not None:
+                        over.append(hit)
+            covered = face_covered = 0
+            if over:
+                union, face_union = over[0]
+                for more, more_face in over[1:]:
+                    union = ImageChops.logical_or(union, more)
+                    face_union = ImageChops.logical_or(face_union, more_face)
+                covered, face_covered = _count(union), _count(face_union)
+            if own not in sizes:
+                sizes[own] = (_count(mask(own)), _count(ImageChops.logical_and(mask(own), zone(own))))
+            found.append(HeadCoverage(face.card_id, own.key.head, sizes[own][0], covered, sizes[own][1], face_covered))
+    return found
+
+
+ART_SVG = """<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 180">
+  <path d="M 8 20 H 92 V 172 H 8 Z" fill="#5a4a3a"/>
+  <path d="M 4 96 L 30 80 L 30 120 Z" fill="#f0e0c8" stroke="black" stroke-width="2"/>
+  <circle cx="40" cy="130" r="9" fill="#f0e0c8"/>
+</svg>"""
+
+
+def art_design(folder: Path) -> Design:
+    """A design with a designer's art on every head: PNG (with transparency) and SVG in turn,
+    each pointing left (a light wedge at the front), written into ``folder``."""
+    from rushmore_print.spec import load_design
+
+    image = Image.new("RGBA", (200, 360), (0, 0, 0, 0))
+    image.paste((70, 50, 40, 255), (20, 30, 190, 350))  # a dark bust
+    image.paste((240, 220, 200, 255), (0, 150, 70, 230))  # a light face at the front, to the box's edge
+    image.save(folder / "head.png")
+    (folder / "head.svg").write_text(ART_SVG)
+    heads = ", ".join(f"{{name: {name}, art: head.{'png' if i % 2 == 0 else 'svg'}}}" for i, name in enumerate("ABCD"))
+    design = folder / "art.yaml"
+    design.write_text(
+        f"name: Art Faces\nheads: [{heads}]\ndirections: [left, right]\n"
+        "search: {seed: 7, red_counts: {0: 8, 1: 8, 2: 8}}\nprint: {card: poker, orientation: landscape}\n"
+    )
+    return load_design(design)
 
 
 def render_head(symbol, key, dpi: float, width_mm: float, background=(1.0, 1.0, 1.0)) -> Image.Image:

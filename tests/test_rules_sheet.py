@@ -10,7 +10,7 @@ import pytest
 from rushmore_print.build import rulebook_document
 from rushmore_print.generate import generate_deck
 from rushmore_print.geometry import IDENTITY, multiply
-from rushmore_print.layout.cards import rows_of
+from rushmore_print.layout.cards import card_frame, card_layout
 from rushmore_print.layout.heads import HeadKey
 from rushmore_print.layout.items import Group, Page, Shape, Text, Use, item_bounds
 from rushmore_print.layout.rules_sheet import BODY_SIZES, MIN_TEXT_PT, rules_pages
@@ -62,7 +62,7 @@ def collisions(page):
 
 def adjacent_reds(deck, design):
     """A Search card with two neighbouring red heads in one row of the card, if the deck has one."""
-    per_row, _ = rows_of(len(design.heads))
+    per_row = card_layout(design, card_frame(design)).per_row
     for card in deck.search:
         if any(card.red[i] and card.red[i + 1] and (i + 1) % per_row for i in range(len(card.red) - 1)):
             return card

@@ -6,7 +6,9 @@ Art runs to the bleed; text and symbols stay inside the safe zone (1/8 in inside
 
 from __future__ import annotations
 
+import dataclasses
 import functools
+import itertools
 import math
 from dataclasses import dataclass
 
@@ -19,8 +21,9 @@ from .backs import back_face as back_face
 from .backs import back_symbols, back_title, title_room_mm
 from .fonts import PT_TO_MM, Font, name_font, text_width_mm
 from .frame import CardFrame, CardKind, Face
-from .heads import FLIP_MARKER_BOX, HEAD_BOX, HEAD_INK_MARGIN, HeadKey, flip_marker_symbol, head_symbol
-from .items import Anchor, Group, Matrix, Path, Rect, Shape, Text, Use, multiply, rgb, scale, translate
+from .heads import FLIP_MARKER_BOX, HEAD_BOX, MIRROR, HeadKey, flip_marker_symbol, head_symbol
+from .ink import Silhouette, reach, silhouette
+from .items import Anchor, Group, Matrix, Path, Rect, Shape, Text, Use, multiply, rgb, scale, translate, union
 from .sheets import SheetLayout, plan_sheet
 
 FLIP = "flip-marker"
@@ -44,12 +47,23 @@ class Proportions:
     marker_mm: float = 5.5  # the flip marker over a red head
     gap_mm: float = 0.6
     head_gap_mm: float = 0.5  # between neighbouring names
-    head_overlap: float = 0.1  # busts may overlap their neighbours' shoulders by this share
+    face_gap_mm: float = 1.0  # ink to ink beside a face: noses, lips, a brow never touch a neighbour
+    back_gap_mm: float = 0.5  # ink to ink where two heads stand back to back (hair to hair)
+    shoulder_gap_mm: float = 0.0  # ink to ink at the shoulders (chest, coat, the bust's cut)
+    spread: float = 0.15  # room to spare: heads stand up to this share of a head further apart, centred
     niche_mm: float = 1.2  # how far a Search card's niche reaches above its head
     niche_side_mm: float = 0.15  # and to each side
 
 
 PROPORTIONS = Proportions()
+
+# The built-in bust, facing left, in head units (``HEAD_BOX``). Below ``SHOULDER_TOP`` it is chest,
+# coat and shoulder, which neighbours may share; ``FACE_ZONE`` holds brow to chin, nose, lips,
+# spectacles and the front of a beard, which nothing may cover. A designer's art is all face: the
+# layout cannot know where its face is, so art never shares anything.
+SHOULDER_TOP = 50.0
+FACE_ZONE = Rect(0.0, 52.0, 56.0, 80.0)
+INK_BAND = 3.0  # head units: the height of one band of a head's silhouette
 
 
 @dataclass(frozen=True)
@@ -72,7 +86,12 @@ class CardLayout:
     heads: Rect  # the area the rows of heads, names and markers share
     slots: tuple[HeadSlot, ...]
     label_pt: float  # the names' size before any floor: under ``label_min_pt`` they are cramped
-    name_room_mm: float  # the width of a head's slot: a wider name would run into its neighbour's
+    name_room_mm: float  # the narrowest step from a head to the next (the whole row for one head)
+    per_row: int = 1  # heads in the first row (the second, if any, holds the rest)
+
+    @property
+    def rows(self) -> int:
+        return math.ceil(len(self.slots) / self.per_row)
 
     @property
     def corner_mm(self) -> float:
@@ -84,71 +103,252 @@ class CardLayout:
         return max(slot.head.top for slot in self.slots) + 2.0
 
 
-def rows_of(count: int) -> tuple[int, int]:
-    """(heads per row, rows): one row for up to five heads, two rows above that.
+@dataclass(frozen=True)
+class HeadInk:
+    """Where one head's drawings (both facings, plain and red) put ink, in head units."""
 
-    >>> rows_of(4), rows_of(8), rows_of(7)
-    ((4, 1), (4, 2), (4, 2))
+    drawings: tuple[Silhouette, ...]
+    bounds: Rect  # every drawing's box together
+    is_art: bool  # a designer's art: all of it counts as face
+
+
+@functools.lru_cache(maxsize=32)
+def head_inks(design: Design) -> tuple[HeadInk, ...]:
+    """The silhouettes the layout packs ``design``'s heads by, read from the drawings themselves
+    (so a redrawn look or a designer's art is placed by where its ink really is). A head facing
+    the second way is the mirror image of the first (``heads.MIRROR``), so is its silhouette."""
+    found = []
+    for index, spec in enumerate(design.heads):
+        drawings, boxes = [], []
+        for red in (False, True):
+            symbol = head_symbol(spec, HeadKey(index, 0, red), design.style)
+            drawings.append(silhouette(symbol.items, {}, HEAD_BOX.y - 30, HEAD_BOX.top + 30, INK_BAND))
+            boxes.append(symbol.bbox)
+        axis = MIRROR[4]
+        drawings += [drawing.flipped(axis) for drawing in drawings]
+        boxes += [Rect(axis - box.right, box.y, box.width, box.height) for box in boxes]
+        bounds = union(boxes)
+        assert bounds is not None
+        found.append(HeadInk(tuple(drawings), bounds, spec.art is not None or spec.vector is not None))
+    return tuple(found)
+
+
+# (clearance in head units, gap in mm): the step from a head's box to its neighbour's is the
+# largest ``units * mm_per_unit + gap`` of these
+Clearance = tuple[tuple[float, float], ...]
+
+
+@functools.lru_cache(maxsize=256)
+def clearance(a: HeadInk, b: HeadInk, p: Proportions = PROPORTIONS) -> Clearance:
+    """How far right of head ``a``'s box the box of ``b`` (its right-hand neighbour) must start,
+    whichever way each faces, red or not: above the shoulders their inks stay ``face_gap_mm``
+    apart (``back_gap_mm`` back to back, where no face is); the shoulders of built-in busts may
+    come closer (``shoulder_gap_mm``); a designer's art keeps the face gap all the way down.
+    Drawings are ordered facing 0 (plain, red), facing 1 (plain, red); a drawing faces the
+    first direction, so a facing-1 head followed by a facing-0 one stand face to face, and a
+    facing-0 head followed by a facing-1 one back to back.
+
+    >>> from rushmore_print.spec import load_design
+    >>> ink = head_inks(load_design())
+    >>> [gap for _, gap in clearance(ink[0], ink[1])]  # beside a face, back to back, shoulders
+    [1.0, 0.5, 0.0]
+    >>> all(units > 0.9 * HEAD_BOX.width for units, _ in clearance(ink[0], ink[1]))  # busts fill their box
+    True
     """
-    per_row = count if count <= 5 else math.ceil(count / 2)
-    return per_row, math.ceil(count / per_row)
+    sample = a.drawings[0]
+    split = max(0, math.floor((SHOULDER_TOP - sample.bottom) / sample.band))
+    art = a.is_art or b.is_art
+    above = range(0 if art else split, len(sample.spans))
+    shoulders = range(0 if art else split)
+    half = len(a.drawings) // 2
+
+    def worst(bands: range, back_to_back: bool | None) -> float:
+        return max(
+            (
+                reach(da, db, bands)
+                for i, da in enumerate(a.drawings)
+                for j, db in enumerate(b.drawings)
+                if back_to_back is None or ((i < half and j >= half) == back_to_back)
+            ),
+            default=-math.inf,
+        )
+
+    found = (
+        (worst(above, False), p.face_gap_mm),
+        (worst(above, True), p.back_gap_mm),
+        (worst(shoulders, None), p.shoulder_gap_mm),
+    )
+    return tuple((units, gap) for units, gap in found if units > -math.inf)
+
+
+def _step(found: Clearance, head_w: float) -> float:
+    """The distance (mm) from a head's box to its neighbour's, for heads ``head_w`` mm wide."""
+    u = head_w / HEAD_BOX.width
+    return max([units * u + gap for units, gap in found] + [0.0])
+
+
+@dataclass(frozen=True)
+class _Arrangement:
+    """Heads in rows (head indices, top row first) and the red marker above each head or
+    beside its crown: on the outer side, so that a row stays symmetric (the left half's markers
+    on the left, the rest on the right; two heads stand together with a marker outside each).
+    ``names``: each head's name at the smallest size (mm), centred under its head."""
+
+    rows: tuple[tuple[int, ...], ...]
+    beside: bool
+    names: tuple[float, ...]
+
+    def marker_left(self, position: int, count: int) -> bool:
+        return self.beside and position < count // 2
+
+    def steps(self, inks: tuple[HeadInk, ...], head_w: float, p: Proportions) -> list[list[float]]:
+        """Per row, the distance (mm) from each head's box to the next one's, before any spread:
+        their inks apart, a marker between them if there is one, their names apart."""
+        u = head_w / HEAD_BOX.width
+        found = []
+        for row in self.rows:
+            steps = []
+            for position, (a, b) in enumerate(itertools.pairwise(row)):
+                between = self.beside and not self.marker_left(position, len(row))
+                between = between or self.marker_left(position + 1, len(row))
+                if between:  # a marker stands between the two heads
+                    units = inks[a].bounds.right - inks[b].bounds.x
+                    step = units * u + p.gap_mm + p.marker_mm + p.face_gap_mm
+                else:
+                    step = _step(clearance(inks[a], inks[b], p), head_w)
+                steps.append(max(step, (self.names[a] + self.names[b]) / 2 + p.head_gap_mm))
+            found.append(steps)
+        return found
+
+    def widths(self, inks: tuple[HeadInk, ...], head_w: float, p: Proportions) -> list[float]:
+        """Per row, how wide its ink, markers and names are, from the leftmost of them."""
+        u = head_w / HEAD_BOX.width
+        found = []
+        for row, steps in zip(self.rows, self.steps(inks, head_w, p), strict=True):
+            last = len(row) - 1
+            tail = (inks[row[-1]].bounds.right - HEAD_BOX.x) * u
+            tail += p.gap_mm + p.marker_mm if self.beside and not self.marker_left(last, len(row)) else 0.0
+            tail = max(tail, head_w / 2 + self.names[row[-1]] / 2)
+            found.append(self.lead(inks, row, head_w, p) + sum(steps) + tail)
+        return found
+
+    def lead(self, inks: tuple[HeadInk, ...], row: tuple[int, ...], head_w: float, p: Proportions) -> float:
+        """From the row's leftmost ink, marker or name to its first head's box."""
+        ink = (HEAD_BOX.x - inks[row[0]].bounds.x) * head_w / HEAD_BOX.width
+        ink += p.gap_mm + p.marker_mm if self.marker_left(0, len(row)) else 0.0
+        return max(ink, self.names[row[0]] / 2 - head_w / 2)
+
+    def stack(self, inks: tuple[HeadInk, ...], head_w: float, label_h: float, p: Proportions) -> float:
+        """The height of one row: name, head (with the ink below and above its box), niche, marker."""
+        u = head_w / HEAD_BOX.width
+        below = max(0.0, max(HEAD_BOX.y - ink.bounds.y for ink in inks)) * u
+        above = max(0.0, max(ink.bounds.top - HEAD_BOX.top for ink in inks)) * u
+        head_h = head_w * HEAD_BOX.height / HEAD_BOX.width
+        marker = 0.0 if self.beside else p.marker_mm + p.gap_mm
+        return label_h + p.gap_mm + below + head_h + max(p.niche_mm, above) + p.gap_mm + marker
+
+    def largest_head(self, inks: tuple[HeadInk, ...], area: Rect, label_h: float, p: Proportions) -> float:
+        """The widest head (mm, to 0.01 mm) whose rows fit ``area`` across and down: every
+        length grows with the head, so a bisection finds it."""
+
+        def fits(head_w: float) -> bool:
+            rows_fit = max(self.widths(inks, head_w, p)) <= area.width
+            return rows_fit and self.stack(inks, head_w, label_h, p) * len(self.rows) <= area.height
+
+        small, large = 0.0, area.width
+        while large - small > 0.005:
+            middle = (small + large) / 2
+            small, large = (middle, large) if fits(middle) else (small, middle)
+        return round(small, 2)
+
+
+def _arrangements(count: int, names: tuple[float, ...]) -> list[_Arrangement]:
+    """One row, or two (the first the fuller), each with the markers above or beside the heads."""
+    found = []
+    for rows in (1, 2) if count > 1 else (1,):
+        per_row = math.ceil(count / rows)
+        split = tuple(tuple(range(start, min(start + per_row, count))) for start in range(0, count, per_row))
+        found += [_Arrangement(split, beside, names) for beside in (False, True)]
+    return found
 
 
 @functools.lru_cache(maxsize=32)
 def card_layout(design: Design, frame: CardFrame, p: Proportions = PROPORTIONS) -> CardLayout:
-    """The boxes of every face of ``design`` at ``frame``'s size (a pure function, memoised)."""
+    """The boxes of every face of ``design`` at ``frame``'s size (a pure function, memoised).
+
+    The heads are as large as the card allows, in one row or two, whichever gives the larger
+    heads; each row is centred, the names under them (spread apart where a row has room). Neighbours stand as close as
+    their silhouettes allow: ``face_gap_mm`` apart wherever a face or hair is, sharing at most
+    a little of their shoulders."""
     content = frame.trim.grow(-p.content_inset_mm)
     footer = Rect(content.x, content.y, content.width, p.footer_mm)
     area = Rect(content.x, footer.top + p.gap_mm, content.width, content.top - footer.top - p.gap_mm)
-    per_row, rows = rows_of(len(design.heads))
-    longest = max(text_width_mm(head.name, 1.0, name_font(design)) for head in design.heads)
-    row_h = area.height / rows
+    inks = head_inks(design)
+    font = name_font(design)
+    names = tuple(text_width_mm(head.name, p.label_min_pt, font) for head in design.heads)
     label_h = p.label_pt * PT_TO_MM * 1.1
-    beside = rows > 1  # two rows: a red head's marker sits at its crown, behind it, not above
-    head_w, step = _head_width_and_step(area.width, row_h, per_row, beside, label_h, p)
-    fitted = min(p.label_pt, (min(step, area.width) - p.head_gap_mm) / longest)
-    label_pt = max(fitted, p.label_min_pt)
+
+    def label_size(arrangement: _Arrangement, head_w: float) -> float:
+        """The names' largest size (pt): neighbours' names apart, every name inside the area."""
+        size = min(p.label_min_pt * area.width / width for width in names)
+        for row, steps in zip(arrangement.rows, arrangement.steps(inks, head_w, p), strict=True):
+            for (a, b), step in zip(itertools.pairwise(row), steps, strict=True):
+                size = min(size, p.label_min_pt * (step - p.head_gap_mm) / ((names[a] + names[b]) / 2))
+        return min(p.label_pt, size)
+
+    def fit(arrangement: _Arrangement) -> tuple[_Arrangement, float, bool]:
+        """The arrangement as drawn, its heads' width, and whether the names fit: heads as
+        large as their inks allow; names spread them apart only where the row has room to
+        spare (a long name never makes the heads smaller, it is refused instead)."""
+        ink_only = dataclasses.replace(arrangement, names=(0.0,) * len(names))
+        head_w = ink_only.largest_head(inks, area, label_h, p)
+        if head_w > 0 and max(arrangement.widths(inks, head_w, p)) <= area.width + 1e-6:
+            return arrangement, head_w, True
+        return ink_only, head_w, label_size(ink_only, head_w) >= p.label_min_pt - 1e-6
+
+    # the largest heads (max keeps the first of equals: one row before two, markers above
+    # before beside); where their names do not fit, they are cramped and refused
+    arrangement, head_w, _ = max((fit(a) for a in _arrangements(len(design.heads), names)), key=lambda f: f[1])
+    u = head_w / HEAD_BOX.width
     head_h = head_w * HEAD_BOX.height / HEAD_BOX.width
-    stack_h = label_h + p.gap_mm + head_h + p.niche_mm + (p.gap_mm if beside else 2 * p.gap_mm + p.marker_mm)
-    slots = []
-    for index in range(len(design.heads)):
-        row, col = divmod(index, per_row)
-        in_row = min(per_row, len(design.heads) - row * per_row)
-        cx = area.x + area.width / 2 + (col - (in_row - 1) / 2) * step
-        base = area.y + (rows - 1 - row) * row_h + (row_h - stack_h) / 2  # centred in its band
-        shift = (p.marker_mm + p.gap_mm) / 2 if beside else 0.0  # room for the marker at its side
-        head = Rect(cx - shift - head_w / 2, base + label_h + p.gap_mm, head_w, head_h)
-        if beside:
-            marker = Rect(head.right + p.gap_mm, head.top - p.marker_mm, p.marker_mm, p.marker_mm)
-        else:
-            marker = Rect(cx - p.marker_mm / 2, base + stack_h - p.marker_mm, p.marker_mm, p.marker_mm)
-        niche = Rect(
-            head.x - p.niche_side_mm,
-            head.y - p.gap_mm / 2,
-            head.width + 2 * p.niche_side_mm,
-            head.height + p.niche_mm + p.gap_mm / 2,
-        )
-        slots.append(HeadSlot(head, cx, base + 0.22 * label_pt * PT_TO_MM, label_pt, marker, niche))
-    return CardLayout(frame, content, footer, area, tuple(slots), fitted, min(step, area.width))
-
-
-def _head_width_and_step(
-    width: float, row_h: float, per_row: int, beside: bool, label_h: float, p: Proportions
-) -> tuple[float, float]:
-    """How wide a head may be, and how far apart heads stand, in a row ``width`` mm wide.
-
-    The height left after the name, the gaps, the niche and (one row) the marker bounds the
-    head; so does the width: the outer heads' ink (shadow included) stays inside the row, and
-    neighbours overlap by at most ``head_overlap`` of a head (shoulders, never faces). With the
-    marker beside the crown (two rows), each head keeps to its own slot instead."""
-    ink = 1 + 2 * HEAD_INK_MARGIN / HEAD_BOX.width
-    room = row_h - label_h - 3 * p.gap_mm - p.niche_mm - (0.0 if beside else p.marker_mm)
-    by_height = room * HEAD_BOX.width / HEAD_BOX.height
-    if beside:
-        step = width / per_row
-        return min((step - p.marker_mm - 2 * p.gap_mm) / ink, by_height), step
-    head_w = min(width / (ink + (per_row - 1) * (1 - p.head_overlap)), by_height)
-    return head_w, (width if per_row == 1 else (width - head_w * ink) / (per_row - 1))
+    all_steps = [step for row in arrangement.steps(inks, head_w, p) for step in row]
+    name_room = min(all_steps) if all_steps else area.width
+    fitted = label_size(arrangement, head_w)
+    label_pt = max(fitted, p.label_min_pt)
+    stack_h = arrangement.stack(inks, head_w, label_h, p)
+    band_h = area.height / len(arrangement.rows)
+    below = max(0.0, max(HEAD_BOX.y - ink.bounds.y for ink in inks)) * u
+    slots: list[HeadSlot] = []
+    rows = zip(arrangement.rows, arrangement.steps(inks, head_w, p), arrangement.widths(inks, head_w, p), strict=True)
+    for number, (row, steps, width) in enumerate(rows):
+        spread = min(max(0.0, area.width - width) / (len(row) + 1), p.spread * head_w) if len(row) > 1 else 0.0
+        width += spread * (len(row) - 1)
+        x = area.x + (area.width - width) / 2 + arrangement.lead(inks, row, head_w, p)
+        base = area.y + (len(arrangement.rows) - 1 - number) * band_h + (band_h - stack_h) / 2
+        for position, index in enumerate(row):
+            if position:
+                x += steps[position - 1] + spread
+            head = Rect(x, base + label_h + p.gap_mm + below, head_w, head_h)
+            if arrangement.marker_left(position, len(row)):  # at the crown, clear of every head's ink
+                marker_x = x + (inks[index].bounds.x - HEAD_BOX.x) * u - p.gap_mm - p.marker_mm
+                marker = Rect(marker_x, head.top - p.marker_mm, p.marker_mm, p.marker_mm)
+            elif arrangement.beside:
+                marker_x = x + (inks[index].bounds.right - HEAD_BOX.x) * u + p.gap_mm
+                marker = Rect(marker_x, head.top - p.marker_mm, p.marker_mm, p.marker_mm)
+            else:
+                marker = Rect(x + head_w / 2 - p.marker_mm / 2, base + stack_h - p.marker_mm, p.marker_mm, p.marker_mm)
+            niche = Rect(
+                head.x - p.niche_side_mm,
+                head.y - p.gap_mm / 2,
+                head.width + 2 * p.niche_side_mm,
+                head.height + p.niche_mm + p.gap_mm / 2,
+            )
+            label_y = base + 0.22 * label_pt * PT_TO_MM
+            half = text_width_mm(design.heads[index].name, label_pt, font) / 2
+            label_x = min(max(x + head_w / 2, area.x + half), area.right - half)  # an outer name stays in
+            slots.append(HeadSlot(head, label_x, label_y, label_pt, marker, niche))
+    per_row = len(arrangement.rows[0])
+    return CardLayout(frame, content, footer, area, tuple(slots), fitted, name_room, per_row)
 
 
 def head_slots(design: Design, frame: CardFrame) -> tuple[HeadSlot, ...]:
@@ -173,7 +373,7 @@ def layout_problems(design: Design, frame: CardFrame) -> list[str]:
     title_room = title_room_mm(frame)
     if text_width_mm(back_title(design), 7.0, font) > title_room:
         problems.append(f"the name {design.name!r} is too long for the card backs even at 7 pt; shorten it")
-    if text_width_mm(longest, PROPORTIONS.label_min_pt, font) > layout.name_room_mm:
+    if layout.label_pt < PROPORTIONS.label_min_pt - 1e-6:  # the names would run into each other
         problems.append(
             f"the head name {longest!r} is too long to print at {PROPORTIONS.label_min_pt:g} pt "
             f"under its head on a {frame.width_mm:g} x {frame.height_mm:g} mm card; "
@@ -213,26 +413,25 @@ def _heads(
     label_color: Color,
     niches: Color | None,
 ) -> list:
-    items: list = []
+    """Every niche first, then every head, then the markers and names: nothing a card draws
+    after a head reaches into it (the layout keeps markers and names clear of every head)."""
     font = name_font(design)
-    for index, slot in enumerate(layout.slots):
-        is_red = red[index]
-        if niches is not None and not is_red:  # a red head stands out on bare paper
-            items.append(Shape(Path.rounded(slot.niche, slot.niche.width * 0.45, top_only=True), fill=niches))
-        items.append(Use(HeadKey(index, faces[index], is_red), _place(slot.head, HEAD_BOX)))
-        if is_red:
-            items.append(Use(FLIP, _place(slot.marker, FLIP_MARKER_BOX)))
-        items.append(
-            Text(
-                slot.label_x,
-                slot.label_y,
-                design.heads[index].name,
-                slot.label_size,
-                label_color,
-                font,
-                Anchor.MIDDLE,
-            )
-        )
+    items: list = []
+    if niches is not None:  # a red head stands out on bare paper
+        items += [
+            Shape(Path.rounded(slot.niche, slot.niche.width * 0.45, top_only=True), fill=niches)
+            for slot, is_red in zip(layout.slots, red)
+            if not is_red
+        ]
+    items += [
+        Use(HeadKey(index, faces[index], red[index]), _place(slot.head, HEAD_BOX))
+        for index, slot in enumerate(layout.slots)
+    ]
+    items += [Use(FLIP, _place(slot.marker, FLIP_MARKER_BOX)) for slot, is_red in zip(layout.slots, red) if is_red]
+    items += [
+        Text(slot.label_x, slot.label_y, head.name, slot.label_size, label_color, font, Anchor.MIDDLE)
+        for slot, head in zip(layout.slots, design.heads)
+    ]
     return items
 
 
