@@ -8,8 +8,10 @@ this module keeps the trust boundary: before the library sees a byte, one pass o
 every ``<use>`` expanded (cycles refused), bounds depth and every number written, and refuses,
 with the element and its line, what would print other than the file says: text, embedded
 images, gradients and patterns (a ``url()`` paint), filters, masks, clip paths, markers,
-symbols. Every point that comes out is checked finite and near the drawing after every
-transform, so no ``nan`` or ``inf`` can reach a PDF.
+symbols, style-sheet selectors svgelements would not apply (it knows ``*``, ``element``,
+``#id``, ``.class`` and ``element.class``), a colour it cannot read (it would draw it black).
+Every point that comes out is checked finite and near the drawing after every transform, so
+no ``nan`` or ``inf`` can reach a PDF.
 
 What is drawn: ``path``, ``rect``, ``circle``, ``ellipse``, ``line``, ``polyline``, ``polygon``,
 inside ``svg``, ``g``, ``a`` and ``use``; ``fill`` and ``stroke`` (any CSS colour), ``fill-rule``
@@ -37,6 +39,7 @@ from xml.parsers import expat
 from .geometry import FillRule
 
 MAX_ELEMENTS = 20_000  # counted with every <use> expanded
+MAX_PATH_NUMBERS = 60_000  # in path data and points, <use> expanded: about 30,000 points; a head needs far fewer
 MAX_DEPTH = 32
 MAX_NUMBER = 1e9  # the largest number a file may write; drawings use a few thousand at most
 SPAN = 1000.0  # the drawing's longer side, in the units of Drawing
@@ -44,6 +47,7 @@ MAX_COORDINATE = 100 * SPAN  # points may lie outside the drawing (they are clip
 Color = tuple[float, float, float]
 
 SVG_NAMESPACE = "http://www.w3.org/2000/svg"
+XLINK_HREF = "http://www.w3.org/1999/xlink href"  # as expat names it, namespace and name
 _LINE = "data-rushmore-line"  # written into each start tag, so what svgelements returns has its line
 SHAPES = frozenset({"path", "rect", "circle", "ellipse", "line", "polyline", "polygon"})
 # Not drawn, children included (svgelements does not draw them either).
@@ -117,6 +121,8 @@ class _Element:
     offset: int  # the byte where its start tag begins
     attributes: dict[str, str]
     children: list[_Element]
+    text: str = ""  # kept for <style> only
+    path_numbers: int = 0  # in d and points
 
     def where(self) -> str:
         return f"<{self.tag}> at line {self.line}"
@@ -136,6 +142,8 @@ def parse(text: str) -> Drawing:
     ids = {e.attributes["id"]: e for e in elements if "id" in e.attributes}
     _check_uses(root, ids)
     _check_drawn(root, ids)
+    for sheet in (e for e in elements if e.tag == "style"):
+        _check_style_sheet(sheet)
     document = _read_with_svgelements(_with_lines(data, elements))
     return _drawing(document)
 
@@ -169,7 +177,10 @@ def _outline(data: bytes) -> tuple[_Element, list[_Element]]:
     def start(name: str, attributes: dict[str, str]) -> None:
         namespace, _, local = name.rpartition(" ")
         tag = local if namespace in ("", SVG_NAMESPACE) else ""
-        plain = {key.rpartition(" ")[2]: value for key, value in attributes.items()}
+        # An editor's own attributes (inkscape:label, sodipodi:cx) are not SVG's: only xlink:href is kept of them.
+        plain = {key: value for key, value in attributes.items() if " " not in key}
+        if XLINK_HREF in attributes:
+            plain.setdefault("href", attributes[XLINK_HREF])
         element = _Element(tag, parser.CurrentLineNumber, parser.CurrentByteIndex, plain, [])
         elements.append(element)
         if len(elements) > MAX_ELEMENTS:
@@ -186,11 +197,19 @@ def _outline(data: bytes) -> tuple[_Element, list[_Element]]:
     parser.EntityDeclHandler = entity
     parser.StartElementHandler = start
     parser.EndElementHandler = lambda name: stack.pop()
+    parser.CharacterDataHandler = lambda data: _keep_style(stack, data)
     try:
         parser.Parse(data, True)
     except expat.ExpatError as exc:
         raise SvgError(f"not a readable SVG file ({expat.ErrorString(exc.code)}: line {exc.lineno})") from None
     return elements[0], elements
+
+
+def _keep_style(stack: list[_Element], data: str) -> None:
+    if stack and stack[-1].tag == "style":
+        if len(stack[-1].text) + len(data) > 1_000_000:
+            raise SvgError(f"{stack[-1].where()}: a style sheet of more than a million characters")
+        stack[-1].text += data
 
 
 def _check_numbers(element: _Element) -> None:
@@ -199,11 +218,14 @@ def _check_numbers(element: _Element) -> None:
     for key, value in element.attributes.items():
         if key not in _NUMERIC:
             continue
-        for number in _NUMBER.findall(_NOT_NUMBERS.sub(" ", value)):
+        numbers = _NUMBER.findall(_NOT_NUMBERS.sub(" ", value))
+        if key in ("d", "points"):
+            element.path_numbers += len(numbers)
+        for number in numbers:
             if not abs(float(number)) <= MAX_NUMBER:
                 raise SvgError(
                     f"{element.where()}: {key} has the number {shown(number, 30)}; numbers may be at most "
-                    f"{MAX_NUMBER:.0e} in size"
+                    f"{MAX_NUMBER:,.0f} in size"
                 )
 
 
@@ -222,19 +244,21 @@ def _reference(element: _Element) -> str | None:
 
 def _check_uses(root: _Element, ids: dict[str, _Element]) -> None:
     """Every ``<use>`` names an element of this file and none contains itself; the drawing with
-    every use expanded stays within the element and depth limits (a few uses of uses of uses
-    would otherwise multiply into millions)."""
-    size: dict[int, tuple[int, int]] = {}  # id(element) -> (elements, depth) once expanded
+    every use expanded stays within the limits of elements, path numbers and depth (a few uses
+    of uses of uses would otherwise multiply into millions)."""
+    size: dict[int, tuple[int, int]] = {}  # id(element) -> (elements, path numbers) once expanded
     open_: set[int] = set()
 
-    def expanded(element: _Element) -> tuple[int, int]:
+    def expanded(element: _Element, level: int) -> tuple[int, int]:
+        if level > MAX_DEPTH:  # checked on the way down, so a long chain of uses cannot recurse far
+            raise SvgError(f"{element.where()}: nested more than {MAX_DEPTH} deep once every <use> is expanded")
+        if id(element) in open_:
+            raise SvgError(f"{element.where()}: a <use> inside it refers back to it (a cycle)")
         known = size.get(id(element))
         if known is not None:
             return known
-        if id(element) in open_:
-            raise SvgError(f"{element.where()}: a <use> inside it refers back to it (a cycle)")
         open_.add(id(element))
-        count, depth = 1, 0
+        count, numbers = 1, element.path_numbers
         parts = list(element.children)
         href = _reference(element)
         if href is not None:
@@ -243,17 +267,20 @@ def _check_uses(root: _Element, ids: dict[str, _Element]) -> None:
             if href[1:] in ids:
                 parts.append(ids[href[1:]])
         for part in parts:
-            inner, inner_depth = expanded(part)
-            count, depth = count + inner, max(depth, inner_depth)
+            inner, inner_numbers = expanded(part, level + 1)
+            count, numbers = count + inner, numbers + inner_numbers
             if count > MAX_ELEMENTS:
                 raise SvgError(f"more than {MAX_ELEMENTS:,} elements once every <use> is expanded; simplify it")
-        if depth + 1 > MAX_DEPTH:
-            raise SvgError(f"{element.where()}: nested more than {MAX_DEPTH} deep once every <use> is expanded")
+            if numbers > MAX_PATH_NUMBERS:
+                raise SvgError(
+                    f"more than {MAX_PATH_NUMBERS:,} numbers in its paths and points (every <use> expanded); "
+                    "simplify the drawing (Inkscape: Path > Simplify)"
+                )
         open_.discard(id(element))
-        size[id(element)] = (count, depth + 1)
+        size[id(element)] = (count, numbers)
         return size[id(element)]
 
-    expanded(root)
+    expanded(root, 1)
 
 
 def _check_drawn(root: _Element, ids: dict[str, _Element]) -> None:
@@ -277,6 +304,30 @@ def _check_drawn(root: _Element, ids: dict[str, _Element]) -> None:
             walk(child)
 
     walk(root)
+
+
+_SIMPLE_SELECTOR = re.compile(r"\*|[A-Za-z][\w-]*|#[\w-]+|\.[\w-]+|[A-Za-z][\w-]*\.[\w-]+")
+
+
+def _check_style_sheet(sheet: _Element) -> None:
+    """A ``<style>`` sheet holds only selectors svgelements applies: ``*``, an element, ``#id``,
+    ``.class``, ``element.class`` (what editors write). Any other (``g path``, ``a > b``,
+    ``[fill]``, ``@media``) would leave its shapes black where a browser colours them.
+    A pseudo-class (``:hover``) never applies to print and is passed over."""
+    text = re.sub(r"/\*.*?\*/", " ", sheet.text, flags=re.DOTALL)
+    rule = re.search(r"@(?!font-face|charset|namespace)[\w-]+", text)
+    if rule:
+        raise SvgError(f"{sheet.where()}: {rule.group()!r} rules are not read; give the styles plainly")
+    for selectors, _ in re.findall(r"([^{}]+)\{([^{}]*)\}", text):
+        for selector in (s.strip() for s in selectors.split(",")):
+            if not selector or _SIMPLE_SELECTOR.fullmatch(selector) or selector.startswith("@font-face"):
+                continue
+            if ":" in selector and _SIMPLE_SELECTOR.fullmatch(selector.split(":")[0].strip()):
+                continue
+            raise SvgError(
+                f"{sheet.where()}: the selector {selector[:60]!r} is not read; a style sheet may use element, "
+                "#id, .class and element.class selectors (give each shape its own class)"
+            )
 
 
 def _inline_properties(element: _Element) -> dict[str, str]:
@@ -316,7 +367,10 @@ def _with_lines(data: bytes, elements: list[_Element]) -> bytes:
 
 
 def _read_with_svgelements(data: bytes) -> Any:
-    import svgelements  # here, not at the top: only a design with SVG art pays for importing it
+    try:
+        import svgelements  # here, not at the top: only a design with SVG art pays for importing it
+    except ImportError:
+        raise SvgError("reading SVG art needs the svgelements package: pip install 'svgelements>=1.9'") from None
 
     try:
         return svgelements.SVG.parse(io.BytesIO(data), reify=True, color="black")
@@ -396,9 +450,10 @@ def _commands(segments: Any, unit: float, where: str) -> tuple[tuple, ...]:
     def point(p: Any) -> tuple[float, float]:
         x, y = float(p[0]) * unit, float(p[1]) * unit
         if not (abs(x) <= MAX_COORDINATE and abs(y) <= MAX_COORDINATE):  # also false for nan
+            away = max(abs(x), abs(y)) / SPAN if not (math.isnan(x) or math.isnan(y)) else math.nan
             raise SvgError(
-                f"{where}: a point lands at ({x / unit:.3g}, {y / unit:.3g}) after its transforms, far outside the "
-                f"drawing; points must stay within {MAX_COORDINATE / SPAN:.0f} times its size"
+                f"{where}: after its transforms a point lands {away:.3g} times the drawing's size away from it; "
+                f"points must stay within {MAX_COORDINATE / SPAN:.0f} times"
             )
         return round(x, 4), round(y, 4)
 
@@ -447,7 +502,11 @@ def _paint(value: Any, where: str, key: str) -> tuple[Color | None, float]:
             "give a colour name, #rrggbb, rgb(...) or hsl(...)"
         )
     colour = se.Color(text)
-    return (round(colour.red / 255, 4), round(colour.green / 255, 4), round(colour.blue / 255, 4)), colour.opacity
+    red, green, blue = _CORRECTED.get(text.replace(" ", "").lower(), (colour.red, colour.green, colour.blue))
+    return (round(red / 255, 4), round(green / 255, 4), round(blue / 255, 4)), colour.opacity
+
+
+_CORRECTED = {"aliceblue": (240, 248, 255)}  # svgelements 1.9.6 gives (250, 248, 255), CSS says this
 
 
 def _known_colour(text: str) -> bool:

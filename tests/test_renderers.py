@@ -11,6 +11,7 @@ from PIL import ImageChops, ImageFilter, ImageStat
 from rushmore_print.layout.items import (
     Anchor,
     Document,
+    FillRule,
     Group,
     Image,
     ImageFit,
@@ -35,6 +36,7 @@ from rushmore_print.typeface import Font
 from .pixels import HAS_PDFTOPPM, rasterise
 
 DPI = 150
+NONZERO = FillRule.NONZERO
 MIRROR = (-1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
 
 
@@ -69,8 +71,23 @@ def fixture(folder) -> Document:
         Shape(Path.rect(Rect(50, 135, 50, 20)), fill=sky),  # a ground for the next two
         Shape(Path(Path.rect(Rect(55, 138, 18, 14)).commands + Path.rect(Rect(60, 142, 8, 6)).commands), fill=red),
         Group((Shape(Path.circle(85, 145, 5), fill=ink),), clip=Path.rect(Rect(76, 136, 22, 18))),  # clip > drawing
+        # Nonzero fills: a star drawn in one stroke that crosses itself, a square inside a
+        # square drawn the same way round; neither has a hole.
+        Shape(Path.polygon([(17, 185), (25, 160), (5, 176), (30, 176), (10, 160)]), fill=red, fill_rule=NONZERO),
+        Shape(
+            Path(Path.rect(Rect(35, 160, 22, 22)).commands + Path.rect(Rect(41, 166, 10, 10)).commands),
+            fill=ink,
+            fill_rule=NONZERO,
+        ),
+        # Translucency: over a ground, on the page and inside a symbol (a PDF form, a PNG tile).
+        Shape(Path.rect(Rect(62, 158, 44, 28)), fill=sky),
+        Shape(
+            Path.rect(Rect(64, 160, 18, 24)), fill=red, fill_opacity=0.5, stroke=ink, stroke_mm=1.5, stroke_opacity=0.4
+        ),
+        Use("veil", translate(86, 160)),
     )
-    return Document("fixture", (Page(110, 160, items),), {"dot": dot})
+    veil = Symbol((Shape(Path.rect(Rect(0, 0, 18, 24)), fill=ink, fill_opacity=0.3),), Rect(0, 0, 18, 24))
+    return Document("fixture", (Page(110, 190.5, items),), {"dot": dot, "veil": veil})
 
 
 @pytest.mark.skipif(not HAS_PDFTOPPM, reason="needs pdftoppm (poppler-utils)")

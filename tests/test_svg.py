@@ -17,8 +17,9 @@ from rushmore_print.render.pdf import render_pdf
 from rushmore_print.render.png import render_page
 from rushmore_print.render.rawpdf import render_raw_pdf
 from rushmore_print.spec import load_design
-from rushmore_print.svg import SvgError, parse
+from rushmore_print.svg import MAX_COORDINATE, SvgError, parse
 
+from .fuzzing import hostile_svg, svg_cases
 from .pixels import HAS_PDFTOPPM, rasterise
 
 DPI = 150
@@ -147,6 +148,11 @@ def test_dashes_strokes_and_their_widths_follow_the_transforms():
             r"<circle> at line 3: fill='url\(#g\)': gradients and patterns are not drawn",
         ),
         ("<rect width='9' height='9'/>\n<text x='1' y='5'>Hi</text>", r"<text> at line 3: text is not drawn"),
+        (
+            "<style>\n/* a comment */ .a, g .b { fill: red }</style><rect class='b' width='9' height='9'/>",
+            r"<style> at line 2: the selector 'g \.b' is not read",
+        ),
+        ("<style>@media print { rect { fill: red } }</style>", r"<style> at line 2: '@media' rules are not read"),
         ("<image href='x.png' width='9' height='9'/>", r"<image> at line 2: an embedded image is not drawn"),
         ("<rect width='9' height='9' filter='url(#f)'/>", r"<rect> at line 2: filter='url\(#f\)': filters"),
         ("<g clip-path='url(#c)'><rect width='9' height='9'/></g>", r"<g> at line 2: clip-path=.*not drawn"),
@@ -155,7 +161,7 @@ def test_dashes_strokes_and_their_widths_follow_the_transforms():
         ("<path d='M 0 0 L 1e308 5 L 5 5 Z'/>", r"<path> at line 2: d has the number '1e308'"),
         (
             "<g transform='scale(1e8)'><g transform='scale(1e8)'><rect width='9' height='9'/></g></g>",
-            r"<rect> at line 2: a point lands at .* far outside the drawing",
+            r"<rect> at line 2: after its transforms a point lands 9e\+14 times the drawing.s size away",
         ),
         ("<g id='a'><use href='#a'/></g>", r"<g> at line 2: a <use> inside it refers back to it \(a cycle\)"),
         ("<use href='other.svg#a'/>", r"<use> at line 2: refers to another file"),
@@ -200,6 +206,15 @@ def test_uses_that_multiply_past_the_element_limit_are_refused():
     ]
     with pytest.raises(SvgError, match="once every <use> is expanded"):
         parse(svg("<defs>" + "".join(layers) + "</defs><use href='#l5'/>"))
+    chain = "".join(f'<g id="c{i}"><use href="#c{i + 1}"/></g>' for i in range(3000)) + '<rect id="c3000" width="1"/>'
+    with pytest.raises(SvgError, match="nested more than 32 deep once every <use> is expanded"):
+        parse(svg(f"<defs>{chain}</defs><use href='#c0'/>"))
+    long_path = "M 0 0 " + "L 10 10 " * 40_000
+    with pytest.raises(SvgError, match="more than 60,000 numbers in its paths"):
+        parse(svg(f'<path d="{long_path}"/>'))
+    small = "M 0 0 " + "L 10 10 " * 2_000
+    with pytest.raises(SvgError, match="more than 60,000 numbers in its paths"):
+        parse(svg(f'<defs><path id="p" d="{small}"/></defs>' + '<use href="#p"/>' * 20))
 
 
 SVG_DESIGN = """
@@ -211,7 +226,7 @@ search: {seed: 1, red_counts: {0: 4, 1: 4}}
 
 
 @pytest.mark.slow
-@pytest.mark.skipif(shutil.which("qpdf") is None, reason="needs qpdf")
+@pytest.mark.skipif(shutil.which("qpdf") is None or not HAS_PDFTOPPM, reason="needs qpdf and pdftoppm")
 def test_a_design_with_translucent_svg_art_builds_pdfs_qpdf_accepts(write_design, tmp_path):
     (tmp_path / "head.svg").write_text(
         svg(
@@ -229,6 +244,43 @@ def test_a_design_with_translucent_svg_art_builds_pdfs_qpdf_accepts(write_design
     for pdf in pdfs:
         checked = subprocess.run(["qpdf", "--check", str(pdf)], capture_output=True, text=True)
         assert checked.returncode == 0, (pdf.name, checked.stdout, checked.stderr)
+        drawn = subprocess.run(["pdftoppm", "-r", "10", "-f", "1", "-l", "3", str(pdf)], capture_output=True)
+        assert drawn.returncode == 0 and not drawn.stderr, (pdf.name, drawn.stderr[:300])  # every state found
         plain = tmp_path / "plain.pdf"  # every stream uncompressed, to read the numbers drawn
         subprocess.run(["qpdf", "--qdf", "--object-streams=disable", str(pdf), str(plain)], check=True)
         assert not re.search(rb"[\s\[](-?nan|-?inf)[\s\]]", plain.read_bytes(), re.IGNORECASE), pdf.name
+
+
+FUZZ = [case.files["h.svg"].decode() for case in svg_cases(count=60)] + [
+    case.files["h.svg"].decode() for case in hostile_svg()
+]
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(shutil.which("qpdf") is None, reason="needs qpdf")
+def test_random_svg_art_is_refused_or_drawn_with_finite_numbers_into_pdfs_qpdf_accepts(tmp_path):
+    drawn = 0
+    for number, text in enumerate(FUZZ):
+        try:
+            drawing = parse(text)
+        except SvgError:
+            continue
+        drawn += 1
+        _, _, width, height = drawing.view
+        assert min(width, height) >= 1 and max(width, height) == 1000.0, text
+        for shape in drawing.shapes:
+            numbers = [v for command in shape.commands for v in command[1:]] + [shape.stroke_width]
+            assert all(abs(v) <= MAX_COORDINATE for v in numbers), text  # also false for nan
+            assert 0 <= shape.fill_opacity <= 1 and 0 <= shape.stroke_opacity <= 1
+        s = 40 / 1000
+        page = Page(width * s, height * s, (Group(vector_shapes(drawing), (s, 0.0, 0.0, -s, 0.0, height * s)),))
+        render_page(page, {}, 30)
+        for name, data in (
+            ("rl", render_pdf(Document("f", (page,), {}))),
+            ("raw", render_raw_pdf(Document("f", (page,), {}))),
+        ):
+            path = tmp_path / f"{number}-{name}.pdf"
+            path.write_bytes(data)
+            checked = subprocess.run(["qpdf", "--check", str(path)], capture_output=True, text=True)
+            assert checked.returncode == 0, (text, checked.stdout)
+    assert drawn >= 20  # the fuzzer draws as well as refuses

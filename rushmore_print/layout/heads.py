@@ -203,7 +203,7 @@ _LINCOLN_HAIR = P(
 # Lincoln's chin curtain: a band along the jaw from the sideburn round the chin, no moustache;
 # lips, chin tip and cheek stay light, so the front of the face is not a dark mass.
 _BEARD = P(
-    "M56 106 C58 98 58 90 54 82 C48 73 38 68 29 68 C24 68 20 70 18 73 C17 76 17 79 18 81 "
+    "M56 106 C58 98 58 90 54 82 C48 70 38 64 29 64 C23 64 19 68 18 73 C17 76 17 79 18 81 "
     "C21 80 25 79 29 78 C37 77 45 82 49 90 C51 96 51 102 50 106 Z"
 )
 
