@@ -138,14 +138,21 @@ def sheet_document(
     pages = sheet_pages(plan, monuments, f"{design.name}: Monuments") + sheet_pages(
         plan, search, f"{design.name}: Search cards"
     )
-    return Document(f"{design.name}: cards, {PAPERS[paper].name} {layout.value}", tuple(pages), kit.symbols)
+    how = {
+        SheetLayout.DUPLEX: f"duplex (backs turned on the {flip.value} edge)",
+        SheetLayout.GUTTERFOLD: "gutter-fold (each sheet folded, front against back)",
+        SheetLayout.FRONTS: "fronts only",
+    }[layout]
+    subject = f"{design.name}: print-and-play card sheets, {PAPERS[paper].name} {how}"
+    return Document(f"{design.name}: cards, {PAPERS[paper].name} {layout.value}", tuple(pages), kit.symbols, subject)
 
 
 def per_card_document(kit: Kit) -> Document:
     fronts = [front for front, _ in kit.faces]
     backs = list({back.card_id: back for _, back in kit.faces}.values())
     pages = card_pages(card_frame(kit.design), fronts + backs)
-    return Document(f"{kit.design.name}: one card a page", tuple(pages), kit.symbols)
+    subject = f"{kit.design.name}: every card face and back, one a page, trimmed size with bleed, for a print shop"
+    return Document(f"{kit.design.name}: one card a page", tuple(pages), kit.symbols, subject)
 
 
 def rulebook_document(design: Design, deck: Deck, paper: str, table: dict | None = None) -> Document:
@@ -153,12 +160,15 @@ def rulebook_document(design: Design, deck: Deck, paper: str, table: dict | None
         pages = rule_sheet_pages(design, deck, PAPERS[paper])
     except LayoutError as exc:
         raise BuildError(f"{design.source}: {exc}; nothing was written") from None
-    return Document(f"{design.name}: rules", tuple(pages), table if table is not None else symbols(design))
+    subject = f"{design.name}: the rules on one sheet, front and back"
+    return Document(f"{design.name}: rules", tuple(pages), table if table is not None else symbols(design), subject)
 
 
 def answer_key_document(design: Design, deck: Deck, paper: str, table: dict | None = None) -> Document:
     pages = answer_key_pages(design, deck, validate_deck(deck), PAPERS[paper])
-    return Document(f"{design.name}: answer key", tuple(pages), table if table is not None else symbols(design))
+    subject = f"{design.name}: answer key, the Monument each Search card matches"
+    table = table if table is not None else symbols(design)
+    return Document(f"{design.name}: answer key", tuple(pages), table, subject)
 
 
 @dataclass(frozen=True)
