@@ -1,11 +1,16 @@
-"""Run the design fuzzer (tests/fuzzing.py) through the real command, each design in its own
-process with a time limit and a 1 GB memory limit: ``validate``, then ``build`` when it passed.
+"""Run the fuzzer (tests/fuzzing.py) through the real command, each case in its own process with a
+time limit and a 1 GB memory limit.
 
-``--svg`` more designs carry random SVG head art (``svg_cases``: editors' features and numbers
-from the edges). A failure is any exit other than 0 or 1, a hang, a validate pass followed by a
-build failure, a built PDF that ``qpdf --check`` rejects or pdftoppm complains of, or a message
-without the design's file name. Prints one line per failure and a table.
-Run: ``python bench/fuzz_designs.py [--count 320] [--seed 12] [--svg 200]``.
+Designs: ``validate``, then, when it passed, ``build`` and every export (``--exports``), and every
+PDF written must pass ``qpdf --check`` and render in ``pdftoppm`` without a word on stderr. Other
+inputs (images for ``impose``, manifests, game logs, special files) run their own command, and
+any PDF they write is checked the same way.
+
+A failure is: an exit other than 0 or 1 (2 only for a usage error), an "internal error", a hang,
+a message without the input's file name (designs), a validate pass followed by any failing build
+or export, or a PDF that qpdf or pdftoppm rejects. Prints one line per failure and a table.
+``--svg`` more designs carry random SVG head art (``svg_cases``: editors' features and numbers).
+Run: ``python bench/fuzz_designs.py [--count 520] [--svg 100] [--seed 12] [--exports hostile|all|none] [--jobs 2]``.
 """
 
 from __future__ import annotations
@@ -18,12 +23,16 @@ import sys
 import tempfile
 import time
 from collections import Counter
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
-from fuzzing import cases, svg_cases
+from fuzzing import Case, cases, materialise, svg_cases
 
-TIME_LIMIT_S = 20
+from rushmore_print.targets import EXPORTS
+
+TIME_LIMIT_S = 60
 MEMORY_LIMIT = 1 << 30
 
 
@@ -31,66 +40,126 @@ def _limits() -> None:
     resource.setrlimit(resource.RLIMIT_AS, (MEMORY_LIMIT, MEMORY_LIMIT))
 
 
-def run(args: list[str], folder: Path) -> tuple[int | str, float, str]:
+@dataclass
+class Verdict:
+    label: str
+    tally: Counter = field(default_factory=Counter)
+    failures: list[str] = field(default_factory=list)
+    slowest: tuple[float, str] = (0.0, "")
+    peak_kb: int = 0
+
+
+def run(args: list[str], folder: Path, stdin: bytes = b"") -> tuple[int | str, float, str, int]:
+    """(exit code or 'hang', seconds, stderr, peak memory in KB) of one command in its own process."""
     started = time.perf_counter()
+    timing = ["/usr/bin/time", "-f", "%M"] if Path("/usr/bin/time").exists() else []  # GNU time: peak memory
+    command = [*timing, sys.executable, "-m", "rushmore_print", *args]
     try:
         done = subprocess.run(
-            [sys.executable, "-m", "rushmore_print", *args],
-            cwd=folder, capture_output=True, text=True, timeout=TIME_LIMIT_S, preexec_fn=_limits,
-            stdin=subprocess.DEVNULL,
+            command, cwd=folder, capture_output=True, timeout=TIME_LIMIT_S, preexec_fn=_limits, input=stdin,
         )  # fmt: skip
     except subprocess.TimeoutExpired:
-        return "hang", time.perf_counter() - started, ""
-    return done.returncode, time.perf_counter() - started, done.stderr
+        return "hang", time.perf_counter() - started, "", 0
+    stderr = done.stderr.decode("utf-8", "replace").replace("Command exited with non-zero status", "")
+    *text, peak = stderr.rstrip("\n").rsplit("\n", 1) if "\n" in stderr.rstrip("\n") else ("", stderr.strip())
+    peak_kb = int(peak) if peak.strip().isdigit() else 0
+    return done.returncode, time.perf_counter() - started, "".join(text), peak_kb
+
+
+def pdf_problems(folder: Path) -> list[str]:
+    """What qpdf and pdftoppm say of every PDF under ``folder`` (empty: all whole)."""
+    found = []
+    for pdf in sorted(folder.rglob("*.pdf")):
+        if shutil.which("qpdf"):
+            checked = subprocess.run(["qpdf", "--check", str(pdf)], capture_output=True, text=True)
+            if checked.returncode != 0:
+                found.append(f"{pdf.name}: qpdf --check exit {checked.returncode}: {checked.stdout[-160:]!r}")
+        if shutil.which("pdftoppm"):
+            shown = subprocess.run(
+                ["pdftoppm", "-r", "8", "-gray", str(pdf)], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True
+            )
+            if shown.returncode != 0 or shown.stderr.strip():
+                found.append(f"{pdf.name}: pdftoppm: {shown.stderr.strip()[:160]!r}")
+    return found
+
+
+def judge(case: Case, root: Path, number: int, exports: str) -> Verdict:
+    verdict = Verdict(case.label)
+    folder = root / f"c{number:03d}" / "inner"
+    folder.mkdir(parents=True)
+    materialise(case, folder)
+
+    def step(args: list[str], stdin: bytes = b"") -> int | str:
+        code, seconds, stderr, peak = run(args, folder, stdin)
+        verdict.slowest = max(verdict.slowest, (seconds, f"{case.label} ({args[0]})"))
+        verdict.peak_kb = max(verdict.peak_kb, peak)
+        verdict.tally[f"{args[0]} exit {code}"] += 1
+        usage = code == 2 and ("Usage:" in stderr or "Error: " in stderr)
+        if code not in (0, 1) and not usage:
+            verdict.failures.append(f"{case.label}: {' '.join(args)[:60]} exit {code} {stderr.strip()[-200:]}")
+        elif "internal error" in stderr or "Traceback" in stderr:
+            verdict.failures.append(f"{case.label}: {' '.join(args)[:60]}: {stderr.strip()[-200:]}")
+        return code
+
+    code = step(list(case.command), case.stdin)
+    if not case.checks_a_design:
+        verdict.failures += [f"{case.label}: {problem}" for problem in pdf_problems(folder)]
+        return verdict
+    if code == 1:
+        _, _, stderr, _ = run(list(case.command), folder)
+        if "design.yaml" not in stderr:
+            verdict.failures.append(f"{case.label}: the message does not name the file: {stderr.strip()[:160]}")
+    if code != 0:
+        return verdict
+    commands = [["build", "design.yaml", "-o", "out/kit"]]
+    if exports == "all" or (exports == "hostile" and not case.label.startswith("random")):
+        for target in EXPORTS.values():
+            dpi = ["--dpi", "72"] if "dpi" in target.honours else []
+            commands.append(["export", target.name, "design.yaml", "-o", f"out/{target.name}", *dpi])
+    for args in commands:
+        if step(args) != 0:
+            verdict.failures.append(f"{case.label}: validate passed, {' '.join(args[:2])} failed")
+    verdict.failures += [f"{case.label}: {problem}" for problem in pdf_problems(folder / "out")]
+    return verdict
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--count", type=int, default=320)
+    parser.add_argument("--count", type=int, default=520)
     parser.add_argument("--seed", type=int, default=12)
-    parser.add_argument("--svg", type=int, default=200, help="designs with random SVG art, besides --count")
+    parser.add_argument("--exports", choices=("hostile", "all", "none"), default="hostile")
+    parser.add_argument("--svg", type=int, default=100, help="designs with random SVG art (svg_cases), besides --count")
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--only", default="", help="run only the cases whose label holds this text")
     options = parser.parse_args()
-    qpdf = shutil.which("qpdf")
+    every = cases(options.seed, options.count) + svg_cases(options.seed, options.svg)
+    chosen = [case for case in every if options.only in case.label]
     tally: Counter = Counter()
-    failures = []
-    slowest = (0.0, "")
-    with tempfile.TemporaryDirectory() as root:
-        for number, case in enumerate(cases(options.seed, options.count) + svg_cases(options.seed, options.svg)):
-            folder = Path(root) / f"d{number:03d}" / "inner"
-            folder.mkdir(parents=True)
-            (folder / "design.yaml").write_bytes(case.design)
-            for name, data in case.files.items():
-                (folder / name).write_bytes(data)
-            code, seconds, stderr = run(["validate", "design.yaml"], folder)
-            slowest = max(slowest, (seconds, case.label))
-            tally[f"validate exit {code}"] += 1
-            if code not in (0, 1):
-                failures.append(f"{case.label}: validate exit {code} {stderr.strip()[:160]}")
-            elif code == 1 and "design.yaml" not in stderr:
-                failures.append(f"{case.label}: the message does not name the file: {stderr.strip()[:160]}")
-            if code != 0:
-                continue
-            code, seconds, stderr = run(["build", "design.yaml", "-o", "out"], folder)
-            slowest = max(slowest, (seconds, f"{case.label} (build)"))
-            tally[f"build exit {code}"] += 1
-            if code != 0:
-                failures.append(f"{case.label}: validate passed, build exit {code}: {stderr.strip()[:200]}")
-            for pdf in sorted((folder / "out").glob("*.pdf")) if qpdf and code == 0 else []:
-                checked = subprocess.run([qpdf, "--check", str(pdf)], capture_output=True, text=True)
-                tally[f"qpdf --check exit {checked.returncode}"] += 1
-                if checked.returncode != 0:
-                    failures.append(f"{case.label}: {pdf.name} fails qpdf --check: {checked.stdout.strip()[-160:]}")
-                drawn = subprocess.run(["pdftoppm", "-r", "10", "-f", "1", "-l", "2", str(pdf)], capture_output=True)
-                if drawn.returncode != 0 or drawn.stderr:
-                    failures.append(f"{case.label}: pdftoppm on {pdf.name}: {drawn.stderr.decode()[:160]}")
-    for failure in failures:
-        print("FAIL", failure)
+    failures: list[str] = []
+    failing = 0
+    slowest, peak = (0.0, ""), (0, "")
+    started = time.perf_counter()
+    with tempfile.TemporaryDirectory() as root, ThreadPoolExecutor(options.jobs) as pool:
+        jobs = [pool.submit(judge, case, Path(root), n, options.exports) for n, case in enumerate(chosen)]
+        for job in jobs:
+            verdict = job.result()
+            if verdict.failures:  # the first problem of each case, and how many more
+                more = f" (and {len(verdict.failures) - 1} more)" if len(verdict.failures) > 1 else ""
+                print("FAIL", verdict.failures[0][:300] + more, flush=True)
+            tally.update(verdict.tally)
+            failures += verdict.failures
+            failing += bool(verdict.failures)
+            slowest = max(slowest, verdict.slowest)
+            peak = max(peak, (verdict.peak_kb, verdict.label))
     print()
-    print(f"{'designs':<28} {options.count} + {options.svg} with SVG art")
+    print(f"{'cases':<28} {len(chosen)} (seed {options.seed})")
     for key in sorted(tally):
         print(f"{key:<28} {tally[key]}")
+    print(f"{'cases failing':<28} {failing}")
     print(f"{'failures':<28} {len(failures)}")
     print(f"{'slowest run':<28} {slowest[0]:.2f} s ({slowest[1]})")
+    print(f"{'most memory':<28} {peak[0] / 1024:.0f} MB ({peak[1]})")
+    print(f"{'whole run':<28} {time.perf_counter() - started:.0f} s")
     sys.exit(1 if failures else 0)
 
 

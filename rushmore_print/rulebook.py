@@ -166,7 +166,7 @@ def table_space_mm(design: Design) -> tuple[float, float]:
 
     >>> from rushmore_print.spec import load_design
     >>> [round(v) for v in table_space_mm(load_design("designs/eight.yaml"))]
-    [1497, 1091]
+    [1091, 1497]
     """
     rows, cols = design.grid
     card = design.print

@@ -225,7 +225,7 @@ def _check_numbers(element: _Element) -> None:
             if not abs(float(number)) <= MAX_NUMBER:
                 raise SvgError(
                     f"{element.where()}: {key} has the number {shown(number, 30)}; numbers may be at most "
-                    f"{MAX_NUMBER:.0e} in size"
+                    f"{MAX_NUMBER:,.0f} in size"
                 )
 
 

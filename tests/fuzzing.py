@@ -4,11 +4,16 @@ valid designs. Used by ``tests/test_fuzz.py`` (a sample, in-process) and ``bench
 
 from __future__ import annotations
 
+import functools
+import io
+import json
+import os
 import random
 import struct
 import zlib
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import yaml
 
@@ -22,21 +27,90 @@ VALID = {
 
 @dataclass(frozen=True)
 class Case:
+    """One input and the command that judges it, run in a folder holding ``design.yaml``,
+    ``files`` (names may have one folder: ``cards/a.png``), symbolic ``links`` and ``fifos``.
+
+    ``command`` is the first command; a design that it passes (``validate``) must then build and
+    export (bench/fuzz_designs.py) with every PDF whole."""
+
     label: str
     design: bytes
-    files: dict[str, bytes] = field(default_factory=dict)  # written beside the design
+    files: dict[str, bytes] = field(default_factory=dict)
+    command: tuple[str, ...] = ("validate", "design.yaml")
+    links: dict[str, str] = field(default_factory=dict)  # name -> what it points at
+    fifos: tuple[str, ...] = ()
+    stdin: bytes = b""
+
+    @property
+    def checks_a_design(self) -> bool:
+        return self.command == ("validate", "design.yaml")
 
 
-def _png(width: int, height: int, data: bytes | None = None) -> bytes:
-    """A PNG whose header claims ``width`` x ``height``; ``data``: the image data (default: whole)."""
+def materialise(case: Case, folder: Path) -> None:
+    """Lay ``case``'s files out in ``folder`` (which exists)."""
+    (folder / "design.yaml").write_bytes(case.design)
+    for name, data in case.files.items():
+        (folder / name).parent.mkdir(parents=True, exist_ok=True)
+        (folder / name).write_bytes(data)
+    for name, target in case.links.items():
+        (folder / name).parent.mkdir(parents=True, exist_ok=True)
+        (folder / name).symlink_to(target)
+    for name in case.fifos:
+        (folder / name).parent.mkdir(parents=True, exist_ok=True)
+        os.mkfifo(folder / name)
 
-    def chunk(kind: bytes, body: bytes) -> bytes:
-        return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
 
+def _chunk(kind: bytes, body: bytes) -> bytes:
+    return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
+
+
+def _png(
+    width: int,
+    height: int,
+    data: bytes | None = None,
+    depth: int = 8,
+    colour: int = 2,
+    extra: bytes = b"",
+    header: bytes | None = None,
+) -> bytes:
+    """A PNG whose header claims ``width`` x ``height`` (``depth`` bits, PNG ``colour`` type);
+    ``data``: the image data (default: whole, mid grey); ``extra``: chunks before the data;
+    ``header``: an IHDR body to use instead (one that lies)."""
+    channels = {0: 1, 2: 3, 3: 1, 4: 2, 6: 4}.get(colour, 3)
     if data is None:
-        data = zlib.compress(b"".join(b"\x00" + b"\x80" * width * 3 for _ in range(height)))
-    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
-    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", data) + chunk(b"IEND", b"")
+        row = max(1, (width * channels * depth + 7) // 8)
+        sample = b"\x80" if depth >= 8 or colour != 3 else b"\x00"
+        data = zlib.compress(b"".join(b"\x00" + sample * row for _ in range(height)))
+    if header is None:
+        header = struct.pack(">IIBBBBB", width, height, depth, colour, 0, 0, 0)
+    return b"\x89PNG\r\n\x1a\n" + _chunk(b"IHDR", header) + extra + _chunk(b"IDAT", data) + _chunk(b"IEND", b"")
+
+
+def _pillow(mode: str, format: str = "PNG", size: tuple[int, int] = (60, 108), **save: object) -> bytes:
+    """A real image of ``mode`` written by Pillow: a dark left half (the face's back) on light."""
+    from PIL import Image, ImageDraw
+
+    image = Image.new("RGB", size, (230, 220, 200))
+    ImageDraw.Draw(image).rectangle((0, 0, size[0] // 2, size[1]), fill=(40, 30, 20))
+    converted = image.convert(mode) if mode not in ("I;16", "I") else image.convert("L").convert("I")
+    if mode == "I;16":
+        converted = converted.point(lambda v: v * 257).convert("I;16")
+    elif mode == "I":
+        converted = converted.point(lambda v: v * 257)
+    out = io.BytesIO()
+    converted.save(out, format, **save)
+    return out.getvalue()
+
+
+def _jpeg_patched(offset_in_sof: int, value: int, marker: int | None = None) -> bytes:
+    """A real JPEG with one byte of its frame header (SOF0) changed, or its SOF marker changed."""
+    data = bytearray(_pillow("RGB", "JPEG"))
+    at = data.index(b"\xff\xc0")
+    if marker is not None:
+        data[at + 1] = marker
+    else:
+        data[at + 4 + offset_in_sof] = value  # after the marker and the segment's length
+    return bytes(data)
 
 
 def _dump(data: object) -> bytes:
@@ -96,6 +170,260 @@ def hostile() -> Iterator[Case]:
     yield Case("empty file", b"")
     yield Case("a list", b"- 1\n- 2\n")
     yield Case("binary", bytes(range(256)))
+
+
+def _svg(body: str, view: str = "0 0 100 180", head: str = "") -> bytes:
+    return f'<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="{view}">{head}{body}</svg>'.encode()
+
+
+_SHAPE = '<path d="M10 10 H90 V170 H10 Z M30 30 H70 V150 H30 Z"{}/>'
+SVGS: dict[str, bytes] = {
+    "named colour": _svg(_SHAPE.format(' fill="orange"')),
+    "class and style sheet": _svg(
+        _SHAPE.format(' class="skin"'), head="<style>.skin{fill:#e8c9a0;stroke:#333}</style>"
+    ),
+    "opacity": _svg(_SHAPE.format(' fill="#a33" opacity="0.5" fill-opacity="0.8"')),
+    "currentColor": _svg('<g color="#2a6">' + _SHAPE.format(' fill="currentColor"') + "</g>"),
+    "use": _svg(
+        '<defs><path id="p" d="M10 10 H50 V90 Z" fill="#246"/></defs><use xlink:href="#p"/><use href="#p" x="40"/>'
+    ),
+    "nonzero hole": _svg(_SHAPE.format(' fill="#135"')),
+    "evenodd hole": _svg(_SHAPE.format(' fill="#135" fill-rule="evenodd"')),
+    "gradient": _svg(
+        '<linearGradient id="g"><stop offset="0" stop-color="red"/></linearGradient>' + _SHAPE.format(' fill="url(#g)"')
+    ),
+    "text": _svg('<text x="10" y="50">Hi</text>'),
+    "filter": _svg('<filter id="f"><feGaussianBlur stdDeviation="2"/></filter>' + _SHAPE.format(' filter="url(#f)"')),
+    "embedded image": _svg('<image href="data:image/png;base64,AAAA" width="10" height="10"/>'),
+    "1e999": _svg('<path d="M10 10 L1e999 20 Z" fill="#000"/>'),
+    "1e308": _svg('<path d="M1e308 1e308 L-1e308 20 L5 5 Z" fill="#000"/>'),
+    "overflowing transform": _svg(
+        f'<g transform="scale(1e200)">{_SHAPE.format("")}</g><g transform="scale(1e200)"><path d="M1 1 L2 2 Z"/></g>'
+    ),
+    "nested overflow": _svg(
+        '<g transform="scale(1e160)"><g transform="scale(1e160)"><path d="M1 1 L2 2 L1 2 Z"/></g></g>'
+    ),
+    "tiny viewBox": _svg(_SHAPE.format(""), view="0 0 1e-300 1e-300"),
+    "zero viewBox": _svg(_SHAPE.format(""), view="0 0 0 0"),
+    "NaN after arithmetic": _svg('<path d="M0 0 A1e308 1e308 0 0 1 1e308 -1e308 Z" fill="#000"/>'),
+    "huge stroke": _svg(_SHAPE.format(' fill="none" stroke="#000" stroke-width="1e308"')),
+}
+
+PNG_BYTES: dict[str, bytes] = {
+    "16-bit grey": _pillow("I;16"),
+    "16-bit RGB": _png(60, 108, depth=16, colour=2),
+    "1-bit": _pillow("1"),
+    "grey and alpha": _pillow("LA"),
+    "palette with tRNS": _pillow("P", transparency=0),
+    "RGBA": _pillow("RGBA"),
+    "IHDR of 12 bytes": _png(60, 108, header=struct.pack(">IIBBBBBxx", 60, 108, 8, 2, 0, 0, 0)),
+    "bit depth 0": _png(60, 108, depth=0),
+    "bit depth 3": _png(60, 108, depth=3),
+    "RGB of 4 bits": _png(60, 108, depth=4, colour=2),
+    "palette without PLTE": _png(60, 108, colour=3),
+    "palette with a short PLTE": _png(60, 108, colour=3, extra=_chunk(b"PLTE", b"\x00\x00")),
+    "palette index past PLTE": _png(
+        60,
+        108,
+        colour=3,
+        data=zlib.compress(b"".join(b"\x00" + b"\xff" * 60 for _ in range(108))),
+        extra=_chunk(b"PLTE", b"\x10\x20\x30"),
+    ),
+    "pHYs of 0": _png(60, 108, extra=_chunk(b"pHYs", struct.pack(">IIB", 0, 0, 1))),
+    "pHYs of 2^32-1": _png(60, 108, extra=_chunk(b"pHYs", struct.pack(">IIB", 0xFFFFFFFF, 0xFFFFFFFF, 1))),
+}
+JPEG_BYTES: dict[str, bytes] = {
+    "CMYK JPEG": _pillow("CMYK", "JPEG"),
+    "grey JPEG": _pillow("L", "JPEG"),
+    "progressive JPEG": _pillow("RGB", "JPEG", progressive=True),
+    "JPEG of 0 components": _jpeg_patched(5, 0),
+    "JPEG of 2 components": _jpeg_patched(5, 2),
+    "12-bit JPEG": _jpeg_patched(0, 12),
+    "lossless JPEG (SOF3)": _jpeg_patched(0, 0, marker=0xC3),
+    "JPEG cut short": _pillow("RGB", "JPEG")[:400],
+}
+NAMES: dict[str, dict] = {
+    "NFC and NFD heads": {"heads": ["Jos\u00e9", "B", "C", "Jose\u0301"]},
+    "zero-width twin": {"heads": ["Ann", "Ann\u200b", "C", "D"]},
+    "tab in a name": {"heads": ["An\tn", "B", "C", "D"]},
+    "newline in a name": {"name": "Two\nlines"},
+    "bidi override": {"name": "\u202egame"},
+    "Polish name": {"name": "\u0141ukasz & Co"},
+    "Cyrillic name": {"name": "\u0413\u043e\u0440\u0430"},
+    "NFD directions": {"directions": ["droite", "DROITE"]},
+    "Greek heads upper-cased": {"heads": ["\u1f08\u03b8\u03b7\u03bd\u1fb6", "B", "C", "D"]},
+    "German sharp s": {"name": "Stra\u00dfe", "heads": ["Gro\u00df", "B", "C", "D"]},
+}
+
+
+def _art_case(label: str, name: str, data: bytes) -> Case:
+    return Case(f"art {label}", _with(heads=[{"name": "A", "art": name}, "B", "C", "D"]), {name: data})
+
+
+@functools.cache
+def _card() -> bytes:
+    """A whole poker card at 300 dpi (750 x 1050), flat grey."""
+    return _png(750, 1050)
+
+
+def _impose_case(label: str, name: str, data: bytes) -> Case:
+    return Case(
+        f"impose {label}", b"", {f"cards/{name}": data, "cards/ok.png": _card()}, ("impose", "cards", "-o", "out")
+    )
+
+
+@functools.cache
+def base_manifest() -> bytes:
+    from rushmore_print.generate import generate_deck
+    from rushmore_print.manifest import to_manifest
+    from rushmore_print.spec import load_design
+
+    design = load_design()
+    return json.dumps(to_manifest(generate_deck(design), design.name), indent=1).encode()
+
+
+@functools.cache
+def base_log() -> bytes:
+    import tempfile
+
+    from click.testing import CliRunner
+
+    from rushmore_print.cli import cli
+
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "g.jsonl"
+        lines = "ann B3\nbob pass\ncy M07\nann m5\nundo\nbob m1\nquit\n"
+        CliRunner().invoke(cli, ["play", "--players", "ann,bob,cy", "--seed", "42", "--penalty", "--log", str(path)],
+                           input=lines)  # fmt: skip
+        return path.read_bytes()
+
+
+def _log_records() -> list[dict]:
+    return [json.loads(line) for line in base_log().decode().splitlines()]
+
+
+def _log(records: list[dict]) -> bytes:
+    return "".join(json.dumps(record) + "\n" for record in records).encode()
+
+
+def _log_edit(edit: str) -> bytes:
+    records = _log_records()
+    start = records[0]
+    if edit == "200,000-deep JSON":
+        return base_log() + b"[" * 200_000 + b"]" * 200_000 + b"\n"
+    if edit == "seed Infinity":
+        return base_log().replace(b'"seed": 42', b'"seed": Infinity', 1)
+    if edit == "seed NaN":
+        return base_log().replace(b'"seed": 42', b'"seed": NaN', 1)
+    if edit in ("design 5", "design /dev/zero", "design /etc/passwd", "design missing"):
+        start["design"] = {"design 5": 5, "design missing": "nope.yaml"}.get(edit, edit.split(" ", 1)[1])
+    elif edit == "penalty flipped":
+        start["penalty"] = not start["penalty"]
+    elif edit == "claim action changed":
+        for record in records:
+            if record.get("event") == "input" and record.get("actions"):
+                record["actions"] = [["pass", record["actions"][0][1]]]
+                break
+    elif edit == "forged judgement appended":
+        records.append({"event": "judged", "card": "S01", "answer": "M01", "winner": "ann", "penalised": [],
+                        "scores": {"ann": 9, "bob": 0, "cy": 0}})  # fmt: skip
+    elif edit == "score edited":
+        for record in records:
+            if record.get("event") == "judged":
+                record["scores"] = dict.fromkeys(record["scores"], 2)
+    elif edit == "newer version":
+        start["version"] = 99
+    elif edit == "players a number":
+        start["players"] = 3
+    elif edit == "seed of 300 digits":
+        start["seed"] = int("9" * 300)
+    elif edit == "not UTF-8":
+        return base_log().replace(b"ann", b"a\xffn", 1)
+    elif edit == "no start":
+        records = records[1:]
+    return _log(records)
+
+
+LOG_EDITS = (
+    "200,000-deep JSON", "seed Infinity", "seed NaN", "design 5", "design /dev/zero", "design /etc/passwd",
+    "design missing", "penalty flipped", "claim action changed", "forged judgement appended", "score edited",
+    "newer version", "players a number", "seed of 300 digits", "not UTF-8", "no start", "as written",
+)  # fmt: skip
+
+
+def _manifest_edit(edit: str) -> bytes:
+    data = json.loads(base_manifest())
+    if edit == "escape in an id":
+        data["search"][0]["id"] = "\x1b]0;pwned\x07S01"
+    elif edit == "a Monument missing":
+        del data["monuments"][3]
+    elif edit == "a Monument twice":
+        data["monuments"].append(data["monuments"][0])
+    elif edit == "2.5 MB of Search cards":
+        data["search"] = data["search"] * 1500
+    elif edit == "300 Monuments":
+        data["monuments"] = data["monuments"] * 19
+    elif edit == "wrong answer":
+        data["search"][0]["answer"] = "M16" if data["search"][0]["answer"] != "M16" else "M01"
+    elif edit == "wrong level":
+        data["search"][0]["level"] = "expert"
+    elif edit == "faces a number":
+        data["search"][1]["faces"] = 7
+    elif edit == "heads 9":
+        data["heads"] = [f"H{i}" for i in range(9)]
+    elif edit == "deep nesting":
+        return b'{"design": ' + b"[" * 100_000 + b"]" * 100_000 + b"}"
+    return json.dumps(data).encode()
+
+
+MANIFEST_EDITS = (
+    "escape in an id", "a Monument missing", "a Monument twice", "2.5 MB of Search cards", "300 Monuments",
+    "wrong answer", "wrong level", "faces a number", "heads 9", "deep nesting", "as written",
+)  # fmt: skip
+
+
+def hostile_files() -> Iterator[Case]:
+    """Everyday and hostile files of every kind: SVG, PNG and JPEG (as head art and for
+    ``impose``), fonts, names, special files, manifests and game logs."""
+    for label, data in SVGS.items():
+        yield _art_case(f"SVG {label}", "h.svg", data)
+    for label, data in PNG_BYTES.items():
+        yield _art_case(label, "h.png", data)
+        yield _impose_case(label, "x.png", data)
+    for label, data in JPEG_BYTES.items():
+        yield _art_case(label, "h.jpg", data)
+        yield _impose_case(label, "x.jpg", data)
+    yield _art_case("WebP", "h.webp", _pillow("RGB", "WEBP"))
+    for label, changes in NAMES.items():
+        yield Case(f"names: {label}", _with(**changes))
+    art = _with(heads=[{"name": "A", "art": "h.png"}, "B", "C", "D"])
+    yield Case("art a FIFO", art, fifos=("h.png",))
+    yield Case("art a link to /dev/zero", art, links={"h.png": "/dev/zero"})
+    yield Case("art a link to a FIFO inside", art, links={"h.png": "p.png"}, fifos=("p.png",))
+    yield Case("art a folder", art, files={"h.png/x": b""})
+    yield Case("design a FIFO", b"", command=("validate", "d.yaml"), fifos=("d.yaml",))
+    yield Case("design /dev/zero", b"", command=("validate", "/dev/zero"))
+    yield Case("design a link to /dev/zero", b"", command=("validate", "z.yaml"), links={"z.yaml": "/dev/zero"})
+    yield Case("impose a FIFO", b"", {"cards/ok.png": _card()}, ("impose", "cards", "-o", "out"),
+               fifos=("cards/f.png",))  # fmt: skip
+    yield Case("impose a link to /dev/zero", b"", {"cards/ok.png": _card()}, ("impose", "cards", "-o", "out"),
+               links={"cards/z.png": "/dev/zero"})  # fmt: skip
+    yield Case("impose --name ../x", b"", {"cards/ok.png": _card()},
+               ("impose", "cards", "-o", "out", "--name", "../x"))  # fmt: skip
+    yield Case("impose --back-offset 1e308", b"", {"cards/ok.png": _card()},
+               ("impose", "cards", "-o", "out", "--layout", "duplex", "--back", "cards/ok.png", "--back-offset", "1e308,0"))  # fmt: skip
+    for edit in MANIFEST_EDITS:
+        yield Case(f"manifest {edit}", b"", {"m.json": _manifest_edit(edit)}, ("validate", "--manifest", "m.json"))
+    for edit in LOG_EDITS:
+        yield Case(f"log {edit}", b"", {"g.jsonl": _log_edit(edit)}, ("play", "--resume", "g.jsonl"), stdin=b"quit\n")
+    yield Case("play: a byte that is not UTF-8", b"", {}, ("play", "--players", "ann,bob", "--log", "g.jsonl"),
+               stdin=b"ann \xff\xfe\nquit\n")  # fmt: skip
+    yield Case("play: a seed of 300 digits", b"", {}, ("play", "--players", "ann,bob", "--seed", "9" * 300),
+               stdin=b"quit\n")  # fmt: skip
+    omap = "a: &a [x, x, x, x, x, x, x, x, x]\n" + "".join(
+        f"{chr(98 + i)}: &{chr(98 + i)} [{', '.join([f'*{chr(97 + i)}'] * 9)}]\n" for i in range(8)
+    )
+    yield Case("omap alias bomb", ("name: !!omap\n" + "".join(f"  - {line}\n" for line in omap.splitlines())).encode())
 
 
 def fonts() -> Iterator[Case]:
@@ -173,7 +501,7 @@ def cases(seed: int = 12, count: int = 320, every: int = 1) -> list[Case]:
     """The hostile classes, then random designs up to ``count``; the same list for the same seed.
     ``every``: keep only every so many of the random designs (the rest are drawn, not written)."""
     rng = random.Random(seed)
-    found = list(hostile())
+    found = list(hostile()) + list(hostile_files())
     for number in range(len(found), count):
         data = _mutated_data(rng)
         if number % every == 0:

@@ -11,15 +11,16 @@ import itertools
 import math
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageChops, ImageFilter, ImageStat
 
 from rushmore_print.build import card_faces
 from rushmore_print.colors import Color
-from rushmore_print.layout.backs import BAND_MM, back_colors, back_symbols
+from rushmore_print.layout.backs import BAND_MM, BackArt, back_colors, back_symbols
 from rushmore_print.layout.cards import CardKind, back_face, card_frame, layout_problems, symbols
 from rushmore_print.layout.heads import HeadKey
 from rushmore_print.layout.items import (
     IDENTITY,
+    Document,
     Group,
     Matrix,
     Path,
@@ -32,11 +33,14 @@ from rushmore_print.layout.items import (
     multiply,
 )
 from rushmore_print.layout.sheets import card_pages
+from rushmore_print.render.pdf import render_pdf
 from rushmore_print.render.png import render_page
+from rushmore_print.render.rawpdf import render_raw_pdf
 from rushmore_print.sizes import CARD_PRESETS
 from rushmore_print.spec import load_design
 
-from .conftest import DESIGNS
+from .conftest import DESIGNS, MINIMAL
+from .pixels import HAS_PDFTOPPM, rasterise
 
 MIN_CLEAR_MM = 2.0  # issue 19: the title clear of every line by at least 2 mm
 
@@ -245,6 +249,26 @@ def test_the_title_and_label_keep_2mm_from_every_line_on_every_card_size(path):
     assert checked >= 4 * len(CARD_PRESETS)  # most sizes print this design's backs
 
 
+def test_a_card_too_small_for_its_backs_is_refused_in_words(write_design):
+    """Inside the 6 mm band a 30 x 20 mm card has no room for title and kind 2 mm clear of the
+    lines: validation says so (build would refuse it), instead of printing them on the keyline;
+    a 35 x 31 mm card prints its backs, the illustration left out for want of room."""
+    text = MINIMAL.replace("name: Test", "name: T") + "print: {card: {width: 30mm, height: 20mm}}"
+    small = load_design(write_design(text))
+    problems = layout_problems(small, card_frame(small))
+    assert any("card is too small for its backs" in problem for problem in problems), problems
+    square = dataclasses.replace(small, print=dataclasses.replace(small.print, width_mm=35.0, height_mm=31.0))
+    frame = card_frame(square)
+    assert layout_problems(square, frame) == []
+    table = back_symbols(square, frame)
+    for kind in CardKind:
+        face = back_face(square, kind, frame)
+        for text in (item for item in face.items if isinstance(item, Text)):
+            assert clearance_mm(text, face.items, table) >= MIN_CLEAR_MM
+        picture = table[BackArt(kind)].items[1]
+        assert len(picture.items) <= 2  # the window's grounds only
+
+
 def test_a_back_with_its_title_on_the_keyline_is_caught(classic):
     """The check above sees the old back's fault: the title about 2 mm under the frame line."""
     frame = card_frame(classic)
@@ -404,3 +428,31 @@ def test_an_export_asks_for_no_more_bleed_than_a_design_may(runner, tmp_path):
     assert result.exit_code == 2
     assert "11mm is more bleed than any printer needs; allowed: 0 to 10mm" in result.output
     assert not any(tmp_path.iterdir())
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not HAS_PDFTOPPM, reason="needs pdftoppm (poppler-utils)")
+def test_the_three_renderers_draw_the_backs_alike(classic):
+    """reportlab's PDF, the raw PDF writer and the PNG renderer give the same backs (the test
+    of tests/test_renderers.py, on the real ones: clips, the band's lines, the toned heads).
+    The band's thin lines over the whole card differ along their edges more than a front does
+    (a mean of 3-4 levels at 150 dpi against 2): only shapes in another place fail."""
+    frame = card_frame(classic)
+    pages = tuple(card_pages(frame, [back_face(classic, kind, frame) for kind in CardKind]))
+    document = Document("backs", pages, symbols(classic))
+    dpi = 150
+    reportlab, raw = (rasterise(render(document), dpi, gray=False) for render in (render_pdf, render_raw_pdf))
+    for index, page in enumerate(pages):
+        drawn = {
+            "reportlab PDF": reportlab[index].convert("RGB"),
+            "raw PDF": raw[index].convert("RGB"),
+            "PNG": render_page(page, document.symbols, dpi),
+        }
+        width, height = (min(image.size[i] for image in drawn.values()) for i in (0, 1))
+        for (a, first), (b, second) in itertools.combinations(drawn.items(), 2):
+            assert abs(first.width - second.width) <= 1 and abs(first.height - second.height) <= 1, (a, b)
+            # pdftoppm rounds a page's size up, the PNG renderer to the nearest pixel
+            difference = ImageChops.difference(first.crop((0, 0, width, height)), second.crop((0, 0, width, height)))
+            assert max(ImageStat.Stat(difference).mean) <= 5.0, (a, b, index)
+            blobs = difference.convert("L").point(lambda v: 255 if v > 64 else 0).filter(ImageFilter.MinFilter(5))
+            assert blobs.getbbox() is None, (a, b, index, blobs.getbbox())

@@ -169,5 +169,5 @@ def test_the_card_layout_is_one_set_of_named_boxes(classic):
     layout = card_layout(classic, card_frame(classic))
     assert layout.content.x == pytest.approx(PROPORTIONS.content_inset_mm)
     assert layout.footer.top < min(slot.head.y for slot in layout.slots)
-    assert all(layout.content.contains(slot.marker) for slot in layout.slots)
+    assert all(layout.frame.safe.contains(slot.marker) for slot in layout.slots)
     assert HEAD_BOX.height / HEAD_BOX.width == pytest.approx(layout.slots[0].head.height / layout.slots[0].head.width)

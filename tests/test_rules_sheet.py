@@ -151,9 +151,9 @@ def test_body_type_is_the_same_on_a4_and_letter_and_nothing_is_tiny(path):
 
 def test_table_space_is_stated_for_wide_grids():
     eight, eight_deck = _design(DESIGNS[0].parent / "eight.yaml")
-    assert about_size(*table_space_mm(eight)) == "about 1.5 x 1.1 m"  # 16 x 16 poker cards, as measured
+    assert about_size(*table_space_mm(eight)) == "about 1.1 x 1.5 m"  # 16 x 16 portrait poker cards
     text = " ".join(t for page in rulebook_document(eight, eight_deck, "a4").pages for t, _, _ in texts(page))
-    assert "about 1.5 x 1.1 m" in text and "within everyone" not in text
+    assert "about 1.1 x 1.5 m" in text and "within everyone" not in text
     classic, classic_deck = _design(DESIGNS[0].parent / "classic.yaml")
     text = " ".join(t for page in rulebook_document(classic, classic_deck, "a4").pages for t, _, _ in texts(page))
     assert "within everyone’s reach" in text and " m of table" not in text
@@ -278,3 +278,12 @@ def test_a_deck_without_red_heads_gets_no_red_heads_section(write_design):
     for paper in ("a4", "letter"):
         pages = rulebook_document(design, deck, paper).pages
         assert all(collisions(page) == [] for page in pages)
+
+
+def test_labels_too_close_for_one_line_drop_only_where_they_must():
+    from rushmore_print.layout.rules_sheet import _label_lines
+
+    # four labels 10 mm wide at 1 pt: apart, one line; a close pair, the second drops; three close, no room
+    assert _label_lines([0, 20, 40, 60], [10] * 4, 1.0) == [0, 0, 0, 0]
+    assert _label_lines([0, 20, 25, 45], [10] * 4, 1.0) == [0, 0, 1, 0]
+    assert _label_lines([0, 4, 8], [10] * 3, 1.0) is None

@@ -18,6 +18,7 @@ stone's colours, not as the fronts' head symbols: a back refers to no card's dra
 from __future__ import annotations
 
 import dataclasses
+import functools
 import math
 from dataclasses import dataclass
 
@@ -36,10 +37,12 @@ SLACK_MM = 0.5  # and this much more, so that rounding in a renderer never takes
 TITLE_PT = (7.0, 20.0)  # the title's size: as large as the window allows, within these
 TITLE_SHARE = 0.14  # the title's box takes at most this share of the window's height
 LABEL_PT = (6.0, 8.0)  # the kind's name: under half the title's size, within these
+KIND_LABELS = {CardKind.MONUMENT: "MONUMENT", CardKind.SEARCH: "SEARCH"}  # at the foot of each back
 TEXT_ASCENT, TEXT_DESCENT = 0.72, 0.22  # of the size: the box ``item_bounds`` gives a text
 PATTERN_MM = 3.0  # the pattern's period along a row
 ROW_MM = 1.9  # between the Monuments' rows of ridges
 PATTERN_LINE_MM = 0.3
+MIN_SCENE_MM = 4.0  # a smaller illustration is left out (the window stays plain)
 HEAD_OVERLAP = 0.12  # carved heads overlap their neighbour's back (the faces stay whole)
 HEAD_ASPECT = HEAD_BOX.height / HEAD_BOX.width
 
@@ -127,9 +130,24 @@ def _text_inset() -> float:
     return KEYLINE_MM / 2 + CLEAR_MM + SLACK_MM
 
 
-def title_room_mm(frame: CardFrame) -> float:
-    """The widest title a back prints, in mm (``layout_problems`` holds names to it at 7 pt)."""
-    return frame.trim.grow(-BAND_MM - RIM_MM).width - 2 * _text_inset()
+def back_problems(design: Design, frame: CardFrame) -> list[str]:
+    """What keeps the backs from printing their title and kind 2 mm clear of every line, in words.
+
+    >>> from rushmore_print.spec import load_design
+    >>> from rushmore_print.layout.cards import card_frame
+    >>> back_problems(load_design(), card_frame(load_design()))
+    []
+    """
+    zones = back_zones(design, frame)
+    room = zones.window.width - 2 * _text_inset()
+    if text_width_mm(back_title(design), TITLE_PT[0], name_font(design)) > room:
+        return [f"the name {design.name!r} is too long for the card backs even at {TITLE_PT[0]:g} pt; shorten it"]
+    widest_label = max(text_width_mm(label, zones.label_pt, Font.BOLD) for label in KIND_LABELS.values())
+    if zones.scene.height <= 0 or widest_label > room:
+        size = f"{frame.width_mm:g} x {frame.height_mm:g} mm"
+        return [f"a {size} card is too small for its backs: inside the {BAND_MM:g} mm band the title and the "
+                "kind's name do not fit 2 mm clear of the lines; use a larger card"]  # fmt: skip
+    return []
 
 
 def back_title(design: Design) -> str:
@@ -147,14 +165,15 @@ def back_zones(design: Design, frame: CardFrame) -> BackZones:
     width_1pt = max(text_width_mm(back_title(design), 1.0, name_font(design)), 1e-6)
     by_height = TITLE_SHARE * window.height / ((TEXT_ASCENT + TEXT_DESCENT) * PT_TO_MM)
     title_pt = max(TITLE_PT[0], min(TITLE_PT[1], by_height, (window.width - 2 * inset) / width_1pt))
-    label_pt = max(LABEL_PT[0], min(LABEL_PT[1], title_pt * 0.45))
+    widest_label = max(text_width_mm(label, 1.0, Font.BOLD) for label in KIND_LABELS.values())
+    label_pt = max(LABEL_PT[0], min(LABEL_PT[1], title_pt * 0.45, (window.width - 2 * inset) / widest_label))
     title_size, label_size = title_pt * PT_TO_MM, label_pt * PT_TO_MM
     title_y = window.top - inset - TEXT_ASCENT * title_size
     label_y = window.y + inset + TEXT_DESCENT * label_size
     scene_top = title_y - TEXT_DESCENT * title_size - CLEAR_MM - SLACK_MM
     scene_y = label_y + TEXT_ASCENT * label_size + CLEAR_MM + SLACK_MM
     scene_x = window.x + inset
-    scene = Rect(scene_x, scene_y, window.right - inset - scene_x, max(0.0, scene_top - scene_y))
+    scene = Rect(scene_x, scene_y, max(0.0, window.right - inset - scene_x), max(0.0, scene_top - scene_y))
     return BackZones(panel, window, title_pt, title_y, label_pt, label_y, scene)
 
 
@@ -171,7 +190,7 @@ def back_face(design: Design, kind: CardKind, frame: CardFrame) -> Face:
     zones = back_zones(design, frame)
     colors = back_colors(design.style, kind)
     middle = frame.width_mm / 2
-    label = "MONUMENT" if kind is CardKind.MONUMENT else "SEARCH"
+    label = KIND_LABELS[kind]
     items = [
         Shape(Path.rect(frame.bleed), fill=colors.band),
         Group((Use(BackBand(kind)),), clip=Path.rect(frame.bleed)),
@@ -190,7 +209,10 @@ def back_symbols(design: Design, frame: CardFrame) -> dict:
     for kind in CardKind:
         colors = back_colors(design.style, kind)
         found[BackBand(kind)] = _band(kind, frame, colors.pattern)
-        scene = _cliff(design, zones) if kind is CardKind.MONUMENT else _magnifier(design, zones)
+        if min(zones.scene.width, zones.scene.height) < MIN_SCENE_MM:
+            scene = _bare_window(design.style, kind, zones)
+        else:
+            scene = _cliff(design, zones) if kind is CardKind.MONUMENT else _magnifier(design, zones)
         window = Path.rounded(zones.window, zones.radius)
         items = (
             Shape(Path.rounded(zones.panel, zones.radius + RIM_MM), fill=colors.rim),
@@ -233,14 +255,25 @@ def _band(kind: CardKind, frame: CardFrame, color: Color) -> Symbol:
 # ----------------------------------------------------------------------------- the illustrations
 
 
+@functools.lru_cache(maxsize=64)  # the same heads at every card size (the tests try them all)
 def _carved(spec: HeadSpec, style: Style, dark: Color, light: Color) -> tuple:
     """A head toned in two colours, as carved in stone: its hair and darker parts ``dark``, its
-    skin ``light``, what lies between in between. A designer's own art gives way to the
-    built-in bust (an image cannot be toned)."""
-    plain = dataclasses.replace(spec, art=None, vector=None)
-    palette = plain_palette(style, plain)
+    skin ``light``, what lies between in between."""
+    palette = plain_palette(style, spec)
     low, high = sorted((grey(palette.hair), grey(palette.skin)))
-    return _toned(head_symbol(plain, HeadKey(0, 0, False), style).items, dark, light, low, max(high, low + 0.1))
+    return _toned(_bust(spec, style), dark, light, low, max(high, low + 0.1))
+
+
+def _built_in(spec: HeadSpec) -> HeadSpec:
+    """The head as the backs draw it: a designer's own art gives way to the built-in bust (an
+    image cannot be toned, and a back shows a head, not a framed picture)."""
+    return dataclasses.replace(spec, art=None, vector=None)
+
+
+@functools.lru_cache(maxsize=64)
+def _bust(spec: HeadSpec, style: Style) -> tuple:
+    """A head's plain drawing, facing left."""
+    return head_symbol(spec, HeadKey(0, 0, False), style).items
 
 
 def _toned(items: tuple, dark: Color, light: Color, low: float, high: float) -> tuple:
@@ -263,6 +296,17 @@ def _head_at(x: float, y: float, height: float) -> Matrix:
     """Head units to mm: the head box's lower left corner at (x, y), ``height`` mm tall."""
     s = height / HEAD_BOX.height
     return multiply(multiply(translate(-HEAD_BOX.x, -HEAD_BOX.y), scale(s)), translate(x, y))
+
+
+def _bare_window(style: Style, kind: CardKind, zones: BackZones) -> list:
+    """A window too small for a picture: its grounds only (sky over rock, or paper), so that
+    title and kind stand on the colours they were chosen for."""
+    w, s = zones.window.grow(1), zones.scene
+    if kind is CardKind.SEARCH:
+        return [Shape(Path.rect(w), fill=style.paper)]
+    middle = s.y + s.height / 2
+    ground = Rect(w.x, w.y, w.width, middle - w.y)
+    return [Shape(Path.rect(w), fill=style.sky), Shape(Path.rect(ground), fill=_ground(style))]
 
 
 def _across(window: Rect, base: float, tops: list[tuple[float, float]]) -> Path:
@@ -305,7 +349,7 @@ def _cliff(design: Design, zones: BackZones) -> list:
     ]
     for index, spec in enumerate(design.heads):
         place = _head_at(row_x + index * step, head_y, head_h)
-        items.append(Group(_carved(spec, style, dark, light), place))
+        items.append(Group(_carved(_built_in(spec), style, dark, light), place))
     items.append(Shape(_across(w, ground_y, [(f, h * s.height) for f, h in ground]), fill=_ground(style)))
     items += _pines(s, ground_y, 0.2 * head_h, mix(style.ink, style.stone, 0.25))
     return items
@@ -363,17 +407,16 @@ def _magnifier(design: Design, zones: BackZones) -> list:
     scene: list = [Shape(Path.rect(w.grow(1)), fill=style.paper)]
     for spec, (x, y) in zip(design.heads, places, strict=True):
         scene.append(niche(x, y, mix(style.stone, style.paper, 0.55)))
-        scene.append(Group(_carved(spec, style, dark, light), _head_at(x, y, head_h)))
+        scene.append(Group(_carved(_built_in(spec), style, dark, light), _head_at(x, y, head_h)))
     chosen = (min(per_row, count) - 1) // 2
     x, y = places[chosen]
-    plain = dataclasses.replace(design.heads[chosen], art=None, vector=None)
     seen = (
         Shape(Path.rect(w.grow(1)), fill=mix(style.paper, style.sky, 0.35)),
         niche(x, y, style.stone),
-        Group(head_symbol(plain, HeadKey(0, 0, False), style).items, _head_at(x, y, head_h)),
+        Group(_bust(_built_in(design.heads[chosen]), style), _head_at(x, y, head_h)),
     )
     unit = head_h / HEAD_BOX.height
-    cx, cy = x + 26 * unit, y + (102 - HEAD_BOX.y) * unit  # the face: eye, nose and lips
+    cx, cy = x + 20 * unit, y + (102 - HEAD_BOX.y) * unit  # the face: eye, nose and lips
     return scene + _lens(cx, cy, 0.44 * head_w, seen, style)
 
 
@@ -383,11 +426,11 @@ def _lens(cx: float, cy: float, r: float, seen: tuple, style: Style) -> list:
     zoom = 1.6
     lens = Path.circle(cx, cy, r)
     larger = multiply(translate(-cx, -cy), multiply(scale(zoom), translate(cx, cy)))
-    shine = Path(
+    shine = Path(  # a crescent of light on the glass, up and to the back, off the face
         (
-            ("M", cx - 0.8 * r, cy + 0.1 * r),
-            ("C", cx - 0.76 * r, cy + 0.5 * r, cx - 0.46 * r, cy + 0.74 * r, cx - 0.1 * r, cy + 0.8 * r),
-            ("C", cx - 0.42 * r, cy + 0.6 * r, cx - 0.62 * r, cy + 0.4 * r, cx - 0.8 * r, cy + 0.1 * r),
+            ("M", cx + 0.8 * r, cy + 0.1 * r),
+            ("C", cx + 0.76 * r, cy + 0.5 * r, cx + 0.46 * r, cy + 0.74 * r, cx + 0.1 * r, cy + 0.8 * r),
+            ("C", cx + 0.42 * r, cy + 0.6 * r, cx + 0.62 * r, cy + 0.4 * r, cx + 0.8 * r, cy + 0.1 * r),
             ("Z",),
         )
     )

@@ -18,7 +18,7 @@ from ..sizes import PAPERS
 from ..spec import Design, Style
 from ..units import MM_PER_INCH
 from .backs import back_face as back_face
-from .backs import back_symbols, back_title, title_room_mm
+from .backs import back_problems, back_symbols
 from .fonts import PT_TO_MM, Font, name_font, text_width_mm
 from .frame import CardFrame, CardKind, Face
 from .heads import FLIP_MARKER_BOX, HEAD_BOX, MIRROR, HeadKey, flip_marker_symbol, head_symbol
@@ -40,7 +40,7 @@ def card_frame(design: Design, bleed_mm: float | None = None) -> CardFrame:
 class Proportions:
     """The card design's numbers, in mm and pt: change the look here, not in the drawing code."""
 
-    content_inset_mm: float = 3.9  # symbols, ids, heads and names stay this far inside the trim
+    content_inset_mm: float = 3.9  # the footer's symbols and ids stay this far inside the trim
     footer_mm: float = 4.6  # the bottom row: map or magnifier, level, id
     label_pt: float = 8.0  # head names, at most (smaller only to fit, never under 7 pt)
     label_min_pt: float = 7.0
@@ -51,6 +51,7 @@ class Proportions:
     back_gap_mm: float = 0.5  # ink to ink where two heads stand back to back (hair to hair)
     shoulder_gap_mm: float = 0.0  # ink to ink at the shoulders (chest, coat, the bust's cut)
     spread: float = 0.15  # room to spare: heads stand up to this share of a head further apart, centred
+    names_cost: float = 0.1  # names may make heads this much smaller to fit; a longer name is refused
     niche_mm: float = 1.2  # how far a Search card's niche reaches above its head
     niche_side_mm: float = 0.15  # and to each side
 
@@ -81,9 +82,9 @@ class CardLayout:
     """Named boxes of a card face, in mm from the trim's lower left corner."""
 
     frame: CardFrame
-    content: Rect  # symbols, ids, heads and names stay inside it
+    content: Rect  # the footer's symbols and ids stay inside it
     footer: Rect  # symbol, level and id
-    heads: Rect  # the area the rows of heads, names and markers share
+    heads: Rect  # the area the rows of heads, names and markers share (inside the safe zone)
     slots: tuple[HeadSlot, ...]
     label_pt: float  # the names' size before any floor: under ``label_min_pt`` they are cramped
     name_room_mm: float  # the narrowest step from a head to the next (the whole row for one head)
@@ -244,8 +245,9 @@ class _Arrangement:
         below = max(0.0, max(HEAD_BOX.y - ink.bounds.y for ink in inks)) * u
         above = max(0.0, max(ink.bounds.top - HEAD_BOX.top for ink in inks)) * u
         head_h = head_w * HEAD_BOX.height / HEAD_BOX.width
-        marker = 0.0 if self.beside else p.marker_mm + p.gap_mm
-        return label_h + p.gap_mm + below + head_h + max(p.niche_mm, above) + p.gap_mm + marker
+        # a marker above stands over a red head, which has no niche: it may take the niche's room
+        marker = 0.0 if self.beside else p.gap_mm + p.marker_mm
+        return label_h + p.gap_mm + below + head_h + max(p.niche_mm, above, marker) + p.gap_mm
 
     def largest_head(self, inks: tuple[HeadInk, ...], area: Rect, label_h: float, p: Proportions) -> float:
         """The widest head (mm, to 0.01 mm) whose rows fit ``area`` across and down: every
@@ -259,7 +261,7 @@ class _Arrangement:
         while large - small > 0.005:
             middle = (small + large) / 2
             small, large = (middle, large) if fits(middle) else (small, middle)
-        return round(small, 2)
+        return math.floor(small * 100) / 100  # never a hair more than fits
 
 
 def _arrangements(count: int, names: tuple[float, ...]) -> list[_Arrangement]:
@@ -277,16 +279,17 @@ def card_layout(design: Design, frame: CardFrame, p: Proportions = PROPORTIONS) 
     """The boxes of every face of ``design`` at ``frame``'s size (a pure function, memoised).
 
     The heads are as large as the card allows, in one row or two, whichever gives the larger
-    heads; each row is centred, the names under them (spread apart where a row has room). Neighbours stand as close as
-    their silhouettes allow: ``face_gap_mm`` apart wherever a face or hair is, sharing at most
-    a little of their shoulders."""
+    heads; each row is centred, the names under them (spread apart where a row has room).
+    Neighbours stand as close as their silhouettes allow: ``face_gap_mm`` apart beside a face,
+    ``back_gap_mm`` back to back, touching at most at the shoulders."""
     content = frame.trim.grow(-p.content_inset_mm)
     footer = Rect(content.x, content.y, content.width, p.footer_mm)
-    area = Rect(content.x, footer.top + p.gap_mm, content.width, content.top - footer.top - p.gap_mm)
+    safe = frame.safe  # the heads, their names and markers may use all of the safe zone
+    area = Rect(safe.x, footer.top + p.gap_mm, safe.width, safe.top - footer.top - p.gap_mm)
     inks = head_inks(design)
     font = name_font(design)
     names = tuple(text_width_mm(head.name, p.label_min_pt, font) for head in design.heads)
-    label_h = p.label_pt * PT_TO_MM * 1.1
+    label_h = p.label_pt * PT_TO_MM  # a name's ink: 0.22 of its size below the baseline, 0.72 above
 
     def label_size(arrangement: _Arrangement, head_w: float) -> float:
         """The names' largest size (pt): neighbours' names apart, every name inside the area."""
@@ -298,13 +301,17 @@ def card_layout(design: Design, frame: CardFrame, p: Proportions = PROPORTIONS) 
 
     def fit(arrangement: _Arrangement) -> tuple[_Arrangement, float, bool]:
         """The arrangement as drawn, its heads' width, and whether the names fit: heads as
-        large as their inks allow; names spread them apart only where the row has room to
-        spare (a long name never makes the heads smaller, it is refused instead)."""
+        large as their inks allow; names spread them apart where the row has room to spare,
+        and may make them a little smaller (``names_cost``), no more: a name that would cost
+        more is refused instead."""
         ink_only = dataclasses.replace(arrangement, names=(0.0,) * len(names))
         head_w = ink_only.largest_head(inks, area, label_h, p)
         if head_w > 0 and max(arrangement.widths(inks, head_w, p)) <= area.width + 1e-6:
             return arrangement, head_w, True
-        return ink_only, head_w, label_size(ink_only, head_w) >= p.label_min_pt - 1e-6
+        named_w = arrangement.largest_head(inks, area, label_h, p)
+        if named_w >= head_w * (1 - p.names_cost):
+            return arrangement, named_w, True
+        return ink_only, head_w, label_size(ink_only, head_w) >= p.label_min_pt - 0.01
 
     # the largest heads (max keeps the first of equals: one row before two, markers above
     # before beside); where their names do not fit, they are cramped and refused
@@ -313,12 +320,10 @@ def card_layout(design: Design, frame: CardFrame, p: Proportions = PROPORTIONS) 
     head_h = head_w * HEAD_BOX.height / HEAD_BOX.width
     all_steps = [step for row in arrangement.steps(inks, head_w, p) for step in row]
     name_room = min(all_steps) if all_steps else area.width
-    fitted = label_size(arrangement, head_w)
-    label_pt = max(fitted, p.label_min_pt)
     stack_h = arrangement.stack(inks, head_w, label_h, p)
     band_h = area.height / len(arrangement.rows)
     below = max(0.0, max(HEAD_BOX.y - ink.bounds.y for ink in inks)) * u
-    slots: list[HeadSlot] = []
+    placed: list[tuple[int, Rect, Rect, float]] = []  # (row, head, marker, base)
     rows = zip(arrangement.rows, arrangement.steps(inks, head_w, p), arrangement.widths(inks, head_w, p), strict=True)
     for number, (row, steps, width) in enumerate(rows):
         spread = min(max(0.0, area.width - width) / (len(row) + 1), p.spread * head_w) if len(row) > 1 else 0.0
@@ -336,17 +341,30 @@ def card_layout(design: Design, frame: CardFrame, p: Proportions = PROPORTIONS) 
                 marker_x = x + (inks[index].bounds.right - HEAD_BOX.x) * u + p.gap_mm
                 marker = Rect(marker_x, head.top - p.marker_mm, p.marker_mm, p.marker_mm)
             else:
-                marker = Rect(x + head_w / 2 - p.marker_mm / 2, base + stack_h - p.marker_mm, p.marker_mm, p.marker_mm)
-            niche = Rect(
-                head.x - p.niche_side_mm,
-                head.y - p.gap_mm / 2,
-                head.width + 2 * p.niche_side_mm,
-                head.height + p.niche_mm + p.gap_mm / 2,
-            )
-            label_y = base + 0.22 * label_pt * PT_TO_MM
-            half = text_width_mm(design.heads[index].name, label_pt, font) / 2
-            label_x = min(max(x + head_w / 2, area.x + half), area.right - half)  # an outer name stays in
-            slots.append(HeadSlot(head, label_x, label_y, label_pt, marker, niche))
+                top = base + stack_h - p.gap_mm  # over the crown, where a plain head's niche reaches
+                marker = Rect(x + head_w / 2 - p.marker_mm / 2, top - p.marker_mm, p.marker_mm, p.marker_mm)
+            placed.append((number, head, marker, base))
+    # the names' size: each centred under its head, apart from its neighbours', inside the area
+    fitted = p.label_pt
+    for (row_a, a, _, _), (row_b, b, _, _), index in zip(placed, placed[1:], range(len(placed)), strict=False):
+        if row_a == row_b:
+            room = b.x - a.x - p.head_gap_mm
+            fitted = min(fitted, p.label_min_pt * room / ((names[index] + names[index + 1]) / 2))
+    for index, (_, head, _, _) in enumerate(placed):
+        centre = head.x + head.width / 2
+        fitted = min(fitted, p.label_min_pt * 2 * min(centre - area.x, area.right - centre) / names[index])
+    label_pt = max(fitted, p.label_min_pt)
+    slots: list[HeadSlot] = []
+    for index, (_, head, marker, base) in enumerate(placed):
+        niche = Rect(
+            head.x - p.niche_side_mm,
+            head.y - p.gap_mm / 2,
+            head.width + 2 * p.niche_side_mm,
+            head.height + p.niche_mm + p.gap_mm / 2,
+        )
+        half = text_width_mm(design.heads[index].name, label_pt, font) / 2
+        label_x = min(max(head.x + head_w / 2, area.x + half), area.right - half)  # cramped: still inside
+        slots.append(HeadSlot(head, label_x, base + 0.22 * label_pt * PT_TO_MM, label_pt, marker, niche))
     per_row = len(arrangement.rows[0])
     return CardLayout(frame, content, footer, area, tuple(slots), fitted, name_room, per_row)
 
@@ -370,10 +388,8 @@ def layout_problems(design: Design, frame: CardFrame) -> list[str]:
             problems.append(f"a {size} card with {frame.bleed_mm:g} mm bleed does not fit on {paper.name} paper; "
                             "use a smaller card")  # fmt: skip
             return problems
-    title_room = title_room_mm(frame)
-    if text_width_mm(back_title(design), 7.0, font) > title_room:
-        problems.append(f"the name {design.name!r} is too long for the card backs even at 7 pt; shorten it")
-    if layout.label_pt < PROPORTIONS.label_min_pt - 1e-6:  # the names would run into each other
+    problems += back_problems(design, frame)
+    if layout.label_pt < PROPORTIONS.label_min_pt - 0.01:  # the names would run into each other
         problems.append(
             f"the head name {longest!r} is too long to print at {PROPORTIONS.label_min_pt:g} pt "
             f"under its head on a {frame.width_mm:g} x {frame.height_mm:g} mm card; "

@@ -345,34 +345,60 @@ def _picture(face: Face, frame: CardFrame, x: float, y: float, width: float) -> 
     return card_picture(dataclasses.replace(face, items=kept), frame, x, y, width)
 
 
+LABEL_GAP_MM = 1.0  # between two labels on one line
+
+
+def _label_lines(centres: list[float], widths: list[float], size: float) -> list[int] | None:
+    """Each label's line (0 or 1) at ``size``, left to right: the first line where it clears the
+    label before it by ``LABEL_GAP_MM``; None if two lines are not enough."""
+    ends = [-math.inf, -math.inf]
+    lines = []
+    for centre, width in zip(centres, widths):
+        half = width * size / 2
+        line = next((n for n, end in enumerate(ends) if centre - half >= end + LABEL_GAP_MM), None)
+        if line is None:
+            return None
+        ends[line] = centre + half
+        lines.append(line)
+    return lines
+
+
 def _relation_labels(
     example: MatchExample, design: Design, frame: CardFrame, x: float, s: float, top: float, style: Style
 ) -> tuple[list, float]:
-    """ "same" or "opposite" under each head, one line per row of heads (two when neighbours
-    stand too close for the longer word: then every other label drops a line)."""
+    """ "same" or "opposite" under each head, one line per row of heads at the largest size that
+    fits; where neighbours stand too close even at the smallest size, only the labels that must
+    drop to a second line do, and the size is the largest that keeps it so."""
     slots = card_layout(design, frame).slots
     centres = [x + slot.label_x * s for slot in slots]
-    rows = sorted({round(slot.head.y, 3) for slot in slots}, reverse=True)
-    row_of = [rows.index(round(slot.head.y, 3)) for slot in slots]
-    words = [text_width_mm(r, 1.0, Font.BOLD if r == OPPOSITE else Font.REGULAR) for r in example.relations]
-    # each pair of neighbours in a row: the size at which their labels keep 1 mm apart
-    pairs = [(b - a, (wa + wb) / 2) for a, b, wa, wb, ra, rb in
-             zip(centres, centres[1:], words, words[1:], row_of, row_of[1:]) if ra == rb]  # fmt: skip
-    size = min([style.body_pt * 0.9] + [(step - 1.0) / need for step, need in pairs])
-    stagger = size < MIN_TEXT_PT
-    if stagger:  # every other label a line lower: neighbours two steps apart share a line
-        size = max(MIN_TEXT_PT, min([style.body_pt * 0.9] + [(2 * step - 1.0) / need for step, need in pairs]))
+    row_tops = sorted({round(slot.head.y, 3) for slot in slots}, reverse=True)
+    rows = [[i for i, slot in enumerate(slots) if round(slot.head.y, 3) == y] for y in row_tops]
+    widths = [text_width_mm(r, 1.0, Font.BOLD if r == OPPOSITE else Font.REGULAR) for r in example.relations]
+
+    def lines_at(size: float) -> list[int] | None:
+        found = [0] * len(slots)
+        for row in rows:
+            lines = _label_lines([centres[i] for i in row], [widths[i] for i in row], size)
+            if lines is None:
+                return None
+            for i, line in zip(row, lines):
+                found[i] = line
+        return found
+
+    sizes = [style.body_pt * 0.9 - 0.25 * k for k in range(int((style.body_pt * 0.9 - MIN_TEXT_PT) / 0.25) + 1)]
+    fewest = lines_at(MIN_TEXT_PT) or [i % 2 for i in range(len(slots))]  # (two lines fit any card's heads)
+    size = next((z for z in sizes if lines_at(z) == fewest), MIN_TEXT_PT)
+    lines = fewest
+    per_row = 1 + max(lines)
     line_h = size * PT_TO_MM * 1.3
-    lines_per_row = 2 if stagger else 1
     items = []
-    for index, relation in enumerate(example.relations):
-        red = relation == OPPOSITE
-        first_in_row = row_of.index(row_of[index])
-        line = row_of[index] * lines_per_row + ((index - first_in_row) % 2 if stagger else 0)
-        y = top - 0.8 - (line + 0.78) * line_h
-        font = Font.BOLD if red else Font.REGULAR
-        items.append(Text(centres[index], y, relation, size, RED if red else INK, font, Anchor.MIDDLE))
-    return items, 1.6 + len(rows) * lines_per_row * line_h
+    for r, row in enumerate(rows):
+        for i in row:
+            red = example.relations[i] == OPPOSITE
+            y = top - 0.8 - (r * per_row + lines[i] + 0.78) * line_h
+            font = Font.BOLD if red else Font.REGULAR
+            items.append(Text(centres[i], y, example.relations[i], size, RED if red else INK, font, Anchor.MIDDLE))
+    return items, 1.6 + len(rows) * per_row * line_h
 
 
 def _match_figure(example: MatchExample, design: Design, deck: Deck, width: float, style: Style) -> tuple[tuple, float]:
@@ -479,10 +505,13 @@ def _as_pictures(design: Design, frame: CardFrame, thumb_w: float, monuments: in
 def _setup_figure(figure: SetupFigure, design: Design, deck: Deck, width: float, style: Style) -> tuple[tuple, float]:
     """The grid of Monuments as it lies on the table (each Monument drawn once) and the deck."""
     frame = card_frame(design, bleed_mm=0.0)
-    grid_w = width * 0.74
-    thumb_w = min(20.0, grid_w / (figure.cols + (figure.cols - 1) * 0.08))
+    grid_w = width * 0.74 * style.figure_scale
+    aspect = frame.height_mm / frame.width_mm
+    across = grid_w / (figure.cols + (figure.cols - 1) * 0.08)
+    down = width * 0.6 * style.figure_scale / (figure.rows * aspect + (figure.rows - 1) * 0.08)  # portrait: no taller
+    thumb_w = min(20.0, across, down)
     gap = min(1.2, thumb_w * 0.08)
-    thumb_h = thumb_w * frame.height_mm / frame.width_mm
+    thumb_h = thumb_w * aspect
     grid_w = figure.cols * thumb_w + (figure.cols - 1) * gap
     grid_h = figure.rows * thumb_h + (figure.rows - 1) * gap
     small = style.caption_pt
