@@ -15,6 +15,7 @@ from .errors import BuildError
 from .files import Written, atomic_write, die_with_parent, ensure_folder, worker_count
 from .generate import generate_deck
 from .layout.answer_key import answer_key_pages
+from .layout.calibration import calibration_pages
 from .layout.cards import (
     CardKind,
     Face,
@@ -137,14 +138,21 @@ def sheet_document(
     pages = sheet_pages(plan, monuments, f"{design.name}: Monuments") + sheet_pages(
         plan, search, f"{design.name}: Search cards"
     )
-    return Document(f"{design.name}: cards, {PAPERS[paper].name} {layout.value}", tuple(pages), kit.symbols)
+    how = {
+        SheetLayout.DUPLEX: f"duplex (backs turned on the {flip.value} edge)",
+        SheetLayout.GUTTERFOLD: "gutter-fold (each sheet folded, front against back)",
+        SheetLayout.FRONTS: "fronts only",
+    }[layout]
+    subject = f"{design.name}: print-and-play card sheets, {PAPERS[paper].name} {how}"
+    return Document(f"{design.name}: cards, {PAPERS[paper].name} {layout.value}", tuple(pages), kit.symbols, subject)
 
 
 def per_card_document(kit: Kit) -> Document:
     fronts = [front for front, _ in kit.faces]
     backs = list({back.card_id: back for _, back in kit.faces}.values())
     pages = card_pages(card_frame(kit.design), fronts + backs)
-    return Document(f"{kit.design.name}: one card a page", tuple(pages), kit.symbols)
+    subject = f"{kit.design.name}: every card face and back, one a page, trimmed size with bleed, for a print shop"
+    return Document(f"{kit.design.name}: one card a page", tuple(pages), kit.symbols, subject)
 
 
 def rulebook_document(design: Design, deck: Deck, paper: str, table: dict | None = None) -> Document:
@@ -152,12 +160,15 @@ def rulebook_document(design: Design, deck: Deck, paper: str, table: dict | None
         pages = rule_sheet_pages(design, deck, PAPERS[paper])
     except LayoutError as exc:
         raise BuildError(f"{design.source}: {exc}; nothing was written") from None
-    return Document(f"{design.name}: rules", tuple(pages), table if table is not None else symbols(design))
+    subject = f"{design.name}: the rules on one sheet, front and back"
+    return Document(f"{design.name}: rules", tuple(pages), table if table is not None else symbols(design), subject)
 
 
 def answer_key_document(design: Design, deck: Deck, paper: str, table: dict | None = None) -> Document:
     pages = answer_key_pages(design, deck, validate_deck(deck), PAPERS[paper])
-    return Document(f"{design.name}: answer key", tuple(pages), table if table is not None else symbols(design))
+    subject = f"{design.name}: answer key, the Monument each Search card matches"
+    table = table if table is not None else symbols(design)
+    return Document(f"{design.name}: answer key", tuple(pages), table, subject)
 
 
 @dataclass(frozen=True)
@@ -294,3 +305,30 @@ def _worker(jobs: list[Job], cmyk: bool, send) -> None:
             send.send(BuildError(f"rendering failed: {type(exc).__name__}: {exc}"))
     finally:
         send.close()
+
+
+def calibration_document(paper: str, flip: Flip = Flip.LONG) -> Document:
+    """The duplex calibration sheet for ``paper`` and ``flip``: a front and a back page."""
+    name = PAPERS[paper].name
+    return Document(f"Duplex calibration sheet, {name}, {flip.value}-edge flip", calibration_pages(PAPERS[paper], flip))
+
+
+def write_calibration(
+    out_dir: Path, papers: tuple[str, ...] = ("a4", "letter"), flip: Flip = Flip.LONG
+) -> list[Written]:
+    """Write ``calibration_<paper>_<flip>.pdf`` for each paper (atomically); returns what was written.
+
+    >>> import tempfile
+    >>> [w.path.name for w in write_calibration(Path(tempfile.mkdtemp()), ("a4",))]
+    ['calibration_a4_long.pdf']
+    """
+    ensure_folder(out_dir)
+    written = []
+    for paper in papers:
+        document = calibration_document(paper, flip)
+        data = render_pdf(document)
+        path = out_dir / f"calibration_{paper}_{flip.value}.pdf"
+        atomic_write(path, data)
+        what = f"duplex calibration sheet, {PAPERS[paper].name}, print on both sides ({flip.value}-edge flip)"
+        written.append(Written(path, len(document.pages), len(data), what))
+    return written

@@ -283,6 +283,10 @@ def validate(design: Path | None, manifest: Path | None, strict: bool, fmt: str)
         spec, deck = _load(design)
         report, title = validate_deck(deck), f"{spec.name} ({spec.source})"
         printing = printing_problems(spec, deck)  # what build would refuse: the same check
+        if any(head.art is not None and head.vector is None for head in spec.heads):
+            from .render.art import art_problems  # Pillow, only for designs with image art
+
+            printing += art_problems(spec)  # the art decoded as build decodes it
     ok = report.ok(strict) and not printing
     if fmt == "json":
         import json
@@ -675,6 +679,34 @@ def rulebook(design: Path | None, out_dir: Path, paper: str, answer_key: bool, m
     _report_written(spec.name, build_kit(spec, out_dir, options), out_dir)
 
 
+@cli.command()
+@output_option("output", "PDFs")
+@paper_option
+@click.option(
+    "--flip", type=click.Choice(["long", "short"]), default="long", show_default=True,
+    help="The edge your printer flips the paper on (as you will print the cards).",
+)  # fmt: skip
+@friendly_errors
+def calibrate(out_dir: Path, paper: str, flip: str) -> None:
+    """Write the duplex calibration sheet: print it on both sides, read the --back-offset X,Y.
+
+    Held to the light, the back's vernier lines show through against the front's scales; the
+    line pair that lines up reads how far the back landed from the front, to 0.25 mm, and the
+    table on the sheet says the --back-offset X,Y that undoes it (for build and impose).
+
+    \b
+    Examples:
+      rushmore calibrate
+      rushmore calibrate --paper letter --flip short -o output/calibration
+      rushmore build --layout duplex --back-offset 1.25,-0.5    # with what the sheet read
+    """
+    from .build import write_calibration
+    from .layout.sheets import Flip
+
+    written = write_calibration(out_dir, _papers(paper), Flip(flip))
+    _report_written("calibration", written, out_dir)
+
+
 # ----------------------------------------------------------------------------- the referee
 
 
@@ -705,18 +737,35 @@ def _read_line(prompt: str, interactive: bool) -> bytes | None:
             return None
         except UnicodeDecodeError as exc:  # the terminal sent bytes that are not UTF-8
             return exc.object if isinstance(exc.object, bytes) else bytes(exc.object)
-        return typed.encode("utf-8", "surrogateescape")  # bytes a terminal gave undecoded come back as they were
+        return _as_bytes(typed)
     most = 4 * MAX_LINE + 2  # a character is at most 4 bytes of UTF-8
     stdin = getattr(sys.stdin, "buffer", None)
-    line = stdin.readline(most) if stdin is not None else sys.stdin.readline(most).encode("utf-8", "surrogateescape")
+
+    def read(size: int) -> bytes:
+        return stdin.readline(size) if stdin is not None else _as_bytes(sys.stdin.readline(size))
+
+    line = read(most)
     if not line:
         return None
     if not line.endswith(b"\n") and len(line) >= most:
         while True:
-            rest = stdin.readline(1 << 16) if stdin is not None else sys.stdin.readline(1 << 16).encode()
+            rest = read(1 << 16)
             if not rest or rest.endswith(b"\n"):
                 break
     return line.rstrip(b"\r\n")
+
+
+def _as_bytes(text: str) -> bytes:
+    """Text from a stream back to the bytes it was read from: bytes that were not UTF-8 come back
+    as they were (surrogateescape), any other lone surrogate as bytes that are not UTF-8 either.
+
+    >>> _as_bytes("ann \\udcff pass"), _as_bytes("\\ud800")
+    (b'ann \\xff pass', b'\\xed\\xa0\\x80')
+    """
+    try:
+        return text.encode("utf-8", "surrogateescape")
+    except UnicodeEncodeError:
+        return text.encode("utf-8", "surrogatepass")
 
 
 class _Table:
@@ -881,13 +930,12 @@ def play(
 
 def _seed(value: str | None) -> int | None:
     """``--seed``: a whole number 0..2^63-1 (it is part of the log's file name)."""
-    from .inputs import shown
     from .session import MAX_SEED
 
     if value is None:
         return None
-    text = value.strip().replace("_", "")
-    if not text.isdecimal() or len(text) > len(str(MAX_SEED)) or int(text) > MAX_SEED:
+    text = value.strip()
+    if not (text.isascii() and text.isdigit()) or len(text) > len(str(MAX_SEED)) or int(text) > MAX_SEED:
         raise click.BadParameter(f"{shown(value)}: expected a whole number from 0 to {MAX_SEED} (2^63-1)")
     return int(text)
 

@@ -4,7 +4,6 @@ Tabletop Simulator. Every image is drawn by ``render/png.py`` from the same layo
 
 from __future__ import annotations
 
-import io
 import json
 import math
 from collections.abc import Iterator
@@ -21,6 +20,7 @@ from .files import Written, atomic_write, die_with_parent, ensure_folder, worker
 from .layout.cards import CardKind, Face, card_frame, symbols
 from .layout.items import Document, Page
 from .layout.sheets import card_pages
+from .render.encode import png_bytes
 from .render.pdf import render_pdf
 from .render.png import render_page
 from .spec import Design
@@ -51,18 +51,20 @@ def _rendered(
 ) -> Iterator[bytes]:
     tiles: dict = {}
     for page in pages:
-        image = render_page(page, table, dpi, tiles)
-        if portrait and image.width > image.height:
+        turn = portrait and page.width_mm > page.height_mm
+        # The vendor's own pixels, drawn at that size (a slight rescale of the layout, never of
+        # the pixels): resampling after drawing would blur every flat colour's edge.
+        size = None if exact is None else (exact[::-1] if turn else exact)
+        image = render_page(page, table, dpi, tiles, size)
+        if turn:
             image = image.transpose(Image.Transpose.ROTATE_90)
-        if exact is not None and image.size != exact:  # the vendor's own trim: a slight rescale
-            image = image.resize(exact, Image.Resampling.LANCZOS)
         yield png_bytes(image, dpi)
 
 
 def render_pngs(
     pages: list[Page], table: dict, dpi: float, portrait: bool = False, exact: tuple[int, int] | None = None
 ) -> Iterator[bytes]:
-    """PNG bytes for each page, in order (``exact``: resized to these pixels); spread over the
+    """PNG bytes for each page, in order (``exact``: drawn to fill these upright pixels); spread over the
     machine's cores when there are many."""
     workers = worker_count(len(pages) // 4)
     if workers < 2:  # one at a time: each is written before the next is drawn
@@ -79,12 +81,6 @@ def render_pngs(
             "a worker process was killed while drawing the images; the images written before it are new, "
             "the others unchanged: run the export again"
         ) from None
-
-
-def png_bytes(image: Image.Image, dpi: float) -> bytes:
-    buffer = io.BytesIO()
-    image.save(buffer, format="PNG", dpi=(dpi, dpi), compress_level=6)
-    return buffer.getvalue()
 
 
 def _face_name(face: Face) -> str:
@@ -159,7 +155,8 @@ def export_dtc(
                 faces += [back, front]
         # DTC documents a portrait page (2.75 x 3.75 in for poker): landscape cards are turned upright.
         pages = tuple(card_pages(frame, faces, upright=True))
-        document = Document(f"{design.name}: {label} for DriveThruCards", pages, symbols(design))
+        subject = f"{design.name}: the {label} deck for DriveThruCards, back then front of each card, 1/8 in bleed"
+        document = Document(f"{design.name}: {label} for DriveThruCards", pages, symbols(design), subject)
         data = render_pdf(document, pdfx=True)
         written.append(
             _write(

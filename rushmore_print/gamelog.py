@@ -133,13 +133,14 @@ def _text_of(data: bytes) -> str:
     middle of a character by a crash (it is then dropped as cut short)."""
     whole = data.rfind(b"\n") + 1
     try:
-        head = data[:whole].decode("utf-8")
+        head = data[:whole].decode("utf-8-sig")  # a byte-order mark (an editor's) is dropped
     except UnicodeDecodeError as exc:
         line = data.count(b"\n", 0, exc.start) + 1
         raise GameLogError(
             f"byte {exc.start + 1} (0x{data[exc.start]:02x}) is not UTF-8; the log is damaged", line=line
         ) from None
-    return head + data[whole:].decode("utf-8", errors="replace")
+    tail = data[whole:].decode("utf-8-sig" if not whole else "utf-8", errors="replace")
+    return head + tail
 
 
 def _reason(exc: OSError | ValueError) -> str:

@@ -199,7 +199,9 @@ def impose(
     loaded = load_images(every)
     if not fit:
         check_sizes(every, loaded, frame)
-    data = render_raw_pdf(Document(out.stem, tuple(pages), {}), loaded)
+    images = count(len(fronts), "card image", "card images")
+    subject = f"{images} on print-and-play sheets, {PAPERS[paper].name} {layout.value}"
+    data = render_raw_pdf(Document(out.stem, tuple(pages), {}, subject), loaded)
     atomic_write(out, data)
     what = f"{count(len(fronts), 'card', 'cards')} imposed, {plan.per_sheet} a sheet"
     return Written(out, len(pages), len(data), what + reencoded_note(loaded))

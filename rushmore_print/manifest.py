@@ -9,13 +9,14 @@ proportion to the file. Every value quoted back in a finding goes through :func:
 
 from __future__ import annotations
 
-import json
+import contextlib
 import re
 from pathlib import Path
 from typing import Any
 
 from .errors import Problem, SpecError
 from .inputs import InputError, InputKind, escape, read_input_text, shown, shown_path
+from .jsontext import JSONError, NotJSON, loads, too_deep
 from .model import Deck, Level, Monument, Notation, SearchCard
 from .spec import MAX_HEADS, read_yaml
 from .validate import Finding, Report, shown_id, validate_deck
@@ -72,7 +73,10 @@ def read_manifest(path: str | Path, notation: Notation | None = None) -> tuple[D
         text = read_input_text(path, InputKind.MANIFEST)
     except InputError as exc:
         raise SpecError([Problem(shown_path(path), None, "", exc.reason)]) from None
-    data, lines = _read_json(text) or read_yaml(text, file)
+    try:
+        data, lines = _read_json(text) or _read_yaml(text, file)
+    except JSONError as exc:
+        raise SpecError([Problem(file, None, "", f"{exc}; a manifest nests {MANIFEST_NESTING - 2} levels")]) from None
     problems: list[Problem] = []
 
     def need(key: str, kind: type, what: str) -> Any:
@@ -112,16 +116,10 @@ def read_manifest(path: str | Path, notation: Notation | None = None) -> tuple[D
         problems.append(Problem(file, lines.get(("heads",)), "heads", "expected a list of head names"))
     elif heads is not None:
         problems += _too_many(file, lines, len(heads), raw_monuments, raw_search)
-    if directions is not None and any(isinstance(d, str) and escape(d) != d for d in directions):
-        problems.append(
-            Problem(
-                file,
-                lines.get(("directions",)),
-                "directions",
-                f"{shown(next(d for d in directions if escape(d) != d))} holds a control character; "
-                "a direction is a word such as left",
-            )
-        )
+    odd = next((d for d in directions or () if isinstance(d, str) and escape(d) != d), None)
+    if odd is not None:
+        message = f"{shown(odd)} holds a control character; a direction is a word such as left"
+        problems.append(Problem(file, lines.get(("directions",)), "directions", message))
     if problems:
         raise SpecError(problems)
     directions_t = (directions[0], directions[1])
@@ -162,14 +160,42 @@ def _too_many(file: str, lines: dict, heads: int, monuments: Any, search: Any) -
     return found
 
 
+MOST_YAML_BYTES = 1_000_000  # YAML is read about 50x slower than JSON: 1 MB is a 6-head deck, some 5 s
+
+
+def _read_yaml(text: str, file: str) -> tuple[Any, dict[tuple, int]]:
+    """A manifest that is not JSON, read as YAML (by the design's reader and its rules) when it
+    is small enough to be read in seconds."""
+    size = len(text.encode("utf-8"))
+    if size > MOST_YAML_BYTES:
+        raise SpecError(
+            [
+                Problem(
+                    file,
+                    None,
+                    "",
+                    f"{size:,} bytes of YAML (or of JSON that does not parse); a YAML manifest may be at most "
+                    f"{MOST_YAML_BYTES:,} bytes: write a larger one as JSON, as rushmore cards --format json does",
+                )
+            ]
+        )
+    with contextlib.suppress(NotJSON):  # brackets that do not pair up: the YAML reader says where
+        too_deep(text, MANIFEST_NESTING)  # a deep YAML flow costs seconds to read: refused first
+    return read_yaml(text, file)
+
+
 def _read_json(text: str) -> tuple[Any, dict[tuple, int]] | None:
     """A JSON manifest read by the C parser (ten times faster than reading it as YAML), with the
-    line of each top-level key; None when the text is not JSON (then it is read as YAML)."""
+    line of each top-level key; None when the text is not JSON (then it is read as YAML). Its
+    depth is bounded by the parser's recursion check, then by the checks of each card."""
     try:
-        data = json.loads(text)
-    except (ValueError, RecursionError):
+        data = loads(text, MANIFEST_NESTING, measure_first=False)
+    except NotJSON:
         return None
     return data, _KeyLines(text)
+
+
+MANIFEST_NESTING = 6  # a manifest nests 4 levels (a card's faces in the list of cards); 2 spare
 
 
 class _KeyLines(dict):
@@ -235,7 +261,7 @@ def _search_card(item: Any, number: int, directions: tuple[str, str], findings: 
         return None
     faces = _faces(item, label, directions, findings)
     red = item.get("red")
-    if not isinstance(red, list) or not all(isinstance(r, bool) for r in red):
+    if not isinstance(red, list) or not set(map(type, red)) <= {bool}:
         findings.append(Finding(label, "red: expected a list of true/false, one per head"))
         return None
     if faces is not None and len(red) != len(faces):

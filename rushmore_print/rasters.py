@@ -63,7 +63,7 @@ class Raster:
     """What a PNG or JPEG says about itself. ``data`` is what a PDF embeds: a PNG's joined IDAT
     chunks (a zlib stream) or a JPEG's whole file."""
 
-    kind: str  # "png" or "jpeg"
+    kind: str  # "png", "jpeg" or (head art) "webp"
     width: int
     height: int
     dpi: tuple[float, float] | None
@@ -101,7 +101,8 @@ class Raster:
 def read_raster(
     path: Path, verify: bool = True, kind: InputKind = InputKind.CARD_IMAGE, most_pixels: int | None = None
 ) -> Raster:
-    """The structure of the PNG or JPEG at ``path``; ``verify`` also proves the data complete.
+    """The structure of the PNG or JPEG (or, for head art, WebP) at ``path``; ``verify`` also
+    proves a PNG's data complete.
 
     ``most_pixels`` (default: :data:`MOST_CARD_PIXELS` for card images, none for other kinds) is
     checked before any image data is inflated. Raises :class:`RasterError` naming the file for
@@ -118,6 +119,10 @@ def read_raster(
         raster = _png(raw, path)
     elif raw.startswith(JPEG_START):
         raster = _jpeg(raw, path)
+    elif raw.startswith(b"RIFF") and raw[8:12] == b"WEBP" and kind is InputKind.ART_IMAGE:
+        raster = _webp(raw, path)  # head art only: Pillow decodes it; impose embeds PNG and JPEG data
+    elif kind is InputKind.ART_IMAGE:
+        raise RasterError(path, "not a PNG, JPEG or WebP image")
     else:
         raise RasterError(path, "not a PNG or JPEG image (impose takes PNG and JPEG files)")
     if most_pixels is not None and raster.width * raster.height > most_pixels:
@@ -198,7 +203,7 @@ def _png(raw: bytes, path: Path) -> Raster:
     if not chunks:
         raise RasterError(path, "the PNG has no image data (IDAT)")
     _check_palette(colour, depth, palette, path)
-    _check_transparency(colour, palette, transparency, path)
+    _check_transparency(colour, depth, palette, transparency, path)
     dpi, note = _png_dpi(phys, path)
     return Raster("png", width, height, dpi, _PNG_CHANNELS[colour], depth, b"".join(chunks),
                   palette if colour == 3 else None, transparency is not None or colour in (4, 6), bool(interlace),
@@ -240,9 +245,16 @@ def _check_palette(colour: int, depth: int, palette: bytes | None, path: Path) -
         )
 
 
-def _check_transparency(colour: int, palette: bytes | None, transparency: bytes | None, path: Path) -> None:
+def _check_transparency(colour: int, depth: int, palette: bytes | None, transparency: bytes | None, path: Path) -> None:
     if transparency is None:
         return
+    if colour == 2 and depth == 16 and len(transparency) == 6:
+        # Pillow reads 16-bit RGB as 8 bits a channel but keeps the key at 16 bits: no pixel would
+        # match, and the colour meant to be cut out would print. Refused rather than guessed at.
+        raise RasterError(
+            path, "the PNG is 16-bit RGB with a transparent colour (tRNS), which cannot be read exactly; "
+            "save it with an alpha channel (RGBA) or as 8-bit",
+        )  # fmt: skip
     size = len(transparency)
     if colour == 3:
         assert palette is not None
@@ -386,7 +398,12 @@ def _check_filters(piece: bytes, offset: int, passes: tuple[_Pass, ...], path: P
 
 def _jpeg(raw: bytes, path: Path) -> Raster:
     position = 2
-    frame: bytes | None = None
+    frame: tuple[int, int, int, int] | None = None
+    process = 0xC0
+    components: dict[int, int] = {}  # component id -> its quantisation table
+    huffman: set[tuple[int, int]] = set()  # (0 DC or 1 AC, table id) defined so far
+    quantisation: set[int] = set()
+    scans = 0
     dpi: tuple[float, float] | None = None
     note, adobe, orientation = "", False, 1
     while True:
@@ -414,9 +431,19 @@ def _jpeg(raw: bytes, path: Path) -> Raster:
                 raise RasterError(path, "the JPEG has two frame headers (SOF markers); the file is damaged")
             if marker not in _JPEG_READ:
                 raise RasterError(path, f"the JPEG is {_JPEG_PROCESS[marker]}, which PDF cannot carry; {_RESAVE}")
-            frame = segment
-        elif marker == 0xDA and frame is None:
-            raise RasterError(path, "the JPEG's image data comes before its frame header (SOF); the file is damaged")
+            frame, process = _check_frame(segment, path), marker
+            components = {segment[6 + 3 * n]: segment[8 + 3 * n] for n in range(frame[2])}
+        elif marker == 0xC4:
+            huffman |= _huffman_tables(segment, path)
+        elif marker == 0xDB:
+            quantisation |= _quantisation_tables(segment, path)
+        elif marker == 0xDA:
+            if frame is None:
+                raise RasterError(
+                    path, "the JPEG's image data comes before its frame header (SOF); the file is damaged"
+                )
+            _check_scan(segment, components, huffman, quantisation, process == 0xC2, path)
+            scans += 1
         elif marker == 0xE0 and segment.startswith(b"JFIF\x00") and len(segment) >= 12:
             unit, x, y = struct.unpack(">BHH", segment[7:12])
             if unit in (1, 2):  # 0: only the pixels' proportions
@@ -436,9 +463,90 @@ def _jpeg(raw: bytes, path: Path) -> Raster:
             position = found.start()
     if frame is None:
         raise RasterError(path, "the JPEG has no frame header (SOF) giving its size")
-    width, height, channels, depth = _check_frame(frame, path)
+    if not scans:
+        raise RasterError(path, "the JPEG has no image data (no SOS scan); the file is damaged")
+    width, height, channels, depth = frame
     return Raster("jpeg", width, height, dpi, channels, depth, raw, inverted_cmyk=adobe and channels == 4,
                   orientation=orientation, dpi_note=note)  # fmt: skip
+
+
+def _huffman_tables(segment: bytes, path: Path) -> set[tuple[int, int]]:
+    """The (class, id) of each Huffman table a DHT segment defines, its lengths adding up."""
+    tables, at = set(), 0
+    while at < len(segment):
+        kind, counts = segment[at], segment[at + 1 : at + 17]
+        symbols = sum(counts)
+        if kind >> 4 > 1 or kind & 15 > 3 or len(counts) < 16 or symbols > 256 or at + 17 + symbols > len(segment):
+            raise RasterError(path, f"the JPEG's Huffman table (DHT) at byte {at} of its segment is damaged")
+        tables.add((kind >> 4, kind & 15))
+        at += 17 + symbols
+    return tables
+
+
+def _quantisation_tables(segment: bytes, path: Path) -> set[int]:
+    """The id of each quantisation table a DQT segment defines (64 values of 8 or 16 bits)."""
+    tables, at = set(), 0
+    while at < len(segment):
+        precision, table = segment[at] >> 4, segment[at] & 15
+        size = 1 + 64 * (precision + 1)
+        if precision > 1 or table > 3 or at + size > len(segment):
+            raise RasterError(path, f"the JPEG's quantisation table (DQT) at byte {at} of its segment is damaged")
+        tables.add(table)
+        at += size
+    return tables
+
+
+def _check_scan(
+    segment: bytes,
+    components: dict[int, int],
+    huffman: set[tuple[int, int]],
+    quantisation: set[int],
+    progressive: bool,
+    path: Path,
+) -> None:
+    """A scan header (SOS) names components of the frame and tables already defined: a decoder
+    meeting an undefined one stops, so a PDF viewer would show nothing."""
+    count = segment[0] if segment else 0
+    if not 1 <= count <= 4 or len(segment) != 4 + 2 * count:
+        raise RasterError(path, f"the JPEG's scan header (SOS) is {len(segment)} bytes for {count} components; "
+                                "the file is damaged")  # fmt: skip
+    start, end, approximation = segment[1 + 2 * count], segment[2 + 2 * count], segment[3 + 2 * count]
+    if not _scan_band_valid(start, end, approximation >> 4, approximation & 15, count, progressive):
+        raise RasterError(
+            path, f"the JPEG's scan header (SOS) gives spectral band {start} to {end} and approximation "
+            f"{approximation >> 4}/{approximation & 15}, which a {'progressive' if progressive else 'sequential'} "
+            "JPEG cannot have; the file is damaged",
+        )  # fmt: skip
+    for index in range(count):
+        component, tables = segment[1 + 2 * index], segment[2 + 2 * index]
+        if component not in components:
+            raise RasterError(path, f"the JPEG's scan names component {component}, which its frame has not; "
+                                    "the file is damaged")  # fmt: skip
+        if components[component] not in quantisation:
+            raise RasterError(path, f"the JPEG's component {component} uses quantisation table "
+                                    f"{components[component]}, which no DQT defines; the file is damaged")  # fmt: skip
+        # A progressive scan codes DC (its first pass with a DC table, refinements with none) or AC.
+        needed = [(0, tables >> 4), (1, tables & 15)]
+        if progressive:
+            needed = [] if start == 0 and approximation >> 4 else [needed[0] if start == 0 else needed[1]]
+        for kind, table in needed:
+            if (kind, table) not in huffman:
+                raise RasterError(path, f"the JPEG's scan uses {('DC', 'AC')[kind]} Huffman table {table}, which "
+                                        "no DHT defines; the file is damaged")  # fmt: skip
+
+
+def _scan_band_valid(start: int, end: int, high: int, low: int, count: int, progressive: bool) -> bool:
+    """The spectral selection and successive approximation a scan may give (ITU T.81 G.1.1.1.1,
+    as libjpeg checks them): a sequential scan codes all 64 coefficients at once; a progressive
+    one a DC band (of any components) or an AC band of one component, each refinement one bit.
+
+    >>> _scan_band_valid(0, 63, 0, 0, 3, False), _scan_band_valid(202, 63, 1, 0, 1, True)
+    (True, False)
+    """
+    if not progressive:
+        return (start, end, high, low) == (0, 63, 0, 0)
+    band = end == 0 if start == 0 else (start <= end <= 63 and count == 1)
+    return band and low <= 13 and (high == 0 or low == high - 1)
 
 
 def _check_frame(frame: bytes, path: Path) -> tuple[int, int, int, int]:
@@ -466,3 +574,33 @@ def _check_frame(frame: bytes, path: Path) -> tuple[int, int, int, int]:
     if not width or not height:
         raise RasterError(path, f"the JPEG's frame header says {width} x {height} pixels; the file is damaged")
     return width, height, channels, depth
+
+
+def _webp(raw: bytes, path: Path) -> Raster:
+    """A still WebP's size from its first chunk (lossy ``VP8``, lossless ``VP8L`` or extended
+    ``VP8X``); its bitstream is left to the decoder, which ``validate`` runs on head art."""
+    (size,) = struct.unpack("<I", raw[4:8])
+    if size + 8 > len(raw) or len(raw) < 20:
+        raise RasterError(path, f"the WebP is cut short ({len(raw)} of {size + 8} bytes); the file is damaged")
+    kind, (length,) = raw[12:16], struct.unpack("<I", raw[16:20])
+    body = raw[20 : 20 + length]
+    alpha = False
+    if len(body) < length:
+        raise RasterError(path, "the WebP is cut short inside its first chunk; the file is damaged")
+    if kind == b"VP8X" and length >= 10:
+        if body[0] & 0x02:
+            raise RasterError(path, "the WebP is animated; give a still image")
+        width, height = 1 + int.from_bytes(body[4:7], "little"), 1 + int.from_bytes(body[7:10], "little")
+        alpha = bool(body[0] & 0x10)
+    elif kind == b"VP8L" and length >= 5 and body[0] == 0x2F:
+        bits = int.from_bytes(body[1:5], "little")
+        width, height, alpha = (bits & 0x3FFF) + 1, ((bits >> 14) & 0x3FFF) + 1, bool(bits >> 28 & 1)
+    elif kind == b"VP8 " and length >= 10 and body[3:6] == b"\x9d\x01\x2a":
+        width, height = (int.from_bytes(body[6:8], "little") & 0x3FFF, int.from_bytes(body[8:10], "little") & 0x3FFF)
+        if not width or not height:
+            raise RasterError(path, f"the WebP's frame says {width} x {height} pixels; the file is damaged")
+    else:
+        raise RasterError(
+            path, f"the WebP's first chunk ({shown(kind.decode('latin-1'))}) is not an image; the file is damaged"
+        )
+    return Raster("webp", width, height, None, 4 if alpha else 3, 8, b"", transparent=alpha)

@@ -3,7 +3,10 @@
 Pure: no click and no files. The CLI reads a line, passes it to :meth:`Session.handle`, prints the
 events of the :class:`Step` it gets back and appends the step's records to the log
 (:class:`rushmore_print.gamelog.GameLog`). :meth:`Session.resume` rebuilds a game from those
-records, checking that the design and seed still deal the game that was logged.
+records, checking that the design and seed still deal the game that was logged, and that every
+card, verdict and score the log recorded is the one the replay gives. A log comes back from
+outside: :func:`parse_log` bounds each line's nesting before parsing it and checks every record
+by type and range (:func:`check_record`), so an edited or crafted log is refused by its line.
 
 What the game master types (one line, any case):
 
@@ -33,7 +36,6 @@ from __future__ import annotations
 import datetime
 import hashlib
 import json
-import math
 import re
 import time
 from collections.abc import Callable
@@ -42,6 +44,7 @@ from typing import Any
 
 from .errors import ClaimError, GameLogError, NothingToUndo, RushmoreError
 from .inputs import escape, shown
+from .jsontext import NotJSON, loads
 from .model import Deck, Level
 from .referee import (
     DeckMode,
@@ -233,56 +236,24 @@ def parse_log(text: str) -> tuple[list[tuple[int, dict]], str | None]:
     return records, cut
 
 
-# -- one line of the log, bounded before it is parsed
-
 MAX_NESTING = 4  # a record nests 3 levels deep (an input's list of actions); one more is spare
-_ESCAPE = re.compile(r"\\.", re.S)
-_STRING = re.compile(r'"[^"]*"')  # once escapes are gone, a string runs to the next quote
-_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
-_INNERMOST = re.compile(r"\[\]|\{\}")
-
-
-class _NotALogValue(ValueError):
-    pass
 
 
 def _json_line(line: str) -> Any:
-    """One line parsed as JSON, after checking in linear time that it nests at most
-    :data:`MAX_NESTING` levels (the parser recurses per level); ``Infinity``, ``NaN`` and numbers
-    too big for a float are refused. Raises ``ValueError`` saying what is wrong.
+    """One line of a log parsed as JSON, its nesting bounded first (:func:`jsontext.loads`).
+    Raises ``ValueError`` saying what is wrong.
 
     >>> _json_line('{"a": [[1]]}')
     {'a': [[1]]}
     >>> _json_line("[" * 200_000 + "]" * 200_000)
     Traceback (most recent call last):
     ...
-    ValueError: nested more than 4 levels deep
+    rushmore_print.jsontext.JSONError: nested more than 4 levels deep
     """
-    brackets = _NOT_BRACKET.sub("", _STRING.sub("", _ESCAPE.sub("", line)))
-    for _ in range(MAX_NESTING):
-        brackets, found = _INNERMOST.subn("", brackets)
-        if not found:
-            break
-    if brackets:
-        balanced = brackets.count("[") == brackets.count("]") and brackets.count("{") == brackets.count("}")
-        raise ValueError(f"nested more than {MAX_NESTING} levels deep" if balanced else "not a JSON line")
     try:
-        return json.loads(line, parse_constant=_no_constant, parse_float=_finite)
-    except _NotALogValue as exc:
-        raise ValueError(str(exc)) from None
-    except (ValueError, RecursionError):
+        return loads(line, MAX_NESTING)
+    except NotJSON:
         raise ValueError("not a JSON line") from None
-
-
-def _no_constant(name: str) -> float:
-    raise _NotALogValue(f"{name} is not a value a game log holds")
-
-
-def _finite(text: str) -> float:
-    value = float(text)
-    if not math.isfinite(value):
-        raise _NotALogValue(f"{shown(text)} is not a number a game log holds")
-    return value
 
 
 # -- the records, by type and range

@@ -592,7 +592,7 @@ def _head(check: _Checker, item: Any, path: tuple, base_dir: Path | None) -> Hea
 
 
 def _art(raw: str, base_dir: Path | None) -> tuple[Path | None, str]:
-    """Head art: a PNG or JPEG file in the design's folder or below it, whole, within the limits.
+    """Head art: a PNG, JPEG or WebP file in the design's folder or below it, whole, within the limits.
 
     A design is a file people share, so its art may not reach outside its folder (an absolute
     path, ``..``, or a symbolic link pointing out would pull any image on this machine into the
@@ -612,7 +612,7 @@ def _art(raw: str, base_dir: Path | None) -> tuple[Path | None, str]:
             )
         check_data(raster, real)
     except RasterError as exc:
-        return None, f"{raw!r}: {exc.reason}; art must be a PNG or JPEG image"
+        return None, f"{raw!r}: {exc.reason}; art must be a PNG, JPEG or WebP image (or SVG)"
     return real, ""
 
 

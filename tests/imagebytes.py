@@ -15,6 +15,7 @@ from pathlib import Path
 from PIL import Image
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+ADAM7 = ((0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4), (0, 2, 2, 4), (1, 0, 2, 2), (0, 1, 1, 2))
 
 
 def chunk(kind: bytes, body: bytes) -> bytes:
@@ -54,17 +55,27 @@ def png(
     header: bytes | None = None,
     filter_byte: int = 0,
     data: bytes | None = None,
+    interlaced: bool = False,
 ) -> bytes:
     """A PNG of ``rows`` (each a list of samples, channels interleaved; default all zero) written
-    with filter type ``filter_byte`` (0: none) on every line; ``before_data`` chunks go between the
-    header and the image data; ``header`` replaces the IHDR body, ``data`` the zlib stream."""
+    with filter type ``filter_byte`` (0: none) on every line, in Adam7 passes when ``interlaced``;
+    ``before_data`` chunks go between the header and the image data; ``header`` replaces the IHDR
+    body, ``data`` the zlib stream."""
     channels = {0: 1, 2: 3, 3: 1, 4: 2, 6: 4}.get(colour, 3)
     if rows is None:
         rows = [[0] * (width * channels)] * height
     if data is None:
-        data = zlib.compress(b"".join(bytes([filter_byte]) + pack_row(row, depth) for row in rows))
+        lines = [list(row) for row in rows]
+        if interlaced:
+            lines = [
+                [sample for x in range(x0, width, dx) for sample in rows[y][x * channels : (x + 1) * channels]]
+                for x0, y0, dx, dy in ADAM7
+                if x0 < width
+                for y in range(y0, height, dy)
+            ]
+        data = zlib.compress(b"".join(bytes([filter_byte]) + pack_row(line, depth) for line in lines))
     if header is None:
-        header = struct.pack(">IIBBBBB", width, height, depth, colour, 0, 0, 0)
+        header = struct.pack(">IIBBBBB", width, height, depth, colour, 0, 0, int(interlaced))
     extra = b"".join(chunk(kind, body) for kind, body in before_data)
     return PNG_SIGNATURE + chunk(b"IHDR", header) + extra + chunk(b"IDAT", data) + chunk(b"IEND", b"")
 
@@ -85,9 +96,10 @@ def with_frame(
     raw: bytes, marker: int | None = None, precision: int | None = None, components: int | None = None
 ) -> bytes:
     """``raw`` (a JPEG) with its frame header (SOF) changed: another process ``marker`` (0xC3:
-    lossless), sample ``precision`` or number of ``components`` (each 1x1 sampled, table 0)."""
+    lossless), sample ``precision`` or number of ``components`` (each 1x1 sampled, table 0); a
+    file whose markers cannot be walked to its frame header is returned as it is."""
     position = 2
-    while True:
+    while position + 4 <= len(raw) and raw[position] == 0xFF:  # a damaged file: kept as it is
         kind = raw[position + 1]
         (length,) = struct.unpack(">H", raw[position + 2 : position + 4])
         if 0xC0 <= kind <= 0xCF and kind not in (0xC4, 0xC8, 0xCC):
@@ -99,6 +111,7 @@ def with_frame(
             segment = bytes([0xFF, marker if marker is not None else kind]) + struct.pack(">H", len(body) + 2)
             return raw[:position] + segment + bytes(body) + raw[position + 2 + length :]
         position += 2 + length
+    return raw
 
 
 def pdf_problems(path: Path, dpi: int = 20) -> list[str]:

@@ -167,7 +167,7 @@ def test_art_must_be_a_whole_png_or_jpeg_within_the_pixel_limit(write_design, tm
     Image.new("RGB", (100, 180), "white").save(tmp_path / "whole.png")
     (tmp_path / "cut.png").write_bytes((tmp_path / "whole.png").read_bytes()[:-30])
     for art in ("notes.png", "cut.png"):
-        assert "art must be a PNG or JPEG image" in _art_problem(write_design, art), art
+        assert "art must be a PNG, JPEG or WebP image (or SVG)" in _art_problem(write_design, art), art
     assert "it draws nothing this reader understands" in _art_problem(write_design, "head.svg")
     (tmp_path / "broken.svg").write_text("<svg><path d='M 0 0 L")
     assert "'broken.svg': not a readable SVG file" in _art_problem(write_design, "broken.svg")

@@ -1,3 +1,4 @@
+import io
 import json
 import re
 import shutil
@@ -94,6 +95,45 @@ def test_vendor_images_have_the_vendor_size(tiny_export, target, size):
         for name in (files[0], "back.png"):
             with Image.open(folder / name) as image:
                 assert image.size == size and image.mode == "RGB"
+
+
+def test_mpc_images_are_drawn_at_their_size_not_resampled(tiny_export):
+    """MPC's 816 x 1110 is drawn at that size: a resampled image has ten times the colours of the
+    same face drawn at The Game Crafter's size (flat colour smeared at every edge), and weighs 3x."""
+    (mpc, _), (tgc, _) = tiny_export("mpc"), tiny_export("tgc")
+    for name in ("monuments/M01.png", "search/S01.png", "monuments/back.png"):
+        with Image.open(mpc / name) as ours, Image.open(tgc / name) as theirs:
+            assert len(ours.getcolors(1 << 20)) <= 1.2 * len(theirs.getcolors(1 << 20)) + 8, name
+
+    def weight(folder):
+        return sum(path.stat().st_size for path in folder.rglob("*.png"))
+
+    assert weight(mpc) <= 1.3 * weight(tgc)
+
+
+def test_pngs_are_lean_lossless_and_deterministic(tiny_export, tmp_path):
+    """The encoder writes the pixels Pillow would, in fewer bytes, the same bytes every time, in a
+    file the project's own strict PNG reader (impose's) accepts."""
+    from rushmore_print.rasters import read_raster
+    from rushmore_print.render.encode import png_bytes
+
+    out, _ = tiny_export("tgc")
+    for name in ("monuments/M01.png", "search/S02.png"):
+        with Image.open(out / name) as image:
+            image.load()
+        for mode in ("RGB", "RGBA", "L"):
+            picture = image.convert(mode)
+            ours = png_bytes(picture, 300)
+            assert ours == png_bytes(picture, 300)
+            pillows = io.BytesIO()
+            picture.save(pillows, format="PNG", dpi=(300, 300), compress_level=6)
+            assert len(ours) <= 0.8 * len(pillows.getvalue()), (name, mode)
+            with Image.open(io.BytesIO(ours)) as again:
+                assert again.mode == mode and again.tobytes() == picture.tobytes()
+                assert again.info["dpi"] == pytest.approx((300, 300), abs=0.05)
+        path = tmp_path / "card.png"
+        path.write_bytes(png_bytes(image, 300))
+        assert read_raster(path).width == image.width
 
 
 def test_dtc_pdf_pages_alternate_back_and_front_in_cmyk(tmp_path):

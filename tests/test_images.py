@@ -14,6 +14,8 @@ from PIL import Image
 from rushmore_print.cli import cli
 from rushmore_print.errors import BuildError
 from rushmore_print.impose import impose
+from rushmore_print.inputs import InputKind
+from rushmore_print.rasters import read_raster
 from rushmore_print.render.art import art_image
 from rushmore_print.render.normalise import PRINT_MODES, decode, normalise
 
@@ -137,6 +139,7 @@ def test_jpegs_of_every_colour_space_keep_their_colour(mode, colour, expected):
 
 def test_modes_pillow_gives_other_formats_convert_to_a_print_mode():
     assert normalise(Image.new("YCbCr", (1, 1), (128, 128, 128))).mode == "RGB"
+    assert normalise(Image.new("RGBa", (1, 1), (100, 50, 0, 128))).getpixel((0, 0)) == (199, 99, 0, 128)
     assert normalise(Image.new("1", (1, 1), 1)).getpixel((0, 0)) == 255
     assert normalise(Image.new("I", (1, 1), 65535)).getpixel((0, 0)) == 255
     assert normalise(Image.new("I;16B", (1, 1), 257)).getpixel((0, 0)) == 1
@@ -186,6 +189,7 @@ def test_sixteen_bit_art_draws_grey(tmp_path):
     assert art_image(str(path), 0).getpixel((1, 1)) == (128, 128, 128, 255)
 
 
+@pytest.mark.slow
 def test_a_sixteen_bit_head_prints_grey_on_the_built_card(runner, tmp_path):
     (tmp_path / "head.png").write_bytes(png(60, 100, 16, 0, [[32768] * 60] * 100))
     (tmp_path / "d.yaml").write_text(
@@ -235,3 +239,70 @@ def test_impose_passes_an_8_bit_palette_png_through(tmp_path):
 
 def test_chunk_helper_makes_a_valid_crc():
     assert chunk(b"IEND", b"") == bytes.fromhex("0000000049454e44ae426082")
+
+
+def _design(folder, art: str):
+    path = folder / "design.yaml"
+    path.write_text(
+        f"name: Art\nheads: [{{name: Ada, art: {art}}}, Bea]\ndirections: [left, right]\n"
+        "search: {seed: 1, red_counts: {0: 4, 1: 4}}\nprint: {card: square}\n"
+    )
+    return path
+
+
+def _scrambled_webp() -> bytes:
+    """A lossless WebP whose coded data is scrambled after its header: its size and chunks are
+    whole, so only a decoder can tell."""
+    out = io.BytesIO()
+    Image.new("RGB", (60, 100), (40, 160, 220)).save(out, "WEBP", lossless=True)
+    raw = out.getvalue()
+    return raw[:25] + bytes(byte ^ 0x5A for byte in raw[25:])
+
+
+def test_validate_decodes_image_art_so_what_it_passes_builds(runner, tmp_path):
+    (tmp_path / "bad.webp").write_bytes(_scrambled_webp())
+    read_raster(tmp_path / "bad.webp", kind=InputKind.ART_IMAGE)  # the structure is whole
+    design = _design(tmp_path, "bad.webp")
+    checked = runner.invoke(cli, ["validate", str(design)])
+    assert checked.exit_code == 1
+    assert f"error: {design}: heads.1.art: {tmp_path / 'bad.webp'}: cannot decode the image (" in checked.stderr
+    built = runner.invoke(cli, ["build", str(design), "-o", str(tmp_path / "out")])
+    assert built.exit_code == 1 and "cannot decode the image" in built.stderr
+
+
+def test_webp_head_art_validates_and_prints(runner, tmp_path):
+    art = Image.new("RGBA", (60, 100), (0, 0, 0, 0))
+    art.paste((40, 160, 220, 255), (0, 0, 60, 100))
+    art.save(tmp_path / "head.webp", "WEBP", lossless=True)
+    design = _design(tmp_path, "head.webp")
+    assert runner.invoke(cli, ["validate", str(design)]).exit_code == 0
+    done = runner.invoke(cli, ["export", "png", str(design), "-o", str(tmp_path / "out"), "--dpi", "72"])
+    assert done.exit_code == 0, done.output
+    card = Image.open(tmp_path / "out" / "M01.png").convert("RGB")
+    assert pixels(card).count((40, 160, 220)) > 4000
+
+
+def test_an_animated_or_damaged_webp_is_refused_at_validate(runner, tmp_path):
+    frames = [Image.new("RGB", (20, 20), colour) for colour in ("red", "blue")]
+    frames[0].save(tmp_path / "anim.webp", "WEBP", save_all=True, append_images=frames[1:], lossless=True)
+    result = runner.invoke(cli, ["validate", str(_design(tmp_path, "anim.webp"))])
+    assert result.exit_code == 1 and "'anim.webp': the WebP is animated; give a still image" in result.stderr
+    (tmp_path / "cut.webp").write_bytes((tmp_path / "anim.webp").read_bytes()[:30])
+    result = runner.invoke(cli, ["validate", str(_design(tmp_path, "cut.webp"))])
+    assert result.exit_code == 1 and "'cut.webp': the WebP is cut short" in result.stderr
+    (tmp_path / "c.webp").write_bytes(b"RIFF\x04\x00\x00\x00WEBP")
+    result = runner.invoke(cli, ["impose", str(tmp_path / "c.webp"), "-o", str(tmp_path / "o")])
+    assert result.exit_code == 1 and "not a PNG or JPEG image (impose takes PNG and JPEG files)" in result.stderr
+
+
+def test_impose_turns_a_jpeg_its_exif_says_to_turn(runner, tmp_path):
+    stored = Image.new("RGB", (210, 150), "white")  # landscape as stored; upright it is a poker card
+    stored.paste((0, 0, 0), (0, 0, 105, 75))
+    exif = Image.Exif()
+    exif[0x0112] = 6  # turn a quarter clockwise to show
+    stored.save(tmp_path / "turned.jpg", "JPEG", quality=95, dpi=(60, 60), exif=exif)
+    out = tmp_path / "out"
+    done = runner.invoke(cli, ["impose", str(tmp_path / "turned.jpg"), "-o", str(out), "--name", "t"])
+    assert done.exit_code == 0, done.output
+    assert "1 image re-encoded (turned.jpg: EXIF orientation 6)" in done.output
+    assert pdf_problems(out / "t_letter_fronts.pdf") == []

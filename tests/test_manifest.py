@@ -234,3 +234,32 @@ def test_a_long_id_is_cut_in_the_message(tmp_path, manifest):
     manifest["search"][0]["level"] = "expert"
     (message,) = messages(judge(tmp_path, manifest))
     assert message.startswith("'SSSS") and "…' (5000 characters): level says expert" in message
+
+
+def test_a_yaml_manifest_over_a_megabyte_is_refused_with_the_way_out(tmp_path):
+    path = tmp_path / "m.yaml"
+    path.write_text("design: x\nheads: [" + ", ".join(["a" * 20] * 60_000) + "]\n")
+    with pytest.raises(SpecError) as raised:
+        validate_manifest(path)
+    assert str(raised.value) == (
+        f"{path}: {path.stat().st_size:,} bytes of YAML (or of JSON that does not parse); "
+        "a YAML manifest may be at most 1,000,000 bytes: "
+        "write a larger one as JSON, as rushmore cards --format json does"
+    )
+
+
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("[" * 200_000 + "]" * 200_000, "nested hundreds of levels deep; a manifest nests 4 levels"),
+        ('{"a":' * 100_000 + "1" + "}" * 100_000, "nested hundreds of levels deep; a manifest nests 4 levels"),
+        ("design: x\nheads: " + "[" * 5000 + "]" * 5000, "nested more than 6 levels deep; a manifest nests 4 levels"),
+    ],
+    ids=["JSON lists", "JSON objects", "YAML flow"],
+)
+def test_a_deeply_nested_manifest_is_refused_before_it_is_read(tmp_path, text, message):
+    path = tmp_path / "m.json"
+    path.write_text(text)
+    with pytest.raises(SpecError) as raised:
+        validate_manifest(path)
+    assert str(raised.value) == f"{path}: {message}"

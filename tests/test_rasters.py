@@ -137,6 +137,9 @@ HEADER = ">IIBBBBB"
          "the PNG has an alpha channel and a transparency (tRNS) chunk; PNG forbids both"),
         ("trns-grey-3.png", png(4, 4, 8, 0, before_data=[(b"tRNS", b"\0" * 3)]),
          "the PNG's transparency (tRNS) chunk is 3 bytes; a greyscale image's is 2"),
+        ("rgb16-trns.png", png(4, 4, 16, 2, before_data=[(b"tRNS", bytes(6))]),
+         "the PNG is 16-bit RGB with a transparent colour (tRNS), which cannot be read exactly; "
+         "save it with an alpha channel (RGBA) or as 8-bit"),
         ("phys-8.png", png(4, 4, before_data=[(b"pHYs", bytes(8))]),
          "the PNG's pHYs chunk is 8 bytes long; it must be 9"),
         ("filter-type-5.png", png(4, 4, filter_byte=5),
@@ -242,6 +245,17 @@ def test_a_jpeg_frame_that_lies_is_refused(tmp_path):
                           "the JPEG's frame header says 32 x 0 pixels; the file is damaged"),
         "two-sof.jpg": (raw[:2] + raw[2:].replace(b"\xff\xda", raw[raw.index(b"\xff\xc0"):][:19] + b"\xff\xda", 1),
                         "the JPEG has two frame headers (SOF markers); the file is damaged"),
+        "no-table.jpg": (raw.replace(b"\xff\xda\x00\x0c\x03\x01\x00", b"\xff\xda\x00\x0c\x03\x01\x33"),
+                         "the JPEG's scan uses DC Huffman table 3, which no DHT defines; the file is damaged"),
+        "no-quant.jpg": (raw.replace(b"\xff\xdb\x00\x43\x00", b"\xff\xdb\x00\x43\x02"),
+                         "the JPEG's component 1 uses quantisation table 0, which no DQT defines; the file is damaged"),
+        "no-scan.jpg": (raw[: raw.index(b"\xff\xda")] + b"\xff\xd9",
+                        "the JPEG has no image data (no SOS scan); the file is damaged"),
+        "band.jpg": (raw.replace(b"\x03\x11\x00\x3f\x00", b"\x03\x11\x00\x3f\x10"),
+                     "the JPEG's scan header (SOS) gives spectral band 0 to 63 and approximation 1/0, which a "
+                     "sequential JPEG cannot have; the file is damaged"),
+        "bad-dht.jpg": (raw.replace(b"\xff\xc4\x00\x1f\x00", b"\xff\xc4\x00\x1f\x27"),
+                        "the JPEG's Huffman table (DHT) at byte 0 of its segment is damaged"),
     }  # fmt: skip
     for name, (data, reason) in cases.items():
         with pytest.raises(RasterError) as info:

@@ -538,11 +538,11 @@ CRAFTED = {
     ),
     "Infinity": (
         in_start('"seed": 4', '"seed": Infinity'),
-        "1: Infinity is not a value a game log holds; the log is damaged",
+        "1: Infinity is not a value a game log or manifest holds; the log is damaged",
     ),
     "1e999": (
         in_start('"seed": 4', '"seed": 1e999'),
-        "1: '1e999' is not a number a game log holds; the log is damaged",
+        "1: '1e999' is not a number a game log or manifest holds; the log is damaged",
     ),
     "300-digit seed": (
         in_start('"seed": 4', f'"seed": {BIG}'),

@@ -245,8 +245,9 @@ class _Arrangement:
         below = max(0.0, max(HEAD_BOX.y - ink.bounds.y for ink in inks)) * u
         above = max(0.0, max(ink.bounds.top - HEAD_BOX.top for ink in inks)) * u
         head_h = head_w * HEAD_BOX.height / HEAD_BOX.width
-        marker = 0.0 if self.beside else p.marker_mm + p.gap_mm
-        return label_h + p.gap_mm + below + head_h + max(p.niche_mm, above) + p.gap_mm + marker
+        # a marker above stands over a red head, which has no niche: it may take the niche's room
+        marker = 0.0 if self.beside else p.gap_mm + p.marker_mm
+        return label_h + p.gap_mm + below + head_h + max(p.niche_mm, above, marker) + p.gap_mm
 
     def largest_head(self, inks: tuple[HeadInk, ...], area: Rect, label_h: float, p: Proportions) -> float:
         """The widest head (mm, to 0.01 mm) whose rows fit ``area`` across and down: every
@@ -288,7 +289,7 @@ def card_layout(design: Design, frame: CardFrame, p: Proportions = PROPORTIONS) 
     inks = head_inks(design)
     font = name_font(design)
     names = tuple(text_width_mm(head.name, p.label_min_pt, font) for head in design.heads)
-    label_h = p.label_pt * PT_TO_MM * 1.1
+    label_h = p.label_pt * PT_TO_MM  # a name's ink: 0.22 of its size below the baseline, 0.72 above
 
     def label_size(arrangement: _Arrangement, head_w: float) -> float:
         """The names' largest size (pt): neighbours' names apart, every name inside the area."""
@@ -340,7 +341,8 @@ def card_layout(design: Design, frame: CardFrame, p: Proportions = PROPORTIONS) 
                 marker_x = x + (inks[index].bounds.right - HEAD_BOX.x) * u + p.gap_mm
                 marker = Rect(marker_x, head.top - p.marker_mm, p.marker_mm, p.marker_mm)
             else:
-                marker = Rect(x + head_w / 2 - p.marker_mm / 2, base + stack_h - p.marker_mm, p.marker_mm, p.marker_mm)
+                top = base + stack_h - p.gap_mm  # over the crown, where a plain head's niche reaches
+                marker = Rect(x + head_w / 2 - p.marker_mm / 2, top - p.marker_mm, p.marker_mm, p.marker_mm)
             placed.append((number, head, marker, base))
     # the names' size: each centred under its head, apart from its neighbours', inside the area
     fitted = p.label_pt

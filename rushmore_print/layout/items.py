@@ -295,6 +295,7 @@ class Document:
     title: str
     pages: tuple[Page, ...]
     symbols: dict = field(default_factory=dict, hash=False, compare=False)
+    subject: str = ""  # what the file is for, as a PDF's /Subject says it (none when empty)
 
 
 def _transform_rect(matrix: Matrix, rect: Rect) -> Rect:

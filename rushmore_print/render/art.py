@@ -3,12 +3,17 @@
 from __future__ import annotations
 
 import functools
+from typing import TYPE_CHECKING
 
 from PIL import Image, ImageChops, ImageMath
 
 from ..colors import INK_LIMIT
+from ..errors import BuildError
 from ..inputs import InputKind
 from .normalise import decode_file
+
+if TYPE_CHECKING:
+    from ..spec import Design
 
 
 @functools.lru_cache(maxsize=32)
@@ -62,6 +67,22 @@ def cmyk_image(rgb: Image.Image) -> Image.Image:
         for part in parts
     ]  # fmt: skip
     return Image.merge("CMYK", [*bands, ImageMath.lambda_eval(lambda a: a["convert"](a["k"], "L"), k=black)])
+
+
+def art_problems(design: Design) -> list[str]:
+    """Every head's image art decoded as ``build`` decodes it, for ``validate``: the structure
+    check (``rasters.py``) cannot see damage inside a JPEG's or WebP's coded data, the decoder
+    can, so what validate passes, build draws. One line per image the decoder refuses.
+    """
+    problems = []
+    for number, head in enumerate(design.heads, start=1):
+        if head.art is None or head.vector is not None:
+            continue
+        try:
+            art_image(str(head.art), 0)
+        except BuildError as exc:
+            problems.append(f"heads.{number}.art: {exc}")
+    return problems
 
 
 def decode_art(symbols: dict) -> None:

@@ -23,10 +23,10 @@ PRINT_MODES = ("L", "LA", "RGB", "RGBA", "CMYK")  # what :func:`normalise` gives
 # Modes that hold more than 8 bits of grey: 16-bit PNGs open as ``I;16`` (or ``I;16B``/``L``
 # variants) or, in older Pillows and with a tRNS chunk, as 32-bit ``I`` holding 0..65535.
 _WIDE_GREY = ("I;16", "I;16B", "I;16L", "I;16N", "I")
-# The rest convert as they should with Pillow's own ``convert``: bilevel to grey (0 or 255),
-# YCbCr to RGB, a palette expanded (with its tRNS as alpha), premultiplied alpha undone.
-_CONVERTED = {"1": "L", "YCbCr": "RGB", "RGBX": "RGB", "RGBa": "RGBA", "PA": "RGBA", "La": "LA", "LAB": "RGB",
-              "HSV": "RGB"}  # fmt: skip
+# The rest convert as they should with Pillow's own ``convert``: YCbCr to RGB, padding dropped,
+# premultiplied alpha undone, a palette with alpha expanded. ("1" and "P" are handled apart:
+# whether they keep transparency depends on the file.)
+_CONVERTED = {"YCbCr": "RGB", "RGBX": "RGB", "RGBa": "RGBA", "PA": "RGBA", "LAB": "RGB", "HSV": "RGB"}
 FORMATS = ("PNG", "JPEG", "WEBP")
 
 

@@ -31,6 +31,7 @@ from ..layout.items import Anchor, Document, FillRule, Group, Image, ImageFit, I
 from ..typeface import FAMILY, Font
 from ..units import PT_PER_MM
 from .art import art_image, art_image_cmyk
+from .dates import document_epoch
 
 
 def render_pdf(document: Document, cmyk: bool = False, shapes: ShapeCache | None = None, pdfx: bool = False) -> bytes:
@@ -40,6 +41,9 @@ def render_pdf(document: Document, cmyk: bool = False, shapes: ShapeCache | None
     keys). ``shapes`` carries the operators of shapes already drawn from one document to the
     next (a build passes one)."""
     register_fonts()
+    # reportlab dates the file from SOURCE_DATE_EPOCH itself (int() of it, a traceback when it is
+    # not a number): checked first, for a clear error. Unset, invariant=1 keeps 2000-01-01.
+    document_epoch()
     buffer = io.BytesIO()
     canvas = Canvas(
         buffer,
@@ -52,6 +56,8 @@ def render_pdf(document: Document, cmyk: bool = False, shapes: ShapeCache | None
     canvas.setTitle(document.title)
     canvas.setAuthor("rushmore-print")
     canvas.setCreator("rushmore-print")
+    canvas.setSubject(document.subject)
+    _drop_placeholders(canvas)
     if pdfx:
         _make_pdfx(canvas)
         cmyk = True
@@ -82,8 +88,7 @@ class _PdfxInfo(PDFInfo):
             "Author": PDFString(self.author),
             "Creator": PDFString(self.creator),
             "Producer": PDFString(self.producer),
-            "Subject": PDFString(self.subject),
-            "Keywords": PDFString(self.keywords),
+            **_subject(self),
             "CreationDate": PDFDate(ts=document._timeStamp, dateFormatter=self._dateFormatter),
             "ModDate": PDFDate(ts=document._timeStamp, dateFormatter=self._dateFormatter),
             "Trapped": PDFName("False"),
@@ -91,6 +96,35 @@ class _PdfxInfo(PDFInfo):
             "GTS_PDFXConformance": PDFString("PDF/X-1a:2001"),
         }
         return PDFDictionary(entries).format(document)
+
+
+class _Info(PDFInfo):
+    """reportlab's document information without its placeholders: no ``/Subject (unspecified)``
+    when the document has none, no empty ``/Keywords``."""
+
+    def format(self, document):
+        entries = {
+            "Title": PDFString(self.title),
+            "Author": PDFString(self.author),
+            "Creator": PDFString(self.creator),
+            "Producer": PDFString(self.producer),
+            **_subject(self),
+            "CreationDate": PDFDate(ts=document._timeStamp, dateFormatter=self._dateFormatter),
+            "ModDate": PDFDate(ts=document._timeStamp, dateFormatter=self._dateFormatter),
+            "Trapped": PDFName(self.trapped),
+        }
+        return PDFDictionary(entries).format(document)
+
+
+def _subject(info: PDFInfo) -> dict:
+    return {"Subject": PDFString(info.subject)} if info.subject else {}
+
+
+def _drop_placeholders(canvas: Canvas) -> None:
+    document = canvas._doc
+    info = _Info()
+    info.__dict__.update(document.info.__dict__)  # the title, subject, author and creator already set
+    document.info = info
 
 
 def _make_pdfx(canvas: Canvas) -> None:

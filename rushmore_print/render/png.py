@@ -26,18 +26,26 @@ def _font(font: Font, size_px: int) -> ImageFont.FreeTypeFont:
     return ImageFont.truetype(str(font.path), size_px)
 
 
-def render_page(page: Page, symbols: dict, dpi: float, tiles: dict | None = None) -> Image.Image:
+def render_page(
+    page: Page, symbols: dict, dpi: float, tiles: dict | None = None, size: tuple[int, int] | None = None
+) -> Image.Image:
     """An RGB image of ``page`` at ``dpi``, with the dpi recorded for saving.
+
+    ``size``: the page drawn to fill exactly these pixels instead (a vendor's own image size, a
+    hair off the page's at ``dpi``), each axis scaled to fit, so nothing is resampled afterwards.
 
     ``tiles``: a dict kept across the pages of one run. Each symbol of shapes alone is drawn once
     a size and place within a pixel, and pasted from there: a deck's 220 heads are 23 drawings.
     """
-    scale = mm_to_px(1.0, dpi) * SUPERSAMPLE
-    width = round(mm_to_px(page.width_mm, dpi))
-    height = round(mm_to_px(page.height_mm, dpi))
+    if size is None:
+        width, height = round(mm_to_px(page.width_mm, dpi)), round(mm_to_px(page.height_mm, dpi))
+        scale_x = scale_y = mm_to_px(1.0, dpi) * SUPERSAMPLE
+    else:
+        width, height = size
+        scale_x, scale_y = width * SUPERSAMPLE / page.width_mm, height * SUPERSAMPLE / page.height_mm
     canvas = Image.new("RGB", (width * SUPERSAMPLE, height * SUPERSAMPLE), "white")
     # page mm (y up) -> pixels (y down)
-    to_px: Matrix = (scale, 0.0, 0.0, -scale, 0.0, height * SUPERSAMPLE)
+    to_px: Matrix = (scale_x, 0.0, 0.0, -scale_y, 0.0, height * SUPERSAMPLE)
     _Painter(canvas, symbols, {} if tiles is None else tiles).draw(page.items, to_px)
     image = canvas.reduce(SUPERSAMPLE)
     image.info["dpi"] = (dpi, dpi)

@@ -22,6 +22,7 @@ from ..layout.items import Path as LayoutPath
 from ..rasters import Raster, read_raster
 from ..typeface import Font, metrics
 from ..units import MM_PER_PT, PT_PER_MM
+from .dates import pdf_date, source_date_epoch
 
 
 @dataclass(frozen=True)
@@ -212,8 +213,18 @@ def render_raw_pdf(document: Document, loaded: dict[str, EmbeddedImage] | None =
     fonts.write()
     objects.put(pages_ref, f"<< /Type /Pages /Kids [{' '.join(f'{k} 0 R' for k in kids)}] /Count {len(kids)} >>")
     root = objects.add(f"<< /Type /Catalog /Pages {pages_ref} 0 R >>")
-    info = objects.add(f"<< /Title ({_escape(document.title)}) /Producer (rushmore-print) >>")
+    info = objects.add(f"<< /Title ({_escape(document.title)}) /Producer (rushmore-print){_described(document)} >>")
     return objects.serialise(root, info)
+
+
+def _described(document: Document) -> str:
+    """The subject, when the document has one, and the date only when ``SOURCE_DATE_EPOCH`` gives
+    one (an imposed PDF has never carried a date: rebuilt without it, its bytes stay as they were)."""
+    text = f" /Subject ({_escape(document.subject)})" if document.subject else ""
+    epoch = source_date_epoch()
+    if epoch is not None:
+        text += f" /CreationDate ({pdf_date(epoch)}) /ModDate ({pdf_date(epoch)})"
+    return text
 
 
 class _Content:
