@@ -28,11 +28,12 @@ BEFORE = "95c1171"  # main before the rule sheet was reworked (issue 19, item 6)
 
 
 def source_tree(ref: str | None, folder: Path) -> Path:
-    """The package at ``ref`` (git archive into ``folder``), or this working tree for None."""
+    """The package and its example designs at ``ref`` (git archive into ``folder``), or this
+    working tree for None."""
     if ref is None:
         return ROOT
     folder.mkdir(parents=True)
-    git = ["git", "-C", str(ROOT), "archive", ref, "rushmore_print"]
+    git = ["git", "-C", str(ROOT), "archive", ref, "rushmore_print", "designs"]  # its designs: keys change
     archive = subprocess.run(git, check=True, capture_output=True)
     subprocess.run(["tar", "-x", "-C", str(folder)], input=archive.stdout, check=True)
     return folder
@@ -40,7 +41,7 @@ def source_tree(ref: str | None, folder: Path) -> Path:
 
 def build_sheet(tree: Path, design: str, out: Path) -> Path:
     env = dict(os.environ, PYTHONPATH=str(tree), RUSHMORE_WORKERS="1")
-    command = [sys.executable, "-m", "rushmore_print", "rulebook", str(ROOT / "designs" / f"{design}.yaml")]
+    command = [sys.executable, "-m", "rushmore_print", "rulebook", str(tree / "designs" / f"{design}.yaml")]
     # run from the tree: `python -m` puts the working folder first on the path
     subprocess.run(command + ["--paper", "a4", "-o", str(out)], check=True, env=env, capture_output=True, cwd=tree)
     return next(out.glob("*_rulebook_a4.pdf"))

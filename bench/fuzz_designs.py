@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
-from fuzzing import Case, cases, materialise, svg_cases
+from fuzzing import SAME_PICTURE, Case, cases, materialise, svg_cases
 
 from rushmore_print.targets import EXPORTS
 
@@ -83,7 +83,26 @@ def pdf_problems(folder: Path) -> list[str]:
     return found
 
 
-def judge(case: Case, root: Path, number: int, exports: str) -> Verdict:
+def page_grey(pdf: Path) -> float:
+    """The mean grey (0-255) of the first page of ``pdf`` at 20 dpi."""
+    shown = subprocess.run(["pdftoppm", "-r", "20", "-gray", "-f", "1", "-l", "1", str(pdf)], capture_output=True)
+    pixels = shown.stdout.split(b"\n", 3)[3]  # P5, size, maxval, then the samples
+    return sum(pixels) / max(1, len(pixels))
+
+
+def printed_as_drawn(case: Case, folder: Path, reference: float | None) -> list[str]:
+    """An image imposed must print like the reference picture (a dark half on light), not blank."""
+    if reference is None or case.label.removeprefix("impose ") not in SAME_PICTURE or not shutil.which("pdftoppm"):
+        return []
+    found = []
+    for pdf in sorted((folder / "out").glob("*a4_fronts.pdf")):
+        grey = page_grey(pdf)
+        if abs(grey - reference) > 3:
+            found.append(f"{pdf.name}: page grey {grey:.1f}, the reference prints {reference:.1f}: not as drawn")
+    return found
+
+
+def judge(case: Case, root: Path, number: int, exports: str, reference: float | None = None) -> Verdict:
     verdict = Verdict(case.label)
     folder = root / f"c{number:03d}" / "inner"
     folder.mkdir(parents=True)
@@ -104,6 +123,8 @@ def judge(case: Case, root: Path, number: int, exports: str) -> Verdict:
     code = step(list(case.command), case.stdin)
     if not case.checks_a_design:
         verdict.failures += [f"{case.label}: {problem}" for problem in pdf_problems(folder)]
+        if code == 0:
+            verdict.failures += [f"{case.label}: {problem}" for problem in printed_as_drawn(case, folder, reference)]
         return verdict
     if code == 1:
         _, _, stderr, _ = run(list(case.command), folder)
@@ -123,6 +144,19 @@ def judge(case: Case, root: Path, number: int, exports: str) -> Verdict:
     return verdict
 
 
+def _reference(every: list[Case], root: Path) -> float | None:
+    """The page grey of the reference card imposed (what every readable image must print as)."""
+    if not shutil.which("pdftoppm"):
+        return None
+    case = next(case for case in every if case.label == "impose reference")
+    folder = root / "reference"
+    folder.mkdir()
+    materialise(case, folder)
+    code, _, stderr, _ = run(list(case.command), folder)
+    assert code == 0, stderr
+    return page_grey(next((folder / "out").glob("*a4_fronts.pdf")))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--count", type=int, default=520)
@@ -140,7 +174,8 @@ def main() -> None:
     slowest, peak = (0.0, ""), (0, "")
     started = time.perf_counter()
     with tempfile.TemporaryDirectory() as root, ThreadPoolExecutor(options.jobs) as pool:
-        jobs = [pool.submit(judge, case, Path(root), n, options.exports) for n, case in enumerate(chosen)]
+        reference = _reference(every, Path(root))
+        jobs = [pool.submit(judge, case, Path(root), n, options.exports, reference) for n, case in enumerate(chosen)]
         for job in jobs:
             verdict = job.result()
             if verdict.failures:  # the first problem of each case, and how many more

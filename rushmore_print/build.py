@@ -15,6 +15,7 @@ from .errors import BuildError
 from .files import Written, atomic_write, die_with_parent, ensure_folder, worker_count
 from .generate import generate_deck
 from .layout.answer_key import answer_key_pages
+from .layout.calibration import calibration_pages
 from .layout.cards import (
     CardKind,
     Face,
@@ -304,3 +305,30 @@ def _worker(jobs: list[Job], cmyk: bool, send) -> None:
             send.send(BuildError(f"rendering failed: {type(exc).__name__}: {exc}"))
     finally:
         send.close()
+
+
+def calibration_document(paper: str, flip: Flip = Flip.LONG) -> Document:
+    """The duplex calibration sheet for ``paper`` and ``flip``: a front and a back page."""
+    name = PAPERS[paper].name
+    return Document(f"Duplex calibration sheet, {name}, {flip.value}-edge flip", calibration_pages(PAPERS[paper], flip))
+
+
+def write_calibration(
+    out_dir: Path, papers: tuple[str, ...] = ("a4", "letter"), flip: Flip = Flip.LONG
+) -> list[Written]:
+    """Write ``calibration_<paper>_<flip>.pdf`` for each paper (atomically); returns what was written.
+
+    >>> import tempfile
+    >>> [w.path.name for w in write_calibration(Path(tempfile.mkdtemp()), ("a4",))]
+    ['calibration_a4_long.pdf']
+    """
+    ensure_folder(out_dir)
+    written = []
+    for paper in papers:
+        document = calibration_document(paper, flip)
+        data = render_pdf(document)
+        path = out_dir / f"calibration_{paper}_{flip.value}.pdf"
+        atomic_write(path, data)
+        what = f"duplex calibration sheet, {PAPERS[paper].name}, print on both sides ({flip.value}-edge flip)"
+        written.append(Written(path, len(document.pages), len(data), what))
+    return written

@@ -679,6 +679,34 @@ def rulebook(design: Path | None, out_dir: Path, paper: str, answer_key: bool, m
     _report_written(spec.name, build_kit(spec, out_dir, options), out_dir)
 
 
+@cli.command()
+@output_option("output", "PDFs")
+@paper_option
+@click.option(
+    "--flip", type=click.Choice(["long", "short"]), default="long", show_default=True,
+    help="The edge your printer flips the paper on (as you will print the cards).",
+)  # fmt: skip
+@friendly_errors
+def calibrate(out_dir: Path, paper: str, flip: str) -> None:
+    """Write the duplex calibration sheet: print it on both sides, read the --back-offset X,Y.
+
+    Held to the light, the back's vernier lines show through against the front's scales; the
+    line pair that lines up reads how far the back landed from the front, to 0.25 mm, and the
+    table on the sheet says the --back-offset X,Y that undoes it (for build and impose).
+
+    \b
+    Examples:
+      rushmore calibrate
+      rushmore calibrate --paper letter --flip short -o output/calibration
+      rushmore build --layout duplex --back-offset 1.25,-0.5    # with what the sheet read
+    """
+    from .build import write_calibration
+    from .layout.sheets import Flip
+
+    written = write_calibration(out_dir, _papers(paper), Flip(flip))
+    _report_written("calibration", written, out_dir)
+
+
 # ----------------------------------------------------------------------------- the referee
 
 

@@ -102,9 +102,11 @@ def _pillow(mode: str, format: str = "PNG", size: tuple[int, int] = (60, 108), *
     return out.getvalue()
 
 
-def _jpeg_patched(offset_in_sof: int, value: int, marker: int | None = None) -> bytes:
+def _jpeg_patched(
+    offset_in_sof: int, value: int, marker: int | None = None, size: tuple[int, int] = (60, 108)
+) -> bytes:
     """A real JPEG with one byte of its frame header (SOF0) changed, or its SOF marker changed."""
-    data = bytearray(_pillow("RGB", "JPEG"))
+    data = bytearray(_pillow("RGB", "JPEG", size=size))
     at = data.index(b"\xff\xc0")
     if marker is not None:
         data[at + 1] = marker
@@ -209,39 +211,54 @@ SVGS: dict[str, bytes] = {
     "huge stroke": _svg(_SHAPE.format(' fill="none" stroke="#000" stroke-width="1e308"')),
 }
 
-PNG_BYTES: dict[str, bytes] = {
-    "16-bit grey": _pillow("I;16"),
-    "16-bit RGB": _png(60, 108, depth=16, colour=2),
-    "1-bit": _pillow("1"),
-    "grey and alpha": _pillow("LA"),
-    "palette with tRNS": _pillow("P", transparency=0),
-    "RGBA": _pillow("RGBA"),
-    "IHDR of 12 bytes": _png(60, 108, header=struct.pack(">IIBBBBBxx", 60, 108, 8, 2, 0, 0, 0)),
-    "bit depth 0": _png(60, 108, depth=0),
-    "bit depth 3": _png(60, 108, depth=3),
-    "RGB of 4 bits": _png(60, 108, depth=4, colour=2),
-    "palette without PLTE": _png(60, 108, colour=3),
-    "palette with a short PLTE": _png(60, 108, colour=3, extra=_chunk(b"PLTE", b"\x00\x00")),
-    "palette index past PLTE": _png(
-        60,
-        108,
-        colour=3,
-        data=zlib.compress(b"".join(b"\x00" + b"\xff" * 60 for _ in range(108))),
-        extra=_chunk(b"PLTE", b"\x10\x20\x30"),
-    ),
-    "pHYs of 0": _png(60, 108, extra=_chunk(b"pHYs", struct.pack(">IIB", 0, 0, 1))),
-    "pHYs of 2^32-1": _png(60, 108, extra=_chunk(b"pHYs", struct.pack(">IIB", 0xFFFFFFFF, 0xFFFFFFFF, 1))),
-}
-JPEG_BYTES: dict[str, bytes] = {
-    "CMYK JPEG": _pillow("CMYK", "JPEG"),
-    "grey JPEG": _pillow("L", "JPEG"),
-    "progressive JPEG": _pillow("RGB", "JPEG", progressive=True),
-    "JPEG of 0 components": _jpeg_patched(5, 0),
-    "JPEG of 2 components": _jpeg_patched(5, 2),
-    "12-bit JPEG": _jpeg_patched(0, 12),
-    "lossless JPEG (SOF3)": _jpeg_patched(0, 0, marker=0xC3),
-    "JPEG cut short": _pillow("RGB", "JPEG")[:400],
-}
+
+def png_variants(w: int, h: int) -> dict[str, bytes]:
+    """Every PNG mode and lying header, ``w`` x ``h`` pixels."""
+    return {
+        "16-bit grey": _pillow("I;16", size=(w, h)),
+        "16-bit RGB": _png(w, h, depth=16, colour=2),
+        "1-bit": _pillow("1", size=(w, h)),
+        "grey and alpha": _pillow("LA", size=(w, h)),
+        "palette with tRNS": _pillow("P", size=(w, h), transparency=0),
+        "RGBA": _pillow("RGBA", size=(w, h)),
+        "IHDR of 12 bytes": _png(w, h, header=struct.pack(">IIBBBBBxx", w, h, 8, 2, 0, 0, 0)),
+        "bit depth 0": _png(w, h, depth=0),
+        "bit depth 3": _png(w, h, depth=3),
+        "RGB of 4 bits": _png(w, h, depth=4, colour=2),
+        "palette without PLTE": _png(w, h, colour=3),
+        "palette with a short PLTE": _png(w, h, colour=3, extra=_chunk(b"PLTE", b"\x00\x00")),
+        "palette index past PLTE": _png(
+            w, h, colour=3, data=zlib.compress(b"".join(b"\x00" + b"\xff" * w for _ in range(h))),
+            extra=_chunk(b"PLTE", b"\x10\x20\x30"),
+        ),
+        "pHYs of 0": _png(w, h, extra=_chunk(b"pHYs", struct.pack(">IIB", 0, 0, 1))),
+        "pHYs of 2^32-1": _png(w, h, extra=_chunk(b"pHYs", struct.pack(">IIB", 0xFFFFFFFF, 0xFFFFFFFF, 1))),
+    }  # fmt: skip
+
+
+def jpeg_variants(w: int, h: int) -> dict[str, bytes]:
+    """Every JPEG kind a file may be, readable or not, ``w`` x ``h`` pixels."""
+    return {
+        "CMYK JPEG": _pillow("CMYK", "JPEG", size=(w, h)),
+        "grey JPEG": _pillow("L", "JPEG", size=(w, h)),
+        "progressive JPEG": _pillow("RGB", "JPEG", size=(w, h), progressive=True),
+        "JPEG of 0 components": _jpeg_patched(5, 0, size=(w, h)),
+        "JPEG of 2 components": _jpeg_patched(5, 2, size=(w, h)),
+        "12-bit JPEG": _jpeg_patched(0, 12, size=(w, h)),
+        "lossless JPEG (SOF3)": _jpeg_patched(0, 0, marker=0xC3, size=(w, h)),
+        "JPEG cut short": _pillow("RGB", "JPEG", size=(w, h))[:400],
+    }
+
+
+CARD_PX = (750, 1050)  # a poker card at 300 dpi: what impose is given
+# The variants that are the one picture (_pillow's) in another mode: imposed, each must print as
+# the plain RGB reference does (a 16-bit grey PNG once printed white).
+SAME_PICTURE = frozenset(
+    {"16-bit grey", "1-bit", "grey and alpha", "palette with tRNS", "RGBA", "CMYK JPEG", "grey JPEG",
+     "progressive JPEG", "reference"}
+)  # fmt: skip
+
+
 NAMES: dict[str, dict] = {
     "NFC and NFD heads": {"heads": ["Jos\u00e9", "B", "C", "Jose\u0301"]},
     "zero-width twin": {"heads": ["Ann", "Ann\u200b", "C", "D"]},
@@ -262,14 +279,13 @@ def _art_case(label: str, name: str, data: bytes) -> Case:
 
 @functools.cache
 def _card() -> bytes:
-    """A whole poker card at 300 dpi (750 x 1050), flat grey."""
-    return _png(750, 1050)
+    """A whole poker card at 300 dpi, flat grey."""
+    return _png(*CARD_PX)
 
 
 def _impose_case(label: str, name: str, data: bytes) -> Case:
-    return Case(
-        f"impose {label}", b"", {f"cards/{name}": data, "cards/ok.png": _card()}, ("impose", "cards", "-o", "out")
-    )
+    """One card image alone in ``cards/``: imposed, it must print as ``impose reference`` does."""
+    return Case(f"impose {label}", b"", {f"cards/{name}": data}, ("impose", "cards", "-o", "out", "--card", "poker"))
 
 
 @functools.cache
@@ -387,12 +403,13 @@ def hostile_files() -> Iterator[Case]:
     ``impose``), fonts, names, special files, manifests and game logs."""
     for label, data in SVGS.items():
         yield _art_case(f"SVG {label}", "h.svg", data)
-    for label, data in PNG_BYTES.items():
+    for label, data in png_variants(60, 108).items():
         yield _art_case(label, "h.png", data)
-        yield _impose_case(label, "x.png", data)
-    for label, data in JPEG_BYTES.items():
+    for label, data in jpeg_variants(60, 108).items():
         yield _art_case(label, "h.jpg", data)
-        yield _impose_case(label, "x.jpg", data)
+    yield _impose_case("reference", "x.png", _pillow("RGB", size=CARD_PX))
+    for label, data in {**png_variants(*CARD_PX), **jpeg_variants(*CARD_PX)}.items():
+        yield _impose_case(label, "x.jpg" if "JPEG" in label else "x.png", data)
     yield _art_case("WebP", "h.webp", _pillow("RGB", "WEBP"))
     for label, changes in NAMES.items():
         yield Case(f"names: {label}", _with(**changes))
@@ -404,9 +421,9 @@ def hostile_files() -> Iterator[Case]:
     yield Case("design a FIFO", b"", command=("validate", "d.yaml"), fifos=("d.yaml",))
     yield Case("design /dev/zero", b"", command=("validate", "/dev/zero"))
     yield Case("design a link to /dev/zero", b"", command=("validate", "z.yaml"), links={"z.yaml": "/dev/zero"})
-    yield Case("impose a FIFO", b"", {"cards/ok.png": _card()}, ("impose", "cards", "-o", "out"),
+    yield Case("impose a FIFO", b"", {"cards/ok.png": _card()}, ("impose", "cards", "-o", "out", "--card", "poker"),
                fifos=("cards/f.png",))  # fmt: skip
-    yield Case("impose a link to /dev/zero", b"", {"cards/ok.png": _card()}, ("impose", "cards", "-o", "out"),
+    yield Case("impose a link to /dev/zero", b"", {"cards/ok.png": _card()}, ("impose", "cards", "-o", "out", "--card", "poker"),
                links={"cards/z.png": "/dev/zero"})  # fmt: skip
     yield Case("impose --name ../x", b"", {"cards/ok.png": _card()},
                ("impose", "cards", "-o", "out", "--name", "../x"))  # fmt: skip
@@ -426,18 +443,39 @@ def hostile_files() -> Iterator[Case]:
     yield Case("omap alias bomb", ("name: !!omap\n" + "".join(f"  - {line}\n" for line in omap.splitlines())).encode())
 
 
-def fonts() -> Iterator[Case]:
-    """A design naming a ``print.font``: each damaged TrueType file of ``fontsurgery``, the
-    shipped font itself, and a Greek title in a font without loose accents (printed in capitals)."""
-    if __package__:  # tests.fuzzing under pytest; a top-level module under bench/
-        from .fontsurgery import DEJAVU, damaged, without_chars
+def _fontsurgery():  # tests.fuzzing under pytest; a top-level module under bench/
+    if __package__:
+        from . import fontsurgery
     else:
-        from fontsurgery import DEJAVU, damaged, without_chars  # type: ignore[no-redef]
-    design = _with(heads=["Ädam", "Bea", "Cy", "Dee"], print={"font": "font.ttf"})
-    for label, data in damaged().items():
-        yield Case(f"font {label}", design, {"font.ttf": data})
-    yield Case("font fine", design, {"font.ttf": DEJAVU})
-    greek = without_chars(DEJAVU, (0x0313, 0x0342))
+        import fontsurgery  # type: ignore[no-redef]
+    return fontsurgery
+
+
+FONT_DESIGN = _with(heads=["Ädam", "Bea", "Cy", "Dee"], print={"font": "font.ttf"})
+
+
+def fonts() -> Iterator[Case]:
+    """A design naming a ``print.font``: each damaged TrueType file of ``fontsurgery``."""
+    surgery = _fontsurgery()
+    for label, data in surgery.damaged().items():
+        yield Case(f"font {label}", FONT_DESIGN, {"font.ttf": data})
+
+
+def fonts_that_may_build(count: int = 12) -> Iterator[Case]:
+    """The shipped font with a few bytes of the tables every reader reads first overwritten at
+    random (the same ones for the same count): most are refused, some build; then a Greek title
+    in a font without loose accents (printed in capitals, it needs none: it builds). Each build
+    takes seconds, so the in-process test samples these as it samples the random designs."""
+    surgery = _fontsurgery()
+    rng = random.Random(20)
+    first_read = [surgery.tables(surgery.DEJAVU)[tag] for tag in (b"head", b"hhea", b"maxp", b"cmap", b"loca")]
+    for number in range(count):
+        flipped = bytearray(surgery.DEJAVU)
+        for _ in range(rng.choice((1, 2, 4))):
+            _, offset, length = rng.choice(first_read)
+            flipped[offset + rng.randrange(min(length, 400))] = rng.randrange(256)
+        yield Case(f"font bytes overwritten {number + 1}", FONT_DESIGN, {"font.ttf": bytes(flipped)})
+    greek = surgery.without_chars(surgery.DEJAVU, (0x0313, 0x0342))
     yield Case("font Greek title", _with(name="Ἀθηνᾶ", print={"font": "font.ttf"}), {"font.ttf": greek})
 
 
@@ -502,7 +540,9 @@ def cases(seed: int = 12, count: int = 320, every: int = 1) -> list[Case]:
     ``every``: keep only every so many of the random designs (the rest are drawn, not written)."""
     rng = random.Random(seed)
     found = list(hostile()) + list(hostile_files())
-    for number in range(len(found), count):
+    building = list(fonts_that_may_build())
+    found += building[::every]
+    for number in range(len(found) + len(building) - len(building[::every]), count):
         data = _mutated_data(rng)
         if number % every == 0:
             found.append(Case(f"random {number}", _dump(data)))

@@ -516,10 +516,14 @@ def _setup_figure(figure: SetupFigure, design: Design, deck: Deck, width: float,
     grid_h = figure.rows * thumb_h + (figure.rows - 1) * gap
     small = style.caption_pt
     deck_x = grid_w + 4
-    grid_caption, caption_h = _caption(figure.captions[0], grid_w / 2, 0, grid_w, small, GREY, Font.ITALIC)
-    deck_caption, deck_h = _caption(
-        figure.captions[1], (deck_x + width) / 2, 0, width - deck_x, small, GREY, Font.ITALIC
-    )
+    # under the grid if it fits there, else centred under the whole figure (the pile stands above it)
+    fits = _fit(figure.captions[0], grid_w, small, Font.ITALIC)[1] == [figure.captions[0]]
+    centre, room = (grid_w / 2, grid_w) if fits else (width / 2, width)
+    grid_caption, caption_h = _caption(figure.captions[0], centre, 0, room, small, GREY, Font.ITALIC)
+    pile_w = min(max(thumb_w, 8.0), width - deck_x - 2.4)
+    pile_centre = deck_x + (pile_w + 1.6) / 2
+    deck_room = 2 * min(pile_centre - grid_w - 1.0, width - pile_centre)
+    deck_caption, deck_h = _caption(figure.captions[1], pile_centre, 0, deck_room, small, GREY, Font.ITALIC)
     label = caption_h + 1.5
     height = grid_h + label
     pictures = _as_pictures(design, frame, thumb_w, len(deck.monuments))
@@ -533,10 +537,9 @@ def _setup_figure(figure: SetupFigure, design: Design, deck: Deck, width: float,
         else:
             items.append(_monument_glyph(design, monument, frame, x, y, thumb_w))
     back = back_face(design, CardKind.SEARCH, frame)
-    pile_w = min(max(thumb_w, 8.0), width - deck_x - 2.4)
     pile_h = pile_w * frame.height_mm / frame.width_mm
     pile_y = label + grid_h / 2 - pile_h / 2 + deck_h / 2
-    pile_y = max(deck_h + 0.5, min(pile_y, height - pile_h - 1.6))  # the pile and its caption stay in the figure
+    pile_y = max(label + deck_h + 0.5, min(pile_y, height - pile_h - 1.6))  # pile and caption over the grid's
     for k in (2, 1, 0):
         items += _picture(back, frame, deck_x + k * 0.8, pile_y + k * 0.8, pile_w)
     items.append(Group(tuple(grid_caption), translate(0, caption_h + 0.5)))
@@ -553,7 +556,10 @@ def _practice_figure(
     rows = math.ceil(len(figure.cards) / PRACTICE_PER_ROW)
     per_row = math.ceil(len(figure.cards) / rows)
     gap = 4.0
-    card_w = min((width - (per_row - 1) * gap) / per_row, width * 0.45) * style.figure_scale
+    card_w = min(
+        (width - (per_row - 1) * gap) / per_row, width * 0.45, MATCH_CARD_MAX_H_MM * frame.width_mm / frame.height_mm
+    )
+    card_w *= style.figure_scale
     card_h = frame.height_mm * card_w / frame.width_mm
     small = style.caption_pt
     captions = [_caption(text, 0, 0, card_w + gap - 1.0, small, INK, Font.BOLD) for text in figure.captions]

@@ -1,0 +1,248 @@
+"""The duplex calibration sheet: vernier scales that read a printer's front-to-back drift.
+
+Printed on both sides and held to the light, the sheet shows each back line through the paper.
+Each axis has a main scale on the front (a line every ``MAIN_PITCH`` mm, its numbered lines the
+whole part) and a vernier on the back (a line every ``VERNIER_PITCH`` mm around an arrow, each
+line numbered with the fine part it reads). Where a back line lines up with a front line, its
+number plus the front number nearest the arrow is how far the back landed from where it should,
+seen from the front (right and up positive), to ``STEP_MM``; the table on the front turns the two
+readings into the ``--back-offset X,Y`` that undoes it, for the sheet's ``--flip``.
+
+Why a vernier with a long pitch: a 1 mm scale with a 0.75 mm vernier repeats its coincidences every
+3 mm, so it needs a separate coarse reading; 4 mm against 3.75 mm gives one coincidence in the
+vernier's 16 steps (4 mm), and the coarse part is only needed past +-2 mm, as a numbered front line.
+
+The back's items are laid out as seen from the front, then mirrored across the flip axis exactly
+as ``sheets.plan_sheet`` mirrors card backs; so the back's numbers read the right way round
+through the paper.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..sizes import Paper
+from .fonts import Font, text_width_mm
+from .items import BLACK, Anchor, Group, Matrix, Page, Path, Shape, Text, multiply, rgb, rotate, translate
+from .sheets import MARGIN_MM, Flip, strip_items
+
+MAIN_PITCH = 4.0  # front lines
+VERNIER_PITCH = 3.75  # back lines: one STEP_MM shorter, so each step along the back reads a quarter mm
+STEP_MM = MAIN_PITCH - VERNIER_PITCH
+FINE_STEPS = 8  # back lines left of (below) the arrow, one fewer right of it: -2 to +1.75 mm
+COARSE = (-8, -4, 0, 4, 8)  # the numbered front lines: the arrow within 2 mm of one of them
+MAIN_LINES = 11  # front lines each side of 0: the vernier's far lines still meet one at 8 mm drift
+LINE_MM = 0.15  # thin enough that a quarter millimetre shows, thick enough for a home printer
+MAIN_TICK = (0.0, 6.0)  # front lines across the scale: from, to (mm from the scale's base line)
+NUMBERED_TICK = 8.0  # numbered front lines reach further
+ZERO_TICK = 10.0
+BACK_TICK = (-7.0, 2.5)  # back lines: they overlap the front lines' feet by 2.5 mm
+ARROW_TICK = -10.0  # the arrow's line reaches further down, its head at the end
+GREY = rgb("#555555")
+LABEL_PT = 5.5
+TEXT_PT = 8.0
+NUMBER_PT = 6.5  # the front numbers, 4 mm apart
+
+
+@dataclass(frozen=True)
+class Scale:
+    """One axis's scale: ``horizontal`` measures left-right drift; ``origin`` is the front's 0 line
+    where it meets the base line (page mm), the back's arrow lands there when nothing drifts."""
+
+    horizontal: bool
+    origin: tuple[float, float]
+
+    def point(self, along: float, across: float) -> tuple[float, float]:
+        """Page mm of a point ``along`` the scale's axis and ``across`` it (towards the front lines)."""
+        x, y = self.origin
+        return (x + along, y + across) if self.horizontal else (x + across, y + along)
+
+    def line(self, along: float, across: tuple[float, float]) -> Shape:
+        a, b = (self.point(along, v) for v in across)
+        return Shape(Path.line(*a, *b), stroke=BLACK, stroke_mm=LINE_MM)
+
+
+# How the two readings (drift seen from the front, right and up positive) become --back-offset X,Y:
+# the offset moves the backs in the back page's own coordinates (sheets.plan_sheet adds it after
+# mirroring), and turning the sheet over mirrors x for a long-edge flip, y for a short-edge one.
+OFFSET_SIGNS = {Flip.LONG: (1, -1), Flip.SHORT: (-1, 1)}
+
+
+def back_offset_for(flip: Flip, horizontal: float, vertical: float) -> tuple[float, float]:
+    """The ``--back-offset`` that undoes the drift the two scales read (what the sheet's table says).
+
+    >>> back_offset_for(Flip.LONG, 1.5, 0.5), back_offset_for(Flip.SHORT, 1.5, 0.5)
+    ((1.5, -0.5), (-1.5, 0.5))
+    """
+    sx, sy = OFFSET_SIGNS[flip]
+    return (sx * horizontal + 0.0, sy * vertical + 0.0)  # + 0.0: never a -0.0
+
+
+def mirror(paper: Paper, flip: Flip) -> Matrix:
+    """Front-view page mm to the back page's mm: the axis ``sheets.plan_sheet`` mirrors backs across."""
+    if flip is Flip.LONG:
+        return (-1.0, 0.0, 0.0, 1.0, paper.width_mm, 0.0)
+    return (1.0, 0.0, 0.0, -1.0, 0.0, paper.height_mm)
+
+
+def scales(paper: Paper) -> tuple[Scale, Scale]:
+    """Where the two scales go: the horizontal one under the instructions, the vertical one
+    below it on the left, the table beside it."""
+    W, H = paper.width_mm, paper.height_mm
+    top = H - 82.0
+    return Scale(True, (W / 2, top)), Scale(False, (52.0, (top - 30.0 + 50.0) / 2))
+
+
+def _signed(value: float) -> str:
+    """A reading as printed: ``+1.25``, ``-0.5``, ``0``."""
+    text = f"{abs(value):.2f}".rstrip("0").rstrip(".")
+    return "0" if value == 0 else ("+" if value > 0 else "\u2212") + text
+
+
+def _front_scale(scale: Scale) -> list:
+    items: list = [Shape(Path.line(*scale.point(-MAIN_LINES * MAIN_PITCH, 0), *scale.point(MAIN_LINES * MAIN_PITCH, 0)),
+                         stroke=BLACK, stroke_mm=LINE_MM)]  # fmt: skip
+    for m in range(-MAIN_LINES, MAIN_LINES + 1):
+        along = m * MAIN_PITCH
+        numbered = round(along) in COARSE
+        top = ZERO_TICK if m == 0 else NUMBERED_TICK if numbered else MAIN_TICK[1]
+        items.append(scale.line(along, (MAIN_TICK[0], top)))
+        if numbered:
+            x, y = scale.point(along, top + 1.0)
+            if scale.horizontal:
+                items.append(Text(x, y, _signed(along), NUMBER_PT, BLACK, Font.BOLD, Anchor.MIDDLE))
+            else:
+                items.append(Text(x, y - 0.35 * NUMBER_PT * 0.3528, _signed(along), NUMBER_PT, BLACK, Font.BOLD))
+    return items
+
+
+def _back_scale(scale: Scale) -> list:
+    """The vernier as seen from the front (the caller mirrors it onto the back page)."""
+    items: list = []
+    # 16 lines, one period of the vernier: never two pairs lining up at once.
+    for k in range(-FINE_STEPS, FINE_STEPS):
+        along = k * VERNIER_PITCH
+        low = ARROW_TICK if k == 0 else BACK_TICK[0]
+        items.append(scale.line(along, (low, BACK_TICK[1])))
+        label = _signed(k * STEP_MM)
+        x, y = scale.point(along, low - 0.8)
+        if scale.horizontal:  # turned a quarter: the numbers are 3.75 mm apart
+            size_mm = LABEL_PT * 0.3528
+            text = Text(0.0, 0.0, label, LABEL_PT, BLACK, Font.BOLD, Anchor.END)
+            items.append(Group((text,), multiply(rotate(90), translate(x + 0.36 * size_mm, y))))
+        else:
+            items.append(Text(x, y - 0.35 * LABEL_PT * 0.3528, label, LABEL_PT, BLACK, Font.BOLD, Anchor.END))
+    # The arrow: a head at the end of the 0 line, pointing at the front scale.
+    tip = scale.point(0, ARROW_TICK - 0.2)
+    left, right = scale.point(-1.0, ARROW_TICK - 2.6), scale.point(1.0, ARROW_TICK - 2.6)
+    items.append(Shape(Path.polygon([tip, left, right]), fill=BLACK))
+    return items
+
+
+def _front_text(paper: Paper, flip: Flip) -> list:
+    H = paper.height_mm
+    left = MARGIN_MM + 10.0
+    edge = "long" if flip is Flip.LONG else "short"
+    lines = [
+        (f"Duplex calibration sheet: {paper.name}, flip on the {edge} edge", 14.0, Font.BOLD),
+        ("", TEXT_PT, Font.REGULAR),
+        (f"1. Print this file on both sides of one sheet, at 100 % (actual size), flipping on the {edge} edge,",
+         TEXT_PT, Font.REGULAR),
+        ("    with the printer settings you will print the cards with. The bar at the foot must measure 50 mm.",
+         TEXT_PT, Font.REGULAR),
+        ("2. Hold the sheet up to a window or a lamp, this side towards you: the back's lines show through.",
+         TEXT_PT, Font.REGULAR),
+        ("3. On each scale find the back line that lines up best with a front line; read its (back) number.",
+         TEXT_PT, Font.REGULAR),
+        ("    Add the front number nearest the back's arrow (halfway between two: the larger): the reading, in mm.",
+         TEXT_PT, Font.REGULAR),
+        ("    Example: arrow nearest +4, back line \u22121.25 lines up: the reading is +2.75.", TEXT_PT, Font.ITALIC),
+        ("4. Turn the two readings into --back-offset X,Y with the table, and build with it.", TEXT_PT, Font.REGULAR),
+    ]  # fmt: skip
+    items: list = []
+    y = H - MARGIN_MM - 12.0
+    for text, size, font in lines:
+        if text:
+            items.append(Text(left, y, text, size, BLACK, font))
+        y -= size * 0.3528 * 1.45
+    horizontal, vertical = scales(paper)
+    x, y = horizontal.point(0, ZERO_TICK + 7.0)
+    items.append(Text(x, y, "Horizontal scale: H (right of where it should be: +)", TEXT_PT, BLACK, Font.BOLD,
+                      Anchor.MIDDLE))  # fmt: skip
+    x, y = vertical.point(MAIN_LINES * MAIN_PITCH + 3.0, -20.0)
+    items.append(Text(x, y, "Vertical scale: V (up: +)", TEXT_PT, BLACK, Font.BOLD))
+    return items
+
+
+def _table(paper: Paper, flip: Flip) -> list:
+    """What to pass for the two readings, with the sign this flip needs, and worked examples."""
+    _, vertical = scales(paper)
+    x0 = vertical.origin[0] + 38.0
+    y = vertical.origin[1] + 30.0
+    sx, sy = OFFSET_SIGNS[flip]
+    edge = "long" if flip is Flip.LONG else "short"
+    rows = [
+        ("scale", "reads", "pass"),
+        ("horizontal", "H", f"X = {'+' if sx > 0 else chr(0x2212)}H"),
+        ("vertical", "V", f"Y = {'+' if sy > 0 else chr(0x2212)}V"),
+    ]
+    columns = (0.0, 26.0, 40.0)
+    items: list = [Text(x0, y + 8.0, f"--back-offset X,Y for --flip {edge}", 10.0, BLACK, Font.BOLD)]
+    for i, row in enumerate(rows):
+        font = Font.BOLD if i == 0 else Font.REGULAR
+        for column, cell in zip(columns, row):
+            items.append(Text(x0 + column, y - i * 5.0, cell, 9.0, BLACK, font))
+    width = 62.0
+    items.append(Shape(Path.line(x0, y - 1.6, x0 + width, y - 1.6), stroke=BLACK, stroke_mm=0.2))
+    y -= len(rows) * 5.0 + 4.0
+    items.append(Text(x0, y, "H      V      --back-offset", 9.0, BLACK, Font.BOLD))
+    for h, v in ((1.5, 0.5), (-2.75, 0.0), (0.25, -3.0), (0.0, 0.0)):
+        y -= 5.0
+        x, yy = back_offset_for(flip, h, v)
+        items.append(Text(x0, y, _signed(h), 9.0, BLACK))
+        items.append(Text(x0 + 11.5, y, _signed(v), 9.0, BLACK))
+        items.append(Text(x0 + 23.0, y, f"{x:g},{yy:g}", 9.0, BLACK, Font.BOLD))
+    y -= 9.0
+    for line in (
+        f"rushmore build --layout duplex --flip {edge} --back-offset X,Y",
+        f"rushmore impose IMAGES... --flip {edge} --back-offset X,Y",
+    ):
+        items.append(Text(x0, y, line, 8.0, BLACK, Font.BOLD))
+        y -= 4.5
+    y -= 2.0
+    for line in (
+        f"No line lines up: the drift is past {max(COARSE) + 2:g} mm; print again",
+        "with --back-offset set to what the arrows show, and add.",
+        "Print the sheet again with the offset: both should read 0.",
+    ):
+        items.append(Text(x0, y, line, 7.0, GREY, Font.ITALIC))
+        y -= 3.6
+    return items
+
+
+def calibration_pages(paper: Paper, flip: Flip = Flip.LONG) -> tuple[Page, Page]:
+    """The front and the back of the calibration sheet for ``paper`` and ``flip``.
+
+    >>> from rushmore_print.sizes import PAPERS
+    >>> front, back = calibration_pages(PAPERS["a4"])
+    >>> front.width_mm, back.height_mm
+    (210.0, 297.0)
+    """
+    W, H = paper.width_mm, paper.height_mm
+    horizontal, vertical = scales(paper)
+    edge = "long" if flip is Flip.LONG else "short"
+    note = (
+        f"Print at 100% (actual size, no 'fit to page'): the bar must measure 50 mm.  Duplex calibration, {edge} edge"
+    )
+    front: list = _front_text(paper, flip) + _front_scale(horizontal) + _front_scale(vertical) + _table(paper, flip)
+    front.append(Group(strip_items(note + " | front", W - 2 * MARGIN_MM), translate(MARGIN_MM, MARGIN_MM)))
+    seen = _back_scale(horizontal) + _back_scale(vertical)
+    label = "Back of the duplex calibration sheet: hold it up to the light and read it from the other side."
+    back: list = [
+        Group(tuple(seen), mirror(paper, flip)),
+        # Where nothing is on the front, so neither shows through the other's text.
+        Text(W / 2, 40.0, label, TEXT_PT, GREY, Font.ITALIC, Anchor.MIDDLE),
+        Group(strip_items(note + " | back", W - 2 * MARGIN_MM), translate(MARGIN_MM, H - MARGIN_MM - 4.0)),
+    ]
+    assert text_width_mm(label, TEXT_PT, Font.ITALIC) < W - 2 * MARGIN_MM
+    return Page(W, H, tuple(front)), Page(W, H, tuple(back))
