@@ -79,31 +79,12 @@ OUTPUT_INTENT = {
 }
 
 
-class _PdfxInfo(PDFInfo):
-    """The document information with the keys that say which PDF/X standard the file meets."""
-
-    def format(self, document):
-        entries = {
-            "Title": PDFString(self.title),
-            "Author": PDFString(self.author),
-            "Creator": PDFString(self.creator),
-            "Producer": PDFString(self.producer),
-            **_subject(self),
-            "CreationDate": PDFDate(ts=document._timeStamp, dateFormatter=self._dateFormatter),
-            "ModDate": PDFDate(ts=document._timeStamp, dateFormatter=self._dateFormatter),
-            "Trapped": PDFName("False"),
-            "GTS_PDFXVersion": PDFString("PDF/X-1:2001"),
-            "GTS_PDFXConformance": PDFString("PDF/X-1a:2001"),
-        }
-        return PDFDictionary(entries).format(document)
-
-
 class _Info(PDFInfo):
     """reportlab's document information without its placeholders: no ``/Subject (unspecified)``
     when the document has none, no empty ``/Keywords``."""
 
-    def format(self, document):
-        entries = {
+    def entries(self, document) -> dict:
+        return {
             "Title": PDFString(self.title),
             "Author": PDFString(self.author),
             "Creator": PDFString(self.creator),
@@ -113,7 +94,21 @@ class _Info(PDFInfo):
             "ModDate": PDFDate(ts=document._timeStamp, dateFormatter=self._dateFormatter),
             "Trapped": PDFName(self.trapped),
         }
-        return PDFDictionary(entries).format(document)
+
+    def format(self, document):
+        return PDFDictionary(self.entries(document)).format(document)
+
+
+class _PdfxInfo(_Info):
+    """The document information with the keys that say which PDF/X standard the file meets."""
+
+    def entries(self, document) -> dict:
+        return {
+            **super().entries(document),
+            "Trapped": PDFName("False"),
+            "GTS_PDFXVersion": PDFString("PDF/X-1:2001"),
+            "GTS_PDFXConformance": PDFString("PDF/X-1a:2001"),
+        }
 
 
 def _subject(info: PDFInfo) -> dict:
