@@ -92,13 +92,7 @@ def read_input(path: Path | str, kind: InputKind) -> bytes:
     rushmore_print.inputs.InputError: /dev/zero: is a device, not a design file
     """
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_BINARY", 0)
-    try:
-        before = os.stat(path)
-    except FileNotFoundError:
-        raise InputError(path, f"no such {kind.noun} file") from None
-    except OSError as exc:
-        raise InputError(path, _os_reason(exc)) from None
-    _check_kind(path, before, kind)  # before opening: opening a FIFO or a tape could block or act
+    check_file(path, kind)  # before opening: opening a FIFO or a tape could block or act
     try:
         fd = os.open(path, flags)
     except OSError as exc:
@@ -137,6 +131,18 @@ def read_input_text(path: Path | str, kind: InputKind) -> str:
         ) from None
 
 
+def check_file(path: Path | str, kind: InputKind) -> None:
+    """Raise :class:`InputError` unless ``path`` leads to a regular file within ``kind``'s limit
+    (for a file named now and read later; :func:`read_input` checks the open file again)."""
+    try:
+        info = os.stat(path)
+    except FileNotFoundError:
+        raise InputError(path, f"no such {kind.noun} file") from None
+    except OSError as exc:
+        raise InputError(path, _os_reason(exc)) from None
+    _check_kind(path, info, kind)
+
+
 def _check_kind(path: Path | str, info: os.stat_result, kind: InputKind) -> None:
     mode = info.st_mode
     if stat.S_ISDIR(mode):
@@ -163,6 +169,9 @@ def _os_reason(exc: OSError) -> str:
 
 
 MAX_SHOWN = 60  # characters of a user's value quoted back in a message
+# Unicode categories that print as nothing or a box, or drive a terminal: control, format,
+# line and paragraph separators, surrogates, private use, unassigned.
+INVISIBLE = frozenset({"Cc", "Cf", "Zl", "Zp", "Cs", "Co", "Cn"})
 
 
 def shown(value: object, longest: int = MAX_SHOWN) -> str:
@@ -207,7 +216,7 @@ def escape(text: str) -> str:
 
     out = []
     for char in text:
-        if unicodedata.category(char) in ("Cc", "Cf", "Cs", "Zl", "Zp"):
+        if unicodedata.category(char) in INVISIBLE:
             code = ord(char)
             out.append(f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}")
         else:

@@ -13,7 +13,6 @@ import enum
 import hashlib
 import math
 import re
-import stat
 import unicodedata
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -27,7 +26,7 @@ if TYPE_CHECKING:
 from . import svg
 from .colors import WHITE, Color, contrast, parse_hex
 from .errors import Problem, SpecError
-from .inputs import InputError, InputKind, read_input_text, shown, shown_path
+from .inputs import INVISIBLE, InputError, InputKind, check_file, read_input_text, shown, shown_path
 from .model import Notation
 from .rasters import RasterError, check_data, read_raster
 from .sizes import CARD_MM_RANGE, CARD_PRESETS, parse_card_size
@@ -412,7 +411,7 @@ class _Checker:
             self.add(path, f"expected some text, got {_describe(value)}")
             return None
         text = unicodedata.normalize("NFC", value.strip())
-        hidden = [(n, c) for n, c in enumerate(text, 1) if unicodedata.category(c) in _INVISIBLE]
+        hidden = [(n, c) for n, c in enumerate(text, 1) if unicodedata.category(c) in INVISIBLE]
         if hidden:
             where = ", ".join(
                 f"U+{ord(c):04X} ({unicodedata.name(c, 'a control character').lower()}) at character {n}"
@@ -463,9 +462,6 @@ class _Checker:
             return None
 
 
-_INVISIBLE = ("Cc", "Cf", "Zl", "Zp", "Cs", "Co", "Cn")  # control, format, separators, unassigned
-
-
 def same_name_key(name: str) -> str:
     """The form in which two names are compared: composed, case-folded, format characters dropped.
 
@@ -475,7 +471,7 @@ def same_name_key(name: str) -> str:
     True
     """
     composed = unicodedata.normalize("NFC", name)
-    kept = "".join(c for c in composed if unicodedata.category(c) not in _INVISIBLE)
+    kept = "".join(c for c in composed if unicodedata.category(c) not in INVISIBLE)
     return unicodedata.normalize("NFC", kept.casefold())
 
 
@@ -640,13 +636,9 @@ def _inside_folder(raw: str, base_dir: Path | None, kind: InputKind) -> tuple[Pa
     if not real.is_relative_to(folder):
         return None, f"{shown(raw)} leads outside the design's folder ({folder}); keep the file in it or below it"
     try:
-        info = real.stat()
-    except OSError as exc:
-        return None, f"{shown(raw)}: cannot read it ({exc.strerror or exc})"
-    if not stat.S_ISREG(info.st_mode):
-        return None, f"{shown(raw)} is not a regular file"
-    if info.st_size > kind.most_bytes:
-        return None, f"{shown(raw)}: {info.st_size / 1e6:.0f} MB; a {kind.noun} file may be {kind.limit_text}"
+        check_file(real, kind)
+    except InputError as exc:
+        return None, f"{shown(raw)}: {exc.reason}"
     return real, ""
 
 

@@ -189,7 +189,7 @@ def _check_search(deck: Deck) -> tuple[list[Finding], dict[str, str]]:
                         f"{shown_id(matched[0])}",
                     )
                 )
-        red_count = sum(card.red)
+        red_count = card.red_count
         right_level = level_of[red_count]
         if card.level is not right_level:
             found.append(

@@ -27,7 +27,7 @@ from ..spec import MAX_BLEED_MM, Design, HeadSpec, Style
 from .fonts import PT_TO_MM, Font, name_font, printed_upper, text_width_mm
 from .frame import CardFrame, CardKind, Face
 from .heads import HEAD_BOX, HeadKey, head_symbol, plain_palette
-from .items import Anchor, Group, Matrix, Path, Rect, Shape, Symbol, Text, Use, multiply, scale, translate
+from .items import Anchor, Group, Matrix, Path, Rect, Shape, Symbol, Text, Use, multiply, place, scale, translate
 
 BAND_MM = 6.0  # the band runs from the bleed to this far inside the trim
 RIM_MM = 1.0  # the panel's light rim, between the band and the window
@@ -294,8 +294,7 @@ def _toned(items: tuple, dark: Color, light: Color, low: float, high: float) -> 
 
 def _head_at(x: float, y: float, height: float) -> Matrix:
     """Head units to mm: the head box's lower left corner at (x, y), ``height`` mm tall."""
-    s = height / HEAD_BOX.height
-    return multiply(multiply(translate(-HEAD_BOX.x, -HEAD_BOX.y), scale(s)), translate(x, y))
+    return place(HEAD_BOX, x, y, height / HEAD_BOX.height)
 
 
 def _bare_window(style: Style, kind: CardKind, zones: BackZones) -> list:

@@ -23,7 +23,7 @@ from .fonts import PT_TO_MM, Font, name_font, text_width_mm
 from .frame import CardFrame, CardKind, Face
 from .heads import FLIP_MARKER_BOX, HEAD_BOX, MIRROR, HeadKey, flip_marker_symbol, head_symbol
 from .ink import Silhouette, reach, silhouette
-from .items import Anchor, Group, Matrix, Path, Rect, Shape, Text, Use, multiply, rgb, scale, translate, union
+from .items import Anchor, Group, Matrix, Path, Rect, Shape, Text, Use, multiply, place, rgb, scale, translate, union
 from .sheets import SheetLayout, plan_sheet
 
 FLIP = "flip-marker"
@@ -417,8 +417,7 @@ def symbols(design: Design) -> dict:
 
 def _place(box: Rect, source: Rect) -> Matrix:
     """The transform that maps ``source`` onto ``box`` (uniform scale by width)."""
-    s = box.width / source.width
-    return multiply(multiply(translate(-source.x, -source.y), scale(s)), translate(box.x, box.y))
+    return place(source, box.x, box.y, box.width / source.width)
 
 
 def _heads(

@@ -26,7 +26,6 @@ from ..svg import Drawing
 from .items import Group, Image, Path, Rect, Shape, Symbol, item_bounds, union
 
 HEAD_BOX = Rect(0.0, -15.0, 100.0, 180.0)
-HEAD_INK_MARGIN = 0.0  # how far a head's ink reaches past its box's sides: nowhere (tests check pixels)
 
 
 class Role(enum.Enum):

@@ -34,9 +34,6 @@ class Silhouette:
     band: float
     spans: tuple[Span | None, ...]
 
-    def band_bottom(self, index: int) -> float:
-        return self.bottom + index * self.band
-
     def flipped(self, axis: float) -> Silhouette:
         """The silhouette of the drawing mirrored as x -> ``axis`` - x.
 

@@ -48,6 +48,15 @@ def translate(dx: float, dy: float) -> Matrix:
     return (1.0, 0.0, 0.0, 1.0, dx, dy)
 
 
+def place(source: Rect, x: float, y: float, factor: float) -> Matrix:
+    """The transform that scales ``source`` by ``factor`` and puts its lower left corner at (x, y).
+
+    >>> apply(place(Rect(10, 20, 100, 180), 5, 6, 0.5), 10, 20)
+    (5.0, 6.0)
+    """
+    return multiply(multiply(translate(-source.x, -source.y), scale(factor)), translate(x, y))
+
+
 def scale(sx: float, sy: float | None = None) -> Matrix:
     return (sx, 0.0, 0.0, sx if sy is None else sy, 0.0, 0.0)
 

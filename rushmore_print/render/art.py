@@ -79,7 +79,7 @@ def art_problems(design: Design) -> list[str]:
         if head.art is None or head.vector is not None:
             continue
         try:
-            art_image(str(head.art), 0)
+            decode_file(head.art, InputKind.ART_IMAGE)  # not the cache: build asks for other sizes
         except BuildError as exc:
             problems.append(f"heads.{number}.art: {exc}")
     return problems

@@ -115,18 +115,16 @@ def _subject(info: PDFInfo) -> dict:
     return {"Subject": PDFString(info.subject)} if info.subject else {}
 
 
-def _drop_placeholders(canvas: Canvas) -> None:
+def _drop_placeholders(canvas: Canvas, kind: type[_Info] = _Info) -> None:
     document = canvas._doc
-    info = _Info()
+    info = kind()
     info.__dict__.update(document.info.__dict__)  # the title, subject, author and creator already set
     document.info = info
 
 
 def _make_pdfx(canvas: Canvas) -> None:
     document = canvas._doc
-    info = _PdfxInfo()
-    info.__dict__.update(document.info.__dict__)  # the title, author and creator already set
-    document.info = info
+    _drop_placeholders(canvas, _PdfxInfo)
     intent = {"Type": PDFName("OutputIntent"), "S": PDFName("GTS_PDFX")}
     intent.update({key: PDFString(value) for key, value in OUTPUT_INTENT.items()})
     catalog = document.Catalog

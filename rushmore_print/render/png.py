@@ -161,13 +161,10 @@ class _Painter:
 
     def _fill_even_odd(self, polygons: list, colour: tuple) -> None:
         """Several subpaths filled as PDF fills them (even-odd): an inner one cuts a hole."""
-        xs = [x for polygon in polygons for x, _ in polygon]
-        ys = [y for polygon in polygons for _, y in polygon]
-        left, top = max(0, math.floor(min(xs))), max(0, math.floor(min(ys)))
-        right = min(self.canvas.width, math.ceil(max(xs)) + 1)
-        bottom = min(self.canvas.height, math.ceil(max(ys)) + 1)
-        if right <= left or bottom <= top:
+        box = self._box(polygons)
+        if box is None:
             return
+        left, top, right, bottom = box
         mask = Image.new("1", (right - left, bottom - top), 0)
         for polygon in polygons:
             layer = Image.new("1", mask.size, 0)

@@ -38,10 +38,6 @@ class EmbeddedImage:
     smask: EmbeddedImage | None = None
     dpi: tuple[float, float] | None = None  # as the file says, for checking its printed size
 
-    @property
-    def passthrough(self) -> bool:
-        return not self.reencoded
-
 
 def load_image(path: Path) -> EmbeddedImage:
     """PNG (8-bit or less, no alpha, not interlaced) and JPEG data pass through untouched, after
