@@ -13,9 +13,21 @@ LAYERS = {
     0: ["errors", "inputs", "units", "words", "colors", "sizes", "rasters", "ttf", "typeface", "svg", "geometry"],
     1: ["model", "jsontext"],
     2: ["spec"],
-    3: ["generate", "validate", "manifest", "rulebook", "referee", "session", "narrate", "targets", "layout"],
+    3: [
+        "generate",
+        "validate",
+        "manifest",
+        "rulebook",
+        "referee",
+        "session",
+        "narrate",
+        "targets",
+        "layout",
+        "rows",
+        "reports",
+    ],
     4: ["render", "build", "export", "impose", "files", "gamelog"],
-    5: ["cli", "__main__", "__init__"],
+    5: ["cli", "console", "__main__", "__init__"],
 }
 LAYER_OF = {name: layer for layer, names in LAYERS.items() for name in names}
 CORE = [name for layer in (0, 1, 2, 3) for name in LAYERS[layer]]
