@@ -5,143 +5,50 @@ Exit codes: 0 success, 1 a failed check or bad input (the message says which), 2
 
 from __future__ import annotations
 
-import functools
 import io
-import math
 import os
-import re
 import sys
-import time
-from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import click
 
-from . import __version__
+from . import __version__, arguments
+from .commandline import (
+    IN_FILE,
+    LAYOUT_CHOICES,
+    LAYOUT_HELP,
+    LEVELS,
+    OUT_FILE,
+    OUT_FOLDER,
+    current_voice,
+    design_argument,
+    duplex,
+    duplex_options,
+    friendly_errors,
+    gap_option,
+    layouts_of,
+    not_dash,
+    not_stdout,
+    output_option,
+    paper_option,
+    papers_of,
+    parsed,
+    report_written,
+    voice_options,
+    write_out,
+)
 from .console import STDIN, load_deck, load_design
-from .errors import RushmoreError
-from .inputs import escape, shown
+from .inputs import shown
 from .model import Level
-from .sizes import CARD_PRESETS, PAPERS, parse_card_size
+from .sizes import PAPERS
 from .targets import EXPORTS, ExportOptions
-from .words import count, text_table
+from .words import count
 
 if TYPE_CHECKING:
     from .spec import Design
 
 __all__ = ["cli", "load_design", "main"]
-
-
-PRESET_NAMES = frozenset(CARD_PRESETS)
-LEVELS = click.Choice([level.value for level in Level], case_sensitive=False)
-
-
-def friendly_errors(command: Callable) -> Callable:
-    """Turn the core's errors into ``error: ...`` on stderr and exit 1; never a traceback."""
-
-    @functools.wraps(command)
-    def wrapper(*args, **kwargs):
-        started = time.perf_counter()
-        try:
-            result = command(*args, **kwargs)
-            _voice().detail(f"done in {time.perf_counter() - started:.2f} s")
-            return result
-        except RushmoreError as exc:
-            for line in str(exc).splitlines() or [type(exc).__name__]:
-                click.echo(f"error: {line}", err=True)
-            sys.exit(1)
-        except KeyboardInterrupt:
-            click.echo("interrupted", err=True)
-            sys.exit(130)
-
-    return wrapper
-
-
-DESIGN_PATH = click.Path(dir_okay=False, allow_dash=True, path_type=Path)  # - : standard input
-IN_FILE = DESIGN_PATH
-OUT_FILE = click.Path(dir_okay=False, allow_dash=True, path_type=Path)  # - : standard output
-OUT_FOLDER = click.Path(file_okay=False, path_type=Path)
-
-
-def design_argument(command: Callable) -> Callable:
-    """DESIGN on every command, as a positional argument or as ``--design FILE`` (the same file)."""
-
-    @functools.wraps(command)
-    def merged(*args, design: Path | None = None, design_option: Path | None = None, **kwargs):
-        if design is not None and design_option is not None:
-            raise click.UsageError("give the design once: as DESIGN or as --design FILE, not both")
-        return command(*args, design=design if design is not None else design_option, **kwargs)
-
-    option = click.option(
-        "--design", "design_option", type=DESIGN_PATH, metavar="FILE",
-        help="The design file, as DESIGN (either form works).  [default: the classic design]",
-    )  # fmt: skip
-    return click.argument("design", required=False, type=DESIGN_PATH)(option(merged))
-
-
-def output_option(default: str, what: str) -> Callable:
-    """``-o/--output FOLDER``: the folder the files land in, on every command that writes files."""
-    return click.option(
-        "-o", "--output", "out_dir", type=OUT_FOLDER, default=default, callback=_not_stdout,
-        show_default=True, help=f"Folder the {what} land in (created if needed).",
-    )  # fmt: skip
-
-
-def paper_option(command: Callable) -> Callable:
-    return click.option(
-        "--paper", type=PAPER_CHOICES, default="both", show_default=True,
-        help="Paper size; both writes one file for A4 and one for Letter.",
-    )(command)  # fmt: skip
-
-
-LAYOUT_HELP = (
-    "duplex: each fronts page followed by its backs page; gutterfold: fronts and backs on one "
-    "sheet, fold and glue; fronts: no backs; both: duplex and gutterfold; all: the three."
-)
-
-
-def gap_option(command: Callable) -> Callable:
-    """``--gap LENGTH``: space between the cards on a sheet (the bleed fills it; each card gets its own cuts)."""
-    return click.option(
-        "--gap", "gap_mm", callback=_gap, default="0", show_default=True, metavar="LENGTH",
-        help="Space between cards, e.g. 3mm: a slightly off cut then shows no sliver of the neighbour "
-        "(the bleed fills the gap, every card has its own crop marks). 0: butted.",
-    )(command)  # fmt: skip
-
-
-def _gap(ctx, param, value: str) -> float:
-    gap = _length(ctx, param, value)
-    if gap > MAX_GAP_MM:
-        raise click.BadParameter(f"{value!r}: at most {MAX_GAP_MM:g} mm")
-    return gap
-
-
-MAX_GAP_MM = 20.0
-
-
-def duplex_options(command: Callable) -> Callable:
-    """``--flip`` and ``--back-offset``: they apply to duplex layouts only (checked by ``_duplex``)."""
-    command = click.option(
-        "--back-offset", callback=_offset, metavar="X,Y",
-        help="duplex: shift the backs by X,Y mm to undo your printer's drift.  [default: 0,0]",
-    )(command)  # fmt: skip
-    return click.option(
-        "--flip", type=click.Choice(["long", "short"]), default=None,
-        help="duplex: the edge your printer flips the paper on.  [default: long]",
-    )(command)  # fmt: skip
-
-
-def _duplex(layouts: tuple, flip: str | None, back_offset: tuple[float, float] | None):
-    """The duplex settings, refusing them when no duplex layout is written."""
-    from .layout.sheets import Flip, SheetLayout
-
-    if SheetLayout.DUPLEX not in layouts:
-        for given, flag in ((flip, "--flip"), (back_offset, "--back-offset")):
-            if given is not None:
-                raise click.UsageError(f"{flag} applies to the duplex layout only")
-    return Flip(flip or "long"), back_offset or (0.0, 0.0)
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
@@ -160,113 +67,6 @@ def cli() -> None:
       rushmore cards --format json | rushmore validate --manifest -
       rushmore play --players ann,bob,cy
     """
-
-
-@dataclass(frozen=True)
-class Voice:
-    """How much a command says: ``-q`` errors only, ``-v`` also the details. What a command is
-    asked for (a listing, an answer, the game) is always printed; the voice governs the rest."""
-
-    quiet: bool = False
-    verbose: bool = False
-
-    def say(self, message: str = "") -> None:
-        """A line of the command's report on stdout (the written files' table, a summary)."""
-        if not self.quiet:
-            click.echo(message)
-
-    def note(self, message: str) -> None:
-        """A note on stderr: progress, a file left out, a deprecated spelling."""
-        if not self.quiet:
-            click.echo(message, err=True)
-
-    def detail(self, message: str) -> None:
-        """What only ``-v`` shows, on stderr."""
-        if self.verbose:
-            click.echo(message, err=True)
-
-
-def _voice() -> Voice:
-    meta = click.get_current_context().meta
-    quiet, verbose = meta.get("rushmore.quiet", False), meta.get("rushmore.verbose", False)
-    if quiet and verbose:
-        raise click.UsageError("give -q (errors only) or -v (more detail), not both")
-    return Voice(quiet, verbose)
-
-
-def _remember(ctx: click.Context, param: click.Parameter, value: bool) -> None:
-    if value:
-        ctx.meta[f"rushmore.{param.name}"] = True
-
-
-def voice_options(command: Callable) -> Callable:
-    """``-q/--quiet`` and ``-v/--verbose``, on every command (a test checks that each has them)."""
-    for flag, name, text in (
-        ("-v", "verbose", "Say more: what was read, each file written, the time taken."),
-        ("-q", "quiet", "Print errors only (and what the command is asked for)."),
-    ):
-        command = click.option(
-            flag, f"--{name}", name, is_flag=True, expose_value=False, callback=_remember, help=text
-        )(command)
-    return command
-
-
-def _not_stdout(ctx: click.Context, param: click.Parameter, value: Path | None) -> Path | None:
-    """``-o -`` where a command writes a folder of files: standard output holds one file only."""
-    if value is not None and str(value) == STDIN:
-        raise click.BadParameter(
-            f"{ctx.info_name} writes several files into a folder; - (standard output) holds one file: give a folder"
-        )
-    return value
-
-
-PAPER_CHOICES = click.Choice([*PAPERS, "both"])
-LAYOUT_CHOICES = click.Choice(["duplex", "gutterfold", "fronts", "both", "all"])
-
-
-def _papers(paper: str) -> tuple[str, ...]:
-    return tuple(PAPERS) if paper == "both" else (paper,)
-
-
-def _layouts(layout: str):
-    from .layout.sheets import SheetLayout
-
-    if layout == "both":
-        return (SheetLayout.DUPLEX, SheetLayout.GUTTERFOLD)
-    if layout == "all":
-        return tuple(SheetLayout)
-    return (SheetLayout(layout),)
-
-
-def _offset(ctx, param, value: str | None) -> tuple[float, float] | None:
-    if value is None:
-        return None
-    try:
-        dx, dy = (float(part) for part in value.split(","))
-    except ValueError:
-        raise click.BadParameter("expected two numbers in mm, like 1.5,-0.5") from None
-    if not all(math.isfinite(part) and abs(part) <= MAX_BACK_OFFSET_MM for part in (dx, dy)):
-        raise click.BadParameter(
-            f"{value}: at most {MAX_BACK_OFFSET_MM:g} mm each way (printers drift 1-4 mm), like 1.5,-0.5"
-        )
-    return dx, dy
-
-
-MAX_BACK_OFFSET_MM = 20.0
-MAX_NAME_BYTES = 200  # a file name may have 255 bytes; _letter_gutterfold.pdf takes 22 of them
-
-
-def _file_name(ctx, param, value: str) -> str:
-    """``--name``: the start of the files' names, never a path (``-o`` says where they go)."""
-    if not value.strip():
-        raise click.BadParameter("give a name, e.g. --name mycards")
-    if "/" in value or "\\" in value or value in (".", "..") or value.startswith("~"):
-        raise click.BadParameter(f"{shown(value)} is a path; give a plain name and the folder with -o")
-    if escape(value) != value:
-        raise click.BadParameter(f"{shown(value)}: a name may not hold control characters")
-    if len(value.encode("utf-8")) > MAX_NAME_BYTES:
-        raise click.BadParameter(f"{shown(value)}: too long; a name may have at most {MAX_NAME_BYTES} bytes")
-    return value
 
 
 @cli.command()
@@ -302,18 +102,7 @@ def cards(design: Path | None, fmt: str, level: str | None, out_file: Path) -> N
         text = json.dumps(rows_manifest(rows, deck, spec.name), indent=2) + "\n"
     else:
         text = rows_csv(rows) if fmt == "csv" else rows_table(rows, spec.name)
-    _write_out(text, out_file, f"{len(rows)} cards")
-
-
-def _write_out(text: str, out_file: Path, what: str) -> None:
-    """``text`` to standard output (``-``) or, atomically, to a file."""
-    if str(out_file) == STDIN:
-        click.echo(text, nl=False)
-        return
-    from .files import atomic_write
-
-    atomic_write(out_file, text.encode("utf-8"))
-    _voice().note(f"wrote {out_file}: {what}")
+    write_out(text, out_file, f"{len(rows)} cards")
 
 
 @cli.command()
@@ -344,14 +133,14 @@ def validate(design: Path | None, manifest: Path | None, strict: bool, fmt: str)
     """
     from .reports import judge_design, judge_manifest
 
-    voice = _voice()
+    voice = current_voice()
     if manifest is not None:
         if design is not None:
             raise click.UsageError("give a DESIGN or --manifest, not both")
         if str(manifest) == STDIN:
             from .inputs import STDIN_NAME, InputKind, read_stream
 
-            data = read_stream(click.get_binary_stream("stdin"), InputKind.MANIFEST)
+            data = read_stream(sys.stdin.buffer, InputKind.MANIFEST)
             verdict = judge_manifest(STDIN_NAME, strict, data=data)
         else:
             verdict = judge_manifest(manifest, strict)
@@ -414,12 +203,12 @@ def build(
     """
     from .build import KitOptions, build_kit, unfit_sheets
 
-    voice = _voice()
+    voice = current_voice()
     spec = load_design(design)
     voice.detail(f"design: {spec.name} ({spec.source})")
-    layouts = _layouts(layout)
-    flip_edge, offset = _duplex(layouts, flip, back_offset)
-    papers = _papers(paper)
+    layouts = layouts_of(layout)
+    flip_edge, offset = duplex(layouts, flip, back_offset)
+    papers = papers_of(paper)
     skip: tuple = ()
     if click.get_current_context().get_parameter_source("layout") is click.core.ParameterSource.DEFAULT:
         skip = tuple(unfit_sheets(spec, papers, layouts, gap_mm))  # asked for by default, not by name: leave out
@@ -430,43 +219,7 @@ def build(
         papers=papers, layouts=layouts, flip=flip_edge, back_offset=offset, cmyk=cmyk, skip=skip, gap_mm=gap_mm
     )
     written = build_kit(spec, out_dir, options, progress=lambda name: voice.note(f"  writing {name}"))
-    _report_written(voice, spec.name, written, out_dir)
-
-
-def _report_written(voice: Voice, name: str, written: list, out_dir: Path) -> None:
-    voice.say(f"{name}: wrote {count(len(written), 'file', 'files')} to {out_dir}/")
-    rows = [[w.path.name, str(w.pages), f"{w.size / 1024:.0f} KB", w.what] for w in written]
-    voice.say(text_table(["file", "pages", "size", "what it is"], rows))
-
-
-def _card_size(ctx, param, value: str | None) -> tuple[float, float] | None:
-    if value is None:
-        return None
-    try:
-        size = parse_card_size(value)
-    except ValueError as exc:
-        raise click.BadParameter(str(exc)) from None
-    if value.strip().lower() not in PRESET_NAMES and not re.search(r"(mm|cm|in|pt)\s*$", value.strip().lower()):
-        raise click.BadParameter(f"{value!r}: give the unit, e.g. {value.strip()}mm (or in, cm, pt)")
-    return size
-
-
-def _optional_length(ctx, param, value: str | None) -> float | None:
-    return None if value is None else _length(ctx, param, value)
-
-
-def _length(ctx, param, value: str) -> float:
-    """A length on the command line: a number with its unit (``3mm``, ``0.125in``); only 0 may go
-    without one, since a bare 3 could mean millimetres or pixels or inches."""
-    from .units import parse_length
-
-    try:
-        length = parse_length(value)
-    except ValueError as exc:
-        raise click.BadParameter(str(exc)) from None
-    if length and re.fullmatch(r"\s*[0-9.]+\s*", value):
-        raise click.BadParameter(f"{value!r}: give the unit, e.g. {value.strip()}mm or {value.strip()}in")
-    return length
+    report_written(voice, spec.name, written, out_dir)
 
 
 def _export_help() -> str:
@@ -483,17 +236,17 @@ def _export_help() -> str:
 @click.argument("target", type=click.Choice(list(EXPORTS)))
 @design_argument
 @click.option(
-    "-o", "--output", "out_dir", type=OUT_FOLDER, default=None, callback=_not_stdout,
+    "-o", "--output", "out_dir", type=OUT_FOLDER, default=None, callback=not_stdout,
     help="Folder the files land in (created if needed).  [default: output/TARGET]",
 )  # fmt: skip
 @click.option("--dpi", type=click.IntRange(72, 1200), default=None, help="png only: resolution.  [default: 300]")
 @click.option(
-    "--bleed", "bleed", callback=_optional_length, default=None, metavar="LENGTH",
+    "--bleed", "bleed", callback=parsed(arguments.bleed), default=None, metavar="LENGTH",
     help="png only: bleed around each card, e.g. 3mm or 0 for none.  [default: the design's]",
 )  # fmt: skip
 @click.option("--no-bleed", "no_bleed", is_flag=True, hidden=True)  # deprecated spelling of --bleed 0
 @click.option(
-    "--url-base", metavar="URL",
+    "--url-base", metavar="URL", callback=parsed(arguments.url_base),
     help="tts only: where you will upload the files (https://.../folder); the JSON then uses hosted "
     "URLs that every player can load.  [default: file:/// URLs, for this machine only]",
 )  # fmt: skip
@@ -507,7 +260,7 @@ def export(
     no_bleed: bool,
     url_base: str | None,
 ) -> None:
-    voice = _voice()
+    voice = current_voice()
     chosen = EXPORTS[target]
     if no_bleed:
         if bleed is not None:
@@ -515,17 +268,9 @@ def export(
         voice.note("note: --no-bleed is deprecated and will go in the next release; use --bleed 0")
         bleed = 0.0
     given = {name for name, value in (("dpi", dpi), ("bleed", bleed), ("url_base", url_base)) if value is not None}
-    from .spec import MAX_BLEED_MM, TOO_MUCH_BLEED
-
-    if bleed is not None and bleed > MAX_BLEED_MM:
-        raise click.BadParameter(f"{bleed:g}mm {TOO_MUCH_BLEED}", param_hint="--bleed")
     for name in sorted(given - chosen.honours):
         owner = "tts" if name == "url_base" else "png"
         raise click.UsageError(f"--{name.replace('_', '-')} applies to {owner} only, not to {target}")
-    if url_base is not None and not re.match(r"^https?://[^\s]+$", url_base):
-        raise click.BadParameter(
-            "expected an http(s) address such as https://example.org/cards", param_hint="--url-base"
-        )
     options = ExportOptions(dpi=dpi if dpi is not None else 300, bleed_mm=bleed, url_base=url_base)
     folder = out_dir if out_dir is not None else Path("output") / target
     spec = load_design(design)
@@ -543,11 +288,11 @@ def export(
 @click.argument("images", nargs=-1, required=True)
 @click.option(
     "-o", "--output", "out_dir", type=click.Path(path_type=Path), default="output", show_default=True,
-    callback=_not_stdout,
+    callback=not_stdout,
     help="Folder the PDFs land in (created if needed).",
 )  # fmt: skip
 @click.option(
-    "--name", default="imposed", show_default=True, callback=_file_name,
+    "--name", default="imposed", show_default=True, callback=parsed(arguments.file_stem),
     help="File names: NAME_PAPER_LAYOUT.pdf (a name, not a path; -o is the folder).",
 )  # fmt: skip
 @paper_option
@@ -565,11 +310,11 @@ def export(
 )
 @click.option(
     "--card",
-    callback=_card_size,
+    callback=parsed(arguments.card_size),
     help="Card trim size: a preset or WxH (63.5x88.9mm).  [default: read from the first image's size and dpi]",
 )
 @click.option(
-    "--bleed", callback=_length, default="0", metavar="LENGTH",
+    "--bleed", callback=parsed(arguments.typed_length), default="0", metavar="LENGTH",
     help="Bleed the images already carry around the trim, e.g. 3mm or 0.125in.  "
     "[default: read from the images' size when it is a card preset plus 3 mm or 1/8 in, else 0]",
 )  # fmt: skip
@@ -612,7 +357,7 @@ def impose(
     """
     from . import impose as imposing
 
-    voice = _voice()
+    voice = current_voice()
     if back and backs:
         raise click.UsageError("give --back (one image for every card) or --backs (a folder), not both")
     single = imposing.is_single_file(out_dir)
@@ -624,10 +369,10 @@ def impose(
     fronts = collected.fronts
     back_list = imposing.collect_images([str(backs)]) if backs else (None if back else collected.backs)
     has_backs = bool(back or back_list)
-    layouts = _layouts(layout or ("both" if has_backs else "fronts"))
+    layouts = layouts_of(layout or ("both" if has_backs else "fronts"))
     if single and paper == "both":
         raise click.UsageError("-o FILE.pdf writes one file: choose --paper a4 or letter, or give -o a folder")
-    flip_edge, offset = _duplex(layouts, flip, back_offset)
+    flip_edge, offset = duplex(layouts, flip, back_offset)
     if card is None and ctx.get_parameter_source("bleed") is click.core.ParameterSource.DEFAULT:
         found = imposing.bleed_from(fronts[0])
         if found is not None:  # the image is a card preset plus a common bleed: say so, and use it
@@ -636,7 +381,7 @@ def impose(
                        "give --bleed to say otherwise")  # fmt: skip
     voice.detail(f"{count(len(fronts), 'card image', 'card images')}: {', '.join(map(str, fronts[:8]))}"
                  + (" ..." if len(fronts) > 8 else ""))  # fmt: skip
-    for chosen_paper, chosen, out in imposing.output_files(out_dir, name, _papers(paper), layouts):
+    for chosen_paper, chosen, out in imposing.output_files(out_dir, name, papers_of(paper), layouts):
         written = imposing.impose(
             fronts, out, chosen_paper, chosen, flip_edge, offset, back, back_list, card, bleed, fit, gap_mm
         )
@@ -678,11 +423,11 @@ def rulebook(design: Path | None, out_dir: Path, paper: str, answer_key: bool, m
                 param_hint="--markdown",
             )
         spec, deck = load_deck(design)
-        _write_out(rulebook_markdown(spec, deck, build_rulebook(spec, deck)), markdown, "the rules as Markdown")
+        write_out(rulebook_markdown(spec, deck, build_rulebook(spec, deck)), markdown, "the rules as Markdown")
         return
     spec = load_design(design)
-    options = KitOptions(papers=_papers(paper), layouts=(), per_card=False, answer_key=answer_key)
-    _report_written(_voice(), spec.name, build_kit(spec, out_dir, options), out_dir)
+    options = KitOptions(papers=papers_of(paper), layouts=(), per_card=False, answer_key=answer_key)
+    report_written(current_voice(), spec.name, build_kit(spec, out_dir, options), out_dir)
 
 
 @cli.command()
@@ -710,15 +455,8 @@ def calibrate(out_dir: Path, paper: str, flip: str) -> None:
     from .build import write_calibration
     from .layout.sheets import Flip
 
-    written = write_calibration(out_dir, _papers(paper), Flip(flip))
-    _report_written(_voice(), "calibration", written, out_dir)
-
-
-def _not_dash(ctx: click.Context, param: click.Parameter, value: Path | None) -> Path | None:
-    """The game log is read and appended to, and standard input carries the game: never ``-``."""
-    if value is not None and str(value) == STDIN:
-        raise click.BadParameter("a game log is a file that play appends to; - (standard input/output) is not one")
-    return value
+    written = write_calibration(out_dir, papers_of(paper), Flip(flip))
+    report_written(current_voice(), "calibration", written, out_dir)
 
 
 @cli.command()
@@ -731,7 +469,7 @@ def _not_dash(ctx: click.Context, param: click.Parameter, value: Path | None) ->
 )  # fmt: skip
 @click.option("--long", "long_game", is_flag=True, help="Longer game: more cards and more points to win.")
 @click.option(
-    "--seed", callback=lambda ctx, param, value: _seed(value),
+    "--seed", callback=parsed(arguments.seed),
     help="Seed for the layout and the deal, 0 to 2^63-1 (printed, so a game can be replayed).",
 )  # fmt: skip
 @click.option(
@@ -749,10 +487,10 @@ def _not_dash(ctx: click.Context, param: click.Parameter, value: Path | None) ->
     help="Print the Monument layout and an order to stack the printed Search cards in, then exit.",
 )  # fmt: skip
 @click.option(
-    "--log", "log_path", type=IN_FILE, callback=_not_dash,
+    "--log", "log_path", type=IN_FILE, callback=not_dash,
     help="Game log (JSON lines). Default: output/games/<time>-<seed>.jsonl",
 )  # fmt: skip
-@click.option("--resume", type=IN_FILE, callback=_not_dash, help="Continue the game in this log.")
+@click.option("--resume", type=IN_FILE, callback=not_dash, help="Continue the game in this log.")
 @friendly_errors
 def play(
     design: Path | None,
@@ -799,7 +537,7 @@ def play(
         raise click.UsageError("name the players, e.g. --players ann,bob,cy")
     request = GameRequest(
         tuple(players.split(",")) if players else (), Level(level.lower()), long_game, seed, penalty, deck_mode,
-        quick, countdown, log_path, resume, given, quiet=_voice().quiet,
+        quick, countdown, log_path, resume, given, quiet=current_voice().quiet,
     )  # fmt: skip
     try:
         outcome = play_game(request, design, Streams.system(), print_only=print_order)
@@ -826,18 +564,6 @@ def _typed_game_options(
     }
     typed = click.core.ParameterSource.COMMANDLINE
     return {name: value for name, value in values.items() if context.get_parameter_source(name) is typed}
-
-
-def _seed(value: str | None) -> int | None:
-    """``--seed``: a whole number 0..2^63-1 (it is part of the log's file name)."""
-    from .session import MAX_SEED
-
-    if value is None:
-        return None
-    text = value.strip()
-    if not (text.isascii() and text.isdigit()) or len(text) > len(str(MAX_SEED)) or int(text) > MAX_SEED:
-        raise click.BadParameter(f"{shown(value)}: expected a whole number from 0 to {MAX_SEED} (2^63-1)")
-    return int(text)
 
 
 @cli.command()
@@ -884,7 +610,7 @@ def check(card: str, monument: str, design: Path | None) -> None:
     """
     from .referee import explain, resolve_monument, resolve_search
 
-    voice = _voice()
+    voice = current_voice()
     _, deck = load_deck(design)
     search, target = resolve_search(deck, card), resolve_monument(deck, monument)
     reasons = explain(deck, search, target)

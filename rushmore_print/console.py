@@ -100,7 +100,7 @@ class Streams:
     width: int = 80
     colour: bool = False
     unicode: bool = True
-    sleep: Callable[[float], None] = field(default=time.sleep, repr=False)
+    sleep: Callable[[float], None] = field(default=lambda seconds: time.sleep(seconds), repr=False)  # looked up late
 
     @classmethod
     def system(cls) -> Streams:
