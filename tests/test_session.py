@@ -221,7 +221,7 @@ def test_every_record_has_a_timestamp_and_the_start_names_the_deal(classic, clas
     feed(session, "a A1, b pass, c pass", records)
     assert all(re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}\+00:00", r["at"]) for r in records)
     start = records[0]
-    assert start["version"] == 2 and len(start["table"]) == 16 and len(start["deal"]) == len(classic_deck.search)
+    assert start["version"] == 3 and len(start["table"]) == 16 and len(start["deal"]) == len(classic_deck.search)
     assert start["deal"][0].split()[0] == records[1]["card"]
 
 
@@ -550,12 +550,12 @@ CRAFTED = {
     ),
     "design 5": (in_start('"design": null', '"design": 5'), "1: design: expected text"),
     "newer": (
-        in_start('"version": 2', '"version": 3'),
-        "1: version: written by a newer rushmore-print (format 3); this one reads up to 2",
+        in_start('"version": 3', '"version": 4'),
+        "1: version: written by a newer rushmore-print (format 4); this one reads up to 3",
     ),
     "older": (
-        in_start('"version": 2', '"version": 1'),
-        "1: version: written by an older rushmore-print (format 1); this one reads format 2: "
+        in_start('"version": 3', '"version": 2'),
+        "1: version: written by an older rushmore-print (format 2); this one reads format 3: "
         "finish the game with the version that began it",
     ),
     "time": (
@@ -603,16 +603,19 @@ def test_a_hand_edited_log_is_refused_naming_the_line_that_disagrees(runner, tmp
     )
     del flipped[0]["sum"]  # a log without its sum: the verdicts still tell
     write_log(log, flipped)
+    given_back = records[judged[1] - 1]["returned"]
+    assert given_back == [records[judged[0] - 1]["card"]]  # the card ann won is the one she gives back
     assert resumed(runner, log).stderr.startswith(
         f"error: {log}:{judged[1]}: the log records {records[judged[1] - 1]['card']} won by bob, "
-        "a card back to the box from ann (score ann 0, bob 1), but replaying its lines gives "
+        f"back to the box: {given_back[0]} from ann (score ann 0, bob 1), but replaying its lines gives "
     )
 
     forged = [*records, dict(records[judged[1] - 1], scores={"ann": 5, "bob": 1})]
     write_log(log, forged)
     assert resumed(runner, log).stderr.startswith(
-        f"error: {log}:{len(forged)}: the log records {records[judged[1] - 1]['card']} won by bob, a card back to "
-        "the box from ann (score ann 5, bob 1) here, but the replay has said nothing since the last line typed"
+        f"error: {log}:{len(forged)}: the log records {records[judged[1] - 1]['card']} won by bob, back to "
+        f"the box: {given_back[0]} from ann (score ann 5, bob 1) here, but the replay has said nothing since the last "
+        "line typed"
     )
     write_log(log, records)
     assert resumed(runner, log).exit_code == 0
