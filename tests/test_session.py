@@ -639,3 +639,26 @@ def test_the_design_a_log_names_is_read_as_a_design_and_never_shown(runner, tmp_
         assert "hunter2" not in result.output and "root:" not in result.output
     write_log(log, [dict(records[0], design="a\x00b"), *records[1:]])
     assert resumed(runner, log).stderr == f"error: {log}:1: design: expected the path of the design file\n"
+
+
+def test_each_line_records_the_time_from_the_card_shown(classic, classic_deck):
+    """Reaction times count from the moment the card is shown: the held card's Enter, not its draw."""
+    now = [100.0]
+    session = Session.new(
+        classic_deck, classic.rules, classic.grid, Options(("ann", "bob")), design_name=classic.name,
+        hold=True, clock=lambda: now[0],
+    )  # fmt: skip
+    session.start()
+    now[0] = 130.0
+    session.handle("")  # Enter: the card is shown at 130 s
+    now[0] = 131.25
+    record = session.handle(f"ann {right(session)}").records[0]
+    assert record["event"] == "input" and record["ms"] == 1250
+    now[0] = 135.5
+    assert session.handle("bob pass").records[0]["ms"] == 5500
+    now[0] = 136.0
+    assert session.handle("ann pass").records[0]["reason"].startswith("card 2 is not shown yet")
+    now[0] = 140.0
+    session.handle("")
+    now[0] = 140.4
+    assert session.handle("bob pass").records[0]["ms"] == 400
