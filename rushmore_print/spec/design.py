@@ -66,7 +66,7 @@ class Style:
     sky: Color = parse_hex("#b9d4e6")
     stone: Color = parse_hex("#746a5f")
     skin: Color = parse_hex("#ece4d6")
-    hair: Color = parse_hex("#3a332d")
+    hair: Color = parse_hex("#221c18")
     paper: Color = parse_hex("#f4eddd")
     red: Color = parse_hex("#d32f2f")
     ink: Color = parse_hex("#2b2520")
