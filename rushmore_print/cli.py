@@ -273,10 +273,12 @@ def export(
         raise click.UsageError(f"--{name.replace('_', '-')} applies to {owner} only, not to {target}")
     options = ExportOptions(dpi=dpi if dpi is not None else 300, bleed_mm=bleed, url_base=url_base)
     folder = out_dir if out_dir is not None else Path("output") / target
+    from .export import run_export
+
     spec = load_design(design)
     bar_file = io.StringIO() if voice.quiet else sys.stderr  # -q: no progress bar
     with click.progressbar(length=chosen.files(spec), label=f"exporting {target}", file=bar_file) as bar:
-        written = chosen.run(spec, folder, options, lambda name: bar.update(1))
+        written = run_export(chosen, spec, folder, options, lambda name: bar.update(1))
     for file in written:
         voice.detail(f"  {file.path} ({file.size / 1024:.0f} KB)")
     total = sum(w.size for w in written)
