@@ -199,7 +199,7 @@ def build(
       rushmore build
       rushmore build designs/junior.yaml -o output/junior --paper letter
       rushmore build --layout duplex --flip short --back-offset 1.5,0
-      rushmore build --gap 3mm -q
+      rushmore build --gap 3mm --paper a4 -q     # prints nothing
     """
     from .build import KitOptions, build_kit, unfit_sheets
 
@@ -225,7 +225,10 @@ def build(
 def _export_help() -> str:
     targets = "\n".join(f"  {t.name}  {t.help}" for t in EXPORTS.values())
     examples = "\n".join(
-        ["  rushmore export png --dpi 600 --bleed 0", "  rushmore export tts designs/junior.yaml -o output/junior-tts"]
+        [
+            "  rushmore export png --dpi 150 --bleed 0 -o output/screen     # small images, no bleed",
+            "  rushmore export tts designs/junior.yaml -o output/junior-tts",
+        ]
     )
     intro = "Per-card images and vendor files, written into the -o folder (output/TARGET unless given)."
     return f"{intro}\n\n\b\nTARGET:\n{targets}\n\n\b\nExamples:\n{examples}"
@@ -355,7 +358,7 @@ def impose(
       rushmore impose output/png/
       rushmore impose output/png/M*.png --bleed 3mm --back output/png/back-monument.png
       rushmore impose 'cards/*.png' --back back.png --paper letter --name mycards
-      rushmore impose fronts/ --backs backs/ --layout gutterfold --card poker -o output/fold
+      rushmore impose fronts/ --backs backs/ --layout gutterfold --card 88.9x63.5mm --bleed 3mm -o output/fold
     """
     from . import impose as imposing
 
@@ -523,7 +526,7 @@ def play(
       rushmore play --players ann,bob --deck table --print-order --seed 7
       rushmore play --players ann,bob --deck table --seed 7
       rushmore play --resume output/games/20261129-140000-42.jsonl
-      printf 'ann B3\\nbob pass\\n' | rushmore play --players ann,bob --seed 1
+      printf 'ann B3\\nbob pass\\nquit\\n' | rushmore play --players ann,bob --seed 1
     """
     from .console import GameRequest, ResumeConflict, Streams
     from .console import play as play_game

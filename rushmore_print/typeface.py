@@ -58,6 +58,7 @@ Font.REGULAR = Font("DejaVuSansCondensed.ttf", "RushmoreSans")
 Font.BOLD = Font("DejaVuSansCondensed-Bold.ttf", "RushmoreSans-Bold")
 Font.ITALIC = Font("DejaVuSansCondensed-Oblique.ttf", "RushmoreSans-Oblique")
 FAMILY = (Font.REGULAR, Font.BOLD, Font.ITALIC)
+FAMILY_NAME = "DejaVu Sans Condensed"  # as messages name the shipped family (its files' own name)
 
 
 @functools.cache

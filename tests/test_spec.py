@@ -150,8 +150,8 @@ def test_yaml_syntax_error_has_line_and_column(write_design):
         ("- just\n- a list\n", "expected a mapping with keys name, heads"),
         (
             MINIMAL.replace("[A, B, C, D]", "[A, B, C, 山田]"),
-            "heads.4.name: '山田': the card font (DejaVu Sans) has no glyph for '山' (U+5C71) at character 1, "
-            "'田' (U+7530) at character 2; use letters of the Latin, Greek or Cyrillic alphabets",
+            "heads.4.name: '山田': the card font (DejaVu Sans Condensed) has no glyph for '山' (U+5C71) at "
+            "character 1, '田' (U+7530) at character 2; use letters of the Latin, Greek or Cyrillic alphabets",
         ),
     ],
 )

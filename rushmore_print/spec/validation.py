@@ -22,7 +22,7 @@ from ..inputs import INVISIBLE, InputError, InputKind, read_input_text, shown, s
 from ..model import Notation
 from ..sizes import CARD_MM_RANGE, CARD_PRESETS, parse_card_size
 from ..ttf import TrueTypeFont
-from ..typeface import missing_characters, printed_upper
+from ..typeface import FAMILY_NAME, missing_characters, printed_upper
 from ..units import parse_length
 from .assets import art_file, font_file, vector_art
 from .design import (
@@ -140,7 +140,7 @@ class _Checker:
             return None
         missing = missing_characters(text)
         if missing:
-            self.add(path, f"{text!r}: the card font (DejaVu Sans) has no glyph for {_where(missing)}; "
+            self.add(path, f"{text!r}: the card font ({FAMILY_NAME}) has no glyph for {_where(missing)}; "
                            "use letters of the Latin, Greek or Cyrillic alphabets")  # fmt: skip
             return None
         return text
@@ -221,7 +221,7 @@ def parse_design(text: str, file: str, base_dir: Path | None, font_check: FontCh
         _check_print_font(check, print_spec.font, name, heads or (), font_check)
     elif name is not None and (missing := missing_characters(printed_upper(name))):
         check.add(("name",), f"{name!r} is printed on the card backs as {printed_upper(name)!r}; the card font "
-                             f"(DejaVu Sans) has no glyph for {_where(missing)}")  # fmt: skip
+                             f"({FAMILY_NAME}) has no glyph for {_where(missing)}")  # fmt: skip
     style = _style(check, top.get("style"), heads or ())
     if check.problems:
         raise SpecError(check.problems)

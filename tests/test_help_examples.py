@@ -1,0 +1,133 @@
+"""Every example in every --help runs and exits as the help says (0, or the ``# exit N`` it states)."""
+
+import os
+import re
+import shlex
+import shutil
+import subprocess
+import sys
+
+import pytest
+from click.testing import CliRunner
+
+from rushmore_print.cli import cli
+
+from .conftest import ROOT
+
+KEYBOARD = "quit\n"  # what the game master types when an example of play waits for the keyboard
+
+
+def help_examples(argv: list[str]) -> list[tuple[str, int]]:
+    """(command line, exit code) of each example in the help of ``rushmore ARGV``."""
+    text = CliRunner().invoke(cli, [*argv, "--help"], terminal_width=200).output
+    block = text.split("Examples:\n", 1)[1].split("\n\n", 1)[0]
+    examples = []
+    for line in block.splitlines():
+        command, _, comment = line.strip().partition("  #")
+        stated = re.search(r"\bexit (\d+)", comment)
+        examples.append((command.strip(), int(stated.group(1)) if stated else 0))
+    return examples
+
+
+def every_example() -> list[tuple[str, str, int]]:
+    return [(" ".join(argv) or "rushmore", line, code) for argv in [[], *([n] for n in sorted(cli.commands))]
+            for line, code in help_examples(argv)]  # fmt: skip
+
+
+def test_the_examples_are_read_and_state_their_exits():
+    found = every_example()
+    assert len(found) >= 30
+    assert ("check", "rushmore check S17 M05", 1) in found and ("check", 'rushmore check "LR*RL" LLRL', 0) in found
+    assert all(line.startswith("rushmore ") or "| rushmore " in line for _, line, _ in found)
+
+
+@pytest.fixture(scope="module")
+def workspace(tmp_path_factory):
+    """An empty folder with the example designs, the card images impose's examples name, and
+    the game log play's --resume example names."""
+    folder = tmp_path_factory.mktemp("help")
+    shutil.copytree(ROOT / "designs", folder / "designs")
+    os.environ["RUSHMORE_WORKERS"], os.environ["RUSHMORE_FSYNC"] = "1", "0"
+    png = folder / "output" / "png"
+    run(folder, f"rushmore export png --dpi 72 -q -o {png}")
+    for name in ("cards", "fronts", "backs"):
+        (folder / name).mkdir()
+    for image in sorted(png.glob("M*.png")):
+        shutil.copy(image, folder / "cards" / image.name)
+        shutil.copy(image, folder / "fronts" / image.name)
+        shutil.copy(png / "back-monument.png", folder / "backs" / image.name)
+    shutil.copy(png / "back-monument.png", folder / "back.png")
+    log = "output/games/20261129-140000-42.jsonl"
+    assert run(folder, f"rushmore play --players ann,bob --seed 42 --log {log}", KEYBOARD).returncode == 0
+    return folder
+
+
+def run(folder, line: str, keyboard: str = "") -> subprocess.CompletedProcess:
+    prelude = f'rushmore() {{ "{sys.executable}" -m rushmore_print "$@"; }}\nset -o pipefail\n'
+    return subprocess.run(["bash", "-c", prelude + line], cwd=folder, input=keyboard, capture_output=True,
+                          text=True, env=dict(os.environ, NO_COLOR="1"))  # fmt: skip
+
+
+@pytest.mark.slow
+def test_every_help_example_exits_as_its_help_says(workspace, monkeypatch):
+    """Plain lines run in-process through click (a keyboard game gets ``quit``); pipes and
+    redirections in bash, with ``rushmore`` as this Python's module."""
+    monkeypatch.chdir(workspace)
+    monkeypatch.setattr("time.sleep", lambda seconds: None)  # play --countdown, in-process
+    runner = CliRunner()
+    seen = set()
+    for command, line, code in every_example():
+        if line in seen:  # the same line in two helps (the group's and the command's) runs once
+            continue
+        seen.add(line)
+        if re.search(r"[|>]", line):
+            result = run(workspace, line)
+            got, said = result.returncode, result.stdout[-300:] + result.stderr[-300:]
+        else:
+            words = shlex.split(line)
+            outcome = runner.invoke(cli, words[1:], input=KEYBOARD if words[1] == "play" else None)
+            got, said = outcome.exit_code, outcome.output[-600:]
+        assert got == code, (command, line, said)
+
+
+COMMON = {"--help", "--quiet", "--verbose", "--design"}  # the README's grammar paragraph covers these
+
+
+def readme_command_rows() -> dict[str, str]:
+    """The README's command table: each command's row (its usage cell), by command name."""
+    readme = (ROOT / "README.md").read_text("utf-8")
+    section = readme[readme.index("## Commands") :]
+    section = section[: section.index("\n## ", 5)]
+    rows = {}
+    for line in section.splitlines():
+        found = re.match(r"\| `rushmore (\w+)(.*?)\| [^|]*\|$", line)
+        if found:
+            rows[found.group(1)] = found.group(2)
+    return rows
+
+
+def test_the_readme_lists_every_command_and_no_other():
+    assert set(readme_command_rows()) == set(cli.commands)
+
+
+@pytest.mark.parametrize("name", sorted(cli.commands))
+def test_the_readme_row_of_each_command_names_its_options_and_no_other(name):
+    row = readme_command_rows()[name]
+    written = set(re.findall(r"(?<![\w-])(--?[a-z][\w-]*)", row))
+    options = [p for p in cli.commands[name].params if p.param_type_name == "option" and not getattr(p, "hidden", 0)]
+    known = {opt for p in options for opt in (*p.opts, *p.secondary_opts)}
+    assert written <= known, f"the README shows {sorted(written - known)} that rushmore {name} does not take"
+    missing = [p.opts[-1] for p in options if not set(p.opts) & (written | COMMON)]
+    assert not missing, f"the README's row for rushmore {name} does not show {missing}"
+
+
+def test_messages_name_the_font_family_that_ships(write_design, runner):
+    from rushmore_print.typeface import FAMILY_NAME, Font
+
+    data = Font.REGULAR.path.read_bytes()
+    assert FAMILY_NAME.encode("utf-16-be") in data  # the name table's own family name
+    design = write_design(
+        "name: 山田\nheads: [A, B]\ndirections: [left, right]\nsearch: {seed: 1, red_counts: {0: 4}}\n"
+    )
+    result = runner.invoke(cli, ["validate", str(design)])
+    assert result.exit_code == 1 and f"the card font ({FAMILY_NAME}) has no glyph" in result.stderr
