@@ -217,7 +217,7 @@ def answer_key_document(design: Design, deck: Deck, paper: str, table: dict | No
     pages = answer_key_pages(design, deck, validate_deck(deck), PAPERS[paper])
     subject = f"{design.name}: answer key, the Monument each Search card matches"
     table = table if table is not None else symbols(design)
-    return Document(f"{design.name}: answer key", tuple(pages), table, subject)
+    return Document(f"{design.name}: answer key", pages, table, subject)
 
 
 @dataclass(frozen=True)
