@@ -313,7 +313,7 @@ def sheet_pages(plan: SheetPlan, cards: Sequence[tuple[Face, Face | None]], titl
     sides = 2 if plan.layout is SheetLayout.DUPLEX else 1
 
     def sheet(index: int) -> tuple[Page, ...]:
-        batch = cards[index * plan.per_sheet : (index + 1) * plan.per_sheet]
+        batch = list(cards[index * plan.per_sheet : (index + 1) * plan.per_sheet])  # each card laid out once
         return _sheet(plan, batch, index + 1, sheets, title)
 
     return Lazy(sheets * sides, sheet, per_batch=sides)
