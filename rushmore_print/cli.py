@@ -537,9 +537,11 @@ def export(
         )
     options = ExportOptions(dpi=dpi if dpi is not None else 300, bleed_mm=bleed, url_base=url_base)
     folder = out_dir if out_dir is not None else Path("output") / target
+    from .export import run_export
+
     spec = load_design(design)
     with click.progressbar(length=chosen.files(spec), label=f"exporting {target}", file=sys.stderr) as bar:
-        written = chosen.run(spec, folder, options, lambda name: bar.update(1))
+        written = run_export(chosen, spec, folder, options, lambda name: bar.update(1))
     total = sum(w.size for w in written)
     click.echo(f"{spec.name}: wrote {count(len(written), 'file', 'files')} ({total / 1024:.0f} KB) to {folder}/")
 
