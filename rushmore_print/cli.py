@@ -613,10 +613,12 @@ def check(card: str, monument: str, design: Path | None) -> None:
       rushmore check S17 M05                                # exit 1: it does not, and why
       rushmore check S05 M03 --design designs/junior.yaml   # exit 1
     """
-    from .referee import explain, resolve_monument, resolve_search
+    from .referee import explain, resolve_monument, resolve_search, same_id
 
     voice = current_voice()
     _, deck = load_deck(design)
+    if same_id(card, [m.id for m in deck.monuments]) and same_id(monument, [c.id for c in deck.search]):
+        raise click.UsageError(f"the Search card comes first: rushmore check {monument} {card}")
     search, target = resolve_search(deck, card), resolve_monument(deck, monument)
     reasons = explain(deck, search, target)
     notation = deck.notation.search(search.faces, search.red)

@@ -15,9 +15,9 @@ from .words import count, join_names
 
 RED_ON = "\x1b[1;31m"
 COLOUR_OFF = "\x1b[0m"
-ARROW_ROWS = 5
+ARROW_ROWS = 5  # the fewest rows an arrow is drawn in; wider terminals draw it taller (arrow_rows)
 MIN_ARROW_CELL = 7  # columns per head below which the card is drawn as one line of small arrows
-MAX_ARROW_CELL = 20
+MAX_ARROW_CELL = 60  # a 250-column screen: wider arrows would only stretch the shaft
 
 HELP = """Claims, in the order hands went down (a name may be cut to a unique prefix):
   ann B3   ann M7   ann pass      several on a line:  a d1, b pass, c m7
@@ -197,7 +197,7 @@ class Narrator:
         """The card large: a block arrow per head, pointing the way the head faces; red heads red,
         shaded differently and labelled RED, so they read without colour too."""
         heads = len(self.deck.heads)
-        cell = min(MAX_ARROW_CELL, (self.width - 2) // heads)
+        cell = min(MAX_ARROW_CELL, (self.width - 2) // heads)  # the card grows with the terminal
         if cell < MIN_ARROW_CELL:
             return [
                 "  "
@@ -206,9 +206,9 @@ class Narrator:
                 )
             ]
         rows = []
-        for row in range(ARROW_ROWS):
+        for row in range(arrow_rows(cell - 2)):
             cells = [
-                self._paint(_arrow_row(row, cell - 2, face, self._fill(red)).ljust(cell), red)
+                self._paint(arrow_row(row, cell - 2, face, self._fill(red)).ljust(cell), red)
                 for face, red in zip(card.faces, card.red)
             ]
             rows.append("  " + "".join(cells).rstrip())
@@ -251,10 +251,12 @@ class Narrator:
         )
         hands = [f"{p} {'pass' if m is None else game.table.position_of(m)}" for p, m in state.claims]
         waiting = game.waiting_for()
+        short = join_names(short_names(waiting, game.players))  # the prefixes the prompt accepts
         budget = self.width - 8
         for claims, wait in (
             (", ".join(hands), join_names(waiting)),
             (count(len(hands), "hand", "hands"), join_names(waiting)),
+            (count(len(hands), "hand", "hands"), short),
             (count(len(hands), "hand", "hands"), f"{len(waiting)} players"),
         ):
             text = f"[{head}] " + (f"{claims} | " if hands else "") + f"to claim: {wait} > "
@@ -299,23 +301,63 @@ def _left(event: s.ShowScore) -> str:
     return f"{count(event.cards_left, 'card', 'cards')} left in the deck"
 
 
-def _arrow_row(row: int, length: int, face: int, fill: str) -> str:
-    """One row of a block arrow ``length`` wide pointing left (face 0) or right (face 1). The head
-    steps two columns a row: a terminal cell is about twice as tall as wide, so it looks square.
+def arrow_rows(length: int) -> int:
+    """How many rows an arrow ``length`` columns long is drawn in: 5 (an 80-column screen), and
+    2 more for every 12 columns beyond 17, up to 11 (odd: the point sits on the middle row).
+
+    >>> arrow_rows(17), arrow_rows(37), arrow_rows(78)
+    (5, 7, 11)
+    """
+    return min(11, ARROW_ROWS + 2 * max(0, (length - 17) // 12))
+
+
+def arrow_row(row: int, length: int, face: int, fill: str) -> str:
+    """One row of a block arrow ``length`` wide pointing left (face 0) or right (face 1): a
+    triangular head at the front (two fifths of the arrow, at least two columns a row: a
+    terminal cell is about twice as tall as wide), a thinner shaft behind it, so it reads as an
+    arrow, not a blade.
 
     >>> for i in range(5):
-    ...     print(repr(_arrow_row(i, 10, 0, "#")))
-    '    ##    '
-    '  ########'
-    '##########'
-    '  ########'
-    '    ##    '
+    ...     print(repr(arrow_row(i, 12, 0, "#")))
+    '    ##      '
+    '  ####      '
+    '############'
+    '  ####      '
+    '    ##      '
+    >>> arrow_row(2, 12, 1, "#"), arrow_row(0, 12, 1, "#")
+    ('############', '      ##    ')
     """
-    middle = ARROW_ROWS // 2
-    offset = 2 * abs(row - middle)
-    width = 2 if abs(row - middle) == middle else length - offset
-    text = (" " * offset + fill * width).ljust(length)
+    rows = arrow_rows(length)
+    middle = rows // 2
+    away = abs(row - middle)  # rows from the point's row
+    head = min(max(2 * middle + 2, 2 * length // 5), length)  # the head's length: its back edge is widest
+    start = round(away * head / (middle + 1))  # the slope of the head, the same on every row
+    shaft = away <= (rows - 3) // 4  # the shaft is 1 row thick in 5 rows, 3 in 7 and 9, 5 in 11
+    text = " " * start + fill * (head - start)
+    if shaft:
+        text += fill * (length - head)
+    text = text.ljust(length)
     return text if face == 0 else text[::-1]
+
+
+def short_names(names, players) -> list[str]:
+    """Each of ``names`` cut to the shortest prefix no other player's name starts with (what the
+    prompt accepts for the name), so a crowded prompt can still say who is to claim.
+
+    >>> short_names(["bob", "bea"], ["ann", "bob", "bea", "cy"])
+    ['bo', 'be']
+    """
+    from .referee import fold
+
+    folded = [fold(p) for p in players]
+    short = []
+    for name in names:
+        own = fold(name)
+        length = next(
+            (n for n in range(1, len(name) + 1) if sum(f.startswith(own[:n]) for f in folded) == 1), len(name)
+        )
+        short.append(name[:length])
+    return short
 
 
 def _source(level) -> str:

@@ -670,26 +670,63 @@ class CardFaces:
 
 
 def resolve_search(deck: Deck, text: str) -> CardFaces:
-    """``S17`` or a notation such as ``LR*RL``."""
+    """``S17`` (or ``s17``, ``S7`` for ``S07``, as at the prompt) or a notation such as ``LR*RL``.
+
+    >>> from rushmore_print import load_design, generate_deck
+    >>> deck = generate_deck(load_design())
+    >>> resolve_search(deck, "s3").label
+    'S03'
+    >>> resolve_search(deck, "M03")
+    Traceback (most recent call last):
+    ...
+    rushmore_print.errors.CardError: 'M03' is a Monument, not a Search card; give S01 to S39 or a notation such as LR*RL
+    """
     token = text.strip()
-    if token.upper().startswith("S") and token[1:].isdigit():
-        card = deck.search_card(token)
+    found = same_id(token, (card.id for card in deck.search))
+    if found:
+        card = deck.search_card(found)
         return CardFaces(card.id, card.faces, card.red)
+    if token.upper().startswith("S") and token[1:].isdigit():
+        deck.search_card(token)  # says which ids the deck has
+    if _names_other(token, deck.monuments):
+        example = deck.notation.search(_example_faces(deck), tuple(i == 1 for i in range(len(deck.heads))))
+        raise CardError(
+            f"{text!r} is a Monument, not a Search card; give {deck.search[0].id} to {deck.search[-1].id} "
+            f"or a notation such as {example}"
+        )
     faces, red = deck.notation.parse(token, len(deck.heads))
     return CardFaces(deck.notation.search(faces, red), faces, red)
 
 
+def _example_faces(deck: Deck) -> tuple[int, ...]:
+    """Faces for an example notation in a message: left, right, right, left, ... one per head."""
+    return tuple((0, 1, 1, 0)[i % 4] for i in range(len(deck.heads)))
+
+
+def _names_other(token: str, cards) -> bool:
+    """Whether ``token`` is an id of the other kind of card (``M3`` where a Search card is asked for)."""
+    return bool(token[:1].isalpha() and token[1:].isdigit() and same_id(token, (card.id for card in cards)))
+
+
 def resolve_monument(deck: Deck, text: str) -> CardFaces:
-    """``M07`` or a notation such as ``LRRL`` (no red heads on a Monument)."""
+    """``M07`` (or ``m7``) or a notation such as ``LRRL`` (no red heads on a Monument)."""
     token = text.strip()
-    if token.upper().startswith("M") and token[1:].isdigit():
-        monument = deck.monument(token)
+    found = same_id(token, (m.id for m in deck.monuments))
+    if found:
+        monument = deck.monument(found)
         return CardFaces(monument.id, monument.faces, (False,) * len(monument.faces))
+    if token.upper().startswith("M") and token[1:].isdigit():
+        deck.monument(token)  # says which ids the deck has
+    if _names_other(token, deck.search):
+        raise CardError(
+            f"{text!r} is a Search card, not a Monument; give {deck.monuments[0].id} to {deck.monuments[-1].id} "
+            f"or a notation such as {deck.notation.monument(_example_faces(deck))}"
+        )
     faces, red = deck.notation.parse(token, len(deck.heads))
     if any(red):
         raise CardError(f"{text!r}: a Monument has no red heads; drop the '*'")
-    found = deck.monument_with_faces(faces)
-    return CardFaces(found.id if found else deck.notation.monument(faces), faces, red)
+    same = deck.monument_with_faces(faces)
+    return CardFaces(same.id if same else deck.notation.monument(faces), faces, red)
 
 
 def answer_of(deck: Deck, card: CardFaces) -> Monument:

@@ -681,7 +681,10 @@ class Session:
         done: list[list] = []
         try:
             for index, action in enumerate(actions):
-                if index and any(isinstance(e, (Judged, Ended)) for e in events):
+                judged = index and any(isinstance(e, (Judged, Ended)) for e in events)
+                if judged and all(later == ("rest-pass",) for later in actions[index:]):
+                    break  # a trailing "." once everyone has claimed: nobody is left to pass
+                if judged:
                     raise ClaimError(f"the turn was judged before {_describe(action)!r}; type that again")
                 new, canonical = self._apply(action)
                 events += new
@@ -734,6 +737,13 @@ class Session:
         record = {"event": "rejected", "at": timestamp(at), "line": text, "reason": reason}
         return Step((Rejected(text, reason),), (record,))
 
+    def _score_after(self, events: list[RefereeEvent]) -> ShowScore:
+        """The score once a card is judged. The next card is already drawn by then but not yet
+        shown, so it still counts as left in the deck: after card 1 of 12, 11 are left."""
+        game = self.game
+        drawn = any(isinstance(e, Revealed) and not e.again and not e.tiebreak for e in events)
+        return ShowScore(game.scores(), game.cards_left + drawn, game.current is not None and not drawn)
+
     def _step(self, events: list[RefereeEvent], records: list[dict], at: float) -> Step:
         """Add the output records and the summary; hold a newly drawn card back if asked."""
         shown: list[SessionEvent] = []
@@ -751,7 +761,7 @@ class Session:
             if isinstance(event, Ended):
                 shown.append(self.summary())
             if isinstance(event, Judged) and not self.game.over:
-                shown.append(ShowScore(self.game.scores(), self.game.cards_left, self.game.current is not None))
+                shown.append(self._score_after(events))
         return Step(tuple(shown), tuple(records))
 
     @property
@@ -929,8 +939,8 @@ def _items(text: str) -> list[str]:
         part = part.strip()
         if not part:
             raise ClaimError(f"cannot read {text!r}: an empty claim between commas")
-        if part != "." and part.endswith(" ."):
-            items += [part[:-2].strip(), "."]
+        if part != "." and part.endswith("."):  # "b pass ." and "b pass." both end with: the rest pass
+            items += [part[:-1].strip(), "."]
         else:
             items.append(part)
     return items

@@ -2,7 +2,13 @@
 
 import io
 
+import pytest
+from click.testing import CliRunner
+
+from rushmore_print.cli import cli
 from rushmore_print.console import GameRequest, Outcome, Streams, Table, narrator_for, new_log, new_session, play
+from rushmore_print.narrate import Narrator
+from rushmore_print.session import Options, Rejected, Session, ShowScore
 
 
 def streams(lines: str | object = "") -> Streams:
@@ -74,3 +80,86 @@ def test_print_order_names_the_stack_and_the_command_to_play():
     assert told[0] == "Mount Rushmore, seed 7, Basic, 2 players"
     assert told[-1] == "Then play: rushmore play --players ann,bob --seed 7 --deck table"
     assert " 1. S" in "\n".join(told)
+
+
+# --------------------------------------------------------------------------- issue 22's terminal fixes
+
+
+def session_of(classic, classic_deck, players=("ann", "bob", "cy"), seed=1, **kwargs):
+    session = Session.new(classic_deck, classic.rules, classic.grid, Options(players, seed=seed, **kwargs),
+                          design_name=classic.name)  # fmt: skip
+    session.start()
+    return session
+
+
+@pytest.mark.parametrize(
+    "line", ["ann pass, bob pass, cy pass, .", "ann pass, bob pass, cy pass.", "ann B3.", "a b3 ."]
+)
+def test_a_redundant_or_glued_trailing_dot_is_accepted(classic, classic_deck, line):
+    session = session_of(classic, classic_deck)
+    step = session.handle(line)
+    assert not any(isinstance(e, Rejected) for e in step.events), step.events
+    assert session.game.state.revealed == 2  # the turn was judged and the next card is in play
+
+
+def test_after_card_1_of_12_eleven_are_left(classic, classic_deck):
+    for mode in ("screen", "table"):
+        session = session_of(
+            classic, classic_deck, deck_mode=__import__("rushmore_print.referee").referee.DeckMode(mode)
+        )
+        if mode == "table":
+            session.handle(session.game.state.box[0])
+        score = next(e for e in session.handle("ann pass, .").events if isinstance(e, ShowScore))
+        lines = Narrator(classic_deck, classic.name).say(score)
+        assert "11 cards left in the deck" in lines[-1], (mode, lines)
+
+
+def test_a_crowded_prompt_names_who_is_to_claim(classic, classic_deck):
+    names = ("alexandra", "alexander", "bernadette", "christopher", "dominique", "evangeline", "fitzgerald")
+    session = session_of(classic, classic_deck, names, seed=3)
+    session.handle("alexandra pass")
+    prompt = Narrator(classic_deck, classic.name, width=80).status(session)
+    assert len(prompt) <= 80 and "players" not in prompt
+    assert "to claim: alexande, b, c, d, e and f >" in prompt  # the prefixes the prompt accepts
+
+
+@pytest.mark.parametrize("argv, said", [
+    (["answer", "s1"], "S01 (RRLL) matches M13 (RRLL)"),
+    (["check", "s1", "M13"], "yes: S01 (RRLL) matches M13 (RRLL)"),
+    (["check", "S17", "m3"], "yes: S17 (LR*RL) matches M03 (LLRL)"),
+])  # fmt: skip
+def test_answer_and_check_read_ids_as_the_prompt_does(argv, said):
+    result = CliRunner().invoke(cli, argv)
+    assert result.exit_code == 0 and result.output.splitlines()[0] == said
+
+
+def test_check_with_the_cards_swapped_says_which_comes_first():
+    result = CliRunner().invoke(cli, ["check", "M03", "S17"])
+    assert result.exit_code == 2 and "the Search card comes first: rushmore check S17 M03" in result.output
+    alone = CliRunner().invoke(cli, ["answer", "M3"])
+    assert alone.exit_code == 1 and "'M3' is a Monument, not a Search card; give S01 to S39" in alone.output
+
+
+def ink_columns(banner_rows, cell, index):
+    """Per column of head ``index``'s arrow: how many rows have ink there."""
+    arrows = [row for row in banner_rows if any(ch in row for ch in "#%")]
+    parts = [row[2 + index * cell : 2 + (index + 1) * cell - 2].ljust(cell - 2) for row in arrows]
+    return [sum(part[col] in "#%" for part in parts) for col in range(cell - 2)], len(arrows)
+
+
+@pytest.mark.parametrize("width", [80, 120, 160, 250])
+def test_the_terminal_card_grows_with_the_screen_and_each_arrow_points_its_way(classic, classic_deck, width):
+    card = next(c for c in classic_deck.search if c.red == (False, True, False, False))
+    narrator = Narrator(classic_deck, classic.name, width=width, unicode=False)
+    rows = narrator.banner(card)
+    cell = min(60, (width - 2) // 4)
+    assert max(len(row) for row in rows) <= width
+    assert max(len(row) for row in rows) >= width * 0.8 or cell == 60  # the card fills the screen's width
+    for index, face in enumerate(card.faces):
+        ink, height = ink_columns(rows, cell, index)
+        ink = ink if face == 0 else ink[::-1]  # from the front (where the head faces) to the back
+        widest = max(ink)
+        assert 1 <= ink[0] <= height // 3, (width, index, ink)  # a point at the front
+        assert ink.index(widest) < len(ink) // 2, (width, index, ink)  # the head's barbs in the front half
+        assert 1 <= ink[-1] <= widest / 2, (width, index, ink)  # a shaft behind, thinner than the head: no blade
+    assert len(rows) - 2 == (5 if width == 80 else 7 if width == 160 else len(rows) - 2)  # taller when wider
