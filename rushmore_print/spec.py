@@ -26,6 +26,7 @@ if TYPE_CHECKING:
 from . import svg
 from .colors import WHITE, Color, contrast, parse_hex
 from .errors import Problem, SpecError
+from .i18n import SOURCE_LANGUAGE, languages
 from .inputs import INVISIBLE, InputError, InputKind, check_file, read_input_text, shown, shown_path
 from .model import Notation
 from .rasters import RasterError, check_data, read_raster
@@ -163,6 +164,7 @@ class Design:
     print: PrintSpec = field(default_factory=PrintSpec)
     style: Style = field(default_factory=Style)
     source: str = BUILTIN_CLASSIC
+    language: str = SOURCE_LANGUAGE  # the players' language: the rule sheet's, the cards' words, the referee's
 
     @property
     def head_names(self) -> tuple[str, ...]:
@@ -487,7 +489,7 @@ def _describe(value: Any) -> str:
     return shown(value)
 
 
-TOP_KEYS = ("name", "heads", "directions", "search", "grid", "rules", "print", "style")
+TOP_KEYS = ("name", "heads", "directions", "search", "grid", "rules", "print", "style", "language")
 
 
 def parse_design(text: str, file: str, base_dir: Path | None, font_check: FontCheck | None = None) -> Design:
@@ -514,6 +516,7 @@ def parse_design(text: str, file: str, base_dir: Path | None, font_check: FontCh
         check.add(("name",), f"{name!r} is printed on the card backs as {printed_upper(name)!r}; the card font "
                              f"(DejaVu Sans) has no glyph for {_where(missing)}")  # fmt: skip
     style = _style(check, top.get("style"), heads or ())
+    language = _language(check, top.get("language", SOURCE_LANGUAGE))
     if check.problems:
         raise SpecError(check.problems)
     # No problem recorded means every part was read; the asserts say so to the type checker.
@@ -532,7 +535,16 @@ def parse_design(text: str, file: str, base_dir: Path | None, font_check: FontCh
         print=print_spec,
         style=style,
         source=file,
+        language=language,
     )
+
+
+def _language(check: _Checker, value: Any) -> str:
+    """The players' language: a code with a shipped catalogue (``de``, ``pl``...)."""
+    if isinstance(value, str) and value.strip().lower().replace("_", "-") in languages():
+        return value.strip().lower().replace("_", "-")
+    check.add(("language",), f"expected one of {', '.join(languages())}, got {_describe(value)}")
+    return SOURCE_LANGUAGE
 
 
 def _heads(check: _Checker, value: Any, base_dir: Path | None) -> tuple[HeadSpec, ...] | None:

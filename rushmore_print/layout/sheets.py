@@ -13,6 +13,7 @@ import math
 from dataclasses import dataclass
 
 from ..errors import BuildError
+from ..i18n import Catalogue, catalogue
 from ..sizes import PAPERS as PAPERS  # re-exported: the sheet engine's papers
 from ..sizes import Paper
 from .fonts import Font, text_width_mm
@@ -302,15 +303,34 @@ def _mark(path: Path) -> Shape:
     return Shape(path, stroke=BLACK, stroke_mm=MARK_WIDTH_MM)
 
 
-def sheet_pages(plan: SheetPlan, cards: list[tuple[Face, Face | None]], title: str) -> list[Page]:
+def sheet_pages(
+    plan: SheetPlan, cards: list[tuple[Face, Face | None]], title: str, t: Catalogue | None = None
+) -> list[Page]:
     """Pages for ``cards`` (front, back pairs): fronts pages with their backs as the plan says
-    (a missing back, possible only with the fronts layout, leaves its place blank)."""
+    (a missing back, possible only with the fronts layout, leaves its place blank); the notes in
+    ``t``'s language (English by default)."""
+    t = t or catalogue()
     W, H = plan.paper.width_mm, plan.paper.height_mm
     sheets = [cards[i : i + plan.per_sheet] for i in range(0, len(cards), plan.per_sheet)]
     pages: list[Page] = []
+    layout_name = {
+        SheetLayout.DUPLEX: t.pgettext("sheet layout", "duplex"),
+        SheetLayout.GUTTERFOLD: t.pgettext("sheet layout", "gutterfold"),
+        SheetLayout.FRONTS: t.pgettext("sheet layout", "fronts"),
+    }[plan.layout]
+    print_note = t.gettext(
+        "Print at {percent} (actual size, no ‘fit to page’): the bar must measure 50 mm.", percent=t.percent(1)
+    )
     for number, batch in enumerate(sheets, start=1):
-        where = f"{title} | {plan.paper.name} {plan.layout.value} | sheet {number} of {len(sheets)}"
-        note = f"Print at 100% (actual size, no 'fit to page'): the bar must measure 50 mm.  {where}"
+        where = t.gettext(
+            "{title} | {paper} {layout} | sheet {number} of {sheets}",
+            title=title,
+            paper=plan.paper.name,
+            layout=layout_name,
+            number=number,
+            sheets=len(sheets),
+        )
+        note = f"{print_note}  {where}"
         items: list = [place_card(front, slot) for (front, _), slot in zip(batch, plan.fronts)]
         if plan.layout is SheetLayout.GUTTERFOLD:
             items += [place_card(back, slot) for (_, back), slot in zip(batch, plan.backs) if back is not None]
@@ -328,12 +348,23 @@ def sheet_pages(plan: SheetPlan, cards: list[tuple[Face, Face | None]], title: s
             last = max(plan.fronts, key=lambda slot: slot.clip.x).clip
             label_x = last.x + last.width / 2
             items.append(
-                Text(label_x, plan.fold_y + 0.8, "fold here, glue, then cut", 5.0, GREY, Font.ITALIC, Anchor.MIDDLE)
+                Text(
+                    label_x,
+                    plan.fold_y + 0.8,
+                    t.gettext("fold here, glue, then cut"),
+                    5.0,
+                    GREY,
+                    Font.ITALIC,
+                    Anchor.MIDDLE,
+                )
             )
         items += [_mark(p) for p in plan.front_marks]
         items.append(
             Group(
-                strip_items(note + (" | fronts" if plan.layout is SheetLayout.DUPLEX else ""), plan.strip_length),
+                strip_items(
+                    note + (" | " + t.pgettext("sheet side", "fronts") if plan.layout is SheetLayout.DUPLEX else ""),
+                    plan.strip_length,
+                ),
                 plan.front_strip,
             )
         )
@@ -343,7 +374,9 @@ def sheet_pages(plan: SheetPlan, cards: list[tuple[Face, Face | None]], title: s
                 place_card(back, slot) for (_, back), slot in zip(batch, plan.backs) if back is not None
             ]
             back_items += [_mark(p) for p in plan.back_marks]
-            back_items.append(Group(strip_items(note + " | backs", plan.strip_length), plan.back_strip))
+            back_items.append(
+                Group(strip_items(note + " | " + t.pgettext("sheet side", "backs"), plan.strip_length), plan.back_strip)
+            )
             pages.append(Page(W, H, tuple(back_items)))
     return pages
 
