@@ -442,8 +442,8 @@ def build_rulebook(design: Design, deck: Deck) -> Rulebook:
             + " "
             + t.gettext(
                 "If the deck runs out first, the player with the most cards wins. A tie: the tied players alone "
-                "play on with cards from the box (the level’s unused ones first) until one of them takes a card; "
-                "if the box runs out, they share the win."
+                "play on with cards from the box (the level’s unused ones, then the next level’s) until one of them "
+                "takes a card; if the box runs out, they share the win."
             )
         ),
         NewSide(),
@@ -499,6 +499,13 @@ def build_rulebook(design: Design, deck: Deck) -> Rulebook:
             t.gettext(
                 "A level with fewer cards than the deck needs: play them all, or add cards from the next level up."
             )
+        ),
+        Paragraph(
+            t.gettext(
+                "a wrong claim gives your last card back, under the box. Not in a tie-break: there it only loses "
+                "the round."
+            ),
+            lead=t.gettext("House rule, penalty:"),
         ),
         *_practice(practice, t),
         Heading(t.gettext("A referee at hand")),

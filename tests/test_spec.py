@@ -94,7 +94,7 @@ def test_unknown_key_suggests_the_nearest(write_design):
     found = problems(write_design, MINIMAL + "grdi: {rows: 4, cols: 4}\n")
     assert found[0].endswith(
         "grdi: unknown key; did you mean 'grid'? allowed keys in the design: "
-        "name, heads, directions, search, grid, rules, print, style"
+        "name, heads, directions, search, grid, rules, print, style, language"
     )
     assert ":7: " in found[0]
 
@@ -239,7 +239,7 @@ def test_a_head_of_its_own_colours_must_still_stand_out(write_design):
     found = problems(write_design, text)
     assert [p.split(": ", 1)[1] for p in found] == [
         "heads.1.skin: skin against the rock has a contrast of 1.4:1; at least 3:1 is needed",
-        "heads.1.hair: hair against the skin has a contrast of 1.7:1; at least 3:1 is needed",
+        "heads.1.hair: hair against the skin has a contrast of 2.3:1; at least 3:1 is needed",
     ]
     ok = load_design(
         write_design(MINIMAL.replace("heads: [A, B, C, D]", "heads: [{name: A, hair: '#6a2d12'}, B, C, D]"))
