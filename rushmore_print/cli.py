@@ -1135,6 +1135,122 @@ def check(card: str, monument: str, design: Path | None) -> None:
     sys.exit(1)
 
 
+@cli.command("table")
+@design_argument
+@click.option("--players", help="Comma-separated player names, e.g. ann,bob,cy.")
+@click.option("--level", type=LEVELS, default="basic", show_default=True, help="basic, advanced or expert.")
+@click.option("--long", "long_game", is_flag=True, help="Longer game: more cards and more points to win.")
+@click.option("--seed", callback=lambda ctx, param, value: _seed(value), help="Seed for the layout and the deal.")
+@click.option("--penalty", is_flag=True, help="House rule: a wrong claim gives the player's last card back.")
+@click.option("--one-screen", is_flag=True, help="No phones: the game master taps who took each card.")
+@click.option("--lan", is_flag=True, help="Serve the local network (phones); without it only this computer.")
+@click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True, help="0: any free port.")
+@click.option(
+    "--countdown", type=click.FloatRange(0, 10), default=3.0, show_default=True,
+    help="Seconds of the count of three before each card.",
+)  # fmt: skip
+@click.option("--log", "log_path", type=click.Path(dir_okay=False, path_type=Path), help="Game log (JSON lines).")
+@click.option("--resume", type=click.Path(dir_okay=False, path_type=Path), help="Continue the game in this log.")
+@friendly_errors
+def table_command(
+    design: Path | None,
+    players: str | None,
+    level: str,
+    long_game: bool,
+    seed: int | None,
+    penalty: bool,
+    one_screen: bool,
+    lan: bool,
+    port: int,
+    countdown: float,
+    log_path: Path | None,
+    resume: Path | None,
+) -> None:
+    """A game in the browser: the Search card on a big screen, phones as hands.
+
+    Prints the address of the table screen (open it on the screen everyone sees) and, unless
+    --one-screen, the address and code the players' phones join with (the table screen shows a
+    QR code). The log is the one `rushmore play` writes: `play --resume` continues it.
+
+    \b
+    Examples:
+      rushmore table --players ann,bob,cy --lan
+      rushmore table --players ann,bob --one-screen
+      rushmore table --resume output/games/20261201-140000-42.jsonl --lan
+    """
+    import secrets
+
+    from .referee import DeckMode
+    from .session import Options, Session
+    from .web.run import run_table
+
+    if penalty and one_screen:
+        raise click.UsageError("--penalty needs each wrong claim, which --one-screen does not take; play with phones")
+    if resume is not None:
+        if players or log_path:
+            raise click.UsageError("--resume continues its own game; --players and --log do not apply")
+        session, log, _lost = _resume(design, resume, {}, one_screen, True)
+        spec = _load(design)[0] if design is not None else _logged_design(resume, session.design_path)[0]
+        records = _records(resume)
+    else:
+        if not players:
+            raise click.UsageError("name the players, e.g. --players ann,bob,cy")
+        seed = seed if seed is not None else secrets.randbelow(10**6)
+        options = Options(tuple(players.split(",")), Level(level.lower()), long_game, seed, penalty, DeckMode.SCREEN)
+        spec, deck = _load(design)
+        session = Session.new(
+            deck, spec.rules, spec.grid, options, design_name=spec.name,
+            design_path=str(design.resolve()) if design else None, quick=one_screen, hold=True,
+        )  # fmt: skip
+        log = _new_log(log_path, seed)
+        records = []
+    try:
+        run_table(spec, session, log, records, lan=lan, port=port, one_screen=one_screen, countdown=countdown,
+                  say=click.echo)  # fmt: skip
+    except OSError as exc:
+        raise click.ClickException(
+            f"cannot serve on port {port} ({exc.strerror or exc}); choose another --port"
+        ) from None
+    except KeyboardInterrupt:
+        pass
+    finally:
+        log.close()
+    if not session.game.over:
+        click.echo(f"game saved; continue with: rushmore table --resume {log.path} (or rushmore play --resume)")
+
+
+def _records(path: Path) -> list[dict]:
+    from .gamelog import read_records
+
+    return read_records(path)
+
+
+@cli.command()
+@click.argument("logs", nargs=-1, required=True, type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--html", "html_path", type=click.Path(dir_okay=False, path_type=Path), help="Also write an HTML page.")
+@friendly_errors
+def stats(logs: tuple[Path, ...], html_path: Path | None) -> None:
+    """How games went, from their logs: each Search card's median time to the right claim and
+    its wrong claims; the same per level, per red count and per player.
+
+    \b
+    Examples:
+      rushmore stats output/games/*.jsonl
+      rushmore stats output/games/*.jsonl --html output/stats.html
+    """
+    from .stats import stats_of, table_lines
+
+    result = stats_of([_records(path) for path in logs])
+    for line in table_lines(result):
+        click.echo(line)
+    if html_path is not None:
+        from .files import atomic_write
+        from .render.charts import stats_html
+
+        atomic_write(html_path, stats_html(result).encode("utf-8"))
+        click.echo(f"writing {html_path}")
+
+
 def main() -> None:
     """Console entry point. Unexpected failures get one line, not a traceback (set RUSHMORE_DEBUG=1 for it)."""
     try:

@@ -13,8 +13,8 @@ LAYERS = {
     0: ["errors", "inputs", "units", "words", "colors", "sizes", "rasters", "ttf", "typeface", "svg", "geometry"],
     1: ["model", "jsontext"],
     2: ["spec"],
-    3: ["generate", "validate", "manifest", "rulebook", "referee", "session", "narrate", "targets", "layout"],
-    4: ["render", "build", "export", "impose", "files", "gamelog"],
+    3: ["generate", "validate", "manifest", "rulebook", "referee", "session", "narrate", "targets", "layout", "stats"],
+    4: ["render", "build", "export", "impose", "files", "gamelog", "web"],
     5: ["cli", "__main__", "__init__"],
 }
 LAYER_OF = {name: layer for layer, names in LAYERS.items() for name in names}
