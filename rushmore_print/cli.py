@@ -499,7 +499,7 @@ def _export_help() -> str:
 @click.option("--dpi", type=click.IntRange(72, 1200), default=None, help="png only: resolution.  [default: 300]")
 @click.option(
     "--bleed", "bleed", callback=_optional_length, default=None, metavar="LENGTH",
-    help="png only: bleed around each card, e.g. 3mm or 0 for none.  [default: the design's]",
+    help="png and svg only: bleed around each card, e.g. 3mm or 0 for none.  [default: the design's]",
 )  # fmt: skip
 @click.option("--no-bleed", "no_bleed", is_flag=True, hidden=True)  # deprecated spelling of --bleed 0
 @click.option(
@@ -529,8 +529,8 @@ def export(
     if bleed is not None and bleed > MAX_BLEED_MM:
         raise click.BadParameter(f"{bleed:g}mm {TOO_MUCH_BLEED}", param_hint="--bleed")
     for name in sorted(given - chosen.honours):
-        owner = "tts" if name == "url_base" else "png"
-        raise click.UsageError(f"--{name.replace('_', '-')} applies to {owner} only, not to {target}")
+        owners = " and ".join(t.name for t in EXPORTS.values() if name in t.honours)
+        raise click.UsageError(f"--{name.replace('_', '-')} applies to {owners} only, not to {target}")
     if url_base is not None and not re.match(r"^https?://[^\s]+$", url_base):
         raise click.BadParameter(
             "expected an http(s) address such as https://example.org/cards", param_hint="--url-base"
