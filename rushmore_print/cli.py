@@ -682,6 +682,44 @@ def rulebook(design: Path | None, out_dir: Path, paper: str, answer_key: bool, m
 
 
 @cli.command()
+@design_argument
+@output_option("output", "page (preview.html)")
+@click.option("--watch", is_flag=True, help="Rebuild on every change to the design or a file it uses; serve the page.")
+@click.option(
+    "--port", type=click.IntRange(0, 65535), default=None, metavar="N",
+    help="--watch only: the port on 127.0.0.1 (0: any free one).  [default: 8765]",
+)  # fmt: skip
+@friendly_errors
+def preview(design: Path | None, out_dir: Path, watch: bool, port: int | None) -> None:
+    """One self-contained page of the whole design: every card face and back, the table at 30 dpi,
+    the rule sheet and the validator's report. With --watch, the page is served on this machine
+    and reloads itself within a second of each save; while the design is wrong it shows the
+    errors above the last cards that built. Ctrl-C stops.
+
+    \b
+    Examples:
+      rushmore preview                                  # output/preview.html
+      rushmore preview designs/junior.yaml --watch      # open the address it prints
+    """
+    from .preview import watch as watch_design
+    from .preview import write_preview
+
+    if not watch:
+        if port is not None:
+            raise click.UsageError("--port applies to --watch only")
+        written = write_preview(design, out_dir, load_design)
+        click.echo(f"wrote {written}")
+        return
+    try:
+        watch_design(
+            design, out_dir, 8765 if port is None else port, lambda line: click.echo(line, err=True), load=load_design,
+            started=lambda address: click.echo(f"previewing at {address} (also {out_dir}/preview.html); Ctrl-C stops"),
+        )  # fmt: skip
+    except KeyboardInterrupt:
+        click.echo("stopped", err=True)
+
+
+@cli.command()
 @output_option("output", "PDFs")
 @paper_option
 @click.option(

@@ -14,7 +14,7 @@ LAYERS = {
     1: ["model", "jsontext"],
     2: ["spec"],
     3: ["generate", "validate", "manifest", "rulebook", "referee", "session", "narrate", "targets", "layout"],
-    4: ["render", "build", "export", "impose", "files", "gamelog"],
+    4: ["render", "build", "export", "impose", "files", "gamelog", "preview"],
     5: ["cli", "__main__", "__init__"],
 }
 LAYER_OF = {name: layer for layer, names in LAYERS.items() for name in names}
