@@ -36,6 +36,11 @@ function el(tag, attributes, ...children) {
   return node;
 }
 
+// Replace the page's content; absent parts (null) are left out.
+function show(...parts) {
+  document.getElementById("app").replaceChildren(...parts.filter((part) => part !== null && part !== undefined));
+}
+
 function seconds(ms) {
   return ms === null || ms === undefined ? "–" : `${(ms / 1000).toFixed(2)} s`;
 }

@@ -42,7 +42,7 @@ function open(name) {
 function lobby(free) {
   token = null;
   localStorage.removeItem(storageKey);
-  app.replaceChildren(
+  show(
     el("h1", {}, "Who are you?"),
     free.length
       ? el("div", { class: "seats" }, free.map((name) => el("button", { class: "big seat-choice", onclick: () => open(name) }, name)))
@@ -70,8 +70,9 @@ function render() {
   if (!state) return;
   const player = me();
   const free = state.phase === "play" && player.active && player.waiting;
-  const title = state.tiebreak ? `Tie-break: ${names(state.tiebreak)}` : `Card ${state.number} of ${state.total}`;
-  app.replaceChildren(
+  const title = state.phase === "over" ? "Game over"
+    : state.tiebreak ? `Tie-break: ${names(state.tiebreak)}` : `Card ${state.number} of ${state.total}`;
+  show(
     el("header", {}, el("strong", { class: "you" }, state.you), el("span", { class: "score" }, `${player.score} · ${title}`)),
     state.phase === "over"
       ? el("section", { class: "over" }, el("h2", {}, `${names(state.end.winners)} ${state.end.winners.length > 1 ? "win" : "wins"}`), endTable(state.end))

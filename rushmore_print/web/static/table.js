@@ -143,7 +143,7 @@ function joinPanel() {
 
 function render() {
   if (!state) return;
-  app.replaceChildren(
+  show(
     el("header", {}, el("h1", {}, heading()), el("span", { class: "design" }, state.design)),
     el("div", { class: "layout" }, cardArea(), scoreboard()),
     lobbyShown() ? joinPanel() : null,
