@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import contextlib
 import functools
-import io
 import math
 import os
 import re
@@ -181,8 +180,8 @@ def cli() -> None:
 @cli.command()
 @design_argument
 @click.option(
-    "--format", "fmt", type=click.Choice(["table", "json", "csv"]), default="table", show_default=True,
-    help="table for people; json is a manifest that validate --manifest reads; csv for spreadsheets.",
+    "--format", "fmt", type=click.Choice(["table", "json", "csv", "xlsx", "ods"]), default="table", show_default=True,
+    help="table for people; json, csv, xlsx and ods are manifests that validate --manifest reads back.",
 )  # fmt: skip
 @click.option("--level", type=LEVELS, help="Only the Search cards of this level's pool.")
 @friendly_errors
@@ -194,6 +193,7 @@ def cards(design: Path | None, fmt: str, level: str | None) -> None:
       rushmore cards
       rushmore cards designs/junior.yaml --level advanced
       rushmore cards --format json > deck.json     # a manifest for `validate --manifest`
+      rushmore cards --format xlsx > deck.xlsx     # the same cards as a spreadsheet
     """
     from .manifest import to_manifest
 
@@ -206,19 +206,15 @@ def cards(design: Path | None, fmt: str, level: str | None) -> None:
         keep = {card.id for card in search}
         manifest["search"] = [card for card in manifest["search"] if card["id"] in keep]
         click.echo(json.dumps(manifest, indent=2))
-    elif fmt == "csv":
-        import csv
+    elif fmt in ("csv", "xlsx", "ods"):
+        from .sheet_manifest import deck_tables
+        from .sheets import SheetFormat, write_tables
 
-        buffer = io.StringIO()
-        writer = csv.writer(buffer, lineterminator="\n")
-        writer.writerow(["id", "kind", "notation", "red", "level", "answer"])
-        for m in deck.monuments:
-            writer.writerow([m.id, "monument", deck.notation.monument(m.faces), "", "", ""])
-        for c in search:
-            writer.writerow(
-                [c.id, "search", deck.notation.search(c.faces, c.red), c.red_count, c.level.value, c.answer]
-            )
-        click.echo(buffer.getvalue(), nl=False)
+        kind = SheetFormat(fmt)
+        if kind.binary and sys.stdout.isatty():
+            raise click.UsageError(f"a {fmt.upper()} file is not for a terminal; redirect it: > deck.{fmt}")
+        data = write_tables(deck_tables(deck, spec.name, search), kind)
+        click.echo(data, nl=False)  # bytes go to the binary stream as they are
     else:
         click.echo(f"{spec.name}: {len(deck.monuments)} Monuments, {len(search)} Search cards")
         click.echo(_table(["id", "notation"], [[m.id, deck.notation.monument(m.faces)] for m in deck.monuments]))
@@ -248,7 +244,7 @@ def _table(header: list[str], rows: list[list[str]]) -> str:
 @click.option(
     "--manifest",
     type=click.Path(dir_okay=False, path_type=Path),
-    help="Judge this manifest (JSON or YAML) instead of a generated deck.",
+    help="Judge this manifest (JSON, YAML, or a CSV, XLSX or ODS spreadsheet) instead of a generated deck.",
 )
 @click.option("--strict", is_flag=True, help="Treat imbalance as a failure, not a warning.")
 @click.option(
@@ -267,15 +263,20 @@ def validate(design: Path | None, manifest: Path | None, strict: bool, fmt: str)
       rushmore validate
       rushmore validate designs/five.yaml --strict
       rushmore validate --manifest deck.json
+      rushmore validate designs/five.yaml --manifest deck.csv   # a sheet's heads from the design
     """
     printing: list[str] = []
     if manifest is not None:
         from .inputs import shown_path
         from .manifest import validate_manifest
+        from .sheets import SheetFormat
 
+        frame = None
         if design is not None:
-            raise click.UsageError("give a DESIGN or --manifest, not both")
-        report, title = validate_manifest(manifest), shown_path(manifest)
+            if SheetFormat.of(manifest) is None:
+                raise click.UsageError("give a DESIGN or a JSON or YAML --manifest, not both (it names its heads)")
+            frame = _load(design)[1]
+        report, title = validate_manifest(manifest, frame), shown_path(manifest)
     else:
         from .layout.checks import printing_problems
         from .validate import validate_deck

@@ -213,8 +213,16 @@ class _KeyLines(dict):
         return super().get(path, default)
 
 
-def validate_manifest(path: str | Path) -> Report:
-    """Judge a manifest file: the findings of reading it plus every check of :func:`validate_deck`."""
+def validate_manifest(path: str | Path, design: Deck | None = None) -> Report:
+    """Judge a manifest file: the findings of reading it plus every check of :func:`validate_deck`.
+    A spreadsheet (CSV, XLSX, ODS) is read by :mod:`sheet_manifest`, its heads and letters from
+    ``design`` (a deck; its cards are not used) when given."""
+    from .sheets import SheetFormat
+
+    if SheetFormat.of(Path(path)) is not None:
+        from .sheet_manifest import validate_sheet_manifest
+
+        return validate_sheet_manifest(Path(path), design)
     deck, findings = read_manifest(path)
     report = validate_deck(deck)
     return Report(
@@ -272,7 +280,7 @@ def _search_card(item: Any, number: int, directions: tuple[str, str], findings: 
         findings.append(Finding(label, f"level: {shown(level_name)} is not a level; use basic, advanced or expert"))
         return None
     answer = item.get("answer")
-    if not isinstance(answer, str):
+    if not isinstance(answer, str) or not answer:
         findings.append(Finding(label, "answer: expected a Monument id such as M05"))
         return None
     if faces is None:

@@ -10,10 +10,34 @@ import pytest
 PACKAGE = Path(__file__).resolve().parent.parent / "rushmore_print"
 
 LAYERS = {
-    0: ["errors", "inputs", "units", "words", "colors", "sizes", "rasters", "ttf", "typeface", "svg", "geometry"],
+    0: [
+        "errors",
+        "inputs",
+        "units",
+        "words",
+        "colors",
+        "sizes",
+        "rasters",
+        "ttf",
+        "typeface",
+        "svg",
+        "geometry",
+        "sheets",
+    ],
     1: ["model", "jsontext"],
     2: ["spec"],
-    3: ["generate", "validate", "manifest", "rulebook", "referee", "session", "narrate", "targets", "layout"],
+    3: [
+        "generate",
+        "validate",
+        "manifest",
+        "sheet_manifest",
+        "rulebook",
+        "referee",
+        "session",
+        "narrate",
+        "targets",
+        "layout",
+    ],
     4: ["render", "build", "export", "impose", "files", "gamelog"],
     5: ["cli", "__main__", "__init__"],
 }
