@@ -22,6 +22,7 @@ from .errors import RushmoreError
 from .inputs import escape, shown
 from .model import Level
 from .sizes import CARD_PRESETS, PAPERS, parse_card_size
+from .starter import Example
 from .targets import EXPORTS, ExportOptions
 from .words import count
 
@@ -175,6 +176,31 @@ def cli() -> None:
       rushmore validate --manifest deck.json
       rushmore play --players ann,bob,cy
     """
+
+
+@cli.command()
+@click.argument("folder", required=False, default=".", type=click.Path(file_okay=False, path_type=Path))
+@click.option(
+    "--from", "example", type=click.Choice([e.value for e in Example]), default=Example.CLASSIC.value,
+    show_default=True, help="The example design to start from.",
+)  # fmt: skip
+@friendly_errors
+def init(folder: Path, example: str) -> None:
+    """Start a design of your own: write FOLDER/design.yaml (an example, commented) and FOLDER/art/.
+
+    Never overwrites: a folder that already has a design.yaml is refused.
+
+    \b
+    Examples:
+      rushmore init mygame                 # mygame/design.yaml from the classic design
+      rushmore init junior --from junior   # then: rushmore build junior/design.yaml
+    """
+    from .inputs import shown_path
+    from .starter import start_design
+
+    started = start_design(folder, Example(example))
+    click.echo(f"wrote {shown_path(started.design)} (from the {example} example) and {shown_path(started.art)}/")
+    click.echo(f"next: rushmore validate {shown_path(started.design)}")
 
 
 @cli.command()

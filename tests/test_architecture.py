@@ -38,7 +38,7 @@ LAYERS = {
         "targets",
         "layout",
     ],
-    4: ["render", "build", "export", "impose", "files", "gamelog"],
+    4: ["render", "build", "export", "impose", "files", "gamelog", "starter"],
     5: ["cli", "__main__", "__init__"],
 }
 LAYER_OF = {name: layer for layer, names in LAYERS.items() for name in names}
