@@ -41,10 +41,12 @@ class Proportions:
     """The card design's numbers, in mm and pt: change the look here, not in the drawing code."""
 
     content_inset_mm: float = 3.9  # the footer's symbols and ids stay this far inside the trim
-    footer_mm: float = 4.6  # the bottom row: map or magnifier, level, id
+    footer_mm: float = 4.2  # the bottom row: map or magnifier, level, id (its 7.5 pt text needs 2.8)
     label_pt: float = 8.0  # head names, at most (smaller only to fit, never under 7 pt)
     label_min_pt: float = 7.0
-    marker_mm: float = 5.5  # the flip marker over a red head
+    # the flip marker over a red head: 4.5 mm reads at arm's length (a 13 pt symbol); on a
+    # landscape card it is the room above the heads that caps their height (junior)
+    marker_mm: float = 4.5
     gap_mm: float = 0.6
     head_gap_mm: float = 0.5  # between neighbouring names
     face_gap_mm: float = 1.0  # ink to ink beside a face: noses, lips, a brow never touch a neighbour
