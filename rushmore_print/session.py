@@ -39,7 +39,7 @@ import json
 import re
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from typing import Any
 
 from .errors import ClaimError, GameLogError, NothingToUndo, RushmoreError
@@ -979,10 +979,11 @@ def _options_of(start: dict) -> Options:
 def conflicts(logged: Options, given: dict[str, Any]) -> list[str]:
     """The options given with ``--resume`` that differ from the logged game's, in words."""
     found = []
+    logged_values = asdict(logged)  # given is keyed by Options' fields
     for name, value in given.items():
         if value is None:
             continue
-        was = getattr(logged, name)
+        was = logged_values[name]
         if name == "players":
             same = [p.casefold() for p in value] == [p.casefold() for p in was]
             shown_was, shown_value = ",".join(was), ",".join(value)

@@ -1,11 +1,14 @@
-"""A deck as a spreadsheet: the rows ``cards --format csv|xlsx|ods`` writes and ``validate
---manifest`` reads back, every finding pointed at its sheet, row and column.
+"""A deck as a spreadsheet: the rows ``cards --format csv|xlsx|ods`` writes (the columns of
+:mod:`rows`) and ``validate --manifest`` reads back, every finding pointed at its sheet, row and
+column.
 
-The ``cards`` sheet has a header row and one row a card: ``id``, ``notation`` (the design's
-letters, ``*`` after a red head: ``LR*RL``), ``level`` (empty for a Monument) and ``answer`` (the
-Monument a Search card matches; the column may be left out, and then no answer is checked).
+The ``cards`` sheet has a header row and one row a card. Read are ``id``, ``notation`` (the
+design's letters, ``*`` after a red head: ``LR*RL``) and ``level`` (empty for a Monument), and
+when there: ``answer`` (the Monument a Search card matches; without the column no answer is
+checked), ``kind`` (``monument`` or ``search``; without it a row whose level and answer are
+empty is a Monument) and ``red`` (the number of red heads, checked against the notation).
 Columns are found by their header, in any order; other columns (a publisher's notes) are
-ignored. A row whose level and answer are empty is a Monument. The design's heads, directions
+ignored. The design's heads, directions
 and letters come from the design given, else from a ``design`` sheet (XLSX and ODS, as ``cards``
 writes them: ``design``, ``heads``, ``directions``, ``notation`` rows, the values across), else
 from the classic design.
@@ -21,14 +24,15 @@ from .errors import CardError, Problem, SpecError
 from .inputs import shown, shown_path
 from .manifest import most_monuments, most_search_cards
 from .model import Deck, Level, Monument, Notation, SearchCard
-from .sheets import SheetError, Table, column_letters, read_tables, rows_of
+from .rows import COLUMNS, CardKind, CardRow
+from .sheets import SheetError, SheetFormat, Table, column_letters, read_tables, rows_of
 from .spec import MAX_HEADS
 from .validate import CardField, Finding, Report, shown_id, validate_deck
 
 CARDS_SHEET = "cards"
 DESIGN_SHEET = "design"
-COLUMNS = ("id", "notation", "level", "answer")
-_NEEDED = COLUMNS[:3]
+_NEEDED = ("id", "notation", "level")
+_KINDS = {kind.value: kind for kind in CardKind}
 # Which column shows each part of a card a finding can be about.
 _COLUMN_OF = {
     CardField.ID: "id",
@@ -40,29 +44,29 @@ _COLUMN_OF = {
 _LEVELS = {level.value: level for level in Level}
 
 
-def deck_tables(deck: Deck, design_name: str, search: Sequence[SearchCard] | None = None) -> list[Table]:
-    """The ``cards`` and ``design`` sheets of ``deck`` (its Search cards, or only ``search``).
+def deck_tables(deck: Deck, design_name: str, rows: Sequence[CardRow]) -> list[Table]:
+    """The ``cards`` sheet of ``rows`` (under :data:`rows.COLUMNS`) and the ``design`` sheet of
+    ``deck``.
 
     >>> from rushmore_print.spec import load_design
     >>> from rushmore_print.generate import generate_deck
-    >>> cards, design = deck_tables(generate_deck(load_design()), "Classic")
+    >>> from rushmore_print.rows import card_rows
+    >>> deck = generate_deck(load_design())
+    >>> cards, design = deck_tables(deck, "Classic", card_rows(deck))
     >>> cards.rows[0], cards.rows[1], cards.rows[17]
-    (('id', 'notation', 'level', 'answer'), ('M01', 'LLLL', '', ''), ('S01', 'RRLL', 'basic', 'M13'))
+    (('id', 'kind', 'notation', 'red', 'level', 'answer'), ('M01', 'monument', 'LLLL', '', '', ''), \
+('S01', 'search', 'RRLL', '0', 'basic', 'M13'))
     >>> design.rows[:2]
     (('design', 'Classic'), ('heads', 'Washington', 'Jefferson', 'Roosevelt', 'Lincoln'))
     """
-    notation = deck.notation
-    rows = [COLUMNS]
-    rows += [(m.id, notation.monument(m.faces), "", "") for m in deck.monuments]
-    chosen = deck.search if search is None else search
-    rows += [(c.id, notation.search(c.faces, c.red), c.level.value, c.answer) for c in chosen]
+    cards = (COLUMNS, *(tuple(row.cells()) for row in rows))
     design = (
         ("design", design_name),
         ("heads", *deck.heads),
         ("directions", *deck.directions),
-        ("notation", *notation.letters),
+        ("notation", *deck.notation.letters),
     )
-    return [Table(CARDS_SHEET, tuple(rows)), Table(DESIGN_SHEET, design)]
+    return [Table(CARDS_SHEET, cards), Table(DESIGN_SHEET, design)]
 
 
 @dataclass(frozen=True)
@@ -74,11 +78,14 @@ class _Row:
     columns: dict[str, int]
 
 
-def read_sheet_manifest(path: Path, design: Deck | None = None) -> tuple[Deck, list[Finding], dict[str, list[_Row]]]:
+def read_sheet_manifest(
+    path: Path, design: Deck | None = None, data: bytes | None = None, kind: SheetFormat | None = None
+) -> tuple[Deck, list[Finding], dict[str, list[_Row]]]:
     """The deck a spreadsheet manifest lists (heads and letters from ``design``, a ``design``
     sheet or the classic design), the findings for rows that could not be read (each located),
-    and the rows of each card id (for locating the findings of :func:`validate_deck`)."""
-    tables = read_tables(path)
+    and the rows of each card id (for locating the findings of :func:`validate_deck`).
+    ``data`` and ``kind`` as for :func:`sheets.read_tables`."""
+    tables = read_tables(path, data, kind)
     cards = _cards_table(tables, path)
     frame = design or _design_sheet(tables, path) or _classic()
     header_row, columns = _header(cards, path)
@@ -113,7 +120,9 @@ def cards_place(table: Table, row: int) -> str:
     return f"{sheet}row {row}"
 
 
-def validate_sheet_manifest(path: Path, design: Deck | None = None) -> Report:
+def validate_sheet_manifest(
+    path: Path, design: Deck | None = None, data: bytes | None = None, kind: SheetFormat | None = None
+) -> Report:
     """:func:`validate_deck` of a spreadsheet manifest, each finding about a card located at its
     sheet, row and columns.
 
@@ -121,16 +130,17 @@ def validate_sheet_manifest(path: Path, design: Deck | None = None) -> Report:
     >>> from rushmore_print.sheets import SheetFormat, write_tables
     >>> from rushmore_print.spec import load_design
     >>> from rushmore_print.generate import generate_deck
-    >>> tables = deck_tables(generate_deck(load_design()), "Classic")
-    >>> cards = list(tables[0].rows)
-    >>> cards[17] = ("S01", "RLLL", "expert", "M09")
+    >>> from rushmore_print.rows import card_rows
+    >>> deck = generate_deck(load_design())
+    >>> cards = list(deck_tables(deck, "Classic", card_rows(deck))[0].rows)
+    >>> cards[17] = ("S01", "search", "RRLL", "0", "expert", "M13")
     >>> with tempfile.TemporaryDirectory() as folder:
     ...     path = Path(folder) / "deck.csv"
     ...     _ = path.write_bytes(write_tables([Table(None, tuple(cards))], SheetFormat.CSV))
     ...     print(validate_sheet_manifest(path).errors[0])
-    row 18, columns B (notation) and C (level): S01: level says expert, but a card with 0 red heads is basic
+    row 18, columns C (notation) and E (level): S01: level says expert, but a card with 0 red heads is basic
     """
-    deck, findings, where = read_sheet_manifest(path, design)
+    deck, findings, where = read_sheet_manifest(path, design, data, kind)
     report = validate_deck(deck)  # a card without an answer (no answer column) has answer "": not checked
     located = tuple(_located(finding, where) for finding in report.errors)
     return replace(report, errors=tuple(findings) + located)
@@ -159,7 +169,7 @@ def _cards_table(tables: list[Table], path: Path) -> Table:
     named = [table for table in tables if table.name is not None and table.name.casefold() == CARDS_SHEET]
     listing = named or [table for table in tables if table.name is None or table.name.casefold() != DESIGN_SHEET]
     if not listing:
-        raise SheetError(path, f"no sheet of cards; name it {CARDS_SHEET!r} (its first row: {', '.join(COLUMNS)})")
+        raise SheetError(path, f"no sheet of cards; name it {CARDS_SHEET!r} (its first row: {', '.join(_NEEDED)}, ...)")
     return listing[0]
 
 
@@ -182,7 +192,7 @@ def _header(table: Table, path: Path) -> tuple[int, dict[str, int]]:
     if missing:
         named = " or ".join(map(repr, missing))
         raise SheetError(path, f"{cards_place(table, number)}: no column headed {named}; the first row names "
-                               f"the columns {', '.join(COLUMNS)} (answer may be left out)")  # fmt: skip
+                               f"the columns {', '.join(COLUMNS)} (kind, red and answer may be left out)")  # fmt: skip
     return number, columns
 
 
@@ -192,29 +202,55 @@ def _cell(cells: tuple[str, ...], row: _Row, name: str) -> str:
 
 
 def _card(cells: tuple[str, ...], row: _Row, frame: Deck, findings: list[Finding]) -> Monument | SearchCard | None:
-    def refuse(name: str, message: str) -> None:
-        column = row.columns[name]
+    def refuse(names: tuple[str, ...], message: str) -> None:
         sheet = f"sheet {shown(row.table.name)}, " if row.table.name is not None else ""
-        where = f"{sheet}row {row.row}, column {column_letters(column)} ({name})"
-        findings.append(Finding(shown_id(card_id) if card_id else None, message, (), where))
+        places = [f"{column_letters(row.columns[name])} ({name})" for name in names]
+        columns = f"column {places[0]}" if len(places) == 1 else f"columns {_listed(places)}"
+        findings.append(
+            Finding(shown_id(card_id) if card_id else None, message, (), f"{sheet}row {row.row}, {columns}")
+        )
 
     card_id, notation = _cell(cells, row, "id"), _cell(cells, row, "notation")
     level_name, answer = _cell(cells, row, "level").lower(), _cell(cells, row, "answer")
+    kind_name, red_text = _cell(cells, row, "kind").lower(), _cell(cells, row, "red")
     if not card_id:
-        refuse("id", "empty; every card has an id, such as M05 or S17")
+        refuse(("id",), "empty; every card has an id, such as M05 or S17")
         return None
     try:
         faces, red = frame.notation.parse(notation, len(frame.heads))
     except CardError as exc:
-        refuse("notation", f"{str(exc).replace(repr(notation), shown(notation), 1)}")
+        refuse(("notation",), f"{str(exc).replace(repr(notation), shown(notation), 1)}")
         return None
-    if not level_name and not answer and not any(red):
+    if "kind" in row.columns:
+        if kind_name not in _KINDS:
+            refuse(("kind",), f"{shown(kind_name) if kind_name else 'empty'} is not a kind; use monument or search")
+            return None
+        kind = _KINDS[kind_name]
+    else:
+        kind = CardKind.MONUMENT if not level_name and not answer and not any(red) else CardKind.SEARCH
+    if kind is CardKind.MONUMENT:
+        said = [name for name, value in (("red", red_text), ("level", level_name), ("answer", answer)) if value]
+        if any(red):
+            said.insert(0, "notation")
+        if said:
+            named = ("kind", *said) if "kind" in row.columns else tuple(said)
+            refuse(named, "a Monument has no red heads, level or answer; empty them or make the row a search card")
+            return None
         return Monument(card_id, faces)
+    if "red" in row.columns and red_text != str(sum(red)):
+        red_said = shown(red_text) if red_text else "nothing"
+        refuse(
+            ("notation", "red"),
+            f"red says {red_said}, but {shown(notation)} has {sum(red)} red heads (* after a letter)",
+        )
+        return None
     if level_name not in _LEVELS:
-        refuse("level", f"{shown(level_name) if level_name else 'empty'} is not a level; use basic, advanced or expert")
+        refuse(
+            ("level",), f"{shown(level_name) if level_name else 'empty'} is not a level; use basic, advanced or expert"
+        )
         return None
     if "answer" in row.columns and not answer:
-        refuse("answer", "empty; give the Monument this card matches, such as M05 (or leave the answer column out)")
+        refuse(("answer",), "empty; give the Monument this card matches, such as M05 (or leave the answer column out)")
         return None
     return SearchCard(card_id, faces, red, answer, _LEVELS[level_name])
 

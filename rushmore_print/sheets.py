@@ -31,7 +31,7 @@ from xml.sax.saxutils import escape as xml_escape
 from xml.sax.saxutils import quoteattr
 
 from .errors import RushmoreError
-from .inputs import InputError, InputKind, read_input, read_input_text, shown, shown_path
+from .inputs import InputError, InputKind, decode_input, read_input, read_input_text, shown, shown_path
 
 # What a manifest sheet can hold: 2^8 + 4^8 cards of the largest design, a header and room for
 # blank lines; a sheet claiming more is refused before its rows are kept.
@@ -119,24 +119,49 @@ class SheetError(RushmoreError):
         super().__init__(f"{shown_path(path)}: {message}")
 
 
-def read_tables(path: Path) -> list[Table]:
-    """Every sheet of the CSV, XLSX or ODS file at ``path`` (by its suffix), as text.
+def read_tables(path: Path, data: bytes | None = None, kind: SheetFormat | None = None) -> list[Table]:
+    """Every sheet of the CSV, XLSX or ODS file at ``path`` (of ``kind``, else known by its
+    suffix), as text; ``data``: the file's bytes when read elsewhere (standard input, bounded by
+    its reader), ``path`` then only names it.
 
     Numbers are written as a spreadsheet shows them (``3``, not ``3.0``); formulas give their
     cached value. Raises :class:`SheetError` naming the file for anything unreadable, over a
     limit, or not a spreadsheet.
     """
-    kind = SheetFormat.of(path)
+    kind = kind or SheetFormat.of(path)
     if kind is None:
         raise SheetError(path, "not a spreadsheet; give a .csv, .xlsx or .ods file")
     try:
         if kind is SheetFormat.CSV:
-            return [_csv(read_input_text(path, InputKind.MANIFEST), path)]
-        data = read_input(path, InputKind.SPREADSHEET)
+            text = read_input_text(path, InputKind.MANIFEST) if data is None else decode_input(data, path)
+            return [_csv(text, path)]
+        if data is None:
+            data = read_input(path, InputKind.SPREADSHEET)
+        elif len(data) > InputKind.SPREADSHEET.most_bytes:
+            raise InputError(path, f"{len(data):,} bytes; a spreadsheet may be {InputKind.SPREADSHEET.limit_text}")
     except InputError as exc:
         raise SheetError(path, exc.reason) from None
     archive = _archive(data, path, kind)
     return _xlsx(data, path) if kind is SheetFormat.XLSX else _ods(archive, path)
+
+
+def sniff(data: bytes) -> SheetFormat | None:
+    """The spreadsheet format of bytes that came without a name (standard input): a zip holding
+    a workbook is XLSX, one holding ``content.xml`` ODS, text whose first line names the columns
+    ``id`` and ``notation`` CSV; None for anything else (JSON or YAML).
+
+    >>> sniff(b"id,kind,notation\\nM01,monument,LLLL\\n"), sniff(b'{"design": "x"}')
+    (<SheetFormat.CSV: 'csv'>, None)
+    """
+    if data.startswith(b"PK\x03\x04"):
+        try:
+            names = set(zipfile.ZipFile(io.BytesIO(data)).namelist())
+        except (zipfile.BadZipFile, OSError, ValueError, EOFError):
+            return SheetFormat.XLSX  # damaged: the XLSX reader says so, naming the input
+        return SheetFormat.ODS if "content.xml" in names else SheetFormat.XLSX
+    first = data[:4096].split(b"\n", 1)[0].decode("utf-8", "replace").lstrip("\ufeff")
+    cells = {cell.strip().strip('"').casefold() for cell in re.split(r"[,;\t]", first)}
+    return SheetFormat.CSV if {"id", "notation"} <= cells else None
 
 
 def _csv(text: str, path: Path) -> Table:

@@ -17,6 +17,7 @@ from rushmore_print import sheets
 from rushmore_print.cli import cli
 from rushmore_print.errors import RushmoreError
 from rushmore_print.manifest import validate_manifest
+from rushmore_print.rows import card_rows
 from rushmore_print.sheet_manifest import deck_tables, read_sheet_manifest
 from rushmore_print.sheets import SheetError, SheetFormat, Table, read_tables, write_tables
 
@@ -86,23 +87,28 @@ def test_the_binary_sheets_are_byte_identical_when_written_again(runner, tmp_pat
             assert archive.infolist()[0].compress_type == zipfile.ZIP_STORED
 
 
-# (row, column, new value, the error's place and message); row 18 is S01 (RRLL, basic, M13),
-# row 6 the Monument M05 (LRLL).
+# (row, column, new value, the error's place and message); the columns are id, kind, notation,
+# red, level, answer; row 18 is S01 (RRLL, 0 red, basic, M13), row 6 the Monument M05 (LRLL).
 EDITS = [
-    (18, 3, "expert", "row 18, columns B (notation) and C (level): S01: level says expert, but a card with 0 red "
+    (18, 5, "expert", "row 18, columns C (notation) and E (level): S01: level says expert, but a card with 0 red "
                       "heads is basic"),
-    (18, 4, "M02", "row 18, columns B (notation) and D (answer): S01: answer says M02, but RRLL matches M13"),
-    (18, 2, "RRLR", "row 18, columns B (notation) and D (answer): S01: answer says M13, but RRLR matches M14"),
-    (18, 2, "RXLL", "row 18, column B (notation): S01: 'RXLL': 'X' is not a direction letter; use L or R, and * "
+    (18, 6, "M02", "row 18, columns C (notation) and F (answer): S01: answer says M02, but RRLL matches M13"),
+    (18, 3, "RRLR", "row 18, columns C (notation) and F (answer): S01: answer says M13, but RRLR matches M14"),
+    (18, 3, "RXLL", "row 18, column C (notation): S01: 'RXLL': 'X' is not a direction letter; use L or R, and * "
                     "after a red head"),
-    (18, 3, "hard", "row 18, column C (level): S01: 'hard' is not a level; use basic, advanced or expert"),
-    (6, 2, "LLLL", "row 6, column B (notation): M05: shows LLLL, the same as M01; each combination must appear once"),
+    (18, 5, "hard", "row 18, column E (level): S01: 'hard' is not a level; use basic, advanced or expert"),
+    (18, 4, "1", "row 18, columns C (notation) and D (red): S01: red says '1', but 'RRLL' has 0 red heads (* after "
+                 "a letter)"),
+    (18, 2, "monument", "row 18, columns B (kind), D (red), E (level) and F (answer): S01: a Monument has no red "
+                        "heads, level or answer; empty them or make the row a search card"),
+    (18, 2, "joker", "row 18, column B (kind): S01: 'joker' is not a kind; use monument or search"),
+    (6, 3, "LLLL", "row 6, column C (notation): M05: shows LLLL, the same as M01; each combination must appear once"),
     (19, 1, "S01", "rows 18 and 19, column A (id): S01: this id is used by 2 Search cards"),
 ]  # fmt: skip
 
 
 @pytest.mark.parametrize("fmt", FORMATS)
-@pytest.mark.parametrize("row, column, value, error", EDITS, ids=[f"{e[0]}{'ABCD'[e[1] - 1]}={e[2]}" for e in EDITS])
+@pytest.mark.parametrize("row, column, value, error", EDITS, ids=[f"{'ABCDEF'[e[1] - 1]}{e[0]}={e[2]}" for e in EDITS])
 def test_a_sheet_edited_in_one_cell_is_refused_naming_that_row_and_column(
     runner, tmp_path, fmt, row, column, value, error
 ):
@@ -114,8 +120,8 @@ def test_a_sheet_edited_in_one_cell_is_refused_naming_that_row_and_column(
 
 
 def test_columns_in_any_order_with_notes_and_no_answers_validate(tmp_path, classic_deck):
-    cards = deck_tables(classic_deck, "Classic")[0]
-    rows = [("notes", "level", "notation", "id")] + [("x", lv, nt, i) for i, nt, lv, _ in cards.rows[1:]]
+    cards = deck_tables(classic_deck, "Classic", card_rows(classic_deck))[0]
+    rows = [("notes", "level", "notation", "id")] + [("x", lv, nt, i) for i, _, nt, _, lv, _ in cards.rows[1:]]
     path = tmp_path / "mine.csv"
     path.write_bytes(write_tables([Table(None, tuple(rows))], SheetFormat.CSV))
     report = validate_manifest(path)
@@ -138,7 +144,7 @@ def test_a_sheet_of_another_design_takes_its_heads_from_the_design(runner, tmp_p
     path = written(runner, tmp_path, "csv", five)
     alone = runner.invoke(cli, ["validate", "--manifest", str(path)])  # a CSV has no design sheet: classic
     assert alone.exit_code == 1
-    assert "row 2, column B (notation): M01: 'LLLLL': 5 heads given, this design has 4" in alone.output
+    assert "row 2, column C (notation): M01: 'LLLLL': 5 heads given, this design has 4" in alone.output
     given = runner.invoke(cli, ["validate", five, "--manifest", str(path)])
     assert given.exit_code == 0, given.output
     xlsx = written(runner, tmp_path, "xlsx", five)  # its design sheet says the heads
@@ -155,9 +161,10 @@ def test_a_json_manifest_with_a_design_is_still_refused(runner, tmp_path):
 @pytest.mark.parametrize(
     "rows, message",
     [
-        ((), "row 1: the sheet is empty; its first row names the columns id, notation, level, answer"),
+        ((), "row 1: the sheet is empty; its first row names the columns id, kind, notation, red, level, answer"),
         ((("id", "faces"), ("M01", "LLLL")), "row 1: no column headed 'notation' or 'level'; the first row names "
-                                             "the columns id, notation, level, answer (answer may be left out)"),
+                                             "the columns id, kind, notation, red, level, answer (kind, red and "
+                                             "answer may be left out)"),
         ((("id", "notation", "level", "ID"),), "row 1: two columns are headed 'id' (A and D)"),
     ],
 )  # fmt: skip
@@ -217,7 +224,7 @@ def test_an_ods_from_another_writer_reads_the_same(tmp_path, classic_deck):
     from odf.text import P
 
     document = odf.OpenDocumentSpreadsheet()
-    for table in deck_tables(classic_deck, "Classic"):
+    for table in deck_tables(classic_deck, "Classic", card_rows(classic_deck)):
         sheet = OdfTable(name=table.name)
         for row in table.rows:
             line = TableRow()
@@ -232,7 +239,7 @@ def test_an_ods_from_another_writer_reads_the_same(tmp_path, classic_deck):
     document.save(str(path))
     expected = [  # a reader drops a row's trailing blank cells
         Table(table.name, tuple(tuple(" ".join(row).rstrip().split(" ")) if "" in row else row for row in table.rows))
-        for table in deck_tables(classic_deck, "Classic")
+        for table in deck_tables(classic_deck, "Classic", card_rows(classic_deck))
     ]
     assert read_tables(path) == expected
     assert validate_manifest(path).ok(strict=True)
@@ -274,4 +281,17 @@ def test_cards_refuses_to_write_a_binary_sheet_to_a_terminal(tmp_path):
     finally:
         os.close(follower)
         os.close(leader)
-    assert done.returncode == 2 and b"redirect it: > deck.xlsx" in done.stderr
+    assert done.returncode == 2 and b"give -o deck.xlsx or redirect it" in done.stderr
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_a_sheet_on_standard_input_is_told_by_its_bytes(tmp_path, fmt):
+    import subprocess
+    import sys
+
+    made = subprocess.run([sys.executable, "-m", "rushmore_print", "cards", "--format", fmt], capture_output=True)
+    judged = subprocess.run(
+        [sys.executable, "-m", "rushmore_print", "validate", "--manifest", "-"], input=made.stdout, capture_output=True
+    )
+    assert judged.returncode == 0, judged.stderr
+    assert b"16 Monuments, 39 Search cards checked" in judged.stdout

@@ -16,12 +16,14 @@ from pathlib import Path
 
 from ..colors import Color, parse_hex
 from ..model import Notation
+from ..sizes import CARD_PRESETS
 from ..svg import Drawing
 
 MAX_HEADS = 8
 MAX_NAME_CHARS = 60  # the game's name: the card backs and the rulebook's title
 MAX_DIRECTION_CHARS = 20  # a direction is a word in the rules' sentences
 BUILTIN_CLASSIC = "classic.yaml (built in)"
+DEFAULT_CARD = "poker"
 
 
 class Look(enum.Enum):
@@ -117,9 +119,9 @@ TOO_MUCH_BLEED = f"is more bleed than any printer needs; allowed: 0 to {MAX_BLEE
 class PrintSpec:
     """Card size (trim, as the card is read), bleed and orientation."""
 
-    card_name: str = "poker"
-    width_mm: float = 88.9
-    height_mm: float = 63.5
+    card_name: str = DEFAULT_CARD
+    width_mm: float = max(CARD_PRESETS[DEFAULT_CARD])  # landscape: the long side across
+    height_mm: float = min(CARD_PRESETS[DEFAULT_CARD])
     bleed_mm: float = 3.0
     orientation: Orientation = Orientation.LANDSCAPE
     font: Path | None = None  # the designer's TrueType file for the names and the game's title

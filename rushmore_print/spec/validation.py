@@ -11,6 +11,7 @@ import enum
 import math
 import unicodedata
 from collections.abc import Callable, Iterable
+from dataclasses import asdict, replace
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -423,18 +424,16 @@ def _rules(check: _Checker, value: Any) -> Rules | None:
     spec = check.mapping(value, path, RULE_KEYS)
     if spec is None:
         return None
-    defaults = Rules()
-    numbers: dict[str, int | None] = {}
+    numbers: dict[str, int | None] = {}  # only the numbers given; Rules' own defaults fill the rest
     for key, minimum in (
         ("deck_size", 1),
         ("points_to_win", 1),
         ("players_before_extra", 1),
         ("extra_cards_per_player", 0),
     ):
-        numbers[key] = check.integer(spec[key], path + (key,), minimum) if key in spec else getattr(defaults, key)
+        if key in spec:
+            numbers[key] = check.integer(spec[key], path + (key,), minimum)
     long_spec = spec.get("long_game")
-    numbers["long_extra_cards_per_player"] = defaults.long_extra_cards_per_player
-    numbers["long_points_to_win"] = defaults.long_points_to_win
     if long_spec is not None:
         long_path = path + ("long_game",)
         long_map = check.mapping(long_spec, long_path, ("extra_cards_per_player", "points_to_win"))
@@ -449,7 +448,7 @@ def _rules(check: _Checker, value: Any) -> Rules | None:
                 )
     if any(v is None for v in numbers.values()):
         return None
-    return Rules(**numbers)  # type: ignore[arg-type]
+    return replace(Rules(), **numbers)  # type: ignore[arg-type]
 
 
 def _print(check: _Checker, value: Any, base_dir: Path | None) -> PrintSpec | None:
@@ -459,16 +458,17 @@ def _print(check: _Checker, value: Any, base_dir: Path | None) -> PrintSpec | No
     spec = check.mapping(value, path, ("card", "orientation", "bleed", "font"))
     if spec is None:
         return None
-    card_name: str = "poker"
-    size: tuple[float, float] | None = CARD_PRESETS["poker"]
+    defaults = PrintSpec()
+    card_name = defaults.card_name
+    size: tuple[float, float] | None = (defaults.width_mm, defaults.height_mm)
     if "card" in spec:
         card_name, size = _card_size(check, spec["card"], path + ("card",))
     orientation = (
         check.choice(spec["orientation"], path + ("orientation",), Orientation)
         if "orientation" in spec
-        else Orientation.LANDSCAPE
+        else defaults.orientation
     )
-    bleed = check.length(spec["bleed"], path + ("bleed",)) if "bleed" in spec else 3.0
+    bleed = check.length(spec["bleed"], path + ("bleed",)) if "bleed" in spec else defaults.bleed_mm
     if bleed is not None and bleed > MAX_BLEED_MM:
         check.add(path + ("bleed",), f"{bleed:g}mm {TOO_MUCH_BLEED}")
         bleed = None
@@ -560,17 +560,13 @@ def _style(check: _Checker, value: Any, heads: tuple[HeadSpec, ...]) -> Style:
     """The palette: every colour ``#rrggbb``; the contrasts that make cards readable are checked
     (WCAG ratios), for the style and for every head's own skin and hair."""
     path = ("style",)
-    defaults = Style()
     if value is None:
         spec: dict = {}
     else:
         spec = check.mapping(value, path, STYLE_KEYS) or {}
-    colours = {key: getattr(defaults, key) for key in STYLE_KEYS}
-    for key in STYLE_KEYS:
-        if key in spec:
-            colours[key] = check.color(spec[key], path + (key,)) or colours[key]
-    style = Style(**colours)
-    named = dict(colours, white=WHITE)
+    given = {key: check.color(spec[key], path + (key,)) for key in STYLE_KEYS if key in spec}
+    style = replace(Style(), **{key: colour for key, colour in given.items() if colour is not None})
+    named = {**asdict(style), "white": WHITE}
     for front, back, least, why in STYLE_CONTRASTS:
         ratio = contrast(named[front], named[back])
         if ratio < least:
@@ -578,13 +574,16 @@ def _style(check: _Checker, value: Any, heads: tuple[HeadSpec, ...]) -> Style:
             check.add(
                 at, f"{front} against {back} has a contrast of {ratio:.1f}:1; at least {least:g}:1 is needed ({why})"
             )
+    # A head's own skin and hair must meet the same contrasts as the style's.
+    needed = {(front, back): least for front, back, least, _ in STYLE_CONTRASTS}
     for number, head in enumerate(heads, start=1):
         skin, hair = head.skin or style.skin, head.hair or style.hair
-        pairs = ((skin, style.stone, "skin", "the rock"), (hair, skin, "hair", "the skin"))
-        for fore, behind, key, why in pairs:
-            if (head.skin or head.hair) and contrast(fore, behind) < 3.0:
+        pairs = ((skin, style.stone, "skin", "stone", "the rock"), (hair, skin, "hair", "skin", "the skin"))
+        for fore, behind, key, against, why in pairs:
+            least, ratio = needed[(key, against)], contrast(fore, behind)
+            if (head.skin or head.hair) and ratio < least:
                 check.add(
                     ("heads", number, key),
-                    f"{key} against {why} has a contrast of {contrast(fore, behind):.1f}:1; at least 3:1 is needed",
+                    f"{key} against {why} has a contrast of {ratio:.1f}:1; at least {least:g}:1 is needed",
                 )
     return style
