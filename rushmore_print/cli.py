@@ -498,7 +498,7 @@ def preview(design: Path | None, out_dir: Path, watch: bool, port: int | None) -
     \b
     Examples:
       rushmore preview                                  # output/preview.html
-      rushmore preview designs/junior.yaml --watch      # open the address it prints
+      rushmore preview designs/junior.yaml --watch      # serves until Ctrl-C: open the address it prints
     """
     from .preview import watch as watch_design
     from .preview import write_preview
@@ -757,9 +757,9 @@ def table(
 
     \b
     Examples:
-      rushmore table --players ann,bob,cy --lan
-      rushmore table --players ann,bob --one-screen
-      rushmore table --resume output/games/20261201-140000-42.jsonl --lan
+      rushmore table --players ann,bob,cy --lan              # serves until Ctrl-C
+      rushmore table --players ann,bob --one-screen          # serves until Ctrl-C
+      rushmore table --resume output/games/20261201-140000-42.jsonl --lan   # serves until Ctrl-C
     """
     from .console import GameRequest, ResumeConflict, Streams
     from .web.run import Serving, table_game

@@ -17,19 +17,24 @@ from .conftest import ROOT
 KEYBOARD = "quit\n"  # what the game master types when an example of play waits for the keyboard
 
 
-def help_examples(argv: list[str]) -> list[tuple[str, int]]:
-    """(command line, exit code) of each example in the help of ``rushmore ARGV``."""
+SERVES = None  # the exit of an example that serves until Ctrl-C: it is parsed, never run
+
+
+def help_examples(argv: list[str]) -> list[tuple[str, int | None]]:
+    """(command line, exit code) of each example in the help of ``rushmore ARGV``: 0, the
+    ``# exit N`` its comment states, or :data:`SERVES` for ``# serves until Ctrl-C``."""
     text = CliRunner().invoke(cli, [*argv, "--help"], terminal_width=200).output
     block = text.split("Examples:\n", 1)[1].split("\n\n", 1)[0]
     examples = []
     for line in block.splitlines():
         command, _, comment = line.strip().partition("  #")
         stated = re.search(r"\bexit (\d+)", comment)
-        examples.append((command.strip(), int(stated.group(1)) if stated else 0))
+        code = SERVES if "until Ctrl-C" in comment else int(stated.group(1)) if stated else 0
+        examples.append((command.strip(), code))
     return examples
 
 
-def every_example() -> list[tuple[str, str, int]]:
+def every_example() -> list[tuple[str, str, int | None]]:
     return [(" ".join(argv) or "rushmore", line, code) for argv in [[], *([n] for n in sorted(cli.commands))]
             for line, code in help_examples(argv)]  # fmt: skip
 
@@ -43,8 +48,8 @@ def test_the_examples_are_read_and_state_their_exits():
 
 @pytest.fixture(scope="module")
 def workspace(tmp_path_factory):
-    """An empty folder with the example designs, the card images impose's examples name, and
-    the game log play's --resume example names."""
+    """An empty folder with the example designs, the card images impose's examples name, the
+    CSV manifest validate's example names and the game log play's --resume example names."""
     folder = tmp_path_factory.mktemp("help")
     shutil.copytree(ROOT / "designs", folder / "designs")
     os.environ["RUSHMORE_WORKERS"], os.environ["RUSHMORE_FSYNC"] = "1", "0"
@@ -57,6 +62,7 @@ def workspace(tmp_path_factory):
         shutil.copy(image, folder / "fronts" / image.name)
         shutil.copy(png / "back-monument.png", folder / "backs" / image.name)
     shutil.copy(png / "back-monument.png", folder / "back.png")
+    assert run(folder, "rushmore cards designs/five.yaml --format csv -o deck.csv").returncode == 0  # validate's
     log = "output/games/20261129-140000-42.jsonl"
     assert run(folder, f"rushmore play --players ann,bob --seed 42 --log {log}", KEYBOARD).returncode == 0
     return folder
@@ -70,8 +76,8 @@ def run(folder, line: str, keyboard: str = "") -> subprocess.CompletedProcess:
 
 @pytest.mark.slow
 def test_every_help_example_exits_as_its_help_says(workspace, monkeypatch):
-    """Plain lines run in-process through click (a keyboard game gets ``quit``); pipes and
-    redirections in bash, with ``rushmore`` as this Python's module."""
+    """Plain lines run in-process through click (a keyboard game gets ``quit``); pipes,
+    redirections and globs in bash, with ``rushmore`` as this Python's module."""
     monkeypatch.chdir(workspace)
     monkeypatch.setattr("time.sleep", lambda seconds: None)  # play --countdown, in-process
     runner = CliRunner()
@@ -80,7 +86,11 @@ def test_every_help_example_exits_as_its_help_says(workspace, monkeypatch):
         if line in seen:  # the same line in two helps (the group's and the command's) runs once
             continue
         seen.add(line)
-        if re.search(r"[|>]", line):
+        if code is SERVES:  # a server: its arguments must parse (options, choices, files named)
+            words = shlex.split(line)
+            cli.commands[words[1]].make_context(words[1], words[2:])
+            continue
+        if re.search(r"[|>*?]", line):  # a pipe, a redirection or a glob: the shell's work
             result = run(workspace, line)
             got, said = result.returncode, result.stdout[-300:] + result.stderr[-300:]
         else:
