@@ -384,9 +384,11 @@ def impose(
     voice.detail(f"{count(len(fronts), 'card image', 'card images')}: {', '.join(map(str, fronts[:8]))}"
                  + (" ..." if len(fronts) > 8 else ""))  # fmt: skip
     for chosen_paper, chosen, out in imposing.output_files(out_dir, name, papers_of(paper), layouts):
-        written = imposing.impose(
-            fronts, out, chosen_paper, chosen, flip_edge, offset, back, back_list, card, bleed, fit, gap_mm
-        )
+        options = imposing.ImposeOptions(
+            paper=chosen_paper, layout=chosen, flip=flip_edge, back_offset_mm=offset, card_mm=card, bleed_mm=bleed,
+            fit=fit, gap_mm=gap_mm,
+        )  # fmt: skip
+        written = imposing.impose(fronts, out, options, back=back, backs=back_list)
         voice.say(f"wrote {out}: {count(written.pages, 'page', 'pages')}, {written.what}, "
                   f"{written.size / 1024:.0f} KB")  # fmt: skip
 
