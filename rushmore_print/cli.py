@@ -15,6 +15,7 @@ import click
 
 from . import __version__, arguments
 from .commandline import (
+    FLIP_CHOICES,
     IN_FILE,
     LAYOUT_CHOICES,
     LAYOUT_HELP,
@@ -41,7 +42,7 @@ from .commandline import (
 from .console import STDIN, load_deck, load_design
 from .inputs import shown
 from .model import Level
-from .sizes import PAPERS
+from .sizes import PAPERS, Flip
 from .targets import EXPORTS, ExportOptions
 from .words import count
 
@@ -480,7 +481,7 @@ def preview(design: Path | None, out_dir: Path, watch: bool, port: int | None) -
 @output_option("output", "PDFs")
 @paper_option
 @click.option(
-    "--flip", type=click.Choice(["long", "short"]), default="long", show_default=True,
+    "--flip", type=FLIP_CHOICES, default=Flip.LONG.value, show_default=True,
     help="The edge your printer flips the paper on (as you will print the cards).",
 )  # fmt: skip
 @friendly_errors
@@ -498,7 +499,6 @@ def calibrate(out_dir: Path, paper: str, flip: str) -> None:
       rushmore build --layout duplex --back-offset 1.25,-0.5    # with what the sheet read
     """
     from .build import write_calibration
-    from .layout.sheets import Flip
 
     written = write_calibration(out_dir, papers_of(paper), Flip(flip))
     report_written(current_voice(), "calibration", written, out_dir)
