@@ -27,7 +27,23 @@ from ..spec import MAX_BLEED_MM, Design, HeadSpec, Style
 from .fonts import PT_TO_MM, Font, name_font, printed_upper, text_width_mm
 from .frame import CardFrame, CardKind, Face
 from .heads import HEAD_BOX, HeadKey, head_symbol, plain_palette
-from .items import Anchor, Group, Matrix, Path, Rect, Shape, Symbol, Text, Use, multiply, place, scale, translate
+from .items import (
+    TEXT_ASCENT,
+    TEXT_DESCENT,
+    Anchor,
+    Group,
+    Matrix,
+    Path,
+    Rect,
+    Shape,
+    Symbol,
+    Text,
+    Use,
+    multiply,
+    place,
+    scale,
+    translate,
+)
 
 BAND_MM = 6.0  # the band runs from the bleed to this far inside the trim
 RIM_MM = 1.0  # the panel's light rim, between the band and the window
@@ -38,7 +54,6 @@ TITLE_PT = (7.0, 20.0)  # the title's size: as large as the window allows, withi
 TITLE_SHARE = 0.14  # the title's box takes at most this share of the window's height
 LABEL_PT = (6.0, 8.0)  # the kind's name: under half the title's size, within these
 KIND_LABELS = {CardKind.MONUMENT: "MONUMENT", CardKind.SEARCH: "SEARCH"}  # at the foot of each back
-TEXT_ASCENT, TEXT_DESCENT = 0.72, 0.22  # of the size: the box ``item_bounds`` gives a text
 PATTERN_MM = 3.0  # the pattern's period along a row
 ROW_MM = 1.9  # between the Monuments' rows of ridges
 PATTERN_LINE_MM = 0.3

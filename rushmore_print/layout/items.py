@@ -332,6 +332,12 @@ def union(rects: list[Rect]) -> Rect | None:
     return Rect(x0, y0, x1 - x0, y1 - y0)
 
 
+# The ink a text can put above and below its baseline, as shares of its size (DejaVu Sans
+# Condensed's capitals and descenders, with room to spare): item_bounds' box for a text, and
+# where the layouts set a baseline so that the ink sits where they want it.
+TEXT_ASCENT, TEXT_DESCENT = 0.72, 0.22
+
+
 def item_bounds(item, symbols: dict, matrix: Matrix = IDENTITY) -> Rect | None:
     """Where an item can put ink, conservatively (curve control points, symbol boxes, font
     ascent and descent), after ``matrix``; clips are honoured. Used to prove nothing leaks."""
@@ -343,7 +349,9 @@ def item_bounds(item, symbols: dict, matrix: Matrix = IDENTITY) -> Rect | None:
         width = text_width_mm(item.text, item.size_pt, item.font)
         x = {Anchor.START: item.x, Anchor.MIDDLE: item.x - width / 2, Anchor.END: item.x - width}[item.anchor]
         size = item.size_pt * PT_TO_MM
-        return _transform_rect(matrix, Rect(x, item.y - 0.22 * size, width, 0.94 * size))
+        return _transform_rect(
+            matrix, Rect(x, item.y - TEXT_DESCENT * size, width, (TEXT_ASCENT + TEXT_DESCENT) * size)
+        )
     if isinstance(item, Image):
         return _transform_rect(matrix, item.box)
     if isinstance(item, Use):
