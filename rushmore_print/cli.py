@@ -43,6 +43,7 @@ from .console import STDIN, load_deck, load_design
 from .inputs import shown
 from .model import Level
 from .sizes import PAPERS, Flip
+from .starter import Example
 from .targets import EXPORTS, ExportOptions
 from .words import count
 
@@ -72,10 +73,37 @@ def cli() -> None:
 
 @cli.command()
 @voice_options
+@click.argument("folder", required=False, default=".", type=click.Path(file_okay=False, path_type=Path))
+@click.option(
+    "--from", "example", type=click.Choice([e.value for e in Example]), default=Example.CLASSIC.value,
+    show_default=True, help="The example design to start from.",
+)  # fmt: skip
+@friendly_errors
+def init(folder: Path, example: str) -> None:
+    """Start a design of your own: write FOLDER/design.yaml (an example, commented) and FOLDER/art/.
+
+    Never overwrites: a folder that already has a design.yaml is refused.
+
+    \b
+    Examples:
+      rushmore init mygame                 # mygame/design.yaml from the classic design
+      rushmore init junior --from junior   # then: rushmore build junior/design.yaml
+    """
+    from .inputs import shown_path
+    from .starter import start_design
+
+    started = start_design(folder, Example(example))
+    voice = current_voice()
+    voice.say(f"wrote {shown_path(started.design)} (from the {example} example) and {shown_path(started.art)}/")
+    voice.say(f"next: rushmore validate {shown_path(started.design)}")
+
+
+@cli.command()
+@voice_options
 @design_argument
 @click.option(
-    "--format", "fmt", type=click.Choice(["table", "json", "csv"]), default="table", show_default=True,
-    help="table for people; json is a manifest that validate --manifest reads; csv for spreadsheets.",
+    "--format", "fmt", type=click.Choice(["table", "json", "csv", "xlsx", "ods"]), default="table", show_default=True,
+    help="table for people; json, csv, xlsx and ods are manifests that validate --manifest reads back.",
 )  # fmt: skip
 @click.option("--level", type=LEVELS, help="Only the Search cards of this level's pool.")
 @click.option(
@@ -92,11 +120,20 @@ def cards(design: Path | None, fmt: str, level: str | None, out_file: Path) -> N
       rushmore cards designs/junior.yaml --level advanced
       rushmore cards --format json -o deck.json     # a manifest for `validate --manifest`
       rushmore cards --format json | rushmore validate --manifest -
+      rushmore cards --format xlsx -o deck.xlsx     # the same cards as a spreadsheet
     """
     from .rows import card_rows, rows_csv, rows_manifest, rows_table
 
     spec, deck = load_deck(design)
     rows = card_rows(deck, deck.pool(Level(level.lower())) if level else None)
+    if fmt in ("xlsx", "ods"):
+        from .sheet_manifest import deck_tables
+        from .sheets import SheetFormat, write_tables
+
+        if str(out_file) == STDIN and sys.stdout.isatty():
+            raise click.UsageError(f"a {fmt.upper()} file is not for a terminal; give -o deck.{fmt} or redirect it")
+        write_out(write_tables(deck_tables(deck, spec.name, rows), SheetFormat(fmt)), out_file, f"{len(rows)} cards")
+        return
     if fmt == "json":
         import json  # here: impose and the help texts never need it
 
@@ -111,7 +148,8 @@ def cards(design: Path | None, fmt: str, level: str | None, out_file: Path) -> N
 @design_argument
 @click.option(
     "--manifest", type=IN_FILE,
-    help="Judge this manifest (JSON or YAML; - reads standard input) instead of a generated deck.",
+    help="Judge this manifest (JSON, YAML, or a CSV, XLSX or ODS sheet; - reads standard input) instead of a "
+    "generated deck.",
 )  # fmt: skip
 @click.option("--strict", is_flag=True, help="Treat imbalance as a failure, not a warning.")
 @click.option(
@@ -131,20 +169,26 @@ def validate(design: Path | None, manifest: Path | None, strict: bool, fmt: str)
       rushmore validate designs/five.yaml --strict
       rushmore validate --manifest deck.json
       rushmore cards --format json | rushmore validate --manifest -
+      rushmore validate designs/five.yaml --manifest deck.csv   # a CSV's heads from the design
     """
     from .reports import judge_design, judge_manifest
 
     voice = current_voice()
     if manifest is not None:
+        from .sheets import SheetFormat
+
+        frame = None
         if design is not None:
-            raise click.UsageError("give a DESIGN or --manifest, not both")
+            if str(manifest) != STDIN and SheetFormat.of(manifest) is None:
+                raise click.UsageError("give a DESIGN or a JSON or YAML --manifest, not both (it names its heads)")
+            frame = load_deck(design)[1]
         if str(manifest) == STDIN:
             from .inputs import STDIN_NAME, InputKind, read_stream
 
             data = read_stream(sys.stdin.buffer, InputKind.MANIFEST)
-            verdict = judge_manifest(STDIN_NAME, strict, data=data)
+            verdict = judge_manifest(STDIN_NAME, strict, data=data, design=frame)
         else:
-            verdict = judge_manifest(manifest, strict)
+            verdict = judge_manifest(manifest, strict, design=frame)
     else:
         spec, deck = load_deck(design)
         verdict = judge_design(spec, deck, strict, art_check=_art_problems)

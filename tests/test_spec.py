@@ -21,9 +21,12 @@ def test_classic_design_has_the_published_numbers(classic):
     assert classic.slug == "mount-rushmore"
 
 
-def test_packaged_classic_is_the_same_as_designs_classic():
-    packaged = (ROOT / "rushmore_print" / "data" / "classic.yaml").read_text()
-    assert packaged == (ROOT / "designs" / "classic.yaml").read_text()
+def test_the_package_ships_every_example_design_and_the_builtin_is_the_classic_one():
+    from importlib import resources
+
+    shipped = resources.files("rushmore_print") / "data" / "designs"
+    assert sorted(item.name for item in shipped.iterdir()) == [path.name for path in DESIGNS]
+    assert (shipped / "classic.yaml").read_text("utf-8") == (ROOT / "designs" / "classic.yaml").read_text("utf-8")
 
 
 @pytest.mark.parametrize("path", DESIGNS, ids=lambda p: p.name)

@@ -59,7 +59,7 @@ def load_design(path: str | Path | None = None, font_check: FontCheck | None = N
     Raises :class:`SpecError` listing every problem found.
     """
     if path is None:
-        text = resources.files("rushmore_print").joinpath("data/classic.yaml").read_text("utf-8")
+        text = resources.files("rushmore_print").joinpath("data/designs/classic.yaml").read_text("utf-8")
         return parse_design(text, BUILTIN_CLASSIC, base_dir=None)
     path = Path(path)
     try:
