@@ -77,6 +77,8 @@ class BalanceRow:
     answer_max: int
     red_min: int | None = None
     red_max: int | None = None
+    red_heads: int | None = None  # the group: the cards with this many red heads,
+    level: Level | None = None  # or a level's pool
 
     @property
     def balanced(self) -> bool:
@@ -284,7 +286,13 @@ def _balance(deck: Deck, solved: dict[str, str]) -> tuple[BalanceRow, ...]:
         red = [sum(column) for column in zip(*(c.red for c in group))] if k else None
         rows.append(
             BalanceRow(
-                f"{k} red", len(group), min(counts), max(counts), min(red) if red else None, max(red) if red else None
+                f"{k} red",
+                len(group),
+                min(counts),
+                max(counts),
+                min(red) if red else None,
+                max(red) if red else None,
+                red_heads=k,
             )
         )
     for level in Level:
@@ -293,5 +301,5 @@ def _balance(deck: Deck, solved: dict[str, str]) -> tuple[BalanceRow, ...]:
             answers = sum((answers_of[k] for k in classes), Counter())
             counts = [answers[m] for m in monument_ids]
             size = sum(len(by_class[k]) for k in classes)
-            rows.append(BalanceRow(f"{level.title} pool", size, min(counts), max(counts)))
+            rows.append(BalanceRow(f"{level.title} pool", size, min(counts), max(counts), level=level))
     return tuple(rows)
