@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..typeface import PT_TO_MM as PT_TO_MM
 from ..typeface import Font as Font
 from ..typeface import printed_upper as printed_upper
 from ..typeface import text_width_mm as text_width_mm
