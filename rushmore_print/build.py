@@ -34,7 +34,7 @@ from .layout.sheets import PAPERS, Flip, SheetLayout, lazy_card_pages, sheet_pag
 from .model import Deck
 from .render.art import decode_art
 from .render.fontcheck import check_font
-from .render.pdf import ShapeCache, register_fonts, render_pdf
+from .render.pdf import ShapeCache, register_fonts, render_pdf, write_pdf
 from .spec import Design, print_font_texts
 from .validate import validate_deck
 
@@ -314,9 +314,9 @@ def render_jobs(
         if progress:
             progress(job.name)
         document = job.make()
-        data = render_pdf(document, cmyk=cmyk, shapes=shapes)
-        stage.write(job.name, data)
-        made.append((len(document.pages), len(data)))
+        with stage.create(job.name) as handle:  # written page by page: no document is held whole
+            write_pdf(document, handle, cmyk=cmyk, shapes=shapes)
+            made.append((len(document.pages), handle.tell()))
     return made
 
 

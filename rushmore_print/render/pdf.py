@@ -9,6 +9,7 @@ from __future__ import annotations
 import functools
 import io
 from collections.abc import Hashable, Iterable
+from typing import BinaryIO
 
 from reportlab.lib.rl_accel import fp_str
 from reportlab.lib.utils import ImageReader
@@ -32,21 +33,36 @@ from ..typeface import FAMILY, Font
 from ..units import PT_PER_MM
 from .art import art_image, art_image_cmyk
 from .dates import document_epoch
+from .rlstream import flush, stream_pages
 
 
 def render_pdf(document: Document, cmyk: bool = False, shapes: ShapeCache | None = None, pdfx: bool = False) -> bytes:
-    """The PDF of ``document``. With ``cmyk`` every colour is converted to CMYK (under the ink
-    limit) and reportlab refuses any RGB colour, so a print shop's CMYK-only check passes;
-    ``pdfx`` also makes it PDF/X-1a:2001 (PDF 1.3, no transparency, an output intent, the PDF/X
-    keys). ``shapes`` carries the operators of shapes already drawn from one document to the
-    next (a build passes one)."""
+    """The PDF of ``document`` as bytes: :func:`write_pdf` into memory.
+
+    >>> from rushmore_print.layout.items import Page
+    >>> render_pdf(Document("Blank", (Page(210.0, 297.0, ()),)))[:8]
+    b'%PDF-1.3'
+    """
+    buffer = io.BytesIO()
+    write_pdf(document, buffer, cmyk, shapes, pdfx)
+    return buffer.getvalue()
+
+
+def write_pdf(
+    document: Document, out: BinaryIO, cmyk: bool = False, shapes: ShapeCache | None = None, pdfx: bool = False
+) -> None:
+    """Write the PDF of ``document`` into ``out`` (an empty, seekable binary file), each page as
+    soon as it is drawn, so memory stays the same however many pages there are. With ``cmyk``
+    every colour is converted to CMYK (under the ink limit) and reportlab refuses any RGB colour,
+    so a print shop's CMYK-only check passes; ``pdfx`` also makes it PDF/X-1a:2001 (PDF 1.3, no
+    transparency, an output intent, the PDF/X keys). ``shapes`` carries the operators of shapes
+    already drawn from one document to the next (a build passes one)."""
     register_fonts()
     # reportlab dates the file from SOURCE_DATE_EPOCH itself (int() of it, a traceback when it is
     # not a number): checked first, for a clear error. Unset, invariant=1 keeps 2000-01-01.
     document_epoch()
-    buffer = io.BytesIO()
     canvas = Canvas(
-        buffer,
+        out,
         invariant=1,
         pageCompression=1,
         enforceColorSpace="cmyk" if cmyk or pdfx else None,
@@ -58,6 +74,7 @@ def render_pdf(document: Document, cmyk: bool = False, shapes: ShapeCache | None
     canvas.setCreator("rushmore-print")
     canvas.setSubject(document.subject)
     _drop_placeholders(canvas)
+    stream_pages(canvas, out)
     if pdfx:
         _make_pdfx(canvas)
         cmyk = True
@@ -65,8 +82,8 @@ def render_pdf(document: Document, cmyk: bool = False, shapes: ShapeCache | None
     for page in document.pages:  # once: the pages may be made as they are reached (layout.lazy)
         painter.define_forms(_used_keys((page,)))  # before the page, so no form starts inside one
         painter.page(page)
+        flush(canvas)  # into the file now: the canvas never holds more than this page
     canvas.save()
-    return buffer.getvalue()
 
 
 # The printing condition DriveThruCards prints to, named by its entry in the ICC's registry of
