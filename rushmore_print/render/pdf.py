@@ -24,7 +24,6 @@ from reportlab.pdfbase.pdfdoc import (
     PDFString,
     xObjectName,
 )
-from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD, FILL_NON_ZERO, PATH_OPS, Canvas
 
 from ..colors import WHITE, mix, to_cmyk
@@ -33,6 +32,7 @@ from ..typeface import FAMILY, Font
 from ..units import PT_PER_MM
 from .art import art_image, art_image_cmyk
 from .dates import document_epoch
+from .fontcheck import reportlab_font
 from .rlstream import flush, stream_pages
 
 
@@ -154,7 +154,7 @@ def register_fonts(fonts: Iterable[Font] = FAMILY) -> None:
     registered = set(pdfmetrics.getRegisteredFontNames())
     for font in fonts:
         if font.pdf_name not in registered:
-            pdfmetrics.registerFont(TTFont(font.pdf_name, str(font.path)))
+            pdfmetrics.registerFont(reportlab_font(font))
 
 
 @functools.lru_cache(maxsize=1024)  # every card names its heads: the same few keys, thousands of times
