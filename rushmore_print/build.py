@@ -41,6 +41,14 @@ from .validate import validate_deck
 
 @dataclass(frozen=True)
 class KitOptions:
+    """What :func:`build_kit` writes: card sheets for each paper and layout (``skip`` leaves
+    some out), the duplex backs' flip and offset, the one-card-a-page file, the rule sheet, the
+    answer key, CMYK colour, and the gap between cards on the sheets.
+
+    >>> KitOptions(papers=("letter",), layouts=(SheetLayout.GUTTERFOLD,), answer_key=False).papers
+    ('letter',)
+    """
+
     papers: tuple[str, ...] = ("a4", "letter")
     layouts: tuple[SheetLayout, ...] = (SheetLayout.DUPLEX, SheetLayout.GUTTERFOLD)
     flip: Flip = Flip.LONG
@@ -345,3 +353,24 @@ def write_calibration(
         what = f"duplex calibration sheet, {PAPERS[paper].name}, print on both sides ({flip.value}-edge flip)"
         written.append(Written(path, len(document.pages), len(data), what))
     return written
+
+
+__all__ = [
+    "DeckFaces",
+    "Job",
+    "Kit",
+    "KitOptions",
+    "answer_key_document",
+    "build_kit",
+    "calibration_document",
+    "card_faces",
+    "checked_deck",
+    "kit_jobs",
+    "per_card_document",
+    "print_font_problems",
+    "render_jobs",
+    "rulebook_document",
+    "sheet_document",
+    "unfit_sheets",
+    "write_calibration",
+]

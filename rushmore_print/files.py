@@ -274,3 +274,15 @@ def die_with_parent() -> None:
 
 
 PR_SET_PDEATHSIG = 1
+
+
+__all__ = [
+    "StagedFolder",
+    "Written",
+    "atomic_write",
+    "die_with_parent",
+    "durable",
+    "ensure_folder",
+    "finish_file",
+    "worker_count",
+]

@@ -437,3 +437,6 @@ def _format12(data: bytes, start: int, code: int) -> int:
         else:
             return int(glyph + code - first)
     return 0
+
+
+__all__ = ["TrueTypeFont"]

@@ -33,12 +33,17 @@ GREY = rgb("#555555")
 
 
 class SheetLayout(enum.Enum):
+    """How a sheet carries the backs: on the next page (``DUPLEX``, printed on both sides), on
+    the same page below a fold (``GUTTERFOLD``), or not at all (``FRONTS``)."""
+
     DUPLEX = "duplex"
     GUTTERFOLD = "gutterfold"
     FRONTS = "fronts"
 
 
 class Flip(enum.Enum):
+    """Which edge a duplex printer turns the sheet over: the long one or the short one."""
+
     LONG = "long"
     SHORT = "short"
 
@@ -396,3 +401,24 @@ def sheet_plan(paper: Paper, layout: SheetLayout, frame: CardFrame, *args) -> Sh
         raise BuildError(
             f"a {size} card does not fit on {paper.name} paper in the {layout.value} layout{hint}"
         ) from None
+
+
+__all__ = [
+    "FOLD_GAP_MM",
+    "GREY",
+    "MARGIN_MM",
+    "PAPERS",
+    "Flip",
+    "Grid",
+    "SheetLayout",
+    "SheetPlan",
+    "Slot",
+    "card_pages",
+    "fit_grid",
+    "lazy_card_pages",
+    "place_card",
+    "plan_sheet",
+    "sheet_pages",
+    "sheet_plan",
+    "strip_items",
+]

@@ -107,3 +107,6 @@ def _draw(data: bytes, texts: tuple[str, ...]) -> None:
                 canvas.text((0, size), text, font=face, fill=255, anchor="ls")
     except Exception as exc:  # FreeType's errors come as OSError, ValueError...: all are refusals
         raise ValueError(f"the PNG renderer (FreeType) cannot draw it ({_reason(exc)})") from None
+
+
+__all__ = ["check_font", "reportlab_font"]

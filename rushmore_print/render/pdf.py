@@ -370,3 +370,6 @@ class _Painter:
         keep = image.fit is ImageFit.CONTAIN
         c.drawImage(source, box.x, box.y, box.width, box.height, mask=mask, preserveAspectRatio=keep, anchor="c")
         c.restoreState()
+
+
+__all__ = ["ShapeCache", "form_name", "register_fonts", "render_pdf", "write_pdf"]

@@ -29,7 +29,7 @@ from reportlab.pdfbase.pdfdoc import (
 )
 from reportlab.pdfgen.canvas import Canvas
 
-__all__ = ["stream_pages"]
+__all__ = ["flush", "stream_pages"]
 
 
 def stream_pages(canvas: Canvas, out: BinaryIO) -> None:

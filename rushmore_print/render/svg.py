@@ -357,3 +357,6 @@ def _hex(color) -> str:
 
 def _text(value: str) -> str:
     return escape(_NOT_XML.sub("", value))
+
+
+__all__ = ["SvgWriter", "quadratic_segments", "svg_document"]
