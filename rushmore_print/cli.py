@@ -242,7 +242,7 @@ def _export_help() -> str:
 @click.option("--dpi", type=click.IntRange(72, 1200), default=None, help="png only: resolution.  [default: 300]")
 @click.option(
     "--bleed", "bleed", callback=parsed(arguments.bleed), default=None, metavar="LENGTH",
-    help="png only: bleed around each card, e.g. 3mm or 0 for none.  [default: the design's]",
+    help="png and svg only: bleed around each card, e.g. 3mm or 0 for none.  [default: the design's]",
 )  # fmt: skip
 @click.option("--no-bleed", "no_bleed", is_flag=True, hidden=True)  # deprecated spelling of --bleed 0
 @click.option(
@@ -269,8 +269,8 @@ def export(
         bleed = 0.0
     given = {name for name, value in (("dpi", dpi), ("bleed", bleed), ("url_base", url_base)) if value is not None}
     for name in sorted(given - chosen.honours):
-        owner = "tts" if name == "url_base" else "png"
-        raise click.UsageError(f"--{name.replace('_', '-')} applies to {owner} only, not to {target}")
+        owners = " and ".join(t.name for t in EXPORTS.values() if name in t.honours)
+        raise click.UsageError(f"--{name.replace('_', '-')} applies to {owners} only, not to {target}")
     options = ExportOptions(dpi=dpi if dpi is not None else 300, bleed_mm=bleed, url_base=url_base)
     folder = out_dir if out_dir is not None else Path("output") / target
     from .export import run_export
@@ -430,6 +430,47 @@ def rulebook(design: Path | None, out_dir: Path, paper: str, answer_key: bool, m
     spec = load_design(design)
     options = KitOptions(papers=papers_of(paper), layouts=(), per_card=False, answer_key=answer_key)
     report_written(current_voice(), spec.name, build_kit(spec, out_dir, options), out_dir)
+
+
+@cli.command()
+@voice_options
+@design_argument
+@output_option("output", "files (preview.html)")
+@click.option("--watch", is_flag=True, help="Rebuild on every change to the design or a file it uses; serve the page.")
+@click.option(
+    "--port", type=click.IntRange(0, 65535), default=None, metavar="N",
+    help="--watch only: the port on 127.0.0.1 (0: any free one).  [default: 8765]",
+)  # fmt: skip
+@friendly_errors
+def preview(design: Path | None, out_dir: Path, watch: bool, port: int | None) -> None:
+    """One self-contained page of the whole design: every card face and back, the table at 30 dpi,
+    the rule sheet and the validator's report. With --watch, the page is served on this machine
+    and reloads itself within a second of each save; while the design is wrong it shows the
+    errors above the last cards that built. Ctrl-C stops.
+
+    \b
+    Examples:
+      rushmore preview                                  # output/preview.html
+      rushmore preview designs/junior.yaml --watch      # open the address it prints
+    """
+    from .preview import watch as watch_design
+    from .preview import write_preview
+
+    voice = current_voice()
+    if not watch:
+        if port is not None:
+            raise click.UsageError("--port applies to --watch only")
+        voice.say(f"wrote {write_preview(design, out_dir, load_design)}")
+        return
+    if design is not None and str(design) == STDIN:
+        raise click.UsageError("--watch reads the design again at each save: give a file, not -")
+    try:
+        watch_design(
+            design, out_dir, 8765 if port is None else port, voice.note, load=load_design,
+            started=lambda address: voice.say(f"previewing at {address} (also {out_dir}/preview.html); Ctrl-C stops"),
+        )  # fmt: skip
+    except KeyboardInterrupt:
+        voice.note("stopped")
 
 
 @cli.command()

@@ -1,4 +1,4 @@
-"""The layers of DESIGN.md, read from the code: a module imports only from its own layer or
+"""The layers of docs/ARCHITECTURE.md, read from the code: a module imports only from its own layer or
 below; the core imports no renderer, no click, and only spec/yamlfile.py imports yaml."""
 
 import ast
@@ -15,7 +15,7 @@ LAYERS = {
     2: ["spec"],
     3: ["generate", "validate", "manifest", "rulebook", "referee", "session", "narrate", "targets", "layout"]
     + ["rows", "reports", "arguments"],
-    4: ["render", "build", "export", "impose", "files", "gamelog"],
+    4: ["render", "build", "export", "impose", "files", "gamelog", "preview"],
     5: ["cli", "commandline", "console", "__main__", "__init__"],  # the front ends: they talk to the user
 }
 LAYER_OF = {name: layer for layer, names in LAYERS.items() for name in names}
