@@ -434,6 +434,7 @@ __all__ = [
     "export_mpc",
     "export_png",
     "export_raster",
+    "export_svg",
     "export_tgc",
     "export_tts",
     "mpc_order",

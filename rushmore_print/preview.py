@@ -422,3 +422,19 @@ def watch(
             state.changed.notify_all()
         server.shutdown()
         server.server_close()
+
+
+__all__ = [
+    "PAGE_NAME",
+    "TABLE_DPI",
+    "TABLE_GAP_MM",
+    "Preview",
+    "PreviewBuilder",
+    "build_preview",
+    "design_files",
+    "page_html",
+    "serve",
+    "table_picture",
+    "watch",
+    "write_preview",
+]
