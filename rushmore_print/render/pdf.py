@@ -16,13 +16,11 @@ from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.pdfdoc import (
     PDFArray,
-    PDFDate,
     PDFDictionary,
     PDFInfo,
     PDFName,
     PDFResourceDictionary,
     PDFString,
-    xObjectName,
 )
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD, FILL_NON_ZERO, PATH_OPS, Canvas
 
@@ -33,7 +31,7 @@ from ..units import PT_PER_MM
 from .art import art_image, art_image_cmyk
 from .dates import document_epoch
 from .fontcheck import reportlab_font
-from .rlstream import flush, stream_pages
+from .rlinternals import add_catalog_entry, document_date, document_of, flush, form_object, stream_pages
 
 
 def render_pdf(document: Document, cmyk: bool = False, shapes: ShapeCache | None = None, pdfx: bool = False) -> bytes:
@@ -107,8 +105,8 @@ class _Info(PDFInfo):
             "Creator": PDFString(self.creator),
             "Producer": PDFString(self.producer),
             **_subject(self),
-            "CreationDate": PDFDate(ts=document._timeStamp, dateFormatter=self._dateFormatter),
-            "ModDate": PDFDate(ts=document._timeStamp, dateFormatter=self._dateFormatter),
+            "CreationDate": document_date(self, document),
+            "ModDate": document_date(self, document),
             "Trapped": PDFName(self.trapped),
         }
 
@@ -133,20 +131,18 @@ def _subject(info: PDFInfo) -> dict:
 
 
 def _drop_placeholders(canvas: Canvas, kind: type[_Info] = _Info) -> None:
-    document = canvas._doc
+    document = document_of(canvas)
     info = kind()
     info.__dict__.update(document.info.__dict__)  # the title, subject, author and creator already set
     document.info = info
 
 
 def _make_pdfx(canvas: Canvas) -> None:
-    document = canvas._doc
+    document = document_of(canvas)
     _drop_placeholders(canvas, _PdfxInfo)
     intent = {"Type": PDFName("OutputIntent"), "S": PDFName("GTS_PDFX")}
     intent.update({key: PDFString(value) for key, value in OUTPUT_INTENT.items()})
-    catalog = document.Catalog
-    catalog.OutputIntents = PDFArray([PDFDictionary(intent)])
-    catalog.__NoDefault__ = [*catalog.__NoDefault__, "OutputIntents"]  # the keys the catalog writes
+    add_catalog_entry(document.Catalog, "OutputIntents", PDFArray([PDFDictionary(intent)]))
 
 
 def register_fonts(fonts: Iterable[Font] = FAMILY) -> None:
@@ -258,7 +254,7 @@ class _Painter:
         """reportlab writes a form's fonts and images into its resources but not the graphics
         states (/ca, /CA) that translucent shapes in it name, which a viewer then cannot find:
         they are added here, to forms that use them only."""
-        form = self.canvas._doc.idToObject[xObjectName(name)]
+        form = form_object(self.canvas, name)
         if not getattr(form, "ExtGState", None) or form.Resources:
             return
         resources = PDFResourceDictionary()

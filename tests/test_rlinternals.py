@@ -1,5 +1,6 @@
-"""PDFs written page by page (render/rlstream.py, the one user of reportlab's internals): the
-same document as reportlab writes it itself, and memory that does not grow with the pages."""
+"""reportlab's internals, used in render/rlinternals.py alone: each accessor still finds what it
+reads (these fail loudly when a reportlab release moves it), and PDFs written page by page are
+the document reportlab writes itself, in memory that does not grow with the pages."""
 
 import io
 import subprocess
@@ -13,7 +14,14 @@ from rushmore_print.layout.fonts import Font
 from rushmore_print.layout.items import BLACK, Document, Page, Path, Rect, Shape, Text, rgb
 from rushmore_print.layout.lazy import Lazy
 from rushmore_print.render.pdf import register_fonts, write_pdf
-from rushmore_print.render.rlstream import flush, stream_pages
+from rushmore_print.render.rlinternals import (
+    add_catalog_entry,
+    document_date,
+    document_of,
+    flush,
+    form_object,
+    stream_pages,
+)
 
 
 def _draw(canvas: Canvas, pages: int) -> None:
@@ -123,3 +131,21 @@ def test_memory_does_not_grow_with_the_pages(tmp_path):
     few, many = _peak_writing(20, tmp_path / "few.pdf"), _peak_writing(320, tmp_path / "many.pdf")
     assert len(PdfReader(tmp_path / "many.pdf").pages) == 320
     assert many < few * 1.3 + 200_000, (few, many)  # 16 times the pages; reportlab's own way holds every page
+
+
+def test_each_accessor_of_reportlabs_internals_still_finds_what_it_reads():
+    from reportlab.pdfbase.pdfdoc import PDFDocument, PDFInfo, PDFName
+
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, invariant=1)
+    document = document_of(canvas)
+    assert isinstance(document, PDFDocument)
+    assert document_date(PDFInfo(), document).format(document) == b"(D:20000101000000+00'00')"  # invariant
+    add_catalog_entry(document.Catalog, "PageLayout", PDFName("TwoColumnLeft"))
+    canvas.beginForm("box")
+    canvas.rect(0, 0, 5, 5)
+    canvas.endForm()
+    assert form_object(canvas, "box").__class__.__name__ == "PDFFormXObject"
+    canvas.showPage()
+    canvas.save()
+    assert PdfReader(io.BytesIO(buffer.getvalue())).trailer["/Root"]["/PageLayout"] == "/TwoColumnLeft"

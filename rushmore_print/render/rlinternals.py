@@ -1,5 +1,6 @@
-"""reportlab's document, written page by page into its file: the one place that uses reportlab's
-internals (its public API builds the whole PDF in memory and writes it at ``save()``).
+"""The one place that uses reportlab's internals: the document behind a canvas, its date, the
+catalog's keys, a form's object, and the document written page by page into its file (its
+public API builds the whole PDF in memory and writes it at ``save()``).
 
 A reportlab canvas keeps every page it has shown, its content stream uncompressed, until the
 document is saved; a 9,728-card sheet file would hold about 100 MB of them. :func:`stream_pages`
@@ -9,9 +10,9 @@ offset; everything else (forms, images, fonts, the page tree, the catalog) is wr
 ``save()`` by reportlab's own formatting, in object-number order as reportlab does. Object
 numbers are reportlab's own; only where the pages lie in the file differs. The internals used:
 ``Canvas._doc``, ``PDFDocument.format``, ``Pages.pages``, ``idToObject``, ``numberToId``,
-``idToOffset`` and ``objectcounter``. reportlab is pinned below its next major version;
-``tests/test_pdf_stream.py`` fails loudly if any of these changes (it compares a streamed PDF
-with reportlab's own, object by object).
+``idToOffset``, ``_timeStamp``, ``PDFInfo._dateFormatter`` and ``__NoDefault__``. reportlab is
+pinned below its next major version; ``tests/test_rlinternals.py`` fails loudly if any of these
+changes (it compares a streamed PDF with reportlab's own, and uses each accessor).
 """
 
 from __future__ import annotations
@@ -19,17 +20,43 @@ from __future__ import annotations
 from typing import BinaryIO
 
 from reportlab.pdfbase.pdfdoc import (
+    PDFCatalog,
     PDFCrossReferenceTable,
+    PDFDate,
     PDFDocument,
     PDFFile,
     PDFIndirectObject,
+    PDFInfo,
     PDFObject,
     PDFObjectReference,
     PDFTrailer,
+    xObjectName,
 )
 from reportlab.pdfgen.canvas import Canvas
 
-__all__ = ["flush", "stream_pages"]
+__all__ = ["add_catalog_entry", "document_date", "document_of", "flush", "form_object", "stream_pages"]
+
+
+def document_of(canvas: Canvas) -> PDFDocument:
+    """The PDF document a canvas draws into (reportlab has no public accessor for it)."""
+    return canvas._doc
+
+
+def document_date(info: PDFInfo, document: PDFDocument) -> PDFDate:
+    """The document's date as reportlab's own information dictionary writes it (from
+    ``SOURCE_DATE_EPOCH``, or 2000-01-01 for an invariant document)."""
+    return PDFDate(ts=document._timeStamp, dateFormatter=info._dateFormatter)
+
+
+def add_catalog_entry(catalog: PDFCatalog, key: str, value: object) -> None:
+    """Give the catalog an entry reportlab does not write by itself (its writer lists the keys)."""
+    setattr(catalog, key, value)
+    catalog.__NoDefault__ = [*catalog.__NoDefault__, key]
+
+
+def form_object(canvas: Canvas, name: str):
+    """The Form XObject defined under ``name`` (``beginForm(name)``), to add to its resources."""
+    return canvas._doc.idToObject[xObjectName(name)]
 
 
 def stream_pages(canvas: Canvas, out: BinaryIO) -> None:
