@@ -1,4 +1,5 @@
-"""The deck manifest (DESIGN.md): written as JSON, read back from JSON or YAML and judged.
+"""The deck manifest (``rushmore cards --format json``; its place in the flow: docs/ARCHITECTURE.md):
+written as JSON, read back from JSON or YAML and judged.
 
 A manifest may have been edited by hand, so reading it is lenient about card contents (each bad
 card becomes a finding that names it) and strict only about the overall shape. Its size is bounded
@@ -43,7 +44,8 @@ def most_search_cards(heads: int) -> int:
 
 
 def to_manifest(deck: Deck, design_name: str) -> dict:
-    """The manifest as plain data, in the key order of DESIGN.md (made from the deck's rows)."""
+    """The manifest as plain data (made from the deck's rows). Its key order is the file's format:
+    people diff manifests."""
     return rows_manifest(card_rows(deck), deck, design_name)
 
 

@@ -1,4 +1,4 @@
-"""The layers of DESIGN.md, read from the code: a module imports only from its own layer or
+"""The layers of docs/ARCHITECTURE.md, read from the code: a module imports only from its own layer or
 below; the core imports no renderer, no click, and only spec/yamlfile.py imports yaml."""
 
 import ast
