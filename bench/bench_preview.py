@@ -166,9 +166,8 @@ def main() -> None:
             built = build_seconds(design, Path(folder) / "kit")
         rows.append((name, watched.first_s, watched.page_bytes, statistics.median(times), max(times), built))
     browser = f" {'in Chromium':>12}" if args.browser else ""
-    print(
-        f"{'design':<9} {'first page':>10} {'page':>8} {'edit -> page':>13} {'slowest':>8}{browser} {'rushmore build':>15}"
-    )
+    head = f"{'design':<9} {'first page':>10} {'page':>8} {'edit -> page':>13} {'slowest':>8}"
+    print(f"{head}{browser} {'rushmore build':>15}")
     for (name, first, size, median, slowest, built), seen in zip(rows, shown):
         painted = f" {seen:>11.2f}s" if seen is not None else ""
         print(

@@ -188,4 +188,4 @@ def test_names_with_markup_stay_text(write_design):
     page = PreviewBuilder(path).build(1).html
     assert page.count("<script>") == 1 and "<b>" not in page and "</title><script>" not in page
     assert "<h1>Mo&lt;/title&gt;&lt;script&gt;x()&lt;/script&gt; &amp; &quot;Co&quot;</h1>" in page
-    assert 'aria-label="A&lt;b&gt;"' in page and "aria-label=\"B'&amp;\"" in page
+    assert 'aria-label="A&lt;b&gt;"' in page and 'aria-label="B\'&amp;"' in page
