@@ -203,8 +203,21 @@ class _KeyLines(dict):
         return super().get(path, default)
 
 
-def validate_manifest(path: str | Path, data: bytes | None = None) -> Report:
-    """Judge a manifest file: the findings of reading it plus every check of :func:`validate_deck`."""
+def validate_manifest(path: str | Path, data: bytes | None = None, design: Deck | None = None) -> Report:
+    """Judge a manifest file: the findings of reading it plus every check of :func:`validate_deck`.
+    ``data``: the file's bytes when read elsewhere (standard input). A spreadsheet (CSV, XLSX, ODS,
+    known by its suffix or, on standard input, by its bytes) is read by :mod:`sheet_manifest`,
+    its heads and letters from ``design`` (a deck; its cards are not used) when given."""
+    from .sheets import SheetFormat, sniff
+
+    kind = SheetFormat.of(Path(path)) or (sniff(data) if data is not None else None)
+    if kind is not None:
+        from .sheet_manifest import validate_sheet_manifest
+
+        return validate_sheet_manifest(Path(path), design, data=data, kind=kind)
+    if design is not None:
+        raise SpecError([Problem(shown_path(path), None, "", "a JSON or YAML manifest names its own heads and "
+                                                             "directions; give no design with it")])  # fmt: skip
     deck, findings = read_manifest(path, data=data)
     report = validate_deck(deck)
     return Report(
@@ -262,7 +275,7 @@ def _search_card(item: Any, number: int, directions: tuple[str, str], findings: 
         findings.append(Finding(label, f"level: {shown(level_name)} is not a level; use basic, advanced or expert"))
         return None
     answer = item.get("answer")
-    if not isinstance(answer, str):
+    if not isinstance(answer, str) or not answer:
         findings.append(Finding(label, "answer: expected a Monument id such as M05"))
         return None
     if faces is None:
