@@ -174,4 +174,4 @@ def _reason(exc: OSError | ValueError) -> str:
     return text[:1].lower() + text[1:]  # "No space left on device" inside a sentence
 
 
-__all__ = ["GameLog"]
+__all__ = ["GameLog", "read_records"]

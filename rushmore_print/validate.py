@@ -311,4 +311,4 @@ def _balance(deck: Deck, solved: dict[str, str]) -> tuple[BalanceRow, ...]:
     return tuple(rows)
 
 
-__all__ = ["BalanceRow", "Finding", "Report", "shown_id", "validate_deck"]
+__all__ = ["BalanceRow", "CardField", "Finding", "Report", "shown_id", "validate_deck"]

@@ -473,4 +473,5 @@ __all__ = [
     "back_symbols",
     "back_title",
     "back_zones",
+    "kind_labels",
 ]

@@ -62,4 +62,4 @@ def _runs(words: list[tuple[str, Font]]) -> list[Run]:
     return runs
 
 
-__all__ = ["Run", "wrap"]
+__all__ = ["Run", "words_of", "wrap"]

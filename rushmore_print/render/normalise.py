@@ -151,4 +151,4 @@ def decode_file(path: Path | str, kind: InputKind, most_side: int = 0) -> Image.
     return decode(data, path, most_side)
 
 
-__all__ = ["PRINT_MODES", "decode", "decode_file", "normalise"]
+__all__ = ["PRINT_MODES", "decode", "decode_file", "normalise", "palette_problem"]
