@@ -54,11 +54,11 @@ def __getattr__(name: str) -> Any:
     if name in ("Design", "load_design", "parse_design"):
         from . import spec
 
-        return getattr(spec, name)
+        return {"Design": spec.Design, "load_design": spec.load_design, "parse_design": spec.parse_design}[name]
     if name in ("validate_deck", "Report"):
         from . import validate
 
-        return getattr(validate, name)
+        return validate.validate_deck if name == "validate_deck" else validate.Report
     if name == "Deck":
         from .model import Deck
 
@@ -66,11 +66,15 @@ def __getattr__(name: str) -> Any:
     if name in ("build_kit", "KitOptions", "write_calibration"):
         from . import build
 
-        return getattr(build, name)
+        return {
+            "build_kit": build.build_kit,
+            "KitOptions": build.KitOptions,
+            "write_calibration": build.write_calibration,
+        }[name]
     if name in ("SheetLayout", "Flip"):
         from .layout import sheets
 
-        return getattr(sheets, name)
+        return sheets.SheetLayout if name == "SheetLayout" else sheets.Flip
     if name == "Game":
         from .referee import Game
 
