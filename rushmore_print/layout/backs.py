@@ -473,3 +473,20 @@ def _lens(cx: float, cy: float, r: float, seen: tuple, style: Style) -> list:
         Group((Group(seen, larger), Shape(shine, fill=WHITE)), clip=lens),
         Shape(lens, stroke=style.ink, stroke_mm=0.14 * r),
     ]
+
+
+__all__ = [
+    "BAND_MM",
+    "LABEL_PT",
+    "BackArt",
+    "BackBand",
+    "BackColors",
+    "BackZones",
+    "back_colors",
+    "back_face",
+    "back_problems",
+    "back_symbols",
+    "back_title",
+    "back_zones",
+    "kind_labels",
+]

@@ -625,3 +625,25 @@ def card_picture(face: Face, frame: CardFrame, x: float, y: float, width: float)
         Group((Group(items, matrix),), clip=Path.rect(box)),
         Shape(Path.rect(box), stroke=PICTURE_OUTLINE, stroke_mm=0.25),
     ]
+
+
+__all__ = [
+    "FACE_ZONE",
+    "FLIP",
+    "PROPORTIONS",
+    "CardLayout",
+    "HeadInk",
+    "HeadSlot",
+    "Proportions",
+    "back_face",
+    "card_frame",
+    "card_layout",
+    "card_picture",
+    "clearance",
+    "head_inks",
+    "head_slots",
+    "layout_problems",
+    "monument_face",
+    "search_face",
+    "symbols",
+]

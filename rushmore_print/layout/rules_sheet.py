@@ -616,3 +616,19 @@ def _practice_figure(
         items += _picture(search_face(design, card, frame), frame, x, y, card_w)
         items.append(Group(tuple(captions[index][0]), translate(x + card_w / 2, y - 0.5)))
     return tuple(items), height
+
+
+__all__ = [
+    "ACCENT",
+    "BODY_SIZES",
+    "GLYPH_HEAD",
+    "GREY",
+    "INK",
+    "MARGIN_MM",
+    "MIN_TEXT_PT",
+    "RED",
+    "LayoutError",
+    "Style",
+    "body_size",
+    "rules_pages",
+]

@@ -426,3 +426,24 @@ def sheet_plan(paper: Paper, layout: SheetLayout, frame: CardFrame, *args) -> Sh
         raise BuildError(
             f"a {size} card does not fit on {paper.name} paper in the {layout.value} layout{hint}"
         ) from None
+
+
+__all__ = [
+    "FOLD_GAP_MM",
+    "GREY",
+    "MARGIN_MM",
+    "PAPERS",
+    "Flip",
+    "Grid",
+    "SheetLayout",
+    "SheetPlan",
+    "Slot",
+    "card_pages",
+    "fit_grid",
+    "lazy_card_pages",
+    "place_card",
+    "plan_sheet",
+    "sheet_pages",
+    "sheet_plan",
+    "strip_items",
+]
