@@ -302,6 +302,7 @@ def check_sizes(paths: list[Path], loaded: dict[str, EmbeddedImage], frame: Card
 __all__ = [
     "SINGLE_FILE_DEPRECATED",
     "Collected",
+    "ImposeOptions",
     "bleed_from",
     "card_size_from",
     "check_sizes",

@@ -289,6 +289,7 @@ __all__ = [
     "check_file",
     "decode_input",
     "escape",
+    "not_utf8",
     "read_input",
     "read_input_text",
     "read_stream",

@@ -83,4 +83,4 @@ def parse_card_size(value: str) -> tuple[float, float]:
     return width, height
 
 
-__all__ = ["CARD_MM_RANGE", "CARD_PRESETS", "PAPERS", "Paper", "parse_card_size"]
+__all__ = ["CARD_MM_RANGE", "CARD_PRESETS", "PAPERS", "Flip", "Paper", "SheetLayout", "parse_card_size"]
