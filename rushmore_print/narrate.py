@@ -367,4 +367,4 @@ def _source(level) -> str:
     return f"the unused {level.title} cards ({level.own_words})"
 
 
-__all__ = ["Narrator"]
+__all__ = ["Narrator", "arrow_row", "arrow_rows", "short_names"]

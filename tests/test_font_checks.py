@@ -240,7 +240,8 @@ def test_every_printed_text_is_covered_by_the_font_that_prints_it(tmp_path, whic
 
 
 def test_the_title_in_the_card_font_is_checked_as_printed_too(write_design):
-    said = r":1: name: 'Aɡa' is printed on the card backs as 'AꞬA'; the card font \(DejaVu Sans\) has no glyph for"
+    said = r":1: name: 'Aɡa' is printed on the card backs as 'AꞬA'; the card font \(DejaVu Sans Condensed\) has no "
+    said += "glyph for"
     with pytest.raises(SpecError, match=said + r" 'Ɡ' \(U\+A7AC\) at character 2"):
         load_design(write_design(FONT_DESIGN.format(name="Aɡa", heads="Ada, Bea").replace("  font: font.ttf\n", "")))
     design = load_design(
