@@ -24,6 +24,7 @@ sys.path.insert(0, str(ROOT))
 
 from rushmore_print.generate import generate_deck
 from rushmore_print.manifest import validate_manifest
+from rushmore_print.rows import card_rows
 from rushmore_print.sheet_manifest import deck_tables
 from rushmore_print.sheets import SheetFormat, read_tables, write_tables
 from rushmore_print.spec import parse_design
@@ -78,7 +79,7 @@ def main() -> None:
     parser.add_argument("--heads", type=int, default=8)
     options = parser.parse_args()
     design, deck = every_card(options.heads)
-    tables = deck_tables(deck, design.name)
+    tables = deck_tables(deck, design.name, card_rows(deck))
     cards = len(deck.monuments) + len(deck.search)
     print(f"{options.heads} heads: {cards:,} cards; median CPU s of {options.runs} runs; peak RSS of a fresh process")
     print(f"{'format':<8} {'bytes':>12} {'write s':>8} {'read s':>8} {'validate s':>10} {'read MB':>8}")
