@@ -90,9 +90,9 @@ def main() -> None:
             path.write_bytes(write_tables(tables, kind))
             read_s = timed(options.runs, lambda path=path: read_tables(path))
             frame = deck if kind is SheetFormat.CSV else None  # a CSV has no design sheet: the design is given
-            report = validate_manifest(path, frame)
+            report = validate_manifest(path, design=frame)
             assert report.ok(), report.errors[:3]
-            validate_s = timed(options.runs, lambda path=path, frame=frame: validate_manifest(path, frame))
+            validate_s = timed(options.runs, lambda path=path, frame=frame: validate_manifest(path, design=frame))
             print(
                 f"{kind.value:<8} {path.stat().st_size:>12,} {write_s:>8.2f} {read_s:>8.2f} {validate_s:>10.2f} "
                 f"{peak_mb(OURS, path):>8}"
