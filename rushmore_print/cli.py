@@ -15,6 +15,7 @@ import click
 
 from . import __version__, arguments
 from .commandline import (
+    FLIP_CHOICES,
     IN_FILE,
     LAYOUT_CHOICES,
     LAYOUT_HELP,
@@ -41,7 +42,7 @@ from .commandline import (
 from .console import STDIN, load_deck, load_design
 from .inputs import shown
 from .model import Level
-from .sizes import PAPERS
+from .sizes import PAPERS, Flip
 from .starter import Example
 from .targets import EXPORTS, ExportOptions
 from .words import count
@@ -428,9 +429,11 @@ def impose(
     voice.detail(f"{count(len(fronts), 'card image', 'card images')}: {', '.join(map(str, fronts[:8]))}"
                  + (" ..." if len(fronts) > 8 else ""))  # fmt: skip
     for chosen_paper, chosen, out in imposing.output_files(out_dir, name, papers_of(paper), layouts):
-        written = imposing.impose(
-            fronts, out, chosen_paper, chosen, flip_edge, offset, back, back_list, card, bleed, fit, gap_mm
-        )
+        options = imposing.ImposeOptions(
+            paper=chosen_paper, layout=chosen, flip=flip_edge, back_offset_mm=offset, card_mm=card, bleed_mm=bleed,
+            fit=fit, gap_mm=gap_mm,
+        )  # fmt: skip
+        written = imposing.impose(fronts, out, options, back=back, backs=back_list)
         voice.say(f"wrote {out}: {count(written.pages, 'page', 'pages')}, {written.what}, "
                   f"{written.size / 1024:.0f} KB")  # fmt: skip
 
@@ -522,7 +525,7 @@ def preview(design: Path | None, out_dir: Path, watch: bool, port: int | None) -
 @output_option("output", "PDFs")
 @paper_option
 @click.option(
-    "--flip", type=click.Choice(["long", "short"]), default="long", show_default=True,
+    "--flip", type=FLIP_CHOICES, default=Flip.LONG.value, show_default=True,
     help="The edge your printer flips the paper on (as you will print the cards).",
 )  # fmt: skip
 @friendly_errors
@@ -540,7 +543,6 @@ def calibrate(out_dir: Path, paper: str, flip: str) -> None:
       rushmore build --layout duplex --back-offset 1.25,-0.5    # with what the sheet read
     """
     from .build import write_calibration
-    from .layout.sheets import Flip
 
     written = write_calibration(out_dir, papers_of(paper), Flip(flip))
     report_written(current_voice(), "calibration", written, out_dir)
@@ -710,6 +712,104 @@ def check(card: str, monument: str, design: Path | None) -> None:
     for reason in reasons:
         voice.say(f"  {reason}")
     sys.exit(1 if reasons else 0)
+
+
+@cli.command()
+@voice_options
+@design_argument
+@click.option("--players", help="Comma-separated player names, e.g. ann,bob,cy.")
+@click.option("--level", type=LEVELS, default="basic", show_default=True, help="basic, advanced or expert.")
+@click.option("--long", "long_game", is_flag=True, help="Longer game: more cards and more points to win.")
+@click.option("--seed", callback=parsed(arguments.seed), help="Seed for the layout and the deal, 0 to 2^63-1.")
+@click.option("--penalty", is_flag=True, help="House rule: a wrong claim gives the player's last card back.")
+@click.option("--one-screen", is_flag=True, help="No phones: the game master taps who took each card.")
+@click.option("--lan", is_flag=True, help="Serve the local network, for phones; without it only this computer.")
+@click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True, help="0: any free port.")
+@click.option(
+    "--countdown", type=click.FloatRange(0, 10), default=3.0, show_default=True,
+    help="Seconds of the count of three before each card.",
+)  # fmt: skip
+@click.option("--log", "log_path", type=IN_FILE, callback=not_dash, help="Game log (JSON lines).")
+@click.option("--resume", type=IN_FILE, callback=not_dash, help="Continue the game in this log.")
+@friendly_errors
+def table(
+    design: Path | None,
+    players: str | None,
+    level: str,
+    long_game: bool,
+    seed: int | None,
+    penalty: bool,
+    one_screen: bool,
+    lan: bool,
+    port: int,
+    countdown: float,
+    log_path: Path | None,
+    resume: Path | None,
+) -> None:
+    """A game in the browser: the Search card on a big screen, phones as hands.
+
+    Prints the address of the table screen (open it on the screen everyone sees) and, unless
+    --one-screen, the address and code the players' phones join with (the table screen shows it
+    as a QR code). The log is the one `rushmore play` writes: either command resumes it.
+
+    \b
+    Examples:
+      rushmore table --players ann,bob,cy --lan
+      rushmore table --players ann,bob --one-screen
+      rushmore table --resume output/games/20261201-140000-42.jsonl --lan
+    """
+    from .console import GameRequest, ResumeConflict, Streams
+    from .web.run import Serving, table_game
+
+    if design is not None and str(design) == STDIN:
+        raise click.UsageError("give DESIGN as a file: the table reads it again for the card faces")
+    if penalty and one_screen:
+        raise click.UsageError("--penalty needs each wrong claim, which --one-screen does not take; play with phones")
+    given: dict = {}
+    if resume is not None:
+        if log_path is not None:
+            raise click.UsageError("--resume continues its own log; --log does not apply")
+        given = _typed_game_options(players, level, long_game, seed, penalty, "screen")
+    elif not players:
+        raise click.UsageError("name the players, e.g. --players ann,bob,cy")
+    request = GameRequest(
+        tuple(players.split(",")) if players else (), Level(level.lower()), long_game, seed, penalty, "screen",
+        one_screen, False, log_path, resume, given, quiet=current_voice().quiet,
+    )  # fmt: skip
+    try:
+        table_game(request, design, Streams.system(), Serving(lan, port, one_screen, countdown))
+    except ResumeConflict as exc:
+        raise click.UsageError(str(exc)) from None
+    except OSError as exc:
+        reason = exc.strerror or str(exc)
+        raise click.ClickException(f"cannot serve on port {port} ({reason}); choose another --port") from None
+
+
+@cli.command()
+@voice_options
+@click.argument("logs", nargs=-1, required=True, type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--html", "html_path", type=OUT_FILE, help="Also write an HTML page with charts (- : standard output).")
+@friendly_errors
+def stats(logs: tuple[Path, ...], html_path: Path | None) -> None:
+    """How games went, from their logs: each Search card's median time to the right claim and
+    its wrong claims; the same per level, per red count and per player.
+
+    \b
+    Examples:
+      rushmore stats output/games/*.jsonl
+      rushmore stats output/games/*.jsonl --html output/stats.html
+    """
+    from .gamelog import read_records
+    from .stats import stats_of, table_lines
+
+    result = stats_of([read_records(path) for path in logs])
+    if html_path is None or str(html_path) != STDIN:  # the page alone on standard output
+        for line in table_lines(result):
+            click.echo(line)
+    if html_path is not None:
+        from .render.charts import stats_html
+
+        write_out(stats_html(result), html_path, "the stats page")
 
 
 def main() -> None:

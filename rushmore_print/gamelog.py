@@ -16,7 +16,7 @@ from pathlib import Path
 
 from .errors import GameLogError
 from .files import durable
-from .inputs import InputError, InputKind, read_input, shown_path
+from .inputs import InputError, InputKind, not_utf8, read_input, shown_path
 from .session import lost_entry, parse_log
 
 _BINARY = getattr(os, "O_BINARY", 0)
@@ -89,26 +89,38 @@ class GameLog:
             raise GameLogError(f"{shown_path(path)}: cannot continue the game log ({_reason(exc)})") from None
         return log, records, lost
 
-    def write(self, record: dict) -> None:
-        """Append one record and sync it; a failure is a :class:`GameLogError` that says what of
-        the game is safe."""
+    def write(self, record: dict, sync: bool = True) -> None:
+        """Append one record and sync it (``sync=False``: the caller calls :meth:`sync` soon, as the
+        browser table does once every screen has its state); a failure is a
+        :class:`GameLogError` that says what of the game is safe."""
         data = (json.dumps(record, ensure_ascii=False) + "\n").encode("utf-8")
         try:
             self._put(data)
+            if sync and durable():
+                os.fsync(self._require())
+        except OSError as exc:
+            self._failed(exc)
+        self._written += 1
+
+    def sync(self) -> None:
+        """Sync what was written (a process crash loses nothing written; this guards a power cut)."""
+        try:
             if durable():
                 os.fsync(self._require())
         except OSError as exc:
-            where = shown_path(self.path)
-            if not self._written:
-                raise GameLogError(
-                    f"{where}: cannot write the game log ({_reason(exc)}); nothing of the game was saved: "
-                    "make room and start it again"
-                ) from None
+            self._failed(exc)
+
+    def _failed(self, exc: OSError) -> None:
+        where = shown_path(self.path)
+        if not self._written:
             raise GameLogError(
-                f"{where}: cannot write the game log ({_reason(exc)}); the game so far is saved in it: "
-                f"make room, then continue with: rushmore play --resume {where}"
+                f"{where}: cannot write the game log ({_reason(exc)}); nothing of the game was saved: "
+                "make room and start it again"
             ) from None
-        self._written += 1
+        raise GameLogError(
+            f"{where}: cannot write the game log ({_reason(exc)}); the game so far is saved in it: "
+            f"make room, then continue with: rushmore play --resume {where}"
+        ) from None
 
     def _put(self, data: bytes) -> None:
         view = memoryview(data)
@@ -128,6 +140,20 @@ class GameLog:
                 os.close(fd)
 
 
+def read_records(path: Path) -> list[dict]:
+    """A log's records, read only (for ``rushmore stats``): bounded and checked like a resumed log,
+    a last line cut short by a crash left out."""
+    try:
+        data = read_input(path, InputKind.GAME_LOG)
+    except InputError as exc:
+        raise GameLogError(str(exc)) from None
+    try:
+        records, _cut = parse_log(_text_of(data))
+    except GameLogError as exc:
+        raise exc.in_file(shown_path(path)) from None
+    return [record for _, record in records]
+
+
 def _text_of(data: bytes) -> str:
     """The log as text. Every whole line must be UTF-8; the last line may have been cut in the
     middle of a character by a crash (it is then dropped as cut short)."""
@@ -136,9 +162,7 @@ def _text_of(data: bytes) -> str:
         head = data[:whole].decode("utf-8-sig")  # a byte-order mark (an editor's) is dropped
     except UnicodeDecodeError as exc:
         line = data.count(b"\n", 0, exc.start) + 1
-        raise GameLogError(
-            f"byte {exc.start + 1} (0x{data[exc.start]:02x}) is not UTF-8; the log is damaged", line=line
-        ) from None
+        raise GameLogError(f"{not_utf8(data, exc)}; the log is damaged", line=line) from None
     tail = data[whole:].decode("utf-8-sig" if not whole else "utf-8", errors="replace")
     return head + tail
 
@@ -146,3 +170,6 @@ def _text_of(data: bytes) -> str:
 def _reason(exc: OSError | ValueError) -> str:
     text = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
     return text[:1].lower() + text[1:]  # "No space left on device" inside a sentence
+
+
+__all__ = ["GameLog", "read_records"]

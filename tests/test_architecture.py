@@ -12,12 +12,12 @@ PACKAGE = Path(__file__).resolve().parent.parent / "rushmore_print"
 LAYERS = {
     0: ["errors", "inputs", "units", "words", "colors", "sizes", "rasters", "ttf", "typeface", "svg", "geometry"]
     + ["sheets"],
-    1: ["model", "jsontext"],
+    1: ["model", "jsontext", "i18n"],
     2: ["spec"],
     3: ["generate", "validate", "manifest", "rulebook", "referee", "session", "narrate", "targets", "layout"]
-    + ["rows", "reports", "arguments", "sheet_manifest"],
+    + ["rows", "reports", "arguments", "sheet_manifest", "stats"],
     4: ["render", "build", "export", "impose", "files", "gamelog", "preview", "starter"],
-    5: ["cli", "commandline", "console", "__main__", "__init__"],  # the front ends: they talk to the user
+    5: ["cli", "commandline", "console", "web", "__main__", "__init__"],  # the front ends: they talk to the user
 }
 LAYER_OF = {name: layer for layer, names in LAYERS.items() for name in names}
 CORE = [name for layer in (0, 1, 2, 3) for name in LAYERS[layer]]
