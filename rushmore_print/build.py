@@ -14,6 +14,7 @@ from typing import overload
 from .errors import BuildError
 from .files import StagedFolder, Written, atomic_write, ensure_folder
 from .generate import generate_deck
+from .i18n import catalogue_for
 from .layout.answer_key import answer_key_pages
 from .layout.calibration import calibration_pages
 from .layout.cards import (
@@ -34,13 +35,21 @@ from .layout.sheets import PAPERS, Flip, SheetLayout, lazy_card_pages, sheet_pag
 from .model import Deck
 from .render.art import decode_art
 from .render.fontcheck import check_font
-from .render.pdf import ShapeCache, register_fonts, render_pdf
+from .render.pdf import ShapeCache, register_fonts, render_pdf, write_pdf
 from .spec import Design, print_font_texts
 from .validate import validate_deck
 
 
 @dataclass(frozen=True)
 class KitOptions:
+    """What :func:`build_kit` writes: card sheets for each paper and layout (``skip`` leaves
+    some out), the duplex backs' flip and offset, the one-card-a-page file, the rule sheet, the
+    answer key, CMYK colour, and the gap between cards on the sheets.
+
+    >>> KitOptions(papers=("letter",), layouts=(SheetLayout.GUTTERFOLD,), answer_key=False).papers
+    ('letter',)
+    """
+
     papers: tuple[str, ...] = ("a4", "letter")
     layouts: tuple[SheetLayout, ...] = (SheetLayout.DUPLEX, SheetLayout.GUTTERFOLD)
     flip: Flip = Flip.LONG
@@ -185,9 +194,10 @@ def sheet_document(
     design = kit.design
     plan = sheet_plan(PAPERS[paper], layout, card_frame(design), flip, back_offset, gap_mm)
     # Each deck starts on a fresh sheet, so the two decks never need sorting apart after cutting.
+    t = catalogue_for(design)
     pages = Joined(
-        sheet_pages(plan, kit.faces.monuments, f"{design.name}: Monuments"),
-        sheet_pages(plan, kit.faces.search, f"{design.name}: Search cards"),
+        sheet_pages(plan, kit.faces.monuments, t.gettext("{title}: Monuments", title=design.name), t),
+        sheet_pages(plan, kit.faces.search, t.gettext("{title}: Search cards", title=design.name), t),
     )
     how = {
         SheetLayout.DUPLEX: f"duplex (backs turned on the {flip.value} edge)",
@@ -209,15 +219,22 @@ def rulebook_document(design: Design, deck: Deck, paper: str, table: dict | None
         pages = rule_sheet_pages(design, deck, PAPERS[paper])
     except LayoutError as exc:
         raise BuildError(f"{design.source}: {exc}; nothing was written") from None
-    subject = f"{design.name}: the rules on one sheet, front and back"
-    return Document(f"{design.name}: rules", tuple(pages), table if table is not None else symbols(design), subject)
+    t = catalogue_for(design)
+    subject = t.gettext("{title}: the rules on one sheet, front and back", title=design.name)
+    return Document(
+        t.gettext("{title}: rules", title=design.name),
+        tuple(pages),
+        table if table is not None else symbols(design),
+        subject,
+    )
 
 
 def answer_key_document(design: Design, deck: Deck, paper: str, table: dict | None = None) -> Document:
     pages = answer_key_pages(design, deck, validate_deck(deck), PAPERS[paper])
-    subject = f"{design.name}: answer key, the Monument each Search card matches"
+    t = catalogue_for(design)
+    subject = t.gettext("{title}: answer key, the Monument each Search card matches", title=design.name)
     table = table if table is not None else symbols(design)
-    return Document(f"{design.name}: answer key", pages, table, subject)
+    return Document(t.gettext("{title}: answer key", title=design.name), pages, table, subject)
 
 
 @dataclass(frozen=True)
@@ -314,9 +331,9 @@ def render_jobs(
         if progress:
             progress(job.name)
         document = job.make()
-        data = render_pdf(document, cmyk=cmyk, shapes=shapes)
-        stage.write(job.name, data)
-        made.append((len(document.pages), len(data)))
+        with stage.create(job.name) as handle:  # written page by page: no document is held whole
+            write_pdf(document, handle, cmyk=cmyk, shapes=shapes)
+            made.append((len(document.pages), handle.tell()))
     return made
 
 
@@ -345,3 +362,24 @@ def write_calibration(
         what = f"duplex calibration sheet, {PAPERS[paper].name}, print on both sides ({flip.value}-edge flip)"
         written.append(Written(path, len(document.pages), len(data), what))
     return written
+
+
+__all__ = [
+    "DeckFaces",
+    "Job",
+    "Kit",
+    "KitOptions",
+    "answer_key_document",
+    "build_kit",
+    "calibration_document",
+    "card_faces",
+    "checked_deck",
+    "kit_jobs",
+    "per_card_document",
+    "print_font_problems",
+    "render_jobs",
+    "rulebook_document",
+    "sheet_document",
+    "unfit_sheets",
+    "write_calibration",
+]

@@ -235,3 +235,31 @@ def not_dash(ctx: click.Context, param: click.Parameter, value: Path | None) -> 
     if value is not None and str(value) == STDIN:
         raise click.BadParameter("a game log is a file that play appends to; - (standard input/output) is not one")
     return value
+
+
+__all__ = [
+    "IN_FILE",
+    "LAYOUT_CHOICES",
+    "LAYOUT_HELP",
+    "LEVELS",
+    "OUT_FILE",
+    "OUT_FOLDER",
+    "Voice",
+    "current_voice",
+    "design_argument",
+    "duplex",
+    "duplex_options",
+    "friendly_errors",
+    "gap_option",
+    "layouts_of",
+    "not_dash",
+    "not_stdout",
+    "output_option",
+    "paper_option",
+    "papers_of",
+    "parsed",
+    "remember",
+    "report_written",
+    "voice_options",
+    "write_out",
+]

@@ -172,3 +172,6 @@ def _text_of(data: bytes) -> str:
 def _reason(exc: OSError | ValueError) -> str:
     text = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
     return text[:1].lower() + text[1:]  # "No space left on device" inside a sentence
+
+
+__all__ = ["GameLog", "read_records"]

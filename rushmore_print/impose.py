@@ -273,3 +273,18 @@ def check_sizes(paths: list[Path], loaded: dict[str, EmbeddedImage], frame: Card
         raise BuildError(
             "\n".join(shown) + "\ncheck --card and --bleed, or give --fit to scale every image to the card"
         )
+
+
+__all__ = [
+    "SINGLE_FILE_DEPRECATED",
+    "Collected",
+    "bleed_from",
+    "card_size_from",
+    "check_sizes",
+    "collect_cards",
+    "collect_images",
+    "impose",
+    "is_single_file",
+    "output_files",
+    "reencoded_note",
+]

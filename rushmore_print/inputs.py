@@ -266,3 +266,19 @@ def escape(text: str) -> str:
         else:
             out.append(char)
     return "".join(out)
+
+
+__all__ = [
+    "INVISIBLE",
+    "STDIN_NAME",
+    "InputError",
+    "InputKind",
+    "check_file",
+    "decode_input",
+    "escape",
+    "read_input",
+    "read_input_text",
+    "read_stream",
+    "shown",
+    "shown_path",
+]

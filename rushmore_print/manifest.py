@@ -284,3 +284,6 @@ def _search_card(item: Any, number: int, directions: tuple[str, str], findings: 
 
 
 _LEVELS = {level.value: level for level in Level}
+
+
+__all__ = ["most_monuments", "most_search_cards", "read_manifest", "to_manifest", "validate_manifest"]

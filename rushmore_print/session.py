@@ -994,3 +994,27 @@ def conflicts(logged: Options, given: dict[str, Any]) -> list[str]:
         if not same:
             found.append(f"{name.replace('_', ' ')} {shown_value} (the logged game has {shown_was})")
     return found
+
+
+__all__ = [
+    "MAX_LINE",
+    "MAX_SEED",
+    "Finished",
+    "Options",
+    "Quit",
+    "Ready",
+    "Rejected",
+    "Session",
+    "ShowGrid",
+    "ShowHelp",
+    "ShowScore",
+    "Step",
+    "Summary",
+    "check_record",
+    "conflicts",
+    "deck_fingerprint",
+    "lost_entry",
+    "parse_log",
+    "start_sum",
+    "timestamp",
+]

@@ -63,3 +63,6 @@ def parse_card_size(value: str) -> tuple[float, float]:
         if not low <= mm <= high:
             raise ValueError(f"{mm:g}mm is not a card size; allowed: {low:g}mm to {high:g}mm")
     return width, height
+
+
+__all__ = ["CARD_MM_RANGE", "CARD_PRESETS", "PAPERS", "Paper", "parse_card_size"]

@@ -137,3 +137,6 @@ def printed_upper(text: str) -> str:
             kept.append((base + "".join(own)).upper())
             accent_dropped = base if any(mark in _GREEK_ACCENTS for mark in marks) else ""
     return unicodedata.normalize("NFC", "".join(kept))
+
+
+__all__ = ["FAMILY", "PT_TO_MM", "Font", "metrics", "missing_characters", "printed_upper", "text_width_mm"]

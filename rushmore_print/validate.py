@@ -77,6 +77,8 @@ class BalanceRow:
     answer_max: int
     red_min: int | None = None
     red_max: int | None = None
+    red_heads: int | None = None  # the group: the cards with this many red heads,
+    level: Level | None = None  # or a level's pool
 
     @property
     def balanced(self) -> bool:
@@ -99,7 +101,13 @@ class Report:
 
 def validate_deck(deck: Deck) -> Report:
     """Check a deck: Monuments complete and distinct, every Search card matching exactly one
-    Monument, ``answer`` and ``level`` right, no duplicates; balance figures as warnings."""
+    Monument, ``answer`` and ``level`` right, no duplicates; balance figures as warnings.
+
+    >>> from rushmore_print import load_design, generate_deck
+    >>> report = validate_deck(generate_deck(load_design()))
+    >>> report.ok(), report.errors, report.balance[0].group
+    (True, (), '0 red')
+    """
     errors: list[Finding] = []
     errors += _check_monuments(deck)
     search_errors, solved = _check_search(deck)
@@ -284,7 +292,13 @@ def _balance(deck: Deck, solved: dict[str, str]) -> tuple[BalanceRow, ...]:
         red = [sum(column) for column in zip(*(c.red for c in group))] if k else None
         rows.append(
             BalanceRow(
-                f"{k} red", len(group), min(counts), max(counts), min(red) if red else None, max(red) if red else None
+                f"{k} red",
+                len(group),
+                min(counts),
+                max(counts),
+                min(red) if red else None,
+                max(red) if red else None,
+                red_heads=k,
             )
         )
     for level in Level:
@@ -293,5 +307,8 @@ def _balance(deck: Deck, solved: dict[str, str]) -> tuple[BalanceRow, ...]:
             answers = sum((answers_of[k] for k in classes), Counter())
             counts = [answers[m] for m in monument_ids]
             size = sum(len(by_class[k]) for k in classes)
-            rows.append(BalanceRow(f"{level.title} pool", size, min(counts), max(counts)))
+            rows.append(BalanceRow(f"{level.title} pool", size, min(counts), max(counts), level=level))
     return tuple(rows)
+
+
+__all__ = ["BalanceRow", "CardField", "Finding", "Report", "shown_id", "validate_deck"]

@@ -97,7 +97,7 @@ def test_unknown_key_suggests_the_nearest(write_design):
     found = problems(write_design, MINIMAL + "grdi: {rows: 4, cols: 4}\n")
     assert found[0].endswith(
         "grdi: unknown key; did you mean 'grid'? allowed keys in the design: "
-        "name, heads, directions, search, grid, rules, print, style"
+        "name, heads, directions, search, grid, rules, print, style, language"
     )
     assert ":7: " in found[0]
 

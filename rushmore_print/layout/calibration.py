@@ -246,3 +246,6 @@ def calibration_pages(paper: Paper, flip: Flip = Flip.LONG) -> tuple[Page, Page]
     ]
     assert text_width_mm(label, TEXT_PT, Font.ITALIC) < W - 2 * MARGIN_MM
     return Page(W, H, tuple(front)), Page(W, H, tuple(back))
+
+
+__all__ = ["GREY", "LABEL_PT", "MAIN_TICK", "Scale", "back_offset_for", "calibration_pages", "mirror", "scales"]

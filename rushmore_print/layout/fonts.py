@@ -21,3 +21,6 @@ def name_font(design: Design) -> Font:
     True
     """
     return Font.designer(design.print.font) if design.print.font is not None else Font.BOLD
+
+
+__all__ = ["PT_TO_MM", "Font", "name_font", "printed_upper", "text_width_mm"]

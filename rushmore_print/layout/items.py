@@ -358,3 +358,34 @@ def item_bounds(item, symbols: dict, matrix: Matrix = IDENTITY) -> Rect | None:
             found = Rect(x0, y0, max(0.0, x1 - x0), max(0.0, y1 - y0))
         return found
     raise TypeError(f"no bounds for {type(item).__name__}")
+
+
+__all__ = [
+    "BLACK",
+    "IDENTITY",
+    "WHITE",
+    "Anchor",
+    "Document",
+    "FillRule",
+    "Group",
+    "Image",
+    "ImageFit",
+    "Item",
+    "Matrix",
+    "Page",
+    "Path",
+    "Rect",
+    "Shape",
+    "Symbol",
+    "Text",
+    "Use",
+    "apply",
+    "item_bounds",
+    "multiply",
+    "place",
+    "rgb",
+    "rotate",
+    "scale",
+    "translate",
+    "union",
+]

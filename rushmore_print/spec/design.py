@@ -15,6 +15,7 @@ from dataclasses import dataclass, field, fields
 from pathlib import Path
 
 from ..colors import Color, parse_hex
+from ..i18n import SOURCE_LANGUAGE
 from ..model import Notation
 from ..sizes import CARD_PRESETS
 from ..svg import Drawing
@@ -140,6 +141,7 @@ class Design:
     print: PrintSpec = field(default_factory=PrintSpec)
     style: Style = field(default_factory=Style)
     source: str = BUILTIN_CLASSIC
+    language: str = SOURCE_LANGUAGE  # the players' language: the rule sheet's, the cards' words, the referee's
 
     @property
     def head_names(self) -> tuple[str, ...]:
@@ -188,3 +190,24 @@ def most_square_grid(total: int) -> tuple[int, int]:
     """
     rows = max(r for r in range(1, math.isqrt(total) + 1) if total % r == 0)
     return rows, total // rows
+
+
+__all__ = [
+    "BUILTIN_CLASSIC",
+    "MAX_BLEED_MM",
+    "MAX_DIRECTION_CHARS",
+    "MAX_HEADS",
+    "MAX_NAME_CHARS",
+    "STYLE_CONTRASTS",
+    "STYLE_KEYS",
+    "TOO_MUCH_BLEED",
+    "Design",
+    "HeadSpec",
+    "Look",
+    "Orientation",
+    "PrintSpec",
+    "Rules",
+    "Style",
+    "most_square_grid",
+    "slug_of",
+]

@@ -18,6 +18,7 @@ from typing import Any
 
 from ..colors import WHITE, Color, contrast, parse_hex
 from ..errors import Problem, SpecError
+from ..i18n import SOURCE_LANGUAGE, languages
 from ..inputs import INVISIBLE, InputError, InputKind, read_input_text, shown, shown_path
 from ..model import Notation
 from ..sizes import CARD_MM_RANGE, CARD_PRESETS, parse_card_size
@@ -57,6 +58,10 @@ def load_design(path: str | Path | None = None, font_check: FontCheck | None = N
     the renderers' reading of a ``print.font`` (see :data:`FontCheck`), run after this module's own.
 
     Raises :class:`SpecError` listing every problem found.
+
+    >>> design = load_design()
+    >>> design.name, len(design.heads), design.print.card_name
+    ('Mount Rushmore', 4, 'poker')
     """
     if path is None:
         text = resources.files("rushmore_print").joinpath("data/designs/classic.yaml").read_text("utf-8")
@@ -196,11 +201,21 @@ def _describe(value: Any) -> str:
     return shown(value)
 
 
-TOP_KEYS = ("name", "heads", "directions", "search", "grid", "rules", "print", "style")
+TOP_KEYS = ("name", "heads", "directions", "search", "grid", "rules", "print", "style", "language")
 
 
 def parse_design(text: str, file: str, base_dir: Path | None, font_check: FontCheck | None = None) -> Design:
-    """Validate YAML text as a design; ``file`` is only used in messages."""
+    """Validate YAML text as a design; ``file`` is only used in messages, ``base_dir`` is where
+    art and font files are looked up (``None``: none may be named).
+
+    >>> text = "{name: Duo, heads: [Ann, Bob], directions: [up, down], search: {seed: 1, red_counts: {0: 4}}}"
+    >>> parse_design(text, "duo.yaml", None).directions
+    ('up', 'down')
+    >>> parse_design(text.replace("seed: 1", "seed: one"), "duo.yaml", None)
+    Traceback (most recent call last):
+    ...
+    rushmore_print.errors.SpecError: duo.yaml:1: search.seed: ...
+    """
     data, lines = read_yaml(text, file)
     check = _Checker(file, lines)
     if data is None:
@@ -223,6 +238,7 @@ def parse_design(text: str, file: str, base_dir: Path | None, font_check: FontCh
         check.add(("name",), f"{name!r} is printed on the card backs as {printed_upper(name)!r}; the card font "
                              f"(DejaVu Sans) has no glyph for {_where(missing)}")  # fmt: skip
     style = _style(check, top.get("style"), heads or ())
+    language = _language(check, top.get("language", SOURCE_LANGUAGE))
     if check.problems:
         raise SpecError(check.problems)
     # No problem recorded means every part was read; the asserts say so to the type checker.
@@ -241,7 +257,16 @@ def parse_design(text: str, file: str, base_dir: Path | None, font_check: FontCh
         print=print_spec,
         style=style,
         source=file,
+        language=language,
     )
+
+
+def _language(check: _Checker, value: Any) -> str:
+    """The players' language: a code with a shipped catalogue (``de``, ``pl``...)."""
+    if isinstance(value, str) and value.strip().lower().replace("_", "-") in languages():
+        return value.strip().lower().replace("_", "-")
+    check.add(("language",), f"expected one of {', '.join(languages())}, got {_describe(value)}")
+    return SOURCE_LANGUAGE
 
 
 def _heads(check: _Checker, value: Any, base_dir: Path | None) -> tuple[HeadSpec, ...] | None:
@@ -587,3 +612,6 @@ def _style(check: _Checker, value: Any, heads: tuple[HeadSpec, ...]) -> Style:
                     f"{key} against {why} has a contrast of {ratio:.1f}:1; at least {least:g}:1 is needed",
                 )
     return style
+
+
+__all__ = ["RULE_KEYS", "TOP_KEYS", "FontCheck", "load_design", "parse_design", "print_font_texts", "same_name_key"]
