@@ -18,6 +18,7 @@ from .build import card_faces, checked_deck
 from .errors import BuildError
 from .files import Written, atomic_write, die_with_parent, ensure_folder, worker_count
 from .layout.cards import CardKind, Face, card_frame, symbols
+from .layout.frame import CardFrame
 from .layout.items import Document, Page
 from .layout.sheets import card_pages
 from .render.encode import png_bytes
@@ -207,6 +208,13 @@ def tts_sheets(faces: list, aspect: float = 1.4, max_cell_w: int | None = None) 
     return sheets
 
 
+def tts_cell(face: Face, frame: CardFrame, table: dict, sheet: TtsSheet, tiles: dict | None = None) -> Image.Image:
+    """One card of a Tabletop Simulator sheet, drawn at the cell's own pixels (never resampled
+    after drawing: a resize would blur every flat colour's edge and the head outlines)."""
+    dpi = sheet.cell_w / (frame.width_mm / MM_PER_INCH)
+    return render_page(card_pages(frame, [face])[0], table, dpi, tiles, (sheet.cell_w, sheet.cell_h))
+
+
 def export_tts(
     design: Design, out_dir: Path, options: ExportOptions = DEFAULTS, progress: Progress | None = None
 ) -> list[Written]:
@@ -238,8 +246,10 @@ def export_tts(
             for index, face in enumerate(cells):
                 if face is None:
                     continue
-                picture = render_page(card_pages(frame, [face])[0], table, dpi, tiles).resize((cell_w, cell_h))
-                image.paste(picture, ((index % sheet.cols) * cell_w, (index // sheet.cols) * cell_h))
+                image.paste(
+                    tts_cell(face, frame, table, sheet, tiles),
+                    ((index % sheet.cols) * cell_w, (index // sheet.cols) * cell_h),
+                )
             path = folder / f"{design.slug}_{label}_sheet{sheet_number}.png"
             written.append(_write(path, png_bytes(image, dpi), 1, "Tabletop Simulator face sheet", progress))
             custom[str(deck_id)] = {

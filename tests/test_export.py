@@ -10,8 +10,13 @@ from click.testing import CliRunner
 from PIL import Image, ImageChops, ImageStat
 from pypdf import PdfReader
 
+from rushmore_print.build import card_faces
 from rushmore_print.cli import cli
 from rushmore_print.export import export_dtc, export_png, export_raster, export_tts, tts_sheets
+from rushmore_print.generate import generate_deck
+from rushmore_print.layout.cards import card_frame, symbols
+from rushmore_print.layout.sheets import card_pages
+from rushmore_print.render.png import render_page
 from rushmore_print.spec import load_design
 from rushmore_print.targets import RASTER_TARGETS, ExportOptions
 
@@ -313,3 +318,28 @@ def test_mpc_writes_an_mpc_autofill_order_with_every_front_and_each_decks_back(t
     backs = {card.findtext("id"): card.findtext("slots") for card in order.findall("backs/card")}
     assert backs == {"monuments/back.png": "0,1,2,3", "search/back.png": "4,5,6,7,8,9"}
     assert order.findtext("cardback") == "search/back.png"
+
+
+def test_tts_cells_are_drawn_at_the_cells_own_pixels_never_resampled(tmp_path, write_design):
+    """A cell of a face sheet is pixel for pixel the card drawn straight at the cell's size. The
+    card (63 x 88.9 mm) makes a cell 744 x 1049 px, a hair off the 1050 px the card's height is at
+    the cell's dpi: drawing at that dpi and resizing would blur every edge of the card."""
+    design = load_design(
+        write_design("""
+        name: Cells
+        heads: [{name: Ada, look: bun}, {name: Bo, look: beard}]
+        directions: [left, right]
+        search: {seed: 3, red_counts: {0: 4, 1: 2}}
+        print: {card: {width: 63mm, height: 88.9mm}, orientation: portrait, bleed: 0mm}
+    """)
+    )
+    export_tts(design, tmp_path)
+    custom = json.loads((tmp_path / "cells_tts.json").read_text())["ObjectStates"][1]["CustomDeck"]["2"]
+    with Image.open(tmp_path / "cells_search_sheet1.png") as sheet:
+        cell_w, cell_h = sheet.width // custom["NumWidth"], sheet.height // custom["NumHeight"]
+        assert (cell_w, cell_h) == (744, 1049)
+        cell = sheet.convert("RGB").crop((cell_w, 0, 2 * cell_w, cell_h))  # the second card: S02
+    frame = card_frame(design, 0.0)
+    face = next(front for front, _ in card_faces(design, generate_deck(design)) if front.card_id == "S02")
+    direct = render_page(card_pages(frame, [face])[0], symbols(design), 300, None, (cell_w, cell_h))
+    assert ImageChops.difference(cell, direct).getbbox() is None
