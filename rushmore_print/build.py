@@ -31,6 +31,7 @@ from .layout.rules_sheet import LayoutError
 from .layout.sheets import PAPERS, Flip, SheetLayout, card_pages, sheet_pages, sheet_plan
 from .model import Deck
 from .render.art import decode_art
+from .render.colour import converter
 from .render.fontcheck import check_font
 from .render.pdf import ShapeCache, register_fonts, render_pdf
 from .spec import Design, print_font_texts
@@ -239,7 +240,7 @@ def build_kit(
     kit = Kit.of(design, deck)
     decode_art(kit.symbols)
     jobs = kit_jobs(kit, options)
-    rendered = render_jobs(jobs, options.cmyk, progress)
+    rendered = render_jobs(jobs, options.cmyk, progress, design.print.profile)
     written = []
     for job, (pages, data) in zip(jobs, rendered):
         path = out_dir / job.name
@@ -248,19 +249,24 @@ def build_kit(
     return written
 
 
-def render_jobs(jobs: list[Job], cmyk: bool, progress: Callable[[str], None] | None = None) -> list[tuple[int, bytes]]:
+def render_jobs(
+    jobs: list[Job], cmyk: bool, progress: Callable[[str], None] | None = None, profile: Path | None = None
+) -> list[tuple[int, bytes]]:
     """(pages, PDF bytes) for each job, in order: on a forked worker a core where the system
-    forks (the laid-out kit is shared, not copied), else one after the other."""
+    forks (the laid-out kit is shared, not copied), else one after the other. ``cmyk``: every
+    colour through ``profile`` (None: the shipped one)."""
     register_fonts()  # once, before forking: the workers inherit the parsed fonts
+    if cmyk:
+        converter(profile)  # once, before forking: a bad profile fails here, and the workers share it
     workers = worker_count(len(jobs))
     if workers < 2 or "fork" not in multiprocessing.get_all_start_methods():
-        return [_render_job(job, cmyk, ShapeCache(), progress) for job in jobs]
+        return [_render_job(job, cmyk, ShapeCache(), progress, profile) for job in jobs]
     context = multiprocessing.get_context("fork")
     shares = [list(range(worker, len(jobs), workers)) for worker in range(workers)]
     channels, processes = [], []
     for share in shares:
         receive, send = context.Pipe(duplex=False)
-        process = context.Process(target=_worker, args=([jobs[i] for i in share], cmyk, send), daemon=True)
+        process = context.Process(target=_worker, args=([jobs[i] for i in share], cmyk, send, profile), daemon=True)
         process.start()
         send.close()
         channels.append(receive)
@@ -285,19 +291,25 @@ def render_jobs(jobs: list[Job], cmyk: bool, progress: Callable[[str], None] | N
     return [results[i] for i in range(len(jobs))]
 
 
-def _render_job(job: Job, cmyk: bool, shapes: ShapeCache, progress: Callable[[str], None] | None = None):
+def _render_job(
+    job: Job,
+    cmyk: bool,
+    shapes: ShapeCache,
+    progress: Callable[[str], None] | None = None,
+    profile: Path | None = None,
+):
     if progress:
         progress(job.name)
     document = job.make()
-    return len(document.pages), render_pdf(document, cmyk=cmyk, shapes=shapes)
+    return len(document.pages), render_pdf(document, cmyk=cmyk, shapes=shapes, profile=profile)
 
 
-def _worker(jobs: list[Job], cmyk: bool, send) -> None:
+def _worker(jobs: list[Job], cmyk: bool, send, profile: Path | None) -> None:
     """In a forked process: render ``jobs`` and send back their results, or the exception."""
     die_with_parent()
     try:
         shapes = ShapeCache()
-        send.send([_render_job(job, cmyk, shapes) for job in jobs])
+        send.send([_render_job(job, cmyk, shapes, None, profile) for job in jobs])
     except BaseException as exc:
         try:
             send.send(exc)

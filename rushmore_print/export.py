@@ -158,13 +158,13 @@ def export_dtc(
         pages = tuple(card_pages(frame, faces, upright=True))
         subject = f"{design.name}: the {label} deck for DriveThruCards, back then front of each card, 1/8 in bleed"
         document = Document(f"{design.name}: {label} for DriveThruCards", pages, symbols(design), subject)
-        data = render_pdf(document, pdfx=True)
+        data = render_pdf(document, pdfx=True, profile=design.print.profile)
         written.append(
             _write(
                 folder / f"{design.slug}_{label}_dtc.pdf",
                 data,
                 len(faces),
-                "DriveThruCards deck, PDF/X-1a (CMYK)",
+                "DriveThruCards deck, PDF/X-1a:2003 (CMYK)",
                 progress,
             )
         )

@@ -26,7 +26,8 @@ if TYPE_CHECKING:
 from . import svg
 from .colors import WHITE, Color, contrast, parse_hex
 from .errors import Problem, SpecError
-from .inputs import INVISIBLE, InputError, InputKind, check_file, read_input_text, shown, shown_path
+from .icc import profile_problem
+from .inputs import INVISIBLE, InputError, InputKind, check_file, read_input, read_input_text, shown, shown_path
 from .model import Notation
 from .rasters import RasterError, check_data, read_raster
 from .sizes import CARD_MM_RANGE, CARD_PRESETS, parse_card_size
@@ -148,6 +149,7 @@ class PrintSpec:
     bleed_mm: float = 3.0
     orientation: Orientation = Orientation.LANDSCAPE
     font: Path | None = None  # the designer's TrueType file for the names and the game's title
+    profile: Path | None = None  # the designer's CMYK output profile (ICC) for --cmyk and DriveThruCards
 
 
 @dataclass(frozen=True)
@@ -813,7 +815,7 @@ def _print(check: _Checker, value: Any, base_dir: Path | None) -> PrintSpec | No
     if value is None:
         return PrintSpec()
     path = ("print",)
-    spec = check.mapping(value, path, ("card", "orientation", "bleed", "font"))
+    spec = check.mapping(value, path, ("card", "orientation", "bleed", "font", "profile"))
     if spec is None:
         return None
     card_name: str = "poker"
@@ -836,11 +838,31 @@ def _print(check: _Checker, value: Any, base_dir: Path | None) -> PrintSpec | No
             font, problem = _font_file(raw, base_dir)
             if problem:
                 check.add(path + ("font",), problem)
+    profile = _profile_file(check, spec["profile"], path + ("profile",), base_dir) if "profile" in spec else None
     if size is None or orientation is None or bleed is None:
         return None
     short, long_ = sorted(size)
     width, height = (long_, short) if orientation is Orientation.LANDSCAPE else (short, long_)
-    return PrintSpec(card_name, width, height, bleed, orientation, font)
+    return PrintSpec(card_name, width, height, bleed, orientation, font, profile)
+
+
+def _profile_file(check: _Checker, value: Any, path: tuple, base_dir: Path | None) -> Path | None:
+    """The designer's CMYK output profile: an ICC file in the design's folder (as art is) that
+    ``icc.profile_problem`` accepts."""
+    raw = check.text(value, path)
+    if raw is None:
+        return None
+    real, problem = _inside_folder(raw, base_dir, InputKind.ICC_PROFILE)
+    if real is not None:
+        try:
+            problem = profile_problem(read_input(real, InputKind.ICC_PROFILE))
+        except InputError as exc:
+            problem = exc.reason
+        problem = f"{shown(raw)} {problem}" if problem else ""
+    if problem:
+        check.add(path, problem)
+        return None
+    return real
 
 
 def _where(missing: list[tuple[int, str]]) -> str:

@@ -10,7 +10,20 @@ import pytest
 PACKAGE = Path(__file__).resolve().parent.parent / "rushmore_print"
 
 LAYERS = {
-    0: ["errors", "inputs", "units", "words", "colors", "sizes", "rasters", "ttf", "typeface", "svg", "geometry"],
+    0: [
+        "errors",
+        "inputs",
+        "units",
+        "words",
+        "colors",
+        "sizes",
+        "rasters",
+        "ttf",
+        "typeface",
+        "svg",
+        "geometry",
+        "icc",
+    ],
     1: ["model", "jsontext"],
     2: ["spec"],
     3: ["generate", "validate", "manifest", "rulebook", "referee", "session", "narrate", "targets", "layout"],
