@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .errors import BuildError
+from .errors import BuildError, RushmoreError
 from .files import Written, atomic_write, die_with_parent, ensure_folder, worker_count
 from .generate import generate_deck
 from .layout.answer_key import answer_key_pages
@@ -89,6 +89,7 @@ def checked_deck(design: Design) -> Deck:
         )
     problems = printing_problems(design, deck, rule_sheet=False)  # each rule sheet is checked as it is laid out
     problems += print_font_problems(design)
+    problems += print_profile_problems(design)
     if problems:
         raise BuildError(f"{design.source}: " + "\n".join(problems) + "; nothing was written")
     return deck
@@ -105,6 +106,19 @@ def print_font_problems(design: Design) -> list[str]:
         check_font(design.print.font, texts)
     except ValueError as exc:
         return [f"print.font: {design.print.font.name!r}: {str(exc).removeprefix(f'{design.print.font}: ')}"]
+    return []
+
+
+def print_profile_problems(design: Design) -> list[str]:
+    """What LittleCMS refuses in the design's ``print.profile`` (``validate`` checked its header
+    and tag table; the tables themselves are read only here, once: the converter is cached)."""
+    if design.print.profile is None:
+        return []
+    try:
+        converter(design.print.profile)
+    except RushmoreError as exc:
+        reason = str(exc).removeprefix(f"{design.print.profile}: ")
+        return [f"print.profile: {design.print.profile.name!r}: {reason}"]
     return []
 
 

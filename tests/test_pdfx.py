@@ -22,6 +22,8 @@ from rushmore_print.icc import profile_problem
 from rushmore_print.render.colour import converter
 from rushmore_print.spec import Style, load_design
 
+pytestmark = pytest.mark.slow  # the four DriveThruCards PDFs are exported once, for every test here
+
 NS = 'xmlns="http://www.w3.org/2000/svg"'
 ART_DESIGN = """
 name: Art Test
