@@ -115,7 +115,7 @@ def _rgb_profile() -> bytes:
 
 BAD_PROFILES = {
     "not a profile": (b"%PDF-1.4 not an ICC profile at all" * 8, "is not an ICC profile (272 bytes"),
-    "cut short": (SHIPPED[: len(SHIPPED) // 2], "is cut short or damaged: its header says 202,672 bytes"),
+    "cut short": (SHIPPED[: len(SHIPPED) // 2], f"is cut short or damaged: its header says {len(SHIPPED):,} bytes"),
     "an RGB display profile": (_rgb_profile(), "is a display profile of RGB colours; print needs a CMYK output"),
     "version 4": (SHIPPED[:8] + b"\x04" + SHIPPED[9:], "is an ICC version 4 profile; PDF/X-1a:2003 (PDF 1.4)"),
     "no B2A table": (
