@@ -20,9 +20,8 @@ sys.path.insert(0, str(ROOT))
 
 from rushmore_print.layout.cards import card_frame, head_slots
 from rushmore_print.spec import load_design
+from tests.pixels import FACING_CONTRAST_TARGETS as TARGETS
 from tests.pixels import facing_contrast
-
-TARGETS = {"classic": 0.25, "junior": 0.25, "five": 0.22, "eight": 0.20}
 
 
 def main() -> None:

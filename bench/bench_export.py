@@ -87,10 +87,10 @@ def classic_images(target: str | None) -> tuple[list, object, float, tuple[int, 
     from rushmore_print.layout.cards import card_frame, symbols
     from rushmore_print.layout.sheets import card_pages
     from rushmore_print.spec import load_design
-    from rushmore_print.targets import RASTER_TARGETS
+    from rushmore_print.targets import RASTER_TARGETS, TargetKind
 
     design = load_design()
-    vendor = RASTER_TARGETS[target] if target else None
+    vendor = RASTER_TARGETS[TargetKind(target)] if target else None
     bleed = vendor.bleed_mm if vendor else design.print.bleed_mm
     faces = _faces_with_backs(design, checked_deck(design), bleed)
     exact = vendor.size_for(design.print.card_name) if vendor else None

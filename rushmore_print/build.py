@@ -6,17 +6,18 @@ Sits above ``layout`` and ``render``; knows nothing of click (the CLI reports wh
 from __future__ import annotations
 
 import functools
-import multiprocessing
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import overload
 
 from .errors import BuildError, RushmoreError
-from .files import Written, atomic_write, die_with_parent, ensure_folder, worker_count
+from .files import StagedFolder, Written, atomic_write, ensure_folder
 from .generate import generate_deck
 from .layout.answer_key import answer_key_pages
 from .layout.calibration import calibration_pages
 from .layout.cards import (
+    CardFrame,
     CardKind,
     Face,
     back_face,
@@ -27,8 +28,9 @@ from .layout.cards import (
 )
 from .layout.checks import printing_problems, rule_sheet_pages
 from .layout.items import Document
+from .layout.lazy import Joined, Lazy
 from .layout.rules_sheet import LayoutError
-from .layout.sheets import PAPERS, Flip, SheetLayout, card_pages, sheet_pages, sheet_plan
+from .layout.sheets import PAPERS, Flip, SheetLayout, lazy_card_pages, sheet_pages, sheet_plan
 from .model import Deck
 from .render.art import decode_art
 from .render.colour import converter
@@ -71,12 +73,62 @@ def unfit_sheets(
 def card_faces(design: Design, deck: Deck, bleed_mm: float | None = None) -> list[tuple[Face, Face]]:
     """(front, back) for every card: Monuments first, then Search cards, in id order.
     ``bleed_mm`` overrides the design's bleed (vendors ask for their own)."""
-    frame = card_frame(design, bleed_mm)
-    monument_back = back_face(design, CardKind.MONUMENT, frame)
-    search_back = back_face(design, CardKind.SEARCH, frame)
-    return [(monument_face(design, m, frame), monument_back) for m in deck.monuments] + [
-        (search_face(design, c, frame), search_back) for c in deck.search
-    ]
+    return list(DeckFaces(design, deck, card_frame(design, bleed_mm)))
+
+
+class DeckFaces(Sequence[tuple[Face, Face]]):
+    """:func:`card_faces` made when they are reached: each front is laid out when asked for
+    and not kept (a sheet holds its own few cards, never the deck's), the two backs once.
+    A slice is a view of the same kind.
+
+    >>> from rushmore_print.spec import load_design
+    >>> design = load_design()
+    >>> faces = DeckFaces(design, generate_deck(design), card_frame(design))
+    >>> len(faces), faces[0][0].card_id, faces[-1][0].card_id, [f.card_id for f, _ in faces[15:17]]
+    (55, 'M01', 'S39', ['M16', 'S01'])
+    """
+
+    def __init__(self, design: Design, deck: Deck, frame: CardFrame, indices: range | None = None) -> None:
+        self.design, self.deck, self.frame = design, deck, frame
+        self._indices = range(len(deck.monuments) + len(deck.search)) if indices is None else indices
+        self._backs = {kind: back_face(design, kind, frame) for kind in CardKind}
+
+    def __len__(self) -> int:
+        return len(self._indices)
+
+    @overload
+    def __getitem__(self, index: int) -> tuple[Face, Face]: ...
+    @overload
+    def __getitem__(self, index: slice) -> DeckFaces: ...
+    def __getitem__(self, index: int | slice) -> tuple[Face, Face] | DeckFaces:
+        if isinstance(index, slice):
+            view = DeckFaces.__new__(DeckFaces)
+            view.design, view.deck, view.frame, view._backs = self.design, self.deck, self.frame, self._backs
+            view._indices = self._indices[index]
+            return view
+        number = self._indices[index]
+        monuments = self.deck.monuments
+        if number < len(monuments):
+            return monument_face(self.design, monuments[number], self.frame), self._backs[CardKind.MONUMENT]
+        card = self.deck.search[number - len(monuments)]
+        return search_face(self.design, card, self.frame), self._backs[CardKind.SEARCH]
+
+    @property
+    def monuments(self) -> DeckFaces:
+        return self[: len(self.deck.monuments)]
+
+    @property
+    def search(self) -> DeckFaces:
+        return self[len(self.deck.monuments) :]
+
+    @property
+    def fronts(self) -> Sequence[Face]:
+        return Lazy(len(self), lambda index: (self[index][0],))
+
+    @property
+    def backs(self) -> list[Face]:
+        """Each kind's back once, the Monuments' first."""
+        return list(self._backs.values())
 
 
 def checked_deck(design: Design) -> Deck:
@@ -129,12 +181,12 @@ class Kit:
 
     design: Design
     deck: Deck
-    faces: tuple[tuple[Face, Face], ...]
+    faces: DeckFaces = field(hash=False, compare=False)  # laid out when a document reaches them
     symbols: dict = field(hash=False, compare=False)
 
     @classmethod
     def of(cls, design: Design, deck: Deck) -> Kit:
-        return cls(design, deck, tuple(card_faces(design, deck)), symbols(design))
+        return cls(design, deck, DeckFaces(design, deck, card_frame(design)), symbols(design))
 
 
 def sheet_document(
@@ -147,11 +199,10 @@ def sheet_document(
 ) -> Document:
     design = kit.design
     plan = sheet_plan(PAPERS[paper], layout, card_frame(design), flip, back_offset, gap_mm)
-    monuments: list[tuple[Face, Face | None]] = [pair for pair in kit.faces if pair[0].kind is CardKind.MONUMENT]
-    search: list[tuple[Face, Face | None]] = [pair for pair in kit.faces if pair[0].kind is CardKind.SEARCH]
     # Each deck starts on a fresh sheet, so the two decks never need sorting apart after cutting.
-    pages = sheet_pages(plan, monuments, f"{design.name}: Monuments") + sheet_pages(
-        plan, search, f"{design.name}: Search cards"
+    pages = Joined(
+        sheet_pages(plan, kit.faces.monuments, f"{design.name}: Monuments"),
+        sheet_pages(plan, kit.faces.search, f"{design.name}: Search cards"),
     )
     how = {
         SheetLayout.DUPLEX: f"duplex (backs turned on the {flip.value} edge)",
@@ -159,15 +210,13 @@ def sheet_document(
         SheetLayout.FRONTS: "fronts only",
     }[layout]
     subject = f"{design.name}: print-and-play card sheets, {PAPERS[paper].name} {how}"
-    return Document(f"{design.name}: cards, {PAPERS[paper].name} {layout.value}", tuple(pages), kit.symbols, subject)
+    return Document(f"{design.name}: cards, {PAPERS[paper].name} {layout.value}", pages, kit.symbols, subject)
 
 
 def per_card_document(kit: Kit) -> Document:
-    fronts = [front for front, _ in kit.faces]
-    backs = list({back.card_id: back for _, back in kit.faces}.values())
-    pages = card_pages(card_frame(kit.design), fronts + backs)
+    pages = lazy_card_pages(card_frame(kit.design), Joined(kit.faces.fronts, kit.faces.backs))
     subject = f"{kit.design.name}: every card face and back, one a page, trimmed size with bleed, for a print shop"
-    return Document(f"{kit.design.name}: one card a page", tuple(pages), kit.symbols, subject)
+    return Document(f"{kit.design.name}: one card a page", pages, kit.symbols, subject)
 
 
 def rulebook_document(design: Design, deck: Deck, paper: str, table: dict | None = None) -> Document:
@@ -183,7 +232,7 @@ def answer_key_document(design: Design, deck: Deck, paper: str, table: dict | No
     pages = answer_key_pages(design, deck, validate_deck(deck), PAPERS[paper])
     subject = f"{design.name}: answer key, the Monument each Search card matches"
     table = table if table is not None else symbols(design)
-    return Document(f"{design.name}: answer key", tuple(pages), table, subject)
+    return Document(f"{design.name}: answer key", pages, table, subject)
 
 
 @dataclass(frozen=True)
@@ -245,92 +294,50 @@ def kit_jobs(kit: Kit, options: KitOptions) -> list[Job]:
 def build_kit(
     design: Design, out_dir: Path, options: KitOptions = KitOptions(), progress: Callable[[str], None] | None = None
 ) -> list[Written]:
-    """Render the whole kit, then write it; returns what was written, in order.
+    """Render the kit into ``out_dir``; returns what was written, in order.
 
-    Every file is rendered before any is replaced, so a failed or interrupted build leaves the
-    old kit or the new one, never a mix; each file is still written atomically."""
+    Each file is written as soon as it is rendered, into a staging folder that is moved into
+    ``out_dir`` only when every file is there (:class:`~rushmore_print.files.StagedFolder`):
+    a failed or interrupted build leaves the old kit, never a mix, and memory holds one
+    document at a time, laid out page by page.
+
+    >>> import tempfile
+    >>> from rushmore_print.spec import load_design
+    >>> options = KitOptions(papers=("a4",), layouts=(SheetLayout.DUPLEX,), rulebook=False, per_card=False)
+    >>> [(w.path.name, w.pages) for w in build_kit(load_design(), Path(tempfile.mkdtemp()), options)]
+    [('mount-rushmore_cards_a4_duplex.pdf', 14), ('mount-rushmore_answer-key_a4.pdf', 2)]
+    """
     deck = checked_deck(design)
     ensure_folder(out_dir)
     kit = Kit.of(design, deck)
     decode_art(kit.symbols)
     jobs = kit_jobs(kit, options)
-    rendered = render_jobs(jobs, options.cmyk, progress, design.print.profile)
-    written = []
-    for job, (pages, data) in zip(jobs, rendered):
-        path = out_dir / job.name
-        atomic_write(path, data)
-        written.append(Written(path, pages, len(data), job.what))
-    return written
+    with StagedFolder(out_dir) as stage:
+        made = render_jobs(jobs, stage, options.cmyk, progress, design.print.profile)
+        paths = stage.commit()
+    return [Written(path, pages, size, job.what) for path, job, (pages, size) in zip(paths, jobs, made)]
 
 
 def render_jobs(
-    jobs: list[Job], cmyk: bool, progress: Callable[[str], None] | None = None, profile: Path | None = None
-) -> list[tuple[int, bytes]]:
-    """(pages, PDF bytes) for each job, in order: on a forked worker a core where the system
-    forks (the laid-out kit is shared, not copied), else one after the other. ``cmyk``: every
-    colour through ``profile`` (None: the shipped one)."""
-    register_fonts()  # once, before forking: the workers inherit the parsed fonts
-    if cmyk:
-        converter(profile)  # once, before forking: a bad profile fails here, and the workers share it
-    workers = worker_count(len(jobs))
-    if workers < 2 or "fork" not in multiprocessing.get_all_start_methods():
-        return [_render_job(job, cmyk, ShapeCache(), progress, profile) for job in jobs]
-    context = multiprocessing.get_context("fork")
-    shares = [list(range(worker, len(jobs), workers)) for worker in range(workers)]
-    channels, processes = [], []
-    for share in shares:
-        receive, send = context.Pipe(duplex=False)
-        process = context.Process(target=_worker, args=([jobs[i] for i in share], cmyk, send, profile), daemon=True)
-        process.start()
-        send.close()
-        channels.append(receive)
-        processes.append(process)
-    results: dict[int, tuple[int, bytes]] = {}
-    try:
-        for share, receive in zip(shares, channels):
-            outcome = receive.recv()
-            if isinstance(outcome, BaseException):
-                raise outcome
-            for index, result in zip(share, outcome):
-                if progress:
-                    progress(jobs[index].name)
-                results[index] = result
-    except EOFError:
-        raise BuildError("a build worker stopped without a result; nothing was written") from None
-    finally:
-        for process in processes:
-            process.join(timeout=5)
-            if process.is_alive():
-                process.kill()
-    return [results[i] for i in range(len(jobs))]
-
-
-def _render_job(
-    job: Job,
+    jobs: list[Job],
+    stage: StagedFolder,
     cmyk: bool,
-    shapes: ShapeCache,
     progress: Callable[[str], None] | None = None,
     profile: Path | None = None,
-):
-    if progress:
-        progress(job.name)
-    document = job.make()
-    return len(document.pages), render_pdf(document, cmyk=cmyk, shapes=shapes, profile=profile)
-
-
-def _worker(jobs: list[Job], cmyk: bool, send, profile: Path | None) -> None:
-    """In a forked process: render ``jobs`` and send back their results, or the exception."""
-    die_with_parent()
-    try:
-        shapes = ShapeCache()
-        send.send([_render_job(job, cmyk, shapes, None, profile) for job in jobs])
-    except BaseException as exc:
-        try:
-            send.send(exc)
-        except Exception:  # an exception that cannot be pickled: say what it was
-            send.send(BuildError(f"rendering failed: {type(exc).__name__}: {exc}"))
-    finally:
-        send.close()
+) -> list[tuple[int, int]]:
+    """Render each job into its file in ``stage``; (pages, bytes) for each, in order. ``cmyk``:
+    every colour through ``profile`` (None: the shipped one)."""
+    register_fonts()
+    shapes = ShapeCache()
+    made = []
+    for job in jobs:
+        if progress:
+            progress(job.name)
+        document = job.make()
+        data = render_pdf(document, cmyk=cmyk, shapes=shapes, profile=profile)
+        stage.write(job.name, data)
+        made.append((len(document.pages), len(data)))
+    return made
 
 
 def calibration_document(paper: str, flip: Flip = Flip.LONG) -> Document:

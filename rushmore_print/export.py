@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Protocol
 
 from PIL import Image
 
@@ -29,8 +30,10 @@ from .targets import (
     DEFAULTS,
     DTC_BLEED_MM,
     MPC_BRACKETS,
+    MPC_IMAGES,
     MPC_STOCK,
-    RASTER_TARGETS,
+    TGC_IMAGES,
+    TTS_CARDS_PER_SHEET,
     TTS_MAX_COLS,
     TTS_MAX_DPI,
     TTS_MAX_ROWS,
@@ -38,6 +41,8 @@ from .targets import (
     ExportOptions,
     Progress,
     RasterTarget,
+    Target,
+    TargetKind,
 )
 from .units import MM_PER_INCH
 
@@ -189,7 +194,7 @@ def tts_sheets(faces: list, aspect: float = 1.4, max_cell_w: int | None = None) 
     >>> [(s.cols, s.rows, s.cell_w) for s in tts_sheets(list(range(4)), 88.9 / 63.5, max_cell_w=1050)]
     [(2, 3, 1050)]
     """
-    per_sheet = TTS_MAX_COLS * TTS_MAX_ROWS - 1
+    per_sheet = TTS_CARDS_PER_SHEET
     sheets = []
     for start in range(0, len(faces), per_sheet):
         chunk = faces[start : start + per_sheet]
@@ -324,17 +329,18 @@ def _transform(x: float, z: float) -> dict:
 
 
 def export_tgc(
-    design: Design, out_dir: Path, options: ExportOptions, progress: Progress | None = None
+    design: Design, out_dir: Path, options: ExportOptions = DEFAULTS, progress: Progress | None = None
 ) -> list[Written]:
-    return export_raster(design, out_dir, RASTER_TARGETS["tgc"], progress)
+    """The Game Crafter's profile (``targets.TGC_IMAGES``): a folder per deck of upright PNGs."""
+    return export_raster(design, out_dir, TGC_IMAGES, progress)
 
 
 def export_mpc(
     design: Design, out_dir: Path, options: ExportOptions = DEFAULTS, progress: Progress | None = None
 ) -> list[Written]:
-    """MakePlayingCards' profile (see ``targets.RASTER_TARGETS``) and an order file for the
-    community tool mpc-autofill: every front in its slot, each deck's back behind its cards."""
-    written = export_raster(design, out_dir, RASTER_TARGETS["mpc"], progress)
+    """MakePlayingCards' profile (``targets.MPC_IMAGES``) and an order file for the community
+    tool mpc-autofill: every front in its slot, each deck's back behind its cards."""
+    written = export_raster(design, out_dir, MPC_IMAGES, progress)
     fronts = [w.path for w in written if w.path.stem != "back"]
     backs = {w.path.parent.name: w.path for w in written if w.path.stem == "back"}
     data = mpc_order(fronts, backs, out_dir)
@@ -371,3 +377,39 @@ def mpc_order(fronts: list[Path], backs: dict[str, Path], folder: Path) -> bytes
     SubElement(order, "cardback").text = backs[commonest].relative_to(folder).as_posix()
     indent(order)
     return b'<?xml version="1.0" encoding="UTF-8"?>\n' + tostring(order, encoding="utf-8") + b"\n"
+
+
+class Exporter(Protocol):
+    """What every export is: it writes ``design``'s files for one target into ``out_dir`` and
+    returns them, calling ``progress`` with each file's name as it is written."""
+
+    def __call__(
+        self, design: Design, out_dir: Path, options: ExportOptions, progress: Progress | None, /
+    ) -> list[Written]: ...
+
+
+# The one place a target's kind meets its function: mypy checks each against Exporter, and a
+# test that every TargetKind has one.
+EXPORTERS: Mapping[TargetKind, Exporter] = {
+    TargetKind.PNG: export_png,
+    TargetKind.TGC: export_tgc,
+    TargetKind.MPC: export_mpc,
+    TargetKind.DTC: export_dtc,
+    TargetKind.TTS: export_tts,
+}
+
+
+def run_export(
+    target: Target, design: Design, out_dir: Path, options: ExportOptions = DEFAULTS, progress: Progress | None = None
+) -> list[Written]:
+    """Write ``target``'s files for ``design`` into ``out_dir``.
+
+    >>> import tempfile
+    >>> from rushmore_print.spec import load_design
+    >>> from rushmore_print.targets import EXPORTS
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     written = run_export(EXPORTS["dtc"], load_design(), Path(folder))
+    >>> [w.path.name for w in written]
+    ['mount-rushmore_monuments_dtc.pdf', 'mount-rushmore_search_dtc.pdf']
+    """
+    return EXPORTERS[target.kind](design, out_dir, options, progress)

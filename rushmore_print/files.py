@@ -9,10 +9,12 @@ import contextlib
 import errno
 import glob
 import os
+import shutil
 import sys
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
+from typing import BinaryIO
 
 from .errors import BuildError
 from .inputs import shown_path
@@ -40,6 +42,97 @@ class Written:
     what: str
 
 
+class StagedFolder:
+    """Files made one by one into a hidden folder inside ``out_dir``, moved into ``out_dir``
+    only once every one is written (:meth:`commit`): a build that fails or is interrupted
+    half way leaves the previous files as they were, and never holds more than one file's
+    bytes. Use it as a context manager; leaving it without a commit removes what was staged.
+
+    >>> import tempfile
+    >>> out = Path(tempfile.mkdtemp())
+    >>> with StagedFolder(out) as stage:
+    ...     stage.write("a.txt", b"new")
+    ...     sorted(p.name for p in out.iterdir() if not p.name.startswith("."))
+    ...     moved = stage.commit()
+    []
+    >>> [p.name for p in moved], (out / "a.txt").read_bytes(), [p.name for p in out.iterdir()]
+    (['a.txt'], b'new', ['a.txt'])
+    """
+
+    def __init__(self, out_dir: Path) -> None:
+        self.out_dir = out_dir
+        self._names: list[str] = []
+        self._folder: Path | None = None
+
+    def __enter__(self) -> StagedFolder:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.discard()
+
+    def path(self, name: str) -> Path:
+        """Where the file ``name`` is staged: a caller that writes it there itself says so
+        with :meth:`staged`. An ``OSError`` when the staging folder cannot be made."""
+        if self._folder is None:
+            _remove_stale_stages(self.out_dir)
+            # The process id in the name tells a live build's folder from one a killed run left.
+            self._folder = Path(tempfile.mkdtemp(prefix=f"{STAGE_PREFIX}{os.getpid()}-", dir=self.out_dir))
+        return self._folder / name
+
+    def write(self, name: str, data: bytes) -> None:
+        """Stage ``data`` as ``name`` (synced to disk as :func:`atomic_write` does); a failure
+        is a ``BuildError`` that names the file."""
+        try:
+            _remove_stale_parts(self.out_dir / name)  # atomic_write's or an older release's, from a killed run
+            with open(self.path(name), "wb") as handle:
+                handle.write(data)
+                finish_file(handle)
+        except OSError as exc:
+            raise BuildError(_write_failure(self.out_dir / name, exc)) from None
+        self.staged(name)
+
+    def staged(self, name: str) -> None:
+        """Count ``name``, written into :meth:`path` by the caller, as staged."""
+        self._names.append(name)
+
+    def commit(self) -> list[Path]:
+        """Move every staged file into ``out_dir`` (one rename each), in the order staged."""
+        moved = []
+        for name in self._names:
+            target = self.out_dir / name
+            try:
+                os.replace(self.path(name), target)
+            except OSError as exc:
+                raise BuildError(_write_failure(target, exc)) from None
+            moved.append(target)
+        self._names = []
+        self.discard()
+        return moved
+
+    def discard(self) -> None:
+        """Remove the staging folder and whatever is still in it."""
+        if self._folder is not None:
+            shutil.rmtree(self._folder, ignore_errors=True)
+            self._folder = None
+
+
+STAGE_PREFIX = ".rushmore-staged-"
+
+
+def finish_file(handle: BinaryIO) -> None:
+    """Flush an output file and, when writes are :func:`durable`, sync it to disk."""
+    handle.flush()
+    if durable():
+        os.fsync(handle.fileno())
+
+
+def _remove_stale_stages(out_dir: Path) -> None:
+    """Remove staging folders whose build is no longer running (a killed run's)."""
+    for stale in out_dir.glob(f"{glob.escape(STAGE_PREFIX)}*"):
+        if stale.is_dir() and not _writer_alive(stale.name[len(STAGE_PREFIX) :]):
+            shutil.rmtree(stale, ignore_errors=True)
+
+
 def atomic_write(path: Path, data: bytes) -> None:
     """Write ``data`` to ``path`` through a temporary file and a rename; an ``OSError`` becomes a
     ``BuildError`` that says what happened, and the previous ``path`` is left as it was.
@@ -57,9 +150,7 @@ def atomic_write(path: Path, data: bytes) -> None:
         os.chmod(temporary, 0o666 & ~_umask())  # mkstemp makes 0600; outputs are ordinary files
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
-            handle.flush()
-            if durable():
-                os.fsync(handle.fileno())
+            finish_file(handle)
         os.replace(temporary, path)
     except BaseException as exc:
         with contextlib.suppress(OSError):

@@ -164,6 +164,30 @@ def _face(path: Path, frame: CardFrame, is_back: bool = False) -> Face:
     return Face(path.stem, None, (Image(str(path), box, ImageFit.STRETCH),), is_back=is_back)
 
 
+SINGLE_FILE_DEPRECATED = "-o FILE.pdf is deprecated and will go in the next release; use -o FOLDER --name NAME"
+
+
+def is_single_file(out: Path) -> bool:
+    """Whether ``out`` names one PDF (the deprecated ``-o FILE.pdf``) rather than a folder."""
+    return out.suffix.lower() == ".pdf"
+
+
+def output_files(
+    out: Path, name: str, papers: tuple[str, ...], layouts: tuple[SheetLayout, ...]
+) -> list[tuple[str, SheetLayout, Path]]:
+    """(paper, layout, file) for every sheet file: ``NAME_PAPER_LAYOUT.pdf`` in the folder ``out``,
+    or ``out`` itself, once, when it names a PDF (the deprecated spelling: first paper and layout).
+
+    >>> output_files(Path("out"), "mine", ("a4",), (SheetLayout.DUPLEX, SheetLayout.FRONTS))[1][2]
+    PosixPath('out/mine_a4_fronts.pdf')
+    >>> output_files(Path("one.pdf"), "mine", ("letter",), (SheetLayout.DUPLEX, SheetLayout.FRONTS))
+    [('letter', <SheetLayout.DUPLEX: 'duplex'>, PosixPath('one.pdf'))]
+    """
+    if is_single_file(out):
+        return [(papers[0], layouts[0], out)]
+    return [(paper, layout, out / f"{name}_{paper}_{layout.value}.pdf") for paper in papers for layout in layouts]
+
+
 def impose(
     fronts: list[Path],
     out: Path,

@@ -19,6 +19,7 @@ import os
 import stat
 from dataclasses import dataclass
 from pathlib import Path
+from typing import BinaryIO
 
 from .errors import RushmoreError
 
@@ -122,7 +123,16 @@ def read_input(path: Path | str, kind: InputKind) -> bytes:
 def read_input_text(path: Path | str, kind: InputKind) -> str:
     """:func:`read_input`, decoded as UTF-8 (a byte-order mark is dropped); the error names the
     first byte that is not UTF-8."""
-    data = read_input(path, kind)
+    return decode_input(read_input(path, kind), path)
+
+
+def decode_input(data: bytes, path: Path | str) -> str:
+    """Bytes read for ``path`` as UTF-8 text (a byte-order mark dropped); the error names the
+    first byte that is not UTF-8.
+
+    >>> decode_input(b"\\xef\\xbb\\xbfname: x", "-")
+    'name: x'
+    """
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
@@ -130,6 +140,37 @@ def read_input_text(path: Path | str, kind: InputKind) -> str:
         raise InputError(
             path, f"line {line}: byte {exc.start + 1} (0x{data[exc.start]:02x}) is not UTF-8; save the file as UTF-8"
         ) from None
+
+
+STDIN_NAME = "<stdin>"  # how messages name standard input (the command line spells it -)
+
+
+def read_stream(stream: BinaryIO, kind: InputKind) -> bytes:
+    """At most ``kind``'s limit of bytes from ``stream`` (standard input given as ``-``); more is
+    refused without reading on, so an endless pipe cannot fill the memory.
+
+    >>> import io
+    >>> read_stream(io.BytesIO(b"name: x"), InputKind.DESIGN)
+    b'name: x'
+    >>> read_stream(io.BytesIO(b"x" * 1_000_001), InputKind.DESIGN)
+    Traceback (most recent call last):
+    ...
+    rushmore_print.inputs.InputError: <stdin>: more than 1,000,000 bytes; a design file may be at most 1 MB
+    """
+    chunks: list[bytes] = []
+    left = kind.most_bytes + 1
+    while left > 0:
+        chunk = stream.read(min(left, 1 << 20))
+        if not chunk:
+            break
+        chunks.append(chunk)
+        left -= len(chunk)
+    data = b"".join(chunks)
+    if len(data) > kind.most_bytes:
+        raise InputError(
+            STDIN_NAME, f"more than {kind.most_bytes:,} bytes; a {kind.noun} file may be {kind.limit_text}"
+        )
+    return data
 
 
 def check_file(path: Path | str, kind: InputKind) -> None:

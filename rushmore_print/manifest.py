@@ -15,9 +15,10 @@ from pathlib import Path
 from typing import Any
 
 from .errors import Problem, SpecError
-from .inputs import InputError, InputKind, escape, read_input_text, shown, shown_path
+from .inputs import InputError, InputKind, decode_input, escape, read_input_text, shown, shown_path
 from .jsontext import JSONError, NotJSON, loads, too_deep
 from .model import Deck, Level, Monument, Notation, SearchCard
+from .rows import card_rows, rows_manifest
 from .spec import MAX_HEADS, read_yaml
 from .validate import Finding, Report, shown_id, validate_deck
 
@@ -42,35 +43,22 @@ def most_search_cards(heads: int) -> int:
 
 
 def to_manifest(deck: Deck, design_name: str) -> dict:
-    """The manifest as plain data, in the key order of DESIGN.md."""
-    name = deck.directions
-    return {
-        "design": design_name,
-        "heads": list(deck.heads),
-        "directions": list(deck.directions),
-        "monuments": [{"id": m.id, "faces": [name[f] for f in m.faces]} for m in deck.monuments],
-        "search": [
-            {
-                "id": c.id,
-                "faces": [name[f] for f in c.faces],
-                "red": list(c.red),
-                "level": c.level.value,
-                "answer": c.answer,
-            }
-            for c in deck.search
-        ],
-    }
+    """The manifest as plain data, in the key order of DESIGN.md (made from the deck's rows)."""
+    return rows_manifest(card_rows(deck), deck, design_name)
 
 
-def read_manifest(path: str | Path, notation: Notation | None = None) -> tuple[Deck, list[Finding]]:
+def read_manifest(
+    path: str | Path, notation: Notation | None = None, data: bytes | None = None
+) -> tuple[Deck, list[Finding]]:
     """Read a manifest file into a :class:`Deck` plus findings for cards that could not be read.
+    ``data``: the file's bytes when they were read elsewhere (standard input); ``path`` then only names it.
 
     Raises :class:`SpecError` when the file is missing, not JSON/YAML, or not shaped like a manifest.
     """
     path = Path(path)
     file = str(path)
     try:
-        text = read_input_text(path, InputKind.MANIFEST)
+        text = read_input_text(path, InputKind.MANIFEST) if data is None else decode_input(data, path)
     except InputError as exc:
         raise SpecError([Problem(shown_path(path), None, "", exc.reason)]) from None
     try:
@@ -213,9 +201,9 @@ class _KeyLines(dict):
         return super().get(path, default)
 
 
-def validate_manifest(path: str | Path) -> Report:
+def validate_manifest(path: str | Path, data: bytes | None = None) -> Report:
     """Judge a manifest file: the findings of reading it plus every check of :func:`validate_deck`."""
-    deck, findings = read_manifest(path)
+    deck, findings = read_manifest(path, data=data)
     report = validate_deck(deck)
     return Report(
         report.monuments, report.search, tuple(findings) + report.errors, report.warnings, report.balance, report.pools

@@ -81,7 +81,9 @@ class Narrator:
             return self._judged(event)
         if isinstance(event, r.TieBreak):
             where = (
-                " It comes from the other levels' cards: this level's are used up." if event.from_other_levels else ""
+                f" It comes from {_source(event.draw_level)}: this level's are used up."
+                if event.from_other_levels
+                else ""
             )
             return [f"The deck is empty and {join_names(event.players)} are tied: one more card between them.{where}"]
         if isinstance(event, r.Ended):
@@ -156,7 +158,7 @@ class Narrator:
 
     def _awaiting(self, event: r.Awaiting) -> list[str]:
         if event.tiebreak:
-            source = "the level's unused cards" if event.level_left else "the other levels' cards"
+            source = "the level's unused cards" if event.level_left else _source(event.draw_level)
             return [
                 "",
                 f"Tie-break for {join_names(event.tiebreak)}: draw a card from the box ({source}), turn it over "
@@ -174,7 +176,10 @@ class Narrator:
             if event.winner
             else f"nobody is right: {where}; the card is set aside."
         ]
-        lines += [f"{p} claimed a wrong Monument and returns a card to the box." for p in event.penalised]
+        lines += [
+            f"{p} claimed a wrong Monument and gives {card} back: it goes to the bottom of the box."
+            for p, card in zip(event.penalised, event.returned)
+        ]
         return lines
 
     def _summary(self, event: s.Summary) -> list[str]:
@@ -311,3 +316,10 @@ def _arrow_row(row: int, length: int, face: int, fill: str) -> str:
     width = 2 if abs(row - middle) == middle else length - offset
     text = (" " * offset + fill * width).ljust(length)
     return text if face == 0 else text[::-1]
+
+
+def _source(level) -> str:
+    """Where a tie-break card comes from once the game's level is used up, in words."""
+    if level is None:
+        return "the cards given back after a penalty (nothing unseen is left)"
+    return f"the unused {level.title} cards ({level.own_words})"

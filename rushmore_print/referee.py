@@ -98,6 +98,7 @@ class State:
     end_reason: str = ""
     wrong: tuple[int, ...] = ()  # wrong claims per player, in player order
     turns: int = 0  # judged turns
+    seen: tuple[str, ...] = ()  # cards back in the box after a penalty: everyone knows their answer
 
 
 # ----------------------------------------------------------------------------- events
@@ -140,6 +141,7 @@ class Awaiting:
     total: int
     tiebreak: tuple[str, ...] | None
     level_left: int  # the level's unused cards (a tie-break draws from these first)
+    draw_level: Level | None = None  # a tie-break: the level to draw from; None: only seen cards are left
 
 
 @dataclass(frozen=True)
@@ -170,12 +172,14 @@ class Judged:
     winner: str | None
     penalised: tuple[str, ...]  # players who lost a card to the penalty rule
     scores: tuple[tuple[str, int], ...]
+    returned: tuple[str, ...] = ()  # the card each penalised player gives back to the box, in that order
 
 
 @dataclass(frozen=True)
 class TieBreak:
     players: tuple[str, ...]
     from_other_levels: bool = False
+    draw_level: Level | None = None  # the level the card comes from; None: only cards seen before are left
 
 
 @dataclass(frozen=True)
@@ -188,6 +192,10 @@ class Ended:
 @dataclass(frozen=True)
 class Undone:
     what: str
+
+
+RefereeEvent = Setup | Revealed | Awaiting | Claimed | Passed | Changed | Judged | TieBreak | Ended | Undone
+"""What :class:`Game` returns: each input gives a list of these, in the order they happened."""
 
 
 # ----------------------------------------------------------------------------- the game
@@ -239,6 +247,9 @@ class Game:
         rng.shuffle(pool)
         rest = [card.id for card in deck.search if not level.admits(card.red_count)]
         rng.shuffle(rest)  # shuffled after the pool, so a seed deals the same deck as before
+        # a tie-break moves up one level at a time, as the rulebook teaches: the next harder
+        # level's cards first (a stable sort keeps the shuffle within each level)
+        rest.sort(key=lambda card_id: _LEVELS.index(deck.search_card(card_id).level))
         config = Config(names, level, long_game, seed, penalty, deck_mode)
         return cls(deck, rules, table, config, tuple(pool), tuple(rest))
 
@@ -275,11 +286,27 @@ class Game:
         return self.state.to_deal
 
     def level_left(self) -> int:
-        """The level's cards still in the box (outside the deck): what a tie-break draws first."""
-        return sum(1 for card in self.state.box if self._in_level(card)) - self.state.to_deal
+        """The level's unseen cards still in the box (outside the deck): what a tie-break draws first."""
+        unseen = sum(1 for card in self.state.box if self._in_level(card) and card not in self.state.seen)
+        return unseen - self.state.to_deal
 
     def _in_level(self, card_id: str) -> bool:
         return self.config.level.admits(self._cards[card_id].red_count)
+
+    def _tier(self, card_id: str) -> tuple[bool, int]:
+        """The order a tie-break draws the box in: unseen cards before seen ones, then by level
+        (the game's level first, then each harder one)."""
+        rank = max(_LEVELS.index(self._cards[card_id].level), _LEVELS.index(self.config.level))
+        return card_id in self.state.seen, rank
+
+    def draw_level(self) -> Level | None:
+        """The level the next tie-break card comes from (its unseen cards); None when only cards
+        seen before (given back by a penalty) are left in the box."""
+        box = self.state.box[self.state.to_deal :]
+        if not box:
+            return None
+        seen, rank = min(self._tier(card) for card in box)
+        return None if seen else _LEVELS[rank]
 
     def setup(self) -> Setup:
         return Setup(
@@ -322,13 +349,13 @@ class Game:
 
     # -- inputs
 
-    def start(self) -> list:
+    def start(self) -> list[RefereeEvent]:
         """The setup and the first card."""
         if self.state.revealed or self.state.current or self.state.awaiting:
             raise GameOver("the game has already started")
         return [self.setup()] + self._reveal_next()
 
-    def claim(self, player: str, target: str) -> list:
+    def claim(self, player: str, target: str) -> list[RefereeEvent]:
         """``player`` puts a hand on ``target`` (a position such as ``B3`` or a Monument id)."""
         name = self._check_turn(player)
         monument = self.monument_named(target)
@@ -337,13 +364,13 @@ class Game:
         self.state = replace(self.state, claims=self.state.claims + ((name, monument),))
         return [Claimed(name, monument, self.table.position_of(monument))] + self._settle()
 
-    def pass_(self, player: str) -> list:
+    def pass_(self, player: str) -> list[RefereeEvent]:
         name = self._check_turn(player)
         self._push(f"{name}'s pass")
         self.state = replace(self.state, claims=self.state.claims + ((name, None),))
         return [Passed(name)] + self._settle()
 
-    def change(self, player: str, target: str | None) -> list:
+    def change(self, player: str, target: str | None) -> list[RefereeEvent]:
         """Correct one player's claim in this turn: another Monument, or ``None`` for a pass."""
         name = self.player_named(player)
         self.in_play()
@@ -358,7 +385,7 @@ class Game:
         where = None if monument is None else self.table.position_of(monument)
         return [Changed(name, monument, where, passed=monument is None)]
 
-    def drop(self, player: str) -> list:
+    def drop(self, player: str) -> list[RefereeEvent]:
         """Take one player's claim or pass out of this turn; that player is to claim again."""
         name = self.player_named(player)
         self.in_play()
@@ -368,7 +395,7 @@ class Game:
         self.state = replace(self.state, claims=tuple(c for c in self.state.claims if c[0] != name))
         return [Changed(name, None, None)]
 
-    def turn_over(self, text: str) -> list:
+    def turn_over(self, text: str) -> list[RefereeEvent]:
         """Table mode: the game master turned over a card, typed as its id (``S21``) or notation."""
         if self.over:
             raise GameOver("the game is over")
@@ -393,14 +420,15 @@ class Game:
         del self._undo[mark:]
         return before.current != self.state.current or before.awaiting != self.state.awaiting
 
-    def undo(self) -> list:
+    def undo(self) -> list[RefereeEvent]:
         """Take back the last input: a claim, a pass, a correction, a card turned over. A claim
         that completed a turn comes back with the turn open again and the other claims in place."""
         if not self._undo:
             raise NothingToUndo("nothing to undo")
         what = self._undo[-1][0]
         reopened = self.rollback(len(self._undo) - 1)
-        return [Undone(what)] + ([self.showing()] if reopened and not self.over else [])
+        events: list[RefereeEvent] = [Undone(what)]
+        return events + ([self.showing()] if reopened and not self.over else [])
 
     # -- the rules
 
@@ -473,61 +501,76 @@ class Game:
         if found not in self.state.box:
             raise ClaimError(f"{found} was already turned over in this game; turn over another card")
         level = self.config.level
-        if not self._in_level(found):
-            if self.state.tiebreak is None:
+        if self.state.tiebreak is None:
+            if not self._in_level(found):
                 raise ClaimError(
                     f"{found} is {a_or_an(card.level.title)} card; {a_or_an(level.title)} deck holds "
                     f"{level.pool_words} only"
                 )
-            if self.level_left() > 0:
-                raise ClaimError(
-                    f"{found} is {a_or_an(card.level.title)} card; draw the tie-break card from the "
-                    f"{count(self.level_left(), f'unused {level.title} card', f'unused {level.title} cards')} first"
-                )
+            if found in self.state.seen:
+                raise ClaimError(f"{found} went back to the box after a penalty; turn over the top card of the deck")
+            return found
+        wanted = min(self._tier(c) for c in self.state.box)
+        if self._tier(found) != wanted:
+            unseen = sum(1 for c in self.state.box if self._tier(c) == wanted)
+            which = _LEVELS[wanted[1]].title
+            first = count(unseen, f"unused {which} card", f"unused {which} cards")
+            why = (
+                "was given back after a penalty, so everyone knows its answer"
+                if found in self.state.seen
+                else f"is {a_or_an(card.level.title)} card"
+            )
+            raise ClaimError(f"{found} {why}; draw the tie-break card from the {first} first")
         return found
 
-    def _settle(self) -> list:
+    def _settle(self) -> list[RefereeEvent]:
         """Judge when every active player has claimed or passed; then go on or end."""
         if self.waiting_for():
             return []
         return self._judge()
 
-    def _judge(self) -> list:
+    def _judge(self) -> list[RefereeEvent]:
         card = self.in_play()
         answer = card.answer
         winner = next((p for p, m in self.state.claims if m == answer), None)
         won = [list(cards) for cards in self.state.won]
         wrong = list(self.state.wrong)
         box = list(self.state.box)
-        penalised = []
+        penalised, returned = [], []
         if winner is not None:
             won[self.players.index(winner)].append(card.id)
+        # a penalty never decides a tie-break: during one, a wrong claim only loses that round
+        penalty = self.config.penalty and self.state.tiebreak is None
         for player, monument in self.state.claims:
             if monument is None or monument == answer:
                 continue
             index = self.players.index(player)
             wrong[index] += 1
-            if self.config.penalty and won[index]:
-                returned = won[index].pop()
-                box.insert(self._box_end_of_level(box), returned)  # back into the box, with its level
+            if penalty and won[index]:
+                # the last card won (the top of the player's pile), named so that the card given
+                # back at the table is the one the referee takes; it goes to the bottom of the box,
+                # drawn only once every unseen card is used
+                returned.append(won[index].pop())
+                box.append(returned[-1])
                 penalised.append(player)
         self.state = replace(
             self.state,
             won=tuple(tuple(c) for c in won),
             wrong=tuple(wrong),
             box=tuple(box),
+            seen=self.state.seen + tuple(returned),
             claims=(),
             current=None,
             turns=self.state.turns + 1,
         )
-        events: list = [Judged(card, answer, self.table.position_of(answer), winner, tuple(penalised), self.scores())]
+        events: list[RefereeEvent] = [
+            Judged(
+                card, answer, self.table.position_of(answer), winner, tuple(penalised), self.scores(), tuple(returned)
+            )
+        ]
         return events + self._after_turn(winner)
 
-    def _box_end_of_level(self, box: list[str]) -> int:
-        level_cards = [i for i, card in enumerate(box) if self._in_level(card)]
-        return max([self.state.to_deal, *(i + 1 for i in level_cards)])
-
-    def _after_turn(self, winner: str | None) -> list:
+    def _after_turn(self, winner: str | None) -> list[RefereeEvent]:
         if self.state.tiebreak is not None:
             if winner is not None:
                 return self._end((winner,), f"{winner} took the tie-break card")
@@ -541,9 +584,10 @@ class Game:
         if len(leaders) == 1:
             return self._end(leaders, f"the deck is empty and {leaders[0]} has the most cards")
         self.state = replace(self.state, tiebreak=leaders)
-        return [TieBreak(leaders, from_other_levels=self.level_left() == 0)] + self._reveal_next()
+        draw = self.draw_level()
+        return [TieBreak(leaders, draw is not self.config.level, draw)] + self._reveal_next()
 
-    def _reveal_next(self) -> list:
+    def _reveal_next(self) -> list[RefereeEvent]:
         if self.state.tiebreak is not None and not self.state.box:
             return self._end(
                 self.state.tiebreak, "the box has no more cards for the tie-break, so the tied players share the win"
@@ -563,13 +607,14 @@ class Game:
         return Revealed(self.in_play(), self.state.revealed, self._total(), self.state.tiebreak)
 
     def _awaiting(self) -> Awaiting:
-        return Awaiting(self.state.revealed + 1, self._total(), self.state.tiebreak, self.level_left())
+        draw = self.draw_level() if self.state.tiebreak else None
+        return Awaiting(self.state.revealed + 1, self._total(), self.state.tiebreak, self.level_left(), draw)
 
     def _total(self) -> int:
         """Cards of the deck shown so far plus those still to show."""
         return self.state.revealed + self.state.to_deal
 
-    def _end(self, winners: tuple[str, ...], reason: str) -> list:
+    def _end(self, winners: tuple[str, ...], reason: str) -> list[RefereeEvent]:
         self.state = replace(self.state, winners=winners, end_reason=reason, current=None, awaiting=False)
         return [Ended(winners, reason, self.scores())]
 
@@ -609,6 +654,7 @@ def check_players(players: list[str] | tuple[str, ...]) -> tuple[str, ...]:
 
 
 MAX_NAME = 24
+_LEVELS = list(Level)  # easiest first: a tie-break climbs this list
 
 
 # ----------------------------------------------------------------------------- disputes

@@ -342,8 +342,8 @@ def build_rulebook(design: Design, deck: Deck) -> Rulebook:
         Paragraph(
             f"The first player to reach {count(rules.points_to_win, 'point', 'points')} wins at once. If the deck runs "
             f"out first, the player with the most cards wins. A tie: the tied players alone play on with cards from "
-            f"the box (the level's unused ones first) until one of them takes a card; if the box runs out, they "
-            f"share the win."
+            f"the box (the level's unused ones, then the next level's) until one of them takes a card; if the box "
+            f"runs out, they share the win."
         ),
         NewSide(),
         *_red_heads(design, deck, red, example, shown),
@@ -367,6 +367,11 @@ def build_rulebook(design: Design, deck: Deck) -> Rulebook:
             f"(4 players: {rules.deck_size_for(4, long_game=True)} cards)."
         ),
         Paragraph("A level with fewer cards than the deck needs: play them all, or add cards from the next level up."),
+        Paragraph(
+            "a wrong claim gives your last card back, under the box. Not in a tie-break: there it only loses the "
+            "round.",
+            lead="House rule, penalty:",
+        ),
         *_practice(deck, practice),
         Heading("A referee at hand"),
         Paragraph(

@@ -39,7 +39,7 @@ import json
 import re
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from typing import Any
 
 from .errors import ClaimError, GameLogError, NothingToUndo, RushmoreError
@@ -51,13 +51,14 @@ from .referee import (
     Ended,
     Game,
     Judged,
+    RefereeEvent,
     Revealed,
     Table,
     Undone,
 )
 from .spec import Rules
 
-LOG_VERSION = 2
+LOG_VERSION = 3  # 3: the card a penalty gives back, reaction times; tie-breaks climb level by level
 MAX_SEED = 2**63 - 1  # a seed is a whole number 0..MAX_SEED: it goes into the log's file name
 MAX_LINE = 500  # characters; a longer line is read in bounded pieces and refused
 IDLE_SECONDS = 300.0  # a longer pause between two lines counts as a break, not as play
@@ -131,9 +132,13 @@ class Finished:
     """The game is over and the game master closed it."""
 
 
+SessionEvent = RefereeEvent | Ready | Rejected | ShowScore | ShowGrid | ShowHelp | Summary | Quit | Finished
+"""What a :class:`Session` step shows: the referee's events and the session's own."""
+
+
 @dataclass(frozen=True)
 class Step:
-    events: tuple = ()
+    events: tuple[SessionEvent, ...] = ()
     records: tuple[dict, ...] = ()
 
 
@@ -162,7 +167,7 @@ def deck_fingerprint(deck: Deck) -> str:
     return hashlib.sha256(json.dumps(cards).encode()).hexdigest()[:16]
 
 
-_JUDGED_KEYS = ("card", "answer", "winner", "penalised", "scores")
+_JUDGED_KEYS = ("card", "answer", "winner", "penalised", "returned", "scores")
 
 
 def start_sum(start: dict) -> str:
@@ -186,6 +191,7 @@ def _output_record(event: object) -> dict | None:
             "answer": event.answer,
             "winner": event.winner,
             "penalised": list(event.penalised),
+            "returned": list(event.returned),
             "scores": dict(event.scores),
         }
     if isinstance(event, Ended):
@@ -204,7 +210,7 @@ def parse_log(text: str) -> tuple[list[tuple[int, dict]], str | None]:
     >>> parse_log('{"event": "start", "version": 9}\\n')
     Traceback (most recent call last):
     ...
-    rushmore_print.errors.GameLogError: 1: version: written by a newer rushmore-print (format 9); this one reads up to 2
+    rushmore_print.errors.GameLogError: 1: version: written by a newer rushmore-print (format 9); this one reads up to 3
     """
     lines = text.split("\n")
     cut = None
@@ -376,6 +382,7 @@ def _timestamp(value: object) -> str | None:
 MAX_TEXT = 10_000
 MAX_PLAYERS = 64
 MAX_COUNT = 1 << 20  # cards, turns and scores: far beyond any deck
+MAX_MS = 7 * 24 * 3600 * 1000  # a reaction time in milliseconds: a week is far beyond any turn
 _ACTIONS: dict[str, tuple[bool, ...]] = {  # an action's words: may each one be null?
     "claim": (False, False),
     "pass": (False,),
@@ -409,11 +416,15 @@ _SCHEMA: dict[str, dict[str, Callable[[object], str | None]]] = {
         "answer": _text,
         "winner": _maybe(_text),
         "penalised": _NAMES,
+        "returned": _NAMES,
         "scores": _scores,
     },
     "ended": {"at": _timestamp, "winners": _NAMES, "reason": _text, "scores": _scores},
 }
-_OPTIONAL = {"start": {"deck": _one_of(*(mode.value for mode in DeckMode)), "sum": _text}}  # older logs lack them
+_OPTIONAL = {
+    "start": {"deck": _one_of(*(mode.value for mode in DeckMode)), "sum": _text},  # older logs lack them
+    "input": {"ms": _whole(0, MAX_MS)},  # from the card shown to this line; none when the card was not seen shown
+}
 _OUTPUT_EVENTS = ("revealed", "judged", "ended")  # what the game said: checked against the replay
 
 
@@ -494,6 +505,7 @@ class Session:
         self.held: Revealed | None = None
         self._clock = _Clock(clock)
         self._lines: list[tuple[int, str]] = []  # each line taken: (Game.mark() before it, its text)
+        self._shown: dict[str, float] = {}  # card id -> when it was first shown: reaction times count from there
 
     @classmethod
     def new(
@@ -607,7 +619,7 @@ class Session:
         if command in ("score", "grid", "help", "quit"):
             return Step((self._command(command),))
         if not text:
-            return self._show_held()
+            return self._show_held(at)
         if self.held is not None:
             raise ClaimError(f"card {self.held.number} is not shown yet: press Enter to reveal it")
         if game.state.awaiting and not command.startswith(("change ", "drop ")):
@@ -624,9 +636,19 @@ class Session:
             return ShowHelp(self.quick, game.config.deck_mode)
         return Quit()
 
-    def _show_held(self) -> Step:
+    def _show_held(self, at: float) -> Step:
         held, self.held = self.held, None
-        return Step((held,) if held else ())
+        if held is None:
+            return Step()
+        self._shown.setdefault(held.card.id, at)
+        return Step((held,))
+
+    def reaction_ms(self, at: float) -> int | None:
+        """Milliseconds from the card in play being shown to ``at`` (None: no card is in play, or it
+        was shown before this session began, as after a resume)."""
+        card = self.game.current
+        shown_at = self._shown.get(card.id) if card is not None and self.held is None else None
+        return None if shown_at is None else min(max(0, round((at - shown_at) * 1000)), MAX_MS)
 
     def _actions(self, text: str) -> list[tuple]:
         """The inputs a line stands for, in order (names and targets as typed)."""
@@ -654,7 +676,8 @@ class Session:
         """Apply a line's inputs together: all of them, or (on an error) none."""
         game = self.game
         mark = game.mark()
-        events: list = []
+        ms = self.reaction_ms(at)
+        events: list[RefereeEvent] = []
         done: list[list] = []
         try:
             for index, action in enumerate(actions):
@@ -667,7 +690,9 @@ class Session:
             game.rollback(mark)
             raise
         self._lines.append((mark, text))
-        record = {"event": "input", "at": timestamp(at), "line": text, "actions": done}
+        record: dict[str, Any] = {"event": "input", "at": timestamp(at), "line": text, "actions": done}
+        if ms is not None:
+            record["ms"] = ms
         return self._step(events, [record], at)
 
     def _apply(self, action: tuple) -> tuple[list, list[list]]:
@@ -700,7 +725,7 @@ class Session:
         mark, text = self._lines.pop()
         reopened = self.game.rollback(mark)
         self.held = None
-        events: list = [Undone(repr(text))]
+        events: list[SessionEvent] = [Undone(repr(text))]
         if reopened:
             events.append(self.game.showing())
         return Step(tuple(events), ({"event": "undo", "at": timestamp(at), "line": "undo"},))
@@ -709,9 +734,9 @@ class Session:
         record = {"event": "rejected", "at": timestamp(at), "line": text, "reason": reason}
         return Step((Rejected(text, reason),), (record,))
 
-    def _step(self, events: list, records: list[dict], at: float) -> Step:
+    def _step(self, events: list[RefereeEvent], records: list[dict], at: float) -> Step:
         """Add the output records and the summary; hold a newly drawn card back if asked."""
-        shown: list = []
+        shown: list[SessionEvent] = []
         for event in events:
             record = _output_record(event)
             if record:
@@ -720,6 +745,8 @@ class Session:
                 self.held = event
                 shown.append(Ready(event.number, event.total, event.tiebreak))
             else:
+                if isinstance(event, Revealed):
+                    self._shown.setdefault(event.card.id, at)
                 shown.append(event)
             if isinstance(event, Ended):
                 shown.append(self.summary())
@@ -832,10 +859,10 @@ class Session:
                 # an edited or damaged record: say where, never a traceback
                 raise GameLogError(f"cannot replay this {kind!r} event: {exc}", line=number) from None
 
-    def _replay_group(self, record: dict) -> list:
+    def _replay_group(self, record: dict) -> list[RefereeEvent]:
         game = self.game
         mark = game.mark()
-        events: list = []
+        events: list[RefereeEvent] = []
         try:
             for action in record["actions"]:
                 events += _run_input(game, list(action))[0]
@@ -846,7 +873,7 @@ class Session:
         return events
 
 
-def _records_of(events: list) -> list[dict]:
+def _records_of(events: list[RefereeEvent]) -> list[dict]:
     """The records a line's events are logged as (without their times), in order."""
     return [record for record in map(_output_record, events) if record is not None]
 
@@ -880,7 +907,8 @@ def _said(record: dict) -> str:
     scores = ", ".join(f"{_word(player)} {score}" for player, score in record["scores"].items())
     if kind == "judged":
         winner = "nobody" if record["winner"] is None else _word(record["winner"])
-        penalty = f", a card back to the box from {_words(record['penalised'])}" if record["penalised"] else ""
+        back = [f"{_word(card)} from {_word(player)}" for player, card in zip(record["penalised"], record["returned"])]
+        penalty = f", back to the box: {', '.join(back)}" if back else ""
         return f"{_word(record['card'])} won by {winner}{penalty} (score {scores})"
     return f"the end, won by {_words(record['winners']) or 'nobody'} (score {scores})"
 
@@ -912,7 +940,7 @@ def _describe(action: tuple) -> str:
     return " ".join(str(word) for word in action[1:] if word is not None) or "."
 
 
-def _run_input(game: Game, action: list) -> tuple[list, list[list]]:
+def _run_input(game: Game, action: list) -> tuple[list[RefereeEvent], list[list]]:
     """One canonical input (``["claim", "ann", "M07"]``) on ``game``; its events and logged form."""
     kind, args = action[0], action[1:]
     if kind == "claim":
@@ -931,7 +959,8 @@ def _run_input(game: Game, action: list) -> tuple[list, list[list]]:
         return game.drop(player), [["drop", player]]
     if kind == "card":
         events = game.turn_over(args[0])
-        return events, [["card", events[-1].card.id]]
+        card = next(event.card.id for event in events if isinstance(event, Revealed))
+        return events, [["card", card]]
     raise ClaimError(f"unknown input {kind!r}")
 
 
@@ -950,10 +979,11 @@ def _options_of(start: dict) -> Options:
 def conflicts(logged: Options, given: dict[str, Any]) -> list[str]:
     """The options given with ``--resume`` that differ from the logged game's, in words."""
     found = []
+    logged_values = asdict(logged)  # given is keyed by Options' fields
     for name, value in given.items():
         if value is None:
             continue
-        was = getattr(logged, name)
+        was = logged_values[name]
         if name == "players":
             same = [p.casefold() for p in value] == [p.casefold() for p in was]
             shown_was, shown_value = ",".join(was), ",".join(value)

@@ -36,6 +36,7 @@ from dataclasses import dataclass
 from typing import Any
 from xml.parsers import expat
 
+from .colors import Color
 from .geometry import FillRule
 
 MAX_ELEMENTS = 20_000  # counted with every <use> expanded
@@ -44,7 +45,6 @@ MAX_DEPTH = 32
 MAX_NUMBER = 1e9  # the largest number a file may write; drawings use a few thousand at most
 SPAN = 1000.0  # the drawing's longer side, in the units of Drawing
 MAX_COORDINATE = 100 * SPAN  # points may lie outside the drawing (they are clipped), not far outside
-Color = tuple[float, float, float]
 
 SVG_NAMESPACE = "http://www.w3.org/2000/svg"
 XLINK_HREF = "http://www.w3.org/1999/xlink href"  # as expat names it, namespace and name

@@ -5,7 +5,11 @@ from __future__ import annotations
 import math
 import re
 
-MM_PER_UNIT = {"mm": 1.0, "cm": 10.0, "in": 25.4, "pt": 25.4 / 72.0}  # see MM_PER_INCH below
+MM_PER_INCH = 25.4
+PT_PER_MM = 72.0 / MM_PER_INCH  # PDF user space is in points, 72 to the inch
+MM_PER_PT = MM_PER_INCH / 72.0
+EIGHTH_INCH_MM = MM_PER_INCH / 8  # the printers' usual bleed and safe margin in inches (3.175 mm)
+MM_PER_UNIT = {"mm": 1.0, "cm": 10.0, "in": MM_PER_INCH, "pt": MM_PER_PT}
 _LENGTH = re.compile(r"^\s*([0-9]+(?:\.[0-9]*)?|\.[0-9]+)\s*(mm|cm|in|pt)?\s*$")
 
 
@@ -33,11 +37,6 @@ def parse_length(value: object) -> float:
             number, unit = match.groups()
             return round(float(number) * MM_PER_UNIT[unit or "mm"], 6)
     raise ValueError(f"expected a length such as 3mm, 0.125in, 1cm or 9pt (units: mm, cm, in, pt), got {value!r}")
-
-
-MM_PER_INCH = 25.4
-PT_PER_MM = 72.0 / MM_PER_INCH  # PDF user space is in points, 72 to the inch
-MM_PER_PT = MM_PER_INCH / 72.0
 
 
 def mm_to_px(mm: float, dpi: float) -> float:

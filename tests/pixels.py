@@ -61,6 +61,10 @@ def facing_pair_pdf(design: Design) -> bytes:
     return render_pdf(Document("facing", tuple(card_pages(frame, faces)), symbols(design)))
 
 
+# Issue 19: the facing contrast each example design must reach, on Monuments and Search cards alike
+FACING_CONTRAST_TARGETS = {"classic": 0.25, "junior": 0.25, "five": 0.22, "eight": 0.20}
+
+
 def facing_contrast(design: Design, dpi: int = 40) -> tuple[float, float]:
     """(Monuments, Search cards): the share of pixels that change when every head turns round."""
     pages = rasterise(facing_pair_pdf(design), dpi)

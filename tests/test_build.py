@@ -156,6 +156,76 @@ def test_a_failed_render_keeps_the_old_file(tmp_path, monkeypatch):
     assert [p.name for p in tmp_path.iterdir()] == [target.name]
 
 
+def test_a_build_that_fails_half_way_leaves_the_whole_previous_kit(tmp_path, monkeypatch):
+    import rushmore_print.build as build
+
+    options = KitOptions(papers=("a4",), layouts=(SheetLayout.DUPLEX, SheetLayout.GUTTERFOLD), per_card=False)
+    first = build_kit(load_design(), tmp_path, options)
+    before = {path.name: path.read_bytes() for path in tmp_path.iterdir()}
+    assert len(before) == len(first) == 4
+    rendered = []
+    real = build.render_pdf
+
+    def third_fails(document, **kwargs):
+        if len(rendered) == 2:
+            raise BuildError("the third document failed")
+        rendered.append(document.title)
+        return real(document, **kwargs) + b"% rebuilt"  # differs from the old files, were it moved in
+
+    monkeypatch.setattr(build, "render_pdf", third_fails)
+    with pytest.raises(BuildError, match="third document"):
+        build_kit(load_design(), tmp_path, options)
+    assert len(rendered) == 2  # two new files were written (staged) before the failure
+    assert {path.name: path.read_bytes() for path in tmp_path.iterdir()} == before  # no staging folder left either
+
+
+def test_each_document_is_written_before_the_next_is_rendered(tmp_path, monkeypatch):
+    import rushmore_print.build as build
+
+    options = KitOptions(papers=("a4",), layouts=(SheetLayout.DUPLEX,), rulebook=False, answer_key=False)
+    staged_when_rendering = []
+    real = build.render_pdf
+
+    def spy(document, **kwargs):
+        staged_when_rendering.append(sorted(p.name for p in tmp_path.glob(".rushmore-staged-*/*")))
+        return real(document, **kwargs)
+
+    monkeypatch.setattr(build, "render_pdf", spy)
+    build_kit(load_design(), tmp_path, options)
+    assert staged_when_rendering == [[], ["mount-rushmore_cards_a4_duplex.pdf"]]  # nothing held back in memory
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        "mount-rushmore_cards_a4_duplex.pdf",
+        "mount-rushmore_cards_per-card.pdf",
+    ]
+
+
+def test_a_staging_folder_a_killed_build_left_is_removed_by_the_next(tmp_path):
+    options = KitOptions(papers=("a4",), layouts=(SheetLayout.FRONTS,), per_card=False, rulebook=False)
+    stale = tmp_path / ".rushmore-staged-999999999-abcd"  # no such process
+    stale.mkdir()
+    (stale / "half.pdf").write_bytes(b"half a PDF")
+    build_kit(load_design(), tmp_path, options)
+    assert not stale.exists()
+    assert not [p for p in tmp_path.iterdir() if p.name.startswith(".")]
+
+
+def test_each_card_is_laid_out_once_a_document_and_pages_as_they_are_reached(monkeypatch):
+    import rushmore_print.build as build
+
+    design = load_design()
+    kit = build.Kit.of(design, build.checked_deck(design))
+    made = []
+    real = build.monument_face
+    monkeypatch.setattr(build, "monument_face", lambda *args: made.append(args[1].id) or real(*args))
+    document = build.sheet_document(kit, "a4", SheetLayout.DUPLEX)
+    assert made == []  # nothing laid out before a renderer asks
+    pages = iter(document.pages)
+    next(pages)
+    assert made == [f"M{i:02}" for i in range(1, 10)]  # the first sheet's cards, no more
+    list(pages)
+    assert made == [f"M{i:02}" for i in range(1, 17)]  # each Monument once, the back page reusing its sheet's
+
+
 def test_atomic_write_leaves_no_partial_file(tmp_path, monkeypatch):
     from rushmore_print import files
 
@@ -259,19 +329,6 @@ def test_names_in_greek_cyrillic_and_latin_extended_build_and_export(write_desig
     assert "ΑΚΡΟΠΟΛΙΣ" in PdfReader(per_card).pages[-1].extract_text()  # the back's title: Greek capitals, no accents
     export_png(design, tmp_path / "png", ExportOptions(dpi=100))
     assert (tmp_path / "png" / "M01.png").stat().st_size > 0
-
-
-def test_a_build_on_forked_workers_is_byte_identical_to_one_in_a_single_process(tmp_path, monkeypatch):
-
-    options = KitOptions(papers=("a4",), layouts=(SheetLayout.DUPLEX,))
-    design = load_design()
-    monkeypatch.setenv("RUSHMORE_WORKERS", "2")
-    parallel = build_kit(design, tmp_path / "parallel", options)
-    monkeypatch.setenv("RUSHMORE_WORKERS", "1")
-    serial = build_kit(design, tmp_path / "serial", options)
-    assert [w.path.name for w in parallel] == [w.path.name for w in serial]
-    for a, b in zip(parallel, serial):
-        assert a.path.read_bytes() == b.path.read_bytes(), a.path.name
 
 
 def test_a_name_too_long_to_print_at_7pt_is_refused_before_anything_is_written(write_design, tmp_path):

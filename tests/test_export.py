@@ -18,7 +18,7 @@ from rushmore_print.layout.cards import card_frame, symbols
 from rushmore_print.layout.sheets import card_pages
 from rushmore_print.render.png import render_page
 from rushmore_print.spec import load_design
-from rushmore_print.targets import RASTER_TARGETS, ExportOptions
+from rushmore_print.targets import RASTER_TARGETS, ExportOptions, TargetKind
 
 from .pdftext import page_texts
 
@@ -239,7 +239,7 @@ def test_vendor_sizes_for_other_cards(tmp_path, write_design, card, target, size
         search: {{seed: 1, red_counts: {{0: 1}}}}
         print: {{card: {card}, orientation: portrait}}
     """))  # fmt: skip
-    export_raster(design, tmp_path, RASTER_TARGETS[target])
+    export_raster(design, tmp_path, RASTER_TARGETS[TargetKind(target)])
     with Image.open(tmp_path / "monuments" / "M01.png") as image:
         assert image.size == size
 

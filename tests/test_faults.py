@@ -19,7 +19,11 @@ def _fail_with(monkeypatch, code: int, where: str = "fsync") -> None:
     def fail(*args, **kwargs):
         raise OSError(code, os.strerror(code))
 
-    monkeypatch.setattr(f"rushmore_print.files.{'os.fsync' if where == 'fsync' else 'tempfile.mkstemp'}", fail)
+    if where == "fsync":
+        monkeypatch.setattr("rushmore_print.files.os.fsync", fail)
+    else:  # every way a command makes a file: a temporary file, or a build's staging folder
+        monkeypatch.setattr("rushmore_print.files.tempfile.mkstemp", fail)
+        monkeypatch.setattr("rushmore_print.files.tempfile.mkdtemp", fail)
 
 
 @pytest.mark.slow

@@ -13,6 +13,7 @@ from rushmore_print.errors import (
     UnknownPlayer,
 )
 from rushmore_print.model import Level, matches
+from rushmore_print.narrate import Narrator
 from rushmore_print.referee import (
     Awaiting,
     DeckMode,
@@ -142,13 +143,17 @@ def test_tie_break_draws_the_levels_cards_then_the_rest_of_the_box(classic, clas
     assert game.setup().spare_level == 2 and game.setup().spare_other == len(classic_deck.search) - 16
     for _ in range(game.cards_left + 1):
         events = game.pass_("ann") + game.pass_("bob")
-    assert game.state.tiebreak == ("ann", "bob") and events[-2] == TieBreak(("ann", "bob"), False)
+    assert game.state.tiebreak == ("ann", "bob") and events[-2] == TieBreak(("ann", "bob"), False, Level.BASIC)
     levels = []
     while not game.over:
         levels.append(game.current.level)
         events = game.pass_("ann") + game.pass_("bob")
-    assert levels[:2] == [Level.BASIC] * 2 and Level.BASIC not in levels[2:]
-    assert len(levels) == len(classic_deck.search) - 14  # every card left in the box, then a shared win
+    # level by level, as the rulebook teaches: the two spare Basic cards, then every Advanced one, then Expert
+    by_level = {level: sum(1 for c in classic_deck.search if c.level is level) for level in Level}
+    assert (
+        levels
+        == [Level.BASIC] * 2 + [Level.ADVANCED] * by_level[Level.ADVANCED] + [Level.EXPERT] * by_level[Level.EXPERT]
+    )
     assert events[-1].winners == ("ann", "bob") and "share the win" in events[-1].reason
 
 
@@ -159,8 +164,8 @@ def test_a_tie_with_the_level_pool_used_up_draws_from_the_other_levels(classic, 
     for _ in range(16):
         for name in names:
             events = game.pass_(name)
-    assert events[-2] == TieBreak(tuple(names), from_other_levels=True)
-    assert game.current.level is not Level.BASIC
+    assert events[-2] == TieBreak(tuple(names), from_other_levels=True, draw_level=Level.ADVANCED)
+    assert game.current.level is Level.ADVANCED  # the next harder level, never an Expert card first
     game.claim("p3", right_position(game))
     for name in names:
         if name != "p3":
@@ -175,6 +180,85 @@ def test_penalty_returns_a_card_to_the_box(classic, classic_deck):
     events = game.pass_("bob")
     judged = next(e for e in events if isinstance(e, Judged))
     assert judged.penalised == ("ann",) and dict(game.scores())["ann"] == 0
+
+
+def tie_at_one_all(game):
+    """Play a 2-player game to a 1-1 tie when the deck runs out: ann takes card 1, bob card 2."""
+    game.claim("ann", right_position(game)), game.pass_("bob")
+    game.pass_("ann"), game.claim("bob", right_position(game))
+    while game.state.tiebreak is None:
+        game.pass_("ann"), game.pass_("bob")
+
+
+def test_a_penalty_never_decides_a_tie_break(classic, classic_deck):
+    game = new_game(classic, classic_deck, seed=5, penalty=True)
+    tie_at_one_all(game)
+    assert game.state.tiebreak == ("ann", "bob") and dict(game.scores()) == {"ann": 1, "bob": 1}
+    game.claim("ann", wrong_position(game))  # a wrong claim in the tie-break loses only the round
+    judged = next(e for e in game.pass_("bob") if isinstance(e, Judged))
+    assert judged.penalised == () and judged.returned == () and dict(game.scores()) == {"ann": 1, "bob": 1}
+    assert game.state.wrong == (1, 0) and not game.over
+    events = game.claim("ann", right_position(game)) + game.pass_("bob")
+    assert events[-1] == Ended(("ann",), "ann took the tie-break card", (("ann", 2), ("bob", 1)))
+
+
+def test_a_penalised_card_is_named_and_drawn_only_after_every_unseen_card(classic, classic_deck):
+    game = new_game(classic, classic_deck, seed=6, level=Level.EXPERT, penalty=True)
+    won = game.current.id
+    game.claim("ann", right_position(game)), game.pass_("bob")
+    game.claim("ann", wrong_position(game))
+    judged = next(e for e in game.pass_("bob") if isinstance(e, Judged))
+    assert judged.penalised == ("ann",) and judged.returned == (won,)
+    assert "ann claimed a wrong Monument and gives " + won + " back" in " ".join(
+        Narrator(classic_deck, "x").say(judged)
+    )
+    drawn = []
+    while not game.over:
+        drawn.append(game.current.id)
+        game.pass_("ann"), game.pass_("bob")
+    assert drawn[-1] == won and drawn.count(won) == 1  # seen by everyone: the last card of the box
+    assert len(drawn) == len(classic_deck.search) - 1
+
+
+def turn_over_next(game, avoid=()):
+    """Table mode: the game master turns over a card the referee accepts (the first it would draw)."""
+    candidates = sorted(game.state.box, key=game._tier)
+    card = next(c for c in candidates if c not in avoid)
+    game.turn_over(card)
+    return card
+
+
+def test_table_mode_names_the_card_to_give_back_and_takes_exactly_it_later(classic, classic_deck):
+    game = Game.new(
+        classic_deck, classic.rules, classic.grid, ["ann", "bob"], Level.BASIC, penalty=True, deck_mode=DeckMode.TABLE
+    )
+    game.start()
+    won = turn_over_next(game)
+    game.claim("ann", right_position(game)), game.pass_("bob")
+    turn_over_next(game)
+    game.claim("ann", wrong_position(game))
+    judged = next(e for e in game.pass_("bob") if isinstance(e, Judged))
+    assert judged.returned == (won,) and dict(game.scores()) == {"ann": 0, "bob": 0}
+    with pytest.raises(ClaimError, match=f"{won} went back to the box after a penalty; turn over the top card"):
+        game.turn_over(won)
+    while game.state.tiebreak is None:
+        turn_over_next(game, avoid=(won,))
+        game.pass_("ann"), game.pass_("bob")
+    assert game.showing().draw_level is Level.BASIC and game.showing().level_left == 4
+    with pytest.raises(ClaimError, match=f"{won} was given back after a penalty, so everyone knows its answer; "
+                       "draw the tie-break card from the 4 unused Basic cards first"):  # fmt: skip
+        game.turn_over(won)
+    expert = next(c.id for c in classic_deck.search if c.level is Level.EXPERT)
+    with pytest.raises(
+        ClaimError, match=f"{expert} is an Expert card; draw the tie-break card from the 4 unused Basic"
+    ):
+        game.turn_over(expert)
+    levels = []
+    while len(game.state.box) > 1:
+        levels.append(classic_deck.search_card(turn_over_next(game, avoid=(won,))).level)
+        game.pass_("ann"), game.pass_("bob")
+    assert levels == sorted(levels, key=list(Level).index) and game.showing().draw_level is None
+    assert game.turn_over(won)[-1].card.id == won  # the card put back is accepted once nothing unseen is left
 
 
 def test_undo_takes_back_one_input_even_the_one_that_completed_a_turn(classic, classic_deck):

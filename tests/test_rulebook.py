@@ -179,3 +179,12 @@ def test_no_answer_key_page_holds_only_the_balance_table(path, paper):
     for page in document.pages:
         texts = [item.text for item in page.items if isinstance(item, Text)]
         assert any(text == "matches →" for text in texts), (path.name, paper, texts[:6])
+
+
+def test_the_rule_choices_of_the_referee_are_in_the_rulebook(classic, classic_deck):
+    """The referee's house rule and tie-break order are written where players read the rules."""
+    paragraphs = [b for b in build_rulebook(classic, classic_deck).blocks if hasattr(b, "text")]
+    text = " ".join(getattr(b, "lead", "") + " " + b.text for b in paragraphs)
+    assert "House rule, penalty: a wrong claim gives your last card back, under the box." in text
+    assert "Not in a tie-break: there it only loses the round." in text
+    assert "(the level's unused ones, then the next level's)" in text

@@ -221,7 +221,7 @@ def test_every_record_has_a_timestamp_and_the_start_names_the_deal(classic, clas
     feed(session, "a A1, b pass, c pass", records)
     assert all(re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}\+00:00", r["at"]) for r in records)
     start = records[0]
-    assert start["version"] == 2 and len(start["table"]) == 16 and len(start["deal"]) == len(classic_deck.search)
+    assert start["version"] == 3 and len(start["table"]) == 16 and len(start["deal"]) == len(classic_deck.search)
     assert start["deal"][0].split()[0] == records[1]["card"]
 
 
@@ -550,12 +550,12 @@ CRAFTED = {
     ),
     "design 5": (in_start('"design": null', '"design": 5'), "1: design: expected text"),
     "newer": (
-        in_start('"version": 2', '"version": 3'),
-        "1: version: written by a newer rushmore-print (format 3); this one reads up to 2",
+        in_start('"version": 3', '"version": 4'),
+        "1: version: written by a newer rushmore-print (format 4); this one reads up to 3",
     ),
     "older": (
-        in_start('"version": 2', '"version": 1'),
-        "1: version: written by an older rushmore-print (format 1); this one reads format 2: "
+        in_start('"version": 3', '"version": 2'),
+        "1: version: written by an older rushmore-print (format 2); this one reads format 3: "
         "finish the game with the version that began it",
     ),
     "time": (
@@ -603,16 +603,19 @@ def test_a_hand_edited_log_is_refused_naming_the_line_that_disagrees(runner, tmp
     )
     del flipped[0]["sum"]  # a log without its sum: the verdicts still tell
     write_log(log, flipped)
+    given_back = records[judged[1] - 1]["returned"]
+    assert given_back == [records[judged[0] - 1]["card"]]  # the card ann won is the one she gives back
     assert resumed(runner, log).stderr.startswith(
         f"error: {log}:{judged[1]}: the log records {records[judged[1] - 1]['card']} won by bob, "
-        "a card back to the box from ann (score ann 0, bob 1), but replaying its lines gives "
+        f"back to the box: {given_back[0]} from ann (score ann 0, bob 1), but replaying its lines gives "
     )
 
     forged = [*records, dict(records[judged[1] - 1], scores={"ann": 5, "bob": 1})]
     write_log(log, forged)
     assert resumed(runner, log).stderr.startswith(
-        f"error: {log}:{len(forged)}: the log records {records[judged[1] - 1]['card']} won by bob, a card back to "
-        "the box from ann (score ann 5, bob 1) here, but the replay has said nothing since the last line typed"
+        f"error: {log}:{len(forged)}: the log records {records[judged[1] - 1]['card']} won by bob, back to "
+        f"the box: {given_back[0]} from ann (score ann 5, bob 1) here, but the replay has said nothing since the last "
+        "line typed"
     )
     write_log(log, records)
     assert resumed(runner, log).exit_code == 0
@@ -636,3 +639,26 @@ def test_the_design_a_log_names_is_read_as_a_design_and_never_shown(runner, tmp_
         assert "hunter2" not in result.output and "root:" not in result.output
     write_log(log, [dict(records[0], design="a\x00b"), *records[1:]])
     assert resumed(runner, log).stderr == f"error: {log}:1: design: expected the path of the design file\n"
+
+
+def test_each_line_records_the_time_from_the_card_shown(classic, classic_deck):
+    """Reaction times count from the moment the card is shown: the held card's Enter, not its draw."""
+    now = [100.0]
+    session = Session.new(
+        classic_deck, classic.rules, classic.grid, Options(("ann", "bob")), design_name=classic.name,
+        hold=True, clock=lambda: now[0],
+    )  # fmt: skip
+    session.start()
+    now[0] = 130.0
+    session.handle("")  # Enter: the card is shown at 130 s
+    now[0] = 131.25
+    record = session.handle(f"ann {right(session)}").records[0]
+    assert record["event"] == "input" and record["ms"] == 1250
+    now[0] = 135.5
+    assert session.handle("bob pass").records[0]["ms"] == 5500
+    now[0] = 136.0
+    assert session.handle("ann pass").records[0]["reason"].startswith("card 2 is not shown yet")
+    now[0] = 140.0
+    session.handle("")
+    now[0] = 140.4
+    assert session.handle("bob pass").records[0]["ms"] == 400

@@ -3,13 +3,19 @@ balance figures from the validator. A proof sheet for publishers and game master
 
 from __future__ import annotations
 
-from ..model import Deck, Level
+import itertools
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..model import Deck, Level, Monument, SearchCard
 from ..spec import Design
 from ..validate import Report
 from .cards import card_frame, card_picture, monument_face, search_face
 from .flow import ColumnFlow
 from .fonts import Font
+from .frame import CardFrame
 from .items import Anchor, Page, Path, Shape, Text
+from .lazy import Lazy
 from .rules_sheet import ACCENT, GREY, INK, MARGIN_MM
 from .sheets import Paper
 from .text import wrap
@@ -27,9 +33,11 @@ MATCHES = "matches →"
 PICTURE_SHARES = (0.31, 0.29, 0.27, 0.25)  # of a column's width, for each card picture
 
 
-def answer_key_pages(design: Design, deck: Deck, report: Report, paper: Paper) -> list[Page]:
+def answer_key_pages(design: Design, deck: Deck, report: Report, paper: Paper) -> Sequence[Page]:
     """The key at the largest card pictures that leave no page holding only the balance table
-    (usually the first size tried already does)."""
+    (usually the first size tried already does). Each page's card pictures are drawn when a
+    renderer reaches it: the flow places a small record a row, so a key of thousands of cards
+    never holds every card's face."""
     for share in PICTURE_SHARES:
         pages = _key_pages(design, deck, report, paper, share)
         if any(isinstance(item, Text) and item.text == MATCHES for item in pages[-1].items):
@@ -37,7 +45,19 @@ def answer_key_pages(design: Design, deck: Deck, report: Report, paper: Paper) -
     return pages
 
 
-def _key_pages(design: Design, deck: Deck, report: Report, paper: Paper, share: float) -> list[Page]:
+@dataclass(frozen=True)
+class _Row:
+    """One row of the key, placed but not drawn yet: a Search card, what it matches, and where."""
+
+    card: SearchCard
+    monument: Monument
+    x: float
+    y: float
+    picture_width: float
+    column_width: float
+
+
+def _key_pages(design: Design, deck: Deck, report: Report, paper: Paper, share: float) -> Sequence[Page]:
     W, H = paper.width_mm, paper.height_mm
     frame = card_frame(design, bleed_mm=0.0)
 
@@ -54,7 +74,6 @@ def _key_pages(design: Design, deck: Deck, report: Report, paper: Paper, share: 
     pic_w = col_w * share
     pic_h = pic_w * frame.height_mm / frame.width_mm
     row_h = pic_h + ROW_GAP_MM
-    n = deck.notation
     for level in Level:
         cards = [c for c in deck.search if c.level is level]
         if not cards:
@@ -67,41 +86,51 @@ def _key_pages(design: Design, deck: Deck, report: Report, paper: Paper, share: 
         column.y -= 2
         for card in cards:
             column = flow.room(row_h)
-            y, x = column.y - pic_h, column.x
-            monument = deck.monument(card.answer)
-            mid = x + pic_w + (col_w - 2 * pic_w) / 2
-            flow.items.extend(
-                [
-                    *card_picture(search_face(design, card, frame), frame, x, y, pic_w),
-                    Text(
-                        mid,
-                        y + pic_h * 0.62,
-                        f"{card.id}  {n.search(card.faces, card.red)}",
-                        8.5,
-                        INK,
-                        Font.BOLD,
-                        Anchor.MIDDLE,
-                    ),
-                    Text(mid, y + pic_h * 0.42, MATCHES, 7.5, GREY, Font.ITALIC, Anchor.MIDDLE),
-                    Text(
-                        mid,
-                        y + pic_h * 0.22,
-                        f"{monument.id}  {n.monument(monument.faces)}",
-                        8.5,
-                        INK,
-                        Font.BOLD,
-                        Anchor.MIDDLE,
-                    ),
-                    *card_picture(monument_face(design, monument, frame), frame, x + col_w - pic_w, y, pic_w),
-                ]
-            )
+            flow.items.append(_Row(card, deck.monument(card.answer), column.x, column.y - pic_h, pic_w, col_w))
             column.y -= row_h
     _balance_table(report, flow)
     total = len(flow.pages)
     for number, items in enumerate(flow.pages, start=1):
         footer = f"{design.name}: answer key | page {number} of {total}"
         items.append(Text(W / 2, MARGIN_MM - 2, footer, 7.0, GREY, Font.REGULAR, Anchor.MIDDLE))
-    return [Page(W, H, tuple(items)) for items in flow.pages]
+    pages = flow.pages
+
+    def page(number: int) -> tuple[Page]:
+        drawn = (_row_items(design, deck, frame, item) if isinstance(item, _Row) else [item] for item in pages[number])
+        return (Page(W, H, tuple(itertools.chain.from_iterable(drawn))),)
+
+    return Lazy(len(pages), page)
+
+
+def _row_items(design: Design, deck: Deck, frame: CardFrame, row: _Row) -> list:
+    """A row's items: the Search card's picture, its notation, "matches", the Monument's."""
+    x, y, pic_w, col_w, card, monument = row.x, row.y, row.picture_width, row.column_width, row.card, row.monument
+    pic_h = pic_w * frame.height_mm / frame.width_mm
+    mid = x + pic_w + (col_w - 2 * pic_w) / 2
+    n = deck.notation
+    return [
+        *card_picture(search_face(design, card, frame), frame, x, y, pic_w),
+        Text(
+            mid,
+            y + pic_h * 0.62,
+            f"{card.id}  {n.search(card.faces, card.red)}",
+            8.5,
+            INK,
+            Font.BOLD,
+            Anchor.MIDDLE,
+        ),
+        Text(mid, y + pic_h * 0.42, MATCHES, 7.5, GREY, Font.ITALIC, Anchor.MIDDLE),
+        Text(
+            mid,
+            y + pic_h * 0.22,
+            f"{monument.id}  {n.monument(monument.faces)}",
+            8.5,
+            INK,
+            Font.BOLD,
+            Anchor.MIDDLE,
+        ),
+        *card_picture(monument_face(design, monument, frame), frame, x + col_w - pic_w, y, pic_w),
+    ]
 
 
 def _balance_table(report: Report, flow: ColumnFlow) -> None:

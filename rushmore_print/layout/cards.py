@@ -41,10 +41,12 @@ class Proportions:
     """The card design's numbers, in mm and pt: change the look here, not in the drawing code."""
 
     content_inset_mm: float = 3.9  # the footer's symbols and ids stay this far inside the trim
-    footer_mm: float = 4.6  # the bottom row: map or magnifier, level, id
+    footer_mm: float = 4.2  # the bottom row: map or magnifier, level, id (its 7.5 pt text needs 2.8)
     label_pt: float = 8.0  # head names, at most (smaller only to fit, never under 7 pt)
     label_min_pt: float = 7.0
-    marker_mm: float = 5.5  # the flip marker over a red head
+    # the flip marker over a red head: 4.5 mm reads at arm's length (a 13 pt symbol); on a
+    # landscape card it is the room above the heads that caps their height (junior)
+    marker_mm: float = 4.5
     gap_mm: float = 0.6
     head_gap_mm: float = 0.5  # between neighbouring names
     face_gap_mm: float = 1.0  # ink to ink beside a face: noses, lips, a brow never touch a neighbour
@@ -430,27 +432,41 @@ def _heads(
 ) -> list:
     """Every niche first, then every head, then the markers and names: nothing a card draws
     after a head reaches into it (the layout keeps markers and names clear of every head)."""
-    font = name_font(design)
     items: list = []
     if niches is not None:  # a red head stands out on bare paper
-        items += [
-            Shape(Path.rounded(slot.niche, slot.niche.width * 0.45, top_only=True), fill=niches)
-            for slot, is_red in zip(layout.slots, red)
-            if not is_red
-        ]
+        items += [_niche(slot, niches) for slot, is_red in zip(layout.slots, red) if not is_red]
     items += [
-        Use(HeadKey(index, faces[index], red[index]), _place(slot.head, HEAD_BOX))
-        for index, slot in enumerate(layout.slots)
+        _use(HeadKey(index, faces[index], red[index]), slot.head, HEAD_BOX) for index, slot in enumerate(layout.slots)
     ]
-    items += [Use(FLIP, _place(slot.marker, FLIP_MARKER_BOX)) for slot, is_red in zip(layout.slots, red) if is_red]
-    items += [
-        Text(slot.label_x, slot.label_y, head.name, slot.label_size, label_color, font, Anchor.MIDDLE)
-        for slot, head in zip(layout.slots, design.heads)
-    ]
+    items += [_use(FLIP, slot.marker, FLIP_MARKER_BOX) for slot, is_red in zip(layout.slots, red) if is_red]
+    items += _names(design, layout, label_color)
     return items
 
 
-def _mountain(layout: CardLayout, style: Style) -> list:
+# A face is made of the same few parts on every card (the rock, a head in its slot, the names):
+# each is made once and shared, so a face costs little time and memory; a document lays its
+# cards out as it reaches them (``build.DeckFaces``), so this is paid once a document.
+@functools.lru_cache(maxsize=1024)
+def _niche(slot: HeadSlot, color: Color) -> Shape:
+    return Shape(Path.rounded(slot.niche, slot.niche.width * 0.45, top_only=True), fill=color)
+
+
+@functools.lru_cache(maxsize=4096)
+def _use(key: HeadKey | str, box: Rect, source: Rect) -> Use:
+    return Use(key, _place(box, source))
+
+
+@functools.lru_cache(maxsize=64)
+def _names(design: Design, layout: CardLayout, color: Color) -> tuple[Text, ...]:
+    font = name_font(design)
+    return tuple(
+        Text(slot.label_x, slot.label_y, head.name, slot.label_size, color, font, Anchor.MIDDLE)
+        for slot, head in zip(layout.slots, design.heads)
+    )
+
+
+@functools.lru_cache(maxsize=64)
+def _mountain(layout: CardLayout, style: Style) -> tuple[Shape, ...]:
     """Sky to the bleed; a cliff of rock rising behind the heads to a ragged ridge; talus below."""
     b = layout.frame.bleed
     w = layout.frame.width_mm
@@ -485,15 +501,16 @@ def _mountain(layout: CardLayout, style: Style) -> list:
             for f, dy in peaks[1:-1]
         )
     )
-    return [
+    return (
         Shape(Path.rect(b), fill=style.sky),
         Shape(Path.polygon(outline), fill=style.stone),
         Shape(cracks, stroke=shade, stroke_mm=0.35),
         Shape(Path.polygon(talus), fill=shade),
-    ]
+    )
 
 
-def _map_symbol(layout: CardLayout, ink: Color) -> list:
+@functools.lru_cache(maxsize=64)
+def _map_symbol(layout: CardLayout, ink: Color) -> tuple[Shape, ...]:
     """The Monument symbol: a folded map, bottom left."""
     s = layout.corner_mm
     x, y = layout.footer.x, layout.footer.y
@@ -517,10 +534,11 @@ def _map_symbol(layout: CardLayout, ink: Color) -> list:
         )
     )
     items.append(Shape(route, stroke=ink, stroke_mm=0.35, dash_mm=(0.6, 0.5)))
-    return items
+    return tuple(items)
 
 
-def _magnifier(layout: CardLayout, color: Color) -> list:
+@functools.lru_cache(maxsize=64)
+def _magnifier(layout: CardLayout, color: Color) -> tuple[Shape, ...]:
     """The Search symbol: a magnifying glass, bottom left."""
     s = layout.corner_mm
     x, y = layout.footer.x, layout.footer.y
@@ -534,7 +552,7 @@ def _magnifier(layout: CardLayout, color: Color) -> list:
             (x + s * 0.8, y - s * 0.0),
         ]
     )
-    return [Shape(Path.circle(cx, cy, r), fill=WHITE, stroke=color, stroke_mm=s * 0.09), Shape(handle, fill=color)]
+    return Shape(Path.circle(cx, cy, r), fill=WHITE, stroke=color, stroke_mm=s * 0.09), Shape(handle, fill=color)
 
 
 def _footer_text(layout: CardLayout, text: str, x: float, color: Color, anchor: Anchor) -> Text:
@@ -545,8 +563,7 @@ def _footer_text(layout: CardLayout, text: str, x: float, color: Color, anchor: 
 def monument_face(design: Design, monument: Monument, frame: CardFrame) -> Face:
     layout = card_layout(design, frame)
     style = design.style
-    items = _mountain(layout, style)
-    items += _map_symbol(layout, style.ink)
+    items: list = [*_mountain(layout, style), *_map_symbol(layout, style.ink)]
     items += _heads(design, layout, monument.faces, (False,) * len(monument.faces), WHITE, None)
     items.append(_footer_text(layout, monument.id, layout.footer.right, WHITE, Anchor.END))
     return Face(monument.id, CardKind.MONUMENT, tuple(items))
@@ -563,7 +580,8 @@ def search_face(design: Design, card: SearchCard, frame: CardFrame) -> Face:
     return Face(card.id, CardKind.SEARCH, tuple(items))
 
 
-def _level_mark(layout: CardLayout, red_count: int, level_name: str, ink: Color) -> list:
+@functools.lru_cache(maxsize=64)
+def _level_mark(layout: CardLayout, red_count: int, level_name: str, ink: Color) -> tuple:
     """Bottom left, after the magnifier: the level's name and one flip marker per red head."""
     x = layout.footer.x + layout.corner_mm + 1.2
     text = _footer_text(layout, level_name, x, ink, Anchor.START)
@@ -573,7 +591,7 @@ def _level_mark(layout: CardLayout, red_count: int, level_name: str, ink: Color)
     for i in range(red_count):
         box = Rect(x + i * (size + 0.6), layout.footer.y + 0.05, size, size)
         items.append(Use(FLIP, _place(box, FLIP_MARKER_BOX)))
-    return items
+    return tuple(items)
 
 
 def card_picture(face: Face, frame: CardFrame, x: float, y: float, width: float) -> list:

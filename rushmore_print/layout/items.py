@@ -27,7 +27,7 @@ import enum
 import functools
 import math
 import re
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
 
 from ..colors import BLACK as BLACK  # re-exported: layouts take colours from here
@@ -299,10 +299,11 @@ class Page:
 
 @dataclass(frozen=True)
 class Document:
-    """Pages plus the symbols they use; what a renderer turns into a PDF."""
+    """Pages plus the symbols they use; what a renderer turns into a PDF. ``pages`` may be made
+    as they are reached (``layout.lazy``): a renderer goes through them once, in order."""
 
     title: str
-    pages: tuple[Page, ...]
+    pages: Sequence[Page]
     symbols: dict = field(default_factory=dict, hash=False, compare=False)
     subject: str = ""  # what the file is for, as a PDF's /Subject says it (none when empty)
 

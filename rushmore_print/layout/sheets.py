@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import enum
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..errors import BuildError
@@ -18,6 +19,7 @@ from ..sizes import Paper
 from .fonts import Font, text_width_mm
 from .frame import CardFrame, Face
 from .items import BLACK, Anchor, Group, Matrix, Page, Path, Rect, Shape, Text, multiply, rgb, rotate, translate
+from .lazy import Lazy
 
 MARGIN_MM = 5.0
 FOLD_GAP_MM = 5.0  # gutter-fold: bleed edge to fold line, at least
@@ -302,55 +304,71 @@ def _mark(path: Path) -> Shape:
     return Shape(path, stroke=BLACK, stroke_mm=MARK_WIDTH_MM)
 
 
-def sheet_pages(plan: SheetPlan, cards: list[tuple[Face, Face | None]], title: str) -> list[Page]:
+def sheet_pages(plan: SheetPlan, cards: Sequence[tuple[Face, Face | None]], title: str) -> Sequence[Page]:
     """Pages for ``cards`` (front, back pairs): fronts pages with their backs as the plan says
-    (a missing back, possible only with the fronts layout, leaves its place blank)."""
+    (a missing back, possible only with the fronts layout, leaves its place blank). Each sheet
+    is laid out when a renderer reaches it, from its own cards only (``cards`` may be lazy too),
+    so a document of thousands of cards never holds them all."""
+    sheets = math.ceil(len(cards) / plan.per_sheet)
+    sides = 2 if plan.layout is SheetLayout.DUPLEX else 1
+
+    def sheet(index: int) -> tuple[Page, ...]:
+        batch = list(cards[index * plan.per_sheet : (index + 1) * plan.per_sheet])  # each card laid out once
+        return _sheet(plan, batch, index + 1, sheets, title)
+
+    return Lazy(sheets * sides, sheet, per_batch=sides)
+
+
+def _sheet(
+    plan: SheetPlan, batch: Sequence[tuple[Face, Face | None]], number: int, sheets: int, title: str
+) -> tuple[Page, ...]:
+    """Sheet ``number`` of ``sheets``: its front page, and for duplex its back page."""
     W, H = plan.paper.width_mm, plan.paper.height_mm
-    sheets = [cards[i : i + plan.per_sheet] for i in range(0, len(cards), plan.per_sheet)]
-    pages: list[Page] = []
-    for number, batch in enumerate(sheets, start=1):
-        where = f"{title} | {plan.paper.name} {plan.layout.value} | sheet {number} of {len(sheets)}"
-        note = f"Print at 100% (actual size, no 'fit to page'): the bar must measure 50 mm.  {where}"
-        items: list = [place_card(front, slot) for (front, _), slot in zip(batch, plan.fronts)]
-        if plan.layout is SheetLayout.GUTTERFOLD:
-            items += [place_card(back, slot) for (_, back), slot in zip(batch, plan.backs) if back is not None]
-            assert plan.fold_y is not None  # a gutter-fold plan always has its fold
-            fold_from = min(slot.clip.x for slot in plan.fronts) - MARK_GAP_MM - MARK_LENGTH_MM
-            items.append(
-                Shape(
-                    Path.line(fold_from, plan.fold_y, W - MARGIN_MM, plan.fold_y),
-                    stroke=GREY,
-                    stroke_mm=0.2,
-                    dash_mm=(2.0, 1.5),
-                )
-            )
-            # Centred over the last column, between the crop marks of its two edges, never on one.
-            last = max(plan.fronts, key=lambda slot: slot.clip.x).clip
-            label_x = last.x + last.width / 2
-            items.append(
-                Text(label_x, plan.fold_y + 0.8, "fold here, glue, then cut", 5.0, GREY, Font.ITALIC, Anchor.MIDDLE)
-            )
-        items += [_mark(p) for p in plan.front_marks]
+    where = f"{title} | {plan.paper.name} {plan.layout.value} | sheet {number} of {sheets}"
+    note = f"Print at 100% (actual size, no 'fit to page'): the bar must measure 50 mm.  {where}"
+    items: list = [place_card(front, slot) for (front, _), slot in zip(batch, plan.fronts)]
+    if plan.layout is SheetLayout.GUTTERFOLD:
+        items += [place_card(back, slot) for (_, back), slot in zip(batch, plan.backs) if back is not None]
+        assert plan.fold_y is not None  # a gutter-fold plan always has its fold
+        fold_from = min(slot.clip.x for slot in plan.fronts) - MARK_GAP_MM - MARK_LENGTH_MM
         items.append(
-            Group(
-                strip_items(note + (" | fronts" if plan.layout is SheetLayout.DUPLEX else ""), plan.strip_length),
-                plan.front_strip,
+            Shape(
+                Path.line(fold_from, plan.fold_y, W - MARGIN_MM, plan.fold_y),
+                stroke=GREY,
+                stroke_mm=0.2,
+                dash_mm=(2.0, 1.5),
             )
         )
-        pages.append(Page(W, H, tuple(items)))
-        if plan.layout is SheetLayout.DUPLEX:
-            back_items: list = [
-                place_card(back, slot) for (_, back), slot in zip(batch, plan.backs) if back is not None
-            ]
-            back_items += [_mark(p) for p in plan.back_marks]
-            back_items.append(Group(strip_items(note + " | backs", plan.strip_length), plan.back_strip))
-            pages.append(Page(W, H, tuple(back_items)))
-    return pages
+        # Centred over the last column, between the crop marks of its two edges, never on one.
+        last = max(plan.fronts, key=lambda slot: slot.clip.x).clip
+        label_x = last.x + last.width / 2
+        items.append(
+            Text(label_x, plan.fold_y + 0.8, "fold here, glue, then cut", 5.0, GREY, Font.ITALIC, Anchor.MIDDLE)
+        )
+    items += [_mark(p) for p in plan.front_marks]
+    items.append(
+        Group(
+            strip_items(note + (" | fronts" if plan.layout is SheetLayout.DUPLEX else ""), plan.strip_length),
+            plan.front_strip,
+        )
+    )
+    front = Page(W, H, tuple(items))
+    if plan.layout is SheetLayout.DUPLEX:
+        back_items: list = [place_card(back, slot) for (_, back), slot in zip(batch, plan.backs) if back is not None]
+        back_items += [_mark(p) for p in plan.back_marks]
+        back_items.append(Group(strip_items(note + " | backs", plan.strip_length), plan.back_strip))
+        return front, Page(W, H, tuple(back_items))
+    return (front,)
 
 
-def card_pages(frame: CardFrame, faces: list[Face], upright: bool = False) -> list[Page]:
+def card_pages(frame: CardFrame, faces: Sequence[Face], upright: bool = False) -> list[Page]:
     """One card a page, page = card with bleed, TrimBox and BleedBox set (for print shops).
     ``upright`` turns a landscape card a quarter (counter-clockwise) onto a portrait page."""
+    return list(lazy_card_pages(frame, faces, upright))
+
+
+def lazy_card_pages(frame: CardFrame, faces: Sequence[Face], upright: bool = False) -> Sequence[Page]:
+    """:func:`card_pages`, each page made when a renderer reaches it."""
     b = frame.bleed_mm
     page_w, page_h = frame.width_mm + 2 * b, frame.height_mm + 2 * b
     place = translate(b, b)
@@ -360,10 +378,12 @@ def card_pages(frame: CardFrame, faces: list[Face], upright: bool = False) -> li
         page_w, page_h = page_h, page_w
         trim = Rect(b, b, frame.height_mm, frame.width_mm)
     bleed = Rect(0.0, 0.0, page_w, page_h)
-    return [
-        Page(page_w, page_h, (Group(face.items, place, clip=Path.rect(bleed)),), trim_box=trim, bleed_box=bleed)
-        for face in faces
-    ]
+    clip = Path.rect(bleed)
+
+    def page(index: int) -> tuple[Page]:
+        return (Page(page_w, page_h, (Group(faces[index].items, place, clip),), trim_box=trim, bleed_box=bleed),)
+
+    return Lazy(len(faces), page)
 
 
 def sheet_plan(paper: Paper, layout: SheetLayout, frame: CardFrame, *args) -> SheetPlan:

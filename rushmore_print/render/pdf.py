@@ -74,8 +74,8 @@ def render_pdf(
         assert colours is not None
         _make_pdfx(canvas, colours)
     painter = _Painter(canvas, document.symbols, colours, shapes if shapes is not None else ShapeCache(), opaque=pdfx)
-    painter.define_forms(_used_keys(document.pages))
-    for page in document.pages:
+    for page in document.pages:  # once: the pages may be made as they are reached (layout.lazy)
+        painter.define_forms(_used_keys((page,)))  # before the page, so no form starts inside one
         painter.page(page)
     canvas.save()
     return buffer.getvalue()
@@ -237,10 +237,12 @@ class _Painter:
         self.cmyk = cmyk
         self.shapes = shapes
         self.opaque = opaque  # PDF/X-1a: no transparency
+        self.defined: set = set()
 
     def define_forms(self, keys: list) -> None:
-        pending = list(keys)
-        defined: set = set()
+        """The forms of ``keys`` and of the symbols they use, those not defined yet."""
+        pending = [key for key in keys if key not in self.defined]
+        defined = self.defined
         while pending:  # symbols may use symbols; define every one reached
             key = pending.pop(0)
             if key in defined:

@@ -1,211 +1,55 @@
-"""The design file: YAML in, a validated frozen :class:`Design` out.
+"""Validation: a design file's values checked key by key into a :class:`~.design.Design`.
 
-This is the only module that imports ``yaml``. Every problem is reported with the file, the
-line and the key path (``designs/x.yaml:12: search.red_counts.5: ...``), and all problems are
-reported at once. List items are numbered from 1 in key paths (``heads.3.name``), as a
-designer counts them.
+Every problem is reported with the file, the line and the key path
+(``designs/x.yaml:12: search.red_counts.5: ...``), and all problems are reported at once.
 """
 
 from __future__ import annotations
 
 import difflib
 import enum
-import hashlib
 import math
-import re
 import unicodedata
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import asdict, replace
 from importlib import resources
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-if TYPE_CHECKING:
-    import yaml
-
-from . import svg
-from .colors import WHITE, Color, contrast, parse_hex
-from .errors import Problem, SpecError
-from .icc import profile_problem
-from .inputs import INVISIBLE, InputError, InputKind, check_file, read_input, read_input_text, shown, shown_path
-from .model import Notation
-from .rasters import RasterError, check_data, read_raster
-from .sizes import CARD_MM_RANGE, CARD_PRESETS, parse_card_size
-from .svg import Drawing
-from .ttf import TrueTypeFont
-from .typeface import missing_characters, printed_upper
-from .units import parse_length
-
-MAX_HEADS = 8
-MAX_ART_PIXELS = 16_000_000  # 4000 x 4000; a head prints at most a few cm tall
-MAX_NAME_CHARS = 60  # the game's name: the card backs and the rulebook's title
-MAX_DIRECTION_CHARS = 20  # a direction is a word in the rules' sentences
-MAX_DEPTH = 12  # a design nests 4 levels at most; anything deeper is a mistake or an attack
-BUILTIN_CLASSIC = "classic.yaml (built in)"
+from ..colors import WHITE, Color, contrast, parse_hex
+from ..errors import Problem, SpecError
+from ..inputs import INVISIBLE, InputError, InputKind, read_input_text, shown, shown_path
+from ..model import Notation
+from ..sizes import CARD_MM_RANGE, CARD_PRESETS, parse_card_size
+from ..ttf import TrueTypeFont
+from ..typeface import missing_characters, printed_upper
+from ..units import parse_length
+from .assets import art_file, font_file, profile_file, vector_art
+from .design import (
+    BUILTIN_CLASSIC,
+    MAX_BLEED_MM,
+    MAX_DIRECTION_CHARS,
+    MAX_HEADS,
+    MAX_NAME_CHARS,
+    STYLE_CONTRASTS,
+    STYLE_KEYS,
+    TOO_MUCH_BLEED,
+    Design,
+    HeadSpec,
+    Look,
+    Orientation,
+    PrintSpec,
+    Rules,
+    Style,
+    most_square_grid,
+)
+from .yamlfile import dotted, read_yaml
 
 FontCheck = Callable[[Path, tuple[str, ...]], None]
 """A renderer's own reading of a designer's font: given the file and every text the font is to
 print, it raises ``ValueError`` saying what the renderer would refuse. The core imports no
 renderer, so the front ends pass theirs in (``render.fontcheck.check_font``) and its refusal is
 reported here, at ``print.font``'s line, instead of failing the build later."""
-
-
-class Look(enum.Enum):
-    """Built-in head drawings; each has a silhouette and one or two bold features of its own."""
-
-    PLAIN = "plain"  # short hair
-    TIED = "tied"  # Washington: side curls, queue tied with a ribbon bow
-    WAVY = "wavy"  # Jefferson: full wavy hair tied back
-    SPECTACLES = "spectacles"  # Roosevelt: pince-nez with its cord, walrus moustache
-    BEARD = "beard"  # Lincoln: chin beard without moustache, heavy brow
-    BALDING = "balding"  # Franklin: bald crown, long hair to the shoulders
-    BUN = "bun"  # hair drawn back into a bun
-    CURLS = "curls"  # a cap of tight curls
-    BALD = "bald"  # bald with a fringe at the back, heavy brow
-
-
-class Orientation(enum.Enum):
-    LANDSCAPE = "landscape"
-    PORTRAIT = "portrait"
-
-
-@dataclass(frozen=True)
-class HeadSpec:
-    name: str
-    look: Look = Look.PLAIN
-    art: Path | None = None
-    skin: Color | None = None  # overrides the style's skin and hair for this head
-    hair: Color | None = None
-    vector: Drawing | None = None  # an SVG ``art``, read into paths
-
-
-@dataclass(frozen=True)
-class Style:
-    """The palette every card is painted from; the classic look is the default.
-
-    ``stone`` is the rock behind the heads (Monuments) and their niches (Search cards), ``skin``
-    and ``hair`` the carved heads, ``paper`` the Search card, ``red`` the inverted heads, ``ink``
-    text and lines."""
-
-    sky: Color = parse_hex("#b9d4e6")
-    stone: Color = parse_hex("#746a5f")
-    skin: Color = parse_hex("#ece4d6")
-    hair: Color = parse_hex("#3a332d")
-    paper: Color = parse_hex("#f4eddd")
-    red: Color = parse_hex("#d32f2f")
-    ink: Color = parse_hex("#2b2520")
-
-
-STYLE_KEYS = ("sky", "stone", "skin", "hair", "paper", "red", "ink")
-# (foreground, background, least ratio, why): the contrasts a speed game cannot do without.
-STYLE_CONTRASTS = (
-    ("skin", "stone", 3.0, "heads must stand out from the rock behind them"),
-    ("hair", "skin", 3.0, "hair and face must read apart"),
-    ("red", "paper", 3.0, "red heads must stand out from the Search card"),
-    ("ink", "paper", 4.5, "text on Search cards must be legible"),
-    ("white", "stone", 4.5, "the white names on Monuments must be legible"),
-)
-
-
-@dataclass(frozen=True)
-class Rules:
-    """The game's numbers (RULES.md); every printed or refereed number comes from here."""
-
-    deck_size: int = 12
-    points_to_win: int = 3
-    players_before_extra: int = 5
-    extra_cards_per_player: int = 1
-    long_extra_cards_per_player: int = 1
-    long_points_to_win: int = 4
-
-    def deck_size_for(self, players: int, long_game: bool = False) -> int:
-        """Cards in the deck for ``players`` players (before capping at the level's pool).
-
-        >>> Rules().deck_size_for(7)
-        14
-        >>> Rules().deck_size_for(4, long_game=True)
-        16
-        """
-        size = self.deck_size + max(0, players - self.players_before_extra) * self.extra_cards_per_player
-        if long_game:
-            size += players * self.long_extra_cards_per_player
-        return size
-
-    def points_for(self, long_game: bool = False) -> int:
-        return self.long_points_to_win if long_game else self.points_to_win
-
-
-MAX_BLEED_MM = 10.0  # the most bleed a design or an export may ask for (the backs' pattern reaches it)
-TOO_MUCH_BLEED = f"is more bleed than any printer needs; allowed: 0 to {MAX_BLEED_MM:g}mm (3mm is usual)"
-
-
-@dataclass(frozen=True)
-class PrintSpec:
-    """Card size (trim, as the card is read), bleed and orientation."""
-
-    card_name: str = "poker"
-    width_mm: float = 88.9
-    height_mm: float = 63.5
-    bleed_mm: float = 3.0
-    orientation: Orientation = Orientation.LANDSCAPE
-    font: Path | None = None  # the designer's TrueType file for the names and the game's title
-    profile: Path | None = None  # the designer's CMYK output profile (ICC) for --cmyk and DriveThruCards
-
-
-@dataclass(frozen=True)
-class Design:
-    name: str
-    heads: tuple[HeadSpec, ...]
-    directions: tuple[str, str]
-    notation: Notation
-    seed: int
-    red_counts: tuple[int, ...]
-    grid: tuple[int, int]
-    rules: Rules = field(default_factory=Rules)
-    print: PrintSpec = field(default_factory=PrintSpec)
-    style: Style = field(default_factory=Style)
-    source: str = BUILTIN_CLASSIC
-
-    @property
-    def head_names(self) -> tuple[str, ...]:
-        return tuple(head.name for head in self.heads)
-
-    @property
-    def monument_count(self) -> int:
-        return 2 ** len(self.heads)
-
-    @property
-    def search_count(self) -> int:
-        return sum(self.red_counts)
-
-    @property
-    def slug(self) -> str:
-        """File-name form of the name (see :func:`slug_of`)."""
-        return slug_of(self.name)
-
-
-def slug_of(name: str) -> str:
-    """File-name form of a game's name: every letter and digit kept (lower case), the rest a hyphen.
-
-    Two names that differ other than in letter case never share a slug: when the readable form
-    loses anything (punctuation, a hyphen, length), a short hash of the name follows it. Names
-    that differ only in case share one, as a case-insensitive disk would treat them anyway.
-
-    >>> slug_of("Mount Rushmore")
-    'mount-rushmore'
-    >>> slug_of("Łukasz Góra")
-    'łukasz-góra'
-    >>> slug_of("Łukasz & Co"), slug_of("ŁUKASZ & CO"), slug_of("Łukasz + Co")
-    ('łukasz-co-1b820f', 'łukasz-co-1b820f', 'łukasz-co-2f5a3e')
-    """
-    folded = unicodedata.normalize("NFC", unicodedata.normalize("NFC", name).casefold())
-    readable = re.sub(r"[^\w]+|_", "-", folded).strip("-")[:MAX_NAME_CHARS].strip("-") or "design"
-    if readable == folded.replace(" ", "-") and "-" not in folded:
-        return readable
-    return f"{readable}-{hashlib.sha256(folded.encode('utf-8')).hexdigest()[:6]}"
-
-
-# --------------------------------------------------------------------------- loading
 
 
 def load_design(path: str | Path | None = None, font_check: FontCheck | None = None) -> Design:
@@ -225,143 +69,6 @@ def load_design(path: str | Path | None = None, font_check: FontCheck | None = N
     return parse_design(text, str(path), base_dir=path.parent, font_check=font_check)
 
 
-MAP_TAG = "tag:yaml.org,2002:map"
-SEQ_TAG = "tag:yaml.org,2002:seq"
-
-
-def read_yaml(text: str, file: str) -> tuple[Any, dict[tuple, int]]:
-    """Parse YAML safely; return the value and the line (1-based) of every key path."""
-    import yaml  # here, not at the top: commands that read no design (help, impose) never load it
-
-    if "\x00" in text:
-        line = text.count("\n", 0, text.index("\x00")) + 1
-        hint = "; it looks like UTF-16: save it as UTF-8" if text.count("\x00") > len(text) // 4 else ""
-        raise SpecError([Problem(file, line, "", f"contains a NUL character, which a design cannot hold{hint}")])
-    loader = _loader(yaml, text)
-    lines: dict[tuple, int] = {}
-    problems: list[Problem] = []
-    seen: set[int] = set()
-
-    def construct(node: yaml.Node, path: tuple) -> Any:
-        try:
-            return loader.construct_object(node, deep=True)
-        except ValueError:  # an integer of more than 4300 digits, a date out of range...
-            message = "this value cannot be read (a number of more than 4300 digits?); give an ordinary number"
-            raise SpecError([Problem(file, node.start_mark.line + 1, _dotted(path), message)]) from None
-
-    def walk(node: yaml.Node, path: tuple) -> Any:
-        lines.setdefault(path, node.start_mark.line + 1)
-        # An alias is the same node met again: refusing it keeps reading in proportion to the
-        # file (a "billion laughs" file would otherwise expand each alias again, without end).
-        line = node.start_mark.line + 1
-        if id(node) in seen:
-            message = "aliases (*name) are not allowed in a design; write the value out"
-            raise SpecError([Problem(file, line, _dotted(path), message)])
-        seen.add(id(node))
-        if len(path) > MAX_DEPTH:
-            message = f"nested more than {MAX_DEPTH} levels deep; a design needs at most 4"
-            raise SpecError([Problem(file, line, _dotted(path[:MAX_DEPTH]), message)])
-        if not isinstance(node, yaml.ScalarNode) and node.tag not in (MAP_TAG, SEQ_TAG):
-            # !!omap, !!pairs, !!set...: the safe constructor would build them whole, past the
-            # checks here; a design needs only plain mappings and lists.
-            tag = node.tag.replace("tag:yaml.org,2002:", "!!")
-            message = f"the tag {shown(tag)} is not allowed in a design; write a plain mapping or list"
-            raise SpecError([Problem(file, line, _dotted(path), message)])
-        if node.tag not in (MAP_TAG, SEQ_TAG):
-            # Scalars go through the safe constructor, which refuses tags such as !!python/object
-            # with a marked error.
-            return construct(node, path)
-        if isinstance(node, yaml.MappingNode):
-            result: dict = {}
-            for key_node, value_node in node.value:
-                key = construct(key_node, path)
-                if not isinstance(key, (str, int, float, bool)) or key is None:
-                    problems.append(
-                        Problem(
-                            file, key_node.start_mark.line + 1, _dotted(path), "keys must be plain words or numbers"
-                        )
-                    )
-                    continue
-                if key in result:
-                    problems.append(
-                        Problem(file, key_node.start_mark.line + 1, _dotted(path + (key,)), "this key is given twice")
-                    )
-                lines[path + (key,)] = key_node.start_mark.line + 1
-                result[key] = walk(value_node, path + (key,))
-            return result
-        return [walk(item, path + (i + 1,)) for i, item in enumerate(node.value)]
-
-    try:
-        _refuse_anchors(yaml, text, file)
-        root = loader.get_single_node()
-        value = None if root is None else walk(root, ())
-    except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        where = mark.line + 1 if mark else None
-        column = f" (column {mark.column + 1})" if mark else ""
-        what = exc.problem or exc.context or "invalid YAML"
-        raise SpecError([Problem(file, where, "", f"not valid YAML{column}: {what}")]) from None
-    except yaml.YAMLError as exc:
-        raise SpecError([Problem(file, None, "", f"not valid YAML: {exc}")]) from None
-    except RecursionError:  # the YAML composer recurses once a level: hundreds of levels end here
-        message = f"nested hundreds of levels deep; a design needs at most 4 (at most {MAX_DEPTH} are read)"
-        stopped = getattr(loader, "line", None)  # the Python reader's line (libyaml's has none)
-        deep_at = _deep_line(text) or (stopped + 1 if stopped is not None else None)
-        raise SpecError([Problem(file, deep_at, "", message)]) from None
-    finally:
-        loader.dispose()
-    if problems:
-        raise SpecError(problems)
-    return value, lines
-
-
-def _refuse_anchors(yaml: Any, text: str, file: str) -> None:
-    """No anchor (``&name``) and no alias (``*name``) anywhere, whatever the tags around them: an
-    alias makes one value stand for many, so a short file could expand without end. Only a file
-    that holds ``&`` or ``*`` at all is scanned (a quick look at its tokens, not a second parse)."""
-    if "&" not in text and "*" not in text:
-        return
-    scanner = _loader(yaml, text)
-    try:
-        while (token := scanner.get_token()) is not None:
-            if isinstance(token, (yaml.AnchorToken, yaml.AliasToken)):
-                sign = "&" if isinstance(token, yaml.AnchorToken) else "*"
-                message = f"anchors and aliases ({sign}{token.value}) are not allowed in a design; write the value out"
-                raise SpecError([Problem(file, token.start_mark.line + 1, "", message)])
-    finally:
-        scanner.dispose()
-
-
-# Every YAML collection opens with one of these characters, so their count bounds the nesting.
-_OPENERS = "[{-:?"
-_C_PARSER_MAX_OPENERS = 2000
-
-
-def _loader(yaml: Any, text: str) -> Any:
-    """libyaml's loader (the same nodes and marks, 5x faster) for a file that cannot nest deeply;
-    else the pure-Python one. libyaml composes nested nodes by C recursion, which crashes the
-    process somewhere past 20,000 levels, where the Python loader raises RecursionError."""
-    c_loader = getattr(yaml, "CSafeLoader", None)  # PyYAML built without libyaml has none
-    if c_loader is not None and sum(text.count(char) for char in _OPENERS) <= _C_PARSER_MAX_OPENERS:
-        return c_loader(text)
-    return yaml.SafeLoader(text)
-
-
-def _deep_line(text: str) -> int | None:
-    """The line where brackets first nest deeper than anything a design needs (quotes ignored)."""
-    depth = 0
-    for number, line in enumerate(text.splitlines(), start=1):
-        for char in line:
-            depth += (char in "[{") - (char in "]}")
-            if depth > MAX_DEPTH:
-                return number
-    return None
-
-
-def _dotted(path: tuple) -> str:
-    return ".".join(str(part) for part in path)
-
-
 class _Checker:
     """Collects problems with their lines while a design is read."""
 
@@ -378,10 +85,10 @@ class _Checker:
         return self.lines.get(())
 
     def add(self, path: tuple, message: str) -> None:
-        self.problems.append(Problem(self.file, self.line(path), _dotted(path), message))
+        self.problems.append(Problem(self.file, self.line(path), dotted(path), message))
 
     def mapping(self, value: Any, path: tuple, allowed: tuple[str, ...], required: tuple[str, ...] = ()) -> dict | None:
-        where = _dotted(path) or "the design"
+        where = dotted(path) or "the design"
         if not isinstance(value, dict):
             self.add(path, f"expected a mapping with keys {', '.join(allowed)}, got {_describe(value)}")
             return None
@@ -576,72 +283,17 @@ def _head(check: _Checker, item: Any, path: tuple, base_dir: Path | None) -> Hea
     if "art" in spec:
         raw = check.text(spec["art"], path + ("art",))
         if raw is not None:
-            art, problem = _art(raw, base_dir)
+            art, problem = art_file(raw, base_dir)
             if problem:
                 check.add(path + ("art",), problem)
             elif art is not None and art.suffix.lower() == ".svg":
-                vector, problem = _vector_art(raw, art)
+                vector, problem = vector_art(raw, art)
                 if problem:
                     check.add(path + ("art",), problem)
     colours = {key: check.color(spec[key], path + (key,)) for key in ("skin", "hair") if key in spec}
     if name is None:
         return None
     return HeadSpec(name=name, look=look, art=art, skin=colours.get("skin"), hair=colours.get("hair"), vector=vector)
-
-
-def _art(raw: str, base_dir: Path | None) -> tuple[Path | None, str]:
-    """Head art: a PNG, JPEG or WebP file in the design's folder or below it, whole, within the limits.
-
-    A design is a file people share, so its art may not reach outside its folder (an absolute
-    path, ``..``, or a symbolic link pointing out would pull any image on this machine into the
-    PDFs); a size limit keeps one image from costing minutes and gigabytes."""
-    real, problem = _inside_folder(raw, base_dir, InputKind.ART_IMAGE)
-    if real is None:
-        return None, problem
-    if real.suffix.lower() == ".svg":
-        return real, ""  # read as vectors by _vector_art
-    try:
-        raster = read_raster(real, verify=False, kind=InputKind.ART_IMAGE)
-        if raster.width * raster.height > MAX_ART_PIXELS:  # before any image data is inflated
-            return None, (
-                f"{raw!r}: {raster.width} x {raster.height} pixels; art may have at most "
-                f"{MAX_ART_PIXELS // 1_000_000} megapixels (print needs far fewer: art is reduced to 600 dpi at "
-                "the head's printed size, about 900 pixels tall on a poker card)"
-            )
-        check_data(raster, real)
-    except RasterError as exc:
-        return None, f"{raw!r}: {exc.reason}; art must be a PNG, JPEG or WebP image (or SVG)"
-    return real, ""
-
-
-def _vector_art(raw: str, real: Path) -> tuple[Drawing | None, str]:
-    try:
-        return svg.parse(read_input_text(real, InputKind.ART_SVG)), ""
-    except InputError as exc:
-        return None, f"{shown(raw)}: {exc.reason}"
-    except svg.SvgError as exc:
-        return None, f"{raw!r}: {exc}"
-
-
-def _inside_folder(raw: str, base_dir: Path | None, kind: InputKind) -> tuple[Path | None, str]:
-    """A file a design names: in the design's folder or below it (no absolute path, no ``..``
-    or symbolic link out of it), regular, and within ``kind``'s size limit. The file is read
-    later through :func:`read_input`, which checks the same again on the open file."""
-    folder = (base_dir or Path.cwd()).resolve()
-    given = Path(raw)
-    if given.is_absolute() or raw.startswith("~"):
-        return None, f"{shown(raw)}: give a path relative to the design's folder ({folder}), not an absolute one"
-    try:
-        real = (folder / given).resolve(strict=True)
-    except (OSError, RuntimeError):
-        return None, f"no {kind.noun} file at {shown(str(folder / given))} (paths are relative to the design file)"
-    if not real.is_relative_to(folder):
-        return None, f"{shown(raw)} leads outside the design's folder ({folder}); keep the file in it or below it"
-    try:
-        check_file(real, kind)
-    except InputError as exc:
-        return None, f"{shown(raw)}: {exc.reason}"
-    return real, ""
 
 
 def _directions(check: _Checker, value: Any) -> tuple[tuple[str, str] | None, Notation | None]:
@@ -762,16 +414,6 @@ def _grid(check: _Checker, value: Any, heads: tuple[HeadSpec, ...] | None) -> tu
     return rows, cols
 
 
-def most_square_grid(total: int) -> tuple[int, int]:
-    """Rows x cols equal to ``total``, as square as possible, never more rows than columns.
-
-    >>> most_square_grid(16), most_square_grid(32), most_square_grid(8)
-    ((4, 4), (4, 8), (2, 4))
-    """
-    rows = max(r for r in range(1, math.isqrt(total) + 1) if total % r == 0)
-    return rows, total // rows
-
-
 RULE_KEYS = ("deck_size", "points_to_win", "players_before_extra", "extra_cards_per_player", "long_game")
 
 
@@ -782,18 +424,16 @@ def _rules(check: _Checker, value: Any) -> Rules | None:
     spec = check.mapping(value, path, RULE_KEYS)
     if spec is None:
         return None
-    defaults = Rules()
-    numbers: dict[str, int | None] = {}
+    numbers: dict[str, int | None] = {}  # only the numbers given; Rules' own defaults fill the rest
     for key, minimum in (
         ("deck_size", 1),
         ("points_to_win", 1),
         ("players_before_extra", 1),
         ("extra_cards_per_player", 0),
     ):
-        numbers[key] = check.integer(spec[key], path + (key,), minimum) if key in spec else getattr(defaults, key)
+        if key in spec:
+            numbers[key] = check.integer(spec[key], path + (key,), minimum)
     long_spec = spec.get("long_game")
-    numbers["long_extra_cards_per_player"] = defaults.long_extra_cards_per_player
-    numbers["long_points_to_win"] = defaults.long_points_to_win
     if long_spec is not None:
         long_path = path + ("long_game",)
         long_map = check.mapping(long_spec, long_path, ("extra_cards_per_player", "points_to_win"))
@@ -808,7 +448,7 @@ def _rules(check: _Checker, value: Any) -> Rules | None:
                 )
     if any(v is None for v in numbers.values()):
         return None
-    return Rules(**numbers)  # type: ignore[arg-type]
+    return replace(Rules(), **numbers)  # type: ignore[arg-type]
 
 
 def _print(check: _Checker, value: Any, base_dir: Path | None) -> PrintSpec | None:
@@ -818,16 +458,17 @@ def _print(check: _Checker, value: Any, base_dir: Path | None) -> PrintSpec | No
     spec = check.mapping(value, path, ("card", "orientation", "bleed", "font", "profile"))
     if spec is None:
         return None
-    card_name: str = "poker"
-    size: tuple[float, float] | None = CARD_PRESETS["poker"]
+    defaults = PrintSpec()
+    card_name = defaults.card_name
+    size: tuple[float, float] | None = (defaults.width_mm, defaults.height_mm)
     if "card" in spec:
         card_name, size = _card_size(check, spec["card"], path + ("card",))
     orientation = (
         check.choice(spec["orientation"], path + ("orientation",), Orientation)
         if "orientation" in spec
-        else Orientation.LANDSCAPE
+        else defaults.orientation
     )
-    bleed = check.length(spec["bleed"], path + ("bleed",)) if "bleed" in spec else 3.0
+    bleed = check.length(spec["bleed"], path + ("bleed",)) if "bleed" in spec else defaults.bleed_mm
     if bleed is not None and bleed > MAX_BLEED_MM:
         check.add(path + ("bleed",), f"{bleed:g}mm {TOO_MUCH_BLEED}")
         bleed = None
@@ -835,34 +476,21 @@ def _print(check: _Checker, value: Any, base_dir: Path | None) -> PrintSpec | No
     if "font" in spec:
         raw = check.text(spec["font"], path + ("font",))
         if raw is not None:
-            font, problem = _font_file(raw, base_dir)
+            font, problem = font_file(raw, base_dir)
             if problem:
                 check.add(path + ("font",), problem)
-    profile = _profile_file(check, spec["profile"], path + ("profile",), base_dir) if "profile" in spec else None
+    profile = None
+    if "profile" in spec:
+        raw = check.text(spec["profile"], path + ("profile",))
+        if raw is not None:
+            profile, problem = profile_file(raw, base_dir)
+            if problem:
+                check.add(path + ("profile",), problem)
     if size is None or orientation is None or bleed is None:
         return None
     short, long_ = sorted(size)
     width, height = (long_, short) if orientation is Orientation.LANDSCAPE else (short, long_)
     return PrintSpec(card_name, width, height, bleed, orientation, font, profile)
-
-
-def _profile_file(check: _Checker, value: Any, path: tuple, base_dir: Path | None) -> Path | None:
-    """The designer's CMYK output profile: an ICC file in the design's folder (as art is) that
-    ``icc.profile_problem`` accepts."""
-    raw = check.text(value, path)
-    if raw is None:
-        return None
-    real, problem = _inside_folder(raw, base_dir, InputKind.ICC_PROFILE)
-    if real is not None:
-        try:
-            problem = profile_problem(read_input(real, InputKind.ICC_PROFILE))
-        except InputError as exc:
-            problem = exc.reason
-        problem = f"{shown(raw)} {problem}" if problem else ""
-    if problem:
-        check.add(path, problem)
-        return None
-    return real
 
 
 def _where(missing: list[tuple[int, str]]) -> str:
@@ -912,21 +540,6 @@ def _check_print_font(
         check.add(("print", "font"), f"{font_path.name!r}: {str(exc).removeprefix(f'{font_path}: ')}")
 
 
-def _font_file(raw: str, base_dir: Path | None) -> tuple[Path | None, str]:
-    """The designer's font: a TrueType file in the design's folder (as art is), whose licence
-    allows embedding; the names it must print are checked against it later."""
-    real, problem = _inside_folder(raw, base_dir, InputKind.FONT)
-    if real is None:
-        return None, problem
-    try:
-        font = TrueTypeFont.load(real)
-    except ValueError as exc:  # the reader bounds every table: a damaged file is a ValueError
-        return None, f"{raw!r}: {str(exc).removeprefix(f'{real}: ')}"
-    if not font.embedding_allowed:
-        return None, f"{raw!r}: its licence (OS/2 fsType) does not allow embedding it in a PDF; choose another font"
-    return real, ""
-
-
 def _card_size(check: _Checker, value: Any, path: tuple) -> tuple[str, tuple[float, float] | None]:
     if isinstance(value, str):
         try:
@@ -954,17 +567,13 @@ def _style(check: _Checker, value: Any, heads: tuple[HeadSpec, ...]) -> Style:
     """The palette: every colour ``#rrggbb``; the contrasts that make cards readable are checked
     (WCAG ratios), for the style and for every head's own skin and hair."""
     path = ("style",)
-    defaults = Style()
     if value is None:
         spec: dict = {}
     else:
         spec = check.mapping(value, path, STYLE_KEYS) or {}
-    colours = {key: getattr(defaults, key) for key in STYLE_KEYS}
-    for key in STYLE_KEYS:
-        if key in spec:
-            colours[key] = check.color(spec[key], path + (key,)) or colours[key]
-    style = Style(**colours)
-    named = dict(colours, white=WHITE)
+    given = {key: check.color(spec[key], path + (key,)) for key in STYLE_KEYS if key in spec}
+    style = replace(Style(), **{key: colour for key, colour in given.items() if colour is not None})
+    named = {**asdict(style), "white": WHITE}
     for front, back, least, why in STYLE_CONTRASTS:
         ratio = contrast(named[front], named[back])
         if ratio < least:
@@ -972,13 +581,16 @@ def _style(check: _Checker, value: Any, heads: tuple[HeadSpec, ...]) -> Style:
             check.add(
                 at, f"{front} against {back} has a contrast of {ratio:.1f}:1; at least {least:g}:1 is needed ({why})"
             )
+    # A head's own skin and hair must meet the same contrasts as the style's.
+    needed = {(front, back): least for front, back, least, _ in STYLE_CONTRASTS}
     for number, head in enumerate(heads, start=1):
         skin, hair = head.skin or style.skin, head.hair or style.hair
-        pairs = ((skin, style.stone, "skin", "the rock"), (hair, skin, "hair", "the skin"))
-        for fore, behind, key, why in pairs:
-            if (head.skin or head.hair) and contrast(fore, behind) < 3.0:
+        pairs = ((skin, style.stone, "skin", "stone", "the rock"), (hair, skin, "hair", "skin", "the skin"))
+        for fore, behind, key, against, why in pairs:
+            least, ratio = needed[(key, against)], contrast(fore, behind)
+            if (head.skin or head.hair) and ratio < least:
                 check.add(
                     ("heads", number, key),
-                    f"{key} against {why} has a contrast of {contrast(fore, behind):.1f}:1; at least 3:1 is needed",
+                    f"{key} against {why} has a contrast of {ratio:.1f}:1; at least {least:g}:1 is needed",
                 )
     return style

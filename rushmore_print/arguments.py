@@ -1,0 +1,143 @@
+"""Values a person types for a command (lengths, card sizes, offsets, names, seeds): parsed and
+checked here, for every front end. Each parser returns the value or raises ``ValueError`` whose
+message says what is allowed; the command line turns it into a usage error naming the option.
+
+>>> typed_length("3mm"), back_offset("1.5,-0.5"), seed("42")
+(3.0, (1.5, -0.5), 42)
+"""
+
+from __future__ import annotations
+
+import math
+import re
+
+from .inputs import escape, shown
+from .sizes import CARD_PRESETS, parse_card_size
+from .units import parse_length
+
+__all__ = [
+    "MAX_BACK_OFFSET_MM",
+    "MAX_GAP_MM",
+    "MAX_NAME_BYTES",
+    "back_offset",
+    "bleed",
+    "card_size",
+    "file_stem",
+    "gap",
+    "seed",
+    "typed_length",
+    "url_base",
+]
+
+MAX_GAP_MM = 20.0
+MAX_BACK_OFFSET_MM = 20.0  # printers drift 1-4 mm; 20 is a generous bound, not a likely value
+MAX_NAME_BYTES = 200  # a file name may have 255 bytes; _letter_gutterfold.pdf takes 22 of them
+
+
+def typed_length(value: str) -> float:
+    """A length with its unit (``3mm``, ``0.125in``) in mm; only 0 may go without one, since a
+    bare 3 could mean millimetres or pixels or inches.
+
+    >>> typed_length("0.125in"), typed_length("0")
+    (3.175, 0.0)
+    >>> typed_length("3")
+    Traceback (most recent call last):
+    ...
+    ValueError: '3': give the unit, e.g. 3mm or 3in
+    """
+    length = parse_length(value)
+    if length and re.fullmatch(r"\s*[0-9.]+\s*", value):
+        raise ValueError(f"{value!r}: give the unit, e.g. {value.strip()}mm or {value.strip()}in")
+    return length
+
+
+def gap(value: str) -> float:
+    """The space between cards on a sheet: a typed length of at most :data:`MAX_GAP_MM`."""
+    length = typed_length(value)
+    if length > MAX_GAP_MM:
+        raise ValueError(f"{value!r}: at most {MAX_GAP_MM:g} mm")
+    return length
+
+
+def card_size(value: str) -> tuple[float, float]:
+    """A card trim size: a preset or ``WxH`` with its unit (``63.5x88.9mm``), in mm.
+
+    >>> card_size("poker")
+    (63.5, 88.9)
+    """
+    size = parse_card_size(value)
+    text = value.strip().lower()
+    if text not in CARD_PRESETS and not re.search(r"(mm|cm|in|pt)\s*$", text):
+        raise ValueError(f"{value!r}: give the unit, e.g. {value.strip()}mm (or in, cm, pt)")
+    return size
+
+
+def back_offset(value: str) -> tuple[float, float]:
+    """``X,Y`` in mm: how far to shift the backs of a duplex sheet.
+
+    >>> back_offset("30,0")
+    Traceback (most recent call last):
+    ...
+    ValueError: 30,0: at most 20 mm each way (printers drift 1-4 mm), like 1.5,-0.5
+    """
+    try:
+        dx, dy = (float(part) for part in value.split(","))
+    except ValueError:
+        raise ValueError("expected two numbers in mm, like 1.5,-0.5") from None
+    if not all(math.isfinite(part) and abs(part) <= MAX_BACK_OFFSET_MM for part in (dx, dy)):
+        raise ValueError(f"{value}: at most {MAX_BACK_OFFSET_MM:g} mm each way (printers drift 1-4 mm), like 1.5,-0.5")
+    return dx, dy
+
+
+def file_stem(value: str) -> str:
+    """The start of output files' names: a plain name, never a path.
+
+    >>> file_stem("mycards")
+    'mycards'
+    >>> file_stem("../x")
+    Traceback (most recent call last):
+    ...
+    ValueError: '../x' is a path; give a plain name and the folder with -o
+    """
+    if not value.strip():
+        raise ValueError("give a name, e.g. --name mycards")
+    if "/" in value or "\\" in value or value in (".", "..") or value.startswith("~"):
+        raise ValueError(f"{shown(value)} is a path; give a plain name and the folder with -o")
+    if escape(value) != value:
+        raise ValueError(f"{shown(value)}: a name may not hold control characters")
+    if len(value.encode("utf-8")) > MAX_NAME_BYTES:
+        raise ValueError(f"{shown(value)}: too long; a name may have at most {MAX_NAME_BYTES} bytes")
+    return value
+
+
+def seed(value: str) -> int:
+    """A game's seed: a whole number 0..2^63-1 (it is part of the log's file name)."""
+    from .session import MAX_SEED
+
+    text = value.strip()
+    if not (text.isascii() and text.isdigit()) or len(text) > len(str(MAX_SEED)) or int(text) > MAX_SEED:
+        raise ValueError(f"{shown(value)}: expected a whole number from 0 to {MAX_SEED} (2^63-1)")
+    return int(text)
+
+
+def bleed(value: str) -> float:
+    """A bleed around each card: a typed length, at most the design's own limit."""
+    from .spec import MAX_BLEED_MM, TOO_MUCH_BLEED
+
+    length = typed_length(value)
+    if length > MAX_BLEED_MM:
+        raise ValueError(f"{length:g}mm {TOO_MUCH_BLEED}")
+    return length
+
+
+def url_base(value: str) -> str:
+    """Where exported files will be hosted: an http(s) address.
+
+    >>> url_base("ftp://x")
+    Traceback (most recent call last):
+    ...
+    ValueError: expected an http(s) address such as https://example.org/cards
+    """
+    if not re.match(r"^https?://[^\s]+$", value):
+        raise ValueError("expected an http(s) address such as https://example.org/cards")
+    return value

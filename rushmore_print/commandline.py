@@ -1,0 +1,237 @@
+"""The command line's shared parts: how errors become messages and exit codes, how much a
+command says (``-q``/``-v``), and the arguments and options several commands take (DESIGN,
+``-o``, ``--paper``, ``--layout``, ``--gap``, the duplex options), with ``-`` for standard input
+and output where a single file is read or written.
+
+``cli`` declares the commands with these; a new command takes :func:`voice_options` and
+:func:`friendly_errors` like every other (a test checks it).
+"""
+
+from __future__ import annotations
+
+import functools
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import click
+
+from . import arguments
+from .console import STDIN
+from .errors import RushmoreError
+from .model import Level
+from .sizes import PAPERS
+from .words import count, text_table
+
+LEVELS = click.Choice([level.value for level in Level], case_sensitive=False)
+
+
+def friendly_errors(command: Callable) -> Callable:
+    """Turn the core's errors into ``error: ...`` on stderr and exit 1; never a traceback."""
+
+    @functools.wraps(command)
+    def wrapper(*args, **kwargs):
+        started = time.perf_counter()
+        try:
+            result = command(*args, **kwargs)
+            current_voice().detail(f"done in {time.perf_counter() - started:.2f} s")
+            return result
+        except RushmoreError as exc:
+            for line in str(exc).splitlines() or [type(exc).__name__]:
+                click.echo(f"error: {line}", err=True)
+            sys.exit(1)
+        except KeyboardInterrupt:
+            click.echo("interrupted", err=True)
+            sys.exit(130)
+
+    return wrapper
+
+
+def parsed(parse: Callable[[str], object]) -> Callable:
+    """A click callback: the typed value through ``parse`` (None stays None); its ``ValueError``
+    becomes a usage error naming the option."""
+
+    def callback(ctx: click.Context, param: click.Parameter, value: str | None) -> object:
+        try:
+            return None if value is None else parse(value)
+        except ValueError as exc:
+            raise click.BadParameter(str(exc)) from None
+
+    return callback
+
+
+DESIGN_PATH = click.Path(dir_okay=False, allow_dash=True, path_type=Path)  # - : standard input
+IN_FILE = DESIGN_PATH
+OUT_FILE = click.Path(dir_okay=False, allow_dash=True, path_type=Path)  # - : standard output
+OUT_FOLDER = click.Path(file_okay=False, path_type=Path)
+
+
+def design_argument(command: Callable) -> Callable:
+    """DESIGN on every command, as a positional argument or as ``--design FILE`` (the same file)."""
+
+    @functools.wraps(command)
+    def merged(*args, design: Path | None = None, design_option: Path | None = None, **kwargs):
+        if design is not None and design_option is not None:
+            raise click.UsageError("give the design once: as DESIGN or as --design FILE, not both")
+        return command(*args, design=design if design is not None else design_option, **kwargs)
+
+    option = click.option(
+        "--design", "design_option", type=DESIGN_PATH, metavar="FILE",
+        help="The design file, as DESIGN (either form works).  [default: the classic design]",
+    )  # fmt: skip
+    return click.argument("design", required=False, type=DESIGN_PATH)(option(merged))
+
+
+def output_option(default: str, what: str) -> Callable:
+    """``-o/--output FOLDER``: the folder the files land in, on every command that writes files."""
+    return click.option(
+        "-o", "--output", "out_dir", type=OUT_FOLDER, default=default, callback=not_stdout,
+        show_default=True, help=f"Folder the {what} land in (created if needed).",
+    )  # fmt: skip
+
+
+def paper_option(command: Callable) -> Callable:
+    return click.option(
+        "--paper", type=PAPER_CHOICES, default="both", show_default=True,
+        help="Paper size; both writes one file for A4 and one for Letter.",
+    )(command)  # fmt: skip
+
+
+LAYOUT_HELP = (
+    "duplex: each fronts page followed by its backs page; gutterfold: fronts and backs on one "
+    "sheet, fold and glue; fronts: no backs; both: duplex and gutterfold; all: the three."
+)
+
+
+def gap_option(command: Callable) -> Callable:
+    """``--gap LENGTH``: space between the cards on a sheet (the bleed fills it; each card gets its own cuts)."""
+    return click.option(
+        "--gap", "gap_mm", callback=parsed(arguments.gap), default="0", show_default=True, metavar="LENGTH",
+        help="Space between cards, e.g. 3mm: a slightly off cut then shows no sliver of the neighbour "
+        "(the bleed fills the gap, every card has its own crop marks). 0: butted.",
+    )(command)  # fmt: skip
+
+
+def duplex_options(command: Callable) -> Callable:
+    """``--flip`` and ``--back-offset``: they apply to duplex layouts only (checked by ``_duplex``)."""
+    command = click.option(
+        "--back-offset", callback=parsed(arguments.back_offset), metavar="X,Y",
+        help="duplex: shift the backs by X,Y mm to undo your printer's drift.  [default: 0,0]",
+    )(command)  # fmt: skip
+    return click.option(
+        "--flip", type=click.Choice(["long", "short"]), default=None,
+        help="duplex: the edge your printer flips the paper on.  [default: long]",
+    )(command)  # fmt: skip
+
+
+def duplex(layouts: tuple, flip: str | None, back_offset: tuple[float, float] | None):
+    """The duplex settings, refusing them when no duplex layout is written."""
+    from .layout.sheets import Flip, SheetLayout
+
+    if SheetLayout.DUPLEX not in layouts:
+        for given, flag in ((flip, "--flip"), (back_offset, "--back-offset")):
+            if given is not None:
+                raise click.UsageError(f"{flag} applies to the duplex layout only")
+    return Flip(flip or "long"), back_offset or (0.0, 0.0)
+
+
+@dataclass(frozen=True)
+class Voice:
+    """How much a command says: ``-q`` errors only, ``-v`` also the details. What a command is
+    asked for (a listing, an answer, the game) is always printed; the voice governs the rest."""
+
+    quiet: bool = False
+    verbose: bool = False
+
+    def say(self, message: str = "") -> None:
+        """A line of the command's report on stdout (the written files' table, a summary)."""
+        if not self.quiet:
+            click.echo(message)
+
+    def note(self, message: str) -> None:
+        """A note on stderr: progress, a file left out, a deprecated spelling."""
+        if not self.quiet:
+            click.echo(message, err=True)
+
+    def detail(self, message: str) -> None:
+        """What only ``-v`` shows, on stderr."""
+        if self.verbose:
+            click.echo(message, err=True)
+
+
+def current_voice() -> Voice:
+    meta = click.get_current_context().meta
+    quiet, verbose = meta.get("rushmore.quiet", False), meta.get("rushmore.verbose", False)
+    if quiet and verbose:
+        raise click.UsageError("give -q (errors only) or -v (more detail), not both")
+    return Voice(quiet, verbose)
+
+
+def remember(ctx: click.Context, param: click.Parameter, value: bool) -> None:
+    if value:
+        ctx.meta[f"rushmore.{param.name}"] = True
+
+
+def voice_options(command: Callable) -> Callable:
+    """``-q/--quiet`` and ``-v/--verbose``, on every command (a test checks that each has them)."""
+    for flag, name, text in (
+        ("-v", "verbose", "Say more: what was read, each file written, the time taken."),
+        ("-q", "quiet", "Print errors only (and what the command is asked for)."),
+    ):
+        command = click.option(flag, f"--{name}", name, is_flag=True, expose_value=False, callback=remember, help=text)(
+            command
+        )
+    return command
+
+
+def not_stdout(ctx: click.Context, param: click.Parameter, value: Path | None) -> Path | None:
+    """``-o -`` where a command writes a folder of files: standard output holds one file only."""
+    if value is not None and str(value) == STDIN:
+        raise click.BadParameter(
+            f"{ctx.info_name} writes several files into a folder; - (standard output) holds one file: give a folder"
+        )
+    return value
+
+
+PAPER_CHOICES = click.Choice([*PAPERS, "both"])
+LAYOUT_CHOICES = click.Choice(["duplex", "gutterfold", "fronts", "both", "all"])
+
+
+def papers_of(paper: str) -> tuple[str, ...]:
+    return tuple(PAPERS) if paper == "both" else (paper,)
+
+
+def layouts_of(layout: str):
+    from .layout.sheets import SheetLayout
+
+    if layout == "both":
+        return (SheetLayout.DUPLEX, SheetLayout.GUTTERFOLD)
+    if layout == "all":
+        return tuple(SheetLayout)
+    return (SheetLayout(layout),)
+
+
+def write_out(text: str, out_file: Path, what: str) -> None:
+    """``text`` to standard output (``-``) or, atomically, to a file."""
+    if str(out_file) == STDIN:
+        click.echo(text, nl=False)
+        return
+    from .files import atomic_write
+
+    atomic_write(out_file, text.encode("utf-8"))
+    current_voice().note(f"wrote {out_file}: {what}")
+
+
+def report_written(voice: Voice, name: str, written: list, out_dir: Path) -> None:
+    voice.say(f"{name}: wrote {count(len(written), 'file', 'files')} to {out_dir}/")
+    rows = [[w.path.name, str(w.pages), f"{w.size / 1024:.0f} KB", w.what] for w in written]
+    voice.say(text_table(["file", "pages", "size", "what it is"], rows))
+
+
+def not_dash(ctx: click.Context, param: click.Parameter, value: Path | None) -> Path | None:
+    """The game log is read and appended to, and standard input carries the game: never ``-``."""
+    if value is not None and str(value) == STDIN:
+        raise click.BadParameter("a game log is a file that play appends to; - (standard input/output) is not one")
+    return value

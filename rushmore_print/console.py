@@ -1,0 +1,451 @@
+"""The game at a terminal: the referee's session read from lines and told as text.
+
+A front end like ``cli`` (it talks to the user), but free of click: every stream is injected
+(:class:`Streams`), so tests drive a whole game with ``io.BytesIO`` and ``io.StringIO``, and
+other front ends can reuse the pieces; see tests/test_console.py.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import datetime
+import enum
+import io
+import secrets
+import shutil
+import sys
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import IO, TYPE_CHECKING, BinaryIO, TextIO
+
+from .inputs import STDIN_NAME, InputKind, read_stream, shown_path
+from .model import Level
+
+if TYPE_CHECKING:
+    from .gamelog import GameLog
+    from .model import Deck
+    from .narrate import Narrator
+    from .session import Session, Step
+    from .spec import Design
+
+__all__ = [
+    "GameRequest",
+    "Outcome",
+    "ResumeConflict",
+    "Streams",
+    "Table",
+    "load_deck",
+    "load_design",
+    "new_log",
+    "new_session",
+    "play",
+    "print_order",
+    "read_line",
+    "resume",
+]
+
+STDIN = "-"  # a file argument that means standard input (or output)
+
+
+def load_design(path: Path | None, stdin: BinaryIO | None = None) -> Design:
+    """The design at ``path`` (the classic one when None; ``-`` reads ``stdin``, its art found from
+    the current folder). The reader is imported only when a command reads a design, so help
+    texts and ``impose`` start fast. A ``print.font`` is also read by the renderers themselves
+    (``render.fontcheck``), so every command refuses at once, with its line, a font that
+    ``build`` could not draw.
+
+    >>> load_design(None).name
+    'Mount Rushmore'
+    """
+    from .spec import load_design as read
+    from .spec import parse_design
+
+    if path is not None and str(path) == STDIN:
+        from .errors import Problem, SpecError
+        from .inputs import InputError, decode_input
+
+        try:
+            text = decode_input(read_stream(stdin or sys.stdin.buffer, InputKind.DESIGN), STDIN_NAME)
+        except InputError as exc:
+            raise SpecError([Problem(STDIN_NAME, None, "", exc.reason)]) from None
+        return parse_design(text, STDIN_NAME, base_dir=Path.cwd(), font_check=_renderers_font_check)
+    return read(path, font_check=_renderers_font_check)
+
+
+def _renderers_font_check(path: Path, texts: tuple[str, ...]) -> None:
+    from .render.fontcheck import check_font  # reportlab and Pillow: only for a design with a font
+
+    check_font(path, texts)
+
+
+def load_deck(path: Path | None, stdin: BinaryIO | None = None) -> tuple[Design, Deck]:
+    """The design at ``path`` and the deck it generates."""
+    from .generate import generate_deck
+
+    design = load_design(path, stdin)
+    return design, generate_deck(design)
+
+
+@dataclass(frozen=True)
+class Streams:
+    """Where the game master's lines come from and where the game is told. ``interactive``: a
+    person at a keyboard (each card then waits for Enter, and the prompt shows the state)."""
+
+    stdin: BinaryIO | TextIO
+    stdout: TextIO
+    stderr: TextIO
+    interactive: bool = False
+    width: int = 80
+    colour: bool = False
+    unicode: bool = True
+    sleep: Callable[[float], None] = field(default=lambda seconds: time.sleep(seconds), repr=False)  # looked up late
+
+    @classmethod
+    def system(cls) -> Streams:
+        """The process's own streams, with the terminal's width, colour and encoding."""
+        import os
+
+        encoding = (getattr(sys.stdout, "encoding", None) or "").lower().replace("-", "")
+        return cls(
+            sys.stdin,
+            sys.stdout,
+            sys.stderr,
+            interactive=sys.stdin.isatty(),
+            width=shutil.get_terminal_size((80, 24)).columns,
+            colour=sys.stdout.isatty() and not os.environ.get("NO_COLOR"),
+            unicode=encoding == "utf8",
+        )
+
+    def say(self, line: str = "", end: str = "\n") -> None:
+        _write(self.stdout, line + end)
+
+    def warn(self, line: str) -> None:
+        _write(self.stderr, line + "\n")
+
+
+def _write(stream: IO[str], text: str) -> None:
+    stream.write(text)
+    stream.flush()  # the prompt and the error lines keep their order on a shared terminal
+
+
+class ResumeConflict(ValueError):
+    """``--resume`` was given options that the logged game does not have (a usage error)."""
+
+
+@dataclass(frozen=True)
+class GameRequest:
+    """A game as the command line asks for it. ``given``: the options typed for a resumed game
+    (to refuse any that differ from the log)."""
+
+    players: tuple[str, ...] = ()
+    level: Level = Level.BASIC
+    long_game: bool = False
+    seed: int | None = None
+    penalty: bool = False
+    deck_mode: str = "screen"
+    quick: bool = False
+    countdown: bool = False
+    log_path: Path | None = None
+    resume: Path | None = None
+    given: dict = field(default_factory=dict, compare=False, hash=False)
+    quiet: bool = False  # -q: no "game log:" line, only the game itself
+
+
+class Outcome(enum.IntEnum):
+    """How a game at the terminal ended, as the exit code says it."""
+
+    DONE = 0  # finished, or quit and saved
+    INPUT_ENDED = 1  # the input ended before the game did
+    INTERRUPTED = 130  # Control-C (the game is saved)
+
+
+class Table:
+    """The terminal side of a session: prints its events, writes its records, counts down."""
+
+    def __init__(self, session: Session, narrator: Narrator, log: GameLog, streams: Streams, countdown: bool):
+        self.session, self.narrator, self.log, self.streams, self.countdown = (
+            session,
+            narrator,
+            log,
+            streams,
+            countdown,
+        )
+
+    def show(self, step: Step) -> None:
+        from .referee import Revealed
+
+        for record in step.records:  # saved before it is shown: nothing seen is ever lost
+            self.log.write(record)
+        pending: list = []
+        for event in step.events:
+            if self.countdown and isinstance(event, Revealed) and not event.again:
+                self.echo(pending)
+                pending = []
+                self._count_down()
+            pending.append(event)
+        self.echo(pending)
+
+    def echo(self, events: Iterable) -> None:
+        self.lines(self.narrator.say_all(list(events)))
+
+    def lines(self, lines: Iterable[str]) -> None:
+        for line in lines:
+            self.streams.say(line)
+
+    def _count_down(self) -> None:
+        for number in ("3", "2", "1"):
+            self.streams.say(f"{number}... ", end="")
+            self.streams.sleep(0.7)
+        self.streams.say("")
+
+    def run(self) -> Outcome:
+        """Read lines until the game ends, the master quits, or the input ends."""
+        from .session import Finished, Quit
+
+        streams, session, log = self.streams, self.session, self.log
+        if streams.interactive:
+            with contextlib.suppress(ImportError):
+                import readline  # noqa: F401 - input() gains line editing and history
+        while True:
+            prompt = self.narrator.status(session) if streams.interactive else ""
+            line = read_line(streams.stdin, prompt, streams.interactive)
+            if line is None:
+                if session.game.over:
+                    return Outcome.DONE
+                streams.warn(f"input ended before the game did; continue with: rushmore play --resume {log.path}")
+                return Outcome.INPUT_ENDED
+            step = session.handle_bytes(line)
+            self.show(step)
+            if any(isinstance(event, Quit) for event in step.events):
+                streams.say(f"game saved; continue with: rushmore play --resume {log.path}")
+                return Outcome.DONE
+            if any(isinstance(event, Finished) for event in step.events):
+                return Outcome.DONE
+
+    def recap(self, path: Path, lost: str | None) -> None:
+        """Where a resumed game stands: the table, the score, the card in play and its claims."""
+        from .session import ShowGrid, ShowScore
+
+        session, narrator = self.session, self.narrator
+        game = session.game
+        self.streams.say(f"resumed the game in {path}")
+        if lost:
+            self.streams.say(f"note: the log's last line was cut short by a crash: {lost}")
+        self.lines(narrator.say(ShowGrid(game.table)))
+        if game.over:
+            from .referee import Ended
+
+            ended = Ended(game.state.winners or (), game.state.end_reason, game.scores())
+            self.lines(narrator.say_all([ended, session.summary()]))
+            return
+        showing = ShowScore(game.scores(), game.cards_left, game.current is not None)
+        self.lines(narrator.say_all([showing, game.showing()]))
+        for player, monument in game.state.claims:
+            self.streams.say(
+                f"  {player} {'passed' if monument is None else 'is on ' + game.table.position_of(monument)}"
+            )
+
+
+def narrator_for(deck: Deck, design_name: str, streams: Streams) -> Narrator:
+    from .narrate import Narrator
+
+    return Narrator(deck, design_name, streams.colour, streams.width, unicode=streams.unicode)
+
+
+def play(request: GameRequest, design: Path | None, streams: Streams, print_only: bool = False) -> Outcome:
+    """Referee a game at the terminal from start (or from its log) to its end.
+
+    ``print_only``: print the Monument layout and the order to stack the printed Search cards in,
+    then stop. Raises :class:`ResumeConflict` when a resumed game is asked to change.
+    """
+    if request.resume is not None:
+        session, log, lost = resume(design, request.resume, request.given, request.quick, streams.interactive)
+    else:
+        session = new_session(request, design, streams.interactive)
+        if print_only:
+            print_order(session, design, streams)
+            return Outcome.DONE
+        log = new_log(request.log_path, session.options.seed)
+        lost = None
+    narrator = narrator_for(session.game.deck, session.design_name, streams)
+    table = Table(session, narrator, log, streams, request.countdown)
+    try:
+        if request.resume is None:
+            if not request.quiet:
+                streams.say(f"game log: {log.path}")
+            table.show(session.start())
+        else:
+            table.recap(request.resume, lost)
+        return table.run()
+    except KeyboardInterrupt:
+        streams.warn(f"\ninterrupted; the game is saved: rushmore play --resume {log.path}")
+        return Outcome.INTERRUPTED
+    finally:
+        log.close()
+
+
+def new_session(request: GameRequest, design: Path | None, hold: bool) -> Session:
+    """A new game's session: the design's deck dealt from the request's seed (a random one when None)."""
+    from .referee import DeckMode
+    from .session import Options, Session
+
+    seed = request.seed if request.seed is not None else secrets.randbelow(10**6)
+    mode = DeckMode(request.deck_mode)
+    options = Options(request.players, request.level, request.long_game, seed, request.penalty, mode)
+    spec, deck = load_deck(design)
+    return Session.new(
+        deck,
+        spec.rules,
+        spec.grid,
+        options,
+        design_name=spec.name,
+        design_path=str(design.resolve()) if design and str(design) != STDIN else None,
+        quick=request.quick,
+        hold=hold,
+    )
+
+
+def new_log(log_path: Path | None, seed: int) -> GameLog:
+    """The game's log: at ``log_path``, or a new file under output/games named by time and seed."""
+    from .gamelog import GameLog
+
+    if log_path is not None:
+        return GameLog.create(log_path)
+    stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
+    return GameLog.create_unique(Path("output") / "games", f"{stamp}-{seed}")
+
+
+def resume(design: Path | None, path: Path, given: dict, quick: bool, interactive: bool):
+    """(session, log, the cut-short last line or None) of the game logged at ``path``."""
+    from .errors import GameLogError
+    from .gamelog import GameLog
+    from .session import Session, conflicts
+
+    log, records, lost = GameLog.reopen(path)
+    try:
+        start = records[0][1]
+        spec, deck = load_deck(design) if design is not None else _logged_design(path, start["design"])
+        try:
+            session = Session.resume(
+                deck, spec.rules, spec.grid, records, design_name=spec.name, quick=quick, hold=interactive
+            )
+        except GameLogError as exc:
+            raise exc.in_file(shown_path(path)) from None
+        clashes = conflicts(session.options, given)
+        if clashes:
+            raise ResumeConflict(f"--resume continues the logged game; it cannot change: {'; '.join(clashes)}")
+    except BaseException:
+        log.close()
+        raise
+    return session, log, lost
+
+
+def _logged_design(log: Path, logged: str | None) -> tuple[Design, Deck]:
+    """The design a log names (the classic one when it names none), read like any design file;
+    when it cannot be used, the error says why in a few words and never shows what the file holds
+    (a log may name any file)."""
+    from .errors import GameLogError, SpecError
+
+    if logged is None:
+        return load_deck(None)
+    try:
+        return load_deck(Path(logged))
+    except SpecError as exc:
+        first = exc.problems[0]
+        readable = first.line is None and not first.key and len(exc.problems) == 1  # missing, a device, too big...
+        why = first.message if readable else f"not a valid design (rushmore validate {shown_path(logged)} says why)"
+        raise GameLogError(
+            f"design: {shown_path(logged)}: {why}; "
+            f"give the game's design: rushmore play DESIGN --resume {shown_path(log)}",
+            line=1,
+        ).in_file(shown_path(log)) from None
+
+
+def print_order(session: Session, design: Path | None, streams: Streams) -> None:
+    """The Monument layout and the order to stack the printed deck in, from the seed."""
+    from .session import ShowGrid
+
+    game = session.game
+    notation = game.deck.notation
+    cards = {card.id: card for card in game.deck.search}
+    order = game.state.box[: game.deck_size]
+    options = session.options
+    say = streams.say
+    say(f"{session.design_name}, seed {options.seed}, {options.level.title}, {len(options.players)} players")
+    say("Lay out the Monuments face up:")
+    for line in narrator_for(game.deck, session.design_name, streams).say(ShowGrid(game.table)):
+        say(line)
+    say(f"Stack these {game.deck_size} Search cards face down, top card first:")
+    width = len(game.deck.heads) * 2
+    for start in range(0, len(order), 4):
+        row = order[start : start + 4]
+        say(
+            "  "
+            + "  ".join(
+                f"{start + i + 1:>2}. {c} {notation.search(cards[c].faces, cards[c].red):<{width}}"
+                for i, c in enumerate(row)
+            ).rstrip()
+        )
+    args = [f"--players {','.join(options.players)}", f"--seed {options.seed}", "--deck table"]
+    if options.level.value != "basic":
+        args.append(f"--level {options.level.value}")
+    if options.long_game:
+        args.append("--long")
+    if design is not None:
+        args.insert(0, str(design))
+    say(f"Then play: rushmore play {' '.join(args)}")
+
+
+def read_line(stdin: BinaryIO | TextIO, prompt: str, interactive: bool) -> bytes | None:
+    """One line from the game master as bytes (the session reads them as UTF-8, or refuses them),
+    None at the end of input. A piped line longer than the session reads is consumed in bounded
+    pieces, so one huge line cannot fill the memory.
+
+    >>> import io
+    >>> read_line(io.BytesIO(b"ann B3\\r\\nbob pass\\n"), "", False)
+    b'ann B3'
+    """
+    from .session import MAX_LINE
+
+    if interactive:
+        try:
+            typed = input(prompt)
+        except EOFError:
+            return None
+        except UnicodeDecodeError as exc:  # the terminal sent bytes that are not UTF-8
+            return exc.object if isinstance(exc.object, bytes) else bytes(exc.object)
+        return as_bytes(typed)
+    most = 4 * MAX_LINE + 2  # a character is at most 4 bytes of UTF-8
+    binary = stdin if isinstance(stdin, (io.BufferedIOBase, io.RawIOBase)) else getattr(stdin, "buffer", None)
+
+    def read(size: int) -> bytes:
+        if binary is not None:
+            return binary.readline(size)
+        return as_bytes(stdin.readline(size))
+
+    line = read(most)
+    if not line:
+        return None
+    if not line.endswith(b"\n") and len(line) >= most:
+        while True:
+            rest = read(1 << 16)
+            if not rest or rest.endswith(b"\n"):
+                break
+    return line.rstrip(b"\r\n")
+
+
+def as_bytes(text: str | bytes) -> bytes:
+    """Text from a stream back to the bytes it was read from: bytes that were not UTF-8 come back
+    as they were (surrogateescape), any other lone surrogate as bytes that are not UTF-8 either.
+
+    >>> as_bytes("ann \\udcff pass"), as_bytes("\\ud800")
+    (b'ann \\xff pass', b'\\xed\\xa0\\x80')
+    """
+    if isinstance(text, bytes):
+        return text
+    try:
+        return text.encode("utf-8", "surrogateescape")
+    except UnicodeEncodeError:
+        return text.encode("utf-8", "surrogatepass")

@@ -1,0 +1,130 @@
+"""The validator's verdict on a design or a manifest, and its two forms: text for people, JSON for scripts.
+
+``rushmore validate`` makes one call here (:func:`judge_design` or :func:`judge_manifest`) and
+prints :meth:`Verdict.text` or :meth:`Verdict.data`; a browser page or a preview can show the
+same verdict.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from .inputs import shown_path
+from .model import Deck
+from .spec import Design
+from .validate import Report, validate_deck
+from .words import text_table
+
+__all__ = ["ArtCheck", "Verdict", "judge_design", "judge_manifest"]
+
+ArtCheck = Callable[[Design], list[str]]
+"""The renderers' decoding of a design's image art (``render.art.art_problems``): injected, so
+this module stays free of Pillow."""
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """What the validator found: the deck's report, what printing would refuse, and how strict to be.
+
+    >>> from rushmore_print.generate import generate_deck
+    >>> from rushmore_print.spec import load_design
+    >>> design = load_design()
+    >>> verdict = judge_design(design, generate_deck(design))
+    >>> verdict.ok, verdict.text().splitlines()[-1]
+    (True, 'valid')
+    """
+
+    title: str
+    report: Report
+    strict: bool = False
+    printing: tuple[str, ...] = ()  # problems build would refuse (layout, art), each a sentence
+    source: str = ""  # the design file, for the printing problems' messages
+
+    @property
+    def ok(self) -> bool:
+        return self.report.ok(self.strict) and not self.printing
+
+    @property
+    def problems(self) -> int:
+        """How many problems make the deck not valid (warnings count only when strict)."""
+        report = self.report
+        return len(report.errors) + (len(report.warnings) if self.strict else 0)
+
+    def text(self) -> str:
+        """The report for people (the printing problems go to stderr: see :meth:`printing_lines`)."""
+        report = self.report
+        lines = [f"{self.title}: {report.monuments} Monuments, {report.search} Search cards checked"]
+        lines += [f"  error: {e}" for e in report.errors]
+        lines += [f"  {'error' if self.strict else 'warning'}: {w}" for w in report.warnings]
+        if not report.errors:
+            lines.append("every Search card matches exactly one Monument")
+        rows = [
+            [
+                r.group,
+                str(r.cards),
+                f"{r.answer_min}..{r.answer_max}",
+                "-" if r.red_min is None else f"{r.red_min}..{r.red_max}",
+            ]
+            for r in report.balance
+        ]
+        if rows:
+            lines += ["", text_table(["balance", "cards", "answers per Monument", "red marks per head"], rows), ""]
+        lines.append("pools: " + ", ".join(f"{level.title} {size}" for level, size in report.pools))
+        problems = self.problems
+        lines.append("valid" if self.ok else f"NOT VALID: {problems} problem{'s' if problems != 1 else ''}")
+        return "\n".join(lines)
+
+    def problem_lines(self) -> list[str]:
+        """The problems that make the deck not valid, as error lines (``validate -q`` prints only these)."""
+        report = self.report
+        return [f"error: {e}" for e in report.errors] + [f"error: {w}" for w in report.warnings if self.strict]
+
+    def printing_lines(self) -> list[str]:
+        """The printing problems as error lines that name the design file."""
+        return [f"error: {self.source}: {problem}" for problem in self.printing]
+
+    def data(self) -> dict:
+        """The report for scripts (``validate --format json``)."""
+        report = self.report
+        return {
+            "ok": self.ok,
+            "monuments": report.monuments,
+            "search": report.search,
+            "errors": [str(e) for e in report.errors],
+            "warnings": [str(w) for w in report.warnings],
+            "balance": [
+                {
+                    "group": r.group,
+                    "cards": r.cards,
+                    "answers_min": r.answer_min,
+                    "answers_max": r.answer_max,
+                    "red_per_head_min": r.red_min,
+                    "red_per_head_max": r.red_max,
+                }
+                for r in report.balance
+            ],
+            "pools": {level.value: size for level, size in report.pools},
+            "printing": list(self.printing),
+        }
+
+
+def judge_design(design: Design, deck: Deck, strict: bool = False, art_check: ArtCheck | None = None) -> Verdict:
+    """The deck's checks plus everything ``build`` would refuse (the same checks build runs).
+    ``art_check`` decodes image art as build decodes it; it is called only when a head has image art."""
+    from .layout.checks import printing_problems
+
+    printing = printing_problems(design, deck)
+    if art_check is not None and any(head.art is not None and head.vector is None for head in design.heads):
+        printing += art_check(design)
+    title = f"{design.name} ({design.source})"
+    return Verdict(title, validate_deck(deck), strict, tuple(printing), design.source)
+
+
+def judge_manifest(path: Path | str, strict: bool = False, data: bytes | None = None) -> Verdict:
+    """A manifest's verdict: the findings of reading it plus every check of ``validate_deck``.
+    ``data``: the manifest's bytes when they do not come from ``path`` (standard input)."""
+    from .manifest import validate_manifest
+
+    return Verdict(shown_path(path), validate_manifest(path, data=data), strict)

@@ -1,0 +1,141 @@
+"""One row per card: the model behind every listing of a deck (``rushmore cards`` as a table,
+CSV or JSON manifest; spreadsheets write the same columns and read them back).
+
+A row holds what a person or a spreadsheet needs about a card: its id, kind, notation, red
+count, level and answer, and the faces and red heads a manifest spells out. Every format is
+made from the rows, so a column is added once and shows everywhere.
+"""
+
+from __future__ import annotations
+
+import csv
+import enum
+import io
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from .model import Deck, Level, SearchCard
+from .words import text_table
+
+__all__ = ["COLUMNS", "CardKind", "CardRow", "card_rows", "rows_csv", "rows_manifest", "rows_table"]
+
+
+class CardKind(enum.Enum):
+    """The two kinds of card in a listing."""
+
+    MONUMENT = "monument"
+    SEARCH = "search"
+
+
+COLUMNS = ("id", "kind", "notation", "red", "level", "answer")
+"""The columns of a card listing (CSV and spreadsheets), in order."""
+
+
+@dataclass(frozen=True)
+class CardRow:
+    """One card as a listing shows it. Search-only fields are None on a Monument.
+
+    >>> from rushmore_print.generate import generate_deck
+    >>> from rushmore_print.spec import load_design
+    >>> rows = card_rows(generate_deck(load_design()))
+    >>> rows[0].cells(), rows[16].cells()
+    (['M01', 'monument', 'LLLL', '', '', ''], ['S01', 'search', 'RRLL', '0', 'basic', 'M13'])
+    """
+
+    id: str
+    kind: CardKind
+    faces: tuple[str, ...]  # direction names, one per head
+    notation: str
+    red_heads: tuple[bool, ...] = ()
+    level: Level | None = None
+    answer: str | None = None
+    answer_notation: str | None = None
+
+    @property
+    def red_count(self) -> int | None:
+        return sum(self.red_heads) if self.kind is CardKind.SEARCH else None
+
+    def cells(self) -> list[str]:
+        """The row under :data:`COLUMNS`, as text (empty where a Monument has no value)."""
+        red = self.red_count
+        return [
+            self.id,
+            self.kind.value,
+            self.notation,
+            "" if red is None else str(red),
+            self.level.value if self.level else "",
+            self.answer or "",
+        ]
+
+
+def card_rows(deck: Deck, search: Iterable[SearchCard] | None = None) -> tuple[CardRow, ...]:
+    """A row for every Monument, then one for each of ``search`` (the deck's Search cards when None)."""
+    notation, name = deck.notation, deck.directions
+    monuments = tuple(
+        CardRow(m.id, CardKind.MONUMENT, tuple(name[f] for f in m.faces), notation.monument(m.faces))
+        for m in deck.monuments
+    )
+    answers = {m.id: m for m in deck.monuments}
+    searched = tuple(
+        CardRow(
+            c.id,
+            CardKind.SEARCH,
+            tuple(name[f] for f in c.faces),
+            notation.search(c.faces, c.red),
+            tuple(c.red),
+            c.level,
+            c.answer,
+            notation.monument(answers[c.answer].faces) if c.answer in answers else None,
+        )
+        for c in (deck.search if search is None else search)
+    )
+    return monuments + searched
+
+
+def _split(rows: Sequence[CardRow]) -> tuple[list[CardRow], list[CardRow]]:
+    return [r for r in rows if r.kind is CardKind.MONUMENT], [r for r in rows if r.kind is CardKind.SEARCH]
+
+
+def rows_table(rows: Sequence[CardRow], title: str) -> str:
+    """The listing for people: a heading line, the Monuments, then the Search cards with their answers."""
+    monuments, search = _split(rows)
+    heading = f"{title}: {len(monuments)} Monuments, {len(search)} Search cards"
+    first = text_table(["id", "notation"], [[m.id, m.notation] for m in monuments])
+    second = text_table(
+        ["id", "notation", "red", "level", "answer"],
+        [
+            [c.id, c.notation, str(c.red_count), c.level.value if c.level else "", f"{c.answer} {c.answer_notation}"]
+            for c in search
+        ],
+    )
+    return f"{heading}\n{first}\n\n{second}\n"
+
+
+def rows_csv(rows: Sequence[CardRow]) -> str:
+    """The listing as CSV under :data:`COLUMNS` (a header row, then a card a row)."""
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow(COLUMNS)
+    writer.writerows(row.cells() for row in rows)
+    return buffer.getvalue()
+
+
+def rows_manifest(rows: Sequence[CardRow], deck: Deck, design_name: str) -> dict:
+    """The manifest (the JSON ``validate --manifest`` reads) as plain data, in its key order."""
+    monuments, search = _split(rows)
+    return {
+        "design": design_name,
+        "heads": list(deck.heads),
+        "directions": list(deck.directions),
+        "monuments": [{"id": m.id, "faces": list(m.faces)} for m in monuments],
+        "search": [
+            {
+                "id": c.id,
+                "faces": list(c.faces),
+                "red": list(c.red_heads),
+                "level": c.level.value if c.level else None,
+                "answer": c.answer,
+            }
+            for c in search
+        ],
+    }
