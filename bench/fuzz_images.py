@@ -43,12 +43,14 @@ def main() -> None:
     tally: Counter = Counter()
     failures: list[str] = []
     slowest = (0.0, "")
+    heaviest = (0, "")
     started = time.perf_counter()
 
     def judge(label: str, step: str, args: list[str], folder: Path, name: str, out: Path | None) -> int | str:
-        nonlocal slowest
-        code, seconds, stderr = run(args, folder)
+        nonlocal slowest, heaviest
+        code, seconds, stderr, peak_kb = run(args, folder)
         slowest = max(slowest, (seconds, f"{label} ({step})"))
+        heaviest = max(heaviest, (peak_kb, f"{label} ({step})"))
         tally[f"{step} exit {code}"] += 1
         if code not in (0, 1):
             failures.append(f"{label}: {step} exit {code} {stderr.strip()[-200:]}")
@@ -94,6 +96,7 @@ def main() -> None:
         print(f"{key:<28} {tally[key]}")
     print(f"{'failures':<28} {len(failures)}")
     print(f"{'slowest run':<28} {slowest[0]:.2f} s ({slowest[1]})")
+    print(f"{'most memory':<28} {heaviest[0] / 1024:.0f} MB ({heaviest[1]})")
     print(f"{'wall time':<28} {time.perf_counter() - started:.0f} s")
     sys.exit(1 if failures else 0)
 

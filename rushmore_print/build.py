@@ -14,6 +14,7 @@ from typing import overload
 from .errors import BuildError, RushmoreError
 from .files import StagedFolder, Written, atomic_write, ensure_folder
 from .generate import generate_deck
+from .i18n import catalogue_for
 from .layout.answer_key import answer_key_pages
 from .layout.calibration import calibration_pages
 from .layout.cards import (
@@ -200,9 +201,10 @@ def sheet_document(
     design = kit.design
     plan = sheet_plan(PAPERS[paper], layout, card_frame(design), flip, back_offset, gap_mm)
     # Each deck starts on a fresh sheet, so the two decks never need sorting apart after cutting.
+    t = catalogue_for(design)
     pages = Joined(
-        sheet_pages(plan, kit.faces.monuments, f"{design.name}: Monuments"),
-        sheet_pages(plan, kit.faces.search, f"{design.name}: Search cards"),
+        sheet_pages(plan, kit.faces.monuments, t.gettext("{title}: Monuments", title=design.name), t),
+        sheet_pages(plan, kit.faces.search, t.gettext("{title}: Search cards", title=design.name), t),
     )
     how = {
         SheetLayout.DUPLEX: f"duplex (backs turned on the {flip.value} edge)",
@@ -224,15 +226,22 @@ def rulebook_document(design: Design, deck: Deck, paper: str, table: dict | None
         pages = rule_sheet_pages(design, deck, PAPERS[paper])
     except LayoutError as exc:
         raise BuildError(f"{design.source}: {exc}; nothing was written") from None
-    subject = f"{design.name}: the rules on one sheet, front and back"
-    return Document(f"{design.name}: rules", tuple(pages), table if table is not None else symbols(design), subject)
+    t = catalogue_for(design)
+    subject = t.gettext("{title}: the rules on one sheet, front and back", title=design.name)
+    return Document(
+        t.gettext("{title}: rules", title=design.name),
+        tuple(pages),
+        table if table is not None else symbols(design),
+        subject,
+    )
 
 
 def answer_key_document(design: Design, deck: Deck, paper: str, table: dict | None = None) -> Document:
     pages = answer_key_pages(design, deck, validate_deck(deck), PAPERS[paper])
-    subject = f"{design.name}: answer key, the Monument each Search card matches"
+    t = catalogue_for(design)
+    subject = t.gettext("{title}: answer key, the Monument each Search card matches", title=design.name)
     table = table if table is not None else symbols(design)
-    return Document(f"{design.name}: answer key", pages, table, subject)
+    return Document(t.gettext("{title}: answer key", title=design.name), pages, table, subject)
 
 
 @dataclass(frozen=True)

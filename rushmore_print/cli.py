@@ -42,6 +42,7 @@ from .console import STDIN, load_deck, load_design
 from .inputs import shown
 from .model import Level
 from .sizes import PAPERS
+from .starter import Example
 from .targets import EXPORTS, ExportOptions
 from .words import count
 
@@ -71,10 +72,37 @@ def cli() -> None:
 
 @cli.command()
 @voice_options
+@click.argument("folder", required=False, default=".", type=click.Path(file_okay=False, path_type=Path))
+@click.option(
+    "--from", "example", type=click.Choice([e.value for e in Example]), default=Example.CLASSIC.value,
+    show_default=True, help="The example design to start from.",
+)  # fmt: skip
+@friendly_errors
+def init(folder: Path, example: str) -> None:
+    """Start a design of your own: write FOLDER/design.yaml (an example, commented) and FOLDER/art/.
+
+    Never overwrites: a folder that already has a design.yaml is refused.
+
+    \b
+    Examples:
+      rushmore init mygame                 # mygame/design.yaml from the classic design
+      rushmore init junior --from junior   # then: rushmore build junior/design.yaml
+    """
+    from .inputs import shown_path
+    from .starter import start_design
+
+    started = start_design(folder, Example(example))
+    voice = current_voice()
+    voice.say(f"wrote {shown_path(started.design)} (from the {example} example) and {shown_path(started.art)}/")
+    voice.say(f"next: rushmore validate {shown_path(started.design)}")
+
+
+@cli.command()
+@voice_options
 @design_argument
 @click.option(
-    "--format", "fmt", type=click.Choice(["table", "json", "csv"]), default="table", show_default=True,
-    help="table for people; json is a manifest that validate --manifest reads; csv for spreadsheets.",
+    "--format", "fmt", type=click.Choice(["table", "json", "csv", "xlsx", "ods"]), default="table", show_default=True,
+    help="table for people; json, csv, xlsx and ods are manifests that validate --manifest reads back.",
 )  # fmt: skip
 @click.option("--level", type=LEVELS, help="Only the Search cards of this level's pool.")
 @click.option(
@@ -91,11 +119,20 @@ def cards(design: Path | None, fmt: str, level: str | None, out_file: Path) -> N
       rushmore cards designs/junior.yaml --level advanced
       rushmore cards --format json -o deck.json     # a manifest for `validate --manifest`
       rushmore cards --format json | rushmore validate --manifest -
+      rushmore cards --format xlsx -o deck.xlsx     # the same cards as a spreadsheet
     """
     from .rows import card_rows, rows_csv, rows_manifest, rows_table
 
     spec, deck = load_deck(design)
     rows = card_rows(deck, deck.pool(Level(level.lower())) if level else None)
+    if fmt in ("xlsx", "ods"):
+        from .sheet_manifest import deck_tables
+        from .sheets import SheetFormat, write_tables
+
+        if str(out_file) == STDIN and sys.stdout.isatty():
+            raise click.UsageError(f"a {fmt.upper()} file is not for a terminal; give -o deck.{fmt} or redirect it")
+        write_out(write_tables(deck_tables(deck, spec.name, rows), SheetFormat(fmt)), out_file, f"{len(rows)} cards")
+        return
     if fmt == "json":
         import json  # here: impose and the help texts never need it
 
@@ -110,7 +147,8 @@ def cards(design: Path | None, fmt: str, level: str | None, out_file: Path) -> N
 @design_argument
 @click.option(
     "--manifest", type=IN_FILE,
-    help="Judge this manifest (JSON or YAML; - reads standard input) instead of a generated deck.",
+    help="Judge this manifest (JSON, YAML, or a CSV, XLSX or ODS sheet; - reads standard input) instead of a "
+    "generated deck.",
 )  # fmt: skip
 @click.option("--strict", is_flag=True, help="Treat imbalance as a failure, not a warning.")
 @click.option(
@@ -130,20 +168,26 @@ def validate(design: Path | None, manifest: Path | None, strict: bool, fmt: str)
       rushmore validate designs/five.yaml --strict
       rushmore validate --manifest deck.json
       rushmore cards --format json | rushmore validate --manifest -
+      rushmore validate designs/five.yaml --manifest deck.csv   # a CSV's heads from the design
     """
     from .reports import judge_design, judge_manifest
 
     voice = current_voice()
     if manifest is not None:
+        from .sheets import SheetFormat
+
+        frame = None
         if design is not None:
-            raise click.UsageError("give a DESIGN or --manifest, not both")
+            if str(manifest) != STDIN and SheetFormat.of(manifest) is None:
+                raise click.UsageError("give a DESIGN or a JSON or YAML --manifest, not both (it names its heads)")
+            frame = load_deck(design)[1]
         if str(manifest) == STDIN:
             from .inputs import STDIN_NAME, InputKind, read_stream
 
             data = read_stream(sys.stdin.buffer, InputKind.MANIFEST)
-            verdict = judge_manifest(STDIN_NAME, strict, data=data)
+            verdict = judge_manifest(STDIN_NAME, strict, data=data, design=frame)
         else:
-            verdict = judge_manifest(manifest, strict)
+            verdict = judge_manifest(manifest, strict, design=frame)
     else:
         spec, deck = load_deck(design)
         verdict = judge_design(spec, deck, strict, art_check=_art_problems)
@@ -242,7 +286,7 @@ def _export_help() -> str:
 @click.option("--dpi", type=click.IntRange(72, 1200), default=None, help="png only: resolution.  [default: 300]")
 @click.option(
     "--bleed", "bleed", callback=parsed(arguments.bleed), default=None, metavar="LENGTH",
-    help="png only: bleed around each card, e.g. 3mm or 0 for none.  [default: the design's]",
+    help="png and svg only: bleed around each card, e.g. 3mm or 0 for none.  [default: the design's]",
 )  # fmt: skip
 @click.option("--no-bleed", "no_bleed", is_flag=True, hidden=True)  # deprecated spelling of --bleed 0
 @click.option(
@@ -269,8 +313,8 @@ def export(
         bleed = 0.0
     given = {name for name, value in (("dpi", dpi), ("bleed", bleed), ("url_base", url_base)) if value is not None}
     for name in sorted(given - chosen.honours):
-        owner = "tts" if name == "url_base" else "png"
-        raise click.UsageError(f"--{name.replace('_', '-')} applies to {owner} only, not to {target}")
+        owners = " and ".join(t.name for t in EXPORTS.values() if name in t.honours)
+        raise click.UsageError(f"--{name.replace('_', '-')} applies to {owners} only, not to {target}")
     options = ExportOptions(dpi=dpi if dpi is not None else 300, bleed_mm=bleed, url_base=url_base)
     folder = out_dir if out_dir is not None else Path("output") / target
     from .export import run_export
@@ -430,6 +474,47 @@ def rulebook(design: Path | None, out_dir: Path, paper: str, answer_key: bool, m
     spec = load_design(design)
     options = KitOptions(papers=papers_of(paper), layouts=(), per_card=False, answer_key=answer_key)
     report_written(current_voice(), spec.name, build_kit(spec, out_dir, options), out_dir)
+
+
+@cli.command()
+@voice_options
+@design_argument
+@output_option("output", "files (preview.html)")
+@click.option("--watch", is_flag=True, help="Rebuild on every change to the design or a file it uses; serve the page.")
+@click.option(
+    "--port", type=click.IntRange(0, 65535), default=None, metavar="N",
+    help="--watch only: the port on 127.0.0.1 (0: any free one).  [default: 8765]",
+)  # fmt: skip
+@friendly_errors
+def preview(design: Path | None, out_dir: Path, watch: bool, port: int | None) -> None:
+    """One self-contained page of the whole design: every card face and back, the table at 30 dpi,
+    the rule sheet and the validator's report. With --watch, the page is served on this machine
+    and reloads itself within a second of each save; while the design is wrong it shows the
+    errors above the last cards that built. Ctrl-C stops.
+
+    \b
+    Examples:
+      rushmore preview                                  # output/preview.html
+      rushmore preview designs/junior.yaml --watch      # open the address it prints
+    """
+    from .preview import watch as watch_design
+    from .preview import write_preview
+
+    voice = current_voice()
+    if not watch:
+        if port is not None:
+            raise click.UsageError("--port applies to --watch only")
+        voice.say(f"wrote {write_preview(design, out_dir, load_design)}")
+        return
+    if design is not None and str(design) == STDIN:
+        raise click.UsageError("--watch reads the design again at each save: give a file, not -")
+    try:
+        watch_design(
+            design, out_dir, 8765 if port is None else port, voice.note, load=load_design,
+            started=lambda address: voice.say(f"previewing at {address} (also {out_dir}/preview.html); Ctrl-C stops"),
+        )  # fmt: skip
+    except KeyboardInterrupt:
+        voice.note("stopped")
 
 
 @cli.command()
@@ -625,6 +710,104 @@ def check(card: str, monument: str, design: Path | None) -> None:
     for reason in reasons:
         voice.say(f"  {reason}")
     sys.exit(1 if reasons else 0)
+
+
+@cli.command()
+@voice_options
+@design_argument
+@click.option("--players", help="Comma-separated player names, e.g. ann,bob,cy.")
+@click.option("--level", type=LEVELS, default="basic", show_default=True, help="basic, advanced or expert.")
+@click.option("--long", "long_game", is_flag=True, help="Longer game: more cards and more points to win.")
+@click.option("--seed", callback=parsed(arguments.seed), help="Seed for the layout and the deal, 0 to 2^63-1.")
+@click.option("--penalty", is_flag=True, help="House rule: a wrong claim gives the player's last card back.")
+@click.option("--one-screen", is_flag=True, help="No phones: the game master taps who took each card.")
+@click.option("--lan", is_flag=True, help="Serve the local network, for phones; without it only this computer.")
+@click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True, help="0: any free port.")
+@click.option(
+    "--countdown", type=click.FloatRange(0, 10), default=3.0, show_default=True,
+    help="Seconds of the count of three before each card.",
+)  # fmt: skip
+@click.option("--log", "log_path", type=IN_FILE, callback=not_dash, help="Game log (JSON lines).")
+@click.option("--resume", type=IN_FILE, callback=not_dash, help="Continue the game in this log.")
+@friendly_errors
+def table(
+    design: Path | None,
+    players: str | None,
+    level: str,
+    long_game: bool,
+    seed: int | None,
+    penalty: bool,
+    one_screen: bool,
+    lan: bool,
+    port: int,
+    countdown: float,
+    log_path: Path | None,
+    resume: Path | None,
+) -> None:
+    """A game in the browser: the Search card on a big screen, phones as hands.
+
+    Prints the address of the table screen (open it on the screen everyone sees) and, unless
+    --one-screen, the address and code the players' phones join with (the table screen shows it
+    as a QR code). The log is the one `rushmore play` writes: either command resumes it.
+
+    \b
+    Examples:
+      rushmore table --players ann,bob,cy --lan
+      rushmore table --players ann,bob --one-screen
+      rushmore table --resume output/games/20261201-140000-42.jsonl --lan
+    """
+    from .console import GameRequest, ResumeConflict, Streams
+    from .web.run import Serving, table_game
+
+    if design is not None and str(design) == STDIN:
+        raise click.UsageError("give DESIGN as a file: the table reads it again for the card faces")
+    if penalty and one_screen:
+        raise click.UsageError("--penalty needs each wrong claim, which --one-screen does not take; play with phones")
+    given: dict = {}
+    if resume is not None:
+        if log_path is not None:
+            raise click.UsageError("--resume continues its own log; --log does not apply")
+        given = _typed_game_options(players, level, long_game, seed, penalty, "screen")
+    elif not players:
+        raise click.UsageError("name the players, e.g. --players ann,bob,cy")
+    request = GameRequest(
+        tuple(players.split(",")) if players else (), Level(level.lower()), long_game, seed, penalty, "screen",
+        one_screen, False, log_path, resume, given, quiet=current_voice().quiet,
+    )  # fmt: skip
+    try:
+        table_game(request, design, Streams.system(), Serving(lan, port, one_screen, countdown))
+    except ResumeConflict as exc:
+        raise click.UsageError(str(exc)) from None
+    except OSError as exc:
+        reason = exc.strerror or str(exc)
+        raise click.ClickException(f"cannot serve on port {port} ({reason}); choose another --port") from None
+
+
+@cli.command()
+@voice_options
+@click.argument("logs", nargs=-1, required=True, type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--html", "html_path", type=OUT_FILE, help="Also write an HTML page with charts (- : standard output).")
+@friendly_errors
+def stats(logs: tuple[Path, ...], html_path: Path | None) -> None:
+    """How games went, from their logs: each Search card's median time to the right claim and
+    its wrong claims; the same per level, per red count and per player.
+
+    \b
+    Examples:
+      rushmore stats output/games/*.jsonl
+      rushmore stats output/games/*.jsonl --html output/stats.html
+    """
+    from .gamelog import read_records
+    from .stats import stats_of, table_lines
+
+    result = stats_of([read_records(path) for path in logs])
+    if html_path is None or str(html_path) != STDIN:  # the page alone on standard output
+        for line in table_lines(result):
+            click.echo(line)
+    if html_path is not None:
+        from .render.charts import stats_html
+
+        write_out(stats_html(result), html_path, "the stats page")
 
 
 def main() -> None:

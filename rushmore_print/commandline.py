@@ -213,14 +213,14 @@ def layouts_of(layout: str):
     return (SheetLayout(layout),)
 
 
-def write_out(text: str, out_file: Path, what: str) -> None:
-    """``text`` to standard output (``-``) or, atomically, to a file."""
+def write_out(text: str | bytes, out_file: Path, what: str) -> None:
+    """``text`` (or a binary file's bytes) to standard output (``-``) or, atomically, to a file."""
     if str(out_file) == STDIN:
-        click.echo(text, nl=False)
+        click.echo(text, nl=False)  # bytes go to the binary stream as they are
         return
     from .files import atomic_write
 
-    atomic_write(out_file, text.encode("utf-8"))
+    atomic_write(out_file, text if isinstance(text, bytes) else text.encode("utf-8"))
     current_voice().note(f"wrote {out_file}: {what}")
 
 

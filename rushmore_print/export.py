@@ -25,6 +25,7 @@ from .layout.sheets import card_pages
 from .render.encode import png_bytes
 from .render.pdf import render_pdf
 from .render.png import render_page
+from .render.svg import svg_document
 from .spec import Design
 from .targets import (
     DEFAULTS,
@@ -379,6 +380,25 @@ def mpc_order(fronts: list[Path], backs: dict[str, Path], folder: Path) -> bytes
     return b'<?xml version="1.0" encoding="UTF-8"?>\n' + tostring(order, encoding="utf-8") + b"\n"
 
 
+def export_svg(
+    design: Design, out_dir: Path, options: ExportOptions = DEFAULTS, progress: Progress | None = None
+) -> list[Written]:
+    """One SVG per card face and per back in ``out_dir``, named as ``export png`` names its
+    images, with ``options.bleed_mm`` of bleed (the design's when None): for designers, to open
+    in a vector editor or a browser (see ``render/svg.py``)."""
+    deck = checked_deck(design)
+    ensure_folder(out_dir)
+    bleed_mm = design.print.bleed_mm if options.bleed_mm is None else options.bleed_mm
+    faces = _faces_with_backs(design, deck, bleed_mm)
+    table = symbols(design)
+    written = []
+    for face, page in zip(faces, card_pages(card_frame(design, bleed_mm), faces)):
+        name = _face_name(face)
+        data = svg_document(page, table, title=f"{design.name}: {name}").encode("utf-8")
+        written.append(_write(out_dir / f"{name}.svg", data, 1, "card drawing (SVG)", progress))
+    return written
+
+
 class Exporter(Protocol):
     """What every export is: it writes ``design``'s files for one target into ``out_dir`` and
     returns them, calling ``progress`` with each file's name as it is written."""
@@ -396,6 +416,7 @@ EXPORTERS: Mapping[TargetKind, Exporter] = {
     TargetKind.MPC: export_mpc,
     TargetKind.DTC: export_dtc,
     TargetKind.TTS: export_tts,
+    TargetKind.SVG: export_svg,
 }
 
 

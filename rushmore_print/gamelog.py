@@ -89,26 +89,38 @@ class GameLog:
             raise GameLogError(f"{shown_path(path)}: cannot continue the game log ({_reason(exc)})") from None
         return log, records, lost
 
-    def write(self, record: dict) -> None:
-        """Append one record and sync it; a failure is a :class:`GameLogError` that says what of
-        the game is safe."""
+    def write(self, record: dict, sync: bool = True) -> None:
+        """Append one record and sync it (``sync=False``: the caller calls :meth:`sync` soon, as the
+        browser table does once every screen has its state); a failure is a
+        :class:`GameLogError` that says what of the game is safe."""
         data = (json.dumps(record, ensure_ascii=False) + "\n").encode("utf-8")
         try:
             self._put(data)
+            if sync and durable():
+                os.fsync(self._require())
+        except OSError as exc:
+            self._failed(exc)
+        self._written += 1
+
+    def sync(self) -> None:
+        """Sync what was written (a process crash loses nothing written; this guards a power cut)."""
+        try:
             if durable():
                 os.fsync(self._require())
         except OSError as exc:
-            where = shown_path(self.path)
-            if not self._written:
-                raise GameLogError(
-                    f"{where}: cannot write the game log ({_reason(exc)}); nothing of the game was saved: "
-                    "make room and start it again"
-                ) from None
+            self._failed(exc)
+
+    def _failed(self, exc: OSError) -> None:
+        where = shown_path(self.path)
+        if not self._written:
             raise GameLogError(
-                f"{where}: cannot write the game log ({_reason(exc)}); the game so far is saved in it: "
-                f"make room, then continue with: rushmore play --resume {where}"
+                f"{where}: cannot write the game log ({_reason(exc)}); nothing of the game was saved: "
+                "make room and start it again"
             ) from None
-        self._written += 1
+        raise GameLogError(
+            f"{where}: cannot write the game log ({_reason(exc)}); the game so far is saved in it: "
+            f"make room, then continue with: rushmore play --resume {where}"
+        ) from None
 
     def _put(self, data: bytes) -> None:
         view = memoryview(data)
@@ -126,6 +138,20 @@ class GameLog:
             fd, self._fd = self._fd, None
             with contextlib.suppress(OSError):  # the records are on disk or reported: a close cannot lose more
                 os.close(fd)
+
+
+def read_records(path: Path) -> list[dict]:
+    """A log's records, read only (for ``rushmore stats``): bounded and checked like a resumed log,
+    a last line cut short by a crash left out."""
+    try:
+        data = read_input(path, InputKind.GAME_LOG)
+    except InputError as exc:
+        raise GameLogError(str(exc)) from None
+    try:
+        records, _cut = parse_log(_text_of(data))
+    except GameLogError as exc:
+        raise exc.in_file(shown_path(path)) from None
+    return [record for _, record in records]
 
 
 def _text_of(data: bytes) -> str:

@@ -1,4 +1,5 @@
-"""The deck manifest (DESIGN.md): written as JSON, read back from JSON or YAML and judged.
+"""The deck manifest (``rushmore cards --format json``; its place in the flow: docs/ARCHITECTURE.md):
+written as JSON, read back from JSON or YAML and judged.
 
 A manifest may have been edited by hand, so reading it is lenient about card contents (each bad
 card becomes a finding that names it) and strict only about the overall shape. Its size is bounded
@@ -43,7 +44,8 @@ def most_search_cards(heads: int) -> int:
 
 
 def to_manifest(deck: Deck, design_name: str) -> dict:
-    """The manifest as plain data, in the key order of DESIGN.md (made from the deck's rows)."""
+    """The manifest as plain data (made from the deck's rows). Its key order is the file's format:
+    people diff manifests."""
     return rows_manifest(card_rows(deck), deck, design_name)
 
 
@@ -201,8 +203,21 @@ class _KeyLines(dict):
         return super().get(path, default)
 
 
-def validate_manifest(path: str | Path, data: bytes | None = None) -> Report:
-    """Judge a manifest file: the findings of reading it plus every check of :func:`validate_deck`."""
+def validate_manifest(path: str | Path, data: bytes | None = None, design: Deck | None = None) -> Report:
+    """Judge a manifest file: the findings of reading it plus every check of :func:`validate_deck`.
+    ``data``: the file's bytes when read elsewhere (standard input). A spreadsheet (CSV, XLSX, ODS,
+    known by its suffix or, on standard input, by its bytes) is read by :mod:`sheet_manifest`,
+    its heads and letters from ``design`` (a deck; its cards are not used) when given."""
+    from .sheets import SheetFormat, sniff
+
+    kind = SheetFormat.of(Path(path)) or (sniff(data) if data is not None else None)
+    if kind is not None:
+        from .sheet_manifest import validate_sheet_manifest
+
+        return validate_sheet_manifest(Path(path), design, data=data, kind=kind)
+    if design is not None:
+        raise SpecError([Problem(shown_path(path), None, "", "a JSON or YAML manifest names its own heads and "
+                                                             "directions; give no design with it")])  # fmt: skip
     deck, findings = read_manifest(path, data=data)
     report = validate_deck(deck)
     return Report(
@@ -260,7 +275,7 @@ def _search_card(item: Any, number: int, directions: tuple[str, str], findings: 
         findings.append(Finding(label, f"level: {shown(level_name)} is not a level; use basic, advanced or expert"))
         return None
     answer = item.get("answer")
-    if not isinstance(answer, str):
+    if not isinstance(answer, str) or not answer:
         findings.append(Finding(label, "answer: expected a Monument id such as M05"))
         return None
     if faces is None:

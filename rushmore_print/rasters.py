@@ -1,10 +1,12 @@
-"""PNG and JPEG files read as structures, never decoded into pixels: their size, resolution and
-colour layout, and proof that the data is whole.
+"""PNG and JPEG files read as structures: their size, resolution and colour layout, and proof
+that the data is whole.
 
 ``impose`` puts image data into the PDF as it is, so a damaged file would print damaged. Here a
 PNG's chunks are walked with their CRCs checked and its image data inflated (not unfiltered) to
 check it is a complete zlib stream of exactly the size the header promises; a JPEG's markers are
-walked from start-of-image to end-of-image. Every problem names the file and what is wrong.
+walked from start-of-image to end-of-image, and its entropy-coded data decoded by libjpeg-turbo
+with every warning an error (see :func:`check_data`). Every problem names the file and what is
+wrong.
 """
 
 from __future__ import annotations
@@ -137,11 +139,52 @@ def read_raster(
 
 
 def check_data(raster: Raster, path: Path) -> None:
-    """Prove a PNG's image data whole: one zlib stream of exactly the filtered scanlines its header
-    promises, each line with a filter type PNG defines (a JPEG's markers were walked when read)."""
+    """Prove the image data whole: a PNG's is one zlib stream of exactly the filtered scanlines its
+    header promises, each line with a filter type PNG defines; a JPEG's entropy-coded data decodes
+    to the last block with no warning from libjpeg.
+
+    >>> import io
+    >>> from PIL import Image
+    >>> out = io.BytesIO()
+    >>> Image.new("RGB", (16, 16), (200, 30, 30)).save(out, "JPEG")
+    >>> whole = out.getvalue()
+    >>> check_data(Raster("jpeg", 16, 16, None, 3, 8, whole), Path("ok.jpg"))
+    >>> scan = whole.index(b"\\xff\\xda")
+    >>> cut = whole[: scan + 20] + whole[-2:]  # the coded data stops short of the end-of-image marker
+    >>> check_data(Raster("jpeg", 16, 16, None, 3, 8, cut), Path("cut.jpg"))
+    Traceback (most recent call last):
+    ...
+    rushmore_print.rasters.RasterError: cut.jpg: the JPEG's image data is damaged (Corrupt JPEG data: ...
+    """
     if raster.kind == "png":
         bits = raster.channels * raster.depth
         _check_png_data(raster.data, _png_lines(raster.width, raster.height, bits, raster.interlaced), path)
+    elif raster.kind == "jpeg":
+        _check_jpeg_data(raster, path)
+
+
+# libjpeg decodes a damaged scan as far as it can, fills the rest with grey and only counts a
+# warning ("Corrupt JPEG data: premature end of data segment", "bad Huffman code", "extraneous
+# bytes before marker"); Pillow silences those warnings (its libjpeg message handler does
+# nothing), and poppler prints them and draws the damage. simplejpeg runs the same libjpeg-turbo
+# with ``strict=True``: every warning raises. Decoded at 1/8 scale: the entropy-coded data is
+# still read to its last bit (the scaling happens in the inverse DCT), at 1/64 of the memory.
+_JPEG_SPACES = {1: "GRAY", 3: "RGB", 4: "CMYK"}
+_JPEG_SCALE = 8
+
+
+def _check_jpeg_data(raster: Raster, path: Path) -> None:
+    import simplejpeg  # libjpeg-turbo; imported only when a JPEG is checked
+
+    try:
+        simplejpeg.decode_jpeg(
+            raster.data, colorspace=_JPEG_SPACES[raster.channels], min_factor=_JPEG_SCALE, strict=True
+        )
+    except Exception as exc:  # a decoder handed outside files can raise almost anything
+        reason = str(exc).strip() or type(exc).__name__
+        raise RasterError(
+            path, f"the JPEG's image data is damaged ({shown(reason, 120)[1:-1]}); it would print damaged; {_RESAVE}"
+        ) from None
 
 
 def _png(raw: bytes, path: Path) -> Raster:

@@ -122,9 +122,12 @@ def judge_design(design: Design, deck: Deck, strict: bool = False, art_check: Ar
     return Verdict(title, validate_deck(deck), strict, tuple(printing), design.source)
 
 
-def judge_manifest(path: Path | str, strict: bool = False, data: bytes | None = None) -> Verdict:
+def judge_manifest(
+    path: Path | str, strict: bool = False, data: bytes | None = None, design: Deck | None = None
+) -> Verdict:
     """A manifest's verdict: the findings of reading it plus every check of ``validate_deck``.
-    ``data``: the manifest's bytes when they do not come from ``path`` (standard input)."""
+    ``data``: the manifest's bytes when they do not come from ``path`` (standard input);
+    ``design``: the deck whose heads and letters a spreadsheet's notation uses."""
     from .manifest import validate_manifest
 
-    return Verdict(shown_path(path), validate_manifest(path, data=data), strict)
+    return Verdict(shown_path(path), validate_manifest(path, data=data, design=design), strict)

@@ -15,13 +15,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .i18n import Catalogue, catalogue, catalogue_for, level_name, level_own_words, level_pool_words
 from .model import Deck, Level, Monument, SearchCard, matches
 from .spec import Design
-from .words import count, join_names
 
 TABLE_GAP_MM = 5.0  # between neighbouring cards on the table, so a hand can cover one card
 REACH_COLUMNS = 6  # a grid up to this wide lies within everyone's reach on a kitchen table
 SAME, OPPOSITE = "same", "opposite"  # the worked examples' word under each head
+SIDES = 2  # of the rule sheet: the blocks after NewSide are on its back
 
 
 @dataclass(frozen=True)
@@ -59,6 +60,11 @@ class MatchExample:
     monument: Monument
     relations: tuple[str, ...]  # SAME or OPPOSITE, per head
     captions: tuple[str, str] = ("", "")  # above the Search card, under the Monument
+    words: tuple[str, str] = (SAME, OPPOSITE)  # how the sheet's language says SAME and OPPOSITE
+
+    def label(self, head: int) -> str:
+        """The word printed under head ``head``: "same" or "opposite" in the sheet's language."""
+        return self.words[self.relations[head] == OPPOSITE]
 
     def __post_init__(self) -> None:
         if not matches(self.search.faces, self.search.red, self.monument.faces):
@@ -109,32 +115,32 @@ class Rulebook:
     example: MatchExample  # the main worked example (the most red heads shown)
     practice: tuple[tuple[SearchCard, str], ...]  # (card, the id of the Monument it matches)
     answers: str = ""  # the practice answers, printed at the foot of the back
-    footer: str = ""  # "{title}: rules | page {page} of {pages}"
+    footers: tuple[str, ...] = ()  # one per side: "Mount Rushmore: rules | page 1 of 2"
 
 
-def example_pair(deck: Deck) -> MatchExample:
+def example_pair(deck: Deck, t: Catalogue | None = None) -> MatchExample:
     """The main worked example: a Search card with red heads (two if the deck has any, else the
     most it has), the first by id, and the Monument it matches by the rule."""
     reds = sorted({card.red_count for card in deck.search})
-    return _example(deck, 2 if 2 in reds else max(reds))
+    return _example(deck, 2 if 2 in reds else max(reds), t)
 
 
-def worked_examples(deck: Deck) -> tuple[MatchExample, ...]:
+def worked_examples(deck: Deck, t: Catalogue | None = None) -> tuple[MatchExample, ...]:
     """The examples shown head by head, in teaching order: the first card without red heads
     (the first game's), then the first with the fewest red heads (the next level's)."""
     reds = sorted({card.red_count for card in deck.search})
-    return tuple(_example(deck, k) for k in (reds[0], next((k for k in reds if k), None)) if k is not None)[
+    return tuple(_example(deck, k, t) for k in (reds[0], next((k for k in reds if k), None)) if k is not None)[
         : 2 if reds[0] == 0 else 1
     ]
 
 
-def _example(deck: Deck, red_count: int) -> MatchExample:
+def _example(deck: Deck, red_count: int, t: Catalogue | None) -> MatchExample:
     card = next(c for c in deck.search if c.red_count == red_count)
-    return match_example(deck, card)
+    return match_example(deck, card, t)
 
 
-def match_example(deck: Deck, card: SearchCard) -> MatchExample:
-    """``card`` above the Monument it matches, captioned.
+def match_example(deck: Deck, card: SearchCard, t: Catalogue | None = None) -> MatchExample:
+    """``card`` above the Monument it matches, captioned in ``t``'s language (English by default).
 
     >>> from rushmore_print.spec import load_design
     >>> from rushmore_print.generate import generate_deck
@@ -144,9 +150,16 @@ def match_example(deck: Deck, card: SearchCard) -> MatchExample:
     """
     monument = deck.monument(card.answer)
     n = deck.notation
-    captions = (f"Search card {card.id} ({n.search(card.faces, card.red)})",
-                f"matches Monument {monument.id} ({n.monument(monument.faces)})")  # fmt: skip
-    return MatchExample(card, monument, tuple(OPPOSITE if red else SAME for red in card.red), captions)
+    t = t or catalogue()
+    captions = (
+        t.gettext("Search card {card} ({notation})", card=card.id, notation=n.search(card.faces, card.red)),
+        t.gettext(
+            "matches Monument {monument} ({notation})", monument=monument.id, notation=n.monument(monument.faces)
+        ),
+    )
+    relations = tuple(OPPOSITE if red else SAME for red in card.red)
+    words = (t.pgettext("worked example", "same"), t.pgettext("worked example", "opposite"))
+    return MatchExample(card, monument, relations, captions, words)
 
 
 def practice_cards(deck: Deck, skip: str | tuple[str, ...]) -> tuple[tuple[SearchCard, str], ...]:
@@ -173,31 +186,53 @@ def table_space_mm(design: Design) -> tuple[float, float]:
     return (cols * card.width_mm + (cols - 1) * TABLE_GAP_MM, rows * card.height_mm + (rows - 1) * TABLE_GAP_MM)
 
 
-def about_size(width_mm: float, depth_mm: float) -> str:
-    """A table size as a person says it: to 0.1 m from a metre up, else to 5 cm (never 0).
+def about_size(width_mm: float, depth_mm: float, t: Catalogue | None = None) -> str:
+    """A table size as a person says it: to 0.1 m from a metre up, else to 5 cm (never 0), with
+    the decimal sign of ``t``'s language.
 
     >>> about_size(1497, 1091), about_size(746, 244), about_size(1200, 300)
     ('about 1.5 x 1.1 m', 'about 75 x 25 cm', 'about 1.2 x 0.3 m')
+    >>> from rushmore_print.i18n import catalogue
+    >>> about_size(1497, 1091, catalogue("de"))
+    'etwa 1,5\u2009×\u20091,1\u00a0m'
     """
+    t = t or catalogue()
     if max(width_mm, depth_mm) >= 1000:
-        metres = [max(0.1, round(v / 100) / 10) for v in (width_mm, depth_mm)]
-        return f"about {metres[0]:g} x {metres[1]:g} m"
-    centimetres = [max(5, 5 * round(v / 50)) for v in (width_mm, depth_mm)]
-    return f"about {centimetres[0]} x {centimetres[1]} cm"
+        metres = [t.number(max(0.1, round(v / 100) / 10)) for v in (width_mm, depth_mm)]
+        return t.gettext("about {width} x {depth} m", width=metres[0], depth=metres[1])
+    centimetres = [t.integer(max(5, 5 * round(v / 50))) for v in (width_mm, depth_mm)]
+    return t.gettext("about {width} x {depth} cm", width=centimetres[0], depth=centimetres[1])
 
 
-def _lay_out_step(design: Design) -> str:
+def _lay_out_step(design: Design, t: Catalogue) -> str:
     rows, cols = design.grid
-    shape = f"{count(rows, 'row', 'rows')} and {count(cols, 'column', 'columns')}"
-    grid = f"Shuffle the Monuments and lay them face up in a grid of {shape}"
+    shape = {
+        "rows": t.npgettext("a grid of", "{n} row", "{n} rows", rows),
+        "columns": t.npgettext("a grid of", "{n} column", "{n} columns", cols),
+    }
     if cols <= REACH_COLUMNS:
-        return f"{grid}, within everyone’s reach."
+        return t.gettext(
+            "Shuffle the Monuments and lay them face up in a grid of {rows} and {columns}, within everyone’s reach.",
+            **shape,
+        )
     width, depth = table_space_mm(design)
-    where = "table or floor" if max(width, depth) >= 1000 else "table"
-    return f"{grid}. The grid needs {about_size(width, depth)} of {where}, with players all round it."
+    size = about_size(width, depth, t)
+    if max(width, depth) >= 1000:
+        return t.gettext(
+            "Shuffle the Monuments and lay them face up in a grid of {rows} and {columns}. The grid needs {size} "
+            "of table or floor, with players all round it.",
+            size=size,
+            **shape,
+        )
+    return t.gettext(
+        "Shuffle the Monuments and lay them face up in a grid of {rows} and {columns}. The grid needs {size} "
+        "of table, with players all round it.",
+        size=size,
+        **shape,
+    )
 
 
-def _decoy(design: Design, deck: Deck, example: MatchExample, shown: tuple[MatchExample, ...]) -> tuple:
+def _decoy(design: Design, deck: Deck, example: MatchExample, shown: tuple[MatchExample, ...], t: Catalogue) -> tuple:
     """The decoy of the main example's card; when that card has more red heads than the one shown
     head by head, the sentence says that each of them turns."""
     if not any(example.search.red):
@@ -206,60 +241,79 @@ def _decoy(design: Design, deck: Deck, example: MatchExample, shown: tuple[Match
     card = example.search
     decoy = next(m for m in deck.monuments if m.faces == card.faces)
     n = deck.notation
-    red = join_names([design.head_names[i] for i in card.red_heads])
+    red = t.names([design.head_names[i] for i in card.red_heads])
     captions = (
-        f"{card.id} {n.search(card.faces, card.red)}",
-        f"{decoy.id} {n.monument(decoy.faces)}: a decoy",
-        "is not",
-        f"{red} face the same way: wrong",
+        t.gettext("{card} {notation}", card=card.id, notation=n.search(card.faces, card.red)),
+        t.gettext("{monument} {notation}: a decoy", monument=decoy.id, notation=n.monument(decoy.faces)),
+        t.pgettext("decoy figure", "is not"),
+        t.ngettext("{heads} faces the same way: wrong", "{heads} face the same way: wrong", card.red_count, heads=red),
     )
-    return (
-        Paragraph(
-            ("With more red heads, each of them turns. " if more else "")
-            + "Beware the decoy: the Monument that looks exactly like a Search card with red heads is never its "
-            "answer."
-        ),
-        DecoyExample(card, decoy, captions),
+    beware = t.gettext(
+        "Beware the decoy: the Monument that looks exactly like a Search card with red heads is never its answer."
     )
+    if more:
+        beware = t.gettext("With more red heads, each of them turns. {beware}", beware=beware)
+    return (Paragraph(beware), DecoyExample(card, decoy, captions))
 
 
 def _red_heads(
-    design: Design, deck: Deck, red: list[MatchExample], example: MatchExample, shown: tuple[MatchExample, ...]
+    design: Design,
+    deck: Deck,
+    red: list[MatchExample],
+    example: MatchExample,
+    shown: tuple[MatchExample, ...],
+    t: Catalogue,
 ) -> tuple:
     """The next level: red heads, their worked example and the decoy (nothing if no card has one)."""
     if not any(card.red_count for card in deck.search):
         return ()
     return (
-        Heading("The next level: red heads"),
+        Heading(t.gettext("The next level: red heads")),
         Paragraph(
-            "Once everyone knows the Monuments by sight, add the red heads. A red head must face the opposite way "
-            "on the Monument; the other heads still face the same way."
+            t.gettext(
+                "Once everyone knows the Monuments by sight, add the red heads. A red head must face the opposite "
+                "way on the Monument; the other heads still face the same way."
+            )
         ),
         *red,
-        *_decoy(design, deck, example, shown),
+        *_decoy(design, deck, example, shown, t),
         Paragraph(
-            "Each red head also has a black flip marker, repeated in the card's corner: a black-and-white print "
-            "plays just as well, and so do colour-blind players."
+            t.gettext(
+                "Each red head also has a black flip marker, repeated in the card’s corner: a black-and-white "
+                "print plays just as well, and so do colour-blind players."
+            )
         ),
     )
 
 
-def _practice(deck: Deck, practice: tuple[tuple[SearchCard, str], ...]) -> tuple:
+def _practice(practice: tuple[tuple[SearchCard, str], ...], t: Catalogue) -> tuple:
     if not practice:
         return ()
     cards = tuple(card for card, _ in practice)
     return (
-        Heading("Practice"),
+        Heading(t.gettext("Practice")),
         Paragraph(
-            "Lay out the Monuments and find the one each of these cards matches. The answers are at the foot of "
-            "this page."
+            t.gettext(
+                "Lay out the Monuments and find the one each of these cards matches. The answers are at the foot "
+                "of this page."
+            )
         ),
         PracticeFigure(cards, tuple(card.id for card in cards)),
     )
 
 
+def _deck_for(t: Catalogue, players: int, cards: int) -> str:
+    """``5 players: 14 cards``: the deck for a number of players (each number with its own plural)."""
+    return t.gettext(
+        "{players}: {cards}",
+        players=t.npgettext("deck for", "{n} player", "{n} players", players),
+        cards=t.npgettext("deck for", "{n} card", "{n} cards", cards),
+    )
+
+
 def build_rulebook(design: Design, deck: Deck) -> Rulebook:
-    """The rule sheet's blocks for ``design`` and its ``deck``, in reading order.
+    """The rule sheet's blocks for ``design`` and its ``deck``, in reading order, in the design's
+    ``language:``.
 
     >>> from rushmore_print.spec import load_design
     >>> from rushmore_print.generate import generate_deck
@@ -267,6 +321,7 @@ def build_rulebook(design: Design, deck: Deck) -> Rulebook:
     >>> [b.text for b in build_rulebook(design, deck).blocks if isinstance(b, Heading)][:4]
     ['In the box', 'Setting up', 'A round', 'Finding the match']
     """
+    t = catalogue_for(design)
     rules = design.rules
     rows, cols = design.grid
     d0, d1 = design.directions
@@ -274,42 +329,75 @@ def build_rulebook(design: Design, deck: Deck) -> Rulebook:
     heads = design.head_names
     pools = {level: len(deck.pool(level)) for level in Level}
     classes = [(k, cards) for k, cards in enumerate(design.red_counts) if cards]
-    class_text = join_names(
-        [f"{cards} with {'no red head' if k == 0 else count(k, 'red head', 'red heads')}" for k, cards in classes]
+    class_text = t.names(
+        [
+            t.gettext("{cards} with no red head", cards=cards)
+            if k == 0
+            else t.ngettext("{cards} with {n} red head", "{cards} with {n} red heads", k, cards=cards)
+            for k, cards in classes
+        ]
     )
-    shown = worked_examples(deck)
+    shown = worked_examples(deck, t)
     plain = [e for e in shown if not e.search.red_count]
     red = [e for e in shown if e.search.red_count]
-    example = example_pair(deck)
+    example = example_pair(deck, t)
     practice = practice_cards(deck, tuple(e.search.id for e in shown + (example,)))
     extra_players = rules.players_before_extra + 1
     first_level = Level.BASIC if pools[Level.BASIC] else Level.ADVANCED
     blocks: list = [
         Paragraph(
-            f"{count(monuments, 'Monument card lies', 'Monument cards lie')} face up on the table. A Search card is "
-            f"turned over and everybody races to put a hand on the one Monument it matches. "
-            f"Take {count(rules.points_to_win, 'card', 'cards')} and you win."
+            t.ngettext(
+                "{n} Monument card lies face up on the table.",
+                "{n} Monument cards lie face up on the table.",
+                monuments,
+            )
+            + " "
+            + t.gettext(
+                "A Search card is turned over and everybody races to put a hand on the one Monument it matches."
+            )
+            + " "
+            + t.ngettext("Take {n} card and you win.", "Take {n} cards and you win.", rules.points_to_win)
         ),
-        Heading("In the box"),
+        Heading(t.gettext("In the box")),
         Bullets(
             (
                 (
-                    f"{monuments} Monument cards",
-                    f"(map symbol): the {count(len(heads), 'head', 'heads')}, {join_names(heads)}, "
-                    f"each facing {d0} or {d1}; every combination once.",
+                    t.ngettext("{n} Monument card", "{n} Monument cards", monuments),
+                    t.ngettext(
+                        "(map symbol): the {n} head, {names}, facing {first} or {second}; every combination once.",
+                        "(map symbol): the {n} heads, {names}, each facing {first} or {second}; every combination "
+                        "once.",
+                        len(heads),
+                        names=t.names(heads),
+                        first=d0,
+                        second=d1,
+                    ),
                 ),
-                (f"{search} Search cards", f"(magnifier): the same heads; {class_text}."),
-                ("This rule sheet", "and, for game masters, an answer key."),
+                (
+                    t.ngettext("{n} Search card", "{n} Search cards", search),
+                    t.gettext("(magnifier): the same heads; {classes}.", classes=class_text),
+                ),
+                (t.gettext("This rule sheet"), t.gettext("and, for game masters, an answer key.")),
             )
         ),
-        Heading("Setting up"),
+        Heading(t.gettext("Setting up")),
         Steps(
             (
-                _lay_out_step(design),
-                f"For your first game take the {first_level.title} Search cards "
-                f"({count(pools[first_level], 'card', 'cards')}, {first_level.own_words}). Shuffle them and deal a "
-                f"face-down deck of {count(rules.deck_size, 'card', 'cards')}; the rest stay in the box.",
-                "Choose a game master to turn the cards over. The game master plays too.",
+                _lay_out_step(design, t),
+                t.ngettext(
+                    "For your first game take the {level} Search cards ({n} card, {which}).",
+                    "For your first game take the {level} Search cards ({n} cards, {which}).",
+                    pools[first_level],
+                    level=level_name(t, first_level),
+                    which=level_own_words(t, first_level),
+                )
+                + " "
+                + t.ngettext(
+                    "Shuffle them and deal a face-down deck of {n} card; the rest stay in the box.",
+                    "Shuffle them and deal a face-down deck of {n} cards; the rest stay in the box.",
+                    rules.deck_size,
+                ),
+                t.gettext("Choose a game master to turn the cards over. The game master plays too."),
             )
         ),
         SetupFigure(
@@ -317,78 +405,138 @@ def build_rulebook(design: Design, deck: Deck) -> Rulebook:
             cols,
             rules.deck_size,
             (
-                f"{rows} x {cols} Monuments, face up"
-                + (f": {about_size(*table_space_mm(design))}" if cols > REACH_COLUMNS else ""),
-                f"deck: {rules.deck_size}",
+                t.gettext("{rows} x {columns} Monuments, face up", rows=rows, columns=cols)
+                + (t.gettext(": {size}", size=about_size(*table_space_mm(design), t)) if cols > REACH_COLUMNS else ""),
+                t.gettext("deck: {cards}", cards=rules.deck_size),
             ),
         ),
-        Heading("A round"),
+        Heading(t.gettext("A round")),
         Steps(
             (
-                "On a count of three the game master turns over the top Search card.",
-                "Everybody looks for the match and may put one hand on a Monument nobody else covers; once "
-                "down, a hand stays. To pass, raise your hand.",
-                "When everyone has covered a Monument or passed, check: the player on the match takes the "
-                "Search card, one point. If nobody is right, the card is set aside.",
+                t.gettext("On a count of three the game master turns over the top Search card."),
+                t.gettext(
+                    "Everybody looks for the match and may put one hand on a Monument nobody else covers; once "
+                    "down, a hand stays. To pass, raise your hand."
+                ),
+                t.gettext(
+                    "When everyone has covered a Monument or passed, check: the player on the match takes the "
+                    "Search card, one point. If nobody is right, the card is set aside."
+                ),
             )
         ),
-        Heading("Finding the match"),
+        Heading(t.gettext("Finding the match")),
         Paragraph(
-            "Compare the Search card with the Monuments head by head. The match is the one Monument on which "
-            "every head faces the same way as on the Search card. There is always exactly one."
+            t.gettext(
+                "Compare the Search card with the Monuments head by head. The match is the one Monument on which "
+                "every head faces the same way as on the Search card. There is always exactly one."
+            )
         ),
         *plain,
-        Heading("Winning"),
+        Heading(t.gettext("Winning")),
         Paragraph(
-            f"The first player to reach {count(rules.points_to_win, 'point', 'points')} wins at once. If the deck runs "
-            f"out first, the player with the most cards wins. A tie: the tied players alone play on with cards from "
-            f"the box (the level's unused ones, then the next level's) until one of them takes a card; if the box "
-            f"runs out, they share the win."
+            t.ngettext(
+                "The first player to reach {n} point wins at once.",
+                "The first player to reach {n} points wins at once.",
+                rules.points_to_win,
+            )
+            + " "
+            + t.gettext(
+                "If the deck runs out first, the player with the most cards wins. A tie: the tied players alone "
+                "play on with cards from the box (the level’s unused ones, then the next level’s) until one of them "
+                "takes a card; if the box runs out, they share the win."
+            )
         ),
         NewSide(),
-        *_red_heads(design, deck, red, example, shown),
-        Heading("Levels"),
+        *_red_heads(design, deck, red, example, shown, t),
+        Heading(t.gettext("Levels")),
         Bullets(
             tuple(
-                (f"{level.title}:", f"{level.pool_words} ({count(pools[level], 'card', 'cards')}).") for level in Level
+                (
+                    t.gettext("{level}:", level=level_name(t, level)),
+                    t.ngettext(
+                        "{cards} ({n} card).", "{cards} ({n} cards).", pools[level], cards=level_pool_words(t, level)
+                    ),
+                )
+                for level in Level
             ),
-            "Play your first games at Basic, then add the red heads one level at a time:",
+            t.gettext(
+                "Play your first games at {level}, then add the red heads one level at a time:",
+                level=level_name(t, Level.BASIC),
+            ),
         ),
-        Heading("More players, longer games"),
+        Heading(t.gettext("More players, longer games")),
         Paragraph(
-            f"Any number can play, as long as everyone reaches the grid. With more than {rules.players_before_extra} "
-            f"players, add {count(rules.extra_cards_per_player, 'card', 'cards')} to the deck for each player above "
-            f"{rules.players_before_extra} ({extra_players} players: {rules.deck_size_for(extra_players)} cards, "
-            f"{extra_players + 1} players: {rules.deck_size_for(extra_players + 1)} cards)."
+            t.gettext("Any number can play, as long as everyone reaches the grid.")
+            + " "
+            + t.ngettext(
+                "With more than {players} players, add {n} card to the deck for each player above {players}",
+                "With more than {players} players, add {n} cards to the deck for each player above {players}",
+                rules.extra_cards_per_player,
+                players=rules.players_before_extra,
+            )
+            + " "
+            + t.gettext(
+                "({example}, {other_example}).",
+                example=_deck_for(t, extra_players, rules.deck_size_for(extra_players)),
+                other_example=_deck_for(t, extra_players + 1, rules.deck_size_for(extra_players + 1)),
+            )
         ),
         Paragraph(
-            f"For a longer game, add {count(rules.long_extra_cards_per_player, 'card', 'cards')} per player to the "
-            f"deck and play to {count(rules.long_points_to_win, 'point', 'points')} "
-            f"(4 players: {rules.deck_size_for(4, long_game=True)} cards)."
+            t.ngettext(
+                "For a longer game, add {n} card per player to the deck",
+                "For a longer game, add {n} cards per player to the deck",
+                rules.long_extra_cards_per_player,
+            )
+            + " "
+            + t.ngettext(
+                "and play to {n} point ({example}).",
+                "and play to {n} points ({example}).",
+                rules.long_points_to_win,
+                example=_deck_for(t, 4, rules.deck_size_for(4, long_game=True)),
+            )
         ),
-        Paragraph("A level with fewer cards than the deck needs: play them all, or add cards from the next level up."),
         Paragraph(
-            "a wrong claim gives your last card back, under the box. Not in a tie-break: there it only loses the "
-            "round.",
-            lead="House rule, penalty:",
+            t.gettext(
+                "A level with fewer cards than the deck needs: play them all, or add cards from the next level up."
+            )
         ),
-        *_practice(deck, practice),
-        Heading("A referee at hand"),
         Paragraph(
-            "“rushmore play --players ann,bob” lays out the grid, deals, judges and keeps score; "
-            "“rushmore check S17 M03” settles a dispute."
+            t.gettext(
+                "a wrong claim gives your last card back, under the box. Not in a tie-break: there it only loses "
+                "the round."
+            ),
+            lead=t.gettext("House rule, penalty:"),
+        ),
+        *_practice(practice, t),
+        Heading(t.gettext("A referee at hand")),
+        Paragraph(
+            t.gettext(
+                "“{play}” lays out the grid, deals, judges and keeps score; “{check}” settles a dispute.",
+                play="rushmore play --players ann,bob",
+                check="rushmore check S17 M03",
+            )
         ),
     ]
-    subtitle = f"A speed-matching card game for any number of players | {monuments} Monuments, {search} Search cards"
-    answers = (
-        "Practice answers: "
-        + ", ".join(f"{card.id} matches {answer} ({deck.notation.monument(deck.monument(answer).faces)})"
-                    for card, answer in practice) + "."
-        if practice
-        else ""
-    )  # fmt: skip
-    footer = f"{design.name}: rules | page {{page}} of {{pages}}"
-    return Rulebook(design.name, subtitle, tuple(blocks), example, practice, answers, footer)
+    subtitle = t.gettext(
+        "A speed-matching card game for any number of players | {monuments}, {search}",
+        monuments=t.npgettext("subtitle", "{n} Monument", "{n} Monuments", monuments),
+        search=t.npgettext("subtitle", "{n} Search card", "{n} Search cards", search),
+    )
+    solved = [
+        t.gettext(
+            "{card} matches {monument} ({notation})",
+            card=card.id,
+            monument=answer,
+            notation=deck.notation.monument(deck.monument(answer).faces),
+        )
+        for card, answer in practice
+    ]
+    answers = t.gettext("Practice answers: {answers}.", answers=", ".join(solved)) if practice else ""
+    footers = tuple(
+        t.gettext("{title}: rules | page {page} of {pages}", title=design.name, page=page, pages=SIDES)
+        for page in range(1, SIDES + 1)
+    )
+    return Rulebook(design.name, subtitle, tuple(blocks), example, practice, answers, footers)
 
 
 def rulebook_markdown(design: Design, deck: Deck, book: Rulebook) -> str:
@@ -400,6 +548,7 @@ def rulebook_markdown(design: Design, deck: Deck, book: Rulebook) -> str:
     >>> rulebook_markdown(design, deck, build_rulebook(design, deck)).splitlines()[0]
     '# Mount Rushmore'
     """
+    t = catalogue_for(design)
     n = deck.notation
     lines = [f"# {book.title}", "", f"*{book.subtitle}*", ""]
     for block in book.blocks:
@@ -416,23 +565,57 @@ def rulebook_markdown(design: Design, deck: Deck, book: Rulebook) -> str:
             lines += ["---", ""]
         elif isinstance(block, MatchExample):
             card, monument = block.search, block.monument
-            heads = join_names([f"{name} {relation}" for name, relation in zip(design.head_names, block.relations)])
-            lines += [f"> **Example.** Search card {card.id} (`{n.search(card.faces, card.red)}`) matches "
-                      f"Monument {monument.id} (`{n.monument(monument.faces)}`): {heads}.", ""]  # fmt: skip
+            heads = t.names(
+                t.gettext("{head} {relation}", head=name, relation=block.label(i))
+                for i, name in enumerate(design.head_names)
+            )
+            text = t.gettext(
+                "**Example.** Search card {card} (`{notation}`) matches Monument {monument} (`{monument_notation}`): "
+                "{heads}.",
+                card=card.id,
+                notation=n.search(card.faces, card.red),
+                monument=monument.id,
+                monument_notation=n.monument(monument.faces),
+                heads=heads,
+            )
+            lines += [f"> {text}", ""]
         elif isinstance(block, DecoyExample):
             card, decoy = block.search, block.decoy
-            red = join_names([design.head_names[i] for i in card.red_heads])
-            lines += [f"> **The decoy.** Monument {decoy.id} (`{n.monument(decoy.faces)}`) looks exactly like "
-                      f"{card.id}, but is not its match: there {red} face the same way.", ""]  # fmt: skip
+            text = t.ngettext(
+                "**The decoy.** Monument {monument} (`{notation}`) looks exactly like {card}, but is not its match: "
+                "there {heads} faces the same way.",
+                "**The decoy.** Monument {monument} (`{notation}`) looks exactly like {card}, but is not its match: "
+                "there {heads} face the same way.",
+                card.red_count,
+                monument=decoy.id,
+                notation=n.monument(decoy.faces),
+                card=card.id,
+                heads=t.names([design.head_names[i] for i in card.red_heads]),
+            )
+            lines += [f"> {text}", ""]
         elif isinstance(block, SetupFigure):
-            lines += [f"> *On the table:* {block.rows} x {block.cols} Monuments face up, and a face-down deck "
-                      f"of {count(block.deck_size, 'card', 'cards')} beside them.", ""]  # fmt: skip
+            text = t.ngettext(
+                "*On the table:* {rows} x {columns} Monuments face up, and a face-down deck of {n} card beside them.",
+                "*On the table:* {rows} x {columns} Monuments face up, and a face-down deck of {n} cards beside them.",
+                block.deck_size,
+                rows=block.rows,
+                columns=block.cols,
+            )
+            lines += [f"> {text}", ""]
         elif isinstance(block, PracticeFigure):
             cards = "; ".join(f"{card.id} (`{n.search(card.faces, card.red)}`)" for card in block.cards)
             letters = design.notation.letters
-            lines += [f"> *Practice cards* (written head by head, {join_names(design.head_names)}, with "
-                      f"{letters[0]} for {design.directions[0]} and {letters[1]} for {design.directions[1]}, "
-                      f"a star after a red head): {cards}.", ""]  # fmt: skip
+            text = t.gettext(
+                "*Practice cards* (written head by head, {heads}, with {first_letter} for {first} and "
+                "{second_letter} for {second}, a star after a red head): {cards}.",
+                heads=t.names(design.head_names),
+                first_letter=letters[0],
+                first=design.directions[0],
+                second_letter=letters[1],
+                second=design.directions[1],
+                cards=cards,
+            )
+            lines += [f"> {text}", ""]
     if book.answers:
         lines += [f"*{book.answers}*", ""]
     return "\n".join(lines)

@@ -20,7 +20,7 @@ class Paper:
 
 PAPERS = {"a4": Paper("a4", "A4", 210.0, 297.0), "letter": Paper("letter", "Letter", 215.9, 279.4)}
 
-# Trim sizes in mm, short side first (PRINT.md); a card is read landscape or portrait by design.
+# Trim sizes in mm, short side first; a card is read landscape or portrait by design.
 CARD_PRESETS: dict[str, tuple[float, float]] = {
     "poker": (63.5, 88.9),
     "bridge": (57.15, 88.9),

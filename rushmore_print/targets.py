@@ -32,6 +32,7 @@ class TargetKind(enum.Enum):
     MPC = "mpc"
     DTC = "dtc"
     TTS = "tts"
+    SVG = "svg"
 
 
 @dataclass(frozen=True)
@@ -133,5 +134,7 @@ EXPORTS: dict[str, Target] = {
                f"Tabletop Simulator: face sheets ({TTS_MAX_COLS} x {TTS_MAX_ROWS} at most), backs, "
                "saved-object JSON; --url-base",
                frozenset({"url_base"}), tts_files),
+        Target(TargetKind.SVG, "one SVG per card face and back, in mm, self-contained (text as outlines), "
+               "with --bleed (default: the design's)", frozenset({"bleed"}), _faces_and_backs),
     )
 }  # fmt: skip

@@ -12,6 +12,7 @@ are quoted through :func:`shown_id`, so no id can drive the terminal.
 
 from __future__ import annotations
 
+import enum
 import itertools
 import re
 from collections import Counter
@@ -35,15 +36,35 @@ def shown_id(card: str) -> str:
     return card if _PLAIN_ID.fullmatch(card) else shown(card)
 
 
+class CardField(enum.Enum):
+    """The parts of a card a finding is about, so a reader of a file can point at them (a
+    spreadsheet's row and column): faces and red marks are both written in a card's notation."""
+
+    ID = "id"
+    FACES = "faces"
+    RED = "red"
+    LEVEL = "level"
+    ANSWER = "answer"
+
+
 @dataclass(frozen=True)
 class Finding:
-    """One thing wrong with a deck; ``card`` names the card as a message shows it (:func:`shown_id`)."""
+    """One thing wrong with a deck; ``card`` names the card as a message shows it (:func:`shown_id`),
+    ``fields`` the parts of it that disagree, ``where`` the place in a file (a spreadsheet's
+    cells) when a reader has said it.
+
+    >>> str(Finding("S05", "level says expert", (CardField.LEVEL,), "row 7, column C"))
+    'row 7, column C: S05: level says expert'
+    """
 
     card: str | None
     message: str
+    fields: tuple[CardField, ...] = ()
+    where: str = ""
 
     def __str__(self) -> str:
-        return f"{self.card}: {self.message}" if self.card else self.message
+        text = f"{self.card}: {self.message}" if self.card else self.message
+        return f"{self.where}: {text}" if self.where else text
 
 
 @dataclass(frozen=True)
@@ -56,6 +77,8 @@ class BalanceRow:
     answer_max: int
     red_min: int | None = None
     red_max: int | None = None
+    red_heads: int | None = None  # the group: the cards with this many red heads,
+    level: Level | None = None  # or a level's pool
 
     @property
     def balanced(self) -> bool:
@@ -104,12 +127,16 @@ def _check_monuments(deck: Deck) -> list[Finding]:
     found: list[Finding] = []
     for duplicate, times in sorted(Counter(m.id for m in deck.monuments).items()):
         if times > 1:
-            found.append(Finding(shown_id(duplicate), f"this id is used by {times} Monuments"))
+            found.append(Finding(shown_id(duplicate), f"this id is used by {times} Monuments", (CardField.ID,)))
     seen: dict[tuple, str] = {}
     for monument in deck.monuments:
         if len(monument.faces) != n:
             found.append(
-                Finding(shown_id(monument.id), f"has {len(monument.faces)} faces; every card has {n} (one per head)")
+                Finding(
+                    shown_id(monument.id),
+                    f"has {len(monument.faces)} faces; every card has {n} (one per head)",
+                    (CardField.FACES,),
+                )
             )
             continue
         if monument.faces in seen:
@@ -118,6 +145,7 @@ def _check_monuments(deck: Deck) -> list[Finding]:
                     shown_id(monument.id),
                     f"shows {deck.notation.monument(monument.faces)}, the same as {shown_id(seen[monument.faces])}; "
                     "each combination must appear once",
+                    (CardField.FACES,),
                 )
             )
         else:
@@ -142,18 +170,22 @@ def _check_search(deck: Deck) -> tuple[list[Finding], dict[str, str]]:
     solved: dict[str, str] = {}
     for duplicate, times in sorted(Counter(c.id for c in deck.search).items()):
         if times > 1:
-            found.append(Finding(shown_id(duplicate), f"this id is used by {times} Search cards"))
+            found.append(Finding(shown_id(duplicate), f"this id is used by {times} Search cards", (CardField.ID,)))
     seen: dict[tuple, str] = {}
     by_faces = _index(deck)
     level_of = {k: Level.of_red_count(k) for k in range(n + 1)}
     for card in deck.search:
         if len(card.faces) != n or len(card.red) != n:
-            found.append(Finding(shown_id(card.id), f"has {len(card.faces)} faces; every card has {n} (one per head)"))
+            found.append(
+                Finding(shown_id(card.id), f"has {len(card.faces)} faces; every card has {n} (one per head)", _NOTATION)
+            )
             continue
         key = (card.faces, card.red)
         if key in seen:
             found.append(
-                Finding(shown_id(card.id), f"is the same card as {shown_id(seen[key])} ({_notation(deck, card)})")
+                Finding(
+                    shown_id(card.id), f"is the same card as {shown_id(seen[key])} ({_notation(deck, card)})", _NOTATION
+                )
             )
         else:
             seen[key] = card.id
@@ -169,6 +201,7 @@ def _check_search(deck: Deck) -> tuple[list[Finding], dict[str, str]]:
                 Finding(
                     shown_id(card.id),
                     f"{_notation(deck, card)} matches no Monument (it needs {wanted}, which no Monument shows)",
+                    _NOTATION,
                 )
             )
         elif len(matched) > 1:
@@ -177,16 +210,18 @@ def _check_search(deck: Deck) -> tuple[list[Finding], dict[str, str]]:
                     shown_id(card.id),
                     f"{_notation(deck, card)} matches {len(matched)} Monuments "
                     f"({', '.join(shown_id(m) for m in matched)}); exactly one is allowed",
+                    _NOTATION,
                 )
             )
         else:
             solved[card.id] = matched[0]
-            if card.answer != matched[0]:
+            if card.answer and card.answer != matched[0]:  # "": a spreadsheet without answers
                 found.append(
                     Finding(
                         shown_id(card.id),
                         f"answer says {shown_id(card.answer)}, but {_notation(deck, card)} matches "
                         f"{shown_id(matched[0])}",
+                        (*_NOTATION, CardField.ANSWER),
                     )
                 )
         red_count = card.red_count
@@ -197,9 +232,13 @@ def _check_search(deck: Deck) -> tuple[list[Finding], dict[str, str]]:
                     shown_id(card.id),
                     f"level says {card.level.value}, but a card with {red_count} red "
                     f"head{'s' if red_count != 1 else ''} is {right_level.value}",
+                    (CardField.RED, CardField.LEVEL),
                 )
             )
     return found, solved
+
+
+_NOTATION = (CardField.FACES, CardField.RED)  # what a card's notation writes
 
 
 def _index(deck: Deck) -> dict[Faces, list[str]]:
@@ -247,7 +286,13 @@ def _balance(deck: Deck, solved: dict[str, str]) -> tuple[BalanceRow, ...]:
         red = [sum(column) for column in zip(*(c.red for c in group))] if k else None
         rows.append(
             BalanceRow(
-                f"{k} red", len(group), min(counts), max(counts), min(red) if red else None, max(red) if red else None
+                f"{k} red",
+                len(group),
+                min(counts),
+                max(counts),
+                min(red) if red else None,
+                max(red) if red else None,
+                red_heads=k,
             )
         )
     for level in Level:
@@ -256,5 +301,5 @@ def _balance(deck: Deck, solved: dict[str, str]) -> tuple[BalanceRow, ...]:
             answers = sum((answers_of[k] for k in classes), Counter())
             counts = [answers[m] for m in monument_ids]
             size = sum(len(by_class[k]) for k in classes)
-            rows.append(BalanceRow(f"{level.title} pool", size, min(counts), max(counts)))
+            rows.append(BalanceRow(f"{level.title} pool", size, min(counts), max(counts), level=level))
     return tuple(rows)

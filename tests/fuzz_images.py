@@ -15,7 +15,17 @@ from dataclasses import dataclass
 
 from PIL import Image
 
-from .imagebytes import PNG_SIGNATURE, chunk, jpeg, phys, png, with_frame
+from .imagebytes import (
+    PNG_SIGNATURE,
+    chunk,
+    coded_data_cut,
+    jpeg,
+    noisy_jpeg,
+    phys,
+    png,
+    scan_on_other_tables,
+    with_frame,
+)
 
 # Each colour type with the depths PNG allows, and its channels.
 PNG_TYPES = {0: ((1, 2, 4, 8, 16), 1), 2: ((8, 16), 3), 3: ((1, 2, 4, 8), 1), 4: ((8, 16), 2), 6: ((8, 16), 4)}
@@ -51,6 +61,13 @@ def hostile() -> Iterator[ImageCase]:
     palette = [(b"PLTE", bytes(range(12))), (b"tRNS", b"\x00\x80"), at_60]
     indices = [[0, 1, 2, 3] * 37 + [0, 1]] * 210
     yield ImageCase("palette with tRNS", "ptrns.png", png(150, 210, 2, 3, indices, before_data=palette))
+    # Damage only a decoder sees: every marker and table whole, the coded data not.
+    yield ImageCase("JPEG scan on the other tables", "swapped.jpg", scan_on_other_tables(noisy_jpeg()))
+    yield ImageCase("JPEG coded data cut", "codedcut.jpg", coded_data_cut(noisy_jpeg()))
+    yield ImageCase("progressive JPEG coded data cut", "progcut.jpg", coded_data_cut(noisy_jpeg(progressive=True)))
+    four = [(b"PLTE", bytes([0, 0, 0, 255, 0, 0, 0, 255, 0, 0, 0, 255])), at_60]
+    past = [[x % 10 for x in range(150)]] * 210  # entries 4 to 9 are not in the palette
+    yield ImageCase("palette index past PLTE", "pastplte.png", png(150, 210, 8, 3, past, before_data=four))
 
 
 def valid(rng: random.Random) -> ImageCase:

@@ -5,6 +5,7 @@ every value it knows. Shared by the image tests and the image fuzzer."""
 from __future__ import annotations
 
 import io
+import random
 import shutil
 import struct
 import subprocess
@@ -90,6 +91,31 @@ def jpeg(mode: str = "RGB", size: tuple[int, int] = (32, 24), colour: object = (
     out = io.BytesIO()
     Image.new(mode, size, colour).save(out, format="JPEG", **{"quality": 95, **save})
     return out.getvalue()
+
+
+def noisy_jpeg(size: tuple[int, int] = (150, 210), seed: int = 1, **save) -> bytes:
+    """A colour JPEG of random pixels (at 60 dpi unless said): its coded data is kilobytes long,
+    so damage to it can be placed well inside a scan."""
+    rng = random.Random(seed)
+    image = Image.frombytes("RGB", size, bytes(rng.randrange(256) for _ in range(size[0] * size[1] * 3)))
+    out = io.BytesIO()
+    image.save(out, format="JPEG", **{"quality": 90, "dpi": (60, 60), **save})
+    return out.getvalue()
+
+
+def scan_on_other_tables(raw: bytes) -> bytes:
+    """``raw`` (a colour JPEG from Pillow) with its first scan's first component pointed at the
+    chroma Huffman tables: every marker and table whole, the coded data decoded wrong."""
+    sos = raw.index(b"\xff\xda")
+    return raw[: sos + 6] + b"\x11" + raw[sos + 7 :]
+
+
+def coded_data_cut(raw: bytes, keep: int = 300) -> bytes:
+    """``raw`` (a JPEG) with its first scan's coded data cut after ``keep`` bytes and the
+    end-of-image marker put straight after: the markers walk, the scan ends early."""
+    sos = raw.index(b"\xff\xda")
+    start = sos + 2 + struct.unpack(">H", raw[sos + 2 : sos + 4])[0]
+    return raw[: start + keep] + b"\xff\xd9"
 
 
 def with_frame(

@@ -1,4 +1,4 @@
-"""The layers of DESIGN.md, read from the code: a module imports only from its own layer or
+"""The layers of docs/ARCHITECTURE.md, read from the code: a module imports only from its own layer or
 below; the core imports no renderer, no click, and only spec/yamlfile.py imports yaml."""
 
 import ast
@@ -10,26 +10,14 @@ import pytest
 PACKAGE = Path(__file__).resolve().parent.parent / "rushmore_print"
 
 LAYERS = {
-    0: [
-        "errors",
-        "inputs",
-        "units",
-        "words",
-        "colors",
-        "sizes",
-        "rasters",
-        "ttf",
-        "typeface",
-        "svg",
-        "geometry",
-        "icc",
-    ],
-    1: ["model", "jsontext"],
+    0: ["errors", "inputs", "units", "words", "colors", "sizes", "rasters", "ttf", "typeface", "svg", "geometry"]
+    + ["sheets", "icc"],
+    1: ["model", "jsontext", "i18n"],
     2: ["spec"],
     3: ["generate", "validate", "manifest", "rulebook", "referee", "session", "narrate", "targets", "layout"]
-    + ["rows", "reports", "arguments"],
-    4: ["render", "build", "export", "impose", "files", "gamelog"],
-    5: ["cli", "commandline", "console", "__main__", "__init__"],  # the front ends: they talk to the user
+    + ["rows", "reports", "arguments", "sheet_manifest", "stats"],
+    4: ["render", "build", "export", "impose", "files", "gamelog", "preview", "starter"],
+    5: ["cli", "commandline", "console", "web", "__main__", "__init__"],  # the front ends: they talk to the user
 }
 LAYER_OF = {name: layer for layer, names in LAYERS.items() for name in names}
 CORE = [name for layer in (0, 1, 2, 3) for name in LAYERS[layer]]

@@ -10,7 +10,7 @@ from rushmore_print.cli import cli
 from .fuzz_images import cases
 from .imagebytes import pdf_problems
 
-SAMPLE = cases(every=50)  # the 15 hostile images and 10 random ones
+SAMPLE = cases(every=50)  # the 19 hostile images and 10 random ones
 DESIGN = (
     "name: Fuzz\nheads: [{{name: Ada, art: {art}}}, Bea]\ndirections: [left, right]\n"
     "search: {{seed: 1, red_counts: {{0: 4, 1: 4}}}}\nprint: {{card: square}}\n"

@@ -11,7 +11,17 @@ from rushmore_print.cli import cli
 from rushmore_print.errors import BuildError
 from rushmore_print.rasters import RasterError, read_raster
 
-from .imagebytes import chunk, jpeg, pdf_problems, phys, png, with_frame
+from .imagebytes import (
+    chunk,
+    coded_data_cut,
+    jpeg,
+    noisy_jpeg,
+    pdf_problems,
+    phys,
+    png,
+    scan_on_other_tables,
+    with_frame,
+)
 
 
 def png_bytes(size=(120, 80), mode="RGB", dpi=300, **save):
@@ -279,3 +289,78 @@ def test_head_art_build_could_not_draw_is_refused_at_validate(runner, tmp_path, 
     result = runner.invoke(cli, ["validate", str(design)])
     assert result.exit_code == 1
     assert f"error: {design}:2: heads.1.art: '{name}': {reason}" in result.stderr
+
+
+# Damage only a decoder sees (issue 20): every marker and table of the JPEG is whole, so the walk
+# of its structure passes; poppler would draw the scan damaged, warning "Corrupt JPEG data".
+CODED_DAMAGE = [
+    ("swapped.jpg", scan_on_other_tables(noisy_jpeg()), "26413 extraneous bytes before marker 0xd9"),
+    ("cut.jpg", coded_data_cut(noisy_jpeg()), "premature end of data segment"),
+    ("progressive.jpg", coded_data_cut(noisy_jpeg(progressive=True)), "premature end of data segment"),
+    ("progressive-swapped.jpg", scan_on_other_tables(noisy_jpeg(progressive=True)), "bad Huffman code"),
+]
+
+
+@pytest.mark.parametrize("name, data, warning", CODED_DAMAGE, ids=[case[0] for case in CODED_DAMAGE])
+def test_a_jpeg_whose_coded_data_is_damaged_is_refused_though_its_markers_are_whole(tmp_path, name, data, warning):
+    path = write(tmp_path, name, data)
+    assert read_raster(path, verify=False).width == 150  # the structure alone passes
+    with pytest.raises(RasterError) as info:
+        read_raster(path)
+    assert info.value.reason == (
+        f"the JPEG's image data is damaged (Corrupt JPEG data: {warning}); it would print damaged; "
+        "save it again as an 8-bit PNG or a baseline JPEG"
+    )
+
+
+def test_whole_jpegs_of_every_colour_space_pass_the_decoder_check(tmp_path):
+    for number, (mode, colour) in enumerate([("L", 90), ("RGB", (200, 30, 30)), ("CMYK", (0, 200, 200, 20))]):
+        for progressive in (False, True):
+            read_raster(
+                write(tmp_path, f"{number}{progressive}.jpg", jpeg(mode, colour=colour, progressive=progressive))
+            )
+    read_raster(write(tmp_path, "noisy.jpg", noisy_jpeg((1200, 900))))
+
+
+def test_impose_and_validate_refuse_a_jpeg_with_damaged_coded_data_by_name(runner, tmp_path):
+    path = write(tmp_path, "swapped.jpg", scan_on_other_tables(noisy_jpeg()))
+    out = tmp_path / "out"
+    for sized in ([], ["--card", "poker", "--fit"]):
+        result = runner.invoke(cli, ["impose", str(path), "-o", str(out), *sized])
+        assert result.exit_code == 1, result.output
+        assert result.stderr.startswith(f"error: {path}: the JPEG's image data is damaged (Corrupt JPEG data:")
+        assert not out.exists() or not list(out.iterdir())
+    design = write(tmp_path, "design.yaml", b"name: Art\nheads: [{name: Ada, art: swapped.jpg}, Bea]\n")
+    result = runner.invoke(cli, ["validate", str(design)])
+    assert result.exit_code == 1
+    assert f"error: {design}:2: heads.1.art: 'swapped.jpg': the JPEG's image data is damaged" in result.stderr
+
+
+PAST_PLTE_CHUNKS = [(b"PLTE", bytes([0, 0, 0, 255, 0, 0, 0, 255, 0, 0, 0, 255])), phys(2362, 2362)]
+PAST_PLTE = png(150, 210, 8, 3, [[x % 10 for x in range(150)]] * 210, before_data=PAST_PLTE_CHUNKS)
+FULL_DESIGN = (
+    "name: Art\nheads: [{{name: Ada, art: {art}}}, Bea]\ndirections: [left, right]\n"
+    "search: {{seed: 1, red_counts: {{0: 4, 1: 4}}}}\nprint: {{card: square}}\n"
+)
+PAST_REASON = "a pixel uses palette entry 9, but the palette (PLTE) has 4 colours (entries 0 to 3); the file is damaged"
+
+
+def test_impose_refuses_a_palette_png_whose_pixels_point_past_its_palette(runner, tmp_path):
+    path = write(tmp_path, "past.png", PAST_PLTE)
+    out = tmp_path / "out"
+    result = runner.invoke(cli, ["impose", str(path), "-o", str(out), "--card", "poker", "--fit"])
+    assert result.exit_code == 1, result.output
+    assert result.stderr.startswith(f"error: {path}: {PAST_REASON}: save it again as a PNG or JPEG")
+    assert not out.exists() or not list(out.iterdir())
+    inside = [[x % 4 for x in range(150)]] * 210  # the same palette, every index in it: it passes through
+    write(tmp_path, "inside.png", png(150, 210, 8, 3, inside, before_data=[PAST_PLTE_CHUNKS[0], phys(2362, 2362)]))
+    result = runner.invoke(cli, ["impose", str(tmp_path / "inside.png"), "-o", str(out), "--card", "poker", "--fit"])
+    assert result.exit_code == 0, result.output
+
+
+def test_palette_art_whose_pixels_point_past_its_palette_is_refused_at_validate(runner, tmp_path):
+    write(tmp_path, "past.png", PAST_PLTE)
+    design = write(tmp_path, "design.yaml", FULL_DESIGN.format(art="past.png").encode())
+    result = runner.invoke(cli, ["validate", str(design)])
+    assert result.exit_code == 1
+    assert f"error: {design}: heads.1.art: {tmp_path / 'past.png'}: {PAST_REASON}" in result.stderr, result.stderr

@@ -4,7 +4,6 @@ and RULES.md is what the rulebook content says."""
 import os
 import re
 import shlex
-import shutil
 import subprocess
 import sys
 
@@ -29,9 +28,7 @@ def readme_examples() -> list[str]:
 
 @pytest.fixture(scope="module")
 def workspace(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("readme")
-    shutil.copytree(ROOT / "designs", folder / "designs")
-    return folder
+    return tmp_path_factory.mktemp("readme")  # empty: the examples make the designs they use (init)
 
 
 def test_the_readme_starts_with_the_two_commands():
@@ -92,8 +89,29 @@ def test_rules_md_is_the_rulebook_of_the_classic_design(runner):
     assert re.search(r"^## The next level: red heads$", result.output, re.M)
 
 
-def test_completion_is_documented_and_works():
+def _complete(**env: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "rushmore_print"], capture_output=True, text=True,
+                          env=dict(os.environ, **env))  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "shell, opening, hook",
+    [
+        ("bash", "_rushmore_completion() {", "complete -o nosort -F _rushmore_completion rushmore"),
+        ("zsh", "#compdef rushmore", "compdef _rushmore_completion rushmore"),
+        ("fish", "function _rushmore_completion", "complete --no-files --command rushmore"),
+    ],
+)
+def test_completion_is_documented_and_returns_the_script(shell, opening, hook):
     assert 'eval "$(_RUSHMORE_COMPLETE=bash_source rushmore)"' in README
-    result = subprocess.run([sys.executable, "-m", "rushmore_print"], capture_output=True, text=True,
-                            env=dict(os.environ, _RUSHMORE_COMPLETE="bash_source"))  # fmt: skip
-    assert "complete" in result.stdout or result.returncode in (0, 2)
+    result = _complete(_RUSHMORE_COMPLETE=f"{shell}_source")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith(opening) and hook in result.stdout, result.stdout[:300]
+
+
+def test_completion_completes_a_command_and_its_options():
+    assert _complete(_RUSHMORE_COMPLETE="bash_complete", COMP_WORDS="rushmore ex", COMP_CWORD="1").stdout == (
+        "plain,export\n"
+    )
+    options = _complete(_RUSHMORE_COMPLETE="bash_complete", COMP_WORDS="rushmore export --u", COMP_CWORD="2")
+    assert options.returncode == 0 and options.stdout.split() == ["plain,--url-base"]

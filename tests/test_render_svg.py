@@ -177,3 +177,24 @@ def test_pages_of_one_writer_share_their_definitions(classic_pages):
     assert used <= set(defined)
     assert all(ident.startswith("p-") for ident in defined)
     assert all("<defs>" not in page for page in inline)
+
+
+def test_export_svg_writes_a_drawing_per_face_and_back_named_as_the_pngs(runner, tiny_path, tmp_path):
+    from xml.etree import ElementTree
+
+    from rushmore_print.cli import cli
+    from rushmore_print.targets import EXPORTS
+
+    result = runner.invoke(cli, ["export", "svg", str(tiny_path), "-o", str(tmp_path / "svg"), "--bleed", "0"])
+    assert result.exit_code == 0, result.output
+    design = load_design(tiny_path)
+    names = sorted(path.name for path in (tmp_path / "svg").iterdir())
+    assert len(names) == EXPORTS["svg"].files(design)
+    assert names == sorted(["back-monument.svg", "back-search.svg"] + [f"M0{n}.svg" for n in range(1, 5)] +
+                           [f"S0{n}.svg" for n in range(1, 7)])  # fmt: skip
+    frame = card_frame(design, 0.0)
+    root = ElementTree.parse(tmp_path / "svg" / "S01.svg").getroot()
+    assert root.attrib["viewBox"] == f"0 0 {frame.width_mm:g} {frame.height_mm:g}"  # --bleed 0: the trim size
+    assert root.find("{http://www.w3.org/2000/svg}title").text == "Tiny: S01"
+    refused = runner.invoke(cli, ["export", "svg", str(tiny_path), "--dpi", "100", "-o", str(tmp_path / "x")])
+    assert refused.exit_code == 2 and "--dpi applies to png only, not to svg" in refused.stderr

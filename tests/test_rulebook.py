@@ -187,4 +187,4 @@ def test_the_rule_choices_of_the_referee_are_in_the_rulebook(classic, classic_de
     text = " ".join(getattr(b, "lead", "") + " " + b.text for b in paragraphs)
     assert "House rule, penalty: a wrong claim gives your last card back, under the box." in text
     assert "Not in a tie-break: there it only loses the round." in text
-    assert "(the level's unused ones, then the next level's)" in text
+    assert "(the level’s unused ones, then the next level’s)" in text

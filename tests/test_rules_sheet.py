@@ -183,10 +183,12 @@ def _is_setup(group, figure):
 
 
 def _monuments_drawn(group, design):
-    """A Monument is drawn as a card picture (one clip group holding its heads) or as one glyph."""
-    glyphs = [i for i in group.items if isinstance(i, Shape) and i.fill == design.style.stone]
+    """A Monument is drawn as a card picture (one clip group holding its heads) or as one glyph,
+    in the figure's grid (a group without a clip)."""
+    grid = next(i for i in group.items if isinstance(i, Group) and i.clip is None)
+    glyphs = [i for i in grid.items if isinstance(i, Shape) and i.fill == design.style.stone]
     pictures = [
-        i for i in group.items if isinstance(i, Group) and i.clip is not None and
+        i for i in grid.items if isinstance(i, Group) and i.clip is not None and
         any(isinstance(u, Use) and isinstance(u.key, HeadKey) for u, _ in walk(i.items))
     ]  # fmt: skip
     return len(glyphs) + len(pictures)
@@ -225,7 +227,7 @@ def test_a_rulebook_that_cannot_fit_is_refused_in_words():
     design, deck = _design(DESIGNS[0].parent / "classic.yaml")
     book = build_rulebook(design, deck)
     long = dataclasses.replace(book, blocks=book.blocks + (Paragraph("word " * 3000),))
-    with pytest.raises(LayoutError, match=r"does not fit on one .* sheet even at 10 pt"):
+    with pytest.raises(LayoutError, match=rf"does not fit on one .* sheet even at {BODY_SIZES[-1]:g} pt"):
         body_size(design, deck, long)
 
 
@@ -283,7 +285,8 @@ def test_a_deck_without_red_heads_gets_no_red_heads_section(write_design):
 def test_labels_too_close_for_one_line_drop_only_where_they_must():
     from rushmore_print.layout.rules_sheet import _label_lines
 
-    # four labels 10 mm wide at 1 pt: apart, one line; a close pair, the second drops; three close, no room
+    # four labels 10 mm wide at 1 pt: apart, one line; a close pair, the second drops; three close
+    # (a long word in a long language), a line each
     assert _label_lines([0, 20, 40, 60], [10] * 4, 1.0) == [0, 0, 0, 0]
     assert _label_lines([0, 20, 25, 45], [10] * 4, 1.0) == [0, 0, 1, 0]
-    assert _label_lines([0, 4, 8], [10] * 3, 1.0) is None
+    assert _label_lines([0, 4, 8], [10] * 3, 1.0) == [0, 1, 2]

@@ -21,9 +21,12 @@ def test_classic_design_has_the_published_numbers(classic):
     assert classic.slug == "mount-rushmore"
 
 
-def test_packaged_classic_is_the_same_as_designs_classic():
-    packaged = (ROOT / "rushmore_print" / "data" / "classic.yaml").read_text()
-    assert packaged == (ROOT / "designs" / "classic.yaml").read_text()
+def test_the_package_ships_every_example_design_and_the_builtin_is_the_classic_one():
+    from importlib import resources
+
+    shipped = resources.files("rushmore_print") / "data" / "designs"
+    assert sorted(item.name for item in shipped.iterdir()) == [path.name for path in DESIGNS]
+    assert (shipped / "classic.yaml").read_text("utf-8") == (ROOT / "designs" / "classic.yaml").read_text("utf-8")
 
 
 @pytest.mark.parametrize("path", DESIGNS, ids=lambda p: p.name)
@@ -94,7 +97,7 @@ def test_unknown_key_suggests_the_nearest(write_design):
     found = problems(write_design, MINIMAL + "grdi: {rows: 4, cols: 4}\n")
     assert found[0].endswith(
         "grdi: unknown key; did you mean 'grid'? allowed keys in the design: "
-        "name, heads, directions, search, grid, rules, print, style"
+        "name, heads, directions, search, grid, rules, print, style, language"
     )
     assert ":7: " in found[0]
 

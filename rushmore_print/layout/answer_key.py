@@ -7,9 +7,10 @@ import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ..i18n import Catalogue, catalogue_for, level_name
 from ..model import Deck, Level, Monument, SearchCard
 from ..spec import Design
-from ..validate import Report
+from ..validate import BalanceRow, Report
 from .cards import card_frame, card_picture, monument_face, search_face
 from .flow import ColumnFlow
 from .fonts import Font
@@ -21,13 +22,19 @@ from .sheets import Paper
 from .text import wrap
 
 ROW_GAP_MM = 2.5
-BALANCE_NOTE = (
-    "Answers: the fewest and the most of the group’s cards that any one Monument answers. Red marks: "
-    "the fewest and the most times any one head is red on the group’s cards. A spread of 1 or less is "
-    "balanced: no Monument and no head comes up more than its share."
-)
 COLUMN_GAP_MM = 8.0
-MATCHES = "matches →"
+
+
+def _balance_note(t: Catalogue) -> str:
+    return t.gettext(
+        "Answers: the fewest and the most of the group’s cards that any one Monument answers. Red marks: "
+        "the fewest and the most times any one head is red on the group’s cards. A spread of 1 or less is "
+        "balanced: no Monument and no head comes up more than its share."
+    )
+
+
+def _matches(t: Catalogue) -> str:
+    return t.pgettext("answer key", "matches →")
 
 
 PICTURE_SHARES = (0.31, 0.29, 0.27, 0.25)  # of a column's width, for each card picture
@@ -38,9 +45,10 @@ def answer_key_pages(design: Design, deck: Deck, report: Report, paper: Paper) -
     (usually the first size tried already does). Each page's card pictures are drawn when a
     renderer reaches it: the flow places a small record a row, so a key of thousands of cards
     never holds every card's face."""
+    matches = _matches(catalogue_for(design))
     for share in PICTURE_SHARES:
         pages = _key_pages(design, deck, report, paper, share)
-        if any(isinstance(item, Text) and item.text == MATCHES for item in pages[-1].items):
+        if any(isinstance(item, Text) and item.text == matches for item in pages[-1].items):
             return pages
     return pages
 
@@ -60,11 +68,12 @@ class _Row:
 def _key_pages(design: Design, deck: Deck, report: Report, paper: Paper, share: float) -> Sequence[Page]:
     W, H = paper.width_mm, paper.height_mm
     frame = card_frame(design, bleed_mm=0.0)
+    t = catalogue_for(design)
 
     def header(items: list) -> float:
         top = H - MARGIN_MM - 5
-        items.append(Text(MARGIN_MM, top, f"{design.name}: answer key", 16, ACCENT, Font.BOLD))
-        note = "for game masters and publishers; keep away from the table"
+        items.append(Text(MARGIN_MM, top, t.gettext("{title}: answer key", title=design.name), 16, ACCENT, Font.BOLD))
+        note = t.gettext("for game masters and publishers; keep away from the table")
         items.append(Text(W - MARGIN_MM, top, note, 7.5, GREY, Font.ITALIC, Anchor.END))
         items.append(Shape(Path.line(MARGIN_MM, top - 3, W - MARGIN_MM, top - 3), stroke=ACCENT, stroke_mm=0.5))
         return top - 7
@@ -80,29 +89,29 @@ def _key_pages(design: Design, deck: Deck, report: Report, paper: Paper, share: 
             continue
         column = flow.room(8 + row_h)
         column.y -= 6
-        flow.items.append(
-            Text(column.x, column.y, f"{level.title}: {len(cards)} cards with {level.own_words}", 10, ACCENT, Font.BOLD)
-        )
+        flow.items.append(Text(column.x, column.y, _level_title(t, level, len(cards)), 10, ACCENT, Font.BOLD))
         column.y -= 2
         for card in cards:
             column = flow.room(row_h)
             flow.items.append(_Row(card, deck.monument(card.answer), column.x, column.y - pic_h, pic_w, col_w))
             column.y -= row_h
-    _balance_table(report, flow)
+    _balance_table(report, flow, t)
     total = len(flow.pages)
     for number, items in enumerate(flow.pages, start=1):
-        footer = f"{design.name}: answer key | page {number} of {total}"
+        footer = t.gettext("{title}: answer key | page {page} of {pages}", title=design.name, page=number, pages=total)
         items.append(Text(W / 2, MARGIN_MM - 2, footer, 7.0, GREY, Font.REGULAR, Anchor.MIDDLE))
     pages = flow.pages
 
     def page(number: int) -> tuple[Page]:
-        drawn = (_row_items(design, deck, frame, item) if isinstance(item, _Row) else [item] for item in pages[number])
+        drawn = (
+            _row_items(design, deck, frame, item, t) if isinstance(item, _Row) else [item] for item in pages[number]
+        )
         return (Page(W, H, tuple(itertools.chain.from_iterable(drawn))),)
 
     return Lazy(len(pages), page)
 
 
-def _row_items(design: Design, deck: Deck, frame: CardFrame, row: _Row) -> list:
+def _row_items(design: Design, deck: Deck, frame: CardFrame, row: _Row, t: Catalogue) -> list:
     """A row's items: the Search card's picture, its notation, "matches", the Monument's."""
     x, y, pic_w, col_w, card, monument = row.x, row.y, row.picture_width, row.column_width, row.card, row.monument
     pic_h = pic_w * frame.height_mm / frame.width_mm
@@ -119,7 +128,7 @@ def _row_items(design: Design, deck: Deck, frame: CardFrame, row: _Row) -> list:
             Font.BOLD,
             Anchor.MIDDLE,
         ),
-        Text(mid, y + pic_h * 0.42, MATCHES, 7.5, GREY, Font.ITALIC, Anchor.MIDDLE),
+        Text(mid, y + pic_h * 0.42, _matches(t), 7.5, GREY, Font.ITALIC, Anchor.MIDDLE),
         Text(
             mid,
             y + pic_h * 0.22,
@@ -133,26 +142,62 @@ def _row_items(design: Design, deck: Deck, frame: CardFrame, row: _Row) -> list:
     ]
 
 
-def _balance_table(report: Report, flow: ColumnFlow) -> None:
-    lines = [("group", "cards", "answers", "red marks")]
+def _level_title(t: Catalogue, level: Level, cards: int) -> str:
+    """``Advanced: 12 cards with one red head``: each level's own sentence, so that a language can
+    decline the words after "with"."""
+    name = level_name(t, level)
+    if level is Level.BASIC:
+        return t.ngettext(
+            "{level}: {n} card with no red head", "{level}: {n} cards with no red head", cards, level=name
+        )
+    if level is Level.ADVANCED:
+        return t.ngettext(
+            "{level}: {n} card with one red head", "{level}: {n} cards with one red head", cards, level=name
+        )
+    return t.ngettext(
+        "{level}: {n} card with two or more red heads",
+        "{level}: {n} cards with two or more red heads",
+        cards,
+        level=name,
+    )
+
+
+def _group_name(row: BalanceRow, t: Catalogue) -> str:
+    """``2 red`` or ``Basic pool``, in the key's language."""
+    if row.level is not None:
+        return t.gettext("{level} pool", level=level_name(t, row.level))
+    if row.red_heads is not None:
+        return t.gettext("{n} red", n=row.red_heads)
+    return row.group
+
+
+def _balance_table(report: Report, flow: ColumnFlow, t: Catalogue) -> None:
+    lines = [
+        (
+            t.pgettext("balance table", "group"),
+            t.pgettext("balance table", "cards"),
+            t.pgettext("balance table", "answers"),
+            t.pgettext("balance table", "red marks"),
+        )
+    ]
     lines += [
         (
-            row.group,
+            _group_name(row, t),
             str(row.cards),
-            f"{row.answer_min} to {row.answer_max}",
-            "-" if row.red_min is None else f"{row.red_min} to {row.red_max}",
+            t.gettext("{low} to {high}", low=row.answer_min, high=row.answer_max),
+            "-" if row.red_min is None else t.gettext("{low} to {high}", low=row.red_min, high=row.red_max),
         )
         for row in report.balance
     ]
     verdict = (
-        "every Search card matches exactly one Monument"
+        t.gettext("every Search card matches exactly one Monument")
         if not report.errors
-        else f"{len(report.errors)} problems found by the validator"
+        else t.ngettext("{n} problem found by the validator", "{n} problems found by the validator", len(report.errors))
     )
     line_h = 4.2
     column = flow.room(10 + line_h * (len(lines) + 2))
     column.y -= 7
-    flow.items.append(Text(column.x, column.y, "Balance (from the validator)", 10, ACCENT, Font.BOLD))
+    flow.items.append(Text(column.x, column.y, t.gettext("Balance (from the validator)"), 10, ACCENT, Font.BOLD))
     stops = [0.0, column.width * 0.32, column.width * 0.46, column.width * 0.72]
     for index, line in enumerate(lines):
         column.y -= line_h
@@ -161,6 +206,6 @@ def _balance_table(report: Report, flow: ColumnFlow) -> None:
             flow.items.append(Text(column.x + stop, column.y, cell, 7.5, INK, font))
     column.y -= line_h * 1.5
     flow.items.append(Text(column.x, column.y, verdict, 8, INK, Font.ITALIC))
-    for runs in wrap(BALANCE_NOTE, column.width, 7.0):
+    for runs in wrap(_balance_note(t), column.width, 7.0):
         column.y -= line_h * 0.9
         flow.items.append(Text(column.x, column.y, "".join(text for text, _ in runs), 7.0, GREY, Font.REGULAR))

@@ -23,6 +23,7 @@ import math
 from dataclasses import dataclass
 
 from ..colors import BLACK, WHITE, Color, contrast, grey, mix
+from ..i18n import catalogue_for
 from ..spec import MAX_BLEED_MM, Design, HeadSpec, Style
 from .fonts import PT_TO_MM, Font, name_font, printed_upper, text_width_mm
 from .frame import CardFrame, CardKind, Face
@@ -37,7 +38,7 @@ SLACK_MM = 0.5  # and this much more, so that rounding in a renderer never takes
 TITLE_PT = (7.0, 20.0)  # the title's size: as large as the window allows, within these
 TITLE_SHARE = 0.14  # the title's box takes at most this share of the window's height
 LABEL_PT = (6.0, 8.0)  # the kind's name: under half the title's size, within these
-KIND_LABELS = {CardKind.MONUMENT: "MONUMENT", CardKind.SEARCH: "SEARCH"}  # at the foot of each back
+
 TEXT_ASCENT, TEXT_DESCENT = 0.72, 0.22  # of the size: the box ``item_bounds`` gives a text
 PATTERN_MM = 3.0  # the pattern's period along a row
 ROW_MM = 1.9  # between the Monuments' rows of ridges
@@ -45,6 +46,20 @@ PATTERN_LINE_MM = 0.3
 MIN_SCENE_MM = 4.0  # a smaller illustration is left out (the window stays plain)
 HEAD_OVERLAP = 0.12  # carved heads overlap their neighbour's back (the faces stay whole)
 HEAD_ASPECT = HEAD_BOX.height / HEAD_BOX.width
+
+
+def kind_labels(design: Design) -> dict[CardKind, str]:
+    """The kind of card at the foot of each back, in capitals, in the design's language.
+
+    >>> from rushmore_print.spec import load_design
+    >>> kind_labels(load_design())[CardKind.SEARCH]
+    'SEARCH'
+    """
+    t = catalogue_for(design)
+    return {
+        CardKind.MONUMENT: t.upper(t.pgettext("card back", "MONUMENT")),
+        CardKind.SEARCH: t.upper(t.pgettext("card back", "SEARCH")),
+    }
 
 
 @dataclass(frozen=True)
@@ -142,7 +157,7 @@ def back_problems(design: Design, frame: CardFrame) -> list[str]:
     room = zones.window.width - 2 * _text_inset()
     if text_width_mm(back_title(design), TITLE_PT[0], name_font(design)) > room:
         return [f"the name {design.name!r} is too long for the card backs even at {TITLE_PT[0]:g} pt; shorten it"]
-    widest_label = max(text_width_mm(label, zones.label_pt, Font.BOLD) for label in KIND_LABELS.values())
+    widest_label = max(text_width_mm(label, zones.label_pt, Font.BOLD) for label in kind_labels(design).values())
     if zones.scene.height <= 0 or widest_label > room:
         size = f"{frame.width_mm:g} x {frame.height_mm:g} mm"
         return [f"a {size} card is too small for its backs: inside the {BAND_MM:g} mm band the title and the "
@@ -165,7 +180,7 @@ def back_zones(design: Design, frame: CardFrame) -> BackZones:
     width_1pt = max(text_width_mm(back_title(design), 1.0, name_font(design)), 1e-6)
     by_height = TITLE_SHARE * window.height / ((TEXT_ASCENT + TEXT_DESCENT) * PT_TO_MM)
     title_pt = max(TITLE_PT[0], min(TITLE_PT[1], by_height, (window.width - 2 * inset) / width_1pt))
-    widest_label = max(text_width_mm(label, 1.0, Font.BOLD) for label in KIND_LABELS.values())
+    widest_label = max(text_width_mm(label, 1.0, Font.BOLD) for label in kind_labels(design).values())
     label_pt = max(LABEL_PT[0], min(LABEL_PT[1], title_pt * 0.45, (window.width - 2 * inset) / widest_label))
     title_size, label_size = title_pt * PT_TO_MM, label_pt * PT_TO_MM
     title_y = window.top - inset - TEXT_ASCENT * title_size
@@ -190,7 +205,7 @@ def back_face(design: Design, kind: CardKind, frame: CardFrame) -> Face:
     zones = back_zones(design, frame)
     colors = back_colors(design.style, kind)
     middle = frame.width_mm / 2
-    label = KIND_LABELS[kind]
+    label = kind_labels(design)[kind]
     items = [
         Shape(Path.rect(frame.bleed), fill=colors.band),
         Group((Use(BackBand(kind)),), clip=Path.rect(frame.bleed)),

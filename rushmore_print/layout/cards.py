@@ -13,6 +13,7 @@ import math
 from dataclasses import dataclass
 
 from ..colors import BLACK, WHITE, Color, mix
+from ..i18n import catalogue_for, level_name
 from ..model import Monument, SearchCard
 from ..sizes import PAPERS
 from ..spec import Design, Style
@@ -576,7 +577,8 @@ def search_face(design: Design, card: SearchCard, frame: CardFrame) -> Face:
     items += _magnifier(layout, style.ink)
     items += _heads(design, layout, card.faces, card.red, style.ink, style.stone)
     items.append(_footer_text(layout, card.id, layout.footer.right, style.ink, Anchor.END))
-    items += _level_mark(layout, card.red_count, card.level.title.upper(), style.ink)
+    t = catalogue_for(design)
+    items += _level_mark(layout, card.red_count, t.upper(level_name(t, card.level)), style.ink)
     return Face(card.id, CardKind.SEARCH, tuple(items))
 
 

@@ -42,7 +42,7 @@ from .fonts import PT_TO_MM, Font, text_width_mm
 from .frame import CardFrame
 from .items import Anchor, Group, Page, Path, Rect, Shape, Text, rgb, translate
 from .sheets import Paper
-from .text import wrap
+from .text import words_of, wrap
 
 MARGIN_MM = 15.0
 GUTTER_MM = 8.0
@@ -51,7 +51,8 @@ ACCENT = rgb("#8c2f1b")
 GREY = rgb("#666666")
 RED = rgb("#c62828")
 PAGES = 2
-BODY_SIZES = (10.5, 10.25, 10.0)  # pt, tried in turn; the same on every paper
+BODY_SIZES = (10.5, 10.25, 10.0, 9.5, 9.0, 8.5, 8.0)  # pt, tried in turn; the same on every paper (English
+# fits at 10 pt or more; a longer language, German or Polish, may need a size or two less)
 FIGURE_SCALES = (1.0, 0.9, 0.8, 0.7)  # then the figures are drawn smaller
 MIN_TEXT_PT = 6.0  # the sheet's smallest type: footers, captions, labels, text on card pictures
 FOOTER_PT = 7.0
@@ -158,7 +159,7 @@ def _flow(design: Design, deck: Deck, book: Rulebook, paper: Paper, body_pt: flo
         y = MARGIN_MM + 2 + (len(answers) - 1 - line) * answers_h
         pages_items[-1].append(Text(W - MARGIN_MM, y, text, answers_pt, GREY, Font.ITALIC, Anchor.END))
     for page in range(PAGES):
-        footer = book.footer.format(page=page + 1, pages=PAGES)
+        footer = book.footers[page] if page < len(book.footers) else ""
         pages_items[page].append(Text(W / 2, MARGIN_MM - 2, footer, FOOTER_PT, GREY, Font.REGULAR, Anchor.MIDDLE))
     return [Page(W, H, tuple(items)) for items in pages_items]
 
@@ -202,11 +203,16 @@ def _place(
     """Place ``block`` in ``column``, or say it must go to the next column, or place part of it."""
     room = column.y - column.bottom
     if isinstance(block, Heading):
-        need = style.leading * 1.7 + _opening_height(following, style, column.width, design, deck)
+        lines = _heading_lines(block, column.width, style)
+        extra = (len(lines) - 1) * style.heading_pt * PT_TO_MM * 1.2
+        need = style.leading * 1.7 + extra + _opening_height(following, style, column.width, design, deck)
         if need > room:
             return Fit.NO_ROOM
         column.y -= style.leading * 1.25
-        items.append(Text(column.x, column.y, block.text.upper(), style.heading_pt, ACCENT, Font.BOLD))
+        for number, line in enumerate(lines):
+            if number:
+                column.y -= style.heading_pt * PT_TO_MM * 1.2
+            items.append(Text(column.x, column.y, line, style.heading_pt, ACCENT, Font.BOLD))
         column.y -= style.leading * 0.45
         return Fit.PLACED
     if isinstance(block, Paragraph):
@@ -222,6 +228,7 @@ def _place(
     return Fit.PLACED
 
 
+@functools.lru_cache(maxsize=64)  # a figure is measured under its heading, then placed: draw it once
 def _figure(block, design: Design, deck: Deck, width: float, style: Style) -> tuple[tuple, float]:
     figures: dict[type, Callable[..., tuple[tuple, float]]] = {
         MatchExample: _match_figure,
@@ -232,6 +239,13 @@ def _figure(block, design: Design, deck: Deck, width: float, style: Style) -> tu
     if type(block) not in figures:
         raise TypeError(type(block).__name__)
     return figures[type(block)](block, design, deck, width, style)
+
+
+def _heading_lines(block: Heading, width: float, style: Style) -> list[str]:
+    """A heading in capitals, wrapped to the column: a language's long heading takes two lines
+    rather than running into the next column."""
+    text = block.text.upper()
+    return ["".join(t for t, _ in line) for line in wrap(text, width, style.heading_pt, Font.BOLD, lead_font=Font.BOLD)]
 
 
 def _opening_height(block, style: Style, width: float, design: Design, deck: Deck) -> float:
@@ -322,7 +336,7 @@ def _fit(text: str, width: float, size: float, font: Font) -> tuple[float, list[
         return size, [text]
     if full * size * 0.88 <= width:
         return width / full, [text]
-    widest = max(text_width_mm(word, 1.0, font) for word in text.split())
+    widest = max(text_width_mm(word, 1.0, font) for word in words_of(text))
     size = max(MIN_TEXT_PT, min(size, width / widest))
     return size, ["".join(t for t, _ in line) for line in wrap(text, width, size, font=font, lead_font=font)]
 
@@ -348,16 +362,16 @@ def _picture(face: Face, frame: CardFrame, x: float, y: float, width: float) -> 
 LABEL_GAP_MM = 1.0  # between two labels on one line
 
 
-def _label_lines(centres: list[float], widths: list[float], size: float) -> list[int] | None:
-    """Each label's line (0 or 1) at ``size``, left to right: the first line where it clears the
-    label before it by ``LABEL_GAP_MM``; None if two lines are not enough."""
-    ends = [-math.inf, -math.inf]
+def _label_lines(centres: list[float], widths: list[float], size: float) -> list[int]:
+    """Each label's line (0, 1, ...) at ``size``, left to right: the first line where it clears
+    the label before it by ``LABEL_GAP_MM`` (a new line when none does: long words, close heads)."""
+    ends: list[float] = []
     lines = []
     for centre, width in zip(centres, widths):
         half = width * size / 2
-        line = next((n for n, end in enumerate(ends) if centre - half >= end + LABEL_GAP_MM), None)
-        if line is None:
-            return None
+        line = next((n for n, end in enumerate(ends) if centre - half >= end + LABEL_GAP_MM), len(ends))
+        if line == len(ends):
+            ends.append(-math.inf)
         ends[line] = centre + half
         lines.append(line)
     return lines
@@ -373,20 +387,21 @@ def _relation_labels(
     centres = [x + slot.label_x * s for slot in slots]
     row_tops = sorted({round(slot.head.y, 3) for slot in slots}, reverse=True)
     rows = [[i for i, slot in enumerate(slots) if round(slot.head.y, 3) == y] for y in row_tops]
-    widths = [text_width_mm(r, 1.0, Font.BOLD if r == OPPOSITE else Font.REGULAR) for r in example.relations]
+    widths = [
+        text_width_mm(example.label(i), 1.0, Font.BOLD if r == OPPOSITE else Font.REGULAR)
+        for i, r in enumerate(example.relations)
+    ]
 
-    def lines_at(size: float) -> list[int] | None:
+    def lines_at(size: float) -> list[int]:
         found = [0] * len(slots)
         for row in rows:
             lines = _label_lines([centres[i] for i in row], [widths[i] for i in row], size)
-            if lines is None:
-                return None
             for i, line in zip(row, lines):
                 found[i] = line
         return found
 
     sizes = [style.body_pt * 0.9 - 0.25 * k for k in range(int((style.body_pt * 0.9 - MIN_TEXT_PT) / 0.25) + 1)]
-    fewest = lines_at(MIN_TEXT_PT) or [i % 2 for i in range(len(slots))]  # (two lines fit any card's heads)
+    fewest = lines_at(MIN_TEXT_PT)
     size = next((z for z in sizes if lines_at(z) == fewest), MIN_TEXT_PT)
     lines = fewest
     per_row = 1 + max(lines)
@@ -397,7 +412,7 @@ def _relation_labels(
             red = example.relations[i] == OPPOSITE
             y = top - 0.8 - (r * per_row + lines[i] + 0.78) * line_h
             font = Font.BOLD if red else Font.REGULAR
-            items.append(Text(centres[i], y, example.relations[i], size, RED if red else INK, font, Anchor.MIDDLE))
+            items.append(Text(centres[i], y, example.label(i), size, RED if red else INK, font, Anchor.MIDDLE))
     return items, 1.6 + len(rows) * per_row * line_h
 
 
@@ -433,7 +448,8 @@ def _decoy_figure(example: DecoyExample, design: Design, deck: Deck, width: floa
     card_caption, decoy_caption, is_not, verdict = example.captions
     small = style.caption_pt
     verdict_items, verdict_h = _caption(verdict, width / 2, 0, width, small, RED, Font.BOLD)
-    room = card_w + between - 2.0  # a caption may reach under the gap, short of its neighbour's
+    # a caption may reach under the gap, short of its neighbour's, and never past the column
+    room = min(card_w + between - 2.0, 2 * (left + card_w / 2))
     card_items, card_cap_h = _caption(card_caption, left + card_w / 2, 0, room, small, INK, Font.BOLD)
     decoy_items, decoy_cap_h = _caption(decoy_caption, right + card_w / 2, 0, room, small, INK, Font.BOLD)
     under = max(card_cap_h, decoy_cap_h) + 1.0
@@ -468,6 +484,7 @@ GLYPH_HEAD = (
 GLYPH_BOX = (100.0, 110.0)
 
 
+@functools.lru_cache(maxsize=4)  # the same for every glyph of a set-up figure
 def _glyph_size(design: Design, frame: CardFrame) -> float:
     """A glyph's width on the card (mm): most of the distance between neighbouring heads, and
     no taller than a head's box."""
@@ -477,29 +494,61 @@ def _glyph_size(design: Design, frame: CardFrame) -> float:
     return min(pitch * 0.8, slots[0].head.height * GLYPH_BOX[0] / GLYPH_BOX[1])
 
 
-def _monument_glyph(design: Design, monument: Monument, frame: CardFrame, x: float, y: float, width: float) -> Shape:
+def _monument_glyph(
+    design: Design, monument: Monument, frame: CardFrame, x: float, y: float, width: float, slots: tuple | None = None
+) -> Shape:
     """A Monument in one drawing: the card in stone, each head a window of paper cut out of it,
     turned the way it faces. A grid of hundreds of card pictures would be thousands of head
     drawings (slow to rasterise, and too small to see); glyphs keep each Monument's facings."""
     s = width / frame.width_mm
     height = frame.height_mm * s
     subpaths: list[tuple] = list(Path.rect(Rect(x, y, width, height)).commands)
-    size = _glyph_size(design, frame)
-    unit = size / GLYPH_BOX[0] * s
-    for slot, facing in zip(card_layout(design, frame).slots, monument.faces):
+    outlines = _glyph_outlines(_glyph_size(design, frame) / GLYPH_BOX[0] * s)
+    for slot, facing in zip(slots or card_layout(design, frame).slots, monument.faces):
         cx = x + (slot.head.x + slot.head.width / 2) * s
         cy = y + (slot.head.y + slot.head.height / 2) * s
-        for n, (u, v) in enumerate(GLYPH_HEAD):
-            across = GLYPH_BOX[0] - u if facing == 1 else u  # facing right is the mirror image
-            point = (cx + (across - GLYPH_BOX[0] / 2) * unit, cy + (v - GLYPH_BOX[1] / 2) * unit)
-            subpaths.append(("M" if n == 0 else "L", *point))
+        subpaths += [(command, cx + dx, cy + dy) for command, dx, dy in outlines[facing]]
         subpaths.append(("Z",))
     return Shape(Path(tuple(subpaths)), fill=design.style.stone)
+
+
+@functools.lru_cache(maxsize=8)
+def _glyph_outlines(unit: float) -> tuple[tuple[tuple[str, float, float], ...], ...]:
+    """A glyph head's outline facing each way, from its centre, ``unit`` mm a glyph unit: the
+    same for every head of a set-up figure (hundreds of Monuments), so worked out once."""
+    outlines = []
+    for facing in (0, 1):
+        points = []
+        for n, (u, v) in enumerate(GLYPH_HEAD):
+            across = GLYPH_BOX[0] - u if facing == 1 else u  # facing right is the mirror image
+            points.append(("M" if n == 0 else "L", (across - GLYPH_BOX[0] / 2) * unit, (v - GLYPH_BOX[1] / 2) * unit))
+        outlines.append(tuple(points))
+    return tuple(outlines)
 
 
 def _as_pictures(design: Design, frame: CardFrame, thumb_w: float, monuments: int) -> bool:
     head_w = card_layout(design, frame).slots[0].head.width * thumb_w / frame.width_mm
     return head_w >= PICTURE_HEAD_MIN_MM and monuments * len(design.heads) <= PICTURE_HEADS_MAX
+
+
+@functools.lru_cache(maxsize=8)
+def _grid(design: Design, deck: Deck, cols: int, thumb_w: float, gap: float, grid_h: float) -> tuple:
+    """The Monuments of the set-up figure, its lower left corner at the origin: the same for
+    every body size tried (it depends on the column and the figures' scale only), so drawn once."""
+    frame = card_frame(design, bleed_mm=0.0)
+    thumb_h = thumb_w * frame.height_mm / frame.width_mm
+    pictures = _as_pictures(design, frame, thumb_w, len(deck.monuments))
+    slots = card_layout(design, frame).slots  # looked up once: hashing the design for each glyph is slow
+    items: list = []
+    for index, monument in enumerate(deck.monuments):
+        row, col = divmod(index, cols)
+        x = col * (thumb_w + gap)
+        y = grid_h - (row + 1) * thumb_h - row * gap
+        if pictures:
+            items += card_picture(_monument_faces(design, deck)[index], frame, x, y, thumb_w)
+        else:
+            items.append(_monument_glyph(design, monument, frame, x, y, thumb_w, slots))
+    return tuple(items)
 
 
 def _setup_figure(figure: SetupFigure, design: Design, deck: Deck, width: float, style: Style) -> tuple[tuple, float]:
@@ -526,16 +575,7 @@ def _setup_figure(figure: SetupFigure, design: Design, deck: Deck, width: float,
     deck_caption, deck_h = _caption(figure.captions[1], pile_centre, 0, deck_room, small, GREY, Font.ITALIC)
     label = caption_h + 1.5
     height = grid_h + label
-    pictures = _as_pictures(design, frame, thumb_w, len(deck.monuments))
-    items: list = []
-    for index, monument in enumerate(deck.monuments):
-        row, col = divmod(index, figure.cols)
-        x = col * (thumb_w + gap)
-        y = label + grid_h - (row + 1) * thumb_h - row * gap
-        if pictures:
-            items += card_picture(_monument_faces(design, deck)[index], frame, x, y, thumb_w)
-        else:
-            items.append(_monument_glyph(design, monument, frame, x, y, thumb_w))
+    items: list = [Group(_grid(design, deck, figure.cols, thumb_w, gap, grid_h), translate(0, label))]
     back = back_face(design, CardKind.SEARCH, frame)
     pile_h = pile_w * frame.height_mm / frame.width_mm
     pile_y = label + grid_h / 2 - pile_h / 2 + deck_h / 2

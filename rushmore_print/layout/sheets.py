@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..errors import BuildError
+from ..i18n import Catalogue, catalogue
 from ..sizes import PAPERS as PAPERS  # re-exported: the sheet engine's papers
 from ..sizes import Paper
 from .fonts import Font, text_width_mm
@@ -304,28 +305,69 @@ def _mark(path: Path) -> Shape:
     return Shape(path, stroke=BLACK, stroke_mm=MARK_WIDTH_MM)
 
 
-def sheet_pages(plan: SheetPlan, cards: Sequence[tuple[Face, Face | None]], title: str) -> Sequence[Page]:
+def sheet_pages(
+    plan: SheetPlan, cards: Sequence[tuple[Face, Face | None]], title: str, t: Catalogue | None = None
+) -> Sequence[Page]:
     """Pages for ``cards`` (front, back pairs): fronts pages with their backs as the plan says
-    (a missing back, possible only with the fronts layout, leaves its place blank). Each sheet
-    is laid out when a renderer reaches it, from its own cards only (``cards`` may be lazy too),
-    so a document of thousands of cards never holds them all."""
+    (a missing back, possible only with the fronts layout, leaves its place blank), the notes in
+    ``t``'s language (English by default). Each sheet is laid out when a renderer reaches it,
+    from its own cards only (``cards`` may be lazy too), so a document of thousands of cards
+    never holds them all."""
+    words = _SheetWords.of(t or catalogue(), plan.layout)
     sheets = math.ceil(len(cards) / plan.per_sheet)
     sides = 2 if plan.layout is SheetLayout.DUPLEX else 1
 
     def sheet(index: int) -> tuple[Page, ...]:
         batch = list(cards[index * plan.per_sheet : (index + 1) * plan.per_sheet])  # each card laid out once
-        return _sheet(plan, batch, index + 1, sheets, title)
+        return _sheet(plan, batch, index + 1, sheets, title, words)
 
     return Lazy(sheets * sides, sheet, per_batch=sides)
 
 
+@dataclass(frozen=True)
+class _SheetWords:
+    """What a sheet's notes say, in the design's language."""
+
+    t: Catalogue
+    print_note: str  # "Print at 100% (actual size...)"
+    layout: str  # "duplex"
+    fold: str
+    fronts: str
+    backs: str
+
+    @classmethod
+    def of(cls, t: Catalogue, layout: SheetLayout) -> _SheetWords:
+        names = {
+            SheetLayout.DUPLEX: t.pgettext("sheet layout", "duplex"),
+            SheetLayout.GUTTERFOLD: t.pgettext("sheet layout", "gutterfold"),
+            SheetLayout.FRONTS: t.pgettext("sheet layout", "fronts"),
+        }
+        note = t.gettext(
+            "Print at {percent} (actual size, no ‘fit to page’): the bar must measure 50 mm.", percent=t.percent(1)
+        )
+        fold = t.gettext("fold here, glue, then cut")
+        return cls(t, note, names[layout], fold, t.pgettext("sheet side", "fronts"), t.pgettext("sheet side", "backs"))
+
+
 def _sheet(
-    plan: SheetPlan, batch: Sequence[tuple[Face, Face | None]], number: int, sheets: int, title: str
+    plan: SheetPlan,
+    batch: Sequence[tuple[Face, Face | None]],
+    number: int,
+    sheets: int,
+    title: str,
+    words: _SheetWords,
 ) -> tuple[Page, ...]:
     """Sheet ``number`` of ``sheets``: its front page, and for duplex its back page."""
     W, H = plan.paper.width_mm, plan.paper.height_mm
-    where = f"{title} | {plan.paper.name} {plan.layout.value} | sheet {number} of {sheets}"
-    note = f"Print at 100% (actual size, no 'fit to page'): the bar must measure 50 mm.  {where}"
+    where = words.t.gettext(
+        "{title} | {paper} {layout} | sheet {number} of {sheets}",
+        title=title,
+        paper=plan.paper.name,
+        layout=words.layout,
+        number=number,
+        sheets=sheets,
+    )
+    note = f"{words.print_note}  {where}"
     items: list = [place_card(front, slot) for (front, _), slot in zip(batch, plan.fronts)]
     if plan.layout is SheetLayout.GUTTERFOLD:
         items += [place_card(back, slot) for (_, back), slot in zip(batch, plan.backs) if back is not None]
@@ -342,13 +384,11 @@ def _sheet(
         # Centred over the last column, between the crop marks of its two edges, never on one.
         last = max(plan.fronts, key=lambda slot: slot.clip.x).clip
         label_x = last.x + last.width / 2
-        items.append(
-            Text(label_x, plan.fold_y + 0.8, "fold here, glue, then cut", 5.0, GREY, Font.ITALIC, Anchor.MIDDLE)
-        )
+        items.append(Text(label_x, plan.fold_y + 0.8, words.fold, 5.0, GREY, Font.ITALIC, Anchor.MIDDLE))
     items += [_mark(p) for p in plan.front_marks]
     items.append(
         Group(
-            strip_items(note + (" | fronts" if plan.layout is SheetLayout.DUPLEX else ""), plan.strip_length),
+            strip_items(note + (f" | {words.fronts}" if plan.layout is SheetLayout.DUPLEX else ""), plan.strip_length),
             plan.front_strip,
         )
     )
@@ -356,7 +396,7 @@ def _sheet(
     if plan.layout is SheetLayout.DUPLEX:
         back_items: list = [place_card(back, slot) for (_, back), slot in zip(batch, plan.backs) if back is not None]
         back_items += [_mark(p) for p in plan.back_marks]
-        back_items.append(Group(strip_items(note + " | backs", plan.strip_length), plan.back_strip))
+        back_items.append(Group(strip_items(f"{note} | {words.backs}", plan.strip_length), plan.back_strip))
         return front, Page(W, H, tuple(back_items))
     return (front,)
 

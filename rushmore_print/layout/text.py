@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import re
+
 from .fonts import Font, text_width_mm
 
 Run = tuple[str, Font]
+BREAKS = re.compile(r"[ \t\n\r\f\v]+")  # the spaces a line may break at
 
 
 def wrap(
@@ -18,7 +21,7 @@ def wrap(
     >>> ["".join(t for t, _ in line) for line in wrap("one two three", 15, 10)]
     ['one two', 'three']
     """
-    words: list[tuple[str, Font]] = [(w, lead_font) for w in lead.split()] + [(w, font) for w in text.split()]
+    words: list[tuple[str, Font]] = [(w, lead_font) for w in words_of(lead)] + [(w, font) for w in words_of(text)]
     space = {f: text_width_mm(" ", size_pt, f) for f in {lead_font, font}}
     lines: list[list[Run]] = []
     current: list[tuple[str, Font]] = []
@@ -35,6 +38,16 @@ def wrap(
     if current:
         lines.append(_runs(current))
     return lines
+
+
+def words_of(text: str) -> list[str]:
+    """The words of ``text``, split at spaces and line breaks but never at a no-break space (the
+    French space before a colon, "50\u00a0mm"): :meth:`str.split` would break at those too.
+
+    >>> words_of("pioche\u202f: 12  cartes, 50\u00a0mm")
+    ['pioche\u202f:', '12', 'cartes,', '50\xa0mm']
+    """
+    return [word for word in BREAKS.split(text) if word]
 
 
 def _runs(words: list[tuple[str, Font]]) -> list[Run]:

@@ -105,7 +105,9 @@ def decode(data: bytes, name: Path | str, most_side: int = 0) -> Image.Image:
                 source.load()
                 if getattr(source, "n_frames", 1) > 1:
                     raise ValueError("it is animated; give a still image")
-                return normalise(source)
+                problem = palette_problem(source)
+                if not problem:
+                    return normalise(source)
     except (Image.DecompressionBombError, Image.DecompressionBombWarning):
         raise BuildError(f"{shown_path(name)}: too many pixels to decode safely; reduce the image") from None
     except Exception as exc:  # a decoder handed outside files can raise almost anything
@@ -113,6 +115,31 @@ def decode(data: bytes, name: Path | str, most_side: int = 0) -> Image.Image:
         raise BuildError(
             f"{shown_path(name)}: cannot decode the image ({reason}); save it again as a PNG or JPEG"
         ) from None
+    raise BuildError(f"{shown_path(name)}: {problem}; the file is damaged: save it again as a PNG or JPEG")
+
+
+def palette_problem(image: Image.Image) -> str:
+    """Why a decoded palette image cannot print as its file says ("" when it can): a pixel whose
+    index lies past the end of the palette (PLTE). The file defines no colour for it, so Pillow
+    prints black and a PDF viewer clips it to the last entry, each without a word.
+
+    >>> image = Image.new("P", (2, 1))
+    >>> image.putpalette(bytes([255, 0, 0, 0, 0, 255]))  # two colours
+    >>> palette_problem(image)
+    ''
+    >>> image.putpixel((1, 0), 5)
+    >>> palette_problem(image)
+    'a pixel uses palette entry 5, but the palette (PLTE) has 2 colours (entries 0 to 1)'
+    """
+    if image.mode != "P":
+        return ""
+    colours = len(image.getpalette() or ()) // 3
+    highest = image.getextrema()[1]
+    assert isinstance(highest, int)  # one band: (lowest, highest) index
+    if highest < colours:
+        return ""
+    entries = f"{colours} colours (entries 0 to {colours - 1})"
+    return f"a pixel uses palette entry {highest}, but the palette (PLTE) has {entries}"
 
 
 def decode_file(path: Path | str, kind: InputKind, most_side: int = 0) -> Image.Image:

@@ -51,6 +51,12 @@ def load_image(path: Path) -> EmbeddedImage:
     if raster.kind == "png":
         if raster.png_colour == 3:
             assert raster.palette is not None
+            if len(raster.palette) // 3 < 2**raster.depth:
+                # Indices can point past a short palette, and nothing but the pixels says whether
+                # they do: decoded (once, by the normaliser) to refuse such a file by name.
+                from .normalise import decode_file
+
+                decode_file(path, InputKind.CARD_IMAGE)
             space = f"[/Indexed /DeviceRGB {len(raster.palette) // 3 - 1} <{raster.palette.hex()}>]"
         else:
             space = "/DeviceGray" if raster.channels == 1 else "/DeviceRGB"

@@ -27,6 +27,7 @@ The text is deterministic: the same items give the same bytes.
 from __future__ import annotations
 
 import base64
+import functools
 import re
 from collections.abc import Hashable
 from xml.sax.saxutils import escape, quoteattr
@@ -44,9 +45,6 @@ from ..layout.items import (
     Shape,
     Text,
     Use,
-    multiply,
-    scale,
-    translate,
 )
 from ..layout.items import Image as ImageItem
 from ..typeface import metrics, text_width_mm
@@ -178,13 +176,14 @@ class SvgWriter:
             x -= width / 2 if text.anchor is Anchor.MIDDLE else width
         tables = metrics(text.font)
         factor = text.size_pt * MM_PER_PT / tables.units_per_em
+        # one glyph a <use>: the scale and baseline written once, only x changes along the line
+        head, tail = f'" transform="matrix({_n(factor, 8)} 0 0 {_n(factor, 8)} ', f' {_n(text.y)})"/>'
         pen = 0
         glyphs = []
         for char in text.text:
             glyph = self._glyph(text.font, char)
             if glyph is not None:
-                place = _matrix(multiply(scale(factor), translate(x + pen * factor, text.y)))
-                glyphs.append(f'<use xlink:href="#{glyph}" transform="{place}"/>')
+                glyphs.append(f'<use xlink:href="#{glyph}{head}{_n(x + pen * factor)}{tail}')
             pen += tables.advance(char)
         label = quoteattr(_NOT_XML.sub("", text.text))
         return f'<g fill="{_hex(text.color)}" role="img" aria-label={label}>' + "".join(glyphs) + "</g>\n"
@@ -246,7 +245,10 @@ class SvgWriter:
         return self._define(key, "g", lambda ident: f'<path id="{ident}" d="{d}"/>\n')
 
 
+@functools.lru_cache(maxsize=4096)
 def _shape(shape: Shape) -> str:
+    """A shape's ``<path>``; the same shapes recur on every card (frames, mountains), so each is
+    written once a process."""
     attributes = [f'd="{_d(shape.path)}"']
     if shape.fill is not None:
         attributes.append(f'fill="{_hex(shape.fill)}"')

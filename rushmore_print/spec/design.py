@@ -15,6 +15,7 @@ from dataclasses import dataclass, field, fields
 from pathlib import Path
 
 from ..colors import Color, parse_hex
+from ..i18n import SOURCE_LANGUAGE
 from ..model import Notation
 from ..sizes import CARD_PRESETS
 from ..svg import Drawing
@@ -141,6 +142,7 @@ class Design:
     print: PrintSpec = field(default_factory=PrintSpec)
     style: Style = field(default_factory=Style)
     source: str = BUILTIN_CLASSIC
+    language: str = SOURCE_LANGUAGE  # the players' language: the rule sheet's, the cards' words, the referee's
 
     @property
     def head_names(self) -> tuple[str, ...]:

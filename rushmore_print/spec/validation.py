@@ -18,6 +18,7 @@ from typing import Any
 
 from ..colors import WHITE, Color, contrast, parse_hex
 from ..errors import Problem, SpecError
+from ..i18n import SOURCE_LANGUAGE, languages
 from ..inputs import INVISIBLE, InputError, InputKind, read_input_text, shown, shown_path
 from ..model import Notation
 from ..sizes import CARD_MM_RANGE, CARD_PRESETS, parse_card_size
@@ -59,7 +60,7 @@ def load_design(path: str | Path | None = None, font_check: FontCheck | None = N
     Raises :class:`SpecError` listing every problem found.
     """
     if path is None:
-        text = resources.files("rushmore_print").joinpath("data/classic.yaml").read_text("utf-8")
+        text = resources.files("rushmore_print").joinpath("data/designs/classic.yaml").read_text("utf-8")
         return parse_design(text, BUILTIN_CLASSIC, base_dir=None)
     path = Path(path)
     try:
@@ -196,7 +197,7 @@ def _describe(value: Any) -> str:
     return shown(value)
 
 
-TOP_KEYS = ("name", "heads", "directions", "search", "grid", "rules", "print", "style")
+TOP_KEYS = ("name", "heads", "directions", "search", "grid", "rules", "print", "style", "language")
 
 
 def parse_design(text: str, file: str, base_dir: Path | None, font_check: FontCheck | None = None) -> Design:
@@ -223,6 +224,7 @@ def parse_design(text: str, file: str, base_dir: Path | None, font_check: FontCh
         check.add(("name",), f"{name!r} is printed on the card backs as {printed_upper(name)!r}; the card font "
                              f"(DejaVu Sans) has no glyph for {_where(missing)}")  # fmt: skip
     style = _style(check, top.get("style"), heads or ())
+    language = _language(check, top.get("language", SOURCE_LANGUAGE))
     if check.problems:
         raise SpecError(check.problems)
     # No problem recorded means every part was read; the asserts say so to the type checker.
@@ -241,7 +243,16 @@ def parse_design(text: str, file: str, base_dir: Path | None, font_check: FontCh
         print=print_spec,
         style=style,
         source=file,
+        language=language,
     )
+
+
+def _language(check: _Checker, value: Any) -> str:
+    """The players' language: a code with a shipped catalogue (``de``, ``pl``...)."""
+    if isinstance(value, str) and value.strip().lower().replace("_", "-") in languages():
+        return value.strip().lower().replace("_", "-")
+    check.add(("language",), f"expected one of {', '.join(languages())}, got {_describe(value)}")
+    return SOURCE_LANGUAGE
 
 
 def _heads(check: _Checker, value: Any, base_dir: Path | None) -> tuple[HeadSpec, ...] | None:

@@ -1,0 +1,262 @@
+"""The browser table's game room: who is seated where, what each screen may ask, and what every
+screen is shown. No web framework here: the server (:mod:`.server`) passes each checked message
+in and sends each :class:`Reply` out, so the room is tested without a socket.
+
+The game itself is a :class:`rushmore_print.session.Session`, fed the same lines the terminal
+would type (``ann B3``, ``bob pass``, ``undo``), so the log is the one ``rushmore play`` writes
+and ``play --resume`` continues. The room never takes a player's name from a phone's message:
+a phone is seated once (join code, then a free name) and every claim it sends is made for that
+seat. Only the table screen (holding the table key) reveals, corrects, undoes and ends.
+
+>>> from rushmore_print import load_design, generate_deck
+>>> from rushmore_print.session import Options, Session
+>>> design = load_design()
+>>> session = Session.new(generate_deck(design), design.rules, design.grid, Options(("ann", "bob"), seed=3),
+...                       design_name=design.name, hold=True, clock=lambda: 0.0)
+>>> room = Room(session, write=lambda record: None)
+>>> room.begin()["phase"]
+'ready'
+>>> token = room.join("ann")
+>>> room.seat_of(token)
+'ann'
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..errors import ClaimError, RushmoreError
+from ..narrate import Narrator
+from ..referee import Ended, Judged, TieBreak, Undone
+from ..session import Rejected, Session, Step
+from ..stats import player_rows, turns_of
+
+MAX_MESSAGE_BYTES = 1024  # the longest message a screen sends is a correction: far below this
+POSITION = re.compile(r"[A-Z]{1,2}[0-9]{1,3}")
+JOIN_LETTERS = "ACDEFHJKLMNPRTUVWXY3479"  # no look-alikes (0/O, 1/I/L, 5/S, 8/B, 2/Z, 6/G)
+JOIN_CODE_LENGTH = 5  # 23^5 = 6.4 million codes, with joins rate-limited per address
+
+
+class RoomError(RushmoreError):
+    """A message the room refuses: the sentence goes back to the screen that sent it."""
+
+
+def new_join_code() -> str:
+    """A short per-game code for phones: typed or scanned, never a word to mistype.
+
+    >>> len(new_join_code()), set(new_join_code()) <= set(JOIN_LETTERS)
+    (5, True)
+    """
+    return "".join(secrets.choice(JOIN_LETTERS) for _ in range(JOIN_CODE_LENGTH))
+
+
+@dataclass
+class Reply:
+    """What one message did: a sentence for its sender (or None), and whether every screen must be
+    shown the new state."""
+
+    note: str | None = None
+    changed: bool = False
+    ended: bool = False  # the table closed the game: the server stops
+
+
+@dataclass
+class Room:
+    session: Session
+    write: Callable[[dict], None]  # a record to the game log, before anything is shown
+    sync: Callable[[], None] = lambda: None  # the log to disk: called once every screen has been sent the state
+    records: list[dict] = field(default_factory=list)  # the log's records so far (for the end screen)
+    one_screen: bool = False  # no phones: the table taps who took each card
+    join_code: str = field(default_factory=new_join_code)
+    table_key: str = field(default_factory=lambda: secrets.token_urlsafe(18))
+    counting: bool = False  # a count of three is running before the held card is shown
+    seq: int = 0  # each new state's number: a screen ignores an older one
+    _seats: dict[str, str] = field(default_factory=dict)  # token -> player
+    _lines: list[str] = field(default_factory=list)  # the referee's last words, newest last
+    _narrator: Narrator = field(init=False)
+
+    def __post_init__(self) -> None:
+        self._narrator = Narrator(self.session.game.deck, self.session.design_name, width=200)
+
+    # -- the game
+
+    @property
+    def game(self):
+        return self.session.game
+
+    def begin(self) -> dict:
+        """Start a new game (its start record is written) and return the state."""
+        self._apply(self.session.start())
+        return self.state()
+
+    def _apply(self, step: Step) -> Reply:
+        for record in step.records:  # saved before it is shown: nothing seen is ever lost
+            self.write(record)
+            self.records.append(record)
+        rejected = next((e for e in step.events if isinstance(e, Rejected)), None)
+        if rejected is not None:
+            return Reply(rejected.reason)
+        said = self._narrator.say_all([e for e in step.events if isinstance(e, (Judged, TieBreak, Ended, Undone))])
+        self._lines = (self._lines + [line for line in said if line])[-4:]
+        self.seq += 1
+        return Reply(changed=True)
+
+    def _line(self, text: str) -> Reply:
+        return self._apply(self.session.handle(text))
+
+    # -- seats
+
+    def join(self, player: str) -> str:
+        """Seat a phone as ``player`` (a name of the game, not yet seated); its token for rejoining."""
+        if self.one_screen:
+            raise RoomError("this game is played on one screen: no phones join it")
+        name = self._player(player)
+        if name in self._seats.values():
+            raise RoomError(f"{name} has joined already on another phone; the table screen can free the seat")
+        token = secrets.token_urlsafe(18)
+        self._seats[token] = name
+        self.seq += 1
+        return token
+
+    def seat_of(self, token: str) -> str | None:
+        return self._seats.get(token)
+
+    def free_seat(self, player: object) -> None:
+        name = self._player(player)
+        self._seats = {token: seated for token, seated in self._seats.items() if seated != name}
+        self.seq += 1
+
+    def seated(self) -> set[str]:
+        return set(self._seats.values())
+
+    def _player(self, text: object) -> str:
+        if not isinstance(text, str) or text not in self.game.players:
+            raise RoomError("no such player in this game")
+        return text
+
+    def _position(self, text: object) -> str:
+        if not isinstance(text, str) or not POSITION.fullmatch(text) or self.game.table.monument_at(text) is None:
+            raise RoomError("no such place on the table")
+        return text
+
+    # -- messages
+
+    def from_player(self, player: str, message: dict) -> Reply:
+        """A seated phone's message: ``{"t": "claim", "at": "B3"}`` or ``{"t": "pass"}``."""
+        kind = message.get("t")
+        if kind == "claim":
+            return self._line(f"{player} {self._position(message.get('at'))}")
+        if kind == "pass":
+            return self._line(f"{player} pass")
+        raise RoomError("a phone may only claim or pass")
+
+    def from_table(self, message: dict) -> Reply:
+        """The table screen's message: reveal (after the count), took / nobody (one screen),
+        change, drop, free, undo, end."""
+        kind = message.get("t")
+        if kind == "undo":
+            return self._line("undo")
+        if kind == "end":
+            return Reply(ended=True)
+        if kind == "free":
+            self.free_seat(message.get("player"))
+            return Reply(changed=True)
+        if kind == "took":
+            if not self.one_screen:
+                raise RoomError("with phones, each player claims on their own phone")
+            player = message.get("player")
+            return self._line("-" if player is None else self._player(player))
+        if kind == "change":
+            player = self._player(message.get("player"))
+            target = "pass" if message.get("at") == "pass" else self._position(message.get("at"))
+            return self._line(f"change {player} {target}")
+        if kind == "drop":
+            return self._line(f"drop {self._player(message.get('player'))}")
+        raise RoomError("unknown message")
+
+    def can_reveal(self) -> bool:
+        return self.session.held is not None and not self.counting and not self.game.over
+
+    def reveal(self) -> Reply:
+        """Show the held card (the server calls this when the count of three is over)."""
+        self.counting = False
+        if self.session.held is None:
+            raise ClaimError("no card is waiting to be shown")
+        return self._line("")
+
+    # -- what the screens see
+
+    def phase(self) -> str:
+        if self.game.over:
+            return "over"
+        if self.counting:
+            return "countdown"
+        if self.session.held is not None:
+            return "ready"
+        return "play" if self.game.current is not None else "ready"
+
+    def state(self, viewer: str | None = None) -> dict[str, Any]:
+        """Everything a screen shows, as JSON: ``viewer`` is a seated player's name, or None for
+        the table screen. A card is in it only once shown; nothing secret is (no join token)."""
+        game = self.game
+        card = game.current if self.phase() in ("play", "over") and game.current is not None else None
+        claims = dict(game.state.claims)
+        waiting = set(game.waiting_for()) if card is not None else set()
+        active = set(game.active_players)
+        players = [
+            {
+                "name": name,
+                "score": score,
+                "wrong": wrong,
+                "seated": name in self.seated(),
+                "hand": self._hand(claims, name),
+                "waiting": name in waiting,
+                "active": name in active,
+            }
+            for (name, score), (_, wrong) in zip(game.scores(), game.wrong_claims())
+        ]
+        covered = {game.table.position_of(m): p for p, m in game.state.claims if m is not None}
+        showing = self.session.held or (game.showing() if not game.over and card is not None else None)
+        state: dict[str, Any] = {
+            "t": "state",
+            "seq": self.seq,
+            "phase": self.phase(),
+            "mode": "one-screen" if self.one_screen else "phones",
+            "you": viewer,
+            "design": self.session.design_name,
+            "card": None if card is None else {"id": card.id, "level": card.level.title},
+            "number": getattr(showing, "number", game.state.revealed + 1),
+            "total": getattr(showing, "total", game.state.revealed + game.cards_left),
+            "tiebreak": list(game.state.tiebreak) if game.state.tiebreak else None,
+            "players": players,
+            "covered": covered,
+            "grid": [[[pos, monument] for pos, monument in row] for row in game.table.grid()],
+            "said": list(self._lines),
+            "penalty": game.config.penalty,
+            "end": self._end() if game.over else None,
+        }
+        return state
+
+    def _hand(self, claims: dict[str, str | None], name: str) -> str | None:
+        """A player's hand this turn: a position, ``"pass"``, or None (still to choose)."""
+        if name not in claims:
+            return None
+        monument = claims[name]
+        return "pass" if monument is None else self.game.table.position_of(monument)
+
+    def _end(self) -> dict[str, Any]:
+        game = self.game
+        rows = player_rows(turns_of(self.records), game.players) if self.records else ()
+        medians = {row.name: row.median_ms for row in rows}
+        return {
+            "winners": list(game.state.winners or ()),
+            "reason": game.state.end_reason,
+            "rows": [
+                {"name": name, "cards": list(cards), "wrong": wrong, "median_ms": medians.get(name)}
+                for name, cards, wrong in zip(game.players, game.state.won, game.state.wrong)
+            ],
+        }

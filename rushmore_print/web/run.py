@@ -1,0 +1,122 @@
+"""``rushmore table``: a game request in, a running server out, until the table screen ends it.
+
+The session is made (new, or resumed from a log) exactly as ``rushmore play`` makes it
+(:mod:`rushmore_print.console`), so a game moves between the two; then this module binds the
+socket, says where the table screen and the phones go, and serves.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import socket
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..console import GameRequest, Streams, load_deck, new_log, new_session, resume
+from ..gamelog import GameLog, read_records
+from ..session import Session
+from ..spec import Design
+from .cards import card_svgs, qr_svg
+from .room import Room
+from .server import TableServer, serve
+
+
+@dataclass(frozen=True)
+class Serving:
+    """How the table is served: the local network or only this computer, the port (0: any free
+    one), phones or one screen, the seconds of the count of three."""
+
+    lan: bool = False
+    port: int = 8000
+    one_screen: bool = False
+    countdown: float = 3.0
+
+
+@dataclass(frozen=True)
+class Where:
+    """Where the screens go: the table screen's address (with its key) and the phones'."""
+
+    table_url: str
+    join_url: str
+    code: str
+
+
+def lan_address() -> str:
+    """This computer's address on the local network: the interface a route out would use (no
+    packet is sent: a UDP socket only picks its source address when it is "connected")."""
+    with contextlib.closing(socket.socket(socket.AF_INET, socket.SOCK_DGRAM)) as probe:
+        try:
+            probe.connect(("192.0.2.1", 9))  # TEST-NET-1, never routed: only chooses an interface
+            return probe.getsockname()[0]
+        except OSError:
+            return "127.0.0.1"
+
+
+def bound_socket(host: str, port: int) -> socket.socket:
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.bind((host, port))
+    sock.listen(64)
+    sock.setblocking(False)
+    return sock
+
+
+def table_game(request: GameRequest, design_path: Path | None, streams: Streams, serving: Serving) -> Session:
+    """Deal or resume the game, serve it until the table screen ends it (or Ctrl-C); its session."""
+    if request.resume is not None:
+        session, log, _lost = resume(design_path, request.resume, request.given, serving.one_screen, True)
+        records = read_records(request.resume)
+        logged = design_path or (Path(session.design_path) if session.design_path else None)
+        design = load_deck(logged)[0]
+    else:
+        session = new_session(request, design_path, hold=True)
+        design = load_deck(design_path)[0]
+        log = new_log(request.log_path, session.options.seed)
+        records = []
+    try:
+        sock = bound_socket("0.0.0.0" if serving.lan else "127.0.0.1", serving.port)
+        try:
+            _serve(design, session, log, records, sock, serving, streams, request.quiet)
+        except KeyboardInterrupt:
+            pass
+        finally:
+            sock.close()
+    finally:
+        log.close()
+    if not session.game.over:
+        streams.say(f"game saved; continue with: rushmore table --resume {log.path} (or rushmore play --resume)")
+    return session
+
+
+def _serve(
+    design: Design,
+    session: Session,
+    log: GameLog,
+    records: list[dict],
+    sock: socket.socket,
+    serving: Serving,
+    streams: Streams,
+    quiet: bool,
+) -> None:
+    room = Room(session, lambda record: log.write(record, sync=False), log.sync, list(records), serving.one_screen)
+    if not records:
+        room.begin()
+    port = sock.getsockname()[1]
+    address = lan_address() if serving.lan else "127.0.0.1"
+    where = Where(
+        f"http://127.0.0.1:{port}/table?key={room.table_key}", f"http://{address}:{port}/j/{room.join_code}",
+        room.join_code,
+    )  # fmt: skip
+    server = TableServer(
+        room, card_svgs(design, session.game.deck), where.join_url, qr_svg(where.join_url),
+        countdown=serving.countdown, local_only=not serving.lan,
+    )  # fmt: skip
+    if not quiet:
+        streams.say(f"game log: {log.path}")
+    streams.say(f"table screen (open it on the screen everyone sees): {where.table_url}")
+    if not serving.one_screen:
+        streams.say(f"players join on their phones: {where.join_url}  (code {where.code})")
+    if serving.lan:
+        streams.say(f"serving the local network at {address}:{port}: anyone on it can open the join page")
+    asyncio.run(serve(server, sock))

@@ -1,0 +1,101 @@
+// Shared by the table screen and the phones: one websocket to the server, the newest state wins.
+"use strict";
+
+function connect(hello, onMessage, onClosed) {
+  const scheme = location.protocol === "https:" ? "wss:" : "ws:";
+  const ws = new WebSocket(`${scheme}//${location.host}/ws`);
+  let seq = -1;
+  ws.addEventListener("open", () => ws.send(JSON.stringify(hello())));
+  ws.addEventListener("message", (event) => {
+    const data = JSON.parse(event.data);
+    if (data.t === "state") {
+      if (data.seq < seq) return; // an older state overtaken by a newer one
+      seq = data.seq;
+    }
+    onMessage(data);
+  });
+  ws.addEventListener("close", (event) => onClosed(event));
+  return {
+    send(message) {
+      if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(message));
+    },
+  };
+}
+
+function el(tag, attributes, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attributes || {})) {
+    if (key === "class") node.className = value;
+    else if (key === "style") for (const [name, v] of Object.entries(value)) node.style.setProperty(name, v); // CSP: no style attributes
+    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else if (value !== null && value !== undefined && value !== false) node.setAttribute(key, value === true ? "" : value);
+  }
+  for (const child of children.flat()) {
+    if (child !== null && child !== undefined) node.append(child.nodeType ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+// Replace the page's content; absent parts (null) are left out.
+function show(...parts) {
+  document.getElementById("app").replaceChildren(...parts.filter((part) => part !== null && part !== undefined));
+}
+
+function seconds(ms) {
+  return ms === null || ms === undefined ? "–" : `${(ms / 1000).toFixed(2)} s`;
+}
+
+function names(list) {
+  if (list.length <= 1) return list.join("");
+  return `${list.slice(0, -1).join(", ")} and ${list[list.length - 1]}`;
+}
+
+// The Monument grid, each card its real face; covered ones carry the name of the hand on them.
+function monumentGrid(state, onTap, selectable) {
+  const grid = el("div", { class: "grid", style: { "--cols": state.grid[0].length } });
+  for (const row of state.grid) {
+    for (const [position, monument] of row) {
+      const who = state.covered[position];
+      const mine = who && who === state.you;
+      const cell = el(
+        "button",
+        {
+          class: `monument${who ? " covered" : ""}${mine ? " mine" : ""}`,
+          "data-position": position,
+          "aria-label": `${position} ${monument}${who ? ", covered by " + who : ""}`,
+          disabled: !selectable(position, who),
+          onclick: () => onTap(position),
+        },
+        el("img", { src: `/card/${monument}.svg`, alt: "", draggable: "false" }),
+        el("span", { class: "position" }, position),
+        who ? el("span", { class: "hand" }, who) : null,
+      );
+      grid.append(cell);
+    }
+  }
+  return grid;
+}
+
+function endTable(end) {
+  const rows = end.rows
+    .slice()
+    .sort((a, b) => b.cards.length - a.cards.length)
+    .map((row) =>
+      el(
+        "tr",
+        { class: end.winners.includes(row.name) ? "winner" : "" },
+        el("td", {}, row.name),
+        el("td", { class: "num" }, row.cards.length),
+        el("td", { class: "cards" }, row.cards.join(" ")),
+        el("td", { class: "num" }, row.wrong),
+        el("td", { class: "num" }, seconds(row.median_ms)),
+      ),
+    );
+  return el(
+    "table",
+    { class: "end" },
+    el("thead", {}, el("tr", {}, el("th", {}, "player"), el("th", {}, "cards"), el("th", {}, "won"),
+      el("th", {}, "wrong claims"), el("th", {}, "median time"))),
+    el("tbody", {}, rows),
+  );
+}

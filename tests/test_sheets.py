@@ -1,0 +1,297 @@
+"""Spreadsheet manifests (issue 23): ``cards --format csv|xlsx|ods`` writes what ``validate
+--manifest`` reads back without loss; a sheet edited in one cell is refused naming that row and
+column; every spreadsheet is read through the bounded reader (zip bombs, entities, huge sheets)."""
+
+from __future__ import annotations
+
+import csv
+import io
+import random
+import re
+import zipfile
+
+import openpyxl
+import pytest
+
+from rushmore_print import sheets
+from rushmore_print.cli import cli
+from rushmore_print.errors import RushmoreError
+from rushmore_print.manifest import validate_manifest
+from rushmore_print.rows import card_rows
+from rushmore_print.sheet_manifest import deck_tables, read_sheet_manifest
+from rushmore_print.sheets import SheetError, SheetFormat, Table, read_tables, write_tables
+
+FORMATS = ["csv", "xlsx", "ods"]
+
+
+def written(runner, tmp_path, fmt, *args):
+    result = runner.invoke(cli, ["cards", *args, "--format", fmt])
+    assert result.exit_code == 0, result.output
+    path = tmp_path / f"deck.{fmt}"
+    path.write_bytes(result.stdout_bytes)
+    return path
+
+
+def edited(path, row, column, value):
+    """The sheet at ``path`` with one cell of its ``cards`` sheet changed, as a user would in a
+    spreadsheet program: the CSV through the csv module, the XLSX through openpyxl, the ODS cell's
+    text replaced in its content.xml."""
+    kind = SheetFormat.of(path)
+    if kind is SheetFormat.CSV:
+        rows = list(csv.reader(io.StringIO(path.read_text())))
+        rows[row - 1][column - 1] = value
+        out = io.StringIO()
+        csv.writer(out).writerows(rows)
+        path.write_text(out.getvalue())
+    elif kind is SheetFormat.XLSX:
+        book = openpyxl.load_workbook(path)
+        book["cards"].cell(row, column).value = value
+        book.save(path)
+    else:
+        with zipfile.ZipFile(path) as archive:
+            members = {info.filename: archive.read(info) for info in archive.infolist()}
+        content = members["content.xml"].decode()
+        spans = [match.span() for match in re.finditer(r"<table:table-row>.*?</table:table-row>", content)]
+        start, end = spans[row - 1]
+        cells = re.findall(r"<table:table-cell[^>]*/>|<table:table-cell.*?</table:table-cell>", content[start:end])
+        cells[column - 1] = f'<table:table-cell office:value-type="string"><text:p>{value}</text:p></table:table-cell>'
+        members["content.xml"] = (content[:start] + f"<table:table-row>{''.join(cells)}</table:table-row>"
+                                  + content[end:]).encode()  # fmt: skip
+        with zipfile.ZipFile(path, "w") as archive:
+            for name, body in members.items():
+                archive.writestr(name, body)
+    return path
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_a_written_sheet_validates_and_reads_back_the_same_deck(runner, tmp_path, fmt, classic_deck):
+    path = written(runner, tmp_path, fmt)
+    result = runner.invoke(cli, ["validate", "--strict", "--manifest", str(path)])
+    assert result.exit_code == 0, result.output
+    assert "16 Monuments, 39 Search cards checked" in result.output
+    deck, findings, _ = read_sheet_manifest(path)
+    assert findings == []
+    assert (deck.monuments, deck.search, deck.heads, deck.directions) == (
+        classic_deck.monuments, classic_deck.search, classic_deck.heads, classic_deck.directions,
+    )  # fmt: skip
+
+
+@pytest.mark.parametrize("fmt", ["xlsx", "ods"])
+def test_the_binary_sheets_are_byte_identical_when_written_again(runner, tmp_path, fmt):
+    first = runner.invoke(cli, ["cards", "--format", fmt]).stdout_bytes
+    assert runner.invoke(cli, ["cards", "--format", fmt]).stdout_bytes == first
+    with zipfile.ZipFile(io.BytesIO(first)) as archive:
+        assert {info.date_time for info in archive.infolist()} == {(1980, 1, 1, 0, 0, 0)}
+        if fmt == "ods":
+            assert archive.infolist()[0].filename == "mimetype"
+            assert archive.infolist()[0].compress_type == zipfile.ZIP_STORED
+
+
+# (row, column, new value, the error's place and message); the columns are id, kind, notation,
+# red, level, answer; row 18 is S01 (RRLL, 0 red, basic, M13), row 6 the Monument M05 (LRLL).
+EDITS = [
+    (18, 5, "expert", "row 18, columns C (notation) and E (level): S01: level says expert, but a card with 0 red "
+                      "heads is basic"),
+    (18, 6, "M02", "row 18, columns C (notation) and F (answer): S01: answer says M02, but RRLL matches M13"),
+    (18, 3, "RRLR", "row 18, columns C (notation) and F (answer): S01: answer says M13, but RRLR matches M14"),
+    (18, 3, "RXLL", "row 18, column C (notation): S01: 'RXLL': 'X' is not a direction letter; use L or R, and * "
+                    "after a red head"),
+    (18, 5, "hard", "row 18, column E (level): S01: 'hard' is not a level; use basic, advanced or expert"),
+    (18, 4, "1", "row 18, columns C (notation) and D (red): S01: red says '1', but 'RRLL' has 0 red heads (* after "
+                 "a letter)"),
+    (18, 2, "monument", "row 18, columns B (kind), D (red), E (level) and F (answer): S01: a Monument has no red "
+                        "heads, level or answer; empty them or make the row a search card"),
+    (18, 2, "joker", "row 18, column B (kind): S01: 'joker' is not a kind; use monument or search"),
+    (6, 3, "LLLL", "row 6, column C (notation): M05: shows LLLL, the same as M01; each combination must appear once"),
+    (19, 1, "S01", "rows 18 and 19, column A (id): S01: this id is used by 2 Search cards"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+@pytest.mark.parametrize("row, column, value, error", EDITS, ids=[f"{'ABCDEF'[e[1] - 1]}{e[0]}={e[2]}" for e in EDITS])
+def test_a_sheet_edited_in_one_cell_is_refused_naming_that_row_and_column(
+    runner, tmp_path, fmt, row, column, value, error
+):
+    path = edited(written(runner, tmp_path, fmt), row, column, value)
+    result = runner.invoke(cli, ["validate", "--manifest", str(path)])
+    assert result.exit_code == 1, result.output
+    sheet = "" if fmt == "csv" else "sheet 'cards', "
+    assert f"  error: {sheet}{error}\n" in result.output, result.output
+
+
+def test_columns_in_any_order_with_notes_and_no_answers_validate(tmp_path, classic_deck):
+    cards = deck_tables(classic_deck, "Classic", card_rows(classic_deck))[0]
+    rows = [("notes", "level", "notation", "id")] + [("x", lv, nt, i) for i, _, nt, _, lv, _ in cards.rows[1:]]
+    path = tmp_path / "mine.csv"
+    path.write_bytes(write_tables([Table(None, tuple(rows))], SheetFormat.CSV))
+    report = validate_manifest(path)
+    assert report.ok(strict=True) and report.search == 39
+    rows.append(("x", "basic", "RRLL", "S99"))  # no answer column: the card is still judged by the rule
+    rows.append(("x", "advanced", "R*RLL", "S98"))
+    path.write_bytes(write_tables([Table(None, tuple(rows))], SheetFormat.CSV))
+    assert [str(e) for e in validate_manifest(path).errors] == [
+        "row 57, column C (notation): S99: is the same card as S01 (RRLL)",
+        "row 58, column C (notation): S98: is the same card as S28 (R*RLL)",
+    ]
+
+
+def test_a_sheet_of_another_design_takes_its_heads_from_the_design(runner, tmp_path):
+    five = str(tmp_path.parent / "five.yaml")
+    import shutil
+    from pathlib import Path
+
+    shutil.copy(Path(__file__).resolve().parent.parent / "designs" / "five.yaml", five)
+    path = written(runner, tmp_path, "csv", five)
+    alone = runner.invoke(cli, ["validate", "--manifest", str(path)])  # a CSV has no design sheet: classic
+    assert alone.exit_code == 1
+    assert "row 2, column C (notation): M01: 'LLLLL': 5 heads given, this design has 4" in alone.output
+    given = runner.invoke(cli, ["validate", five, "--manifest", str(path)])
+    assert given.exit_code == 0, given.output
+    xlsx = written(runner, tmp_path, "xlsx", five)  # its design sheet says the heads
+    assert runner.invoke(cli, ["validate", "--manifest", str(xlsx)]).exit_code == 0
+
+
+def test_a_json_manifest_with_a_design_is_still_refused(runner, tmp_path):
+    path = tmp_path / "deck.json"
+    path.write_text(runner.invoke(cli, ["cards", "--format", "json"]).output)
+    result = runner.invoke(cli, ["validate", "designs/five.yaml", "--manifest", str(path)])
+    assert result.exit_code == 2 and "not both" in result.output
+
+
+@pytest.mark.parametrize(
+    "rows, message",
+    [
+        ((), "row 1: the sheet is empty; its first row names the columns id, kind, notation, red, level, answer"),
+        ((("id", "faces"), ("M01", "LLLL")), "row 1: no column headed 'notation' or 'level'; the first row names "
+                                             "the columns id, kind, notation, red, level, answer (kind, red and "
+                                             "answer may be left out)"),
+        ((("id", "notation", "level", "ID"),), "row 1: two columns are headed 'id' (A and D)"),
+    ],
+)  # fmt: skip
+def test_a_sheet_without_its_header_is_refused_saying_what_the_header_is(tmp_path, rows, message):
+    path = tmp_path / "bad.csv"
+    path.write_bytes(write_tables([Table(None, rows)], SheetFormat.CSV))
+    with pytest.raises(SheetError) as info:
+        validate_manifest(path)
+    assert str(info.value) == f"{path}: {message}"
+
+
+def test_a_zip_that_would_inflate_past_the_limit_is_refused_before_inflating(runner, tmp_path, monkeypatch):
+    path = written(runner, tmp_path, "xlsx")
+    monkeypatch.setattr(sheets, "MOST_UNZIPPED_BYTES", 10_000)
+    with pytest.raises(SheetError, match=r"its parts would inflate to [\d,]+ bytes; a spreadsheet may inflate to"):
+        read_tables(path)
+
+
+def test_a_real_zip_bomb_is_refused_by_its_directory(tmp_path):
+    path = tmp_path / "bomb.ods"
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr("content.xml", b"<a>" + b" " * 160_000_000 + b"</a>")  # 160 MB of spaces: 155 KB
+    assert path.stat().st_size < 1_000_000
+    with pytest.raises(SheetError, match="its parts would inflate to 160,000,007 bytes"):
+        read_tables(path)
+
+
+def test_an_ods_declaring_an_entity_is_refused(tmp_path):
+    path = tmp_path / "entity.ods"
+    with zipfile.ZipFile(path, "w") as archive:
+        archive.writestr("content.xml", '<!DOCTYPE x [<!ENTITY a "aaaa">]><x>&a;</x>')
+    with pytest.raises(SheetError, match=r"content\.xml line 1: declares a DOCTYPE or entity"):
+        read_tables(path)
+
+
+def test_repeated_rows_and_cells_of_an_ods_are_bounded(tmp_path):
+    content = (
+        '<office:document-content xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" '
+        'xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0" '
+        'xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0"><office:body><office:spreadsheet>'
+        '<table:table table:name="cards"><table:table-row><table:table-cell table:number-columns-repeated="16384">'
+        "<text:p>id</text:p></table:table-cell></table:table-row>"
+        '<table:table-row table:number-rows-repeated="1048575"><table:table-cell/></table:table-row>'
+        "</table:table></office:spreadsheet></office:body></office:document-content>"
+    )
+    path = tmp_path / "wide.ods"
+    with zipfile.ZipFile(path, "w") as archive:
+        archive.writestr("content.xml", content)
+    (table,) = read_tables(path)
+    assert table.rows == (("id",) * sheets.MOST_COLUMNS,)  # the blank rows to the sheet's bottom dropped
+
+
+def test_an_ods_from_another_writer_reads_the_same(tmp_path, classic_deck):
+    odf = pytest.importorskip("odf.opendocument")
+    from odf.table import Table as OdfTable
+    from odf.table import TableCell, TableRow
+    from odf.text import P
+
+    document = odf.OpenDocumentSpreadsheet()
+    for table in deck_tables(classic_deck, "Classic", card_rows(classic_deck)):
+        sheet = OdfTable(name=table.name)
+        for row in table.rows:
+            line = TableRow()
+            for value in row:
+                cell = TableCell(valuetype="string")
+                if value:
+                    cell.addElement(P(text=value))
+                line.addElement(cell)
+            sheet.addElement(line)
+        document.spreadsheet.addElement(sheet)
+    path = tmp_path / "odfpy.ods"
+    document.save(str(path))
+    expected = [  # a reader drops a row's trailing blank cells
+        Table(table.name, tuple(tuple(" ".join(row).rstrip().split(" ")) if "" in row else row for row in table.rows))
+        for table in deck_tables(classic_deck, "Classic", card_rows(classic_deck))
+    ]
+    assert read_tables(path) == expected
+    assert validate_manifest(path).ok(strict=True)
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_damaged_sheets_are_refused_by_name_never_a_crash(runner, tmp_path, fmt):
+    whole = written(runner, tmp_path, fmt).read_bytes()
+    rng = random.Random(23)
+    refused = 0
+    for number in range(40):
+        data = bytearray(whole)
+        for _ in range(rng.choice([1, 2, 8])):
+            data[rng.randrange(len(data))] = rng.randrange(256)
+        path = tmp_path / f"d{number}.{fmt}"
+        path.write_bytes(bytes(data[: rng.choice([len(data), rng.randrange(len(data))])]))
+        try:
+            report = validate_manifest(path)
+        except RushmoreError as exc:
+            assert str(exc).startswith(str(path)), exc
+            refused += 1
+        else:
+            refused += not report.ok()
+    assert refused > 20  # damage is seen, not read as some other deck
+
+
+def test_cards_refuses_to_write_a_binary_sheet_to_a_terminal(tmp_path):
+    import os
+    import pty
+    import subprocess
+    import sys
+
+    leader, follower = pty.openpty()
+    try:
+        done = subprocess.run(
+            [sys.executable, "-m", "rushmore_print", "cards", "--format", "xlsx"],
+            stdout=follower, stderr=subprocess.PIPE, cwd=tmp_path, timeout=60,
+        )  # fmt: skip
+    finally:
+        os.close(follower)
+        os.close(leader)
+    assert done.returncode == 2 and b"give -o deck.xlsx or redirect it" in done.stderr
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_a_sheet_on_standard_input_is_told_by_its_bytes(tmp_path, fmt):
+    import subprocess
+    import sys
+
+    made = subprocess.run([sys.executable, "-m", "rushmore_print", "cards", "--format", fmt], capture_output=True)
+    judged = subprocess.run(
+        [sys.executable, "-m", "rushmore_print", "validate", "--manifest", "-"], input=made.stdout, capture_output=True
+    )
+    assert judged.returncode == 0, judged.stderr
+    assert b"16 Monuments, 39 Search cards checked" in judged.stdout

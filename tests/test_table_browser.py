@@ -1,0 +1,182 @@
+"""A whole game of ``rushmore table`` in a real headless Chromium: the table screen and three
+phones, with a collision, passes, an undo and a tie-break; then the log goes to ``play --resume``
+and gives the same scores. Skips only when Debian's chromium is not installed (CI installs it)."""
+
+import os
+import re
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from rushmore_print.cli import cli
+from rushmore_print.session import parse_log
+
+CHROMIUM = Path("/usr/bin/chromium")
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+SCREENS = os.environ.get("RUSHMORE_SCREENSHOTS")  # a folder to keep the screenshots in, to look at
+
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed (apt-get install chromium)"),
+]
+
+
+def start_table(tmp_path, *args):
+    log = tmp_path / "game.jsonl"
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "rushmore_print",
+            "table",
+            "--port",
+            "0",
+            "--countdown",
+            "0.2",
+            "--log",
+            str(log),
+            *args,
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=tmp_path,
+    )
+    lines = []
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        line = process.stdout.readline()
+        lines.append(line)
+        if "players join" in line or ("--one-screen" in args and "table screen" in line):
+            break
+        if process.poll() is not None:
+            pytest.fail("rushmore table stopped: " + process.stderr.read())
+    text = "".join(lines)
+    table = re.search(r"(http://127\.0\.0\.1:\d+/table\?key=\S+)", text).group(1)
+    join = re.search(r"(http://\S+/j/[A-Z0-9]+)", text)
+    return process, log, table, join.group(1) if join else None
+
+
+def answer_position(page, deck):
+    """Where the card on the table screen's match lies, read off a phone's grid."""
+    card = page.get_attribute("#card", "alt").split()[-1]
+    return deck.search_card(card).answer
+
+
+def tap_monument(phone, monument):
+    phone.click(f"button.monument:has(img[src='/card/{monument}.svg'])")
+
+
+def shot(page, name):
+    if SCREENS:
+        Path(SCREENS).mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(Path(SCREENS) / name))
+
+
+def test_a_whole_game_at_the_browser_table(tmp_path, classic_deck, runner):
+    sync_api = pytest.importorskip("playwright.sync_api")
+    process, log, table_url, join_url = start_table(tmp_path, "--players", "ann,bob,cy", "--seed", "42")
+    try:
+        with sync_api.sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+            errors = []
+            table = browser.new_page(viewport={"width": 1920, "height": 1080})
+            table.on("pageerror", lambda error: errors.append(str(error)))
+            table.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+            table.goto(table_url)
+            table.wait_for_selector("#reveal")
+            phones = {}
+            for name in ("ann", "bob", "cy"):
+                phone = browser.new_page(viewport={"width": 390, "height": 844})
+                phone.on("pageerror", lambda error: errors.append(str(error)))
+                phone.goto(join_url)
+                phone.click(f"button.seat-choice:has-text('{name}')")
+                phone.wait_for_selector(".grid")
+                phones[name] = phone
+            ann, bob, cy = phones.values()
+            table.wait_for_selector("li[data-player='cy'] .seat:has-text('✓')")
+            assert table.locator(".join img").evaluate("img => img.naturalWidth") > 100  # the QR code is drawn
+
+            def reveal():
+                table.click("#reveal")
+                table.wait_for_selector("#card")
+                return answer_position(table, classic_deck)
+
+            # card 1: a collision; ann is first on the match, bob's tap on it is refused
+            right = reveal()
+            shot(table, "table-card.png")
+            position = bob.get_attribute(f"button.monument:has(img[src='/card/{right}.svg'])", "data-position")
+            tap_monument(ann, right)
+            bob.evaluate(f"link.send({{t: 'claim', at: '{position}'}})")  # bob's tap, a moment after ann's
+            bob.wait_for_selector(f".note:has-text('{position} ({right}) is already covered by ann')")
+            bob.wait_for_selector(f"button.monument.covered:has(img[src='/card/{right}.svg'])")
+            assert bob.locator(f"button.monument:has(img[src='/card/{right}.svg'])").is_disabled()
+            shot(bob, "phone-covered.png")
+            bob.click("button.pass")
+            cy.click("button.pass")
+            table.wait_for_selector("li[data-player='ann'] .score:has-text('1')")
+            # card 2: bob; card 3: cy, then the table undoes bob's pass and he passes again
+            right = reveal()
+            tap_monument(bob, right)
+            ann.click("button.pass")
+            cy.click("button.pass")
+            table.wait_for_selector("li[data-player='bob'] .score:has-text('1')")
+            right = reveal()
+            tap_monument(cy, right)
+            ann.click("button.pass")
+            bob.click("button.pass")
+            table.wait_for_selector("li[data-player='cy'] .score:has-text('1')")
+            table.click("#undo")
+            table.wait_for_selector("li[data-player='cy'] .score:has-text('0')")
+            assert table.locator("li[data-player='bob'] .state").inner_text() == "to choose"
+            bob.click("button.pass")
+            table.wait_for_selector("li[data-player='cy'] .score:has-text('1')")
+            # nobody takes cards 4 to 12: a three-way tie at 1 each
+            for _number in range(4, 13):
+                reveal()
+                for phone in (ann, bob, cy):
+                    phone.click("button.pass")
+                table.wait_for_selector("#reveal")
+            assert table.locator("h1").inner_text().startswith("Tie-break: ann, bob and cy")
+            right = reveal()
+            tap_monument(ann, right)
+            bob.click("button.pass")
+            cy.click("button.pass")
+            table.wait_for_selector(".winner-line")
+            assert table.locator(".winner-line").inner_text() == "ann wins"
+            assert "ann took the tie-break card" in table.locator(".reason").inner_text()
+            rows = table.locator("table.end tbody tr").all_inner_texts()
+            assert rows[0].split("\t")[:2] == ["ann", "2"] and rows[0].split("\t")[3] == "0"
+            assert re.search(r"\d\.\d\d s$", rows[0])  # her median time to a right claim
+            shot(table, "table-end.png")
+            shot(cy, "phone-end.png")
+            table.on("dialog", lambda dialog: dialog.accept())
+            table.click("#end")
+            process.wait(timeout=10)
+            browser.close()
+        assert not errors, errors
+    finally:
+        if process.poll() is None:
+            process.kill()
+    assert process.returncode == 0, process.stderr.read()
+    records = [record for _, record in parse_log(log.read_text())[0]]
+    inputs = [r for r in records if r["event"] == "input"]
+    assert all(isinstance(r.get("ms"), int) for r in inputs)  # a reaction time on every claim and pass
+    assert [r["line"] for r in records if r["event"] == "undo"] == ["undo"]
+    ended = records[-1]
+    assert ended["event"] == "ended" and ended["scores"] == {"ann": 2, "bob": 1, "cy": 1}
+    resumed = runner.invoke(cli, ["play", "--resume", str(log)], input="")
+    assert resumed.exit_code == 0, resumed.output
+    assert "Game over: ann wins (ann took the tie-break card)." in resumed.output
+    assert re.search(r"ann\s+2\s+0", resumed.output) and re.search(r"bob\s+1\s+0", resumed.output)

@@ -1,0 +1,214 @@
+"""The browser table's server, in process (aiohttp's test client): what each screen may do, the
+LAN safety rules, the one-screen mode, and a game that the log carries over to ``play``."""
+
+import asyncio
+import json
+
+import pytest
+from aiohttp import WSMsgType
+from aiohttp.test_utils import TestClient, TestServer
+
+from rushmore_print.session import Options, Session, parse_log
+from rushmore_print.web import server as server_module
+from rushmore_print.web.room import Room, RoomError
+from rushmore_print.web.server import TableServer
+
+
+def make_server(classic, classic_deck, players=("ann", "bob"), one_screen=False, penalty=False, seed=3):
+    session = Session.new(
+        classic_deck, classic.rules, classic.grid, Options(tuple(players), seed=seed, penalty=penalty),
+        design_name=classic.name, hold=True, quick=one_screen,
+    )  # fmt: skip
+    written = []
+    room = Room(session, written.append, one_screen=one_screen)
+    room.begin()
+    cards = {card.id: f"<svg id='{card.id}'/>" for card in [*classic_deck.monuments, *classic_deck.search]}
+    server = TableServer(room, cards, f"http://127.0.0.1/j/{room.join_code}", "<svg/>", countdown=0.01)
+    return server, written
+
+
+def run(server, body):
+    async def main():
+        async with TestClient(TestServer(server.app())) as client:
+            await body(client)
+
+    asyncio.run(main())
+
+
+async def receive(ws, kind="state"):
+    while True:
+        message = await asyncio.wait_for(ws.receive(), 5)
+        if message.type is not WSMsgType.TEXT:
+            return message
+        data = json.loads(message.data)
+        if data["t"] == kind:
+            return data
+
+
+async def table_socket(client, server):
+    ws = await client.ws_connect("/ws")
+    await ws.send_json({"t": "table", "key": server.room.table_key})
+    await receive(ws)
+    return ws
+
+
+async def phone_socket(client, server, name):
+    ws = await client.ws_connect("/ws")
+    await ws.send_json({"t": "phone", "code": server.room.join_code, "name": name})
+    assert (await receive(ws, "seated"))["name"] == name
+    await receive(ws)
+    return ws
+
+
+async def until(ws, test):
+    while True:
+        state = await receive(ws)
+        if test(state):
+            return state
+
+
+def test_pages_and_files_come_from_a_fixed_list(classic, classic_deck):
+    server, _ = make_server(classic, classic_deck)
+
+    async def body(client):
+        page = await client.get("/table")
+        assert page.status == 200 and "default-src 'none'" in page.headers["Content-Security-Policy"]
+        assert (await client.get("/static/table.js")).status == 200
+        for path in ("/static/room.py", "/static/..%2Froom.py", "/static/../server.py", "/card/M99.svg", "/etc/passwd"):
+            assert (await client.get(path)).status == 404, path
+        assert (await client.get(f"/j/{server.room.join_code}")).status == 200
+        assert (await client.get("/j/WRONG")).status == 404
+        card = await client.get("/card/M01.svg")
+        assert card.headers["Content-Type"] == "image/svg+xml" and await card.text() == "<svg id='M01'/>"
+        # a name that is not this computer's: a DNS rebinding page cannot reach the table
+        assert (await client.get("/table", headers={"Host": "evil.example:8000"})).status == 421
+
+    run(server, body)
+
+
+def test_a_socket_from_another_site_or_without_the_key_gets_nothing(classic, classic_deck):
+    server, _ = make_server(classic, classic_deck)
+
+    async def body(client):
+        refused = await client.get("/ws", headers={"Origin": "http://evil.example", "Upgrade": "websocket"})
+        assert refused.status == 403
+        ws = await client.ws_connect("/ws")
+        await ws.send_json({"t": "table", "key": "guess"})
+        assert (await ws.receive()).type in (WSMsgType.CLOSE, WSMsgType.CLOSED)
+        ws = await client.ws_connect("/ws")
+        await ws.send_json({"t": "phone", "code": server.room.join_code})
+        lobby = await receive(ws, "lobby")
+        assert lobby == {"t": "lobby", "free": ["ann", "bob"]}  # names only: nothing of the game
+
+    run(server, body)
+
+
+def test_only_the_table_reveals_and_undoes_and_a_phone_claims_only_for_itself(classic, classic_deck):
+    server, written = make_server(classic, classic_deck)
+    room = server.room
+
+    async def body(client):
+        table = await table_socket(client, server)
+        ann = await phone_socket(client, server, "ann")
+        await ann.send_json({"t": "reveal"})
+        assert (await receive(ann, "note"))["text"] == "a phone may only claim or pass"
+        await ann.send_json({"t": "undo"})
+        assert (await receive(ann, "note"))["text"] == "a phone may only claim or pass"
+        await table.send_json({"t": "reveal"})
+        state = await until(table, lambda s: s["phase"] == "play")
+        answer = room.game.table.position_of(room.game.current.answer)
+        await ann.send_json({"t": "claim", "at": answer, "player": "bob"})  # "player" is ignored
+        state = await until(table, lambda s: s["covered"])
+        assert state["covered"] == {answer: "ann"}
+        bob = await phone_socket(client, server, "bob")
+        await bob.send_json({"t": "claim", "at": answer})
+        assert (await receive(bob, "note"))["text"].endswith("is already covered by ann")
+        await bob.send_json({"t": "pass"})
+        state = await until(table, lambda s: s["phase"] == "ready")
+        assert [p["score"] for p in state["players"]] == [1, 0] and state["card"] is None  # next card not shown
+        await table.send_json({"t": "undo"})
+        state = await until(table, lambda s: s["phase"] == "play")
+        assert [p["score"] for p in state["players"]] == [0, 0] and state["covered"] == {answer: "ann"}
+
+    run(server, body)
+    kinds = [record["event"] for record in written]
+    assert kinds[:2] == ["start", "revealed"] and kinds.count("undo") == 1
+    assert all(isinstance(r["ms"], int) for r in written if r["event"] == "input")
+
+
+def test_a_seat_is_taken_once_and_the_table_can_free_it(classic, classic_deck):
+    server, _ = make_server(classic, classic_deck)
+
+    async def body(client):
+        await phone_socket(client, server, "ann")
+        again = await client.ws_connect("/ws")
+        await again.send_json({"t": "phone", "code": server.room.join_code, "name": "ann"})
+        assert "ann has joined already on another phone" in (await receive(again, "note"))["text"]
+        table = await table_socket(client, server)
+        await table.send_json({"t": "free", "player": "ann"})
+        await until(table, lambda s: not s["players"][0]["seated"])
+        await phone_socket(client, server, "ann")
+
+    run(server, body)
+
+
+def test_messages_are_bounded_in_size_and_rate_and_sockets_in_number(classic, classic_deck, monkeypatch):
+    server, _ = make_server(classic, classic_deck)
+
+    async def body(client):
+        ann = await phone_socket(client, server, "ann")
+        await ann.send_str("x" * 2000)
+        assert (await receive(ann)).type in (WSMsgType.CLOSE, WSMsgType.CLOSED, WSMsgType.ERROR)
+        bob = await phone_socket(client, server, "bob")
+        for _ in range(60):
+            await bob.send_json({"t": "pass"})
+        closing = await receive(bob, "never")
+        assert closing.type in (WSMsgType.CLOSE, WSMsgType.CLOSED) and closing.extra == "too many messages"
+        monkeypatch.setattr(server_module, "MAX_CONNECTIONS", 1)
+        await table_socket(client, server)
+        refused = await client.get("/ws", headers={"Upgrade": "websocket", "Connection": "Upgrade"})
+        assert refused.status == 503
+
+    run(server, body)
+
+
+def test_one_screen_takes_two_taps_a_turn(classic, classic_deck):
+    server, written = make_server(classic, classic_deck, one_screen=True)
+    room = server.room
+    with pytest.raises(RoomError, match="played on one screen"):
+        room.join("ann")
+
+    async def body(client):
+        table = await table_socket(client, server)
+        for turn in range(3):
+            await table.send_json({"t": "reveal"})  # tap 1
+            await until(table, lambda s: s["phase"] == "play")
+            await table.send_json({"t": "took", "player": "bob" if turn < 2 else None})  # tap 2
+            await until(table, lambda s: s["phase"] == "ready")
+        state = room.state()
+        assert [p["score"] for p in state["players"]] == [0, 2]
+
+    run(server, body)
+    # the log is play's: it resumes there to the same scores
+    text = "".join(json.dumps(record) + "\n" for record in written)
+    records = parse_log(text)[0]
+    resumed = Session.resume(classic_deck, classic.rules, classic.grid, records, design_name=classic.name)
+    assert dict(resumed.game.scores()) == {"ann": 0, "bob": 2}
+
+
+def test_the_state_shows_no_card_before_it_is_revealed_and_no_token(classic, classic_deck):
+    server, _ = make_server(classic, classic_deck)
+    room = server.room
+    token = room.join("ann")
+    state = room.state("ann")
+    assert state["phase"] == "ready" and state["card"] is None
+    assert token not in json.dumps(state) and room.table_key not in json.dumps(state)
+    held = room.session.held.card.id
+    assert held not in json.dumps(state)
+    room.counting = True
+    room.reveal()
+    assert room.state("ann")["card"]["id"] == held
+    with pytest.raises(RoomError, match="no such place"):
+        room.from_player("ann", {"t": "claim", "at": "../../etc"})
+    with pytest.raises(RoomError, match="no such player"):
+        room.from_table({"t": "drop", "player": {"x": 1}})
