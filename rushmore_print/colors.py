@@ -141,3 +141,19 @@ def limit_ink(cmyk: tuple[float, float, float, float], limit: float = INK_LIMIT)
 
 def _down(value: float) -> float:
     return math.floor(value * 10_000 + 1e-6) / 10_000  # 1e-6: 0.29 * 10_000 is 2899.9999999999995
+
+
+__all__ = [
+    "BLACK",
+    "INK_LIMIT",
+    "WHITE",
+    "Color",
+    "contrast",
+    "grey",
+    "in_grey",
+    "limit_ink",
+    "mix",
+    "parse_hex",
+    "protanopia",
+    "relative_luminance",
+]

@@ -61,3 +61,6 @@ def profile_problem(data: bytes) -> str:
             names = " or ".join(repr(tag.decode("latin-1")) for tag in choices)
             return f"has no {names} tag, which converting colours to it needs; the profile is incomplete"
     return ""
+
+
+__all__ = ["HEADER_BYTES", "NEEDED_TAGS", "profile_problem"]

@@ -80,3 +80,6 @@ def decode_art(symbols: dict) -> None:
 
     for symbol in symbols.values():
         walk(symbol.items)
+
+
+__all__ = ["TRANSPARENT_KEY", "art_image", "art_image_cmyk", "art_problems", "decode_art"]

@@ -144,3 +144,15 @@ def limit_ink_image(cmyk: Image.Image, limit: float = INK_LIMIT) -> Image.Image:
     scale = ev(lambda a: a["min"](a["l"] / a["max"](a["s"], 1e-9), 1.0), l=left, s=colour)
     bands = [ev(lambda a: a["convert"](a["v"] * a["f"], "L"), v=v, f=scale) for v in (c, m, y)]
     return Image.merge("CMYK", [*bands, ev(lambda a: a["convert"](a["k"], "L"), k=k)])
+
+
+__all__ = [
+    "CMYK",
+    "SHIPPED_INTENT",
+    "SHIPPED_PROFILE",
+    "CmykConverter",
+    "OutputIntent",
+    "converter",
+    "limit_ink_image",
+    "profile_description",
+]

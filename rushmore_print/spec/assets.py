@@ -101,3 +101,6 @@ def profile_file(raw: str, base_dir: Path | None) -> tuple[Path | None, str]:
     except InputError as exc:
         problem = exc.reason
     return (None, f"{shown(raw)} {problem}") if problem else (real, "")
+
+
+__all__ = ["MAX_ART_PIXELS", "art_file", "font_file", "inside_folder", "profile_file", "vector_art"]
