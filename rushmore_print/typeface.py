@@ -66,9 +66,6 @@ def metrics(font: Font) -> TrueTypeFont:
     return TrueTypeFont.load(font.path)
 
 
-PT_TO_MM = MM_PER_PT  # the layouts size text in points and place it in mm
-
-
 def text_width_mm(text: str, size_pt: float, font: Font = Font.REGULAR) -> float:
     """Width of ``text`` set in ``font`` at ``size_pt`` points, in millimetres.
 
@@ -139,4 +136,4 @@ def printed_upper(text: str) -> str:
     return unicodedata.normalize("NFC", "".join(kept))
 
 
-__all__ = ["FAMILY", "PT_TO_MM", "Font", "metrics", "missing_characters", "printed_upper", "text_width_mm"]
+__all__ = ["FAMILY", "Font", "metrics", "missing_characters", "printed_upper", "text_width_mm"]

@@ -8,7 +8,6 @@ inside 5 mm page margins with the bleed, trying the card both upright and turned
 
 from __future__ import annotations
 
-import enum
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -16,7 +15,9 @@ from dataclasses import dataclass
 from ..errors import BuildError
 from ..i18n import Catalogue, catalogue
 from ..sizes import PAPERS as PAPERS  # re-exported: the sheet engine's papers
+from ..sizes import Flip as Flip  # re-exported: the sheet engine's vocabulary
 from ..sizes import Paper
+from ..sizes import SheetLayout as SheetLayout
 from .fonts import Font, text_width_mm
 from .frame import CardFrame, Face
 from .items import BLACK, Anchor, Group, Matrix, Page, Path, Rect, Shape, Text, multiply, rgb, rotate, translate
@@ -31,22 +32,6 @@ STRIP_MM = 4.0  # height of the ruler-and-note strip
 RULER_MM = 50.0
 FURNITURE_MM = MARK_GAP_MM + MARK_LENGTH_MM + STRIP_MM  # room a band needs for marks and strip
 GREY = rgb("#555555")
-
-
-class SheetLayout(enum.Enum):
-    """How a sheet carries the backs: on the next page (``DUPLEX``, printed on both sides), on
-    the same page below a fold (``GUTTERFOLD``), or not at all (``FRONTS``)."""
-
-    DUPLEX = "duplex"
-    GUTTERFOLD = "gutterfold"
-    FRONTS = "fronts"
-
-
-class Flip(enum.Enum):
-    """Which edge a duplex printer turns the sheet over: the long one or the short one."""
-
-    LONG = "long"
-    SHORT = "short"
 
 
 @dataclass(frozen=True)
