@@ -1,49 +1,109 @@
 """rushmore-print: a print-and-play toolkit for Mount Rushmore-style matching games.
 
-The core (``model``, ``spec``, ``generate``, ``validate``, ``manifest``, ``layout``,
-``rulebook``, ``referee``) is pure Python; ``render`` draws; ``cli`` talks to the user.
+Read a design, make and check its deck, print it, play it::
 
->>> from rushmore_print import load_design, generate_deck
+    load_design(path)            a YAML design file (None: the built-in classic game) -> Design
+    parse_design(text, source)   the same from a string
+    generate_deck(design)        the Monuments and Search cards, deterministic for a seed -> Deck
+    validate_deck(deck)          every Search card matches exactly one Monument? -> Report
+    build_kit(design, folder)    the print-and-play PDFs (card sheets, rules, answer key) -> [Written]
+    KitOptions(...)              which papers, layouts and documents build_kit writes
+    impose.impose(images, out)   card images a designer already has, onto print-ready sheets
+    write_calibration(folder)    a duplex calibration sheet for measuring a printer's offset
+    Game.new(deck, ...)          the referee: a game at a real table, event by event
+
+Errors are types (``SpecError`` for a design, ``CardError`` and ``ClaimError`` in a game,
+``BuildError`` when nothing could be written), all ``RushmoreError``; each says what is wrong,
+where and what is allowed. The core (``model``, ``spec``, ``generate``, ``validate``,
+``layout``, ``referee``, ``session``) is pure Python; ``render`` draws; ``cli`` talks to the user.
+The README's "Python API" section walks through each call.
+
+>>> from rushmore_print import load_design, generate_deck, validate_deck
 >>> deck = generate_deck(load_design())
->>> len(deck.monuments), len(deck.search)
-(16, 39)
+>>> len(deck.monuments), len(deck.search), validate_deck(deck).ok()
+(16, 39, True)
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .errors import CardError, ClaimError, RushmoreError, SpecError
+from .errors import BuildError, CardError, ClaimError, RushmoreError, SpecError
 
 if TYPE_CHECKING:
+    from .build import KitOptions, build_kit, write_calibration
     from .generate import generate_deck
-    from .spec import Design, load_design
+    from .layout.sheets import Flip, SheetLayout
+    from .model import Deck
+    from .referee import Game
+    from .spec import Design, load_design, parse_design
+    from .validate import Report, validate_deck
 
 __version__ = "0.1.0"
 
 
 def __getattr__(name: str) -> Any:
-    """The library's entry points, imported on first use so that ``rushmore --help`` and other
-    commands that read no design start without loading the design reader and generator. Each
-    import is written out, so that the type checker and the layer test see it."""
+    """The library's entry points, imported on first use so that ``import rushmore_print`` and
+    ``rushmore --help`` stay quick (the design reader, the generator and reportlab load only
+    when asked for). Each import is written out, so that the type checker and the layer test
+    see it."""
     if name == "generate_deck":
         from .generate import generate_deck
 
         return generate_deck
-    if name in ("Design", "load_design"):
+    if name in ("Design", "load_design", "parse_design"):
         from . import spec
 
-        return spec.Design if name == "Design" else spec.load_design
+        return {"Design": spec.Design, "load_design": spec.load_design, "parse_design": spec.parse_design}[name]
+    if name in ("validate_deck", "Report"):
+        from . import validate
+
+        return validate.validate_deck if name == "validate_deck" else validate.Report
+    if name == "Deck":
+        from .model import Deck
+
+        return Deck
+    if name in ("build_kit", "KitOptions", "write_calibration"):
+        from . import build
+
+        return {
+            "build_kit": build.build_kit,
+            "KitOptions": build.KitOptions,
+            "write_calibration": build.write_calibration,
+        }[name]
+    if name in ("SheetLayout", "Flip"):
+        from .layout import sheets
+
+        return sheets.SheetLayout if name == "SheetLayout" else sheets.Flip
+    if name == "Game":
+        from .referee import Game
+
+        return Game
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
+def __dir__() -> list[str]:
+    return sorted(__all__)
+
+
 __all__ = [
+    "BuildError",
     "CardError",
     "ClaimError",
+    "Deck",
     "Design",
+    "Flip",
+    "Game",
+    "KitOptions",
+    "Report",
     "RushmoreError",
+    "SheetLayout",
     "SpecError",
     "__version__",
+    "build_kit",
     "generate_deck",
     "load_design",
+    "parse_design",
+    "validate_deck",
+    "write_calibration",
 ]

@@ -36,13 +36,21 @@ from .layout.sheets import PAPERS, Flip, SheetLayout, lazy_card_pages, sheet_pag
 from .model import Deck
 from .render.art import decode_art
 from .render.fontcheck import check_font
-from .render.pdf import ShapeCache, register_fonts, render_pdf
+from .render.pdf import ShapeCache, register_fonts, render_pdf, write_pdf
 from .spec import Design, print_font_texts
 from .validate import validate_deck
 
 
 @dataclass(frozen=True)
 class KitOptions:
+    """What :func:`build_kit` writes: card sheets for each paper and layout (``skip`` leaves
+    some out), the duplex backs' flip and offset, the one-card-a-page file, the rule sheet, the
+    answer key, CMYK colour, and the gap between cards on the sheets.
+
+    >>> KitOptions(papers=("letter",), layouts=(SheetLayout.GUTTERFOLD,), answer_key=False).papers
+    ('letter',)
+    """
+
     papers: tuple[str, ...] = ("a4", "letter")
     layouts: tuple[SheetLayout, ...] = (SheetLayout.DUPLEX, SheetLayout.GUTTERFOLD)
     flip: Flip = Flip.LONG
@@ -325,9 +333,9 @@ def render_jobs(
         if progress:
             progress(job.name)
         document = job.make()
-        data = render_pdf(document, cmyk=cmyk, shapes=shapes)
-        stage.write(job.name, data)
-        made.append((len(document.pages), len(data)))
+        with stage.create(job.name) as handle:  # written page by page: no document is held whole
+            write_pdf(document, handle, cmyk=cmyk, shapes=shapes)
+            made.append((len(document.pages), handle.tell()))
     return made
 
 
@@ -356,3 +364,24 @@ def write_calibration(
         what = f"duplex calibration sheet, {PAPERS[paper].name}, print on both sides ({flip.value}-edge flip)"
         written.append(Written(path, len(document.pages), len(data), what))
     return written
+
+
+__all__ = [
+    "DeckFaces",
+    "Job",
+    "Kit",
+    "KitOptions",
+    "answer_key_document",
+    "build_kit",
+    "calibration_document",
+    "card_faces",
+    "checked_deck",
+    "kit_jobs",
+    "per_card_document",
+    "print_font_problems",
+    "render_jobs",
+    "rulebook_document",
+    "sheet_document",
+    "unfit_sheets",
+    "write_calibration",
+]

@@ -15,6 +15,7 @@ import click
 
 from . import __version__, arguments
 from .commandline import (
+    FLIP_CHOICES,
     IN_FILE,
     LAYOUT_CHOICES,
     LAYOUT_HELP,
@@ -41,7 +42,7 @@ from .commandline import (
 from .console import STDIN, load_deck, load_design
 from .inputs import shown
 from .model import Level
-from .sizes import PAPERS
+from .sizes import PAPERS, Flip
 from .starter import Example
 from .targets import EXPORTS, ExportOptions
 from .words import count
@@ -428,9 +429,11 @@ def impose(
     voice.detail(f"{count(len(fronts), 'card image', 'card images')}: {', '.join(map(str, fronts[:8]))}"
                  + (" ..." if len(fronts) > 8 else ""))  # fmt: skip
     for chosen_paper, chosen, out in imposing.output_files(out_dir, name, papers_of(paper), layouts):
-        written = imposing.impose(
-            fronts, out, chosen_paper, chosen, flip_edge, offset, back, back_list, card, bleed, fit, gap_mm
-        )
+        options = imposing.ImposeOptions(
+            paper=chosen_paper, layout=chosen, flip=flip_edge, back_offset_mm=offset, card_mm=card, bleed_mm=bleed,
+            fit=fit, gap_mm=gap_mm,
+        )  # fmt: skip
+        written = imposing.impose(fronts, out, options, back=back, backs=back_list)
         voice.say(f"wrote {out}: {count(written.pages, 'page', 'pages')}, {written.what}, "
                   f"{written.size / 1024:.0f} KB")  # fmt: skip
 
@@ -522,7 +525,7 @@ def preview(design: Path | None, out_dir: Path, watch: bool, port: int | None) -
 @output_option("output", "PDFs")
 @paper_option
 @click.option(
-    "--flip", type=click.Choice(["long", "short"]), default="long", show_default=True,
+    "--flip", type=FLIP_CHOICES, default=Flip.LONG.value, show_default=True,
     help="The edge your printer flips the paper on (as you will print the cards).",
 )  # fmt: skip
 @friendly_errors
@@ -540,7 +543,6 @@ def calibrate(out_dir: Path, paper: str, flip: str) -> None:
       rushmore build --layout duplex --back-offset 1.25,-0.5    # with what the sheet read
     """
     from .build import write_calibration
-    from .layout.sheets import Flip
 
     written = write_calibration(out_dir, papers_of(paper), Flip(flip))
     report_written(current_voice(), "calibration", written, out_dir)

@@ -131,3 +131,19 @@ def to_cmyk(color: Color) -> tuple[float, float, float, float]:
         scale = (INK_LIMIT - k) / (c + m + y)
         c, m, y = c * scale, m * scale, y * scale
     return round(c, 4), round(m, 4), round(y, 4), round(k, 4)
+
+
+__all__ = [
+    "BLACK",
+    "INK_LIMIT",
+    "WHITE",
+    "Color",
+    "contrast",
+    "grey",
+    "in_grey",
+    "mix",
+    "parse_hex",
+    "protanopia",
+    "relative_luminance",
+    "to_cmyk",
+]

@@ -22,7 +22,7 @@ from . import arguments
 from .console import STDIN
 from .errors import RushmoreError
 from .model import Level
-from .sizes import PAPERS
+from .sizes import PAPERS, Flip, SheetLayout
 from .words import count, text_table
 
 LEVELS = click.Choice([level.value for level in Level], case_sensitive=False)
@@ -121,20 +121,18 @@ def duplex_options(command: Callable) -> Callable:
         help="duplex: shift the backs by X,Y mm to undo your printer's drift.  [default: 0,0]",
     )(command)  # fmt: skip
     return click.option(
-        "--flip", type=click.Choice(["long", "short"]), default=None,
+        "--flip", type=FLIP_CHOICES, default=None,
         help="duplex: the edge your printer flips the paper on.  [default: long]",
     )(command)  # fmt: skip
 
 
 def duplex(layouts: tuple, flip: str | None, back_offset: tuple[float, float] | None):
     """The duplex settings, refusing them when no duplex layout is written."""
-    from .layout.sheets import Flip, SheetLayout
-
     if SheetLayout.DUPLEX not in layouts:
         for given, flag in ((flip, "--flip"), (back_offset, "--back-offset")):
             if given is not None:
                 raise click.UsageError(f"{flag} applies to the duplex layout only")
-    return Flip(flip or "long"), back_offset or (0.0, 0.0)
+    return (Flip(flip) if flip else Flip.LONG), back_offset or (0.0, 0.0)
 
 
 @dataclass(frozen=True)
@@ -196,7 +194,8 @@ def not_stdout(ctx: click.Context, param: click.Parameter, value: Path | None) -
 
 
 PAPER_CHOICES = click.Choice([*PAPERS, "both"])
-LAYOUT_CHOICES = click.Choice(["duplex", "gutterfold", "fronts", "both", "all"])
+LAYOUT_CHOICES = click.Choice([*(layout.value for layout in SheetLayout), "both", "all"])
+FLIP_CHOICES = click.Choice([flip.value for flip in Flip])
 
 
 def papers_of(paper: str) -> tuple[str, ...]:
@@ -204,8 +203,6 @@ def papers_of(paper: str) -> tuple[str, ...]:
 
 
 def layouts_of(layout: str):
-    from .layout.sheets import SheetLayout
-
     if layout == "both":
         return (SheetLayout.DUPLEX, SheetLayout.GUTTERFOLD)
     if layout == "all":
@@ -235,3 +232,31 @@ def not_dash(ctx: click.Context, param: click.Parameter, value: Path | None) -> 
     if value is not None and str(value) == STDIN:
         raise click.BadParameter("a game log is a file that play appends to; - (standard input/output) is not one")
     return value
+
+
+__all__ = [
+    "IN_FILE",
+    "LAYOUT_CHOICES",
+    "LAYOUT_HELP",
+    "LEVELS",
+    "OUT_FILE",
+    "OUT_FOLDER",
+    "Voice",
+    "current_voice",
+    "design_argument",
+    "duplex",
+    "duplex_options",
+    "friendly_errors",
+    "gap_option",
+    "layouts_of",
+    "not_dash",
+    "not_stdout",
+    "output_option",
+    "paper_option",
+    "papers_of",
+    "parsed",
+    "remember",
+    "report_written",
+    "voice_options",
+    "write_out",
+]

@@ -89,3 +89,20 @@ class GameLogError(RushmoreError):
 
 class BuildError(RushmoreError):
     """A build or export cannot proceed (invalid deck, unwritable folder...)."""
+
+
+__all__ = [
+    "AlreadyClaimed",
+    "AlreadyCovered",
+    "BuildError",
+    "CardError",
+    "ClaimError",
+    "GameLogError",
+    "GameOver",
+    "NothingToUndo",
+    "Problem",
+    "RushmoreError",
+    "SpecError",
+    "UnknownCard",
+    "UnknownPlayer",
+]

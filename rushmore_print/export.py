@@ -424,3 +424,21 @@ def run_export(
     ['mount-rushmore_monuments_dtc.pdf', 'mount-rushmore_search_dtc.pdf']
     """
     return EXPORTERS[target.kind](design, out_dir, options, progress)
+
+
+__all__ = [
+    "EXPORTERS",
+    "Exporter",
+    "TtsSheet",
+    "export_dtc",
+    "export_mpc",
+    "export_png",
+    "export_raster",
+    "export_svg",
+    "export_tgc",
+    "export_tts",
+    "mpc_order",
+    "render_pngs",
+    "run_export",
+    "tts_sheets",
+]

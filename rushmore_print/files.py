@@ -12,6 +12,7 @@ import os
 import shutil
 import sys
 import tempfile
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO
@@ -80,12 +81,18 @@ class StagedFolder:
         return self._folder / name
 
     def write(self, name: str, data: bytes) -> None:
-        """Stage ``data`` as ``name`` (synced to disk as :func:`atomic_write` does); a failure
-        is a ``BuildError`` that names the file."""
+        """Stage ``data`` as ``name``."""
+        with self.create(name) as handle:
+            handle.write(data)
+
+    @contextlib.contextmanager
+    def create(self, name: str) -> Iterator[BinaryIO]:
+        """A new file ``name`` to write into, staged when the block ends (synced to disk as
+        :func:`atomic_write` does); a failure to write it is a ``BuildError`` that names it."""
         try:
             _remove_stale_parts(self.out_dir / name)  # atomic_write's or an older release's, from a killed run
             with open(self.path(name), "wb") as handle:
-                handle.write(data)
+                yield handle
                 finish_file(handle)
         except OSError as exc:
             raise BuildError(_write_failure(self.out_dir / name, exc)) from None
@@ -267,3 +274,15 @@ def die_with_parent() -> None:
 
 
 PR_SET_PDEATHSIG = 1
+
+
+__all__ = [
+    "StagedFolder",
+    "Written",
+    "atomic_write",
+    "die_with_parent",
+    "durable",
+    "ensure_folder",
+    "finish_file",
+    "worker_count",
+]

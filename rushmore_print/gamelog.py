@@ -16,7 +16,7 @@ from pathlib import Path
 
 from .errors import GameLogError
 from .files import durable
-from .inputs import InputError, InputKind, read_input, shown_path
+from .inputs import InputError, InputKind, not_utf8, read_input, shown_path
 from .session import lost_entry, parse_log
 
 _BINARY = getattr(os, "O_BINARY", 0)
@@ -162,9 +162,7 @@ def _text_of(data: bytes) -> str:
         head = data[:whole].decode("utf-8-sig")  # a byte-order mark (an editor's) is dropped
     except UnicodeDecodeError as exc:
         line = data.count(b"\n", 0, exc.start) + 1
-        raise GameLogError(
-            f"byte {exc.start + 1} (0x{data[exc.start]:02x}) is not UTF-8; the log is damaged", line=line
-        ) from None
+        raise GameLogError(f"{not_utf8(data, exc)}; the log is damaged", line=line) from None
     tail = data[whole:].decode("utf-8-sig" if not whole else "utf-8", errors="replace")
     return head + tail
 
@@ -172,3 +170,6 @@ def _text_of(data: bytes) -> str:
 def _reason(exc: OSError | ValueError) -> str:
     text = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
     return text[:1].lower() + text[1:]  # "No space left on device" inside a sentence
+
+
+__all__ = ["GameLog", "read_records"]

@@ -152,3 +152,6 @@ def _repair(picked: list[tuple[int, ...]], rest: list[tuple[int, ...]], n: int) 
         i, j = swap
         picked[i], rest[j] = rest[j], picked[i]
     return picked, rest
+
+
+__all__ = ["generate_deck"]

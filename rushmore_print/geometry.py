@@ -55,3 +55,6 @@ class FillRule(enum.Enum):
 
     NONZERO = "nonzero"
     EVEN_ODD = "evenodd"
+
+
+__all__ = ["IDENTITY", "KAPPA", "FillRule", "Matrix", "apply", "ellipse", "multiply"]

@@ -183,3 +183,15 @@ def level_own_words(t: Catalogue, level: Level) -> str:
         Level.EXPERT: t.gettext("two or more red heads"),
     }
     return words[level]
+
+
+__all__ = [
+    "SOURCE_LANGUAGE",
+    "Catalogue",
+    "catalogue",
+    "catalogue_for",
+    "languages",
+    "level_name",
+    "level_own_words",
+    "level_pool_words",
+]

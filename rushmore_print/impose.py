@@ -19,7 +19,7 @@ from .layout.sheets import PAPERS, Flip, SheetLayout, sheet_pages, sheet_plan
 from .rasters import read_raster
 from .render.rawpdf import EmbeddedImage, load_images, render_raw_pdf
 from .sizes import CARD_MM_RANGE, CARD_PRESETS
-from .units import mm_to_px, px_to_mm
+from .units import EIGHTH_INCH_MM, mm_to_px, px_to_mm
 from .words import count
 
 IMAGE_SUFFIXES = {".png", ".jpg", ".jpeg"}
@@ -49,7 +49,7 @@ def collect_images(arguments: list[str]) -> list[Path]:
 # How ``rushmore export png`` names the backs of a folder of cards: ``back.png`` for all of them,
 # ``back-monument.png`` for the cards whose names start with M, ``back-search.png`` for S...
 _BACK = re.compile(r"^back(?:-(\w+))?$", re.IGNORECASE)
-BLEEDS_TO_TRY = (3.0, 3.175)  # the common bleeds: 3 mm, and 1/8 in (DriveThruCards, The Game Crafter)
+BLEEDS_TO_TRY = (3.0, EIGHTH_INCH_MM)  # the common bleeds: 3 mm, and 1/8 in (DriveThruCards, The Game Crafter)
 
 
 @dataclass(frozen=True)
@@ -188,40 +188,64 @@ def output_files(
     return [(paper, layout, out / f"{name}_{paper}_{layout.value}.pdf") for paper in papers for layout in layouts]
 
 
+@dataclass(frozen=True)
+class ImposeOptions:
+    """How card images are imposed: the sheet (paper, layout, the duplex flip and back offset,
+    the gap between cards) and the card (its trim size, None: read from the first image; the
+    bleed the images carry; ``fit``: scale every image to the card box instead of checking its size).
+
+    >>> ImposeOptions(layout=SheetLayout.DUPLEX, bleed_mm=3.0).paper
+    'a4'
+    """
+
+    paper: str = "a4"
+    layout: SheetLayout = SheetLayout.FRONTS
+    flip: Flip = Flip.LONG
+    back_offset_mm: tuple[float, float] = (0.0, 0.0)
+    card_mm: tuple[float, float] | None = None
+    bleed_mm: float = 0.0
+    fit: bool = False
+    gap_mm: float = 0.0
+
+
 def impose(
     fronts: list[Path],
     out: Path,
-    paper: str = "a4",
-    layout: SheetLayout = SheetLayout.FRONTS,
-    flip: Flip = Flip.LONG,
-    back_offset: tuple[float, float] = (0.0, 0.0),
+    options: ImposeOptions = ImposeOptions(),
+    *,
     back: Path | None = None,
     backs: list[Path] | None = None,
-    card_mm: tuple[float, float] | None = None,
-    bleed_mm: float = 0.0,
-    fit: bool = False,
-    gap_mm: float = 0.0,
 ) -> Written:
-    """Write ``out``: the images on sheets, with crop marks, ruler and backs as the layout asks.
+    """Write ``out``: the images on sheets, with crop marks, ruler and backs as the layout asks;
+    ``back`` is the one back of every card, or ``backs`` one back a front, in order.
 
     Each image must be the card's size with its bleed (within a pixel and a half, read from its
-    pixels and dpi; only its proportions when it states no dpi), unless ``fit`` scales every
-    image to the card box."""
+    pixels and dpi; only its proportions when it states no dpi), unless ``options.fit`` scales every
+    image to the card box.
+
+    >>> import tempfile
+    >>> from rushmore_print.layout.sheets import SheetLayout
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     impose([], Path(folder) / "x.pdf", ImposeOptions(layout=SheetLayout.DUPLEX))
+    Traceback (most recent call last):
+    rushmore_print.errors.BuildError: the duplex layout needs backs: give --back IMAGE or --backs FOLDER
+    """
+    paper, layout, bleed_mm = options.paper, options.layout, options.bleed_mm
     if layout is not SheetLayout.FRONTS and back is None and not backs:
         raise BuildError(f"the {layout.value} layout needs backs: give --back IMAGE or --backs FOLDER")
     if backs and len(backs) != len(fronts):
         raise BuildError(f"{len(fronts)} fronts but {len(backs)} backs; give one back per front, or one --back for all")
-    width, height = card_mm or card_size_from(fronts[0], bleed_mm)
+    width, height = options.card_mm or card_size_from(fronts[0], bleed_mm)
     frame = CardFrame(width, height, bleed_mm)
     back_paths: list[Path | None] = list(backs) if backs else [back] * len(fronts)
     pairs: list[tuple[Face, Face | None]] = [
         (_face(front, frame), _face(b, frame, True) if b else None) for front, b in zip(fronts, back_paths)
     ]
-    plan = sheet_plan(PAPERS[paper], layout, frame, flip, back_offset, gap_mm)
+    plan = sheet_plan(PAPERS[paper], layout, frame, options.flip, options.back_offset_mm, options.gap_mm)
     pages = sheet_pages(plan, pairs, out.stem)
     every = [*fronts, *(b for b in back_paths if b is not None)]
     loaded = load_images(every)
-    if not fit:
+    if not options.fit:
         check_sizes(every, loaded, frame)
     images = count(len(fronts), "card image", "card images")
     subject = f"{images} on print-and-play sheets, {PAPERS[paper].name} {layout.value}"
@@ -273,3 +297,19 @@ def check_sizes(paths: list[Path], loaded: dict[str, EmbeddedImage], frame: Card
         raise BuildError(
             "\n".join(shown) + "\ncheck --card and --bleed, or give --fit to scale every image to the card"
         )
+
+
+__all__ = [
+    "SINGLE_FILE_DEPRECATED",
+    "Collected",
+    "ImposeOptions",
+    "bleed_from",
+    "card_size_from",
+    "check_sizes",
+    "collect_cards",
+    "collect_images",
+    "impose",
+    "is_single_file",
+    "output_files",
+    "reencoded_note",
+]

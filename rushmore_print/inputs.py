@@ -43,6 +43,9 @@ class InputKind(enum.Enum):
 
     DESIGN = _Limit("design", 1 * _MB)  # a design is a page of YAML; 1 MB is thousands of lines
     MANIFEST = _Limit("manifest", 40 * _MB)  # 8 heads: 65,792 cards at about 150 bytes each
+    # YAML is read about 50x slower than JSON: 1 MB is a 6-head deck, some 5 s (read as a MANIFEST
+    # first, then held to this once it is known not to be JSON)
+    MANIFEST_YAML = _Limit("YAML manifest", 1 * _MB)
     ART_IMAGE = _Limit("image", 64 * _MB)
     ART_SVG = _Limit("SVG file", 2 * _MB)
     FONT = _Limit("font", 20 * _MB)
@@ -128,6 +131,18 @@ def read_input_text(path: Path | str, kind: InputKind) -> str:
     return decode_input(read_input(path, kind), path)
 
 
+def not_utf8(data: bytes, exc: UnicodeDecodeError) -> str:
+    """The first byte of ``data`` that is not UTF-8, as every message names it.
+
+    >>> try:
+    ...     b"ab\\xffc".decode("utf-8")
+    ... except UnicodeDecodeError as exc:
+    ...     not_utf8(b"ab\\xffc", exc)
+    'byte 3 (0xff) is not UTF-8'
+    """
+    return f"byte {exc.start + 1} (0x{data[exc.start]:02x}) is not UTF-8"
+
+
 def decode_input(data: bytes, path: Path | str) -> str:
     """Bytes read for ``path`` as UTF-8 text (a byte-order mark dropped); the error names the
     first byte that is not UTF-8.
@@ -139,9 +154,7 @@ def decode_input(data: bytes, path: Path | str) -> str:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         line = data.count(b"\n", 0, exc.start) + 1
-        raise InputError(
-            path, f"line {line}: byte {exc.start + 1} (0x{data[exc.start]:02x}) is not UTF-8; save the file as UTF-8"
-        ) from None
+        raise InputError(path, f"line {line}: {not_utf8(data, exc)}; save the file as UTF-8") from None
 
 
 STDIN_NAME = "<stdin>"  # how messages name standard input (the command line spells it -)
@@ -266,3 +279,20 @@ def escape(text: str) -> str:
         else:
             out.append(char)
     return "".join(out)
+
+
+__all__ = [
+    "INVISIBLE",
+    "STDIN_NAME",
+    "InputError",
+    "InputKind",
+    "check_file",
+    "decode_input",
+    "escape",
+    "not_utf8",
+    "read_input",
+    "read_input_text",
+    "read_stream",
+    "shown",
+    "shown_path",
+]

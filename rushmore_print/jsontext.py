@@ -104,3 +104,6 @@ def _finite(text: str) -> float:
     if not math.isfinite(value):
         raise JSONError(f"{shown(text)} is not a number a game log or manifest holds")
     return value
+
+
+__all__ = ["JSONError", "NotJSON", "balanced", "loads", "nesting", "too_deep"]

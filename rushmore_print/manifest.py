@@ -150,14 +150,11 @@ def _too_many(file: str, lines: dict, heads: int, monuments: Any, search: Any) -
     return found
 
 
-MOST_YAML_BYTES = 1_000_000  # YAML is read about 50x slower than JSON: 1 MB is a 6-head deck, some 5 s
-
-
 def _read_yaml(text: str, file: str) -> tuple[Any, dict[tuple, int]]:
     """A manifest that is not JSON, read as YAML (by the design's reader and its rules) when it
     is small enough to be read in seconds."""
     size = len(text.encode("utf-8"))
-    if size > MOST_YAML_BYTES:
+    if size > InputKind.MANIFEST_YAML.most_bytes:
         raise SpecError(
             [
                 Problem(
@@ -165,7 +162,8 @@ def _read_yaml(text: str, file: str) -> tuple[Any, dict[tuple, int]]:
                     None,
                     "",
                     f"{size:,} bytes of YAML (or of JSON that does not parse); a YAML manifest may be at most "
-                    f"{MOST_YAML_BYTES:,} bytes: write a larger one as JSON, as rushmore cards --format json does",
+                    f"{InputKind.MANIFEST_YAML.most_bytes:,} bytes: write a larger one as JSON, as rushmore cards "
+                    "--format json does",
                 )
             ]
         )
@@ -284,3 +282,6 @@ def _search_card(item: Any, number: int, directions: tuple[str, str], findings: 
 
 
 _LEVELS = {level.value: level for level in Level}
+
+
+__all__ = ["most_monuments", "most_search_cards", "read_manifest", "to_manifest", "validate_manifest"]

@@ -187,3 +187,18 @@ class Deck:
     def monument_with_faces(self, faces: Iterable[int]) -> Monument | None:
         wanted = tuple(faces)
         return next((m for m in self.monuments if m.faces == wanted), None)
+
+
+__all__ = [
+    "Deck",
+    "Faces",
+    "Level",
+    "Monument",
+    "Notation",
+    "Red",
+    "SearchCard",
+    "card_id",
+    "faces_of_index",
+    "matches",
+    "target_faces",
+]

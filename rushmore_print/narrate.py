@@ -323,3 +323,6 @@ def _source(level) -> str:
     if level is None:
         return "the cards given back after a penalty (nothing unseen is left)"
     return f"the unused {level.title} cards ({level.own_words})"
+
+
+__all__ = ["Narrator"]

@@ -7,7 +7,8 @@ lines of script): no external URL, so it opens offline and can be mailed as one 
 
 How the page learns of a rebuild: a small HTTP server on 127.0.0.1 (the standard library's)
 serves the page and one Server-Sent Events stream, ``/events``, that sends the page's version
-each time it changes; the page reloads when the version is not its own. The push arrives at
+each time it changes; when the version is not its own, the page fetches itself again and
+swaps in the new body. The push arrives at
 once, over one open connection, and ``EventSource`` reconnects by itself when the server
 restarts. A ``<meta refresh>`` would reload a 1 MB page every fraction of a second to be as
 quick, losing the reader's place each time, and a page opened as a file may not poll a file
@@ -27,18 +28,20 @@ from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
-from .build import card_faces, rulebook_document
+from .build import card_faces
 from .errors import BuildError, RushmoreError
 from .files import atomic_write, ensure_folder
 from .generate import generate_deck
 from .layout.cards import CardFrame, CardKind, Face, card_frame, symbols
-from .layout.checks import printing_problems
+from .layout.checks import printing_problems, rule_sheet_pages
 from .layout.items import Page, rgb
+from .layout.rules_sheet import LayoutError
 from .layout.sheets import card_pages
 from .model import Deck
 from .render.encode import png_bytes
 from .render.png import render_page
 from .render.svg import SvgWriter
+from .sizes import PAPERS
 from .spec import BUILTIN_CLASSIC, Design, load_design
 from .units import MM_PER_INCH
 from .validate import Report, validate_deck
@@ -47,6 +50,7 @@ TABLE_DPI = 30  # the arm's-length check: every head's facing must read at this 
 TABLE_GAP_MM = 4.0  # between the Monuments on the table
 TABLE_FELT = rgb("#3c5e4b")
 PAGE_NAME = "preview.html"
+A4 = PAPERS["a4"]
 
 Reporter = Callable[[str], None]
 
@@ -84,7 +88,9 @@ def build_preview(design: Design, version: int = 0) -> str:
     """
     deck = generate_deck(design)
     report = validate_deck(deck)
-    problems = printing_problems(design, deck)
+    # the cards' check here, the rule sheet's as it is laid out below (A4: the body size is
+    # shared by every paper, so what fits one fits all): each layout once, not twice
+    problems = printing_problems(design, deck, rule_sheet=False)
     table = symbols(design)
     writer = SvgWriter(table, prefix="p")
     pairs = card_faces(design, deck, 0.0)
@@ -102,10 +108,11 @@ def build_preview(design: Design, version: int = 0) -> str:
         )
     rules = []
     try:
-        document = rulebook_document(design, deck, "a4", table)
-        rules = [writer.inline(page, _size(page, 0.5) + ' class="sheet"') for page in document.pages]
-    except RushmoreError as exc:
-        problems.append(f"rule sheet: {exc}")
+        rules = [
+            writer.inline(page, _size(page, 0.5) + ' class="sheet"') for page in rule_sheet_pages(design, deck, A4)
+        ]
+    except LayoutError as exc:
+        problems.append(str(exc))
     picture = table_picture(frame, fronts, table)
     body = "".join(
         [
@@ -242,11 +249,32 @@ td,th{border:1px solid #bbb;padding:2px 8px;text-align:left}.note{color:#555}
 img.table{image-rendering:pixelated;display:block}body:has(#grey:checked) img.table{filter:grayscale(1)}
 """
 
-# Served: follow the server's version and reload when it moves on. Opened as a file: nothing.
+# Served: follow the server's version; when it moves on, fetch the page and put its body in
+# place of this one (the old page stays on screen until the new one is ready: no blank flash,
+# the reader's place and the grey tick box kept). Opened as a file: nothing.
 _SCRIPT = """
 if (location.protocol.startsWith("http")) {
-  const mine = document.body.dataset.version;
-  new EventSource("/events").onmessage = (event) => { if (event.data !== mine) location.reload(); };
+  let mine = document.body.dataset.version, busy = false, again = false;
+  const update = async () => {
+    if (busy) { again = true; return; }
+    busy = true;
+    try {
+      const response = await fetch("/", {cache: "no-store"});
+      const fresh = new DOMParser().parseFromString(await response.text(), "text/html");
+      const grey = document.getElementById("grey");
+      mine = fresh.body.dataset.version;
+      document.title = fresh.title;
+      document.body.replaceWith(fresh.body);
+      const tick = document.getElementById("grey");
+      if (grey && tick) tick.checked = grey.checked;
+    } catch (error) {
+      location.reload();
+    } finally {
+      busy = false;
+      if (again) { again = false; update(); }
+    }
+  };
+  new EventSource("/events").onmessage = (event) => { if (event.data !== mine) update(); };
 }
 """
 
@@ -422,3 +450,19 @@ def watch(
             state.changed.notify_all()
         server.shutdown()
         server.server_close()
+
+
+__all__ = [
+    "PAGE_NAME",
+    "TABLE_DPI",
+    "TABLE_GAP_MM",
+    "Preview",
+    "PreviewBuilder",
+    "build_preview",
+    "design_files",
+    "page_html",
+    "serve",
+    "table_picture",
+    "watch",
+    "write_preview",
+]

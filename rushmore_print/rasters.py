@@ -647,3 +647,6 @@ def _webp(raw: bytes, path: Path) -> Raster:
             path, f"the WebP's first chunk ({shown(kind.decode('latin-1'))}) is not an image; the file is damaged"
         )
     return Raster("webp", width, height, None, 4 if alpha else 3, 8, b"", transparent=alpha)
+
+
+__all__ = ["PNG_SIGNATURE", "Raster", "RasterError", "check_data", "exif_orientation", "read_raster"]

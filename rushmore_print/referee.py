@@ -718,3 +718,32 @@ def explain(deck: Deck, search: CardFaces, monument: CardFaces) -> tuple[str, ..
                 f"he faces {deck.directions[actual]}"
             )
     return tuple(reasons)
+
+
+__all__ = [
+    "Awaiting",
+    "CardFaces",
+    "Changed",
+    "Claimed",
+    "Config",
+    "DeckMode",
+    "Ended",
+    "Game",
+    "Judged",
+    "Passed",
+    "RefereeEvent",
+    "Revealed",
+    "Setup",
+    "State",
+    "Table",
+    "TieBreak",
+    "Undone",
+    "answer_of",
+    "check_players",
+    "explain",
+    "fold",
+    "position_name",
+    "resolve_monument",
+    "resolve_search",
+    "same_id",
+]

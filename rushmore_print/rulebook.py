@@ -619,3 +619,25 @@ def rulebook_markdown(design: Design, deck: Deck, book: Rulebook) -> str:
     if book.answers:
         lines += [f"*{book.answers}*", ""]
     return "\n".join(lines)
+
+
+__all__ = [
+    "Bullets",
+    "DecoyExample",
+    "Heading",
+    "MatchExample",
+    "NewSide",
+    "Paragraph",
+    "PracticeFigure",
+    "Rulebook",
+    "SetupFigure",
+    "Steps",
+    "about_size",
+    "build_rulebook",
+    "example_pair",
+    "match_example",
+    "practice_cards",
+    "rulebook_markdown",
+    "table_space_mm",
+    "worked_examples",
+]

@@ -43,7 +43,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from .errors import ClaimError, GameLogError, NothingToUndo, RushmoreError
-from .inputs import escape, shown
+from .inputs import escape, not_utf8, shown
 from .jsontext import NotJSON, loads
 from .model import Deck, Level
 from .referee import (
@@ -590,7 +590,7 @@ class Session:
             if len(data) > 4 * MAX_LINE:
                 return self.handle(data.decode("utf-8", "replace"))  # refused for its length
             at = self._clock.tick()
-            reason = f"byte {exc.start + 1} (0x{data[exc.start]:02x}) is not UTF-8; type the line again"
+            reason = f"{not_utf8(data, exc)}; type the line again"
             return self._reject(data.decode("utf-8", "backslashreplace"), reason, at)
         return self.handle(text)
 
@@ -994,3 +994,27 @@ def conflicts(logged: Options, given: dict[str, Any]) -> list[str]:
         if not same:
             found.append(f"{name.replace('_', ' ')} {shown_value} (the logged game has {shown_was})")
     return found
+
+
+__all__ = [
+    "MAX_LINE",
+    "MAX_SEED",
+    "Finished",
+    "Options",
+    "Quit",
+    "Ready",
+    "Rejected",
+    "Session",
+    "ShowGrid",
+    "ShowHelp",
+    "ShowScore",
+    "Step",
+    "Summary",
+    "check_record",
+    "conflicts",
+    "deck_fingerprint",
+    "lost_entry",
+    "parse_log",
+    "start_sum",
+    "timestamp",
+]

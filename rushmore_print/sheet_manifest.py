@@ -288,3 +288,6 @@ def _classic() -> Deck:
 
     design = load_design()
     return Deck(design.head_names, design.directions, design.notation, (), ())
+
+
+__all__ = ["cards_place", "deck_tables", "read_sheet_manifest", "validate_sheet_manifest"]

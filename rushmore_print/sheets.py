@@ -506,3 +506,18 @@ def rows_of(table: Table) -> Iterator[tuple[int, tuple[str, ...]]]:
     for number, row in enumerate(table.rows, 1):
         if any(row):
             yield number, row
+
+
+__all__ = [
+    "MOST_COLUMNS",
+    "MOST_UNZIPPED_BYTES",
+    "Place",
+    "SheetError",
+    "SheetFormat",
+    "Table",
+    "column_letters",
+    "read_tables",
+    "rows_of",
+    "sniff",
+    "write_tables",
+]

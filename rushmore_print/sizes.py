@@ -1,10 +1,12 @@
-"""Paper and card sizes: the presets the design file, the sheet layout and every command share.
+"""Paper and card sizes, and the sheet layouts and duplex flips: the presets and words the design
+file, the sheet layout and every command share.
 
 Pure and light (the CLI reads it to build its choices without importing the renderers).
 """
 
 from __future__ import annotations
 
+import enum
 from dataclasses import dataclass
 
 from .units import parse_length
@@ -16,6 +18,22 @@ class Paper:
     name: str
     width_mm: float
     height_mm: float
+
+
+class SheetLayout(enum.Enum):
+    """How a sheet carries the backs: on the next page (duplex), below a fold line, or not at all.
+    Here, with the papers, so that the command line names them without loading the sheet engine."""
+
+    DUPLEX = "duplex"
+    GUTTERFOLD = "gutterfold"
+    FRONTS = "fronts"
+
+
+class Flip(enum.Enum):
+    """The edge a duplex printer turns the paper over on."""
+
+    LONG = "long"
+    SHORT = "short"
 
 
 PAPERS = {"a4": Paper("a4", "A4", 210.0, 297.0), "letter": Paper("letter", "Letter", 215.9, 279.4)}
@@ -63,3 +81,6 @@ def parse_card_size(value: str) -> tuple[float, float]:
         if not low <= mm <= high:
             raise ValueError(f"{mm:g}mm is not a card size; allowed: {low:g}mm to {high:g}mm")
     return width, height
+
+
+__all__ = ["CARD_MM_RANGE", "CARD_PRESETS", "PAPERS", "Flip", "Paper", "SheetLayout", "parse_card_size"]

@@ -95,3 +95,6 @@ def start_design(folder: Path, example: Example = Example.CLASSIC) -> Started:
     atomic_write(design, (header + text).encode("utf-8"))
     atomic_write(art / "README.txt", _ART_NOTE.format(first=first).encode("utf-8"))
     return Started(design, art)
+
+
+__all__ = ["Example", "Started", "start_design"]

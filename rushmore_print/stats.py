@@ -208,3 +208,6 @@ def table_lines(stats: Stats) -> list[str]:
             f"{r.name:<{width}}  {r.turns:>6}  {r.right:>5}  {r.wrong:>5}  {seconds(r.median_ms):>8}" for r in rows
         ]
     return lines
+
+
+__all__ = ["Hand", "Row", "Stats", "Turn", "median", "player_rows", "seconds", "stats_of", "table_lines", "turns_of"]

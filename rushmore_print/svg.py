@@ -559,3 +559,6 @@ def _dash(value: Any, scale: float, where: str) -> tuple[float, ...] | None:
         return None  # all zero: SVG draws the line solid
     lengths = lengths * 2 if len(lengths) % 2 else lengths
     return tuple(round(length, 4) for length in lengths)
+
+
+__all__ = ["MAX_COORDINATE", "MAX_DEPTH", "Drawing", "SvgError", "SvgShape", "parse"]

@@ -138,3 +138,24 @@ EXPORTS: dict[str, Target] = {
                "with --bleed (default: the design's)", frozenset({"bleed"}), _faces_and_backs),
     )
 }  # fmt: skip
+
+
+__all__ = [
+    "DEFAULTS",
+    "DTC_BLEED_MM",
+    "EXPORTS",
+    "MPC_BRACKETS",
+    "MPC_IMAGES",
+    "MPC_STOCK",
+    "RASTER_TARGETS",
+    "TGC_IMAGES",
+    "TTS_CARDS_PER_SHEET",
+    "TTS_MAX_DPI",
+    "TTS_MAX_WIDTH",
+    "ExportOptions",
+    "Progress",
+    "RasterTarget",
+    "Target",
+    "TargetKind",
+    "tts_files",
+]

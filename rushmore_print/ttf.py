@@ -14,6 +14,7 @@ own parsers (reportlab's, FreeType's) read only files that passed here.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import struct
 from dataclasses import dataclass, field
@@ -22,6 +23,18 @@ from pathlib import Path
 from .inputs import InputError, InputKind, read_input
 
 Contour = list[tuple[float, float, bool]]  # (x, y, on-curve) in font units
+
+
+# A designer's font is read by the design reader twice (its licence, then every name it prints)
+# and by the layout that measures text: parsed once a process for the same bytes (a file that
+# changes is parsed again). Keyed by the bytes, not the path, so a changed file is never stale.
+@functools.lru_cache(maxsize=8)
+def _parsed(data: bytes, path: Path) -> TrueTypeFont:
+    try:
+        return TrueTypeFont._parse(data, path)
+    except ValueError as exc:
+        raise ValueError(f"{path}: {exc}") from None
+
 
 # Every table a font needs to be measured here and embedded by reportlab (which reads the
 # PostScript name from ``name`` and the italic angle from ``post``), with what it holds.
@@ -99,10 +112,7 @@ class TrueTypeFont:
         ...
         ValueError: x.otf: an OpenType font with CFF outlines; use a TrueType (.ttf) font
         """
-        try:
-            return cls._parse(data, Path(path))
-        except ValueError as exc:
-            raise ValueError(f"{path}: {exc}") from None
+        return _parsed(data, Path(path))
 
     @classmethod
     def _parse(cls, data: bytes, path: Path) -> TrueTypeFont:
@@ -427,3 +437,6 @@ def _format12(data: bytes, start: int, code: int) -> int:
         else:
             return int(glyph + code - first)
     return 0
+
+
+__all__ = ["TrueTypeFont"]

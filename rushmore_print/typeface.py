@@ -97,9 +97,6 @@ def metrics(font: Font) -> TrueTypeFont:
     return TrueTypeFont.load(font.path)
 
 
-PT_TO_MM = MM_PER_PT  # the layouts size text in points and place it in mm
-
-
 def text_width_mm(text: str, size_pt: float, font: Font = Font.REGULAR) -> float:
     """Width of ``text`` set in ``font`` at ``size_pt`` points, in millimetres.
 
@@ -170,3 +167,6 @@ def printed_upper(text: str) -> str:
             kept.append((base + "".join(own)).upper())
             accent_dropped = base if any(mark in _GREEK_ACCENTS for mark in marks) else ""
     return unicodedata.normalize("NFC", "".join(kept))
+
+
+__all__ = ["FAMILY", "Font", "metrics", "missing_characters", "printed_upper", "text_width_mm"]

@@ -47,3 +47,6 @@ def mm_to_px(mm: float, dpi: float) -> float:
 def px_to_mm(px: float, dpi: float) -> float:
     """``px_to_mm(300, 300)`` -> ``25.4``."""
     return px / dpi * MM_PER_INCH
+
+
+__all__ = ["EIGHTH_INCH_MM", "MM_PER_INCH", "MM_PER_PT", "PT_PER_MM", "mm_to_px", "parse_length", "px_to_mm"]

@@ -101,7 +101,13 @@ class Report:
 
 def validate_deck(deck: Deck) -> Report:
     """Check a deck: Monuments complete and distinct, every Search card matching exactly one
-    Monument, ``answer`` and ``level`` right, no duplicates; balance figures as warnings."""
+    Monument, ``answer`` and ``level`` right, no duplicates; balance figures as warnings.
+
+    >>> from rushmore_print import load_design, generate_deck
+    >>> report = validate_deck(generate_deck(load_design()))
+    >>> report.ok(), report.errors, report.balance[0].group
+    (True, (), '0 red')
+    """
     errors: list[Finding] = []
     errors += _check_monuments(deck)
     search_errors, solved = _check_search(deck)
@@ -303,3 +309,6 @@ def _balance(deck: Deck, solved: dict[str, str]) -> tuple[BalanceRow, ...]:
             size = sum(len(by_class[k]) for k in classes)
             rows.append(BalanceRow(f"{level.title} pool", size, min(counts), max(counts), level=level))
     return tuple(rows)
+
+
+__all__ = ["BalanceRow", "CardField", "Finding", "Report", "shown_id", "validate_deck"]

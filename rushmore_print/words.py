@@ -34,3 +34,6 @@ def text_table(header: list[str], rows: list[list[str]]) -> str:
     lines = ["  ".join(str(cell).ljust(width) for cell, width in zip(row, widths)).rstrip() for row in [header, *rows]]
     lines.insert(1, "  ".join("-" * width for width in widths))
     return "\n".join(lines)
+
+
+__all__ = ["a_or_an", "count", "join_names", "text_table"]

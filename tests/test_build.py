@@ -149,7 +149,7 @@ def test_a_failed_render_keeps_the_old_file(tmp_path, monkeypatch):
     def explode(*args, **kwargs):
         raise RuntimeError("disk on fire")
 
-    monkeypatch.setattr(build, "render_pdf", explode)
+    monkeypatch.setattr(build, "write_pdf", explode)
     with pytest.raises(RuntimeError):
         build_kit(load_design(), tmp_path, options)
     assert target.read_bytes() == before
@@ -164,15 +164,16 @@ def test_a_build_that_fails_half_way_leaves_the_whole_previous_kit(tmp_path, mon
     before = {path.name: path.read_bytes() for path in tmp_path.iterdir()}
     assert len(before) == len(first) == 4
     rendered = []
-    real = build.render_pdf
+    real = build.write_pdf
 
-    def third_fails(document, **kwargs):
+    def third_fails(document, out, **kwargs):
         if len(rendered) == 2:
             raise BuildError("the third document failed")
         rendered.append(document.title)
-        return real(document, **kwargs) + b"% rebuilt"  # differs from the old files, were it moved in
+        real(document, out, **kwargs)
+        out.write(b"% rebuilt")  # differs from the old files, were it moved in
 
-    monkeypatch.setattr(build, "render_pdf", third_fails)
+    monkeypatch.setattr(build, "write_pdf", third_fails)
     with pytest.raises(BuildError, match="third document"):
         build_kit(load_design(), tmp_path, options)
     assert len(rendered) == 2  # two new files were written (staged) before the failure
@@ -184,15 +185,19 @@ def test_each_document_is_written_before_the_next_is_rendered(tmp_path, monkeypa
 
     options = KitOptions(papers=("a4",), layouts=(SheetLayout.DUPLEX,), rulebook=False, answer_key=False)
     staged_when_rendering = []
-    real = build.render_pdf
+    real = build.write_pdf
 
-    def spy(document, **kwargs):
+    def spy(document, out, **kwargs):
         staged_when_rendering.append(sorted(p.name for p in tmp_path.glob(".rushmore-staged-*/*")))
-        return real(document, **kwargs)
+        real(document, out, **kwargs)
 
-    monkeypatch.setattr(build, "render_pdf", spy)
+    monkeypatch.setattr(build, "write_pdf", spy)
     build_kit(load_design(), tmp_path, options)
-    assert staged_when_rendering == [[], ["mount-rushmore_cards_a4_duplex.pdf"]]  # nothing held back in memory
+    # the file being written is there already, the one before it complete: nothing held back in memory
+    assert staged_when_rendering == [
+        ["mount-rushmore_cards_a4_duplex.pdf"],
+        ["mount-rushmore_cards_a4_duplex.pdf", "mount-rushmore_cards_per-card.pdf"],
+    ]
     assert sorted(p.name for p in tmp_path.iterdir()) == [
         "mount-rushmore_cards_a4_duplex.pdf",
         "mount-rushmore_cards_per-card.pdf",

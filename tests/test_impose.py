@@ -7,7 +7,7 @@ from pypdf import PdfReader
 
 from rushmore_print.cli import cli
 from rushmore_print.errors import BuildError
-from rushmore_print.impose import collect_images, impose
+from rushmore_print.impose import ImposeOptions, collect_images, impose
 from rushmore_print.layout.cards import CardFrame
 from rushmore_print.layout.sheets import PAPERS, SheetLayout, plan_sheet
 
@@ -77,7 +77,7 @@ def test_cards_sit_where_the_plan_says(tmp_path, cards):
 
 def test_duplex_with_one_back_embeds_it_once(tmp_path, cards):
     back = card_png(tmp_path / "back.png", 999)
-    impose(cards, tmp_path / "duplex.pdf", layout=SheetLayout.DUPLEX, back=back)
+    impose(cards, tmp_path / "duplex.pdf", ImposeOptions(layout=SheetLayout.DUPLEX), back=back)
     data = (tmp_path / "duplex.pdf").read_bytes()
     assert data.count(idat(back)) == 1
     assert len(PdfReader(tmp_path / "duplex.pdf").pages) == 14
@@ -85,7 +85,7 @@ def test_duplex_with_one_back_embeds_it_once(tmp_path, cards):
 
 def test_gutterfold_with_one_back_per_front(tmp_path, cards):
     backs = [card_png(tmp_path / f"b{i}.png", 500 + i) for i in range(len(cards))]
-    written = impose(cards, tmp_path / "fold.pdf", layout=SheetLayout.GUTTERFOLD, backs=backs)
+    written = impose(cards, tmp_path / "fold.pdf", ImposeOptions(layout=SheetLayout.GUTTERFOLD), backs=backs)
     assert written.pages == len(PdfReader(tmp_path / "fold.pdf").pages)
 
 
@@ -115,7 +115,7 @@ def test_errors_are_clear(tmp_path, cards):
     with pytest.raises(BuildError, match="does not say its dpi; give the card size with --card"):
         impose([no_dpi], tmp_path / "x.pdf")
     with pytest.raises(BuildError, match="needs backs"):
-        impose(cards, tmp_path / "x.pdf", layout=SheetLayout.DUPLEX)
+        impose(cards, tmp_path / "x.pdf", ImposeOptions(layout=SheetLayout.DUPLEX))
     with pytest.raises(BuildError, match="no such file or folder"):
         collect_images([str(tmp_path / "missing")])
     with pytest.raises(BuildError, match="no image matches"):

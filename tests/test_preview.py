@@ -177,3 +177,15 @@ def test_watch_rebuilds_on_a_change_to_the_design_or_its_art_and_keeps_the_last_
         assert [line.split(" (")[0] for line in watcher.lines] == ["rebuilt", "rebuilt", "errors shown", "rebuilt"]
     finally:
         watcher.close()
+
+
+def test_names_with_markup_stay_text(write_design):
+    """A name is the designer's text, never markup: escaped in the page's HTML and in each SVG."""
+    path = write_design(
+        "name: 'Mo</title><script>x()</script> & \"Co\"'\nheads: ['A<b>', \"B'&\"]\ndirections: [left, right]\n"
+        "search: {seed: 1, red_counts: {0: 4, 1: 2}}\n"
+    )
+    page = PreviewBuilder(path).build(1).html
+    assert page.count("<script>") == 1 and "<b>" not in page and "</title><script>" not in page
+    assert "<h1>Mo&lt;/title&gt;&lt;script&gt;x()&lt;/script&gt; &amp; &quot;Co&quot;</h1>" in page
+    assert 'aria-label="A&lt;b&gt;"' in page and 'aria-label="B\'&amp;"' in page

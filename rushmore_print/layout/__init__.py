@@ -2,3 +2,5 @@
 
 Pure geometry and content; no reportlab, Pillow or click. Renderers translate these items.
 """
+
+__all__ = []

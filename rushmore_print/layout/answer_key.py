@@ -211,3 +211,6 @@ def _balance_table(report: Report, flow: ColumnFlow, t: Catalogue) -> None:
     for runs in wrap(_balance_note(t), column.width, 7.0):
         column.y -= line_h * 0.9
         flow.items.append(Text(column.x, column.y, "".join(text for text, _ in runs), 7.0, GREY, Font.REGULAR))
+
+
+__all__ = ["answer_key_pages"]

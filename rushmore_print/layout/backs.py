@@ -25,10 +25,27 @@ from dataclasses import dataclass
 from ..colors import BLACK, WHITE, Color, contrast, grey, mix
 from ..i18n import catalogue_for
 from ..spec import MAX_BLEED_MM, Design, HeadSpec, Style
-from .fonts import PT_TO_MM, Font, name_font, printed_upper, text_width_mm
+from ..units import MM_PER_PT
+from .fonts import Font, name_font, printed_upper, text_width_mm
 from .frame import CardFrame, CardKind, Face
 from .heads import HEAD_BOX, HeadKey, head_symbol, plain_palette
-from .items import Anchor, Group, Matrix, Path, Rect, Shape, Symbol, Text, Use, multiply, place, scale, translate
+from .items import (
+    TEXT_ASCENT,
+    TEXT_DESCENT,
+    Anchor,
+    Group,
+    Matrix,
+    Path,
+    Rect,
+    Shape,
+    Symbol,
+    Text,
+    Use,
+    multiply,
+    place,
+    scale,
+    translate,
+)
 
 BAND_MM = 6.0  # the band runs from the bleed to this far inside the trim
 RIM_MM = 1.0  # the panel's light rim, between the band and the window
@@ -38,8 +55,6 @@ SLACK_MM = 0.5  # and this much more, so that rounding in a renderer never takes
 TITLE_PT = (7.0, 20.0)  # the title's size: as large as the window allows, within these
 TITLE_SHARE = 0.14  # the title's box takes at most this share of the window's height
 LABEL_PT = (6.0, 8.0)  # the kind's name: under half the title's size, within these
-
-TEXT_ASCENT, TEXT_DESCENT = 0.72, 0.22  # of the size: the box ``item_bounds`` gives a text
 PATTERN_MM = 3.0  # the pattern's period along a row
 ROW_MM = 1.9  # between the Monuments' rows of ridges
 PATTERN_LINE_MM = 0.3
@@ -178,11 +193,11 @@ def back_zones(design: Design, frame: CardFrame) -> BackZones:
     window = panel.grow(-RIM_MM)
     inset = _text_inset()
     width_1pt = max(text_width_mm(back_title(design), 1.0, name_font(design)), 1e-6)
-    by_height = TITLE_SHARE * window.height / ((TEXT_ASCENT + TEXT_DESCENT) * PT_TO_MM)
+    by_height = TITLE_SHARE * window.height / ((TEXT_ASCENT + TEXT_DESCENT) * MM_PER_PT)
     title_pt = max(TITLE_PT[0], min(TITLE_PT[1], by_height, (window.width - 2 * inset) / width_1pt))
     widest_label = max(text_width_mm(label, 1.0, Font.BOLD) for label in kind_labels(design).values())
     label_pt = max(LABEL_PT[0], min(LABEL_PT[1], title_pt * 0.45, (window.width - 2 * inset) / widest_label))
-    title_size, label_size = title_pt * PT_TO_MM, label_pt * PT_TO_MM
+    title_size, label_size = title_pt * MM_PER_PT, label_pt * MM_PER_PT
     title_y = window.top - inset - TEXT_ASCENT * title_size
     label_y = window.y + inset + TEXT_DESCENT * label_size
     scene_top = title_y - TEXT_DESCENT * title_size - CLEAR_MM - SLACK_MM
@@ -458,3 +473,20 @@ def _lens(cx: float, cy: float, r: float, seen: tuple, style: Style) -> list:
         Group((Group(seen, larger), Shape(shine, fill=WHITE)), clip=lens),
         Shape(lens, stroke=style.ink, stroke_mm=0.14 * r),
     ]
+
+
+__all__ = [
+    "BAND_MM",
+    "LABEL_PT",
+    "BackArt",
+    "BackBand",
+    "BackColors",
+    "BackZones",
+    "back_colors",
+    "back_face",
+    "back_problems",
+    "back_symbols",
+    "back_title",
+    "back_zones",
+    "kind_labels",
+]

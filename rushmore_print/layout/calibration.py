@@ -22,7 +22,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..sizes import Paper
-from .fonts import PT_TO_MM, Font, text_width_mm
+from ..units import MM_PER_PT
+from .fonts import Font, text_width_mm
 from .items import BLACK, Anchor, Group, Matrix, Page, Path, Shape, Text, multiply, rgb, rotate, translate
 from .sheets import MARGIN_MM, Flip, strip_items
 
@@ -112,7 +113,7 @@ def _front_scale(scale: Scale) -> list:
             if scale.horizontal:
                 items.append(Text(x, y, _signed(along), NUMBER_PT, BLACK, Font.BOLD, Anchor.MIDDLE))
             else:
-                items.append(Text(x, y - 0.35 * NUMBER_PT * PT_TO_MM, _signed(along), NUMBER_PT, BLACK, Font.BOLD))
+                items.append(Text(x, y - 0.35 * NUMBER_PT * MM_PER_PT, _signed(along), NUMBER_PT, BLACK, Font.BOLD))
     return items
 
 
@@ -127,11 +128,11 @@ def _back_scale(scale: Scale) -> list:
         label = _signed(k * STEP_MM)
         x, y = scale.point(along, low - 0.8)
         if scale.horizontal:  # turned a quarter: the numbers are 3.75 mm apart
-            size_mm = LABEL_PT * PT_TO_MM
+            size_mm = LABEL_PT * MM_PER_PT
             text = Text(0.0, 0.0, label, LABEL_PT, BLACK, Font.BOLD, Anchor.END)
             items.append(Group((text,), multiply(rotate(90), translate(x + 0.36 * size_mm, y))))
         else:
-            items.append(Text(x, y - 0.35 * LABEL_PT * PT_TO_MM, label, LABEL_PT, BLACK, Font.BOLD, Anchor.END))
+            items.append(Text(x, y - 0.35 * LABEL_PT * MM_PER_PT, label, LABEL_PT, BLACK, Font.BOLD, Anchor.END))
     # The arrow: a head at the end of the 0 line, pointing at the front scale.
     tip = scale.point(0, ARROW_TICK - 0.2)
     left, right = scale.point(-1.0, ARROW_TICK - 2.6), scale.point(1.0, ARROW_TICK - 2.6)
@@ -164,7 +165,7 @@ def _front_text(paper: Paper, flip: Flip) -> list:
     for text, size, font in lines:
         if text:
             items.append(Text(left, y, text, size, BLACK, font))
-        y -= size * PT_TO_MM * 1.45
+        y -= size * MM_PER_PT * 1.45
     horizontal, vertical = scales(paper)
     x, y = horizontal.point(0, ZERO_TICK + 7.0)
     items.append(Text(x, y, "Horizontal scale: H (right of where it should be: +)", TEXT_PT, BLACK, Font.BOLD,
@@ -246,3 +247,6 @@ def calibration_pages(paper: Paper, flip: Flip = Flip.LONG) -> tuple[Page, Page]
     ]
     assert text_width_mm(label, TEXT_PT, Font.ITALIC) < W - 2 * MARGIN_MM
     return Page(W, H, tuple(front)), Page(W, H, tuple(back))
+
+
+__all__ = ["GREY", "LABEL_PT", "MAIN_TICK", "Scale", "back_offset_for", "calibration_pages", "mirror", "scales"]

@@ -17,14 +17,30 @@ from ..i18n import catalogue_for, level_name
 from ..model import Monument, SearchCard
 from ..sizes import PAPERS
 from ..spec import Design, Style
-from ..units import MM_PER_INCH
+from ..units import MM_PER_INCH, MM_PER_PT
 from .backs import back_face as back_face
 from .backs import back_problems, back_symbols
-from .fonts import PT_TO_MM, Font, name_font, text_width_mm
+from .fonts import Font, name_font, text_width_mm
 from .frame import CardFrame, CardKind, Face
 from .heads import FLIP_MARKER_BOX, HEAD_BOX, MIRROR, HeadKey, flip_marker_symbol, head_symbol
 from .ink import Silhouette, reach, silhouette
-from .items import Anchor, Group, Matrix, Path, Rect, Shape, Text, Use, multiply, place, rgb, scale, translate, union
+from .items import (
+    TEXT_DESCENT,
+    Anchor,
+    Group,
+    Matrix,
+    Path,
+    Rect,
+    Shape,
+    Text,
+    Use,
+    multiply,
+    place,
+    rgb,
+    scale,
+    translate,
+    union,
+)
 from .sheets import SheetLayout, plan_sheet
 
 FLIP = "flip-marker"
@@ -292,7 +308,7 @@ def card_layout(design: Design, frame: CardFrame, p: Proportions = PROPORTIONS) 
     inks = head_inks(design)
     font = name_font(design)
     names = tuple(text_width_mm(head.name, p.label_min_pt, font) for head in design.heads)
-    label_h = p.label_pt * PT_TO_MM  # a name's ink: 0.22 of its size below the baseline, 0.72 above
+    label_h = p.label_pt * MM_PER_PT  # a name's ink: TEXT_DESCENT of its size below the baseline, TEXT_ASCENT above
 
     def label_size(arrangement: _Arrangement, head_w: float) -> float:
         """The names' largest size (pt): neighbours' names apart, every name inside the area."""
@@ -367,7 +383,7 @@ def card_layout(design: Design, frame: CardFrame, p: Proportions = PROPORTIONS) 
         )
         half = text_width_mm(design.heads[index].name, label_pt, font) / 2
         label_x = min(max(head.x + head_w / 2, area.x + half), area.right - half)  # cramped: still inside
-        slots.append(HeadSlot(head, label_x, base + 0.22 * label_pt * PT_TO_MM, label_pt, marker, niche))
+        slots.append(HeadSlot(head, label_x, base + TEXT_DESCENT * label_pt * MM_PER_PT, label_pt, marker, niche))
     per_row = len(arrangement.rows[0])
     return CardLayout(frame, content, footer, area, tuple(slots), fitted, name_room, per_row)
 
@@ -558,7 +574,7 @@ def _magnifier(layout: CardLayout, color: Color) -> tuple[Shape, ...]:
 
 def _footer_text(layout: CardLayout, text: str, x: float, color: Color, anchor: Anchor) -> Text:
     size = PROPORTIONS.label_min_pt + 0.5
-    return Text(x, layout.footer.y + 0.22 * size * PT_TO_MM + 0.3, text, size, color, Font.BOLD, anchor)
+    return Text(x, layout.footer.y + TEXT_DESCENT * size * MM_PER_PT + 0.3, text, size, color, Font.BOLD, anchor)
 
 
 def monument_face(design: Design, monument: Monument, frame: CardFrame) -> Face:
@@ -609,3 +625,25 @@ def card_picture(face: Face, frame: CardFrame, x: float, y: float, width: float)
         Group((Group(items, matrix),), clip=Path.rect(box)),
         Shape(Path.rect(box), stroke=PICTURE_OUTLINE, stroke_mm=0.25),
     ]
+
+
+__all__ = [
+    "FACE_ZONE",
+    "FLIP",
+    "PROPORTIONS",
+    "CardLayout",
+    "HeadInk",
+    "HeadSlot",
+    "Proportions",
+    "back_face",
+    "card_frame",
+    "card_layout",
+    "card_picture",
+    "clearance",
+    "head_inks",
+    "head_slots",
+    "layout_problems",
+    "monument_face",
+    "search_face",
+    "symbols",
+]

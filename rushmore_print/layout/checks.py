@@ -46,3 +46,6 @@ def rule_sheet_problem(design: Design, deck: Deck, paper: Paper) -> str | None:
     except LayoutError as exc:
         return str(exc)
     return None
+
+
+__all__ = ["printing_problems", "rule_sheet_pages", "rule_sheet_problem"]

@@ -96,3 +96,6 @@ class ColumnFlow:
     def _start_column(self, index: int) -> None:
         self._index = index
         self.column = Column(self._lefts[index], self._top, self._bottom, self.column_width)
+
+
+__all__ = ["Column", "ColumnFlow", "Fit", "Placement", "Split"]

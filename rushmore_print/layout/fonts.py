@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..typeface import PT_TO_MM as PT_TO_MM
 from ..typeface import Font as Font
 from ..typeface import printed_upper as printed_upper
 from ..typeface import text_width_mm as text_width_mm
@@ -21,3 +20,6 @@ def name_font(design: Design) -> Font:
     True
     """
     return Font.designer(design.print.font) if design.print.font is not None else Font.BOLD
+
+
+__all__ = ["Font", "name_font", "printed_upper", "text_width_mm"]

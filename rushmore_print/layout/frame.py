@@ -46,3 +46,6 @@ class Face:
     kind: CardKind | None  # None for images imposed from elsewhere
     items: tuple
     is_back: bool = False
+
+
+__all__ = ["CardFrame", "CardKind", "Face"]

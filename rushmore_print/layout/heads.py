@@ -414,3 +414,20 @@ def flip_marker_symbol() -> Symbol:
         [(-7.5, 0), (-3, 4.5), (-3, 1.6), (3, 1.6), (3, 4.5), (7.5, 0), (3, -4.5), (3, -1.6), (-3, -1.6), (-3, -4.5)]
     )
     return Symbol(items=(Shape(Path.circle(0, 0, 10), fill=BLACK), Shape(arrow, fill=WHITE)), bbox=FLIP_MARKER_BOX)
+
+
+__all__ = [
+    "FLIP_MARKER_BOX",
+    "HEAD_BOX",
+    "MIRROR",
+    "HeadKey",
+    "P",
+    "Palette",
+    "Part",
+    "Role",
+    "flip_marker_symbol",
+    "head_symbol",
+    "plain_palette",
+    "red_palette",
+    "vector_shapes",
+]

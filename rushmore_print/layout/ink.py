@@ -174,3 +174,6 @@ def reach(a: Silhouette, b: Silhouette, bands: range | None = None) -> float:
         if left is not None and right is not None:
             found = max(found, left[1] - right[0])
     return found
+
+
+__all__ = ["Silhouette", "reach", "silhouette"]

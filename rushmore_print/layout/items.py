@@ -39,6 +39,7 @@ from ..geometry import FillRule as FillRule
 from ..geometry import Matrix as Matrix
 from ..geometry import apply as apply
 from ..geometry import multiply as multiply
+from ..units import MM_PER_PT
 from .fonts import Font
 
 rgb = parse_hex  # layouts name fixed colours as hex
@@ -332,18 +333,26 @@ def union(rects: list[Rect]) -> Rect | None:
     return Rect(x0, y0, x1 - x0, y1 - y0)
 
 
+# The ink a text can put above and below its baseline, as shares of its size (DejaVu Sans
+# Condensed's capitals and descenders, with room to spare): item_bounds' box for a text, and
+# where the layouts set a baseline so that the ink sits where they want it.
+TEXT_ASCENT, TEXT_DESCENT = 0.72, 0.22
+
+
 def item_bounds(item, symbols: dict, matrix: Matrix = IDENTITY) -> Rect | None:
     """Where an item can put ink, conservatively (curve control points, symbol boxes, font
     ascent and descent), after ``matrix``; clips are honoured. Used to prove nothing leaks."""
-    from .fonts import PT_TO_MM, text_width_mm  # local: fonts is a sibling leaf module
+    from .fonts import text_width_mm  # local: fonts is a sibling leaf module
 
     if isinstance(item, Shape):
         return _transform_rect(matrix, _path_box(item.path, item.stroke_mm / 2 if item.stroke is not None else 0.0))
     if isinstance(item, Text):
         width = text_width_mm(item.text, item.size_pt, item.font)
         x = {Anchor.START: item.x, Anchor.MIDDLE: item.x - width / 2, Anchor.END: item.x - width}[item.anchor]
-        size = item.size_pt * PT_TO_MM
-        return _transform_rect(matrix, Rect(x, item.y - 0.22 * size, width, 0.94 * size))
+        size = item.size_pt * MM_PER_PT
+        return _transform_rect(
+            matrix, Rect(x, item.y - TEXT_DESCENT * size, width, (TEXT_ASCENT + TEXT_DESCENT) * size)
+        )
     if isinstance(item, Image):
         return _transform_rect(matrix, item.box)
     if isinstance(item, Use):
@@ -358,3 +367,34 @@ def item_bounds(item, symbols: dict, matrix: Matrix = IDENTITY) -> Rect | None:
             found = Rect(x0, y0, max(0.0, x1 - x0), max(0.0, y1 - y0))
         return found
     raise TypeError(f"no bounds for {type(item).__name__}")
+
+
+__all__ = [
+    "BLACK",
+    "IDENTITY",
+    "WHITE",
+    "Anchor",
+    "Document",
+    "FillRule",
+    "Group",
+    "Image",
+    "ImageFit",
+    "Item",
+    "Matrix",
+    "Page",
+    "Path",
+    "Rect",
+    "Shape",
+    "Symbol",
+    "Text",
+    "Use",
+    "apply",
+    "item_bounds",
+    "multiply",
+    "place",
+    "rgb",
+    "rotate",
+    "scale",
+    "translate",
+    "union",
+]

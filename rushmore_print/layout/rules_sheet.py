@@ -36,10 +36,11 @@ from ..rulebook import (
 )
 from ..sizes import PAPERS
 from ..spec import Design
+from ..units import MM_PER_PT
 from .cards import CardKind, Face, back_face, card_frame, card_layout, card_picture, monument_face, search_face
 from .fallback import split_fallbacks
 from .flow import Column, Fit, Placement, Split
-from .fonts import PT_TO_MM, Font, name_font, text_width_mm
+from .fonts import Font, name_font, text_width_mm
 from .frame import CardFrame
 from .items import Anchor, Group, Page, Path, Rect, Shape, Text, rgb, translate
 from .sheets import Paper
@@ -92,7 +93,7 @@ class Style:
 
     @property
     def leading(self) -> float:
-        return self.body_pt * PT_TO_MM * 1.32
+        return self.body_pt * MM_PER_PT * 1.32
 
     @property
     def heading_pt(self) -> float:
@@ -155,7 +156,7 @@ def _flow(design: Design, deck: Deck, book: Rulebook, paper: Paper, body_pt: flo
     pages_items: list[list] = [[] for _ in range(PAGES)]
     title_bottom = _title(pages_items[0], book, W, H, style)
     answers_pt, answers = _fit(book.answers, W - 2 * MARGIN_MM, ANSWERS_PT, style.italic) if book.answers else (0, [])
-    answers_h = answers_pt * PT_TO_MM * 1.3
+    answers_h = answers_pt * MM_PER_PT * 1.3
     for page, blocks in enumerate(_sides(book.blocks)):
         top = title_bottom if page == 0 else H - MARGIN_MM
         bottom = MARGIN_MM + 6 + (len(answers) * answers_h if page == PAGES - 1 else 0.0)
@@ -206,8 +207,8 @@ def _title(items: list, book: Rulebook, W: float, H: float, style: Style) -> flo
     subtitle_pt, lines = _fit(book.subtitle, W - 2 * MARGIN_MM, 9.5, style.italic)
     for line in lines:
         items.append(Text(MARGIN_MM, y, line, subtitle_pt, GREY, style.italic))
-        y -= subtitle_pt * PT_TO_MM * 1.3
-    y += subtitle_pt * PT_TO_MM * 1.3 - 3.5
+        y -= subtitle_pt * MM_PER_PT * 1.3
+    y += subtitle_pt * MM_PER_PT * 1.3 - 3.5
     items.append(Shape(Path.line(MARGIN_MM, y, W - MARGIN_MM, y), stroke=ACCENT, stroke_mm=0.6))
     return y - 5
 
@@ -219,14 +220,14 @@ def _place(
     room = column.y - column.bottom
     if isinstance(block, Heading):
         lines = _heading_lines(block, column.width, style)
-        extra = (len(lines) - 1) * style.heading_pt * PT_TO_MM * 1.2
+        extra = (len(lines) - 1) * style.heading_pt * MM_PER_PT * 1.2
         need = style.leading * 1.7 + extra + _opening_height(following, style, column.width, design, deck)
         if need > room:
             return Fit.NO_ROOM
         column.y -= style.leading * 1.25
         for number, line in enumerate(lines):
             if number:
-                column.y -= style.heading_pt * PT_TO_MM * 1.2
+                column.y -= style.heading_pt * MM_PER_PT * 1.2
             items.append(Text(column.x, column.y, line, style.heading_pt, ACCENT, style.bold))
         column.y -= style.leading * 0.45
         return Fit.PLACED
@@ -365,7 +366,7 @@ def _fit(text: str, width: float, size: float, font: Font) -> tuple[float, list[
 def _caption(text: str, x: float, y_top: float, width: float, size: float, color, font: Font) -> tuple[list, float]:
     """``text`` centred on ``x`` under ``y_top`` within ``width``: its items and its height."""
     size, lines = _fit(text, width, size, font)
-    line_h = size * PT_TO_MM * 1.3
+    line_h = size * MM_PER_PT * 1.3
     items = [
         Text(x, y_top - (n + 0.78) * line_h, line, size, color, font, Anchor.MIDDLE) for n, line in enumerate(lines)
     ]
@@ -426,7 +427,7 @@ def _relation_labels(
     size = next((z for z in sizes if lines_at(z) == fewest), MIN_TEXT_PT)
     lines = fewest
     per_row = 1 + max(lines)
-    line_h = size * PT_TO_MM * 1.3
+    line_h = size * MM_PER_PT * 1.3
     items = []
     for r, row in enumerate(rows):
         for i in row:
@@ -636,3 +637,19 @@ def _practice_figure(
         items += _picture(search_face(design, card, frame), frame, x, y, card_w)
         items.append(Group(tuple(captions[index][0]), translate(x + card_w / 2, y - 0.5)))
     return tuple(items), height
+
+
+__all__ = [
+    "ACCENT",
+    "BODY_SIZES",
+    "GLYPH_HEAD",
+    "GREY",
+    "INK",
+    "MARGIN_MM",
+    "MIN_TEXT_PT",
+    "RED",
+    "LayoutError",
+    "Style",
+    "body_size",
+    "rules_pages",
+]

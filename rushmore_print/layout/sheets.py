@@ -9,7 +9,6 @@ inside 5 mm page margins with the bleed, trying the card both upright and turned
 from __future__ import annotations
 
 import dataclasses
-import enum
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -17,7 +16,9 @@ from dataclasses import dataclass
 from ..errors import BuildError
 from ..i18n import Catalogue, catalogue
 from ..sizes import PAPERS as PAPERS  # re-exported: the sheet engine's papers
+from ..sizes import Flip as Flip  # re-exported: the sheet engine's vocabulary
 from ..sizes import Paper
+from ..sizes import SheetLayout as SheetLayout
 from .fallback import fall_back
 from .fonts import Font, text_width_mm
 from .frame import CardFrame, Face
@@ -33,17 +34,6 @@ STRIP_MM = 4.0  # height of the ruler-and-note strip
 RULER_MM = 50.0
 FURNITURE_MM = MARK_GAP_MM + MARK_LENGTH_MM + STRIP_MM  # room a band needs for marks and strip
 GREY = rgb("#555555")
-
-
-class SheetLayout(enum.Enum):
-    DUPLEX = "duplex"
-    GUTTERFOLD = "gutterfold"
-    FRONTS = "fronts"
-
-
-class Flip(enum.Enum):
-    LONG = "long"
-    SHORT = "short"
 
 
 @dataclass(frozen=True)
@@ -451,3 +441,24 @@ def sheet_plan(paper: Paper, layout: SheetLayout, frame: CardFrame, *args) -> Sh
         raise BuildError(
             f"a {size} card does not fit on {paper.name} paper in the {layout.value} layout{hint}"
         ) from None
+
+
+__all__ = [
+    "FOLD_GAP_MM",
+    "GREY",
+    "MARGIN_MM",
+    "PAPERS",
+    "Flip",
+    "Grid",
+    "SheetLayout",
+    "SheetPlan",
+    "Slot",
+    "card_pages",
+    "fit_grid",
+    "lazy_card_pages",
+    "place_card",
+    "plan_sheet",
+    "sheet_pages",
+    "sheet_plan",
+    "strip_items",
+]

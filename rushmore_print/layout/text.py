@@ -60,3 +60,6 @@ def _runs(words: list[tuple[str, Font]]) -> list[Run]:
         else:
             runs.append((text, font))
     return runs
+
+
+__all__ = ["Run", "words_of", "wrap"]

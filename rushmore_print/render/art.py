@@ -99,3 +99,6 @@ def decode_art(symbols: dict) -> None:
 
     for symbol in symbols.values():
         walk(symbol.items)
+
+
+__all__ = ["art_image", "art_image_cmyk", "art_problems", "cmyk_image", "decode_art"]

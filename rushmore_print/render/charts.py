@@ -79,3 +79,6 @@ def stats_html(stats: Stats) -> str:
         "td:first-child,th:first-child{text-align:left}</style></head>"
         f"<body><h1>Rushmore stats: {games}</h1>{''.join(sections)}</body></html>\n"
     )
+
+
+__all__ = ["bar_chart", "stats_html"]

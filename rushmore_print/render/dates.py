@@ -52,3 +52,6 @@ def document_epoch() -> int:
     """The date for the PDFs of this run: ``SOURCE_DATE_EPOCH``'s, else :data:`FIXED_EPOCH`."""
     given = source_date_epoch()
     return FIXED_EPOCH if given is None else given
+
+
+__all__ = ["document_epoch", "pdf_date", "source_date_epoch"]

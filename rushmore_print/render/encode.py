@@ -59,3 +59,6 @@ def png_bytes(image: Image.Image, dpi: float) -> bytes:
 
 def _chunk(kind: bytes, data: bytes) -> bytes:
     return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+
+__all__ = ["png_bytes"]

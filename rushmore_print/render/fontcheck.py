@@ -23,6 +23,7 @@ from reportlab.pdfbase.pdfdoc import PDFDocument
 from reportlab.pdfbase.ttfonts import TTFont
 
 from ..inputs import InputError, InputKind, read_input, shown
+from ..typeface import Font
 
 PNG_SIZES_PX = (9, 60, 240)  # a head's name at 72 dpi, a title at 300 dpi, a title at 1200 dpi
 
@@ -40,12 +41,28 @@ def check_font(path: Path, texts: Sequence[str]) -> None:
         data = read_input(path, InputKind.FONT)
     except InputError as exc:
         raise ValueError(str(exc)) from None
-    _checked(data, tuple(texts))
+    _checked(Font.designer(path).pdf_name, data, tuple(texts))
+
+
+def reportlab_font(font: Font) -> TTFont:
+    """reportlab's parse of ``font``, the one the PDF renderer registers: the same object for the
+    same bytes, so a designer's font checked here is not parsed again to be embedded (reportlab
+    keeps each document's subsets apart). ``InputError`` when the file cannot be read.
+
+    >>> reportlab_font(Font.BOLD) is reportlab_font(Font.BOLD), reportlab_font(Font.BOLD).fontName
+    (True, 'RushmoreSans-Bold')
+    """
+    return _reportlab_font(font.pdf_name, read_input(font.path, InputKind.FONT))
+
+
+@functools.lru_cache(maxsize=8)
+def _reportlab_font(name: str, data: bytes) -> TTFont:
+    return TTFont(name, io.BytesIO(data))
 
 
 @functools.lru_cache(maxsize=4)  # validate, then build's own check, read the same font in one run
-def _checked(data: bytes, texts: tuple[str, ...]) -> None:
-    _embed(data, texts)
+def _checked(name: str, data: bytes, texts: tuple[str, ...]) -> None:
+    _embed(name, data, texts)
     _draw(data, texts)
 
 
@@ -55,13 +72,13 @@ def _reason(exc: BaseException) -> str:
     return shown(f"{type(exc).__name__}: {said}", longest=120)
 
 
-def _embed(data: bytes, texts: tuple[str, ...]) -> None:
+def _embed(name: str, data: bytes, texts: tuple[str, ...]) -> None:
     """reportlab's path of ``render.pdf``: parse (``TTFont``), split the texts into subsets,
     and write the document, which builds and embeds each subset."""
     # Any exception here is reportlab refusing this file (TTFError, KeyError for a missing table,
     # struct.error for a short one...): the same file would fail the build, so it is the answer.
     try:
-        font = TTFont("RushmoreFontCheck", io.BytesIO(data))
+        font = _reportlab_font(name, data)  # the very object the PDFs will embed
     except Exception as exc:
         raise ValueError(f"reportlab cannot read it to embed it in the PDFs ({_reason(exc)})") from None
     mapped = font.face.charToGlyph
@@ -90,3 +107,6 @@ def _draw(data: bytes, texts: tuple[str, ...]) -> None:
                 canvas.text((0, size), text, font=face, fill=255, anchor="ls")
     except Exception as exc:  # FreeType's errors come as OSError, ValueError...: all are refusals
         raise ValueError(f"the PNG renderer (FreeType) cannot draw it ({_reason(exc)})") from None
+
+
+__all__ = ["check_font", "reportlab_font"]

@@ -149,3 +149,6 @@ def decode_file(path: Path | str, kind: InputKind, most_side: int = 0) -> Image.
     except InputError as exc:
         raise BuildError(str(exc)) from None
     return decode(data, path, most_side)
+
+
+__all__ = ["PRINT_MODES", "decode", "decode_file", "normalise", "palette_problem"]

@@ -9,21 +9,19 @@ from __future__ import annotations
 import functools
 import io
 from collections.abc import Hashable, Iterable
+from typing import BinaryIO
 
 from reportlab.lib.rl_accel import fp_str
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.pdfdoc import (
     PDFArray,
-    PDFDate,
     PDFDictionary,
     PDFInfo,
     PDFName,
     PDFResourceDictionary,
     PDFString,
-    xObjectName,
 )
-from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD, FILL_NON_ZERO, PATH_OPS, Canvas
 
 from ..colors import WHITE, mix, to_cmyk
@@ -32,21 +30,37 @@ from ..typeface import FAMILY, Font
 from ..units import PT_PER_MM
 from .art import art_image, art_image_cmyk
 from .dates import document_epoch
+from .fontcheck import reportlab_font
+from .rlinternals import add_catalog_entry, document_date, document_of, flush, form_object, stream_pages
 
 
 def render_pdf(document: Document, cmyk: bool = False, shapes: ShapeCache | None = None, pdfx: bool = False) -> bytes:
-    """The PDF of ``document``. With ``cmyk`` every colour is converted to CMYK (under the ink
-    limit) and reportlab refuses any RGB colour, so a print shop's CMYK-only check passes;
-    ``pdfx`` also makes it PDF/X-1a:2001 (PDF 1.3, no transparency, an output intent, the PDF/X
-    keys). ``shapes`` carries the operators of shapes already drawn from one document to the
-    next (a build passes one)."""
+    """The PDF of ``document`` as bytes: :func:`write_pdf` into memory.
+
+    >>> from rushmore_print.layout.items import Page
+    >>> render_pdf(Document("Blank", (Page(210.0, 297.0, ()),)))[:8]
+    b'%PDF-1.3'
+    """
+    buffer = io.BytesIO()
+    write_pdf(document, buffer, cmyk, shapes, pdfx)
+    return buffer.getvalue()
+
+
+def write_pdf(
+    document: Document, out: BinaryIO, cmyk: bool = False, shapes: ShapeCache | None = None, pdfx: bool = False
+) -> None:
+    """Write the PDF of ``document`` into ``out`` (an empty, seekable binary file), each page as
+    soon as it is drawn, so memory stays the same however many pages there are. With ``cmyk``
+    every colour is converted to CMYK (under the ink limit) and reportlab refuses any RGB colour,
+    so a print shop's CMYK-only check passes; ``pdfx`` also makes it PDF/X-1a:2001 (PDF 1.3, no
+    transparency, an output intent, the PDF/X keys). ``shapes`` carries the operators of shapes
+    already drawn from one document to the next (a build passes one)."""
     register_fonts()
     # reportlab dates the file from SOURCE_DATE_EPOCH itself (int() of it, a traceback when it is
     # not a number): checked first, for a clear error. Unset, invariant=1 keeps 2000-01-01.
     document_epoch()
-    buffer = io.BytesIO()
     canvas = Canvas(
-        buffer,
+        out,
         invariant=1,
         pageCompression=1,
         enforceColorSpace="cmyk" if cmyk or pdfx else None,
@@ -58,6 +72,7 @@ def render_pdf(document: Document, cmyk: bool = False, shapes: ShapeCache | None
     canvas.setCreator("rushmore-print")
     canvas.setSubject(document.subject)
     _drop_placeholders(canvas)
+    stream_pages(canvas, out)
     if pdfx:
         _make_pdfx(canvas)
         cmyk = True
@@ -65,8 +80,8 @@ def render_pdf(document: Document, cmyk: bool = False, shapes: ShapeCache | None
     for page in document.pages:  # once: the pages may be made as they are reached (layout.lazy)
         painter.define_forms(_used_keys((page,)))  # before the page, so no form starts inside one
         painter.page(page)
+        flush(canvas)  # into the file now: the canvas never holds more than this page
     canvas.save()
-    return buffer.getvalue()
 
 
 # The printing condition DriveThruCards prints to, named by its entry in the ICC's registry of
@@ -90,8 +105,8 @@ class _Info(PDFInfo):
             "Creator": PDFString(self.creator),
             "Producer": PDFString(self.producer),
             **_subject(self),
-            "CreationDate": PDFDate(ts=document._timeStamp, dateFormatter=self._dateFormatter),
-            "ModDate": PDFDate(ts=document._timeStamp, dateFormatter=self._dateFormatter),
+            "CreationDate": document_date(self, document),
+            "ModDate": document_date(self, document),
             "Trapped": PDFName(self.trapped),
         }
 
@@ -116,20 +131,18 @@ def _subject(info: PDFInfo) -> dict:
 
 
 def _drop_placeholders(canvas: Canvas, kind: type[_Info] = _Info) -> None:
-    document = canvas._doc
+    document = document_of(canvas)
     info = kind()
     info.__dict__.update(document.info.__dict__)  # the title, subject, author and creator already set
     document.info = info
 
 
 def _make_pdfx(canvas: Canvas) -> None:
-    document = canvas._doc
+    document = document_of(canvas)
     _drop_placeholders(canvas, _PdfxInfo)
     intent = {"Type": PDFName("OutputIntent"), "S": PDFName("GTS_PDFX")}
     intent.update({key: PDFString(value) for key, value in OUTPUT_INTENT.items()})
-    catalog = document.Catalog
-    catalog.OutputIntents = PDFArray([PDFDictionary(intent)])
-    catalog.__NoDefault__ = [*catalog.__NoDefault__, "OutputIntents"]  # the keys the catalog writes
+    add_catalog_entry(document.Catalog, "OutputIntents", PDFArray([PDFDictionary(intent)]))
 
 
 def register_fonts(fonts: Iterable[Font] = FAMILY) -> None:
@@ -137,7 +150,7 @@ def register_fonts(fonts: Iterable[Font] = FAMILY) -> None:
     registered = set(pdfmetrics.getRegisteredFontNames())
     for font in fonts:
         if font.pdf_name not in registered:
-            pdfmetrics.registerFont(TTFont(font.pdf_name, str(font.path)))
+            pdfmetrics.registerFont(reportlab_font(font))
 
 
 @functools.lru_cache(maxsize=1024)  # every card names its heads: the same few keys, thousands of times
@@ -241,7 +254,7 @@ class _Painter:
         """reportlab writes a form's fonts and images into its resources but not the graphics
         states (/ca, /CA) that translucent shapes in it name, which a viewer then cannot find:
         they are added here, to forms that use them only."""
-        form = self.canvas._doc.idToObject[xObjectName(name)]
+        form = form_object(self.canvas, name)
         if not getattr(form, "ExtGState", None) or form.Resources:
             return
         resources = PDFResourceDictionary()
@@ -353,3 +366,6 @@ class _Painter:
         keep = image.fit is ImageFit.CONTAIN
         c.drawImage(source, box.x, box.y, box.width, box.height, mask=mask, preserveAspectRatio=keep, anchor="c")
         c.restoreState()
+
+
+__all__ = ["ShapeCache", "form_name", "register_fonts", "render_pdf", "write_pdf"]

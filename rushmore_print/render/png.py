@@ -347,3 +347,6 @@ def _dashed(points: list[tuple[float, float]], pattern: list[float]) -> list[lis
     if on and len(current) > 1:
         runs.append(current)
     return runs
+
+
+__all__ = ["render_page"]

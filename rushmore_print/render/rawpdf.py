@@ -450,3 +450,6 @@ def _to_unicode(codes: dict[str, int]) -> str:
         f"{len(codes)} beginbfchar\n{entries}\nendbfchar\nendcmap CMapName currentdict /CMapResource "
         "defineresource pop end end"
     )
+
+
+__all__ = ["EmbeddedImage", "load_image", "load_images", "render_raw_pdf"]

@@ -6,8 +6,8 @@ Every item means what ``layout/items.py`` says, drawn in the page's own millimet
 layout is written as it is). What an SVG holds is all its own: no external reference, no script,
 no font to load.
 
-- **Text is drawn as the glyph outlines of the shipped TrueType files** (each glyph defined once
-  and reused), placed by the same advance widths the layout measured, without kerning or
+- **Text is drawn as the glyph outlines of the shipped TrueType files** (each line of words
+  defined once and reused), placed by the same advance widths the layout measured, without kerning or
   shaping, as ``layout/items.py`` asks. A data: URL ``@font-face`` would need every viewer to
   load the font before drawing: Chromium draws the fallback font until it has (a screenshot can
   catch it), resvg and most vendors' tools never read web fonts, and a browser kerns and shapes
@@ -17,7 +17,7 @@ no font to load.
   (``render/art.py``), and placed by ``<use>`` wherever it appears. SVG head art reaches this
   renderer already turned into shapes by the SVG reader, so nothing of the designer's file
   (scripts, links, styles) is ever copied.
-- Symbols, glyphs, images and clips are definitions, written once per document. One
+- Symbols, texts, images and clips are definitions, written once per document. One
   :class:`SvgWriter` can draw many pages whose definitions then sit in one hidden ``<svg>``: an
   HTML page shows 57 card faces with each head drawn once.
 
@@ -88,7 +88,7 @@ def svg_document(page: Page, symbols: dict, title: str = "") -> str:
 
 
 class SvgWriter:
-    """Draws pages as SVG, collecting what they share (symbols, glyphs, images, clips) as
+    """Draws pages as SVG, collecting what they share (symbols, texts, images, clips) as
     definitions, each written once however many pages use it.
 
     ``prefix`` starts every id it writes, so that writers whose SVGs share one HTML page
@@ -108,7 +108,6 @@ class SvgWriter:
         self.prefix = prefix
         self._ids: dict[Hashable, str] = {}  # what is defined -> its id, in the order first met
         self._defs: list[str] = []  # each definition's markup, in the same order
-        self._blank: set[tuple] = set()  # glyphs with no outline (spaces)
 
     def body(self, page: Page) -> str:
         """The page's drawing: one group that turns the page's y up, holding its items."""
@@ -131,7 +130,7 @@ class SvgWriter:
 
     def hidden_definitions(self) -> str:
         """The definitions in an ``<svg>`` of no size, for the HTML page its inline pages are on
-        (not ``display: none``, which would also hide the clips and glyphs that they use)."""
+        (not ``display: none``, which would also hide the clips and texts that they use)."""
         return (
             f'<svg xmlns="{SVG_NS}" xmlns:xlink="{XLINK_NS}" width="0" height="0" '
             f'style="position:absolute" aria-hidden="true">\n<defs>\n{self.definitions()}</defs>\n</svg>\n'
@@ -169,24 +168,24 @@ class SvgWriter:
             out.append("</g>\n")
 
     def _text(self, text: Text) -> str:
-        """The text as its glyphs, each a reused outline, set by advance widths (no kerning)."""
+        """The text as its glyphs' outlines, set by advance widths (no kerning): one path a line
+        of words, in font units, defined once however often it recurs (the heads' names on
+        every card), placed by one matrix that scales it to the size and puts it on the baseline.
+        (A ``<use>`` a glyph makes a browser build thousands of copies: three times slower.)"""
         x = text.x
         if text.anchor is not Anchor.START:
             width = text_width_mm(text.text, text.size_pt, text.font)
             x -= width / 2 if text.anchor is Anchor.MIDDLE else width
-        tables = metrics(text.font)
-        factor = text.size_pt * MM_PER_PT / tables.units_per_em
-        # one glyph a <use>: the scale and baseline written once, only x changes along the line
-        head, tail = f'" transform="matrix({_n(factor, 8)} 0 0 {_n(factor, 8)} ', f' {_n(text.y)})"/>'
-        pen = 0
-        glyphs = []
-        for char in text.text:
-            glyph = self._glyph(text.font, char)
-            if glyph is not None:
-                glyphs.append(f'<use xlink:href="#{glyph}{head}{_n(x + pen * factor)}{tail}')
-            pen += tables.advance(char)
+        outline = _outline(text.font, text.text)
+        if not outline:
+            return ""
+        run = self._define(("text", text.font, text.text), "t", lambda ident: f'<path id="{ident}" d="{outline}"/>\n')
+        factor = _n(text.size_pt * MM_PER_PT / metrics(text.font).units_per_em, 8)
         label = quoteattr(_NOT_XML.sub("", text.text))
-        return f'<g fill="{_hex(text.color)}" role="img" aria-label={label}>' + "".join(glyphs) + "</g>\n"
+        return (
+            f'<use xlink:href="#{run}" fill="{_hex(text.color)}" '
+            f'transform="matrix({factor} 0 0 {factor} {_n(x)} {_n(text.y)})" role="img" aria-label={label}/>\n'
+        )
 
     def _image(self, item: ImageItem) -> str:
         """The art's pixels (as the PNG renderer draws them) in the box: the image is defined in
@@ -230,19 +229,22 @@ class SvgWriter:
             ("clip", path), "c", lambda ident: f'<clipPath id="{ident}"><path d="{_d(path)}"/></clipPath>\n'
         )
 
-    def _glyph(self, font: Font, char: str) -> str | None:
-        """The id of the glyph's outline (in font units, y up), None for a glyph with none (a space)."""
-        key = ("glyph", font, char)
-        if key in self._ids:
-            return self._ids[key]
-        if key in self._blank:
-            return None
-        contours = metrics(font).outline(char)
-        if not contours:
-            self._blank.add(key)
-            return None
-        d = "".join(_contour_d(contour) for contour in contours)
-        return self._define(key, "g", lambda ident: f'<path id="{ident}" d="{d}"/>\n')
+
+@functools.lru_cache(maxsize=4096)
+def _outline(font: Font, text: str) -> str:
+    """The path data of ``text`` set in ``font`` from x = 0 on the baseline, in font units (the
+    names recur on every card: each is worked out once a process).
+
+    >>> _outline(Font.REGULAR, "l l").count("M"), _outline(Font.REGULAR, "   ")  # a space has no outline
+    (2, '')
+    """
+    tables = metrics(font)
+    pen = 0
+    parts = []
+    for char in text:
+        parts += [_contour_d(contour, pen) for contour in tables.outline(char)]
+        pen += tables.advance(char)
+    return "".join(parts)
 
 
 @functools.lru_cache(maxsize=4096)
@@ -279,15 +281,15 @@ def _d(path: Path) -> str:
     return "".join(command[0] + " ".join(_n(v) for v in command[1:]) for command in path.commands)
 
 
-def _contour_d(contour: list) -> str:
+def _contour_d(contour: list, dx: int = 0) -> str:
     """A TrueType contour (quadratic, on- and off-curve points, implied on-curve midpoints
-    between two off-curve ones) as SVG path data, in whole font units.
+    between two off-curve ones) as SVG path data, in whole font units, moved ``dx`` along.
 
-    >>> _contour_d([(0, 0, True), (10, 0, False), (10, 10, True)])
-    'M0 0Q10 0 10 10L0 0Z'
+    >>> _contour_d([(0, 0, True), (10, 0, False), (10, 10, True)], 100)
+    'M100 0Q110 0 110 10L100 0Z'
     """
     segments = quadratic_segments(contour)
-    text = "".join(op + " ".join(str(round(v)) for point in points for v in point) for op, *points in segments)
+    text = "".join(op + " ".join(f"{round(x) + dx} {round(y)}" for x, y in points) for op, *points in segments)
     return text + ("Z" if segments else "")
 
 
@@ -359,3 +361,6 @@ def _hex(color) -> str:
 
 def _text(value: str) -> str:
     return escape(_NOT_XML.sub("", value))
+
+
+__all__ = ["SvgWriter", "quadratic_segments", "svg_document"]

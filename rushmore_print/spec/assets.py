@@ -87,3 +87,6 @@ def font_file(raw: str, base_dir: Path | None) -> tuple[Path | None, str]:
     if not font.embedding_allowed:
         return None, f"{raw!r}: its licence (OS/2 fsType) does not allow embedding it in a PDF; choose another font"
     return real, ""
+
+
+__all__ = ["MAX_ART_PIXELS", "art_file", "font_file", "inside_folder", "vector_art"]

@@ -190,3 +190,24 @@ def most_square_grid(total: int) -> tuple[int, int]:
     """
     rows = max(r for r in range(1, math.isqrt(total) + 1) if total % r == 0)
     return rows, total // rows
+
+
+__all__ = [
+    "BUILTIN_CLASSIC",
+    "MAX_BLEED_MM",
+    "MAX_DIRECTION_CHARS",
+    "MAX_HEADS",
+    "MAX_NAME_CHARS",
+    "STYLE_CONTRASTS",
+    "STYLE_KEYS",
+    "TOO_MUCH_BLEED",
+    "Design",
+    "HeadSpec",
+    "Look",
+    "Orientation",
+    "PrintSpec",
+    "Rules",
+    "Style",
+    "most_square_grid",
+    "slug_of",
+]

@@ -60,6 +60,10 @@ def load_design(path: str | Path | None = None, font_check: FontCheck | None = N
     the renderers' reading of a ``print.font`` (see :data:`FontCheck`), run after this module's own.
 
     Raises :class:`SpecError` listing every problem found.
+
+    >>> design = load_design()
+    >>> design.name, len(design.heads), design.print.card_name
+    ('Mount Rushmore', 4, 'poker')
     """
     if path is None:
         text = resources.files("rushmore_print").joinpath("data/designs/classic.yaml").read_text("utf-8")
@@ -221,7 +225,17 @@ TOP_KEYS = ("name", "heads", "directions", "search", "grid", "rules", "print", "
 
 
 def parse_design(text: str, file: str, base_dir: Path | None, font_check: FontCheck | None = None) -> Design:
-    """Validate YAML text as a design; ``file`` is only used in messages."""
+    """Validate YAML text as a design; ``file`` is only used in messages, ``base_dir`` is where
+    art and font files are looked up (``None``: none may be named).
+
+    >>> text = "{name: Duo, heads: [Ann, Bob], directions: [up, down], search: {seed: 1, red_counts: {0: 4}}}"
+    >>> parse_design(text, "duo.yaml", None).directions
+    ('up', 'down')
+    >>> parse_design(text.replace("seed: 1", "seed: one"), "duo.yaml", None)
+    Traceback (most recent call last):
+    ...
+    rushmore_print.errors.SpecError: duo.yaml:1: search.seed: ...
+    """
     data, lines = read_yaml(text, file)
     check = _Checker(file, lines)
     if data is None:
@@ -630,3 +644,6 @@ def _style(check: _Checker, value: Any, heads: tuple[HeadSpec, ...]) -> Style:
                     f"{key} against {why} has a contrast of {ratio:.1f}:1; at least {least:g}:1 is needed",
                 )
     return style
+
+
+__all__ = ["RULE_KEYS", "TOP_KEYS", "FontCheck", "load_design", "parse_design", "print_font_texts", "same_name_key"]

@@ -156,3 +156,6 @@ def dotted(path: tuple) -> str:
     'heads.3.name'
     """
     return ".".join(str(part) for part in path)
+
+
+__all__ = ["MAX_DEPTH", "dotted", "read_yaml"]

@@ -41,3 +41,6 @@ def qr_svg(url: str) -> str:
     out = io.BytesIO()
     segno.make(url, error="m").save(out, kind="svg", scale=8, border=4, dark="#000", light="#fff", xmldecl=False)
     return out.getvalue().decode("utf-8")
+
+
+__all__ = ["card_svgs", "qr_svg"]

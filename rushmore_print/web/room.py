@@ -260,3 +260,6 @@ class Room:
                 for name, cards, wrong in zip(game.players, game.state.won, game.state.wrong)
             ],
         }
+
+
+__all__ = ["MAX_MESSAGE_BYTES", "Reply", "Room", "RoomError", "new_join_code"]

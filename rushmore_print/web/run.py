@@ -120,3 +120,6 @@ def _serve(
     if serving.lan:
         streams.say(f"serving the local network at {address}:{port}: anyone on it can open the join page")
     asyncio.run(serve(server, sock))
+
+
+__all__ = ["Serving", "Where", "bound_socket", "lan_address", "table_game"]

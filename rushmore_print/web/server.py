@@ -332,3 +332,6 @@ async def serve(server: TableServer, sock: socket.socket) -> None:
         await server.ended.wait()
     finally:
         await runner.cleanup()
+
+
+__all__ = ["MAX_CONNECTIONS", "Bucket", "Client", "TableServer", "serve"]

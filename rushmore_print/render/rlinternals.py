@@ -1,0 +1,161 @@
+"""The one place that uses reportlab's internals: the document behind a canvas, its date, the
+catalog's keys, a form's object, and the document written page by page into its file (its
+public API builds the whole PDF in memory and writes it at ``save()``).
+
+A reportlab canvas keeps every page it has shown, its content stream uncompressed, until the
+document is saved; a 9,728-card sheet file would hold about 100 MB of them. :func:`stream_pages`
+gives the canvas a document that writes each page (its dictionary and its compressed content
+stream) to the output file as soon as it is shown and keeps only the page's object number and
+offset; everything else (forms, images, fonts, the page tree, the catalog) is written at
+``save()`` by reportlab's own formatting, in object-number order as reportlab does. Object
+numbers are reportlab's own; only where the pages lie in the file differs. The internals used:
+``Canvas._doc``, ``PDFDocument.format``, ``Pages.pages``, ``idToObject``, ``numberToId``,
+``idToOffset``, ``_timeStamp``, ``PDFInfo._dateFormatter`` and ``__NoDefault__``. reportlab is
+pinned below its next major version; ``tests/test_rlinternals.py`` fails loudly if any of these
+changes (it compares a streamed PDF with reportlab's own, and uses each accessor).
+"""
+
+from __future__ import annotations
+
+from typing import BinaryIO
+
+from reportlab.pdfbase.pdfdoc import (
+    PDFCatalog,
+    PDFCrossReferenceTable,
+    PDFDate,
+    PDFDocument,
+    PDFFile,
+    PDFIndirectObject,
+    PDFInfo,
+    PDFObject,
+    PDFObjectReference,
+    PDFTrailer,
+    xObjectName,
+)
+from reportlab.pdfgen.canvas import Canvas
+
+__all__ = ["add_catalog_entry", "document_date", "document_of", "flush", "form_object", "stream_pages"]
+
+
+def document_of(canvas: Canvas) -> PDFDocument:
+    """The PDF document a canvas draws into (reportlab has no public accessor for it)."""
+    return canvas._doc
+
+
+def document_date(info: PDFInfo, document: PDFDocument) -> PDFDate:
+    """The document's date as reportlab's own information dictionary writes it (from
+    ``SOURCE_DATE_EPOCH``, or 2000-01-01 for an invariant document)."""
+    return PDFDate(ts=document._timeStamp, dateFormatter=info._dateFormatter)
+
+
+def add_catalog_entry(catalog: PDFCatalog, key: str, value: object) -> None:
+    """Give the catalog an entry reportlab does not write by itself (its writer lists the keys)."""
+    setattr(catalog, key, value)
+    catalog.__NoDefault__ = [*catalog.__NoDefault__, key]
+
+
+def form_object(canvas: Canvas, name: str):
+    """The Form XObject defined under ``name`` (``beginForm(name)``), to add to its resources."""
+    return canvas._doc.idToObject[xObjectName(name)]
+
+
+def stream_pages(canvas: Canvas, out: BinaryIO) -> None:
+    """Make ``canvas`` (made on ``out``, nothing drawn yet) write each page into ``out`` as it is
+    shown: call :func:`flush` after each ``showPage``; ``canvas.save()`` then writes the rest.
+    ``out`` must be seekable: the header's version is written last (a page may raise it)."""
+    document = canvas._doc
+    if document.Pages.pages or not isinstance(document, PDFDocument):
+        raise TypeError("stream_pages needs a fresh reportlab canvas")
+    document.__class__ = _StreamingDocument
+    assert isinstance(document, _StreamingDocument)
+    document.start(out)
+
+
+def flush(canvas: Canvas) -> None:
+    """Write the pages ``canvas`` has shown since the last call into its file, and forget them."""
+    document = canvas._doc
+    assert isinstance(document, _StreamingDocument), "stream_pages first"
+    document.flush_pages()
+
+
+class _Written(PDFObject):
+    """What stays of an object already in the file (its number and offset stay in the document)."""
+
+    def format(self, document):
+        raise AssertionError("an object already in the file was formatted again")
+
+
+_WRITTEN = _Written()
+
+
+class _Sink(PDFFile):
+    """reportlab's output collector (it counts the offsets), writing through to the file instead
+    of collecting the whole PDF."""
+
+    def __init__(self, out: BinaryIO, version: tuple[int, int]) -> None:
+        if out.tell() != 0:
+            raise ValueError("a PDF is streamed into an empty file (its offsets count from the start)")
+        self.out = out
+        self.offset = 0
+        self.write = out.write
+        self.add(PDFFile(version).format(None))  # reportlab's own header
+
+    def format(self, document) -> bytes:
+        return b""  # everything is in the file already
+
+
+class _StreamingDocument(PDFDocument):
+    def start(self, out: BinaryIO) -> None:
+        self._sink = _Sink(out, self._pdfVersion)
+        self._header_version = self._pdfVersion
+        self._written: set[str] = set()
+        self._pages_written = 0
+        # The page tree first, so that formatting a page (its /Parent) never numbers it later.
+        self.Reference(self.Pages)
+
+    def _write(self, name: str) -> None:
+        data = PDFIndirectObject(name, self.idToObject[name]).format(self)
+        self.idToOffset[name] = self._sink.add(data)
+        self.idToObject[name] = _WRITTEN  # the object itself is no longer needed
+        self._written.add(name)
+
+    def flush_pages(self) -> None:
+        pages = self.Pages.pages
+        for index in range(self._pages_written, len(pages)):
+            page = pages[index]
+            name = page.__InternalName__
+            self._write(name)  # formatting the page numbers its content stream
+            contents = page.Contents
+            self._write(contents.__InternalName__)
+            pages[index] = PDFObjectReference(name)  # the page tree lists it by reference
+        self._pages_written = len(pages)
+
+    def format(self) -> bytes:
+        """reportlab's ``PDFDocument.format``, skipping the objects already in the file."""
+        self.flush_pages()
+        self.encrypt.prepare(self)
+        if self.encrypt.info():
+            raise TypeError("a streamed PDF cannot be encrypted")
+        catalog, info = self.Reference(self.Catalog), self.Reference(self.info)
+        ids = []
+        number = 0
+        while True:  # formatting an object may number new ones (font subsets): until none is left
+            number += 1
+            if number not in self.numberToId:
+                break
+            name = self.numberToId[number]
+            ids.append(name)
+            if name not in self._written:
+                self._write(name)
+        xref = PDFCrossReferenceTable()
+        xref.addsection(0, ids)
+        offset = self._sink.add(xref.format(self))
+        trailer = PDFTrailer(startxref=offset, Size=len(ids) + 1, Root=catalog, Info=info, ID=self.ID())
+        self._sink.add(trailer.format(self))
+        if self._pdfVersion != self._header_version:  # a page needed a later version (transparency)
+            out = self._sink.out
+            end = out.tell()
+            out.seek(0)
+            out.write(b"%%PDF-%d.%d" % tuple(self._pdfVersion))
+            out.seek(end)
+        return b""

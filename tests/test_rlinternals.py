@@ -1,0 +1,151 @@
+"""reportlab's internals, used in render/rlinternals.py alone: each accessor still finds what it
+reads (these fail loudly when a reportlab release moves it), and PDFs written page by page are
+the document reportlab writes itself, in memory that does not grow with the pages."""
+
+import io
+import subprocess
+import tracemalloc
+
+import pytest
+from pypdf import PdfReader
+from reportlab.pdfgen.canvas import Canvas
+
+from rushmore_print.layout.fonts import Font
+from rushmore_print.layout.items import BLACK, Document, Page, Path, Rect, Shape, Text, rgb
+from rushmore_print.layout.lazy import Lazy
+from rushmore_print.render.pdf import register_fonts, write_pdf
+from rushmore_print.render.rlinternals import (
+    add_catalog_entry,
+    document_date,
+    document_of,
+    flush,
+    form_object,
+    stream_pages,
+)
+
+
+def _draw(canvas: Canvas, pages: int) -> None:
+    """A few pages through reportlab's public API: text in an embedded font, a form used on
+    every page (defined before the first), an image-free path, a translucent fill."""
+    register_fonts()
+    canvas.beginForm("mark")
+    canvas.rect(0, 0, 10, 10, fill=1)
+    canvas.endForm()
+    for number in range(pages):
+        canvas.setFont(Font.REGULAR.pdf_name, 12)
+        canvas.drawString(72, 720, f"page {number + 1}: Łukasz Ἀθηνᾶ")
+        canvas.doForm("mark")
+        if number == 2:
+            canvas.setFillAlpha(0.5)  # transparency: the file's version goes up to 1.4 on page 3
+            canvas.circle(200, 200, 50, fill=1)
+        canvas.showPage()
+        yield canvas
+
+
+def _reportlabs_own(pages: int) -> bytes:
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, invariant=1, pageCompression=1)
+    for _ in _draw(canvas, pages):
+        pass
+    canvas.save()
+    return buffer.getvalue()
+
+
+def _streamed(pages: int) -> bytes:
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, invariant=1, pageCompression=1)
+    stream_pages(canvas, buffer)
+    for drawn in _draw(canvas, pages):
+        flush(drawn)
+        assert len(buffer.getvalue()) > 0
+    canvas.save()
+    return buffer.getvalue()
+
+
+def test_a_streamed_pdf_is_the_document_reportlab_writes_itself(tmp_path):
+    ours, theirs = PdfReader(io.BytesIO(_streamed(5))), PdfReader(io.BytesIO(_reportlabs_own(5)))
+    assert ours.pdf_header == theirs.pdf_header == "%PDF-1.4"  # raised by page 3's transparency, after page 1
+    assert len(ours.pages) == len(theirs.pages) == 5
+    assert len(ours.xref_objStm) == len(theirs.xref_objStm)
+    for mine, own in zip(ours.pages, theirs.pages):
+        assert mine.get_contents().get_data() == own.get_contents().get_data()
+        assert mine.mediabox == own.mediabox
+        assert sorted(mine["/Resources"]) == sorted(own["/Resources"])
+        assert sorted(mine["/Resources"]["/XObject"]) == sorted(own["/Resources"]["/XObject"])
+    assert ours.metadata == theirs.metadata
+    assert ours.trailer["/ID"] == theirs.trailer["/ID"]
+    assert len(ours.trailer["/Root"]) == len(theirs.trailer["/Root"])
+    assert ours.trailer["/Size"] == theirs.trailer["/Size"]  # the same objects, each written once
+    (tmp_path / "streamed.pdf").write_bytes(_streamed(5))
+    check = subprocess.run(["qpdf", "--check", str(tmp_path / "streamed.pdf")], capture_output=True, text=True)
+    assert check.returncode == 0 and "No syntax or stream encoding errors" in check.stdout, check.stdout
+
+
+def test_pages_leave_the_canvas_as_they_are_shown():
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, invariant=1, pageCompression=1)
+    stream_pages(canvas, buffer)
+    sizes = []
+    for drawn in _draw(canvas, 4):
+        flush(drawn)
+        sizes.append(len(buffer.getvalue()))
+    assert sizes == sorted(sizes) and len(set(sizes)) == 4  # each page reached the file when shown
+    canvas.save()
+
+
+def test_streaming_needs_a_fresh_canvas_and_an_empty_file():
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer)
+    canvas.showPage()
+    with pytest.raises(TypeError, match="fresh"):
+        stream_pages(canvas, buffer)
+    buffer = io.BytesIO(b"x")
+    buffer.seek(1)
+    with pytest.raises(ValueError, match="empty file"):
+        stream_pages(Canvas(buffer), buffer)
+
+
+def _document(pages: int) -> Document:
+    def page(number: int) -> tuple[Page]:
+        shapes = tuple(  # new objects each page, as a layout makes them, equal on every page as a card's rock
+            Shape(Path.rect(Rect(10 + i, 10, 30, 20)), fill=rgb("#336699"), stroke=BLACK, stroke_mm=0.2)
+            for i in range(60)
+        )
+        return (Page(210.0, 297.0, (*shapes, Text(20.0, 280.0, f"page {number}", 10.0, BLACK))),)
+
+    return Document("Many pages", Lazy(pages, page))
+
+
+def _peak_writing(pages: int, path) -> int:
+    with open(path, "wb") as out:
+        tracemalloc.start()
+        write_pdf(_document(pages), out)
+        peak = tracemalloc.get_traced_memory()[1]
+        tracemalloc.stop()
+    return peak
+
+
+@pytest.mark.slow
+def test_memory_does_not_grow_with_the_pages(tmp_path):
+    register_fonts()
+    few, many = _peak_writing(20, tmp_path / "few.pdf"), _peak_writing(320, tmp_path / "many.pdf")
+    assert len(PdfReader(tmp_path / "many.pdf").pages) == 320
+    assert many < few * 1.3 + 200_000, (few, many)  # 16 times the pages; reportlab's own way holds every page
+
+
+def test_each_accessor_of_reportlabs_internals_still_finds_what_it_reads():
+    from reportlab.pdfbase.pdfdoc import PDFDocument, PDFInfo, PDFName
+
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, invariant=1)
+    document = document_of(canvas)
+    assert isinstance(document, PDFDocument)
+    assert document_date(PDFInfo(), document).format(document) == b"(D:20000101000000+00'00')"  # invariant
+    add_catalog_entry(document.Catalog, "PageLayout", PDFName("TwoColumnLeft"))
+    canvas.beginForm("box")
+    canvas.rect(0, 0, 5, 5)
+    canvas.endForm()
+    assert form_object(canvas, "box").__class__.__name__ == "PDFFormXObject"
+    canvas.showPage()
+    canvas.save()
+    assert PdfReader(io.BytesIO(buffer.getvalue())).trailer["/Root"]["/PageLayout"] == "/TwoColumnLeft"
