@@ -75,3 +75,6 @@ def _split(text: Text) -> list[Text]:
         out.append(dataclasses.replace(text, x=start, text=run, font=face, anchor=Anchor.START))
         start += text_width_mm(run, text.size_pt, face)
     return out
+
+
+__all__ = ["design_fallback", "fall_back", "split_fallbacks"]
