@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import overload
 
-from .errors import BuildError
+from .errors import BuildError, RushmoreError
 from .files import StagedFolder, Written, atomic_write, ensure_folder
 from .generate import generate_deck
 from .i18n import catalogue_for
@@ -35,6 +35,7 @@ from .layout.rules_sheet import LayoutError
 from .layout.sheets import PAPERS, Flip, SheetLayout, lazy_card_pages, sheet_pages, sheet_plan
 from .model import Deck
 from .render.art import decode_art
+from .render.colour import converter
 from .render.fontcheck import check_font
 from .render.pdf import ShapeCache, register_fonts, render_pdf, write_pdf
 from .spec import Design, print_font_texts
@@ -150,6 +151,7 @@ def checked_deck(design: Design) -> Deck:
         )
     problems = printing_problems(design, deck, rule_sheet=False)  # each rule sheet is checked as it is laid out
     problems += print_font_problems(design)
+    problems += print_profile_problems(design)
     if problems:
         raise BuildError(f"{design.source}: " + "\n".join(problems) + "; nothing was written")
     return deck
@@ -166,6 +168,19 @@ def print_font_problems(design: Design) -> list[str]:
         check_font(design.print.font, texts)
     except ValueError as exc:
         return [f"print.font: {design.print.font.name!r}: {str(exc).removeprefix(f'{design.print.font}: ')}"]
+    return []
+
+
+def print_profile_problems(design: Design) -> list[str]:
+    """What LittleCMS refuses in the design's ``print.profile`` (``validate`` checked its header
+    and tag table; the tables themselves are read only here, once: the converter is cached)."""
+    if design.print.profile is None:
+        return []
+    try:
+        converter(design.print.profile)
+    except RushmoreError as exc:
+        reason = str(exc).removeprefix(f"{design.print.profile}: ")
+        return [f"print.profile: {design.print.profile.name!r}: {reason}"]
     return []
 
 
@@ -317,15 +332,20 @@ def build_kit(
     decode_art(kit.symbols)
     jobs = kit_jobs(kit, options)
     with StagedFolder(out_dir) as stage:
-        made = render_jobs(jobs, stage, options.cmyk, progress)
+        made = render_jobs(jobs, stage, options.cmyk, progress, design.print.profile)
         paths = stage.commit()
     return [Written(path, pages, size, job.what) for path, job, (pages, size) in zip(paths, jobs, made)]
 
 
 def render_jobs(
-    jobs: list[Job], stage: StagedFolder, cmyk: bool, progress: Callable[[str], None] | None = None
+    jobs: list[Job],
+    stage: StagedFolder,
+    cmyk: bool,
+    progress: Callable[[str], None] | None = None,
+    profile: Path | None = None,
 ) -> list[tuple[int, int]]:
-    """Render each job into its file in ``stage``; (pages, bytes) for each, in order."""
+    """Render each job into its file in ``stage``; (pages, bytes) for each, in order. ``cmyk``:
+    every colour through ``profile`` (None: the shipped one)."""
     register_fonts()
     shapes = ShapeCache()
     made = []
@@ -334,7 +354,7 @@ def render_jobs(
             progress(job.name)
         document = job.make()
         with stage.create(job.name) as handle:  # written page by page: no document is held whole
-            write_pdf(document, handle, cmyk=cmyk, shapes=shapes)
+            write_pdf(document, handle, cmyk=cmyk, shapes=shapes, profile=profile)
             made.append((len(document.pages), handle.tell()))
     return made
 
@@ -379,6 +399,7 @@ __all__ = [
     "kit_jobs",
     "per_card_document",
     "print_font_problems",
+    "print_profile_problems",
     "render_jobs",
     "rulebook_document",
     "sheet_document",

@@ -7,6 +7,7 @@ with it, and the tests measure contrast with the same functions.
 
 from __future__ import annotations
 
+import math
 import re
 
 Color = tuple[float, float, float]
@@ -112,25 +113,34 @@ WHITE: Color = (1.0, 1.0, 1.0)
 INK_LIMIT = 2.4  # total ink (C + M + Y + K) a print shop accepts: DriveThruCards asks for 240 %
 
 
-def to_cmyk(color: Color) -> tuple[float, float, float, float]:
-    """Device CMYK with full black generation and the ink limit (no ICC profile: enough for flat
-    card colours). The darkest channel becomes black; cyan, magenta and yellow are cut back
-    together where the total would pass ``INK_LIMIT``.
+def limit_ink(cmyk: tuple[float, float, float, float], limit: float = INK_LIMIT) -> tuple[float, float, float, float]:
+    """CMYK fractions with the total ink held to ``limit``, keeping the hue. Equal parts of cyan,
+    magenta and yellow (the grey in the colour) are printed as black first: each part moved saves
+    two of ink and leaves the hue alone. What is still over is cut from cyan, magenta and yellow
+    in proportion, so their ratios, which make the hue, stay. Rounded down to 4 places (rounding
+    up could pass the limit).
 
-    >>> to_cmyk((1.0, 0.0, 0.0)), to_cmyk((0.0, 0.0, 0.0))
-    ((0.0, 1.0, 1.0, 0.0), (0.0, 0.0, 0.0, 1.0))
-    >>> round(sum(to_cmyk((0.5, 0.0, 0.0))), 4)
-    2.4
+    >>> limit_ink((0.5, 0.5, 0.5, 0.5))
+    (0.5, 0.5, 0.5, 0.5)
+    >>> limit_ink((0.8, 0.7, 0.7, 0.6))  # 280 %: 0.2 of the grey becomes black
+    (0.6, 0.5, 0.5, 0.8)
+    >>> limit_ink((1.0, 0.5, 0.0, 1.0), limit=2.0)  # no grey to move: cyan and magenta cut, 2:1 kept
+    (0.6666, 0.3333, 0.0, 1.0)
     """
-    top = max(color)
-    if top <= 0:
-        return 0.0, 0.0, 0.0, 1.0
-    c, m, y = ((top - v) / top for v in color)
-    k = 1 - top
-    if c + m + y + k > INK_LIMIT:
-        scale = (INK_LIMIT - k) / (c + m + y)
-        c, m, y = c * scale, m * scale, y * scale
-    return round(c, 4), round(m, 4), round(y, 4), round(k, 4)
+    c, m, y, k = cmyk
+    over = c + m + y + k - limit
+    if over > 0:
+        moved = min(over / 2, c, m, y, 1 - k)
+        c, m, y, k = c - moved, m - moved, y - moved, k + moved
+        colour = c + m + y
+        if colour > 0 and colour + k > limit:
+            scale = (limit - k) / colour
+            c, m, y = c * scale, m * scale, y * scale
+    return _down(c), _down(m), _down(y), _down(k)
+
+
+def _down(value: float) -> float:
+    return math.floor(value * 10_000 + 1e-6) / 10_000  # 1e-6: 0.29 * 10_000 is 2899.9999999999995
 
 
 __all__ = [
@@ -141,9 +151,9 @@ __all__ = [
     "contrast",
     "grey",
     "in_grey",
+    "limit_ink",
     "mix",
     "parse_hex",
     "protanopia",
     "relative_luminance",
-    "to_cmyk",
 ]

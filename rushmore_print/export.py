@@ -19,6 +19,7 @@ from .build import card_faces, checked_deck
 from .errors import BuildError
 from .files import Written, atomic_write, die_with_parent, ensure_folder, worker_count
 from .layout.cards import CardKind, Face, card_frame, symbols
+from .layout.frame import CardFrame
 from .layout.items import Document, Page
 from .layout.sheets import card_pages
 from .render.encode import png_bytes
@@ -163,13 +164,13 @@ def export_dtc(
         pages = tuple(card_pages(frame, faces, upright=True))
         subject = f"{design.name}: the {label} deck for DriveThruCards, back then front of each card, 1/8 in bleed"
         document = Document(f"{design.name}: {label} for DriveThruCards", pages, symbols(design), subject)
-        data = render_pdf(document, pdfx=True)
+        data = render_pdf(document, pdfx=True, profile=design.print.profile)
         written.append(
             _write(
                 folder / f"{design.slug}_{label}_dtc.pdf",
                 data,
                 len(faces),
-                "DriveThruCards deck, PDF/X-1a (CMYK)",
+                "DriveThruCards deck, PDF/X-1a:2003 (CMYK)",
                 progress,
             )
         )
@@ -213,6 +214,13 @@ def tts_sheets(faces: list, aspect: float = 1.4, max_cell_w: int | None = None) 
     return sheets
 
 
+def tts_cell(face: Face, frame: CardFrame, table: dict, sheet: TtsSheet, tiles: dict | None = None) -> Image.Image:
+    """One card of a Tabletop Simulator sheet, drawn at the cell's own pixels (never resampled
+    after drawing: a resize would blur every flat colour's edge and the head outlines)."""
+    dpi = sheet.cell_w / (frame.width_mm / MM_PER_INCH)
+    return render_page(card_pages(frame, [face])[0], table, dpi, tiles, (sheet.cell_w, sheet.cell_h))
+
+
 def export_tts(
     design: Design, out_dir: Path, options: ExportOptions = DEFAULTS, progress: Progress | None = None
 ) -> list[Written]:
@@ -244,8 +252,10 @@ def export_tts(
             for index, face in enumerate(cells):
                 if face is None:
                     continue
-                picture = render_page(card_pages(frame, [face])[0], table, dpi, tiles).resize((cell_w, cell_h))
-                image.paste(picture, ((index % sheet.cols) * cell_w, (index // sheet.cols) * cell_h))
+                image.paste(
+                    tts_cell(face, frame, table, sheet, tiles),
+                    ((index % sheet.cols) * cell_w, (index // sheet.cols) * cell_h),
+                )
             path = folder / f"{design.slug}_{label}_sheet{sheet_number}.png"
             written.append(_write(path, png_bytes(image, dpi), 1, "Tabletop Simulator face sheet", progress))
             custom[str(deck_id)] = {
@@ -440,5 +450,6 @@ __all__ = [
     "mpc_order",
     "render_pngs",
     "run_export",
+    "tts_cell",
     "tts_sheets",
 ]

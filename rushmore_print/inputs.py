@@ -49,6 +49,7 @@ class InputKind(enum.Enum):
     ART_IMAGE = _Limit("image", 64 * _MB)
     ART_SVG = _Limit("SVG file", 2 * _MB)
     FONT = _Limit("font", 20 * _MB)
+    ICC_PROFILE = _Limit("ICC profile", 16 * _MB)  # a CMYK output profile is 0.2 to 4 MB
     GAME_LOG = _Limit("game log", 50 * _MB)  # a game writes a few KB
     CARD_IMAGE = _Limit("card image", 200 * _MB)  # impose: a 1200 dpi tarot card is about 80 MB
     # An XLSX or ODS manifest (zipped XML): the largest deck's is about 2 MB; what it may inflate

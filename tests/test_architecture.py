@@ -11,7 +11,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "rushmore_print"
 
 LAYERS = {
     0: ["errors", "inputs", "units", "words", "colors", "sizes", "rasters", "ttf", "typeface", "svg", "geometry"]
-    + ["sheets"],
+    + ["sheets", "icc"],
     1: ["model", "jsontext", "i18n"],
     2: ["spec"],
     3: ["generate", "validate", "manifest", "rulebook", "referee", "session", "narrate", "targets", "layout"]

@@ -10,8 +10,13 @@ from click.testing import CliRunner
 from PIL import Image, ImageChops, ImageStat
 from pypdf import PdfReader
 
+from rushmore_print.build import card_faces
 from rushmore_print.cli import cli
 from rushmore_print.export import export_dtc, export_png, export_raster, export_tts, tts_sheets
+from rushmore_print.generate import generate_deck
+from rushmore_print.layout.cards import card_frame, symbols
+from rushmore_print.layout.sheets import card_pages
+from rushmore_print.render.png import render_page
 from rushmore_print.spec import load_design
 from rushmore_print.targets import RASTER_TARGETS, ExportOptions, TargetKind
 
@@ -154,67 +159,6 @@ def test_dtc_pdf_pages_alternate_back_and_front_in_cmyk(tmp_path):
         assert not re.search(r"\d (rg|RG)\b", content)  # no RGB colour anywhere
 
 
-def _pdf_colours(reader):
-    """Every colour operator's operands (from pages and Form XObjects), the colour spaces named
-    and every image XObject, walking the resources."""
-    colours, spaces, images, seen = [], set(), [], set()
-
-    def walk(resources, content):
-        for match in re.finditer(r"((?:-?[\d.]+ ){1,4})(k|K|rg|RG|g|G|sc|scn|SC|SCN)\b", content):
-            colours.append((match.group(2), [float(v) for v in match.group(1).split()]))
-        for xobject in resources.get("/XObject", {}).values():
-            xobject = xobject.get_object()
-            if id(xobject) in seen:
-                continue
-            seen.add(id(xobject))
-            if xobject["/Subtype"] == "/Image":
-                images.append(xobject)
-                spaces.add(str(xobject["/ColorSpace"]))
-            else:
-                walk(xobject.get("/Resources", {}), xobject.get_data().decode("latin-1"))
-
-    for page in reader.pages:
-        walk(page["/Resources"], page.get_contents().get_data().decode("latin-1"))
-    return colours, spaces, images
-
-
-def test_dtc_files_are_pdfx_1a_cmyk_only_within_240_percent_ink(tmp_path, write_design):
-    art = Image.new("RGBA", (200, 360), (0, 0, 0, 0))  # transparent around a dark red and a black bust
-    art.paste((120, 0, 0, 255), (40, 40, 160, 200))
-    art.paste((0, 0, 0, 255), (60, 200, 140, 340))
-    art.save(tmp_path / "bust.png")
-    with_art = load_design(
-        write_design("""
-        name: Ink Test
-        heads: [{name: Ada, art: bust.png}, Bea, Cy]
-        directions: [left, right]
-        search: {seed: 1, red_counts: {0: 6, 1: 6}}
-    """)
-    )
-    for design in (load_design(), with_art):
-        for written in export_dtc(design, tmp_path / design.slug):
-            raw = written.path.read_bytes()
-            assert raw.startswith(b"%PDF-1.3"), written.path  # PDF/X-1a:2001 is PDF 1.3: no transparency
-            reader = PdfReader(written.path)
-            assert reader.metadata["/GTS_PDFXVersion"] == "PDF/X-1:2001"
-            assert reader.metadata["/GTS_PDFXConformance"] == "PDF/X-1a:2001"
-            assert reader.metadata["/Trapped"] == "/False" and reader.metadata["/Title"]
-            (intent,) = reader.trailer["/Root"]["/OutputIntents"]
-            assert intent["/S"] == "/GTS_PDFX" and intent["/OutputConditionIdentifier"] == "CGATS TR 001"
-            assert all("/TrimBox" in page and "/BleedBox" in page for page in reader.pages)
-            assert b"/SMask" not in raw and b"/ExtGState" not in raw and b"DeviceRGB" not in raw
-            colours, spaces, images = _pdf_colours(reader)
-            assert {op for op, _ in colours} <= {"k", "K"} and spaces <= {"/DeviceCMYK"}
-            assert max(sum(values) for _, values in colours) <= 2.4 + 1e-6
-            for image in images:  # the art: CMYK, under the ink limit, transparency as a colour key
-                assert image["/Mask"] == [1, 1, 2, 2, 3, 3, 0, 0]
-                data = image.get_data()
-                assert max(sum(data[i : i + 4]) for i in range(0, len(data), 4)) <= round(2.4 * 255)
-            assert len(images) == (design is with_art)  # one image XObject, drawn for plain and red Ada
-            fonts = [f.get_object() for page in reader.pages for f in page["/Resources"]["/Font"].values()]
-            assert fonts and all("/FontFile2" in f["/FontDescriptor"] for f in fonts if "/FontDescriptor" in f)
-
-
 @pytest.mark.slow
 def test_tts_sheets_and_saved_object(tmp_path):
     design = load_design()
@@ -313,3 +257,28 @@ def test_mpc_writes_an_mpc_autofill_order_with_every_front_and_each_decks_back(t
     backs = {card.findtext("id"): card.findtext("slots") for card in order.findall("backs/card")}
     assert backs == {"monuments/back.png": "0,1,2,3", "search/back.png": "4,5,6,7,8,9"}
     assert order.findtext("cardback") == "search/back.png"
+
+
+def test_tts_cells_are_drawn_at_the_cells_own_pixels_never_resampled(tmp_path, write_design):
+    """A cell of a face sheet is pixel for pixel the card drawn straight at the cell's size. The
+    card (63 x 88.9 mm) makes a cell 744 x 1049 px, a hair off the 1050 px the card's height is at
+    the cell's dpi: drawing at that dpi and resizing would blur every edge of the card."""
+    design = load_design(
+        write_design("""
+        name: Cells
+        heads: [{name: Ada, look: bun}, {name: Bo, look: beard}]
+        directions: [left, right]
+        search: {seed: 3, red_counts: {0: 4, 1: 2}}
+        print: {card: {width: 63mm, height: 88.9mm}, orientation: portrait, bleed: 0mm}
+    """)
+    )
+    export_tts(design, tmp_path)
+    custom = json.loads((tmp_path / "cells_tts.json").read_text())["ObjectStates"][1]["CustomDeck"]["2"]
+    with Image.open(tmp_path / "cells_search_sheet1.png") as sheet:
+        cell_w, cell_h = sheet.width // custom["NumWidth"], sheet.height // custom["NumHeight"]
+        assert (cell_w, cell_h) == (744, 1049)
+        cell = sheet.convert("RGB").crop((cell_w, 0, 2 * cell_w, cell_h))  # the second card: S02
+    frame = card_frame(design, 0.0)
+    face = next(front for front, _ in card_faces(design, generate_deck(design)) if front.card_id == "S02")
+    direct = render_page(card_pages(frame, [face])[0], symbols(design), 300, None, (cell_w, cell_h))
+    assert ImageChops.difference(cell, direct).getbbox() is None

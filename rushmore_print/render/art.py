@@ -5,15 +5,15 @@ from __future__ import annotations
 import functools
 from typing import TYPE_CHECKING
 
-from PIL import Image, ImageChops, ImageMath
+from PIL import Image
 
-from ..colors import INK_LIMIT
 from ..errors import BuildError
 from ..inputs import InputKind
 from .normalise import decode_file
 
 if TYPE_CHECKING:
     from ..spec import Design
+    from .colour import CmykConverter
 
 
 @functools.lru_cache(maxsize=32)
@@ -36,37 +36,18 @@ TRANSPARENT_KEY = (1, 2, 3, 0)
 
 
 @functools.lru_cache(maxsize=32)
-def art_image_cmyk(path: str, pixels: int) -> tuple[Image.Image, list[int]]:
-    """The art in device CMYK under the ink limit, with the colour-key mask that cuts out what
-    was transparent: (image, mask ranges for reportlab's ``drawImage``)."""
+def art_image_cmyk(path: str, pixels: int, cmyk: CmykConverter) -> tuple[Image.Image, list[int]]:
+    """The art in the output profile's CMYK under the ink limit, with the colour-key mask that
+    cuts out what was transparent: (image, mask ranges for reportlab's ``drawImage``). Each art
+    is converted once per profile, however many heads and files draw it."""
     rgba = art_image(path, pixels)
     alpha = rgba.getchannel("A")
     flat = Image.new("RGB", rgba.size, (255, 255, 255))
     flat.paste(rgba, mask=alpha)
-    cmyk = cmyk_image(flat)
+    converted = cmyk.image(flat)
     hole = alpha.point(lambda value: 255 if value < 128 else 0)
-    cmyk.paste(Image.new("CMYK", cmyk.size, TRANSPARENT_KEY), mask=hole)
-    return cmyk, [v for value in TRANSPARENT_KEY for v in (value, value)]
-
-
-def cmyk_image(rgb: Image.Image) -> Image.Image:
-    """``colors.to_cmyk`` for every pixel, with Pillow's image arithmetic (no per-pixel Python)."""
-    r, g, b = rgb.split()
-    top = ImageChops.lighter(ImageChops.lighter(r, g), b)
-    parts = [
-        ImageMath.lambda_eval(lambda a: (a["t"] - a["v"]) * 255 / a["max"](a["t"], 1), t=top, v=v) for v in (r, g, b)
-    ]
-    black = ImageMath.lambda_eval(lambda a: 255 - a["t"], t=top)
-    total = ImageMath.lambda_eval(lambda a: a["c"] + a["m"] + a["y"], c=parts[0], m=parts[1], y=parts[2])
-    room = round(INK_LIMIT * 255)
-    bands = [
-        ImageMath.lambda_eval(
-            lambda a: a["convert"](a["p"] * a["min"](a["s"], room - a["k"]) / a["max"](a["s"], 1), "L"),
-            p=part, s=total, k=black,
-        )
-        for part in parts
-    ]  # fmt: skip
-    return Image.merge("CMYK", [*bands, ImageMath.lambda_eval(lambda a: a["convert"](a["k"], "L"), k=black)])
+    converted.paste(Image.new("CMYK", converted.size, TRANSPARENT_KEY), mask=hole)
+    return converted, [v for value in TRANSPARENT_KEY for v in (value, value)]
 
 
 def art_problems(design: Design) -> list[str]:
@@ -101,4 +82,4 @@ def decode_art(symbols: dict) -> None:
         walk(symbol.items)
 
 
-__all__ = ["art_image", "art_image_cmyk", "art_problems", "cmyk_image", "decode_art"]
+__all__ = ["TRANSPARENT_KEY", "art_image", "art_image_cmyk", "art_problems", "decode_art"]

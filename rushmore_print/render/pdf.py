@@ -9,6 +9,7 @@ from __future__ import annotations
 import functools
 import io
 from collections.abc import Hashable, Iterable
+from pathlib import Path
 from typing import BinaryIO
 
 from reportlab.lib.rl_accel import fp_str
@@ -20,21 +21,30 @@ from reportlab.pdfbase.pdfdoc import (
     PDFInfo,
     PDFName,
     PDFResourceDictionary,
+    PDFStream,
     PDFString,
+    PDFZCompress,
 )
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD, FILL_NON_ZERO, PATH_OPS, Canvas
 
-from ..colors import WHITE, mix, to_cmyk
+from ..colors import WHITE, mix
 from ..layout.items import Anchor, Document, FillRule, Group, Image, ImageFit, Item, Page, Rect, Shape, Text, Use
 from ..typeface import FAMILY, Font
 from ..units import PT_PER_MM
 from .art import art_image, art_image_cmyk
+from .colour import CmykConverter, converter
 from .dates import document_epoch
 from .fontcheck import reportlab_font
 from .rlinternals import add_catalog_entry, document_date, document_of, flush, form_object, stream_pages
 
 
-def render_pdf(document: Document, cmyk: bool = False, shapes: ShapeCache | None = None, pdfx: bool = False) -> bytes:
+def render_pdf(
+    document: Document,
+    cmyk: bool = False,
+    shapes: ShapeCache | None = None,
+    pdfx: bool = False,
+    profile: Path | None = None,
+) -> bytes:
     """The PDF of ``document`` as bytes: :func:`write_pdf` into memory.
 
     >>> from rushmore_print.layout.items import Page
@@ -42,18 +52,24 @@ def render_pdf(document: Document, cmyk: bool = False, shapes: ShapeCache | None
     b'%PDF-1.3'
     """
     buffer = io.BytesIO()
-    write_pdf(document, buffer, cmyk, shapes, pdfx)
+    write_pdf(document, buffer, cmyk, shapes, pdfx, profile)
     return buffer.getvalue()
 
 
 def write_pdf(
-    document: Document, out: BinaryIO, cmyk: bool = False, shapes: ShapeCache | None = None, pdfx: bool = False
+    document: Document,
+    out: BinaryIO,
+    cmyk: bool = False,
+    shapes: ShapeCache | None = None,
+    pdfx: bool = False,
+    profile: Path | None = None,
 ) -> None:
     """Write the PDF of ``document`` into ``out`` (an empty, seekable binary file), each page as
     soon as it is drawn, so memory stays the same however many pages there are. With ``cmyk``
-    every colour is converted to CMYK (under the ink limit) and reportlab refuses any RGB colour,
-    so a print shop's CMYK-only check passes; ``pdfx`` also makes it PDF/X-1a:2001 (PDF 1.3, no
-    transparency, an output intent, the PDF/X keys). ``shapes`` carries the operators of shapes
+    every colour is converted to CMYK through the output profile (``profile``, else the shipped
+    one: ``render.colour``), under the ink limit, and reportlab refuses any RGB colour, so a print
+    shop's CMYK-only check passes; ``pdfx`` also makes it PDF/X-1a:2003 (PDF 1.4, no transparency,
+    the profile embedded as the output intent, the PDF/X keys). ``shapes`` carries the operators of shapes
     already drawn from one document to the next (a build passes one)."""
     register_fonts()
     # reportlab dates the file from SOURCE_DATE_EPOCH itself (int() of it, a traceback when it is
@@ -65,7 +81,7 @@ def write_pdf(
         pageCompression=1,
         enforceColorSpace="cmyk" if cmyk or pdfx else None,
         initialFontName=Font.REGULAR.pdf_name,  # else every page's preamble names Helvetica, not embedded
-        pdfVersion=(1, 3) if pdfx else None,
+        pdfVersion=(1, 4) if pdfx else None,  # PDF/X-1a:2003 is PDF 1.4 at most
     )
     canvas.setTitle(document.title)
     canvas.setAuthor("rushmore-print")
@@ -73,25 +89,16 @@ def write_pdf(
     canvas.setSubject(document.subject)
     _drop_placeholders(canvas)
     stream_pages(canvas, out)
+    colours = converter(profile) if cmyk or pdfx else None
     if pdfx:
-        _make_pdfx(canvas)
-        cmyk = True
-    painter = _Painter(canvas, document.symbols, cmyk, shapes if shapes is not None else ShapeCache(), opaque=pdfx)
+        assert colours is not None
+        _make_pdfx(canvas, colours)
+    painter = _Painter(canvas, document.symbols, colours, shapes if shapes is not None else ShapeCache(), opaque=pdfx)
     for page in document.pages:  # once: the pages may be made as they are reached (layout.lazy)
         painter.define_forms(_used_keys((page,)))  # before the page, so no form starts inside one
         painter.page(page)
         flush(canvas)  # into the file now: the canvas never holds more than this page
     canvas.save()
-
-
-# The printing condition DriveThruCards prints to, named by its entry in the ICC's registry of
-# characterizations; PDF/X-1a then needs no embedded profile (and none needs a licence).
-OUTPUT_INTENT = {
-    "OutputConditionIdentifier": "CGATS TR 001",
-    "OutputCondition": "SWOP (Publication) Grade 1 Paper",
-    "RegistryName": "http://www.color.org",
-    "Info": "U.S. Web Coated (SWOP)",
-}
 
 
 class _Info(PDFInfo):
@@ -114,6 +121,12 @@ class _Info(PDFInfo):
         return PDFDictionary(self.entries(document)).format(document)
 
 
+# ISO 15930-4 (PDF/X-1a:2003): the version key names the part and year; the conformance key, which
+# the 2001 edition required, is kept as Acrobat and Ghostscript still write it and read it.
+PDFX_VERSION = "PDF/X-1:2003"
+PDFX_CONFORMANCE = "PDF/X-1a:2003"
+
+
 class _PdfxInfo(_Info):
     """The document information with the keys that say which PDF/X standard the file meets."""
 
@@ -121,8 +134,8 @@ class _PdfxInfo(_Info):
         return {
             **super().entries(document),
             "Trapped": PDFName("False"),
-            "GTS_PDFXVersion": PDFString("PDF/X-1:2001"),
-            "GTS_PDFXConformance": PDFString("PDF/X-1a:2001"),
+            "GTS_PDFXVersion": PDFString(PDFX_VERSION),
+            "GTS_PDFXConformance": PDFString(PDFX_CONFORMANCE),
         }
 
 
@@ -137,11 +150,20 @@ def _drop_placeholders(canvas: Canvas, kind: type[_Info] = _Info) -> None:
     document.info = info
 
 
-def _make_pdfx(canvas: Canvas) -> None:
+def _make_pdfx(canvas: Canvas, colours: CmykConverter) -> None:
     document = document_of(canvas)
     _drop_placeholders(canvas, _PdfxInfo)
-    intent = {"Type": PDFName("OutputIntent"), "S": PDFName("GTS_PDFX")}
-    intent.update({key: PDFString(value) for key, value in OUTPUT_INTENT.items()})
+    profile = PDFStream(PDFDictionary({"N": 4}), colours.icc, filters=[PDFZCompress])
+    condition = colours.intent
+    intent = {
+        "Type": PDFName("OutputIntent"),
+        "S": PDFName("GTS_PDFX"),
+        "OutputConditionIdentifier": PDFString(condition.identifier),
+        "OutputCondition": PDFString(condition.condition),
+        **({"RegistryName": PDFString(condition.registry)} if condition.registry else {}),
+        "Info": PDFString(condition.info),
+        "DestOutputProfile": document.Reference(profile),
+    }
     add_catalog_entry(document.Catalog, "OutputIntents", PDFArray([PDFDictionary(intent)]))
 
 
@@ -179,9 +201,9 @@ class ShapeCache:
     head parts recur on every card and in every file of a build."""
 
     def __init__(self) -> None:
-        self._ops: dict[tuple[Shape, bool, bool], str] = {}
+        self._ops: dict[tuple[Shape, CmykConverter | None, bool], str] = {}
 
-    def ops(self, shape: Shape, cmyk: bool, opaque: bool = False) -> str:
+    def ops(self, shape: Shape, cmyk: CmykConverter | None, opaque: bool = False) -> str:
         key = (shape, cmyk, opaque)
         found = self._ops.get(key)
         if found is None:
@@ -189,9 +211,9 @@ class ShapeCache:
         return found
 
 
-def _color_ops(rgb: tuple, fill: bool, cmyk: bool) -> str:
-    if cmyk:
-        return f"{fp_str(*to_cmyk(rgb))} {'k' if fill else 'K'}"
+def _color_ops(rgb: tuple, fill: bool, cmyk: CmykConverter | None) -> str:
+    if cmyk is not None:
+        return f"{fp_str(*cmyk.color(rgb))} {'k' if fill else 'K'}"
     return f"{fp_str(*rgb)} {'rg' if fill else 'RG'}"
 
 
@@ -202,7 +224,7 @@ def _path_ops(path) -> str:
     )
 
 
-def _shape_ops(shape: Shape, cmyk: bool, opaque: bool = False) -> str:
+def _shape_ops(shape: Shape, cmyk: CmykConverter | None, opaque: bool = False) -> str:
     """What reportlab would write for the shape: colours, line width and dash, path, paint
     (by the shape's fill rule, as ``drawPath(fillMode=...)``). ``opaque``: no transparency
     allowed (PDF/X-1a), so a translucent colour is written as it shows over white paper."""
@@ -225,7 +247,9 @@ def _shape_ops(shape: Shape, cmyk: bool, opaque: bool = False) -> str:
 
 
 class _Painter:
-    def __init__(self, canvas: Canvas, symbols: dict, cmyk: bool, shapes: ShapeCache, opaque: bool = False):
+    def __init__(
+        self, canvas: Canvas, symbols: dict, cmyk: CmykConverter | None, shapes: ShapeCache, opaque: bool = False
+    ):
         self.canvas = canvas
         self.symbols = symbols
         self.cmyk = cmyk
@@ -358,8 +382,8 @@ class _Painter:
         box: Rect = image.box
         c.saveState()
         mask: list[int] | str
-        if self.cmyk:  # no RGB and no transparency: CMYK under the ink limit, a colour-key mask
-            cmyk, key = art_image_cmyk(image.path, image.pixels)
+        if self.cmyk is not None:  # no RGB and no transparency: CMYK under the ink limit, a colour-key mask
+            cmyk, key = art_image_cmyk(image.path, image.pixels, self.cmyk)
             source, mask = ImageReader(cmyk), key
         else:
             source, mask = ImageReader(art_image(image.path, image.pixels)), "auto"

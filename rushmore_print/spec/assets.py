@@ -11,7 +11,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from .. import svg
-from ..inputs import InputError, InputKind, check_file, read_input_text, shown
+from ..icc import profile_problem
+from ..inputs import InputError, InputKind, check_file, read_input, read_input_text, shown
 from ..rasters import RasterError, check_data, read_raster
 from ..svg import Drawing
 from ..ttf import TrueTypeFont
@@ -89,4 +90,17 @@ def font_file(raw: str, base_dir: Path | None) -> tuple[Path | None, str]:
     return real, ""
 
 
-__all__ = ["MAX_ART_PIXELS", "art_file", "font_file", "inside_folder", "vector_art"]
+def profile_file(raw: str, base_dir: Path | None) -> tuple[Path | None, str]:
+    """The designer's CMYK output profile: an ICC file in the design's folder (as art is) whose
+    header and tag table ``icc.profile_problem`` accepts; LittleCMS reads its tables at build."""
+    real, problem = inside_folder(raw, base_dir, InputKind.ICC_PROFILE)
+    if real is None:
+        return None, problem
+    try:
+        problem = profile_problem(read_input(real, InputKind.ICC_PROFILE))
+    except InputError as exc:
+        problem = exc.reason
+    return (None, f"{shown(raw)} {problem}") if problem else (real, "")
+
+
+__all__ = ["MAX_ART_PIXELS", "art_file", "font_file", "inside_folder", "profile_file", "vector_art"]

@@ -126,6 +126,7 @@ class PrintSpec:
     bleed_mm: float = 3.0
     orientation: Orientation = Orientation.LANDSCAPE
     font: Path | None = None  # the designer's TrueType file for the names and the game's title
+    profile: Path | None = None  # the designer's CMYK output profile (ICC) for --cmyk and DriveThruCards
 
 
 @dataclass(frozen=True)

@@ -25,7 +25,7 @@ from ..sizes import CARD_MM_RANGE, CARD_PRESETS, parse_card_size
 from ..ttf import TrueTypeFont
 from ..typeface import missing_characters, printed_upper
 from ..units import parse_length
-from .assets import art_file, font_file, vector_art
+from .assets import art_file, font_file, profile_file, vector_art
 from .design import (
     BUILTIN_CLASSIC,
     MAX_BLEED_MM,
@@ -507,7 +507,7 @@ def _print(check: _Checker, value: Any, base_dir: Path | None) -> PrintSpec | No
     if value is None:
         return PrintSpec()
     path = ("print",)
-    spec = check.mapping(value, path, ("card", "orientation", "bleed", "font"))
+    spec = check.mapping(value, path, ("card", "orientation", "bleed", "font", "profile"))
     if spec is None:
         return None
     defaults = PrintSpec()
@@ -531,11 +531,18 @@ def _print(check: _Checker, value: Any, base_dir: Path | None) -> PrintSpec | No
             font, problem = font_file(raw, base_dir)
             if problem:
                 check.add(path + ("font",), problem)
+    profile = None
+    if "profile" in spec:
+        raw = check.text(spec["profile"], path + ("profile",))
+        if raw is not None:
+            profile, problem = profile_file(raw, base_dir)
+            if problem:
+                check.add(path + ("profile",), problem)
     if size is None or orientation is None or bleed is None:
         return None
     short, long_ = sorted(size)
     width, height = (long_, short) if orientation is Orientation.LANDSCAPE else (short, long_)
-    return PrintSpec(card_name, width, height, bleed, orientation, font)
+    return PrintSpec(card_name, width, height, bleed, orientation, font, profile)
 
 
 def _where(missing: list[tuple[int, str]]) -> str:

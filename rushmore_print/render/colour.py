@@ -1,0 +1,158 @@
+"""sRGB to the printing condition's CMYK through an ICC output profile, with LittleCMS (the colour
+engine Pillow ships as ``PIL.ImageCms``), for ``build --cmyk`` and ``export dtc``.
+
+The intent is relative colorimetric, without black-point compensation: every colour a press can
+print comes out as the design's sRGB colour (the classic palette lies inside SWOP's gamut and
+lands within 1.6 ΔE76 of it), and only what is darker or more saturated than the press can
+print is clipped to the nearest colour it can. Black-point compensation would instead lift every
+dark towards the press's black (the classic ink 15 -> 21 L*, 6 ΔE76) to keep a detail below
+L* 11 that flat card colours do not have. Then the total ink is held to ``INK_LIMIT``
+(:func:`~rushmore_print.colors.limit_ink`): a designer's profile may allow 300 % or more.
+
+The shipped profile (``data/icc/SWOP-TR003-240.icc``) was made with ArgyllCMS ``colprof`` from
+the characterization data of ANSI CGATS/SWOP TR 003-2007 (SWOP, grade 3 coated paper), whose
+terms let profiles made from the data be distributed freely, the report named as their source;
+the profile itself is placed in the public domain (CC0). It limits the ink to 240 % itself, so
+its colours need no cutting back; the limit after the conversion is for a designer's profile.
+"""
+
+from __future__ import annotations
+
+import functools
+import io
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+
+from PIL import Image, ImageCms, ImageMath
+
+from ..colors import INK_LIMIT, Color, limit_ink
+from ..errors import BuildError
+from ..inputs import InputKind, read_input
+
+CMYK = tuple[float, float, float, float]
+SHIPPED_PROFILE = "data/icc/SWOP-TR003-240.icc"
+
+
+@dataclass(frozen=True)
+class OutputIntent:
+    """The printing condition a PDF/X file's output intent names (ISO 15930): the registered
+    characterization's identifier, a readable condition, the registry, and what the profile says
+    of itself."""
+
+    identifier: str
+    condition: str
+    registry: str
+    info: str
+
+
+# The condition of the shipped profile, by its entry in the ICC's registry of characterizations.
+SHIPPED_INTENT = OutputIntent(
+    "CGATS TR 003",
+    "SWOP (Publication) Grade 3 Paper (ANSI CGATS/SWOP TR 003-2007)",
+    "http://www.color.org",
+    "SWOP TR003 Coated, 240% ink",
+)
+
+
+class CmykConverter:
+    """sRGB colours and images in the CMYK of one output profile, under the ink limit. Build one
+    with :func:`converter` (once per profile per process: building a LittleCMS transform takes
+    milliseconds, converting a colour microseconds, and each colour is converted once).
+
+    >>> cmyk = converter(None)
+    >>> cmyk.color((1.0, 1.0, 1.0))
+    (0.0, 0.0, 0.0, 0.0)
+    >>> sum(cmyk.color((0.0, 0.0, 0.0))) <= 2.4
+    True
+    """
+
+    def __init__(self, icc: bytes, intent: OutputIntent, source: str):
+        self.icc = icc  # the profile's bytes, embedded as the output intent's DestOutputProfile
+        self.intent = intent
+        self.source = source  # the file, for messages
+        try:
+            profile = ImageCms.ImageCmsProfile(io.BytesIO(icc))
+            self._transform = ImageCms.buildTransform(
+                ImageCms.createProfile("sRGB"),
+                profile,
+                "RGB",
+                "CMYK",
+                ImageCms.Intent.RELATIVE_COLORIMETRIC,
+                flags=ImageCms.Flags.NONE,
+            )
+        except (ImageCms.PyCMSError, OSError, ValueError) as exc:
+            raise BuildError(f"{source}: LittleCMS cannot convert sRGB to CMYK with this profile ({exc})") from None
+
+    @functools.lru_cache(maxsize=4096)  # noqa: B019 - one converter per profile lives for the process
+    def color(self, rgb: Color) -> CMYK:
+        """``rgb`` (0..1, as the design gives it: 8 bits a channel) as CMYK fractions, rounded to
+        4 places for stable operators."""
+        pixel = Image.new("RGB", (1, 1), tuple(round(v * 255) for v in rgb))
+        c, m, y, k = self._apply(pixel).getpixel((0, 0))  # type: ignore[misc]  # a CMYK pixel: 4 ints
+        return limit_ink((c / 255, m / 255, y / 255, k / 255))
+
+    def image(self, rgb: Image.Image) -> Image.Image:
+        """An RGB image in CMYK, every pixel under the ink limit (:func:`limit_ink_image`)."""
+        return limit_ink_image(self._apply(rgb))
+
+    def _apply(self, rgb: Image.Image) -> Image.Image:
+        converted = ImageCms.applyTransform(rgb, self._transform)
+        assert converted is not None  # None only when converting in place
+        return converted
+
+
+@functools.lru_cache(maxsize=8)
+def converter(profile: Path | str | None) -> CmykConverter:
+    """The converter for a designer's output profile (``print.profile``), or for the shipped one
+    when ``profile`` is None; built once per process."""
+    if profile is None:
+        data = resources.files("rushmore_print").joinpath(SHIPPED_PROFILE).read_bytes()
+        return CmykConverter(data, SHIPPED_INTENT, SHIPPED_PROFILE)
+    data = read_input(profile, InputKind.ICC_PROFILE)
+    description = profile_description(data) or Path(profile).stem
+    return CmykConverter(data, OutputIntent("Custom", description, "", description), str(profile))
+
+
+def profile_description(icc: bytes) -> str:
+    """What the profile calls itself (its ``desc`` tag), '' when LittleCMS cannot say."""
+    try:
+        return ImageCms.getProfileDescription(ImageCms.ImageCmsProfile(io.BytesIO(icc))).strip()
+    except (ImageCms.PyCMSError, OSError, ValueError):
+        return ""
+
+
+def limit_ink_image(cmyk: Image.Image, limit: float = INK_LIMIT) -> Image.Image:
+    """:func:`~rushmore_print.colors.limit_ink` for every pixel, with Pillow's image arithmetic
+    (no per-pixel Python): equal parts of cyan, magenta and yellow become black first, then
+    what is still over is cut from cyan, magenta and yellow in proportion. Truncating to 8 bits
+    only ever removes ink."""
+    c, m, y, k = (ImageMath.lambda_eval(lambda a: a["float"](a["v"]), v=band) for band in cmyk.split())
+    room = limit * 255
+
+    def ev(expression, **bands):
+        return ImageMath.lambda_eval(expression, **bands)
+
+    over = ev(lambda a: a["max"](a["c"] + a["m"] + a["y"] + a["k"] - room, 0.0), c=c, m=m, y=y, k=k)
+    grey = ev(lambda a: a["min"](a["min"](a["c"], a["m"]), a["min"](a["y"], 255.0 - a["k"])), c=c, m=m, y=y, k=k)
+    moved = ev(lambda a: a["min"](a["o"] / 2.0, a["g"]), o=over, g=grey)
+    c, m, y = (ev(lambda a: a["v"] - a["x"], v=v, x=moved) for v in (c, m, y))
+    k = ev(lambda a: a["k"] + a["x"], k=k, x=moved)
+    colour = ev(lambda a: a["c"] + a["m"] + a["y"], c=c, m=m, y=y)
+    left = ev(lambda a: room - a["k"], k=k)
+    # scale = min(1, left / colour), with a colour of 0 scaled by 1 (nothing to cut)
+    scale = ev(lambda a: a["min"](a["l"] / a["max"](a["s"], 1e-9), 1.0), l=left, s=colour)
+    bands = [ev(lambda a: a["convert"](a["v"] * a["f"], "L"), v=v, f=scale) for v in (c, m, y)]
+    return Image.merge("CMYK", [*bands, ev(lambda a: a["convert"](a["k"], "L"), k=k)])
+
+
+__all__ = [
+    "CMYK",
+    "SHIPPED_INTENT",
+    "SHIPPED_PROFILE",
+    "CmykConverter",
+    "OutputIntent",
+    "converter",
+    "limit_ink_image",
+    "profile_description",
+]

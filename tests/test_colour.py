@@ -1,0 +1,173 @@
+"""CMYK through an ICC output profile: the ink limit after the conversion keeps the hue, the
+transform is built once, and a designer's own profile (``print.profile``) is used, embedded, or
+refused at its line with what is wrong."""
+
+from __future__ import annotations
+
+import io
+import math
+import random
+import textwrap
+from pathlib import Path
+
+import pytest
+from PIL import Image, ImageCms
+from pypdf import PdfReader
+
+from rushmore_print.cli import cli
+from rushmore_print.colors import INK_LIMIT, limit_ink
+from rushmore_print.export import export_dtc
+from rushmore_print.icc import profile_problem
+from rushmore_print.render.colour import converter, limit_ink_image
+from rushmore_print.spec import load_design
+
+SHIPPED = converter(None).icc
+PROFILE_LINE = 5  # the line of ``profile:`` below
+DESIGN = """
+name: Shop Test
+heads: [{name: Ada, look: bun}, {name: Bo, look: beard}]
+directions: [left, right]
+print:
+  profile: {profile}
+search: {seed: 3, red_counts: {0: 4, 1: 2}}
+"""
+
+
+def _design(folder: Path, data: bytes | None, name: str = "shop.icc") -> Path:
+    if data is not None:
+        (folder / name).write_bytes(data)
+    path = folder / "design.yaml"
+    path.write_text(textwrap.dedent(DESIGN).lstrip("\n").replace("{profile}", name), "utf-8")
+    return path
+
+
+def _lab(cmyk: tuple[float, ...]) -> tuple[float, float, float]:
+    transform = ImageCms.buildTransform(
+        ImageCms.ImageCmsProfile(io.BytesIO(SHIPPED)), ImageCms.createProfile("LAB", 5000), "CMYK", "LAB"
+    )
+    pixel = Image.new("CMYK", (1, 1), tuple(round(v * 255) for v in cmyk))
+    lightness, a, b = ImageCms.applyTransform(pixel, transform).getpixel((0, 0))
+    return lightness * 100 / 255, a - 128, b - 128
+
+
+def _hue(lab: tuple[float, float, float]) -> float:
+    return math.degrees(math.atan2(lab[2], lab[1]))
+
+
+@pytest.mark.parametrize(
+    "cmyk",
+    [(0.9, 0.8, 0.7, 0.6), (1.0, 0.9, 0.2, 0.5), (0.2, 1.0, 1.0, 0.4), (1.0, 0.0, 1.0, 0.6), (0.7, 0.6, 0.9, 0.9)],
+)
+def test_the_ink_limit_keeps_the_hue_and_takes_only_what_is_over(cmyk):
+    limited = limit_ink(cmyk)
+    assert sum(limited) <= INK_LIMIT + 1e-9 and sum(limited) >= INK_LIMIT - 0.001  # cut to the limit, no further
+    before, after = _lab(cmyk), _lab(limited)
+    if math.hypot(before[1], before[2]) > 10:  # a colour with a hue to keep
+        assert abs(_hue(before) - _hue(after)) <= 6, (before, after)
+    assert abs(before[0] - after[0]) <= 8  # and about as dark
+
+
+def test_colours_under_the_limit_are_left_alone_and_the_image_limit_is_the_colour_limit():
+    assert limit_ink((0.3, 0.2, 0.1, 0.9)) == (0.3, 0.2, 0.1, 0.9)
+    random.seed(4)
+    pixels = [tuple(random.randrange(256) for _ in range(4)) for _ in range(4000)]
+    image = Image.new("CMYK", (80, 50))
+    image.putdata(pixels)
+    data = limit_ink_image(image).tobytes()
+    limited = [tuple(data[i : i + 4]) for i in range(0, len(data), 4)]
+    assert max(sum(p) for p in limited) <= round(INK_LIMIT * 255)
+    for before, after in zip(pixels, limited):
+        scalar = [v * 255 for v in limit_ink(tuple(v / 255 for v in before))]
+        assert all(abs(a - s) <= 1.01 for a, s in zip(after, scalar)), (before, after, scalar)
+
+
+def test_the_transform_is_built_once_per_profile_and_each_colour_converted_once():
+    assert converter(None) is converter(None)
+    cmyk = converter(None)
+    cmyk.color.cache_clear()
+    for _ in range(1000):
+        cmyk.color((0.827, 0.184, 0.184))
+    info = cmyk.color.cache_info()
+    assert info.misses == 1 and info.hits == 999
+
+
+@pytest.mark.slow
+def test_a_designers_profile_converts_the_colours_and_is_embedded_as_the_output_intent(tmp_path):
+    design = load_design(_design(tmp_path, SHIPPED))
+    assert design.print.profile == (tmp_path / "shop.icc").resolve()
+    written = export_dtc(design, tmp_path / "dtc")
+    reader = PdfReader(written[0].path)
+    (intent,) = reader.trailer["/Root"]["/OutputIntents"]
+    assert intent["/OutputConditionIdentifier"] == "Custom"  # not a registered condition
+    assert intent["/OutputCondition"] == intent["/Info"] == "SWOP TR003 Coated, 240% ink"  # its description
+    assert "/RegistryName" not in intent
+    assert intent["/DestOutputProfile"].get_object().get_data() == SHIPPED
+
+
+def _tag_renamed(data: bytes, old: bytes, new: bytes) -> bytes:
+    table = data[128 : 132 + 12 * int.from_bytes(data[128:132], "big")]
+    return data[:128] + table.replace(old, new) + data[len(table) + 128 :]
+
+
+def _rgb_profile() -> bytes:
+    return ImageCms.ImageCmsProfile(ImageCms.createProfile("sRGB")).tobytes()
+
+
+BAD_PROFILES = {
+    "not a profile": (b"%PDF-1.4 not an ICC profile at all" * 8, "is not an ICC profile (272 bytes"),
+    "cut short": (SHIPPED[: len(SHIPPED) // 2], f"is cut short or damaged: its header says {len(SHIPPED):,} bytes"),
+    "an RGB display profile": (_rgb_profile(), "is a display profile of RGB colours; print needs a CMYK output"),
+    "version 4": (SHIPPED[:8] + b"\x04" + SHIPPED[9:], "is an ICC version 4 profile; PDF/X-1a:2003 (PDF 1.4)"),
+    "no B2A table": (
+        _tag_renamed(_tag_renamed(SHIPPED, b"B2A0", b"xxx0"), b"B2A1", b"xxx1"),
+        "has no 'B2A0' or 'B2A1' tag",
+    ),
+    "a tag past the end": (
+        SHIPPED[:132] + b"A2B0\x7f\xff\xff\xff\x00\x00\x00\x10" + SHIPPED[144:],
+        "lies past the end",
+    ),
+}
+
+
+def test_every_bad_profile_is_named_by_the_header_reader():
+    for label, (data, says) in BAD_PROFILES.items():
+        assert says in profile_problem(data), label
+    assert profile_problem(SHIPPED) == ""
+
+
+@pytest.mark.parametrize("label", sorted(BAD_PROFILES))
+def test_a_bad_profile_is_a_located_error_at_validate_and_export_writes_nothing(runner, tmp_path, label):
+    data, says = BAD_PROFILES[label]
+    design = _design(tmp_path, data)
+    located = f"error: {design}:{PROFILE_LINE}: print.profile: 'shop.icc' "
+    checked = runner.invoke(cli, ["validate", str(design)])
+    assert checked.exit_code == 1 and located in checked.stderr and says in checked.stderr, checked.stderr
+    out = tmp_path / "out"
+    exported = runner.invoke(cli, ["export", "dtc", str(design), "-o", str(out)])
+    assert exported.exit_code == 1 and located in exported.stderr, (exported.output, exported.exception)
+    assert not out.exists() or not any(out.iterdir())
+
+
+def test_a_profile_outside_the_folder_or_missing_is_refused_at_its_line(runner, tmp_path):
+    (tmp_path / "shop.icc").write_bytes(SHIPPED)
+    inner = tmp_path / "design"
+    inner.mkdir()
+    for name, says in (("../shop.icc", "leads outside the design's folder"), ("gone.icc", "no ICC profile file at")):
+        design = _design(inner, None, name)
+        checked = runner.invoke(cli, ["validate", str(design)])
+        assert checked.exit_code == 1 and f":{PROFILE_LINE}: print.profile: " in checked.stderr, checked.stderr
+        assert says in checked.stderr
+
+
+def test_a_profile_whose_tables_littlecms_cannot_read_stops_the_build_with_a_sentence(runner, tmp_path):
+    count = int.from_bytes(SHIPPED[128:132], "big")
+    start = 132 + 12 * count
+    hollow = SHIPPED[:start] + bytes(len(SHIPPED) - start)  # the header and tag table whole, the tables zero
+    design = _design(tmp_path, hollow)
+    assert runner.invoke(cli, ["validate", str(design)]).exit_code == 0  # the header reader cannot see it
+    out = tmp_path / "out"
+    for command in (["export", "dtc", str(design), "-o", str(out)], ["build", str(design), "-o", str(out), "--cmyk"]):
+        result = runner.invoke(cli, command)
+        assert result.exit_code == 1, (result.output, result.exception)
+        assert "print.profile: 'shop.icc': LittleCMS cannot convert sRGB to CMYK" in result.stderr, result.stderr
+        assert not out.exists() or not any(out.iterdir())
