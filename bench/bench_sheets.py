@@ -24,6 +24,7 @@ sys.path.insert(0, str(ROOT))
 
 from rushmore_print.generate import generate_deck
 from rushmore_print.manifest import validate_manifest
+from rushmore_print.rows import card_rows
 from rushmore_print.sheet_manifest import deck_tables
 from rushmore_print.sheets import SheetFormat, read_tables, write_tables
 from rushmore_print.spec import parse_design
@@ -78,7 +79,7 @@ def main() -> None:
     parser.add_argument("--heads", type=int, default=8)
     options = parser.parse_args()
     design, deck = every_card(options.heads)
-    tables = deck_tables(deck, design.name)
+    tables = deck_tables(deck, design.name, card_rows(deck))
     cards = len(deck.monuments) + len(deck.search)
     print(f"{options.heads} heads: {cards:,} cards; median CPU s of {options.runs} runs; peak RSS of a fresh process")
     print(f"{'format':<8} {'bytes':>12} {'write s':>8} {'read s':>8} {'validate s':>10} {'read MB':>8}")
@@ -89,9 +90,9 @@ def main() -> None:
             path.write_bytes(write_tables(tables, kind))
             read_s = timed(options.runs, lambda path=path: read_tables(path))
             frame = deck if kind is SheetFormat.CSV else None  # a CSV has no design sheet: the design is given
-            report = validate_manifest(path, frame)
+            report = validate_manifest(path, design=frame)
             assert report.ok(), report.errors[:3]
-            validate_s = timed(options.runs, lambda path=path, frame=frame: validate_manifest(path, frame))
+            validate_s = timed(options.runs, lambda path=path, frame=frame: validate_manifest(path, design=frame))
             print(
                 f"{kind.value:<8} {path.stat().st_size:>12,} {write_s:>8.2f} {read_s:>8.2f} {validate_s:>10.2f} "
                 f"{peak_mb(OURS, path):>8}"

@@ -561,9 +561,7 @@ def calibrate(out_dir: Path, paper: str, flip: str) -> None:
     "--seed", callback=parsed(arguments.seed),
     help="Seed for the layout and the deal, 0 to 2^63-1 (printed, so a game can be replayed).",
 )  # fmt: skip
-@click.option(
-    "--penalty", is_flag=True, help="House rule: a wrong claim returns one of that player's cards to the box."
-)
+@click.option("--penalty", is_flag=True, help="House rule: a wrong claim gives the player's last card back (named).")
 @click.option(
     "--deck", "deck_mode", type=click.Choice(["screen", "table"]), default="screen", show_default=True,
     help="screen: the referee draws and shows each card (no printed Search cards needed); "

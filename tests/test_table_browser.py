@@ -98,7 +98,7 @@ def test_a_whole_game_at_the_browser_table(tmp_path, classic_deck, runner):
             table.wait_for_selector("#reveal")
             phones = {}
             for name in ("ann", "bob", "cy"):
-                phone = browser.new_page(viewport={"width": 390, "height": 844})
+                phone = browser.new_page(viewport={"width": 390, "height": 844}, device_scale_factor=3)
                 phone.on("pageerror", lambda error: errors.append(str(error)))
                 phone.goto(join_url)
                 phone.click(f"button.seat-choice:has-text('{name}')")

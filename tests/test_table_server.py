@@ -212,3 +212,74 @@ def test_the_state_shows_no_card_before_it_is_revealed_and_no_token(classic, cla
         room.from_player("ann", {"t": "claim", "at": "../../etc"})
     with pytest.raises(RoomError, match="no such player"):
         room.from_table({"t": "drop", "player": {"x": 1}})
+
+
+@pytest.mark.slow
+def test_a_game_begun_in_play_goes_on_at_the_browser_table_and_back(runner, tmp_path, classic, classic_deck):
+    import re
+    import subprocess
+    import sys
+
+    from aiohttp import ClientSession
+
+    from rushmore_print.cli import cli
+
+    log = tmp_path / "g.jsonl"
+    begun = runner.invoke(cli, ["play", "--players", "ann,bob", "--seed", "5", "--log", str(log)], input="a pass\n")
+    assert begun.exit_code == 1  # the input ended before the game: saved, to be resumed
+    process = subprocess.Popen(
+        [sys.executable, "-m", "rushmore_print", "table", "--resume", str(log), "--port", "0"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=tmp_path,
+    )  # fmt: skip
+    try:
+        lines = [process.stdout.readline() for _ in range(3)]
+        url = re.search(r"http://(\S+)/table\?key=(\S+)", "".join(lines))
+
+        async def body():
+            async with ClientSession() as http:
+                ws = await http.ws_connect(f"ws://{url.group(1)}/ws")
+                await ws.send_json({"t": "table", "key": url.group(2)})
+                state = await receive(ws)
+                assert state["phase"] == "play" and state["players"][0]["hand"] == "pass"  # ann's pass kept
+                await ws.send_json({"t": "end"})
+                await receive(ws)
+
+        asyncio.run(body())
+        out, _ = process.communicate(timeout=20)
+    finally:
+        if process.poll() is None:
+            process.kill()
+    assert process.returncode == 0
+    assert f"game saved; continue with: rushmore table --resume {log}" in out
+    finished = runner.invoke(cli, ["play", "--resume", str(log)], input="b pass\nquit\n")
+    assert finished.exit_code == 0, finished.output
+    assert "bob passes" in finished.output or "nobody is right" in finished.output
+
+
+def test_any_message_is_answered_with_a_sentence_never_an_exception(classic, classic_deck):
+    from hypothesis import HealthCheck, given, settings
+    from hypothesis import strategies as st
+
+    from rushmore_print.errors import RushmoreError
+
+    server, _ = make_server(classic, classic_deck)
+    room = server.room
+    room.counting = True
+    room.reveal()
+    values = st.recursive(st.none() | st.booleans() | st.integers() | st.text(max_size=8), st.lists, max_leaves=4)
+    kinds = st.sampled_from(["claim", "pass", "took", "change", "drop", "free", "undo", "x", 3])
+    keys = st.sampled_from(["at", "player", "name"])
+    messages = st.builds(lambda kind, rest: {"t": kind, **rest}, kinds, st.dictionaries(keys, values | st.just("A1")))
+
+    @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+    @given(messages, st.booleans())
+    def check(message, from_table):
+        try:
+            reply = room.from_table(message) if from_table else room.from_player("ann", message)
+        except RushmoreError as exc:
+            assert str(exc)
+        else:
+            assert reply.note is None or reply.note
+        json.dumps(room.state("ann"))  # and the state stays showable
+
+    check()
