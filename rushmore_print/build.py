@@ -28,6 +28,7 @@ from .layout.cards import (
     symbols,
 )
 from .layout.checks import printing_problems, rule_sheet_pages
+from .layout.fallback import design_fallback
 from .layout.items import Document
 from .layout.lazy import Joined, Lazy
 from .layout.rules_sheet import LayoutError
@@ -210,9 +211,10 @@ def sheet_document(
     plan = sheet_plan(PAPERS[paper], layout, card_frame(design), flip, back_offset, gap_mm)
     # Each deck starts on a fresh sheet, so the two decks never need sorting apart after cutting.
     t = catalogue_for(design)
+    fallback = design_fallback(design)
     pages = Joined(
-        sheet_pages(plan, kit.faces.monuments, t.gettext("{title}: Monuments", title=design.name), t),
-        sheet_pages(plan, kit.faces.search, t.gettext("{title}: Search cards", title=design.name), t),
+        sheet_pages(plan, kit.faces.monuments, t.gettext("{title}: Monuments", title=design.name), t, fallback),
+        sheet_pages(plan, kit.faces.search, t.gettext("{title}: Search cards", title=design.name), t, fallback),
     )
     how = {
         SheetLayout.DUPLEX: f"duplex (backs turned on the {flip.value} edge)",

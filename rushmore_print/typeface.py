@@ -27,6 +27,9 @@ class Font:
 
     file: str  # a file of data/fonts, or an absolute path
     pdf_name: str  # the name it is registered and embedded under
+    # A layout's face with a designer's font behind it: characters this face lacks (CJK names in
+    # a rule sheet's sentences) are measured and, after ``layout.fallback``, drawn in that font.
+    fallback: Font | None = None
 
     REGULAR: ClassVar[Font]
     BOLD: ClassVar[Font]
@@ -53,6 +56,34 @@ class Font:
         stem = re.sub(r"[^A-Za-z0-9]", "", path.stem)[:24] or "Font"
         return cls(str(path), f"Designer-{stem}-{zlib.crc32(str(path).encode('utf-8', 'surrogateescape')):08x}")
 
+    def backed_by(self, fallback: Font | None) -> Font:
+        """This face with ``fallback`` for the characters it lacks (itself when None).
+
+        >>> Font.REGULAR.backed_by(None) is Font.REGULAR
+        True
+        """
+        return self if fallback is None or fallback == self else Font(self.file, self.pdf_name, fallback)
+
+    def runs(self, text: str) -> list[tuple[str, Font]]:
+        """``text`` cut where the face that draws it changes: this one, or its fallback for the
+        characters this one lacks and the fallback has (spaces stay with this face).
+
+        >>> Font.REGULAR.runs("Mao")
+        [('Mao', Font(file='DejaVuSansCondensed.ttf', pdf_name='RushmoreSans', fallback=None))]
+        """
+        plain = Font(self.file, self.pdf_name)
+        if self.fallback is None:
+            return [(text, plain)]
+        own, other = metrics(plain), metrics(self.fallback)
+        runs: list[tuple[str, Font]] = []
+        for char in text:
+            face = self.fallback if not own.covers(char) and other.covers(char) else plain
+            if runs and runs[-1][1] == face:
+                runs[-1] = (runs[-1][0] + char, face)
+            else:
+                runs.append((char, face))
+        return runs
+
 
 Font.REGULAR = Font("DejaVuSansCondensed.ttf", "RushmoreSans")
 Font.BOLD = Font("DejaVuSansCondensed-Bold.ttf", "RushmoreSans-Bold")
@@ -73,6 +104,8 @@ def text_width_mm(text: str, size_pt: float, font: Font = Font.REGULAR) -> float
     >>> round(text_width_mm("Mount Rushmore", 10), 2)
     27.13
     """
+    if font.fallback is not None:
+        return sum(metrics(face).width(run, size_pt) for run, face in font.runs(text)) * MM_PER_PT
     return metrics(font).width(text, size_pt) * MM_PER_PT
 
 

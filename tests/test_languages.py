@@ -273,3 +273,62 @@ def test_a_language_40_percent_longer_fits_every_design_and_paper(path, pseudo):
     assert back_problems(design, frame) == []
     for card in deck.search[-1:]:
         assert collisions(search_face(design, card, frame)) == []
+
+
+# -- names in any script the design's font draws
+
+CJK = DESIGNS[0].parent.parent / "tests" / "cjk" / "cjk.yaml"
+
+
+def _fonts_of(items, text):
+    """The fonts the texts of ``items`` containing ``text`` are set in."""
+    from .test_rules_sheet import walk
+
+    return {item.font for item, _ in walk(items) if isinstance(item, Text) and text in item.text}
+
+
+def test_a_cjk_designer_font_prints_cjk_names_on_cards_backs_and_the_rule_sheet():
+    from rushmore_print.layout.fonts import Font
+
+    design = load_design(CJK)
+    deck = generate_deck(design)
+    cjk = Font.designer(design.print.font)
+    frame = card_frame(design)
+    assert _fonts_of(search_face(design, deck.search[0], frame).items, "孔子") == {cjk}
+    assert _fonts_of(back_face(design, CardKind.MONUMENT, frame).items, "长城") == {cjk}
+    pages = rulebook_document(design, deck, "a4").pages
+    for name in ("长城", "孔子", "王维"):  # the title, and names inside the shipped font's sentences
+        assert _fonts_of([i for page in pages for i in page.items], name) == {cjk}, name
+    assert Font.REGULAR in _fonts_of([i for page in pages for i in page.items], "heads")  # the sentence itself
+    for page in pages:
+        assert collisions(page) == []
+    key = answer_key_pages(design, deck, validate_deck(deck), PAPERS["a4"])
+    assert _fonts_of([i for page in key for i in page.items], "长城") == {cjk}
+
+
+def test_a_cjk_name_without_a_font_that_has_it_is_refused_once_and_no_placeholder_is_blamed(tmp_path):
+    text = CJK.read_text(encoding="utf-8").replace(
+        "heads: [孔子, 李白, 杜甫, 王维]", "heads: [孔子, {look: x}, 杜甫, 毛]"
+    )
+    (tmp_path / "DroidSansFallback-subset.ttf").write_bytes((CJK.parent / "DroidSansFallback-subset.ttf").read_bytes())
+    path = tmp_path / "d.yaml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(SpecError) as info:
+        load_design(path)
+    message = str(info.value)
+    assert "head 2" not in message  # the head without a name stands in as "head 2": never checked
+    assert message.count("'毛'") == 2, message  # one message: the name, and the character it lacks
+    assert "heads.4.name: '毛': print.font DroidSansFallback-subset.ttf has no glyph for '毛'" in message
+    assert "heads.2: missing key 'name'" in message
+    path.write_text(text.replace("  font: DroidSansFallback-subset.ttf\n", "").replace("print:\n", ""), "utf-8")
+    with pytest.raises(SpecError) as info:
+        load_design(path)
+    assert "'孔子': the card font (DejaVu Sans Condensed) has no glyph for '孔'" in str(info.value)
+
+
+def test_right_to_left_names_are_refused_in_one_sentence(write_design):
+    path = write_design(MINIMAL.replace("heads: [A, B, C, D]", "heads: [שלום, B, C, D]"))
+    with pytest.raises(SpecError) as info:
+        load_design(path)
+    [message] = [line for line in str(info.value).splitlines() if "heads.1.name" in line]
+    assert "is written right to left" in message and "Arabic, Hebrew" in message

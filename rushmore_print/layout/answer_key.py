@@ -12,6 +12,7 @@ from ..model import Deck, Level, Monument, SearchCard
 from ..spec import Design
 from ..validate import BalanceRow, Report
 from .cards import card_frame, card_picture, monument_face, search_face
+from .fallback import design_fallback, fall_back
 from .flow import ColumnFlow
 from .fonts import Font
 from .frame import CardFrame
@@ -69,6 +70,7 @@ def _key_pages(design: Design, deck: Deck, report: Report, paper: Paper, share: 
     W, H = paper.width_mm, paper.height_mm
     frame = card_frame(design, bleed_mm=0.0)
     t = catalogue_for(design)
+    fallback = design_fallback(design)
 
     def header(items: list) -> float:
         top = H - MARGIN_MM - 5
@@ -106,7 +108,7 @@ def _key_pages(design: Design, deck: Deck, report: Report, paper: Paper, share: 
         drawn = (
             _row_items(design, deck, frame, item, t) if isinstance(item, _Row) else [item] for item in pages[number]
         )
-        return (Page(W, H, tuple(itertools.chain.from_iterable(drawn))),)
+        return (Page(W, H, fall_back(tuple(itertools.chain.from_iterable(drawn)), fallback)),)
 
     return Lazy(len(pages), page)
 

@@ -38,8 +38,9 @@ from ..sizes import PAPERS
 from ..spec import Design
 from ..units import MM_PER_PT
 from .cards import CardKind, Face, back_face, card_frame, card_layout, card_picture, monument_face, search_face
+from .fallback import split_fallbacks
 from .flow import Column, Fit, Placement, Split
-from .fonts import Font, text_width_mm
+from .fonts import Font, name_font, text_width_mm
 from .frame import CardFrame
 from .items import Anchor, Group, Page, Path, Rect, Shape, Text, rgb, translate
 from .sheets import Paper
@@ -76,6 +77,19 @@ class LayoutError(RushmoreError):
 class Style:
     body_pt: float
     figure_scale: float = 1.0
+    fallback: Font | None = None  # the designer's font, for the names the shipped one cannot draw
+
+    @property
+    def regular(self) -> Font:
+        return Font.REGULAR.backed_by(self.fallback)
+
+    @property
+    def bold(self) -> Font:
+        return Font.BOLD.backed_by(self.fallback)
+
+    @property
+    def italic(self) -> Font:
+        return Font.ITALIC.backed_by(self.fallback)
 
     @property
     def leading(self) -> float:
@@ -138,9 +152,10 @@ def _flow(design: Design, deck: Deck, book: Rulebook, paper: Paper, body_pt: flo
     """The pages at ``body_pt``, or None if a side does not fit even with its smallest figures."""
     W, H = paper.width_mm, paper.height_mm
     col_w = (W - 2 * MARGIN_MM - GUTTER_MM) / 2
+    style = Style(body_pt, fallback=name_font(design) if design.print.font is not None else None)
     pages_items: list[list] = [[] for _ in range(PAGES)]
-    title_bottom = _title(pages_items[0], book, W, H)
-    answers_pt, answers = _fit(book.answers, W - 2 * MARGIN_MM, ANSWERS_PT, Font.ITALIC) if book.answers else (0, [])
+    title_bottom = _title(pages_items[0], book, W, H, style)
+    answers_pt, answers = _fit(book.answers, W - 2 * MARGIN_MM, ANSWERS_PT, style.italic) if book.answers else (0, [])
     answers_h = answers_pt * MM_PER_PT * 1.3
     for page, blocks in enumerate(_sides(book.blocks)):
         top = title_bottom if page == 0 else H - MARGIN_MM
@@ -149,7 +164,7 @@ def _flow(design: Design, deck: Deck, book: Rulebook, paper: Paper, body_pt: flo
             columns = [Column(MARGIN_MM + c * (col_w + GUTTER_MM), top, bottom, col_w) for c in range(2)]
             items: list = []
             try:
-                _flow_side(blocks, columns, items, Style(body_pt, scale), design, deck)
+                _flow_side(blocks, columns, items, dataclasses.replace(style, figure_scale=scale), design, deck)
             except _Overflow:
                 continue
             pages_items[page] += items
@@ -158,11 +173,11 @@ def _flow(design: Design, deck: Deck, book: Rulebook, paper: Paper, body_pt: flo
             return None
     for line, text in enumerate(answers):
         y = MARGIN_MM + 2 + (len(answers) - 1 - line) * answers_h
-        pages_items[-1].append(Text(W - MARGIN_MM, y, text, answers_pt, GREY, Font.ITALIC, Anchor.END))
+        pages_items[-1].append(Text(W - MARGIN_MM, y, text, answers_pt, GREY, style.italic, Anchor.END))
     for page in range(PAGES):
         footer = book.footers[page] if page < len(book.footers) else ""
-        pages_items[page].append(Text(W / 2, MARGIN_MM - 2, footer, FOOTER_PT, GREY, Font.REGULAR, Anchor.MIDDLE))
-    return [Page(W, H, tuple(items)) for items in pages_items]
+        pages_items[page].append(Text(W / 2, MARGIN_MM - 2, footer, FOOTER_PT, GREY, style.regular, Anchor.MIDDLE))
+    return [Page(W, H, split_fallbacks(tuple(items))) for items in pages_items]
 
 
 def _flow_side(blocks: list, columns: list[Column], items: list, style: Style, design: Design, deck: Deck) -> None:
@@ -184,14 +199,14 @@ def _flow_side(blocks: list, columns: list[Column], items: list, style: Style, d
             index += 1
 
 
-def _title(items: list, book: Rulebook, W: float, H: float) -> float:
+def _title(items: list, book: Rulebook, W: float, H: float, style: Style) -> float:
     y = H - MARGIN_MM - 9
-    size = min(26.0, (W - 2 * MARGIN_MM) / max(text_width_mm(book.title, 1.0, Font.BOLD), 1e-6))
-    items.append(Text(MARGIN_MM, y, book.title, size, ACCENT, Font.BOLD))
+    size = min(26.0, (W - 2 * MARGIN_MM) / max(text_width_mm(book.title, 1.0, style.bold), 1e-6))
+    items.append(Text(MARGIN_MM, y, book.title, size, ACCENT, style.bold))
     y -= 6.5
-    subtitle_pt, lines = _fit(book.subtitle, W - 2 * MARGIN_MM, 9.5, Font.ITALIC)
+    subtitle_pt, lines = _fit(book.subtitle, W - 2 * MARGIN_MM, 9.5, style.italic)
     for line in lines:
-        items.append(Text(MARGIN_MM, y, line, subtitle_pt, GREY, Font.ITALIC))
+        items.append(Text(MARGIN_MM, y, line, subtitle_pt, GREY, style.italic))
         y -= subtitle_pt * MM_PER_PT * 1.3
     y += subtitle_pt * MM_PER_PT * 1.3 - 3.5
     items.append(Shape(Path.line(MARGIN_MM, y, W - MARGIN_MM, y), stroke=ACCENT, stroke_mm=0.6))
@@ -213,7 +228,7 @@ def _place(
         for number, line in enumerate(lines):
             if number:
                 column.y -= style.heading_pt * MM_PER_PT * 1.2
-            items.append(Text(column.x, column.y, line, style.heading_pt, ACCENT, Font.BOLD))
+            items.append(Text(column.x, column.y, line, style.heading_pt, ACCENT, style.bold))
         column.y -= style.leading * 0.45
         return Fit.PLACED
     if isinstance(block, Paragraph):
@@ -246,14 +261,18 @@ def _heading_lines(block: Heading, width: float, style: Style) -> list[str]:
     """A heading in capitals, wrapped to the column: a language's long heading takes two lines
     rather than running into the next column."""
     text = block.text.upper()
-    return ["".join(t for t, _ in line) for line in wrap(text, width, style.heading_pt, Font.BOLD, lead_font=Font.BOLD)]
+    return [
+        "".join(t for t, _ in line) for line in wrap(text, width, style.heading_pt, style.bold, lead_font=style.bold)
+    ]
 
 
 def _opening_height(block, style: Style, width: float, design: Design, deck: Deck) -> float:
     """How much of ``block`` must fit under a heading for the heading to stay with it: two lines
     of a paragraph, or the whole of a list or figure (those never split)."""
     if isinstance(block, Paragraph):
-        return style.leading * min(2, len(wrap(block.text, width, style.body_pt, lead=block.lead)))
+        return style.leading * min(
+            2, len(wrap(block.text, width, style.body_pt, style.regular, block.lead, style.bold))
+        )
     if isinstance(block, (Steps, Bullets)):
         return _list_lines(block, width, style)[2]
     if isinstance(block, FIGURES):
@@ -271,7 +290,7 @@ def _draw_lines(lines, x: float, column: Column, items: list, style: Style) -> N
 
 
 def _paragraph(block: Paragraph, column: Column, items: list, style: Style, may_split: bool) -> Placement:
-    lines = wrap(block.text, column.width, style.body_pt, lead=block.lead)
+    lines = wrap(block.text, column.width, style.body_pt, style.regular, block.lead, style.bold)
     fits = int((column.y - column.bottom) // style.leading)
     if fits < len(lines) and not may_split:
         return Fit.NO_ROOM  # the last column of a side: the paragraph never runs over the sheet
@@ -296,8 +315,10 @@ def _list_lines(block: Steps | Bullets, width: float, style: Style) -> tuple[lis
         texts, leads, intro = list(block.items), [""] * len(block.items), ""
     else:
         texts, leads, intro = [t for _, t in block.items], [lead for lead, _ in block.items], block.intro
-    intro_lines = wrap(intro, width, style.body_pt) if intro else []
-    item_lines = [wrap(t, width - LIST_INDENT_MM, style.body_pt, lead=lead) for t, lead in zip(texts, leads)]
+    intro_lines = wrap(intro, width, style.body_pt, style.regular) if intro else []
+    item_lines = [
+        wrap(t, width - LIST_INDENT_MM, style.body_pt, style.regular, lead, style.bold) for t, lead in zip(texts, leads)
+    ]
     height = (len(intro_lines) + sum(len(lines) for lines in item_lines)) * style.leading
     height += len(texts) * style.leading * 0.25 + (style.leading * 0.45 if intro_lines else 0.0)
     return intro_lines, item_lines, height
@@ -315,7 +336,7 @@ def _list(block: Steps | Bullets, column: Column, items: list, style: Style) -> 
     for number, lines in enumerate(item_lines, start=1):
         marker = f"{number}." if numbered else "•"
         x = column.x + (0.5 if numbered else 1.2)
-        items.append(Text(x, column.y - style.leading, marker, style.body_pt, ACCENT, Font.BOLD))
+        items.append(Text(x, column.y - style.leading, marker, style.body_pt, ACCENT, style.bold))
         _draw_lines(lines, column.x + LIST_INDENT_MM, column, items, style)
         column.y -= style.leading * 0.25
     column.y -= style.leading * 0.2
@@ -389,7 +410,7 @@ def _relation_labels(
     row_tops = sorted({round(slot.head.y, 3) for slot in slots}, reverse=True)
     rows = [[i for i, slot in enumerate(slots) if round(slot.head.y, 3) == y] for y in row_tops]
     widths = [
-        text_width_mm(example.label(i), 1.0, Font.BOLD if r == OPPOSITE else Font.REGULAR)
+        text_width_mm(example.label(i), 1.0, style.bold if r == OPPOSITE else style.regular)
         for i, r in enumerate(example.relations)
     ]
 
@@ -412,7 +433,7 @@ def _relation_labels(
         for i in row:
             red = example.relations[i] == OPPOSITE
             y = top - 0.8 - (r * per_row + lines[i] + 0.78) * line_h
-            font = Font.BOLD if red else Font.REGULAR
+            font = style.bold if red else style.regular
             items.append(Text(centres[i], y, example.label(i), size, RED if red else INK, font, Anchor.MIDDLE))
     return items, 1.6 + len(rows) * per_row * line_h
 
@@ -423,9 +444,9 @@ def _match_figure(example: MatchExample, design: Design, deck: Deck, width: floa
     s = card_w / frame.width_mm
     card_h = frame.height_mm * s
     x = (width - card_w) / 2
-    top_caption, top_h = _caption(example.captions[0], 0, 0, width, style.body_pt, INK, Font.BOLD)
+    top_caption, top_h = _caption(example.captions[0], 0, 0, width, style.body_pt, INK, style.bold)
     labels, relation_h = _relation_labels(example, design, frame, x, s, 0, style)
-    bottom_caption, bottom_h = _caption(example.captions[1], 0, 0, width, style.body_pt, INK, Font.BOLD)
+    bottom_caption, bottom_h = _caption(example.captions[1], 0, 0, width, style.body_pt, INK, style.bold)
     height = top_h + 1.0 + card_h + relation_h + card_h + 1.0 + bottom_h
     search_y = height - top_h - 1.0 - card_h
     monument_y = search_y - relation_h - card_h
@@ -448,18 +469,18 @@ def _decoy_figure(example: DecoyExample, design: Design, deck: Deck, width: floa
     right = left + card_w + between
     card_caption, decoy_caption, is_not, verdict = example.captions
     small = style.caption_pt
-    verdict_items, verdict_h = _caption(verdict, width / 2, 0, width, small, RED, Font.BOLD)
+    verdict_items, verdict_h = _caption(verdict, width / 2, 0, width, small, RED, style.bold)
     # a caption may reach under the gap, short of its neighbour's, and never past the column
     room = min(card_w + between - 2.0, 2 * (left + card_w / 2))
-    card_items, card_cap_h = _caption(card_caption, left + card_w / 2, 0, room, small, INK, Font.BOLD)
-    decoy_items, decoy_cap_h = _caption(decoy_caption, right + card_w / 2, 0, room, small, INK, Font.BOLD)
+    card_items, card_cap_h = _caption(card_caption, left + card_w / 2, 0, room, small, INK, style.bold)
+    decoy_items, decoy_cap_h = _caption(decoy_caption, right + card_w / 2, 0, room, small, INK, style.bold)
     under = max(card_cap_h, decoy_cap_h) + 1.0
     height = verdict_h + 1.0 + card_h + under
     y = under
     items: list = [Group(tuple(verdict_items), translate(0, height))]
     items += _picture(search_face(design, example.search, frame), frame, left, y, card_w)
     items += _picture(monument_face(design, example.decoy, frame), frame, right, y, card_w)
-    is_not_items, is_not_h = _caption(is_not, left + card_w + between / 2, 0, between - 1.0, small, INK, Font.ITALIC)
+    is_not_items, is_not_h = _caption(is_not, left + card_w + between / 2, 0, between - 1.0, small, INK, style.italic)
     items.append(Group(tuple(is_not_items), translate(0, y + card_h / 2 + is_not_h / 2)))
     # a heavy cross over the decoy, readable in greyscale
     for y0, y1 in ((y + 2, y + card_h - 2), (y + card_h - 2, y + 2)):
@@ -567,13 +588,13 @@ def _setup_figure(figure: SetupFigure, design: Design, deck: Deck, width: float,
     small = style.caption_pt
     deck_x = grid_w + 4
     # under the grid if it fits there, else centred under the whole figure (the pile stands above it)
-    fits = _fit(figure.captions[0], grid_w, small, Font.ITALIC)[1] == [figure.captions[0]]
+    fits = _fit(figure.captions[0], grid_w, small, style.italic)[1] == [figure.captions[0]]
     centre, room = (grid_w / 2, grid_w) if fits else (width / 2, width)
-    grid_caption, caption_h = _caption(figure.captions[0], centre, 0, room, small, GREY, Font.ITALIC)
+    grid_caption, caption_h = _caption(figure.captions[0], centre, 0, room, small, GREY, style.italic)
     pile_w = min(max(thumb_w, 8.0), width - deck_x - 2.4)
     pile_centre = deck_x + (pile_w + 1.6) / 2
     deck_room = 2 * min(pile_centre - grid_w - 1.0, width - pile_centre)
-    deck_caption, deck_h = _caption(figure.captions[1], pile_centre, 0, deck_room, small, GREY, Font.ITALIC)
+    deck_caption, deck_h = _caption(figure.captions[1], pile_centre, 0, deck_room, small, GREY, style.italic)
     label = caption_h + 1.5
     height = grid_h + label
     items: list = [Group(_grid(design, deck, figure.cols, thumb_w, gap, grid_h), translate(0, label))]
@@ -603,7 +624,7 @@ def _practice_figure(
     card_w *= style.figure_scale
     card_h = frame.height_mm * card_w / frame.width_mm
     small = style.caption_pt
-    captions = [_caption(text, 0, 0, card_w + gap - 1.0, small, INK, Font.BOLD) for text in figure.captions]
+    captions = [_caption(text, 0, 0, card_w + gap - 1.0, small, INK, style.bold) for text in figure.captions]
     caption_h = max(h for _, h in captions) + 1.0
     row_h = card_h + caption_h
     height = rows * row_h + (rows - 1) * 1.5

@@ -8,6 +8,7 @@ inside 5 mm page margins with the bleed, trying the card both upright and turned
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -18,6 +19,7 @@ from ..sizes import PAPERS as PAPERS  # re-exported: the sheet engine's papers
 from ..sizes import Flip as Flip  # re-exported: the sheet engine's vocabulary
 from ..sizes import Paper
 from ..sizes import SheetLayout as SheetLayout
+from .fallback import fall_back
 from .fonts import Font, text_width_mm
 from .frame import CardFrame, Face
 from .items import BLACK, Anchor, Group, Matrix, Page, Path, Rect, Shape, Text, multiply, rgb, rotate, translate
@@ -296,14 +298,19 @@ def _mark(path: Path) -> Shape:
 
 
 def sheet_pages(
-    plan: SheetPlan, cards: Sequence[tuple[Face, Face | None]], title: str, t: Catalogue | None = None
+    plan: SheetPlan,
+    cards: Sequence[tuple[Face, Face | None]],
+    title: str,
+    t: Catalogue | None = None,
+    fallback: Font | None = None,
 ) -> Sequence[Page]:
     """Pages for ``cards`` (front, back pairs): fronts pages with their backs as the plan says
     (a missing back, possible only with the fronts layout, leaves its place blank), the notes in
-    ``t``'s language (English by default). Each sheet is laid out when a renderer reaches it,
+    ``t``'s language (English by default; ``fallback``: the designer's font, for a title's
+    characters the shipped one lacks). Each sheet is laid out when a renderer reaches it,
     from its own cards only (``cards`` may be lazy too), so a document of thousands of cards
     never holds them all."""
-    words = _SheetWords.of(t or catalogue(), plan.layout)
+    words = dataclasses.replace(_SheetWords.of(t or catalogue(), plan.layout), fallback=fallback)
     sheets = math.ceil(len(cards) / plan.per_sheet)
     sides = 2 if plan.layout is SheetLayout.DUPLEX else 1
 
@@ -324,6 +331,7 @@ class _SheetWords:
     fold: str
     fronts: str
     backs: str
+    fallback: Font | None = None
 
     @classmethod
     def of(cls, t: Catalogue, layout: SheetLayout) -> _SheetWords:
@@ -378,7 +386,12 @@ def _sheet(
     items += [_mark(p) for p in plan.front_marks]
     items.append(
         Group(
-            strip_items(note + (f" | {words.fronts}" if plan.layout is SheetLayout.DUPLEX else ""), plan.strip_length),
+            fall_back(
+                strip_items(
+                    note + (f" | {words.fronts}" if plan.layout is SheetLayout.DUPLEX else ""), plan.strip_length
+                ),
+                words.fallback,
+            ),
             plan.front_strip,
         )
     )
@@ -386,7 +399,9 @@ def _sheet(
     if plan.layout is SheetLayout.DUPLEX:
         back_items: list = [place_card(back, slot) for (_, back), slot in zip(batch, plan.backs) if back is not None]
         back_items += [_mark(p) for p in plan.back_marks]
-        back_items.append(Group(strip_items(f"{note} | {words.backs}", plan.strip_length), plan.back_strip))
+        back_items.append(
+            Group(fall_back(strip_items(f"{note} | {words.backs}", plan.strip_length), words.fallback), plan.back_strip)
+        )
         return front, Page(W, H, tuple(back_items))
     return (front,)
 

@@ -46,6 +46,8 @@ from .design import (
 )
 from .yamlfile import dotted, read_yaml
 
+RTL = frozenset({"R", "AL"})  # Unicode's right-to-left bidirectional classes: Hebrew, Arabic, Syriac...
+
 FontCheck = Callable[[Path, tuple[str, ...]], None]
 """A renderer's own reading of a designer's font: given the file and every text the font is to
 print, it raises ``ValueError`` saying what the renderer would refuse. The core imports no
@@ -81,6 +83,10 @@ class _Checker:
         self.file = file
         self.lines = lines
         self.problems: list[Problem] = []
+        # Texts the shipped font sets (in the rule sheet's sentences), checked once print.font is
+        # known: a character DejaVu lacks may be drawn in the designer's font instead.
+        self.shipped_texts: list[tuple[tuple, str]] = []
+        self.unread_heads: set[int] = set()  # heads standing in as "head N": no text of theirs is checked
 
     def line(self, path: tuple) -> int | None:
         while path:
@@ -143,12 +149,26 @@ class _Checker:
         if len(text) > longest:
             self.add(path, f"{len(text)} characters; at most {longest} (it is printed on the cards and the rules)")
             return None
-        missing = missing_characters(text)
-        if missing:
-            self.add(path, f"{text!r}: the card font ({FAMILY_NAME}) has no glyph for {_where(missing)}; "
-                           "use letters of the Latin, Greek or Cyrillic alphabets")  # fmt: skip
+        backwards = [(n, char) for n, char in enumerate(text, start=1) if unicodedata.bidirectional(char) in RTL]
+        if backwards:
+            self.add(path, f"{text!r} is written right to left ({_where(backwards[:3])}); rushmore-print does not "
+                           "yet shape and order right-to-left scripts (Arabic, Hebrew): write it in a "
+                           "left-to-right script")  # fmt: skip
             return None
+        self.shipped_texts.append((path, text))
         return text
+
+    def shipped_font_covers(self, designer: TrueTypeFont | None, designer_name: str) -> None:
+        """Every character of a name the rule sheet sets is in the shipped font, or in the
+        designer's (which then draws it)."""
+        said = {problem.key for problem in self.problems}  # one message a name: print.font's comes first
+        for path, text in self.shipped_texts:
+            missing = [(n, c) for n, c in missing_characters(text) if designer is None or not designer.covers(c)]
+            if missing and dotted(path) not in said:
+                fonts = (f"neither the card font ({FAMILY_NAME}) nor print.font {designer_name} has a glyph"
+                         if designer is not None else f"the card font ({FAMILY_NAME}) has no glyph")  # fmt: skip
+                self.add(path, f"{text!r}: {fonts} for {_where(missing)}; use letters of the Latin, Greek or "
+                               "Cyrillic alphabets, or give a print.font that has them")  # fmt: skip
 
     def choice(self, value: Any, path: tuple, enum_type: type[enum.Enum]) -> Any:
         allowed = [member.value for member in enum_type]
@@ -233,10 +253,14 @@ def parse_design(text: str, file: str, base_dir: Path | None, font_check: FontCh
     rules = _rules(check, top.get("rules"))
     print_spec = _print(check, top.get("print"), base_dir)
     if print_spec is not None and print_spec.font is not None:
-        _check_print_font(check, print_spec.font, name, heads or (), font_check)
-    elif name is not None and (missing := missing_characters(printed_upper(name))):
-        check.add(("name",), f"{name!r} is printed on the card backs as {printed_upper(name)!r}; the card font "
-                             f"({FAMILY_NAME}) has no glyph for {_where(missing)}")  # fmt: skip
+        designer = _check_print_font(check, print_spec.font, name, heads or (), font_check)
+        check.shipped_font_covers(designer, print_spec.font.name)
+    else:
+        check.shipped_font_covers(None, "")
+        upper = printed_upper(name) if name is not None else ""
+        if name is not None and not missing_characters(name) and (missing := missing_characters(upper)):
+            check.add(("name",), f"{name!r} is printed on the card backs as {upper!r}; the card font "
+                                 f"({FAMILY_NAME}) has no glyph for {_where(missing)}")  # fmt: skip
     style = _style(check, top.get("style"), heads or ())
     language = _language(check, top.get("language", SOURCE_LANGUAGE))
     if check.problems:
@@ -281,7 +305,10 @@ def _heads(check: _Checker, value: Any, base_dir: Path | None) -> tuple[HeadSpec
     seen: dict[str, int] = {}
     for number, item in enumerate(value, start=1):
         item_path = path + (number,)
-        head = _head(check, item, item_path, base_dir) or HeadSpec(name=f"head {number}")
+        head = _head(check, item, item_path, base_dir)
+        if head is None:
+            check.unread_heads.add(number)
+            head = HeadSpec(name=f"head {number}")  # a stand-in, so the head count drives later checks
         key = same_name_key(head.name)
         if key in seen:
             check.add(
@@ -537,7 +564,7 @@ def print_font_texts(name: str | None, head_names: Iterable[str]) -> list[tuple[
 
 def _check_print_font(
     check: _Checker, font_path: Path, name: str | None, heads: tuple[HeadSpec, ...], font_check: FontCheck | None
-) -> None:
+) -> TrueTypeFont | None:
     """Every text the designer's font prints, as printed, must be in it (spaces too: a font
     without one prints a box), every outline of it readable, and then the renderers must
     accept the font and those texts (``font_check``)."""
@@ -545,8 +572,12 @@ def _check_print_font(
         font = TrueTypeFont.load(font_path)
     except ValueError as exc:  # read a moment ago: changed since
         check.add(("print", "font"), f"{font_path.name!r}: {str(exc).removeprefix(f'{font_path}: ')}")
-        return
-    texts = print_font_texts(name, [head.name for head in heads])
+        return None
+    texts = [
+        (path, written, printed)
+        for path, written, printed in print_font_texts(name, [head.name for head in heads])
+        if not (path[0] == "heads" and path[1] in check.unread_heads)
+    ]
     covered = True
     for path, written, printed in texts:
         missing = [(n, char) for n, char in enumerate(printed, start=1) if not font.covers(char)]
@@ -555,7 +586,7 @@ def _check_print_font(
             check.add(path, f"{said} print.font {font_path.name} has no glyph for {_where(missing[:5])}")
             covered = False
     if not covered:
-        return
+        return font
     try:
         for char in sorted({char for _, _, printed in texts for char in printed}):
             font.outline(char)  # what impose's writer draws; a damaged outline is named here
@@ -563,6 +594,7 @@ def _check_print_font(
             font_check(font_path, tuple(printed for _, _, printed in texts))
     except ValueError as exc:
         check.add(("print", "font"), f"{font_path.name!r}: {str(exc).removeprefix(f'{font_path}: ')}")
+    return font
 
 
 def _card_size(check: _Checker, value: Any, path: tuple) -> tuple[str, tuple[float, float] | None]:
