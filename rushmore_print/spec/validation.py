@@ -503,6 +503,27 @@ def _rules(check: _Checker, value: Any) -> Rules | None:
     return replace(Rules(), **numbers)  # type: ignore[arg-type]
 
 
+def _design_file(
+    check: _Checker,
+    spec: dict,
+    path: tuple,
+    key: str,
+    read: Callable[[str, Path | None], tuple[Path | None, str]],
+    base_dir: Path | None,
+) -> Path | None:
+    """A file ``spec[key]`` names inside the design's folder, read by ``read`` (``font_file``,
+    ``profile_file``); ``None`` when absent or refused, the refusal reported at ``key``."""
+    if key not in spec:
+        return None
+    raw = check.text(spec[key], path + (key,))
+    if raw is None:
+        return None
+    found, problem = read(raw, base_dir)
+    if problem:
+        check.add(path + (key,), problem)
+    return found
+
+
 def _print(check: _Checker, value: Any, base_dir: Path | None) -> PrintSpec | None:
     if value is None:
         return PrintSpec()
@@ -524,20 +545,8 @@ def _print(check: _Checker, value: Any, base_dir: Path | None) -> PrintSpec | No
     if bleed is not None and bleed > MAX_BLEED_MM:
         check.add(path + ("bleed",), f"{bleed:g}mm {TOO_MUCH_BLEED}")
         bleed = None
-    font = None
-    if "font" in spec:
-        raw = check.text(spec["font"], path + ("font",))
-        if raw is not None:
-            font, problem = font_file(raw, base_dir)
-            if problem:
-                check.add(path + ("font",), problem)
-    profile = None
-    if "profile" in spec:
-        raw = check.text(spec["profile"], path + ("profile",))
-        if raw is not None:
-            profile, problem = profile_file(raw, base_dir)
-            if problem:
-                check.add(path + ("profile",), problem)
+    font = _design_file(check, spec, path, "font", font_file, base_dir)
+    profile = _design_file(check, spec, path, "profile", profile_file, base_dir)
     if size is None or orientation is None or bleed is None:
         return None
     short, long_ = sorted(size)
