@@ -22,14 +22,16 @@ from .commandline import (
     LEVELS,
     OUT_FILE,
     OUT_FOLDER,
+    GameOptions,
     current_voice,
     design_argument,
     duplex,
     duplex_options,
     friendly_errors,
+    game_log_options,
+    game_options,
     gap_option,
     layouts_of,
-    not_dash,
     not_stdout,
     output_option,
     paper_option,
@@ -42,6 +44,7 @@ from .commandline import (
 from .console import STDIN, load_deck, load_design
 from .inputs import shown
 from .model import Level
+from .referee import DeckMode
 from .sizes import PAPERS, Flip
 from .starter import Example
 from .targets import EXPORTS, ExportOptions
@@ -554,19 +557,10 @@ def calibrate(out_dir: Path, paper: str, flip: str) -> None:
 @cli.command()
 @voice_options
 @design_argument
-@click.option("--players", help="Comma-separated player names, e.g. ann,bob,cy.")
+@game_options
 @click.option(
-    "--level", type=LEVELS, default="basic", show_default=True,
-    help="basic: no red heads; advanced: at most one; expert: every Search card.",
-)  # fmt: skip
-@click.option("--long", "long_game", is_flag=True, help="Longer game: more cards and more points to win.")
-@click.option(
-    "--seed", callback=parsed(arguments.seed),
-    help="Seed for the layout and the deal, 0 to 2^63-1 (printed, so a game can be replayed).",
-)  # fmt: skip
-@click.option("--penalty", is_flag=True, help="House rule: a wrong claim gives the player's last card back (named).")
-@click.option(
-    "--deck", "deck_mode", type=click.Choice(["screen", "table"]), default="screen", show_default=True,
+    "--deck", "deck_mode", type=click.Choice([mode.value for mode in DeckMode]), default=DeckMode.SCREEN.value,
+    show_default=True,
     help="screen: the referee draws and shows each card (no printed Search cards needed); "
     "table: you turn over the printed deck and type each card's id.",
 )  # fmt: skip
@@ -576,25 +570,10 @@ def calibrate(out_dir: Path, paper: str, flip: str) -> None:
     "--print-order", is_flag=True,
     help="Print the Monument layout and an order to stack the printed Search cards in, then exit.",
 )  # fmt: skip
-@click.option(
-    "--log", "log_path", type=IN_FILE, callback=not_dash,
-    help="Game log (JSON lines). Default: output/games/<time>-<seed>.jsonl",
-)  # fmt: skip
-@click.option("--resume", type=IN_FILE, callback=not_dash, help="Continue the game in this log.")
+@game_log_options
 @friendly_errors
 def play(
-    design: Path | None,
-    players: str | None,
-    level: str,
-    long_game: bool,
-    seed: int | None,
-    penalty: bool,
-    deck_mode: str,
-    quick: bool,
-    countdown: bool,
-    print_order: bool,
-    log_path: Path | None,
-    resume: Path | None,
+    design: Path | None, game: GameOptions, deck_mode: str, quick: bool, countdown: bool, print_order: bool
 ) -> None:
     """Referee a game: deal, show each Search card, judge the claims, keep score.
 
@@ -613,47 +592,17 @@ def play(
       rushmore play --resume output/games/20261129-140000-42.jsonl
       printf 'ann B3\\nbob pass\\nquit\\n' | rushmore play --players ann,bob --seed 1
     """
-    from .console import GameRequest, ResumeConflict, Streams
+    from .console import Streams
     from .console import play as play_game
 
     if design is not None and str(design) == STDIN:
         raise click.UsageError("play reads the game master's lines from standard input; give DESIGN as a file")
-    given: dict = {}
-    if resume is not None:
-        if log_path is not None or print_order:
-            raise click.UsageError("--resume continues its own log; --log and --print-order do not apply")
-        given = _typed_game_options(players, level, long_game, seed, penalty, deck_mode)
-    elif not players:
-        raise click.UsageError("name the players, e.g. --players ann,bob,cy")
-    request = GameRequest(
-        tuple(players.split(",")) if players else (), Level(level.lower()), long_game, seed, penalty, deck_mode,
-        quick, countdown, log_path, resume, given, quiet=current_voice().quiet,
-    )  # fmt: skip
-    try:
-        outcome = play_game(request, design, Streams.system(), print_only=print_order)
-    except ResumeConflict as exc:
-        raise click.UsageError(str(exc)) from None
+    if game.resume is not None and (game.log_path is not None or print_order):
+        raise click.UsageError("--resume continues its own log; --log and --print-order do not apply")
+    request = game.request(deck_mode, quick, countdown)
+    outcome = play_game(request, design, Streams.system(), print_only=print_order)
     if outcome:
         sys.exit(int(outcome))
-
-
-def _typed_game_options(
-    players: str | None, level: str, long_game: bool, seed: int | None, penalty: bool, deck_mode: str
-) -> dict:
-    """The game options typed on the command line (not defaulted): a resumed game refuses changes."""
-    from .referee import DeckMode
-
-    context = click.get_current_context()
-    values = {
-        "players": tuple(players.split(",")) if players else None,
-        "level": Level(level.lower()),
-        "long_game": long_game,
-        "seed": seed,
-        "penalty": penalty,
-        "deck_mode": DeckMode(deck_mode),
-    }
-    typed = click.core.ParameterSource.COMMANDLINE
-    return {name: value for name, value in values.items() if context.get_parameter_source(name) is typed}
 
 
 @cli.command()
@@ -720,11 +669,7 @@ def check(card: str, monument: str, design: Path | None) -> None:
 @cli.command()
 @voice_options
 @design_argument
-@click.option("--players", help="Comma-separated player names, e.g. ann,bob,cy.")
-@click.option("--level", type=LEVELS, default="basic", show_default=True, help="basic, advanced or expert.")
-@click.option("--long", "long_game", is_flag=True, help="Longer game: more cards and more points to win.")
-@click.option("--seed", callback=parsed(arguments.seed), help="Seed for the layout and the deal, 0 to 2^63-1.")
-@click.option("--penalty", is_flag=True, help="House rule: a wrong claim gives the player's last card back.")
+@game_options
 @click.option("--one-screen", is_flag=True, help="No phones: the game master taps who took each card.")
 @click.option("--lan", is_flag=True, help="Serve the local network, for phones; without it only this computer.")
 @click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True, help="0: any free port.")
@@ -732,23 +677,9 @@ def check(card: str, monument: str, design: Path | None) -> None:
     "--countdown", type=click.FloatRange(0, 10), default=3.0, show_default=True,
     help="Seconds of the count of three before each card.",
 )  # fmt: skip
-@click.option("--log", "log_path", type=IN_FILE, callback=not_dash, help="Game log (JSON lines).")
-@click.option("--resume", type=IN_FILE, callback=not_dash, help="Continue the game in this log.")
+@game_log_options
 @friendly_errors
-def table(
-    design: Path | None,
-    players: str | None,
-    level: str,
-    long_game: bool,
-    seed: int | None,
-    penalty: bool,
-    one_screen: bool,
-    lan: bool,
-    port: int,
-    countdown: float,
-    log_path: Path | None,
-    resume: Path | None,
-) -> None:
+def table(design: Path | None, game: GameOptions, one_screen: bool, lan: bool, port: int, countdown: float) -> None:
     """A game in the browser: the Search card on a big screen, phones as hands.
 
     Prints the address of the table screen (open it on the screen everyone sees) and, unless
@@ -761,28 +692,16 @@ def table(
       rushmore table --players ann,bob --one-screen          # serves until Ctrl-C
       rushmore table --resume output/games/20261201-140000-42.jsonl --lan   # serves until Ctrl-C
     """
-    from .console import GameRequest, ResumeConflict, Streams
+    from .console import Streams
     from .web.run import Serving, table_game
 
     if design is not None and str(design) == STDIN:
         raise click.UsageError("give DESIGN as a file: the table reads it again for the card faces")
-    if penalty and one_screen:
+    if game.penalty and one_screen:  # one screen records only who took the card: no wrong claim to penalise
         raise click.UsageError("--penalty needs each wrong claim, which --one-screen does not take; play with phones")
-    given: dict = {}
-    if resume is not None:
-        if log_path is not None:
-            raise click.UsageError("--resume continues its own log; --log does not apply")
-        given = _typed_game_options(players, level, long_game, seed, penalty, "screen")
-    elif not players:
-        raise click.UsageError("name the players, e.g. --players ann,bob,cy")
-    request = GameRequest(
-        tuple(players.split(",")) if players else (), Level(level.lower()), long_game, seed, penalty, "screen",
-        one_screen, False, log_path, resume, given, quiet=current_voice().quiet,
-    )  # fmt: skip
+    request = game.request(quick=one_screen)
     try:
         table_game(request, design, Streams.system(), Serving(lan, port, one_screen, countdown))
-    except ResumeConflict as exc:
-        raise click.UsageError(str(exc)) from None
     except OSError as exc:
         reason = exc.strerror or str(exc)
         raise click.ClickException(f"cannot serve on port {port} ({reason}); choose another --port") from None
