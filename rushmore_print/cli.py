@@ -41,10 +41,11 @@ from .commandline import (
     voice_options,
     write_out,
 )
-from .console import STDIN, load_deck, load_design
-from .inputs import shown
+from .console import load_deck, load_design
+from .inputs import STDIN, shown
 from .model import Level
 from .referee import DeckMode
+from .rows import Listing, card_rows, listing
 from .sizes import PAPERS, Flip
 from .starter import Example
 from .targets import EXPORTS, ExportOptions
@@ -105,7 +106,8 @@ def init(folder: Path, example: str) -> None:
 @voice_options
 @design_argument
 @click.option(
-    "--format", "fmt", type=click.Choice(["table", "json", "csv", "xlsx", "ods"]), default="table", show_default=True,
+    "--format", "fmt", type=click.Choice([form.value for form in Listing]), default=Listing.TABLE.value,
+    show_default=True,
     help="table for people; json, csv, xlsx and ods are manifests that validate --manifest reads back.",
 )  # fmt: skip
 @click.option("--level", type=LEVELS, help="Only the Search cards of this level's pool.")
@@ -125,25 +127,11 @@ def cards(design: Path | None, fmt: str, level: str | None, out_file: Path) -> N
       rushmore cards --format json | rushmore validate --manifest -
       rushmore cards --format xlsx -o deck.xlsx     # the same cards as a spreadsheet
     """
-    from .rows import card_rows, rows_csv, rows_manifest, rows_table
-
     spec, deck = load_deck(design)
     rows = card_rows(deck, deck.pool(Level(level.lower())) if level else None)
-    if fmt in ("xlsx", "ods"):
-        from .sheet_manifest import deck_tables
-        from .sheets import SheetFormat, write_tables
-
-        if str(out_file) == STDIN and sys.stdout.isatty():
-            raise click.UsageError(f"a {fmt.upper()} file is not for a terminal; give -o deck.{fmt} or redirect it")
-        write_out(write_tables(deck_tables(deck, spec.name, rows), SheetFormat(fmt)), out_file, f"{len(rows)} cards")
-        return
-    if fmt == "json":
-        import json  # here: impose and the help texts never need it
-
-        text = json.dumps(rows_manifest(rows, deck, spec.name), indent=2) + "\n"
-    else:
-        text = rows_csv(rows) if fmt == "csv" else rows_table(rows, spec.name)
-    write_out(text, out_file, f"{len(rows)} cards")
+    if Listing(fmt).binary and str(out_file) == STDIN and sys.stdout.isatty():
+        raise click.UsageError(f"a {fmt.upper()} file is not for a terminal; give -o deck.{fmt} or redirect it")
+    write_out(listing(rows, deck, spec.name, Listing(fmt)), out_file, f"{len(rows)} cards")
 
 
 @cli.command()
@@ -174,37 +162,24 @@ def validate(design: Path | None, manifest: Path | None, strict: bool, fmt: str)
       rushmore cards --format json | rushmore validate --manifest -
       rushmore validate designs/five.yaml --manifest deck.csv   # a CSV's heads from the design
     """
-    from .reports import judge_design, judge_manifest
+    from .reports import judge_design, judge_manifest, manifest_names_its_heads
 
-    voice = current_voice()
-    if manifest is not None:
-        from .sheets import SheetFormat
-
-        frame = None
-        if design is not None:
-            if str(manifest) != STDIN and SheetFormat.of(manifest) is None:
-                raise click.UsageError("give a DESIGN or a JSON or YAML --manifest, not both (it names its heads)")
-            frame = load_deck(design)[1]
-        if str(manifest) == STDIN:
-            from .inputs import STDIN_NAME, InputKind, read_stream
-
-            data = read_stream(sys.stdin.buffer, InputKind.MANIFEST)
-            verdict = judge_manifest(STDIN_NAME, strict, data=data, design=frame)
-        else:
-            verdict = judge_manifest(manifest, strict, design=frame)
-    else:
+    if manifest is None:
         spec, deck = load_deck(design)
         verdict = judge_design(spec, deck, strict, art_check=_art_problems)
+    else:
+        if design is not None and manifest_names_its_heads(manifest):
+            raise click.UsageError("give a DESIGN or a JSON or YAML --manifest, not both (it names its heads)")
+        frame = load_deck(design)[1] if design is not None else None
+        verdict = judge_manifest(manifest, strict, design=frame, stdin=sys.stdin.buffer)
     if fmt == "json":
         import json
 
         click.echo(json.dumps(verdict.data(), indent=2))
     else:
-        if voice.quiet:
-            for line in verdict.problem_lines():
-                click.echo(line, err=True)
-        else:
-            click.echo(verdict.text())
+        quiet = current_voice().quiet  # -q: only what makes the deck not valid, on stderr
+        for line in verdict.problem_lines() if quiet else [verdict.text()]:
+            click.echo(line, err=quiet)
         for line in verdict.printing_lines():
             click.echo(line, err=True)
     sys.exit(0 if verdict.ok else 1)

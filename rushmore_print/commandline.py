@@ -19,8 +19,9 @@ from pathlib import Path
 import click
 
 from . import arguments
-from .console import STDIN, GameRequest, ResumeConflict
+from .console import GameRequest, ResumeConflict
 from .errors import RushmoreError
+from .inputs import STDIN
 from .model import Level
 from .sizes import PAPERS, Flip, SheetLayout
 from .words import count, text_table
