@@ -48,7 +48,7 @@ from .referee import DeckMode
 from .rows import Listing, card_rows, listing
 from .sizes import PAPERS, Flip
 from .starter import Example
-from .targets import EXPORTS, ExportOptions
+from .targets import EXPORTS
 from .words import count
 
 if TYPE_CHECKING:
@@ -293,11 +293,7 @@ def export(
             raise click.UsageError("give --bleed or --no-bleed, not both")
         voice.note("note: --no-bleed is deprecated and will go in the next release; use --bleed 0")
         bleed = 0.0
-    given = {name for name, value in (("dpi", dpi), ("bleed", bleed), ("url_base", url_base)) if value is not None}
-    for name in sorted(given - chosen.honours):
-        owners = " and ".join(t.name for t in EXPORTS.values() if name in t.honours)
-        raise click.UsageError(f"--{name.replace('_', '-')} applies to {owners} only, not to {target}")
-    options = ExportOptions(dpi=dpi if dpi is not None else 300, bleed_mm=bleed, url_base=url_base)
+    options = chosen.options(dpi, bleed, url_base)
     folder = out_dir if out_dir is not None else Path("output") / target
     from .export import run_export
 
@@ -342,7 +338,7 @@ def export(
     help="Card trim size: a preset or WxH (63.5x88.9mm).  [default: read from the first image's size and dpi]",
 )
 @click.option(
-    "--bleed", callback=parsed(arguments.typed_length), default="0", metavar="LENGTH",
+    "--bleed", callback=parsed(arguments.typed_length), default=None, metavar="LENGTH",
     help="Bleed the images already carry around the trim, e.g. 3mm or 0.125in.  "
     "[default: read from the images' size when it is a card preset plus 3 mm or 1/8 in, else 0]",
 )  # fmt: skip
@@ -364,7 +360,7 @@ def impose(
     back: Path | None,
     backs: Path | None,
     card: tuple[float, float] | None,
-    bleed: float,
+    bleed: float | None,
     fit: bool,
     gap_mm: float,
 ) -> None:
@@ -386,35 +382,27 @@ def impose(
     from . import impose as imposing
 
     voice = current_voice()
-    if back and backs:
-        raise click.UsageError("give --back (one image for every card) or --backs (a folder), not both")
-    single = imposing.is_single_file(out_dir)
-    if single:
+    if imposing.is_single_file(out_dir):
         voice.note(f"note: {imposing.SINGLE_FILE_DEPRECATED}")
         if ctx.get_parameter_source("paper") is click.core.ParameterSource.DEFAULT:
             paper = "a4"  # the old default
-    collected = imposing.collect_cards(list(images))
-    fronts = collected.fronts
-    back_list = imposing.collect_images([str(backs)]) if backs else (None if back else collected.backs)
-    has_backs = bool(back or back_list)
-    layouts = layouts_of(layout or ("both" if has_backs else "fronts"))
-    if single and paper == "both":
-        raise click.UsageError("-o FILE.pdf writes one file: choose --paper a4 or letter, or give -o a folder")
+        elif paper == "both":
+            raise click.UsageError("-o FILE.pdf writes one file: choose --paper a4 or letter, or give -o a folder")
+    cards = imposing.find_cards(images, back, backs, card, bleed)
+    if cards.bleed_found:  # the image is a card preset plus a common bleed: say so, and use it
+        voice.note(f"note: the images carry {cards.bleed_mm:g} mm of bleed around the card (from their size); "
+                   "give --bleed to say otherwise")  # fmt: skip
+    layouts = layouts_of(layout or ("both" if cards.has_backs else "fronts"))
     flip_edge, offset = duplex(layouts, flip, back_offset)
-    if card is None and ctx.get_parameter_source("bleed") is click.core.ParameterSource.DEFAULT:
-        found = imposing.bleed_from(fronts[0])
-        if found is not None:  # the image is a card preset plus a common bleed: say so, and use it
-            bleed = found
-            voice.note(f"note: the images carry {found:g} mm of bleed around the card (from their size); "
-                       "give --bleed to say otherwise")  # fmt: skip
+    fronts = cards.fronts
     voice.detail(f"{count(len(fronts), 'card image', 'card images')}: {', '.join(map(str, fronts[:8]))}"
                  + (" ..." if len(fronts) > 8 else ""))  # fmt: skip
     for chosen_paper, chosen, out in imposing.output_files(out_dir, name, papers_of(paper), layouts):
         options = imposing.ImposeOptions(
-            paper=chosen_paper, layout=chosen, flip=flip_edge, back_offset_mm=offset, card_mm=card, bleed_mm=bleed,
+            paper=chosen_paper, layout=chosen, flip=flip_edge, back_offset_mm=offset, card_mm=card, bleed_mm=cards.bleed_mm,
             fit=fit, gap_mm=gap_mm,
         )  # fmt: skip
-        written = imposing.impose(fronts, out, options, back=back, backs=back_list)
+        written = imposing.impose(fronts, out, options, back=cards.back, backs=cards.backs)
         voice.say(f"wrote {out}: {count(written.pages, 'page', 'pages')}, {written.what}, "
                   f"{written.size / 1024:.0f} KB")  # fmt: skip
 

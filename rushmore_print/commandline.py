@@ -20,7 +20,7 @@ import click
 
 from . import arguments
 from .console import GameRequest, ResumeConflict
-from .errors import RushmoreError
+from .errors import OptionsError, RushmoreError
 from .inputs import STDIN
 from .model import Level
 from .sizes import PAPERS, Flip, SheetLayout
@@ -39,6 +39,8 @@ def friendly_errors(command: Callable) -> Callable:
             result = command(*args, **kwargs)
             current_voice().detail(f"done in {time.perf_counter() - started:.2f} s")
             return result
+        except OptionsError as exc:  # a usage mistake the core found: click's usage line and exit 2
+            raise click.UsageError(str(exc)) from None
         except RushmoreError as exc:
             for line in str(exc).splitlines() or [type(exc).__name__]:
                 click.echo(f"error: {line}", err=True)

@@ -91,6 +91,11 @@ class BuildError(RushmoreError):
     """A build or export cannot proceed (invalid deck, unwritable folder...)."""
 
 
+class OptionsError(RushmoreError):
+    """Options that do not go together, or that do not apply to what was asked: a usage mistake,
+    which the command line reports with its usage line and exit code 2, not as a failed check."""
+
+
 __all__ = [
     "AlreadyClaimed",
     "AlreadyCovered",
@@ -100,6 +105,7 @@ __all__ = [
     "GameLogError",
     "GameOver",
     "NothingToUndo",
+    "OptionsError",
     "Problem",
     "RushmoreError",
     "SpecError",
