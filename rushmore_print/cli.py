@@ -8,6 +8,7 @@ from __future__ import annotations
 import io
 import os
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -17,27 +18,23 @@ from . import __version__, arguments
 from .commandline import (
     FLIP_CHOICES,
     IN_FILE,
-    LAYOUT_CHOICES,
-    LAYOUT_HELP,
     LEVELS,
     OUT_FILE,
     OUT_FOLDER,
     GameOptions,
+    SheetOptions,
     current_voice,
     design_argument,
-    duplex,
-    duplex_options,
     friendly_errors,
     game_log_options,
     game_options,
-    gap_option,
-    layouts_of,
     not_stdout,
     output_option,
     paper_option,
     papers_of,
     parsed,
     report_written,
+    sheet_options,
     voice_options,
     write_out,
 )
@@ -195,22 +192,10 @@ def _art_problems(design: Design) -> list[str]:
 @voice_options
 @design_argument
 @output_option("output", "PDFs")
-@paper_option
-@click.option("--layout", type=LAYOUT_CHOICES, default="both", show_default=True, help=LAYOUT_HELP)
-@duplex_options
-@gap_option
+@sheet_options(layout_default="both")
 @click.option("--cmyk", is_flag=True, help="Write every colour as CMYK (for print shops that ask for it).")
 @friendly_errors
-def build(
-    design: Path | None,
-    out_dir: Path,
-    paper: str,
-    layout: str,
-    flip: str | None,
-    back_offset: tuple[float, float] | None,
-    gap_mm: float,
-    cmyk: bool,
-) -> None:
+def build(design: Path | None, out_dir: Path, sheets: SheetOptions, cmyk: bool) -> None:
     """Build the print-and-play kit: card sheets, per-card PDF, rule sheet and answer key.
 
     The deck is validated first; nothing is written when it does not validate. Files are
@@ -229,17 +214,16 @@ def build(
     voice = current_voice()
     spec = load_design(design)
     voice.detail(f"design: {spec.name} ({spec.source})")
-    layouts = layouts_of(layout)
-    flip_edge, offset = duplex(layouts, flip, back_offset)
-    papers = papers_of(paper)
+    layouts, papers = sheets.layouts(), sheets.papers
+    flip_edge, offset = sheets.duplex(layouts)
     skip: tuple = ()
-    if click.get_current_context().get_parameter_source("layout") is click.core.ParameterSource.DEFAULT:
-        skip = tuple(unfit_sheets(spec, papers, layouts, gap_mm))  # asked for by default, not by name: leave out
+    if "layout" not in sheets.typed:  # asked for by default, not by name: leave out what does not fit
+        skip = tuple(unfit_sheets(spec, papers, layouts, sheets.gap_mm))
         for left_out, sheet in skip:
             voice.note(f"note: the card does not fit {PAPERS[left_out].name} paper in the {sheet.value} layout; "
                        "that file is left out")  # fmt: skip
     options = KitOptions(
-        papers=papers, layouts=layouts, flip=flip_edge, back_offset=offset, cmyk=cmyk, skip=skip, gap_mm=gap_mm
+        papers=papers, layouts=layouts, flip=flip_edge, back_offset=offset, cmyk=cmyk, skip=skip, gap_mm=sheets.gap_mm
     )
     written = build_kit(spec, out_dir, options, progress=lambda name: voice.note(f"  writing {name}"))
     report_written(voice, spec.name, written, out_dir)
@@ -319,13 +303,7 @@ def export(
     "--name", default="imposed", show_default=True, callback=parsed(arguments.file_stem),
     help="File names: NAME_PAPER_LAYOUT.pdf (a name, not a path; -o is the folder).",
 )  # fmt: skip
-@paper_option
-@click.option(
-    "--layout", type=LAYOUT_CHOICES, default=None,
-    help=LAYOUT_HELP + "  [default: both with backs, else fronts]",
-)  # fmt: skip
-@duplex_options
-@gap_option
+@sheet_options(layout_default=None)
 @click.option(
     "--back", type=click.Path(dir_okay=False, exists=True, path_type=Path), help="One back image for every card."
 )
@@ -346,23 +324,17 @@ def export(
     "--fit", is_flag=True,
     help="Scale every image to the card box even when its size or proportions differ (else refused).",
 )  # fmt: skip
-@click.pass_context
 @friendly_errors
 def impose(
-    ctx: click.Context,
     images: tuple[str, ...],
     out_dir: Path,
     name: str,
-    paper: str,
-    layout: str | None,
-    flip: str | None,
-    back_offset: tuple[float, float] | None,
+    sheets: SheetOptions,
     back: Path | None,
     backs: Path | None,
     card: tuple[float, float] | None,
     bleed: float | None,
     fit: bool,
-    gap_mm: float,
 ) -> None:
     """Lay out any card images on print-and-play sheets (crop marks, ruler, backs).
 
@@ -384,23 +356,23 @@ def impose(
     voice = current_voice()
     if imposing.is_single_file(out_dir):
         voice.note(f"note: {imposing.SINGLE_FILE_DEPRECATED}")
-        if ctx.get_parameter_source("paper") is click.core.ParameterSource.DEFAULT:
-            paper = "a4"  # the old default
-        elif paper == "both":
+        if "paper" not in sheets.typed:
+            sheets = replace(sheets, paper="a4")  # the old default
+        elif sheets.paper == "both":
             raise click.UsageError("-o FILE.pdf writes one file: choose --paper a4 or letter, or give -o a folder")
     cards = imposing.find_cards(images, back, backs, card, bleed)
     if cards.bleed_found:  # the image is a card preset plus a common bleed: say so, and use it
         voice.note(f"note: the images carry {cards.bleed_mm:g} mm of bleed around the card (from their size); "
                    "give --bleed to say otherwise")  # fmt: skip
-    layouts = layouts_of(layout or ("both" if cards.has_backs else "fronts"))
-    flip_edge, offset = duplex(layouts, flip, back_offset)
+    layouts = sheets.layouts(default="both" if cards.has_backs else "fronts")
+    flip_edge, offset = sheets.duplex(layouts)
     fronts = cards.fronts
     voice.detail(f"{count(len(fronts), 'card image', 'card images')}: {', '.join(map(str, fronts[:8]))}"
                  + (" ..." if len(fronts) > 8 else ""))  # fmt: skip
-    for chosen_paper, chosen, out in imposing.output_files(out_dir, name, papers_of(paper), layouts):
+    for chosen_paper, chosen, out in imposing.output_files(out_dir, name, sheets.papers, layouts):
         options = imposing.ImposeOptions(
-            paper=chosen_paper, layout=chosen, flip=flip_edge, back_offset_mm=offset, card_mm=card, bleed_mm=cards.bleed_mm,
-            fit=fit, gap_mm=gap_mm,
+            paper=chosen_paper, layout=chosen, flip=flip_edge, back_offset_mm=offset, card_mm=card,
+            bleed_mm=cards.bleed_mm, fit=fit, gap_mm=sheets.gap_mm,
         )  # fmt: skip
         written = imposing.impose(fronts, out, options, back=cards.back, backs=cards.backs)
         voice.say(f"wrote {out}: {count(written.pages, 'page', 'pages')}, {written.what}, "

@@ -141,6 +141,66 @@ def duplex(layouts: tuple, flip: str | None, back_offset: tuple[float, float] | 
 
 
 @dataclass(frozen=True)
+class SheetOptions:
+    """How the card sheets are laid out, as given (:func:`sheet_options` collects them); ``typed``
+    names the options typed on the command line, not defaulted.
+
+    >>> SheetOptions(paper="a4", layout="duplex", flip="short").duplex(SheetOptions(layout="duplex").layouts())
+    (<Flip.SHORT: 'short'>, (0.0, 0.0))
+    >>> SheetOptions(layout="fronts", back_offset=(1.0, 0.0)).duplex(SheetOptions(layout="fronts").layouts())
+    Traceback (most recent call last):
+    click.exceptions.UsageError: --back-offset applies to the duplex layout only
+    """
+
+    paper: str = "both"
+    layout: str | None = "both"  # None: the command's own default (see layouts)
+    flip: str | None = None
+    back_offset: tuple[float, float] | None = None
+    gap_mm: float = 0.0
+    typed: frozenset[str] = frozenset()
+
+    @property
+    def papers(self) -> tuple[str, ...]:
+        return papers_of(self.paper)
+
+    def layouts(self, default: str = "both") -> tuple[SheetLayout, ...]:
+        """The layouts asked for (``default`` when ``--layout`` has no default of its own)."""
+        return layouts_of(self.layout or default)
+
+    def duplex(self, layouts: tuple[SheetLayout, ...]) -> tuple[Flip, tuple[float, float]]:
+        """The flip and back offset, refused when none of ``layouts`` is duplex (see :func:`duplex`)."""
+        return duplex(layouts, self.flip, self.back_offset)
+
+
+def sheet_options(layout_default: str | None) -> Callable[[Callable], Callable]:
+    """``--paper``, ``--layout`` (defaulting to ``layout_default``; None: the command says its
+    default in ``--layout``'s help), ``--flip``, ``--back-offset`` and ``--gap``, for the commands
+    that lay out card sheets; the command gets them as one ``sheets:`` :class:`SheetOptions`."""
+    shown_default = "  [default: both with backs, else fronts]" if layout_default is None else ""
+
+    def decorate(command: Callable) -> Callable:
+        @functools.wraps(command)
+        def collected(*args, paper, layout, flip, back_offset, gap_mm, **kwargs):
+            sheets = SheetOptions(paper, layout, flip, back_offset, gap_mm, typed_options())
+            return command(*args, sheets=sheets, **kwargs)
+
+        layout_option = click.option(
+            "--layout", type=LAYOUT_CHOICES, default=layout_default, show_default=layout_default is not None,
+            help=LAYOUT_HELP + shown_default,
+        )  # fmt: skip
+        return paper_option(layout_option(duplex_options(gap_option(collected))))
+
+    return decorate
+
+
+def typed_options() -> frozenset[str]:
+    """The current command's parameters typed on the command line (not defaulted)."""
+    context = click.get_current_context()
+    typed = click.core.ParameterSource.COMMANDLINE
+    return frozenset(name for name in context.params if context.get_parameter_source(name) is typed)
+
+
+@dataclass(frozen=True)
 class Voice:
     """How much a command says: ``-q`` errors only, ``-v`` also the details. What a command is
     asked for (a listing, an answer, the game) is always printed; the voice governs the rest."""
@@ -314,12 +374,9 @@ def game_options(command: Callable) -> Callable:
 
     @functools.wraps(command)
     def collected(*args, players, level, long_game, seed, penalty, log_path, resume, **kwargs):
-        context = click.get_current_context()
-        typed = click.core.ParameterSource.COMMANDLINE
         game = GameOptions(
             tuple(players.split(",")) if players else (), Level(level.lower()), long_game, seed, penalty, log_path,
-            resume, frozenset(name for name in context.params if context.get_parameter_source(name) is typed),
-            current_voice().quiet,
+            resume, typed_options(), current_voice().quiet,
         )  # fmt: skip
         return command(*args, game=game, **kwargs)
 
@@ -355,6 +412,7 @@ __all__ = [
     "OUT_FILE",
     "OUT_FOLDER",
     "GameOptions",
+    "SheetOptions",
     "Voice",
     "current_voice",
     "design_argument",
@@ -373,6 +431,8 @@ __all__ = [
     "parsed",
     "remember",
     "report_written",
+    "sheet_options",
+    "typed_options",
     "voice_options",
     "write_out",
 ]
