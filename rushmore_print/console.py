@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, BinaryIO, TextIO
 
-from .inputs import STDIN_NAME, InputKind, read_stream, shown_path
+from .inputs import STDIN, STDIN_NAME, InputKind, read_stream, shown_path
 from .model import Level
 
 if TYPE_CHECKING:
@@ -48,8 +48,6 @@ __all__ = [
     "read_line",
     "resume",
 ]
-
-STDIN = "-"  # a file argument that means standard input (or output)
 
 
 def load_design(path: Path | None, stdin: BinaryIO | None = None) -> Design:

@@ -22,7 +22,11 @@ from .spec import parse_design
 
 
 class Example(enum.Enum):
-    """The example designs a starter can come from (their files in ``data/designs``)."""
+    """The example designs a starter can come from (their files in ``data/designs``).
+
+    >>> [example.value for example in Example]
+    ['classic', 'junior', 'five', 'eight']
+    """
 
     CLASSIC = "classic"
     JUNIOR = "junior"
@@ -60,7 +64,15 @@ A head uses one with `art: art/NAME.png` in the design; art may not reach outsid
 
 @dataclass(frozen=True)
 class Started:
-    """What ``init`` wrote: the design file and the art folder."""
+    """What ``init`` wrote: the design file and the art folder.
+
+    >>> import tempfile
+    >>> folder = tempfile.TemporaryDirectory()
+    >>> started = start_design(Path(folder.name), Example.FIVE)
+    >>> started.design.name, started.art.is_dir()
+    ('design.yaml', True)
+    >>> folder.cleanup()
+    """
 
     design: Path
     art: Path
