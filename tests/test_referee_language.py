@@ -199,3 +199,110 @@ def test_the_english_check_sees_english(tmp_path):
     """The same game in English is full of the words the check looks for."""
     told, _ = run(design_in(tmp_path, "en"), SCREEN_GAME, screen_game, tmp_path / "e.jsonl")
     assert len(english_left(told, "de")) > 50 and len(english_left(told, "pl")) > 50
+
+
+# --------------------------------------------------------------------------- the browser table
+
+
+def language_server(classic, classic_deck, language):
+    from rushmore_print.session import Options, Session
+    from rushmore_print.web.room import Room
+    from rushmore_print.web.server import TableServer
+
+    session = Session.new(
+        classic_deck, classic.rules, classic.grid, Options(("ann", "bob"), Level.ADVANCED, seed=3),
+        design_name=classic.name, hold=True, language=language,
+    )  # fmt: skip
+    room = Room(session, lambda record: None)
+    room.begin()
+    cards = {card.id: "<svg/>" for card in [*classic_deck.monuments, *classic_deck.search]}
+    return TableServer(room, cards, f"http://127.0.0.1/j/{room.join_code}", "<svg/>", countdown=0.01)
+
+
+def page_words_of(page: str) -> dict:
+    import json
+
+    data = re.search(r'<script type="application/json" id="words">(.*?)</script>', page, re.S)
+    return json.loads(data.group(1))
+
+
+@pytest.mark.parametrize("language", ["de", "pl"])
+def test_the_browser_table_serves_its_words_and_says_its_lines_in_the_language(classic, classic_deck, language):
+    import asyncio
+
+    from aiohttp.test_utils import TestClient, TestServer
+
+    from .test_table_server import receive, until
+
+    server = language_server(classic, classic_deck, language)
+    t = catalogue(language)
+    told: list[str] = []
+
+    async def body(client):
+        for path in ("/table", f"/j/{server.room.join_code}"):
+            page = await (await client.get(path)).text()
+            assert f'<html lang="{language}">' in page and t.gettext("connecting…") in page
+            words = page_words_of(page)
+            assert words["reveal_next"] == t.gettext("Show the next card")
+            told.extend(words.values())
+        told.append(await (await client.get("/")).text())
+        table = await client.ws_connect("/ws")
+        await table.send_json({"t": "table", "key": server.room.table_key})
+        await receive(table)
+        phones = {}
+        for name in ("ann", "bob"):
+            phones[name] = await client.ws_connect("/ws")
+            await phones[name].send_json({"t": "phone", "code": server.room.join_code, "name": name})
+            await receive(phones[name])
+        await table.send_json({"t": "reveal"})
+        state = await until(table, lambda s: s["phase"] == "play")
+        told.append(state["card"]["level"])
+        answer = server.room.game.table.position_of(server.room.game.current.answer)
+        await phones["ann"].send_json({"t": "claim", "at": answer})
+        await until(table, lambda s: s["covered"])
+        await phones["bob"].send_json({"t": "claim", "at": answer})  # covered by ann
+        note = await receive(phones["bob"], "note")
+        assert note["text"] == t.say(_covered(answer, server))
+        told.append(note["text"])
+        await phones["bob"].send_json({"t": "dance"})  # a phone may only claim or pass
+        told.append((await receive(phones["bob"], "note"))["text"])
+        await phones["bob"].send_json({"t": "pass"})
+        state = await until(table, lambda s: s["said"])
+        told.extend(state["said"])
+        while not server.room.game.over:  # ann takes every card
+            await table.send_json({"t": "reveal"})
+            await until(table, lambda s: s["phase"] in ("play", "over"))
+            if server.room.game.over:
+                break
+            right = server.room.game.table.position_of(server.room.game.current.answer)
+            await phones["ann"].send_json({"t": "claim", "at": right})
+            await phones["bob"].send_json({"t": "pass"})
+            state = await until(table, lambda s: s["phase"] in ("ready", "over"))
+        state = await until(table, lambda s: s["phase"] == "over") if state["phase"] != "over" else state
+        end = state["end"]
+        assert end["headline"] == t.ngettext("{winners} wins", "{winners} win", 1, winners="ann")
+        told.extend([end["headline"], end["reason"], *state["said"]])
+
+    async def main():
+        async with TestClient(TestServer(server.app())) as client:
+            await body(client)
+
+    asyncio.run(main())
+    assert english_left("\n".join(told), language) == []
+
+
+def _covered(position, server):
+    from rushmore_print.i18n import said
+
+    monument = server.room.game.table.monument_at(position)
+    return said("{position} ({monument}) is already covered by {player}", position=position, monument=monument,
+                player="ann")  # fmt: skip
+
+
+def test_the_browser_words_are_english_for_an_english_design(classic, classic_deck):
+    from rushmore_print.web.words import page_in, page_words
+
+    page = page_in(b'<html lang="en"><head><title>x</title></head></html>', catalogue("en"), "t")
+    assert '<html lang="en-GB">' in page.decode()
+    words = page_words(catalogue("en"))
+    assert len(english_left("\n".join(words.values()), "de")) > 20  # the check sees the English ones
