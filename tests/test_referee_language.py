@@ -306,3 +306,61 @@ def test_the_browser_words_are_english_for_an_english_design(classic, classic_de
     assert '<html lang="en-GB">' in page.decode()
     words = page_words(catalogue("en"))
     assert len(english_left("\n".join(words.values()), "de")) > 20  # the check sees the English ones
+
+
+@pytest.mark.slow
+def test_the_browser_table_in_german_in_a_real_chromium(tmp_path, classic_deck):
+    """The pages as players see them: the table screen and a phone, through one card, in German."""
+    import subprocess
+    import sys
+    import time
+
+    from .test_table_browser import ARGS, CHROMIUM, answer_position, tap_monument
+
+    sync_api = pytest.importorskip("playwright.sync_api")
+    if not CHROMIUM.exists():
+        pytest.skip("Debian's chromium is not installed")
+    design = design_in(tmp_path, "de")
+    command = [sys.executable, "-m", "rushmore_print", "table", str(design), "--players", "ann,bob", "--seed", "42"]
+    process = subprocess.Popen(
+        [*command, "--port", "0", "--countdown", "0.2", "--log", str(tmp_path / "g.jsonl")],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=tmp_path,
+    )  # fmt: skip
+    try:
+        lines, deadline = [], time.monotonic() + 30
+        while time.monotonic() < deadline and not any("/j/" in line for line in lines):
+            lines.append(process.stdout.readline())
+        terminal = "".join(lines)
+        table_url = re.search(r"(http://127\.0\.0\.1:\d+/table\?key=\S+)", terminal).group(1)
+        join_url = re.search(r"(http://\S+/j/[A-Z0-9]+)", terminal).group(1)
+        with sync_api.sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+            table = browser.new_page(viewport={"width": 1280, "height": 800})
+            table.goto(table_url)
+            table.wait_for_selector("#reveal")
+            assert table.locator("#reveal").inner_text() == "Erste Karte zeigen"
+            phones = {}
+            for name in ("ann", "bob"):
+                phones[name] = browser.new_page(viewport={"width": 390, "height": 844})
+                phones[name].goto(join_url)
+                phones[name].click(f"button.seat-choice:has-text('{name}')")
+                phones[name].wait_for_selector(".grid")
+            seen = [table.locator("body").inner_text(), phones["ann"].locator("body").inner_text()]
+            table.click("#reveal")
+            table.wait_for_selector("#card")
+            assert table.locator("h1").inner_text().startswith("Karte 1 von 12")
+            tap_monument(phones["ann"], answer_position(table, classic_deck))
+            phones["bob"].click("button.pass")
+            table.wait_for_selector(".said li")
+            table.wait_for_selector("#reveal")
+            seen += [page.locator("body").inner_text() for page in (table, *phones.values())]
+            table.on("dialog", lambda dialog: dialog.accept())
+            table.click("#end")
+            process.wait(timeout=10)
+            browser.close()
+    finally:
+        if process.poll() is None:
+            process.kill()
+    told = "\n".join([terminal, *seen])
+    assert "ann liegt richtig" in told and "Passen" in told and "Nächste Karte zeigen" in told
+    assert english_left(told, "de") == []
