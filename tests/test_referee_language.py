@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from rushmore_print.console import GameRequest, Outcome, Streams, Table, narrator_for, new_log, new_session, play
-from rushmore_print.i18n import catalogue
+from rushmore_print.i18n import catalogue, languages
 from rushmore_print.model import Level
 
 from .catalogues import LOCALE, extracted, read
@@ -34,10 +34,11 @@ def _text(value) -> str:
 
 
 def english_left(told: str, language: str) -> list[str]:
-    """The English words in ``told`` (paths and the command lines to type aside), with their lines."""
+    """The English words in ``told`` (paths, options and the command lines to type aside), with their lines."""
     found = []
     for line in told.splitlines():
-        line = re.sub(r"rushmore (play|table) .*", " ", re.sub(r"\S*/\S*", " ", line))
+        line = re.sub(r"rushmore \w+ .*", " ", re.sub(r"\S*/\S*", " ", line))
+        line = re.sub(r"--[\w-]+( (long|short|table))?", " ", line)  # an option, as typed
         words = {word.casefold() for word in WORD.findall(line)} & english_words(language)
         found += [f"{word!r} in {line!r}" for word in sorted(words)]
     return found
@@ -364,3 +365,33 @@ def test_the_browser_table_in_german_in_a_real_chromium(tmp_path, classic_deck):
     told = "\n".join([terminal, *seen])
     assert "ann liegt richtig" in told and "Passen" in told and "Nächste Karte zeigen" in told
     assert english_left(told, "de") == []
+
+
+# --------------------------------------------------------------------------- the calibration sheet
+
+
+@pytest.mark.parametrize("language", [code for code in languages() if code != "en"])
+def test_the_calibration_sheet_speaks_the_printer_s_language_and_fits(language):
+    from rushmore_print.build import calibration_document
+    from rushmore_print.layout.sheets import Flip
+
+    from .test_rules_sheet import collisions, texts
+
+    for paper in ("a4", "letter"):
+        for flip in Flip:
+            pages = calibration_document(paper, flip, language).pages
+            words = [text for page in pages for text, _, _ in texts(page)]
+            assert english_left("\n".join(words), language) == [], (paper, flip)
+            for page in pages:
+                assert collisions(page) == []
+                for text, box, _ in texts(page):
+                    assert box.x >= 0 and box.right <= page.width_mm and box.y >= 0 and box.top <= page.height_mm, text
+
+
+def test_calibrate_takes_a_language_and_refuses_an_unknown_one(runner, tmp_path):
+    from rushmore_print.cli import cli
+
+    done = runner.invoke(cli, ["calibrate", "--language", "pl", "--paper", "a4", "-o", str(tmp_path)])
+    assert done.exit_code == 0, done.output
+    refused = runner.invoke(cli, ["calibrate", "--language", "xx", "-o", str(tmp_path)])
+    assert refused.exit_code == 2 and "de, en, es, fr, it, nl, pl" in refused.output

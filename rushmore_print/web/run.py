@@ -122,9 +122,8 @@ def _serve(
         join = t.gettext("players join on their phones: {url}  (code {code})", url=where.join_url, code=where.code)
         streams.say(join)
     if serving.lan:
-        lan = t.gettext(
-            "serving the local network at {address}: anyone on it can open the join page", address=f"{address}:{port}"
-        )
+        at = f"{address}:{port}"
+        lan = t.gettext("serving the local network at {address}: anyone on it can open the join page", address=at)
         streams.say(lan)
     asyncio.run(serve(server, sock))
 
