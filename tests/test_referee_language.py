@@ -395,3 +395,39 @@ def test_calibrate_takes_a_language_and_refuses_an_unknown_one(runner, tmp_path)
     assert done.exit_code == 0, done.output
     refused = runner.invoke(cli, ["calibrate", "--language", "xx", "-o", str(tmp_path)])
     assert refused.exit_code == 2 and "de, en, es, fr, it, nl, pl" in refused.output
+
+
+# --------------------------------------------------------------------------- the directions
+
+
+@pytest.mark.parametrize(
+    "language, left, right",
+    [("en", "left", "right"), ("de", "links", "rechts"), ("pl", "lewo", "prawo"), ("fr", "la gauche", "la droite")],
+)
+def test_a_design_that_names_no_directions_faces_the_language_s_left_and_right(tmp_path, language, left, right):
+    from rushmore_print.build import rulebook_document
+    from rushmore_print.generate import generate_deck
+    from rushmore_print.spec import load_design
+
+    from .test_rules_sheet import texts
+
+    design = load_design(design_in(tmp_path, language))
+    assert design.directions == (left, right) and design.notation.letters == ("L", "R")  # the notation stays
+    deck = generate_deck(design)
+    sheet = " ".join(text for page in rulebook_document(design, deck, "a4").pages for text, _, _ in texts(page))
+    t = catalogue(language)
+    facing = t.ngettext(
+        "(map symbol): the {n} head, {names}, facing {first} or {second}; every combination once.",
+        "(map symbol): the {n} heads, {names}, each facing {first} or {second}; every combination once.",
+        4, names=t.names(design.head_names), first=left, second=right,
+    )  # fmt: skip
+    assert facing.split(":", 1)[1].split(";")[0].split(",")[-1].strip() in sheet  # "… nach links oder rechts"
+
+
+def test_directions_a_design_names_are_kept_in_any_language(write_design):
+    from rushmore_print.spec import load_design
+
+    text = "name: T\nheads: [A, B]\ndirections: [up, down]\nlanguage: de\nsearch: {seed: 1, red_counts: {0: 4}}\n"
+    path = write_design(text)
+    design = load_design(path)
+    assert design.directions == ("up", "down") and design.notation.letters == ("U", "D")
