@@ -57,6 +57,7 @@ from .referee import (
     Undone,
 )
 from .spec import Rules
+from .words import a_or_an
 
 LOG_VERSION = 3  # 3: the card a penalty gives back, reaction times; tie-breaks climb level by level
 MAX_SEED = 2**63 - 1  # a seed is a whole number 0..MAX_SEED: it goes into the log's file name
@@ -578,6 +579,8 @@ def lost_entry(cut: str) -> str:
     "the entry 'ann B3' was not saved; type it again"
     >>> lost_entry('{"event": "judged", "ca')
     "a 'judged' record was not finished and is dropped (no entry was lost)"
+    >>> lost_entry('{"event": "input", "at": "19')
+    "an 'input' record was not finished and is dropped (no entry was lost)"
     """
     typed = re.search(r'"line": "((?:[^"\\]|\\.)*)"', cut)
     if typed:
@@ -587,7 +590,7 @@ def lost_entry(cut: str) -> str:
             entry = typed.group(1)
         return f"the entry {shown(entry)} was not saved; type it again"
     event = re.search(r'"event": "(\w+)"', cut)
-    kind = f"a '{event.group(1)}' record" if event else "a partial record"
+    kind = f"{a_or_an(event.group(1)).split()[0]} '{event.group(1)}' record" if event else "a partial record"
     return f"{kind} was not finished and is dropped (no entry was lost)"
 
 
