@@ -101,7 +101,7 @@ class SvgError(ValueError):
 class SvgShape:
     """One painted path in the drawing's units (y down). ``fill``/``stroke`` None: not painted.
 
-    >>> svg = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 20"><rect width="10" height="20" fill="red"/></svg>'
+    >>> svg = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 2"><rect width="1" height="2" fill="red"/></svg>'
     >>> drawing = parse(svg)
     >>> shape = drawing.shapes[0]
     >>> shape.commands[:2], shape.fill, shape.stroke, shape.fill_rule
@@ -123,7 +123,7 @@ class Drawing:
     """An SVG document read into painted paths: its box (fitted to ``SPAN`` units along the longer
     side, y down) and its shapes in drawing order.
 
-    >>> svg = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 20"><rect width="10" height="20" fill="red"/></svg>'
+    >>> svg = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 2"><rect width="1" height="2" fill="red"/></svg>'
     >>> drawing = parse(svg)
     >>> drawing.view, len(drawing.shapes)
     ((0.0, 0.0, 500.0, 1000.0), 1)
@@ -155,7 +155,7 @@ def parse(text: str) -> Drawing:
     Raises :class:`SvgError` saying what is wrong and, where an element is at fault, which
     element and its line.
 
-    >>> svg = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 20"><rect width="10" height="20" fill="red"/></svg>'
+    >>> svg = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 2"><rect width="1" height="2" fill="red"/></svg>'
     >>> drawing = parse(svg)
     >>> drawing.shapes[0].commands[2]
     ('L', 500.0, 1000.0)
