@@ -468,7 +468,18 @@ def export_svg(
 ) -> list[Written]:
     """One SVG per card face and per back in ``out_dir``, named as ``export png`` names its
     images, with ``options.bleed_mm`` of bleed (the design's when None): for designers, to open
-    in a vector editor or a browser (see ``render/svg.py``)."""
+    in a vector editor or a browser (see ``render/svg.py``).
+
+    >>> import tempfile
+    >>> from rushmore_print import parse_design
+    >>> text = "name: Duo\\nheads: [Ann, Bob]\\ndirections: [left, right]\\nsearch: {seed: 1, red_counts: {0: 4}}"
+    >>> duo = parse_design(text, "duo.yaml", None)
+    >>> folder = tempfile.TemporaryDirectory()
+    >>> written = export_svg(duo, Path(folder.name), ExportOptions(bleed_mm=0.0))
+    >>> [w.path.name for w in written][-2:], written[0].path.read_text("utf-8").count('width="88.9mm"')
+    (['back-monument.svg', 'back-search.svg'], 1)
+    >>> folder.cleanup()
+    """
     deck = checked_deck(design)
     ensure_folder(out_dir)
     bleed_mm = design.print.bleed_mm if options.bleed_mm is None else options.bleed_mm

@@ -339,7 +339,23 @@ def reencoded_note(loaded: dict[str, EmbeddedImage]) -> str:
 
 
 def check_sizes(paths: list[Path], loaded: dict[str, EmbeddedImage], frame: CardFrame) -> None:
-    """Refuse images that are not the card's size (bleed included), saying what it would be."""
+    """Refuse images that are not the card's size (bleed included), saying what it would be.
+
+    >>> import tempfile
+    >>> from PIL import Image
+    >>> from rushmore_print.render.rawpdf import load_images
+    >>> scratch = tempfile.TemporaryDirectory()
+    >>> bled, trimmed = Path(scratch.name) / "bled.png", Path(scratch.name) / "trimmed.png"
+    >>> Image.new("RGB", (821, 1121)).save(bled, dpi=(300, 300))
+    >>> Image.new("RGB", (750, 1050)).save(trimmed, dpi=(300, 300))
+    >>> loaded = load_images([bled, trimmed])
+    >>> check_sizes([bled], loaded, CardFrame(63.5, 88.9, bleed_mm=3.0))
+    >>> check_sizes([bled, trimmed], loaded, CardFrame(63.5, 88.9, bleed_mm=3.0))
+    Traceback (most recent call last):
+    rushmore_print.errors.BuildError: .../trimmed.png: 750 x 1050 px at 300 dpi is 63.5 x 88.9 mm; ... is 69.5 x 94.9 mm (821 x 1121 px ...)
+    check --card and --bleed, or give --fit to scale every image to the card
+    >>> scratch.cleanup()
+    """
     want_w, want_h = frame.width_mm + 2 * frame.bleed_mm, frame.height_mm + 2 * frame.bleed_mm
     card = f"a {frame.width_mm:g} x {frame.height_mm:g} mm card with {frame.bleed_mm:g} mm bleed"
     problems = []
