@@ -352,7 +352,7 @@ def check_sizes(paths: list[Path], loaded: dict[str, EmbeddedImage], frame: Card
     >>> check_sizes([bled], loaded, CardFrame(63.5, 88.9, bleed_mm=3.0))
     >>> check_sizes([bled, trimmed], loaded, CardFrame(63.5, 88.9, bleed_mm=3.0))
     Traceback (most recent call last):
-    rushmore_print.errors.BuildError: .../trimmed.png: 750 x 1050 px at 300 dpi is 63.5 x 88.9 mm; ... (821 x 1121 px ...)
+    rushmore_print.errors.BuildError: .../trimmed.png: 750 x 1050 px at 300 dpi is 63.5 x 88.9 mm; a 63.5 ...
     check --card and --bleed, or give --fit to scale every image to the card
     >>> scratch.cleanup()
     """
