@@ -193,6 +193,19 @@ class BuildError(RushmoreError):
     """
 
 
+class OptionsError(RushmoreError):
+    """Options that do not go together, or that do not apply to what was asked: a usage mistake,
+    which the command line reports with its usage line and exit code 2, not as a failed check.
+
+    >>> from rushmore_print.targets import EXPORTS
+    >>> try:
+    ...     EXPORTS["mpc"].options(url_base="https://example.org/cards")
+    ... except OptionsError as exc:
+    ...     print(exc)
+    --url-base applies to tts only, not to mpc
+    """
+
+
 __all__ = [
     "AlreadyClaimed",
     "AlreadyCovered",
@@ -202,6 +215,7 @@ __all__ = [
     "GameLogError",
     "GameOver",
     "NothingToUndo",
+    "OptionsError",
     "Problem",
     "RushmoreError",
     "SpecError",

@@ -110,12 +110,12 @@ class GameLog:
         >>> log.close()
         >>> whole = path.read_text()
         >>> with path.open("a") as file:  # a crash in the middle of a record
-        ...     _ = file.write('{"event": "input", "at": "1970-01-01T00:00:00.000+00:00", "li')
+        ...     _ = file.write('{"event": "judged", "at": "1970-01-01T00:00:00.000+00:00", "ca')
         >>> log, records, lost = GameLog.reopen(path)
         >>> [(line, record["event"]) for line, record in records]
         [(1, 'start'), (2, 'revealed')]
         >>> lost
-        "an 'input' record was not finished and is dropped (no entry was lost)"
+        "a 'judged' record was not finished and is dropped (no entry was lost)"
         >>> log.close()
         >>> path.read_text() == whole
         True

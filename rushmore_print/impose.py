@@ -7,10 +7,11 @@ from __future__ import annotations
 
 import glob
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from .errors import BuildError
+from .errors import BuildError, OptionsError
 from .files import Written, atomic_write
 from .inputs import shown_path
 from .layout.frame import CardFrame, Face
@@ -166,6 +167,63 @@ def bleed_from(image: Path) -> float | None:
         if _snap_to_preset(w_mm - 2 * bleed, h_mm - 2 * bleed, pixel) in presets:
             return bleed
     return None
+
+
+@dataclass(frozen=True)
+class Cards:
+    """The card images ``rushmore impose`` was given, resolved: the fronts, their backs (``back``
+    for every card, or ``backs`` one a front, from ``--backs`` or the fronts' folders) and the bleed
+    the images carry (``bleed_found``: read from their size, not given).
+
+    >>> import tempfile
+    >>> from PIL import Image
+    >>> scratch = tempfile.TemporaryDirectory()
+    >>> for name in ("M01.png", "M02.png"):
+    ...     Image.new("RGB", (821, 1121)).save(Path(scratch.name) / name, dpi=(300, 300))
+    >>> cards = find_cards([scratch.name], back=Path("back.png"))
+    >>> [front.name for front in cards.fronts], cards.bleed_mm, cards.bleed_found, cards.has_backs
+    (['M01.png', 'M02.png'], 3.0, True, True)
+    >>> scratch.cleanup()
+    """
+
+    fronts: list[Path]
+    back: Path | None = None
+    backs: list[Path] | None = None
+    bleed_mm: float = 0.0
+    bleed_found: bool = False
+
+    @property
+    def has_backs(self) -> bool:
+        """True if the cards have backs to print (one for all, or one a front).
+
+        >>> Cards([Path("M01.png")]).has_backs, Cards([Path("M01.png")], back=Path("back.png")).has_backs
+        (False, True)
+        """
+        return bool(self.back or self.backs)
+
+
+def find_cards(
+    images: Sequence[str],
+    back: Path | None = None,
+    backs: Path | None = None,
+    card_mm: tuple[float, float] | None = None,
+    bleed_mm: float | None = None,
+) -> Cards:
+    """The fronts and backs among ``images`` (files, folders, patterns; see :func:`collect_cards`),
+    with one ``back`` for all or a folder of ``backs``; without ``bleed_mm`` or ``card_mm``, the
+    bleed is read from the first image's size (a card preset plus a common bleed), else 0.
+
+    >>> find_cards(["cards/"], back=Path("back.png"), backs=Path("backs"))
+    Traceback (most recent call last):
+    rushmore_print.errors.OptionsError: give --back (one image for every card) or --backs (a folder), not both
+    """
+    if back and backs:
+        raise OptionsError("give --back (one image for every card) or --backs (a folder), not both")
+    collected = collect_cards(list(images))
+    found = bleed_from(collected.fronts[0]) if card_mm is None and bleed_mm is None else None
+    back_list = collect_images([str(backs)]) if backs else (None if back else collected.backs)
+    bleed = found if found is not None else (bleed_mm or 0.0)
+    return Cards(collected.fronts, back, back_list, bleed, found is not None)
 
 
 def card_size_from(image: Path, bleed_mm: float) -> tuple[float, float]:
@@ -385,6 +443,7 @@ def check_sizes(paths: list[Path], loaded: dict[str, EmbeddedImage], frame: Card
 
 __all__ = [
     "SINGLE_FILE_DEPRECATED",
+    "Cards",
     "Collected",
     "ImposeOptions",
     "bleed_from",
@@ -392,6 +451,7 @@ __all__ = [
     "check_sizes",
     "collect_cards",
     "collect_images",
+    "find_cards",
     "impose",
     "is_single_file",
     "output_files",

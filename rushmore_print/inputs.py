@@ -186,6 +186,7 @@ def decode_input(data: bytes, path: Path | str) -> str:
         raise InputError(path, f"line {line}: {not_utf8(data, exc)}; save the file as UTF-8") from None
 
 
+STDIN = "-"  # a file argument that means standard input (or output)
 STDIN_NAME = "<stdin>"  # how messages name standard input (the command line spells it -)
 
 
@@ -326,6 +327,7 @@ def escape(text: str) -> str:
 
 __all__ = [
     "INVISIBLE",
+    "STDIN",
     "STDIN_NAME",
     "InputError",
     "InputKind",

@@ -16,6 +16,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from .errors import OptionsError
 from .units import EIGHTH_INCH_MM, MM_PER_INCH
 
 if TYPE_CHECKING:
@@ -133,6 +134,26 @@ class Target:
         ['png', 'tgc', 'mpc', 'dtc', 'tts', 'svg']
         """
         return self.kind.value
+
+    def options(
+        self, dpi: int | None = None, bleed_mm: float | None = None, url_base: str | None = None
+    ) -> ExportOptions:
+        """The export's options from those given (None: not given, the default), refusing one that
+        this target does not honour, naming the targets that do.
+
+        >>> EXPORTS["png"].options(dpi=150).dpi
+        150
+        >>> EXPORTS["tgc"].options(dpi=150)
+        Traceback (most recent call last):
+        rushmore_print.errors.OptionsError: --dpi applies to png only, not to tgc
+        """
+        given = {
+            name for name, value in (("dpi", dpi), ("bleed", bleed_mm), ("url_base", url_base)) if value is not None
+        }
+        for name in sorted(given - self.honours):
+            owners = " and ".join(t.name for t in EXPORTS.values() if name in t.honours)
+            raise OptionsError(f"--{name.replace('_', '-')} applies to {owners} only, not to {self.name}")
+        return ExportOptions(DEFAULTS.dpi if dpi is None else dpi, bleed_mm, url_base)
 
 
 def _faces_and_backs(design: Design) -> int:
