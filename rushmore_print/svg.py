@@ -49,7 +49,6 @@ MAX_COORDINATE = 100 * SPAN  # points may lie outside the drawing (they are clip
 SVG_NAMESPACE = "http://www.w3.org/2000/svg"
 XLINK_HREF = "http://www.w3.org/1999/xlink href"  # as expat names it, namespace and name
 _LINE = "data-rushmore-line"  # written into each start tag, so what svgelements returns has its line
-SHAPES = frozenset({"path", "rect", "circle", "ellipse", "line", "polyline", "polygon"})
 # Not drawn, children included (svgelements does not draw them either).
 _SILENT = frozenset({"defs", "clipPath", "pattern", "style", "title", "desc", "linearGradient", "radialGradient"})
 _REFUSED = {
@@ -191,7 +190,7 @@ def _outline(data: bytes) -> tuple[_Element, list[_Element]]:
     elements: list[_Element] = []
     stack: list[_Element] = []
 
-    def doctype(name: str, system: str | None, public: str | None, has_internal_subset: int) -> None:
+    def doctype(name: str, system: str | None, _public: str | None, has_internal_subset: int) -> None:
         if has_internal_subset:
             raise SvgError(
                 f"line {parser.CurrentLineNumber}: the DOCTYPE declares entities or attributes ([...]); "

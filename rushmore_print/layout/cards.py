@@ -137,7 +137,6 @@ class CardLayout:
     heads: Rect  # the area the rows of heads, names and markers share (inside the safe zone)
     slots: tuple[HeadSlot, ...]
     label_pt: float  # the names' size before any floor: under ``label_min_pt`` they are cramped
-    name_room_mm: float  # the narrowest step from a head to the next (the whole row for one head)
     per_row: int = 1  # heads in the first row (the second, if any, holds the rest)
 
     @property
@@ -403,8 +402,6 @@ def card_layout(design: Design, frame: CardFrame, p: Proportions = PROPORTIONS) 
     arrangement, head_w, _ = max((fit(a) for a in _arrangements(len(design.heads), names)), key=lambda f: f[1])
     u = head_w / HEAD_BOX.width
     head_h = head_w * HEAD_BOX.height / HEAD_BOX.width
-    all_steps = [step for row in arrangement.steps(inks, head_w, p) for step in row]
-    name_room = min(all_steps) if all_steps else area.width
     stack_h = arrangement.stack(inks, head_w, label_h, p)
     band_h = area.height / len(arrangement.rows)
     below = max(0.0, max(HEAD_BOX.y - ink.bounds.y for ink in inks)) * u
@@ -451,7 +448,7 @@ def card_layout(design: Design, frame: CardFrame, p: Proportions = PROPORTIONS) 
         label_x = min(max(head.x + head_w / 2, area.x + half), area.right - half)  # cramped: still inside
         slots.append(HeadSlot(head, label_x, base + TEXT_DESCENT * label_pt * MM_PER_PT, label_pt, marker, niche))
     per_row = len(arrangement.rows[0])
-    return CardLayout(frame, content, footer, area, tuple(slots), fitted, name_room, per_row)
+    return CardLayout(frame, content, footer, area, tuple(slots), fitted, per_row)
 
 
 def head_slots(design: Design, frame: CardFrame) -> tuple[HeadSlot, ...]:
