@@ -168,7 +168,12 @@ def _make_pdfx(canvas: Canvas, colours: CmykConverter) -> None:
 
 
 def register_fonts(fonts: Iterable[Font] = FAMILY) -> None:
-    """The fonts as TrueType fonts: reportlab embeds a subset of each in every PDF."""
+    """The fonts as TrueType fonts: reportlab embeds a subset of each in every PDF.
+
+    >>> register_fonts()
+    >>> sorted(name for name in pdfmetrics.getRegisteredFontNames() if name.startswith("Rushmore"))
+    ['RushmoreSans', 'RushmoreSans-Bold', 'RushmoreSans-Oblique']
+    """
     registered = set(pdfmetrics.getRegisteredFontNames())
     for font in fonts:
         if font.pdf_name not in registered:
@@ -198,12 +203,31 @@ def _used_keys(items: Iterable) -> list:
 
 class ShapeCache:
     """The PDF operators of each shape, formatted once and reused: the same mountain, frame and
-    head parts recur on every card and in every file of a build."""
+    head parts recur on every card and in every file of a build.
+
+    >>> from rushmore_print.layout.items import Path, Rect, Shape, rgb
+    >>> cache = ShapeCache()
+    >>> red = Shape(Path.rect(Rect(0, 0, 10, 5)), fill=rgb("#d32f2f"))
+    >>> cache.ops(red, None) is cache.ops(red, None)
+    True
+    """
 
     def __init__(self) -> None:
         self._ops: dict[tuple[Shape, CmykConverter | None, bool], str] = {}
 
     def ops(self, shape: Shape, cmyk: CmykConverter | None, opaque: bool = False) -> str:
+        """The PDF operators that draw ``shape`` (its colours through ``cmyk`` when given; ``opaque``:
+        any transparency flattened over white, for PDF/X-1a).
+
+        >>> from rushmore_print.layout.items import Path, Rect, Shape, rgb
+        >>> red = Shape(Path.rect(Rect(0, 0, 10, 5)), fill=rgb("#d32f2f"))
+        >>> print(ShapeCache().ops(red, None))
+        .827 .184 .184 rg
+        0 0 m 10 0 l 10 5 l 0 5 l h
+        f*
+        >>> ShapeCache().ops(red, converter(None)).splitlines()[0]
+        '0 .949 .9019 .1058 k'
+        """
         key = (shape, cmyk, opaque)
         found = self._ops.get(key)
         if found is None:
