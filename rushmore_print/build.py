@@ -202,7 +202,7 @@ def checked_deck(design: Design) -> Deck:
     >>> long = replace(design, heads=(replace(design.heads[0], name="Washington" * 4), *design.heads[1:]))
     >>> checked_deck(long)
     Traceback (most recent call last):
-    rushmore_print.errors.BuildError: classic.yaml (built in): the head name 'WashingtonWashingtonWashingtonWashington' ...
+    rushmore_print.errors.BuildError: classic.yaml (built in): the head name 'WashingtonWashington...' is too long ...
     """
     deck = generate_deck(design)
     report = validate_deck(deck)

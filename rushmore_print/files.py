@@ -150,7 +150,8 @@ class StagedFolder:
         >>> _ = (out / "cards.pdf").write_bytes(b"old")
         >>> with StagedFolder(out) as stage:
         ...     stage.write("cards.pdf", b"new")
-        ...     (out / "cards.pdf").read_bytes(), stage.commit() == [out / "cards.pdf"], (out / "cards.pdf").read_bytes()
+        ...     before = (out / "cards.pdf").read_bytes()
+        ...     before, stage.commit() == [out / "cards.pdf"], (out / "cards.pdf").read_bytes()
         (b'old', True, b'new')
         >>> scratch.cleanup()
         """
