@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageCms
 from pypdf import PdfReader
+from pypdf.generic import StreamObject
 
 from rushmore_print.build import KitOptions, build_kit
 from rushmore_print.cli import cli
@@ -114,8 +115,20 @@ def _intents(path: Path) -> list:
     return [intent.get_object() for intent in reader.trailer["/Root"].get("/OutputIntents", [])]
 
 
+def _profiles_in(path: Path) -> int:
+    """How many ICC profile streams the file holds, referenced or not."""
+    reader = PdfReader(path)
+    found = 0
+    for number in range(1, int(reader.trailer["/Size"])):
+        thing = reader.get_object(number)  # None for a free entry
+        if isinstance(thing, StreamObject) and thing.get("/N") == 4 and "/Subtype" not in thing:
+            found += thing.get_data() == SHIPPED
+    return found
+
+
 def test_build_cmyk_embeds_the_profile_as_the_output_intent_of_every_file(tmp_path):
-    """A CMYK file for a print shop says what its numbers mean: the profile they were made for."""
+    """A CMYK file for a print shop says what its numbers mean: the profile they were made for,
+    embedded once a file however many pages and images it has."""
     design = load_design(_design(tmp_path, SHIPPED))
     options = KitOptions(papers=("a4",), layouts=(SheetLayout.DUPLEX,), cmyk=True)
     written = build_kit(design, tmp_path / "kit", options)
@@ -124,6 +137,9 @@ def test_build_cmyk_embeds_the_profile_as_the_output_intent_of_every_file(tmp_pa
         (intent,) = _intents(file.path)
         assert intent["/S"] == "/GTS_PDFX" and intent["/OutputConditionIdentifier"] == "Custom", file.path
         assert intent["/DestOutputProfile"].get_object().get_data() == SHIPPED
+        assert _profiles_in(file.path) == 1
+    for file in export_dtc(design, tmp_path / "dtc"):
+        assert _profiles_in(file.path) == 1
 
 
 def test_build_cmyk_names_the_shipped_condition_and_an_rgb_build_names_none(tmp_path, classic):
