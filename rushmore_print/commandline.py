@@ -1,7 +1,7 @@
 """The command line's shared parts: how errors become messages and exit codes, how much a
 command says (``-q``/``-v``), and the arguments and options several commands take (DESIGN,
-``-o``, ``--paper``, ``--layout``, ``--gap``, the duplex options), with ``-`` for standard input
-and output where a single file is read or written.
+``-o``, ``--paper``, ``--layout``, ``--gap``, the duplex options, the game options of ``play``
+and ``table``), with ``-`` for standard input and output where a single file is read or written.
 
 ``cli`` declares the commands with these; a new command takes :func:`voice_options` and
 :func:`friendly_errors` like every other (a test checks it).
@@ -19,8 +19,9 @@ from pathlib import Path
 import click
 
 from . import arguments
-from .console import STDIN
-from .errors import RushmoreError
+from .console import GameRequest, ResumeConflict
+from .errors import OptionsError, RushmoreError
+from .inputs import STDIN
 from .model import Level
 from .sizes import PAPERS, Flip, SheetLayout
 from .words import count, text_table
@@ -38,10 +39,14 @@ def friendly_errors(command: Callable) -> Callable:
             result = command(*args, **kwargs)
             current_voice().detail(f"done in {time.perf_counter() - started:.2f} s")
             return result
+        except OptionsError as exc:  # a usage mistake the core found: click's usage line and exit 2
+            raise click.UsageError(str(exc)) from None
         except RushmoreError as exc:
             for line in str(exc).splitlines() or [type(exc).__name__]:
                 click.echo(f"error: {line}", err=True)
             sys.exit(1)
+        except ResumeConflict as exc:  # options the logged game does not have: a usage mistake
+            raise click.UsageError(str(exc)) from None
         except KeyboardInterrupt:
             click.echo("interrupted", err=True)
             sys.exit(130)
@@ -136,6 +141,66 @@ def duplex(layouts: tuple, flip: str | None, back_offset: tuple[float, float] | 
 
 
 @dataclass(frozen=True)
+class SheetOptions:
+    """How the card sheets are laid out, as given (:func:`sheet_options` collects them); ``typed``
+    names the options typed on the command line, not defaulted.
+
+    >>> SheetOptions(paper="a4", layout="duplex", flip="short").duplex(SheetOptions(layout="duplex").layouts())
+    (<Flip.SHORT: 'short'>, (0.0, 0.0))
+    >>> SheetOptions(layout="fronts", back_offset=(1.0, 0.0)).duplex(SheetOptions(layout="fronts").layouts())
+    Traceback (most recent call last):
+    click.exceptions.UsageError: --back-offset applies to the duplex layout only
+    """
+
+    paper: str = "both"
+    layout: str | None = "both"  # None: the command's own default (see layouts)
+    flip: str | None = None
+    back_offset: tuple[float, float] | None = None
+    gap_mm: float = 0.0
+    typed: frozenset[str] = frozenset()
+
+    @property
+    def papers(self) -> tuple[str, ...]:
+        return papers_of(self.paper)
+
+    def layouts(self, default: str = "both") -> tuple[SheetLayout, ...]:
+        """The layouts asked for (``default`` when ``--layout`` has no default of its own)."""
+        return layouts_of(self.layout or default)
+
+    def duplex(self, layouts: tuple[SheetLayout, ...]) -> tuple[Flip, tuple[float, float]]:
+        """The flip and back offset, refused when none of ``layouts`` is duplex (see :func:`duplex`)."""
+        return duplex(layouts, self.flip, self.back_offset)
+
+
+def sheet_options(layout_default: str | None) -> Callable[[Callable], Callable]:
+    """``--paper``, ``--layout`` (defaulting to ``layout_default``; None: the command says its
+    default in ``--layout``'s help), ``--flip``, ``--back-offset`` and ``--gap``, for the commands
+    that lay out card sheets; the command gets them as one ``sheets:`` :class:`SheetOptions`."""
+    shown_default = "  [default: both with backs, else fronts]" if layout_default is None else ""
+
+    def decorate(command: Callable) -> Callable:
+        @functools.wraps(command)
+        def collected(*args, paper, layout, flip, back_offset, gap_mm, **kwargs):
+            sheets = SheetOptions(paper, layout, flip, back_offset, gap_mm, typed_options())
+            return command(*args, sheets=sheets, **kwargs)
+
+        layout_option = click.option(
+            "--layout", type=LAYOUT_CHOICES, default=layout_default, show_default=layout_default is not None,
+            help=LAYOUT_HELP + shown_default,
+        )  # fmt: skip
+        return paper_option(layout_option(duplex_options(gap_option(collected))))
+
+    return decorate
+
+
+def typed_options() -> frozenset[str]:
+    """The current command's parameters typed on the command line (not defaulted)."""
+    context = click.get_current_context()
+    typed = click.core.ParameterSource.COMMANDLINE
+    return frozenset(name for name in context.params if context.get_parameter_source(name) is typed)
+
+
+@dataclass(frozen=True)
 class Voice:
     """How much a command says: ``-q`` errors only, ``-v`` also the details. What a command is
     asked for (a listing, an answer, the game) is always printed; the voice governs the rest."""
@@ -227,6 +292,111 @@ def report_written(voice: Voice, name: str, written: list, out_dir: Path) -> Non
     voice.say(text_table(["file", "pages", "size", "what it is"], rows))
 
 
+@dataclass(frozen=True)
+class GameOptions:
+    """The game options ``play`` and ``table`` share, as given (:func:`game_options` collects
+    them); ``typed`` names the parameters typed on the command line, not defaulted, which a
+    resumed game must agree with.
+
+    >>> GameOptions(("ann", "bob"), seed=7).players
+    ('ann', 'bob')
+    """
+
+    players: tuple[str, ...] = ()
+    level: Level = Level.BASIC
+    long_game: bool = False
+    seed: int | None = None
+    penalty: bool = False
+    log_path: Path | None = None
+    resume: Path | None = None
+    typed: frozenset[str] = frozenset()
+    quiet: bool = False  # -q: no "game log:" line, only the game itself
+
+    def request(self, deck_mode: str = "screen", quick: bool = False, countdown: bool = False) -> GameRequest:
+        """The game to start (or resume), refusing what does not go together as a usage error.
+
+        >>> GameOptions(("ann", "bob"), seed=7).request().seed
+        7
+        >>> GameOptions().request()
+        Traceback (most recent call last):
+        click.exceptions.UsageError: name the players, e.g. --players ann,bob,cy
+        """
+        if self.resume is not None and self.log_path is not None:
+            raise click.UsageError("--resume continues its own log; --log does not apply")
+        if self.resume is None and not self.players:
+            raise click.UsageError("name the players, e.g. --players ann,bob,cy")
+        given = self._given(deck_mode) if self.resume is not None else {}
+        return GameRequest(
+            self.players, self.level, self.long_game, self.seed, self.penalty, deck_mode, quick, countdown,
+            self.log_path, self.resume, given, quiet=self.quiet,
+        )  # fmt: skip
+
+    def _given(self, deck_mode: str) -> dict:
+        """The options typed for a resumed game, typed as the log's: it refuses any that differ."""
+        from .referee import DeckMode
+
+        values = {
+            "players": self.players or None,
+            "level": self.level,
+            "long_game": self.long_game,
+            "seed": self.seed,
+            "penalty": self.penalty,
+            "deck_mode": DeckMode(deck_mode),
+        }
+        return {name: value for name, value in values.items() if name in self.typed}
+
+
+_GAME_OPTIONS = (
+    click.option("--players", help="Comma-separated player names, e.g. ann,bob,cy."),
+    click.option(
+        "--level",
+        type=LEVELS,
+        default="basic",
+        show_default=True,
+        help="basic: no red heads; advanced: at most one; expert: every Search card.",
+    ),
+    click.option("--long", "long_game", is_flag=True, help="Longer game: more cards and more points to win."),
+    click.option(
+        "--seed",
+        callback=parsed(arguments.seed),
+        help="Seed for the layout and the deal, 0 to 2^63-1 (kept in the game log, so a game can be replayed).",
+    ),
+    click.option(
+        "--penalty", is_flag=True, help="House rule: a wrong claim gives the player's last card back (named)."
+    ),
+)
+
+
+def game_options(command: Callable) -> Callable:
+    """``--players``, ``--level``, ``--long``, ``--seed`` and ``--penalty``, which ``play`` and
+    ``table`` share; with :func:`game_log_options` below them, the command gets all seven as one
+    ``game:`` :class:`GameOptions`."""
+
+    @functools.wraps(command)
+    def collected(*args, players, level, long_game, seed, penalty, log_path, resume, **kwargs):
+        game = GameOptions(
+            tuple(players.split(",")) if players else (), Level(level.lower()), long_game, seed, penalty, log_path,
+            resume, typed_options(), current_voice().quiet,
+        )  # fmt: skip
+        return command(*args, game=game, **kwargs)
+
+    for option in reversed(_GAME_OPTIONS):  # the first option is the first in the help text
+        collected = option(collected)
+    return collected
+
+
+def game_log_options(command: Callable) -> Callable:
+    """``--log`` and ``--resume``: the game log a new game writes, or the one a game continues in
+    (the same log for ``play`` and ``table``: either continues the other's game)."""
+    command = click.option(
+        "--resume", type=IN_FILE, callback=not_dash, help="Continue the game in this log."
+    )(command)  # fmt: skip
+    return click.option(
+        "--log", "log_path", type=IN_FILE, callback=not_dash,
+        help="Game log (JSON lines). Default: output/games/<time>-<seed>.jsonl",
+    )(command)  # fmt: skip
+
+
 def not_dash(ctx: click.Context, param: click.Parameter, value: Path | None) -> Path | None:
     """The game log is read and appended to, and standard input carries the game: never ``-``."""
     if value is not None and str(value) == STDIN:
@@ -241,12 +411,16 @@ __all__ = [
     "LEVELS",
     "OUT_FILE",
     "OUT_FOLDER",
+    "GameOptions",
+    "SheetOptions",
     "Voice",
     "current_voice",
     "design_argument",
     "duplex",
     "duplex_options",
     "friendly_errors",
+    "game_log_options",
+    "game_options",
     "gap_option",
     "layouts_of",
     "not_dash",
@@ -257,6 +431,8 @@ __all__ = [
     "parsed",
     "remember",
     "report_written",
+    "sheet_options",
+    "typed_options",
     "voice_options",
     "write_out",
 ]

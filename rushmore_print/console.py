@@ -20,11 +20,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, BinaryIO, TextIO
 
-from .inputs import STDIN_NAME, InputKind, read_stream, shown_path
+from .inputs import STDIN, STDIN_NAME, InputKind, read_stream, shown_path
 from .model import Level
 
 if TYPE_CHECKING:
     from .gamelog import GameLog
+    from .i18n import Catalogue
     from .model import Deck
     from .narrate import Narrator
     from .session import Session, Step
@@ -47,8 +48,6 @@ __all__ = [
     "read_line",
     "resume",
 ]
-
-STDIN = "-"  # a file argument that means standard input (or output)
 
 
 def load_design(path: Path | None, stdin: BinaryIO | None = None) -> Design:
@@ -206,7 +205,7 @@ class Table:
         """Read lines until the game ends, the master quits, or the input ends."""
         from .session import Finished, Quit
 
-        streams, session, log = self.streams, self.session, self.log
+        streams, session, t = self.streams, self.session, self.t
         if streams.interactive:
             with contextlib.suppress(ImportError):
                 import readline  # noqa: F401 - input() gains line editing and history
@@ -216,25 +215,37 @@ class Table:
             if line is None:
                 if session.game.over:
                     return Outcome.DONE
-                streams.warn(f"input ended before the game did; continue with: rushmore play --resume {log.path}")
+                ended = t.gettext("input ended before the game did; continue with: {command}", command=self.resume)
+                streams.warn(ended)
                 return Outcome.INPUT_ENDED
             step = session.handle_bytes(line)
             self.show(step)
             if any(isinstance(event, Quit) for event in step.events):
-                streams.say(f"game saved; continue with: rushmore play --resume {log.path}")
+                streams.say(t.gettext("game saved; continue with: {command}", command=self.resume))
                 return Outcome.DONE
             if any(isinstance(event, Finished) for event in step.events):
                 return Outcome.DONE
+
+    @property
+    def t(self) -> Catalogue:
+        """The players' language."""
+        return self.narrator.t
+
+    @property
+    def resume(self) -> str:
+        """The command that continues this game."""
+        return f"rushmore play --resume {self.log.path}"
 
     def recap(self, path: Path, lost: str | None) -> None:
         """Where a resumed game stands: the table, the score, the card in play and its claims."""
         from .session import ShowGrid, ShowScore
 
         session, narrator = self.session, self.narrator
+        t = narrator.t
         game = session.game
-        self.streams.say(f"resumed the game in {path}")
+        self.streams.say(t.gettext("resumed the game in {path}", path=path))
         if lost:
-            self.streams.say(f"note: the log's last line was cut short by a crash: {lost}")
+            self.streams.say(t.gettext("note: the log's last line was cut short by a crash: {lost}", lost=t.say(lost)))
         self.lines(narrator.say(ShowGrid(game.table)))
         if game.over:
             from .referee import Ended
@@ -245,15 +256,33 @@ class Table:
         showing = ShowScore(game.scores(), game.cards_left, game.current is not None)
         self.lines(narrator.say_all([showing, game.showing()]))
         for player, monument in game.state.claims:
-            self.streams.say(
-                f"  {player} {'passed' if monument is None else 'is on ' + game.table.position_of(monument)}"
-            )
+            if monument is None:
+                self.streams.say("  " + t.gettext("{player} passed", player=player))
+            else:
+                self.streams.say(
+                    "  "
+                    + t.gettext("{player} is on {position}", player=player, position=game.table.position_of(monument))
+                )
 
 
-def narrator_for(deck: Deck, design_name: str, streams: Streams) -> Narrator:
+def narrator_for(session: Session, streams: Streams) -> Narrator:
+    """The referee's voice for ``session`` at a terminal like ``streams``, in the players' language.
+
+    >>> from rushmore_print import load_design, generate_deck
+    >>> from rushmore_print.session import Options, Session
+    >>> design = load_design()
+    >>> session = Session.new(generate_deck(design), design.rules, design.grid, Options(("a", "b")),
+    ...                       design_name=design.name, language="it")
+    >>> narrator_for(session, Streams(io.StringIO(), io.StringIO(), io.StringIO())).t
+    Catalogue('it')
+    """
+    from .i18n import catalogue
     from .narrate import Narrator
 
-    return Narrator(deck, design_name, streams.colour, streams.width, unicode=streams.unicode)
+    words = catalogue(session.language)
+    return Narrator(
+        session.game.deck, session.design_name, streams.colour, streams.width, unicode=streams.unicode, words=words
+    )
 
 
 def play(request: GameRequest, design: Path | None, streams: Streams, print_only: bool = False) -> Outcome:
@@ -271,18 +300,18 @@ def play(request: GameRequest, design: Path | None, streams: Streams, print_only
             return Outcome.DONE
         log = new_log(request.log_path, session.options.seed)
         lost = None
-    narrator = narrator_for(session.game.deck, session.design_name, streams)
+    narrator = narrator_for(session, streams)
     table = Table(session, narrator, log, streams, request.countdown)
     try:
         if request.resume is None:
             if not request.quiet:
-                streams.say(f"game log: {log.path}")
+                streams.say(narrator.t.gettext("game log: {path}", path=log.path))
             table.show(session.start())
         else:
             table.recap(request.resume, lost)
         return table.run()
     except KeyboardInterrupt:
-        streams.warn(f"\ninterrupted; the game is saved: rushmore play --resume {log.path}")
+        streams.warn("\n" + table.t.gettext("interrupted; the game is saved: {command}", command=table.resume))
         return Outcome.INTERRUPTED
     finally:
         log.close()
@@ -306,6 +335,7 @@ def new_session(request: GameRequest, design: Path | None, hold: bool) -> Sessio
         design_path=str(design.resolve()) if design and str(design) != STDIN else None,
         quick=request.quick,
         hold=hold,
+        language=spec.language,
     )
 
 
@@ -331,7 +361,14 @@ def resume(design: Path | None, path: Path, given: dict, quick: bool, interactiv
         spec, deck = load_deck(design) if design is not None else _logged_design(path, start["design"])
         try:
             session = Session.resume(
-                deck, spec.rules, spec.grid, records, design_name=spec.name, quick=quick, hold=interactive
+                deck,
+                spec.rules,
+                spec.grid,
+                records,
+                design_name=spec.name,
+                quick=quick,
+                hold=interactive,
+                language=spec.language,
             )
         except GameLogError as exc:
             raise exc.in_file(shown_path(path)) from None
@@ -367,6 +404,7 @@ def _logged_design(log: Path, logged: str | None) -> tuple[Design, Deck]:
 
 def print_order(session: Session, design: Path | None, streams: Streams) -> None:
     """The Monument layout and the order to stack the printed deck in, from the seed."""
+    from .i18n import level_name
     from .session import ShowGrid
 
     game = session.game
@@ -375,11 +413,28 @@ def print_order(session: Session, design: Path | None, streams: Streams) -> None
     order = game.state.box[: game.deck_size]
     options = session.options
     say = streams.say
-    say(f"{session.design_name}, seed {options.seed}, {options.level.title}, {len(options.players)} players")
-    say("Lay out the Monuments face up:")
-    for line in narrator_for(game.deck, session.design_name, streams).say(ShowGrid(game.table)):
+    narrator = narrator_for(session, streams)
+    t = narrator.t
+    say(
+        t.ngettext(
+            "{design}, seed {seed}, {level}, {n} player",
+            "{design}, seed {seed}, {level}, {n} players",
+            len(options.players),
+            design=session.design_name,
+            seed=options.seed,
+            level=level_name(t, options.level),
+        )
+    )
+    say(t.gettext("Lay out the Monuments face up:"))
+    for line in narrator.say(ShowGrid(game.table)):
         say(line)
-    say(f"Stack these {game.deck_size} Search cards face down, top card first:")
+    say(
+        t.ngettext(
+            "Stack this {n} Search card face down, top card first:",
+            "Stack these {n} Search cards face down, top card first:",
+            game.deck_size,
+        )
+    )
     width = len(game.deck.heads) * 2
     for start in range(0, len(order), 4):
         row = order[start : start + 4]
@@ -397,7 +452,8 @@ def print_order(session: Session, design: Path | None, streams: Streams) -> None
         args.append("--long")
     if design is not None:
         args.insert(0, str(design))
-    say(f"Then play: rushmore play {' '.join(args)}")
+    command = f"rushmore play {' '.join(args)}"
+    say(t.gettext("Then play: {command}", command=command))
 
 
 def read_line(stdin: BinaryIO | TextIO, prompt: str, interactive: bool) -> bytes | None:

@@ -10,14 +10,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import BinaryIO
 
-from .inputs import shown_path
+from .inputs import STDIN, STDIN_NAME, InputKind, read_stream, shown_path
 from .model import Deck
+from .sheets import SheetFormat
 from .spec import Design
 from .validate import Report, validate_deck
 from .words import text_table
 
-__all__ = ["ArtCheck", "Verdict", "judge_design", "judge_manifest"]
+__all__ = ["ArtCheck", "Verdict", "judge_design", "judge_manifest", "manifest_names_its_heads"]
 
 ArtCheck = Callable[[Design], list[str]]
 """The renderers' decoding of a design's image art (``render.art.art_problems``): injected, so
@@ -122,12 +124,41 @@ def judge_design(design: Design, deck: Deck, strict: bool = False, art_check: Ar
     return Verdict(title, validate_deck(deck), strict, tuple(printing), design.source)
 
 
+def manifest_names_its_heads(path: Path | str) -> bool:
+    """Whether the manifest at ``path`` names its own heads and letters (JSON or YAML), so that a
+    design given beside it would be a second, conflicting source; a spreadsheet's notation needs
+    the design, and standard input (``-``) is judged by what it turns out to hold.
+
+    >>> manifest_names_its_heads("deck.json"), manifest_names_its_heads("deck.xlsx"), manifest_names_its_heads("-")
+    (True, False, False)
+    """
+    return str(path) != STDIN and SheetFormat.of(Path(path)) is None
+
+
 def judge_manifest(
-    path: Path | str, strict: bool = False, data: bytes | None = None, design: Deck | None = None
+    path: Path | str,
+    strict: bool = False,
+    data: bytes | None = None,
+    design: Deck | None = None,
+    stdin: BinaryIO | None = None,
 ) -> Verdict:
     """A manifest's verdict: the findings of reading it plus every check of ``validate_deck``.
-    ``data``: the manifest's bytes when they do not come from ``path`` (standard input);
-    ``design``: the deck whose heads and letters a spreadsheet's notation uses."""
+    ``data``: the manifest's bytes when they do not come from ``path``; ``stdin``: the stream a
+    ``path`` of ``-`` reads (bounded as a manifest, named ``<stdin>`` in messages); ``design``:
+    the deck whose heads and letters a spreadsheet's notation uses.
+
+    >>> import io, json
+    >>> from rushmore_print.generate import generate_deck
+    >>> from rushmore_print.rows import card_rows, rows_manifest
+    >>> from rushmore_print.spec import load_design
+    >>> deck = generate_deck(load_design())
+    >>> text = json.dumps(rows_manifest(card_rows(deck), deck, "classic")).encode()
+    >>> verdict = judge_manifest("-", stdin=io.BytesIO(text))
+    >>> verdict.ok, verdict.title
+    (True, '<stdin>')
+    """
     from .manifest import validate_manifest
 
+    if str(path) == STDIN and data is None and stdin is not None:
+        path, data = STDIN_NAME, read_stream(stdin, InputKind.MANIFEST)
     return Verdict(shown_path(path), validate_manifest(path, data=data, design=design), strict)

@@ -11,13 +11,24 @@ from __future__ import annotations
 import csv
 import enum
 import io
+import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from .model import Deck, Level, SearchCard
 from .words import text_table
 
-__all__ = ["COLUMNS", "CardKind", "CardRow", "card_rows", "rows_csv", "rows_manifest", "rows_table"]
+__all__ = [
+    "COLUMNS",
+    "CardKind",
+    "CardRow",
+    "Listing",
+    "card_rows",
+    "listing",
+    "rows_csv",
+    "rows_manifest",
+    "rows_table",
+]
 
 
 class CardKind(enum.Enum):
@@ -139,3 +150,42 @@ def rows_manifest(rows: Sequence[CardRow], deck: Deck, design_name: str) -> dict
             for c in search
         ],
     }
+
+
+class Listing(enum.Enum):
+    """The forms a card listing is written in (``rushmore cards --format``): a table for people;
+    a JSON manifest, CSV, XLSX or ODS, which ``validate --manifest`` reads back."""
+
+    TABLE = "table"
+    JSON = "json"
+    CSV = "csv"
+    XLSX = "xlsx"
+    ODS = "ods"
+
+    @property
+    def binary(self) -> bool:
+        """A spreadsheet file (bytes), not text: never for a terminal."""
+        return self in (Listing.XLSX, Listing.ODS)
+
+
+def listing(rows: Sequence[CardRow], deck: Deck, design_name: str, form: Listing) -> str | bytes:
+    """The rows in ``form``: text, or a spreadsheet's bytes when ``form.binary``.
+
+    >>> from rushmore_print.generate import generate_deck
+    >>> from rushmore_print.spec import load_design
+    >>> deck = generate_deck(load_design())
+    >>> listing(card_rows(deck), deck, "classic", Listing.CSV).splitlines()[:2]
+    ['id,kind,notation,red,level,answer', 'M01,monument,LLLL,,,']
+    >>> listing(card_rows(deck), deck, "classic", Listing.XLSX)[:2]
+    b'PK'
+    """
+    if form is Listing.TABLE:
+        return rows_table(rows, design_name)
+    if form is Listing.CSV:
+        return rows_csv(rows)
+    if form is Listing.JSON:
+        return json.dumps(rows_manifest(rows, deck, design_name), indent=2) + "\n"
+    from .sheet_manifest import deck_tables  # here: it reads and writes sheets on top of these rows
+    from .sheets import SheetFormat, write_tables
+
+    return write_tables(deck_tables(deck, design_name, rows), SheetFormat(form.value))

@@ -82,7 +82,13 @@ class _Table:
 
 @dataclass(frozen=True)
 class TrueTypeFont:
-    """The tables of one TrueType (``glyf``-outline) font file that this project uses."""
+    """The tables of one TrueType (``glyf``-outline) font file that this project uses.
+
+    >>> from rushmore_print.typeface import Font
+    >>> font = TrueTypeFont.load(Font.REGULAR.path)
+    >>> font.units_per_em, font.ascent, font.descent, font.glyph_count
+    (2048, 1901, -483, 6253)
+    """
 
     path: Path
     units_per_em: int
@@ -98,7 +104,16 @@ class TrueTypeFont:
 
     @classmethod
     def load(cls, path: Path) -> TrueTypeFont:
-        """Read ``path``; ``ValueError`` when it is not a TrueType font this reader understands."""
+        """Read ``path``; ``ValueError`` when it is not a TrueType font this reader understands.
+
+        >>> from rushmore_print.typeface import Font
+        >>> font = TrueTypeFont.load(Font.REGULAR.path)
+        >>> font.path.name
+        'DejaVuSansCondensed.ttf'
+        >>> TrueTypeFont.load(Font.REGULAR.path.with_name("LICENSE.txt"))
+        Traceback (most recent call last):
+        ValueError: .../LICENSE.txt: not a TrueType font; use a TrueType (.ttf) font
+        """
         try:
             data = read_input(path, InputKind.FONT)
         except InputError as exc:
@@ -156,7 +171,13 @@ class TrueTypeFont:
     @property
     def embedding_allowed(self) -> bool:
         """False when the font's licence bits (OS/2 ``fsType``) forbid embedding a subset of it in
-        a PDF: restricted (0x0002), no subsetting (0x0100), bitmap only (0x0200)."""
+        a PDF: restricted (0x0002), no subsetting (0x0100), bitmap only (0x0200).
+
+        >>> from rushmore_print.typeface import Font
+        >>> font = TrueTypeFont.load(Font.REGULAR.path)
+        >>> font.embedding_allowed
+        True
+        """
         table = self._tables.get(b"OS/2")
         if table is None or table[1] < 10:
             return True
@@ -164,7 +185,13 @@ class TrueTypeFont:
         return not fs_type & 0x0302
 
     def glyph(self, char: str) -> int:
-        """The glyph of a character, 0 (the missing glyph) when the font has none."""
+        """The glyph of a character, 0 (the missing glyph) when the font has none.
+
+        >>> from rushmore_print.typeface import Font
+        >>> font = TrueTypeFont.load(Font.REGULAR.path)
+        >>> font.glyph("A"), font.glyph("\\u4e2d")
+        (36, 0)
+        """
         code = ord(char)
         for kind, start, end in reversed(self._subtables):
             found = _format12(self._data, start, code) if kind == 12 else _format4(self._data, start, end, code)
@@ -173,21 +200,48 @@ class TrueTypeFont:
         return 0
 
     def covers(self, char: str) -> bool:
+        """True if the font has a glyph for the character.
+
+        >>> from rushmore_print.typeface import Font
+        >>> font = TrueTypeFont.load(Font.REGULAR.path)
+        >>> font.covers("ß"), font.covers("\\u4e2d")
+        (True, False)
+        """
         return self.glyph(char) != 0
 
     def advance(self, char: str) -> int:
+        """How far the character moves the pen, in font units (the missing glyph's advance if it has none).
+
+        >>> from rushmore_print.typeface import Font
+        >>> font = TrueTypeFont.load(Font.REGULAR.path)
+        >>> font.advance("A"), font.advance("i")
+        (1260, 512)
+        """
         found = self._advance.get(char)
         if found is None:
             found = self._advance[char] = self.advances[min(self.glyph(char), len(self.advances) - 1)]
         return found
 
     def width(self, text: str, size: float) -> float:
-        """Width of ``text`` at ``size`` (in whatever unit ``size`` is)."""
+        """Width of ``text`` at ``size`` (in whatever unit ``size`` is).
+
+        >>> from rushmore_print.typeface import Font
+        >>> font = TrueTypeFont.load(Font.REGULAR.path)
+        >>> round(font.width("Mount", 10.0), 3)
+        28.198
+        """
         return sum(self.advance(char) for char in text) * size / self.units_per_em
 
     def outline(self, char: str) -> list[Contour]:
         """The contours of a character's glyph, in font units (composite glyphs flattened);
-        ``ValueError`` naming the character when its outline is damaged."""
+        ``ValueError`` naming the character when its outline is damaged.
+
+        >>> from rushmore_print.typeface import Font
+        >>> font = TrueTypeFont.load(Font.REGULAR.path)
+        >>> contours = font.outline("O")
+        >>> len(contours), contours[0][0]
+        (2, (726.0, 1356.0, True))
+        """
         glyph = self.glyph(char)
         try:
             contours = self._glyph(glyph, 0)

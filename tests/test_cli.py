@@ -106,6 +106,29 @@ def test_help_has_examples(runner):
         assert result.exit_code == 0 and "Examples:" in result.output
 
 
+@pytest.mark.slow
+def test_build_leaves_out_a_default_layout_the_card_cannot_fold_onto_and_says_so(runner, write_design, tmp_path):
+    """--layout by default (both): the gutter-fold sheet a large card does not fit is left out, with a
+    note; asked for by name, it is refused."""
+    path = write_design("""
+        name: Big
+        heads: [A, B]
+        directions: [left, right]
+        search: {seed: 1, red_counts: {0: 4}}
+        print: {card: {width: 150mm, height: 150mm}}
+    """)
+    out = tmp_path / "out"
+    result = runner.invoke(cli, ["build", str(path), "-o", str(out), "--paper", "a4"])
+    assert result.exit_code == 0, result.output
+    assert "note: the card does not fit A4 paper in the gutterfold layout; that file is left out" in result.stderr
+    sheets = sorted(p.name for p in out.iterdir() if "_a4_" in p.name)
+    assert [name.split("_a4_")[1] for name in sheets] == ["duplex.pdf"]
+    named = runner.invoke(
+        cli, ["build", str(path), "-o", str(tmp_path / "x"), "--paper", "a4", "--layout", "gutterfold"]
+    )
+    assert named.exit_code == 1 and "choose --layout duplex" in named.stderr
+
+
 def test_validate_refuses_what_build_would_refuse(runner, write_design):
     path = write_design("""
         name: Big

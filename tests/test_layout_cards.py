@@ -23,7 +23,7 @@ from rushmore_print.layout.heads import HEAD_BOX, HeadKey, head_symbol, plain_pa
 from rushmore_print.layout.items import Text, Use, item_bounds
 from rushmore_print.spec import HeadSpec, Look, Style, load_design
 
-from .conftest import DESIGNS, ROOT
+from .conftest import DESIGNS, EXAMPLES
 from .pixels import FACING_CONTRAST_TARGETS, HAS_PDFTOPPM, facing_contrast, render_symbol
 
 
@@ -162,7 +162,7 @@ def test_custom_art_pixels_appear_on_the_card_mirrored_for_the_other_direction(t
 def test_every_example_design_meets_its_facing_contrast_target(name):
     """Issue 19's arm's-length figure: a player tells the facings apart from across the table
     (bench/bench_art.py prints the same figures)."""
-    monuments, search = facing_contrast(load_design(ROOT / "designs" / f"{name}.yaml"))
+    monuments, search = facing_contrast(load_design(EXAMPLES / f"{name}.yaml"))
     target = FACING_CONTRAST_TARGETS[name]
     assert monuments >= target and search >= target, (monuments, search)
 

@@ -48,7 +48,16 @@ def answer_key_pages(design: Design, deck: Deck, report: Report, paper: Paper) -
     """The key at the largest card pictures that leave room between them for the labels at
     ``MIN_TEXT_PT`` or more and no page holding only the balance table (usually the first size
     tried already does). Each page's card pictures are drawn when a renderer reaches it: the
-    flow places a small record a row, so a key of thousands of cards never holds every card's face."""
+    flow places a small record a row, so a key of thousands of cards never holds every card's face.
+
+    >>> from rushmore_print import generate_deck, load_design, validate_deck
+    >>> from rushmore_print.sizes import PAPERS
+    >>> design = load_design()
+    >>> deck = generate_deck(design)
+    >>> pages = answer_key_pages(design, deck, validate_deck(deck), PAPERS["a4"])
+    >>> len(pages), (pages[0].width_mm, pages[0].height_mm)
+    (2, (210.0, 297.0))
+    """
     matches = _matches(catalogue_for(design))
     widest = _widest_label_mm(design, deck)
     for share in PICTURE_SHARES:

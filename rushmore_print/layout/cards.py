@@ -60,13 +60,23 @@ MIN_PICTURE_TEXT_PT = 3.0  # smaller than this, a picture's text is a grey smudg
 
 
 def card_frame(design: Design, bleed_mm: float | None = None) -> CardFrame:
+    """The card's frame as the design prints it: its trim size and bleed (bleed_mm overrides the bleed).
+
+    >>> from rushmore_print import load_design
+    >>> card_frame(load_design()), card_frame(load_design(), bleed_mm=0).bleed_mm
+    (CardFrame(width_mm=88.9, height_mm=63.5, bleed_mm=3.0, safe_mm=3.175), 0)
+    """
     spec = design.print
     return CardFrame(spec.width_mm, spec.height_mm, spec.bleed_mm if bleed_mm is None else bleed_mm)
 
 
 @dataclass(frozen=True)
 class Proportions:
-    """The card design's numbers, in mm and pt: change the look here, not in the drawing code."""
+    """The card design's numbers, in mm and pt: change the look here, not in the drawing code.
+
+    >>> PROPORTIONS.label_pt, PROPORTIONS.label_min_pt, PROPORTIONS.marker_mm
+    (8.0, 7.0, 4.5)
+    """
 
     content_inset_mm: float = 3.9  # the footer's symbols and ids stay this far inside the trim
     footer_mm: float = 4.2  # the bottom row: map or magnifier, level, id (its 7.5 pt text needs 2.8)
@@ -99,6 +109,18 @@ INK_BAND = 3.0  # head units: the height of one band of a head's silhouette
 
 @dataclass(frozen=True)
 class HeadSlot:
+    """Where one head goes on a card face: the head's box, its name's centre, baseline and size, the
+    red head's flip marker, and the niche carved behind a plain head on a Search card (mm).
+
+    >>> from rushmore_print import generate_deck, load_design
+    >>> design = load_design()
+    >>> deck = generate_deck(design)
+    >>> frame = card_frame(design)
+    >>> slot = head_slots(design, frame)[0]
+    >>> round(slot.head.height, 3), slot.label_size, slot.marker.width
+    (37.296, 8.0, 4.5)
+    """
+
     head: Rect  # where the head box goes
     label_x: float  # the name, centred under the head
     label_y: float
@@ -109,7 +131,16 @@ class HeadSlot:
 
 @dataclass(frozen=True)
 class CardLayout:
-    """Named boxes of a card face, in mm from the trim's lower left corner."""
+    """Named boxes of a card face, in mm from the trim's lower left corner.
+
+    >>> from rushmore_print import generate_deck, load_design
+    >>> design = load_design()
+    >>> deck = generate_deck(design)
+    >>> frame = card_frame(design)
+    >>> layout = card_layout(design, frame)
+    >>> layout.rows, layout.per_row, layout.label_pt, len(layout.slots)
+    (1, 4, 8.0, 4)
+    """
 
     frame: CardFrame
     content: Rect  # the footer's symbols and ids stay inside it
@@ -122,21 +153,56 @@ class CardLayout:
 
     @property
     def rows(self) -> int:
+        """The rows of heads on the face: one, or two when the heads do not fit across.
+
+        >>> from rushmore_print import generate_deck, load_design
+        >>> design = load_design()
+        >>> deck = generate_deck(design)
+        >>> frame = card_frame(design)
+        >>> card_layout(design, frame).rows
+        1
+        """
         return math.ceil(len(self.slots) / self.per_row)
 
     @property
     def corner_mm(self) -> float:
+        """The radius of the footer symbol's corner (the footer's height).
+
+        >>> from rushmore_print import generate_deck, load_design
+        >>> design = load_design()
+        >>> deck = generate_deck(design)
+        >>> frame = card_frame(design)
+        >>> card_layout(design, frame).corner_mm
+        4.2
+        """
         return self.footer.height
 
     @property
     def ridge_mm(self) -> float:
-        """Where a Monument's rock ends and the sky begins: a little above the tallest head."""
+        """Where a Monument's rock ends and the sky begins: a little above the tallest head.
+
+        >>> from rushmore_print import generate_deck, load_design
+        >>> design = load_design()
+        >>> deck = generate_deck(design)
+        >>> frame = card_frame(design)
+        >>> round(card_layout(design, frame).ridge_mm, 3)
+        54.022
+        """
         return max(slot.head.top for slot in self.slots) + 2.0
 
 
 @dataclass(frozen=True)
 class HeadInk:
-    """Where one head's drawings (both facings, plain and red) put ink, in head units."""
+    """Where one head's drawings (both facings, plain and red) put ink, in head units.
+
+    >>> from rushmore_print import generate_deck, load_design
+    >>> design = load_design()
+    >>> deck = generate_deck(design)
+    >>> frame = card_frame(design)
+    >>> ink = head_inks(design)[0]
+    >>> len(ink.drawings), ink.is_art
+    (4, False)
+    """
 
     drawings: tuple[Silhouette, ...]
     bounds: Rect  # every drawing's box together
@@ -415,12 +481,32 @@ def card_layout(design: Design, frame: CardFrame, p: Proportions = PROPORTIONS) 
 
 
 def head_slots(design: Design, frame: CardFrame) -> tuple[HeadSlot, ...]:
-    """Where each head, its name and its marker sit on a card of ``frame``'s size."""
+    """Where each head, its name and its marker sit on a card of ``frame``'s size.
+
+    >>> from rushmore_print import generate_deck, load_design
+    >>> design = load_design()
+    >>> deck = generate_deck(design)
+    >>> frame = card_frame(design)
+    >>> [round(slot.label_x, 2) for slot in head_slots(design, frame)]
+    [13.54, 34.15, 54.75, 75.36]
+    """
     return card_layout(design, frame).slots
 
 
 def layout_problems(design: Design, frame: CardFrame) -> list[str]:
-    """What keeps ``design``'s cards from being drawn well at ``frame``'s size, in words."""
+    """What keeps ``design``'s cards from being drawn well at ``frame``'s size, in words.
+
+    >>> from rushmore_print import generate_deck, load_design
+    >>> design = load_design()
+    >>> deck = generate_deck(design)
+    >>> frame = card_frame(design)
+    >>> layout_problems(design, frame)
+    []
+    >>> from dataclasses import replace
+    >>> long = replace(design, heads=(replace(design.heads[0], name="Washington" * 4),) + design.heads[1:])
+    >>> print(*layout_problems(long, frame))
+    the head name 'WashingtonWashingtonWashingtonWashington' is too long to print at 7 pt under its head ...
+    """
     layout = card_layout(design, frame)
     problems = []
     font = name_font(design)
@@ -447,7 +533,13 @@ ART_DPI = 600  # head art is downsampled once to this resolution at its printed 
 
 
 def symbols(design: Design) -> dict:
-    """Every reusable drawing a design's cards refer to, by key."""
+    """Every reusable drawing a design's cards refer to, by key.
+
+    >>> from rushmore_print import load_design
+    >>> found = symbols(load_design())
+    >>> len(found), HeadKey(0, 1, True) in found, FLIP in found
+    (21, True, True)
+    """
     frame = card_frame(design)
     found: dict = {FLIP: flip_marker_symbol(), **back_symbols(design, frame)}
     head = card_layout(design, frame).slots[0].head
@@ -604,6 +696,17 @@ def _footer_text(layout: CardLayout, text: str, x: float, color: Color, anchor: 
 
 
 def monument_face(design: Design, monument: Monument, frame: CardFrame) -> Face:
+    """The face of a Monument card: the rock and sky, the heads facing as the card says, their names,
+    the map symbol and the card's id.
+
+    >>> from rushmore_print import generate_deck, load_design
+    >>> design = load_design()
+    >>> deck = generate_deck(design)
+    >>> frame = card_frame(design)
+    >>> face = monument_face(design, deck.monuments[0], frame)
+    >>> face.card_id, face.kind, face.is_back
+    ('M01', <CardKind.MONUMENT: 'monument'>, False)
+    """
     layout = card_layout(design, frame)
     style = design.style
     items: list = [*_mountain(layout, style), *_map_symbol(layout, style.ink)]
@@ -613,6 +716,17 @@ def monument_face(design: Design, monument: Monument, frame: CardFrame) -> Face:
 
 
 def search_face(design: Design, card: SearchCard, frame: CardFrame) -> Face:
+    """The face of a Search card: the paper, the heads in their niches (red heads red, with the flip
+    marker), the magnifier, the level and the card's id.
+
+    >>> from rushmore_print import generate_deck, load_design
+    >>> design = load_design()
+    >>> deck = generate_deck(design)
+    >>> frame = card_frame(design)
+    >>> face = search_face(design, deck.search[20], frame)
+    >>> face.card_id, face.kind, [item.text for item in face.items if isinstance(item, Text)][-1]
+    ('S21', <CardKind.SEARCH: 'search'>, 'ADVANCED')
+    """
     layout = card_layout(design, frame)
     style = design.style
     items: list = [Shape(Path.rect(frame.bleed), fill=style.paper)]
@@ -640,7 +754,16 @@ def _level_mark(layout: CardLayout, red_count: int, level_name: str, ink: Color)
 
 def card_picture(face: Face, frame: CardFrame, x: float, y: float, width: float) -> list:
     """A card face scaled to ``width`` at (x, y), cut at the trim, with a thin grey outline: a
-    picture of a card in a rule sheet or answer key, not a card to cut."""
+    picture of a card in a rule sheet or answer key, not a card to cut.
+
+    >>> from rushmore_print import generate_deck, load_design
+    >>> design = load_design()
+    >>> deck = generate_deck(design)
+    >>> frame = card_frame(design)
+    >>> picture = card_picture(monument_face(design, deck.monuments[0], frame), frame, 10.0, 10.0, 30.0)
+    >>> [type(item).__name__ for item in picture], [round(v, 2) for v in picture[1].path.points()[2]]
+    (['Group', 'Shape'], [40.0, 31.43])
+    """
     s = width / frame.width_mm
     matrix = multiply(scale(s), translate(x, y))
     box = Rect(x, y, width, frame.height_mm * s)

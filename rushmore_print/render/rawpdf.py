@@ -29,7 +29,18 @@ from .dates import pdf_date, source_date_epoch
 @dataclass(frozen=True)
 class EmbeddedImage:
     """An image as a PDF XObject: its dictionary entries and its (already compressed) data.
-    ``reencoded`` says why the file's own data could not pass into the PDF ("" when it did)."""
+    ``reencoded`` says why the file's own data could not pass into the PDF ("" when it did).
+
+    >>> import tempfile
+    >>> from PIL import Image
+    >>> scratch = tempfile.TemporaryDirectory()
+    >>> folder = Path(scratch.name)
+    >>> Image.new("RGBA", (30, 20)).save(folder / "clear.png")
+    >>> image = load_image(folder / "clear.png")
+    >>> image.width, image.reencoded, image.smask is not None
+    (30, 'transparency', True)
+    >>> scratch.cleanup()
+    """
 
     width: int
     height: int
@@ -44,7 +55,18 @@ def load_image(path: Path) -> EmbeddedImage:
     """PNG (8-bit or less, no alpha, not interlaced) and JPEG data pass through untouched, after
     their structure is checked (``rasters.py`` refuses what a PDF cannot carry); anything else,
     and any image whose EXIF orientation turns it, is decoded by the normaliser and compressed
-    with Flate, its ``reencoded`` saying why."""
+    with Flate, its ``reencoded`` saying why.
+
+    >>> import tempfile
+    >>> from PIL import Image
+    >>> scratch = tempfile.TemporaryDirectory()
+    >>> folder = Path(scratch.name)
+    >>> Image.new("RGB", (30, 20), "red").save(folder / "red.png", dpi=(300, 300))
+    >>> image = load_image(folder / "red.png")
+    >>> image.entries.split(" /DecodeParms")[0], image.reencoded, image.dpi
+    ('/Width 30 /Height 20 /ColorSpace /DeviceRGB /BitsPerComponent 8 /Filter /FlateDecode', '', (300.0, 300.0))
+    >>> scratch.cleanup()
+    """
     raster = read_raster(path)
     reason = _why_reencoded(raster)
     if reason:
@@ -157,7 +179,19 @@ class _Objects:
 def load_images(paths: list[Path]) -> dict[str, EmbeddedImage]:
     """Every image read and verified, on a thread a core (zlib works outside the GIL). Plain
     threads, not concurrent.futures: ``impose`` is a short command and that import costs more
-    than the work for a handful of JPEGs."""
+    than the work for a handful of JPEGs.
+
+    >>> import tempfile
+    >>> from PIL import Image
+    >>> scratch = tempfile.TemporaryDirectory()
+    >>> folder = Path(scratch.name)
+    >>> for name in ("a.png", "b.png"):
+    ...     Image.new("RGB", (30, 20)).save(folder / name)
+    >>> loaded = load_images([folder / "a.png", folder / "b.png", folder / "a.png"])
+    >>> [Path(key).name for key in loaded]
+    ['a.png', 'b.png']
+    >>> scratch.cleanup()
+    """
     unique = list(dict.fromkeys(paths))
     threads = max(1, min(len(unique), os.cpu_count() or 1))
     results: list[EmbeddedImage | BaseException | None] = [None] * len(unique)
@@ -186,7 +220,15 @@ def load_images(paths: list[Path]) -> dict[str, EmbeddedImage]:
 
 def render_raw_pdf(document: Document, loaded: dict[str, EmbeddedImage] | None = None) -> bytes:
     """The PDF of ``document``; byte-identical for the same input. ``loaded`` holds images
-    already read (``load_images``); others are read as they are met."""
+    already read (``load_images``); others are read as they are met.
+
+    >>> from rushmore_print.layout.items import Page, Path, Rect, Shape, rgb
+    >>> square = Shape(Path.rect(Rect(0, 0, 12.7, 12.7)), fill=rgb("#d32f2f"))
+    >>> document = Document("Red square", [Page(25.4, 12.7, (square,))])
+    >>> pdf = render_raw_pdf(document)
+    >>> pdf[:8], pdf == render_raw_pdf(document)
+    (b'%PDF-1.4', True)
+    """
     objects = _Objects()
     pages_ref = objects.reserve()
     images: dict[str, tuple[str, int]] = {}

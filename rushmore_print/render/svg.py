@@ -111,14 +111,26 @@ class SvgWriter:
         self._defs: list[str] = []  # each definition's markup, in the same order
 
     def body(self, page: Page) -> str:
-        """The page's drawing: one group that turns the page's y up, holding its items."""
+        """The page's drawing: one group that turns the page's y up, holding its items.
+
+        >>> from rushmore_print.layout.items import Path, Rect, Shape, Symbol, Use, rgb
+        >>> dot = Symbol((Shape(Path.circle(1, 1, 1), fill=rgb("#000000")),), Rect(0, 0, 2, 2))
+        >>> print(SvgWriter({"dot": dot}, prefix="t").body(Page(4, 4, (Use("dot"),))), end="")
+        <g transform="matrix(1 0 0 -1 0 4)">
+        <use xlink:href="#t-s0"/>
+        </g>
+        """
         lines: list[str] = []
         self._items(page.items, lines)
         return f'<g transform="matrix(1 0 0 -1 0 {_n(page.height_mm)})">\n' + "".join(lines) + "</g>\n"
 
     def inline(self, page: Page, attributes: str = "") -> str:
         """An ``<svg>`` element of ``page`` for an HTML page (its definitions: see
-        :meth:`hidden_definitions`); ``attributes`` are added to the element as they are."""
+        :meth:`hidden_definitions`); ``attributes`` are added to the element as they are.
+
+        >>> print(SvgWriter({}).inline(Page(4, 4, ()), 'class="card"').splitlines()[0])
+        <svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="..." viewBox="0 0 4 4" class="card">
+        """
         extra = f" {attributes}" if attributes else ""
         return (
             f'<svg xmlns="{SVG_NS}" xmlns:xlink="{XLINK_NS}" viewBox="0 0 {_n(page.width_mm)} '
@@ -126,12 +138,29 @@ class SvgWriter:
         )
 
     def definitions(self) -> str:
-        """Every definition the pages drawn so far use, in the order they were first met."""
+        """Every definition the pages drawn so far use, in the order they were first met.
+
+        >>> from rushmore_print.layout.items import Path, Rect, Shape, Symbol, Use, rgb
+        >>> dot = Symbol((Shape(Path.circle(1, 1, 1), fill=rgb("#000000")),), Rect(0, 0, 2, 2))
+        >>> writer = SvgWriter({"dot": dot}, prefix="t")
+        >>> writer.definitions()
+        ''
+        >>> _ = writer.body(Page(4, 4, (Use("dot"),)))
+        >>> writer.definitions().splitlines()[0]
+        '<g id="t-s0">'
+        """
         return "".join(self._defs)
 
     def hidden_definitions(self) -> str:
         """The definitions in an ``<svg>`` of no size, for the HTML page its inline pages are on
-        (not ``display: none``, which would also hide the clips and texts that they use)."""
+        (not ``display: none``, which would also hide the clips and texts that they use).
+
+        >>> print(SvgWriter({}).hidden_definitions(), end="")
+        <svg xmlns="..." xmlns:xlink="..." width="0" height="0" style="position:absolute" aria-hidden="true">
+        <defs>
+        </defs>
+        </svg>
+        """
         return (
             f'<svg xmlns="{SVG_NS}" xmlns:xlink="{XLINK_NS}" width="0" height="0" '
             f'style="position:absolute" aria-hidden="true">\n<defs>\n{self.definitions()}</defs>\n</svg>\n'

@@ -222,6 +222,52 @@ def _describe(value: Any) -> str:
 
 
 TOP_KEYS = ("name", "heads", "directions", "search", "grid", "rules", "print", "style", "language")
+HEAD_KEYS = ("name", "look", "art", "skin", "hair")
+DIRECTION_KEYS = ("name", "letter")
+SEARCH_KEYS = ("seed", "red_counts")
+GRID_KEYS = ("rows", "cols")
+RULE_KEYS = ("deck_size", "points_to_win", "players_before_extra", "extra_cards_per_player", "long_game")
+LONG_GAME_KEYS = ("extra_cards_per_player", "points_to_win")
+PRINT_KEYS = ("card", "orientation", "bleed", "font", "profile")
+CARD_SIZE_KEYS = ("width", "height")
+
+# Every mapping a design may hold, by where it sits ("heads[]": an item of the heads list), and
+# the keys it may have: the reader checks against these and the README's key table is tested
+# against them, so a key added here and not documented fails a test.
+DESIGN_KEYS: dict[str, tuple[str, ...]] = {
+    "": TOP_KEYS,
+    "heads[]": HEAD_KEYS,
+    "directions[]": DIRECTION_KEYS,
+    "search": SEARCH_KEYS,
+    "grid": GRID_KEYS,
+    "rules": RULE_KEYS,
+    "rules.long_game": LONG_GAME_KEYS,
+    "print": PRINT_KEYS,
+    "print.card": CARD_SIZE_KEYS,
+    "style": STYLE_KEYS,
+}
+
+
+def design_key_paths() -> tuple[str, ...]:
+    """Every key a design may hold, as a dotted path (list items as ``[]``), in reading order.
+
+    >>> design_key_paths()[:4]
+    ('name', 'heads', 'heads[].name', 'heads[].look')
+    >>> "print.card.width" in design_key_paths()
+    True
+    """
+
+    def under(prefix: str) -> list[str]:
+        paths = []
+        for key in DESIGN_KEYS[prefix]:
+            path = f"{prefix}.{key}" if prefix else key
+            paths.append(path)
+            for child in (path, path + "[]"):
+                if child in DESIGN_KEYS:
+                    paths.extend(under(child))
+        return paths
+
+    return tuple(under(""))
 
 
 def parse_design(text: str, file: str, base_dir: Path | None, font_check: FontCheck | None = None) -> Design:
@@ -324,7 +370,7 @@ def _heads(check: _Checker, value: Any, base_dir: Path | None) -> tuple[HeadSpec
 def _head(check: _Checker, item: Any, path: tuple, base_dir: Path | None) -> HeadSpec | None:
     if isinstance(item, str):
         item = {"name": item}
-    spec = check.mapping(item, path, ("name", "look", "art", "skin", "hair"), required=("name",))
+    spec = check.mapping(item, path, HEAD_KEYS, required=("name",))
     if spec is None or "name" not in spec:
         return None
     name = check.printable(spec["name"], path + ("name",))
@@ -359,7 +405,7 @@ def _directions(check: _Checker, value: Any) -> tuple[tuple[str, str] | None, No
         item_path = path + (number,)
         if isinstance(item, str):
             item = {"name": item}
-        spec = check.mapping(item, item_path, ("name", "letter"), required=("name",))
+        spec = check.mapping(item, item_path, DIRECTION_KEYS, required=("name",))
         if spec is None or "name" not in spec:
             return None, None
         name = check.printable(spec["name"], item_path + ("name",), longest=MAX_DIRECTION_CHARS)
@@ -388,7 +434,7 @@ def _search(
     check: _Checker, value: Any, heads: tuple[HeadSpec, ...] | None
 ) -> tuple[int | None, tuple[int, ...] | None]:
     path = ("search",)
-    spec = check.mapping(value, path, ("seed", "red_counts"), required=("seed", "red_counts"))
+    spec = check.mapping(value, path, SEARCH_KEYS, required=SEARCH_KEYS)
     if spec is None:
         return None, None
     seed = check.integer(spec["seed"], path + ("seed",), 0) if "seed" in spec else None
@@ -448,7 +494,7 @@ def _grid(check: _Checker, value: Any, heads: tuple[HeadSpec, ...] | None) -> tu
     if value is None:
         return most_square_grid(total)
     path = ("grid",)
-    spec = check.mapping(value, path, ("rows", "cols"), required=("rows", "cols"))
+    spec = check.mapping(value, path, GRID_KEYS, required=GRID_KEYS)
     if spec is None or "rows" not in spec or "cols" not in spec:
         return None
     rows = check.integer(spec["rows"], path + ("rows",), 1)
@@ -464,9 +510,6 @@ def _grid(check: _Checker, value: Any, heads: tuple[HeadSpec, ...] | None) -> tu
         )
         return None
     return rows, cols
-
-
-RULE_KEYS = ("deck_size", "points_to_win", "players_before_extra", "extra_cards_per_player", "long_game")
 
 
 def _rules(check: _Checker, value: Any) -> Rules | None:
@@ -488,7 +531,7 @@ def _rules(check: _Checker, value: Any) -> Rules | None:
     long_spec = spec.get("long_game")
     if long_spec is not None:
         long_path = path + ("long_game",)
-        long_map = check.mapping(long_spec, long_path, ("extra_cards_per_player", "points_to_win"))
+        long_map = check.mapping(long_spec, long_path, LONG_GAME_KEYS)
         if long_map is not None:
             if "extra_cards_per_player" in long_map:
                 numbers["long_extra_cards_per_player"] = check.integer(
@@ -528,7 +571,7 @@ def _print(check: _Checker, value: Any, base_dir: Path | None) -> PrintSpec | No
     if value is None:
         return PrintSpec()
     path = ("print",)
-    spec = check.mapping(value, path, ("card", "orientation", "bleed", "font", "profile"))
+    spec = check.mapping(value, path, PRINT_KEYS)
     if spec is None:
         return None
     defaults = PrintSpec()
@@ -614,7 +657,7 @@ def _card_size(check: _Checker, value: Any, path: tuple) -> tuple[str, tuple[flo
             check.add(path, f"{exc}, or {{width: 63.5mm, height: 88.9mm}}")
             return "custom", None
         return (value.strip().lower() if value.strip().lower() in CARD_PRESETS else "custom"), size
-    spec = check.mapping(value, path, ("width", "height"), required=("width", "height"))
+    spec = check.mapping(value, path, CARD_SIZE_KEYS, required=CARD_SIZE_KEYS)
     if spec is None or "width" not in spec or "height" not in spec:
         return "custom", None
     width = check.length(spec["width"], path + ("width",))
@@ -662,4 +705,14 @@ def _style(check: _Checker, value: Any, heads: tuple[HeadSpec, ...]) -> Style:
     return style
 
 
-__all__ = ["RULE_KEYS", "TOP_KEYS", "FontCheck", "load_design", "parse_design", "print_font_texts", "same_name_key"]
+__all__ = [
+    "DESIGN_KEYS",
+    "RULE_KEYS",
+    "TOP_KEYS",
+    "FontCheck",
+    "design_key_paths",
+    "load_design",
+    "parse_design",
+    "print_font_texts",
+    "same_name_key",
+]
