@@ -23,6 +23,9 @@ from pathlib import Path
 from .inputs import InputError, InputKind, read_input
 
 Contour = list[tuple[float, float, bool]]  # (x, y, on-curve) in font units
+Point = tuple[float, float]
+# ("M", p), ("L", p) or ("Q", control, p): a closed contour as the renderers draw it
+Segment = tuple[str, Point] | tuple[str, Point, Point]
 
 
 # A designer's font is read by the design reader twice (its licence, then every name it prints)
@@ -325,6 +328,44 @@ class TrueTypeFont:
                 return result
 
 
+def quadratic_segments(contour: Contour) -> list[Segment]:
+    """A closed TrueType contour as ("M", p), ("L", p) and ("Q", control, p) segments, the
+    implied on-curve points made explicit; the last segment ends where the first began.
+
+    TrueType implies an on-curve point midway between two off-curve ones, and a contour may
+    start off-curve or have no on-curve point at all (DejaVu's round counters in '℔' and 'Ք'):
+    then it starts at the midpoint of its first two points. Both renderers that draw glyph
+    outlines (``render/svg.py`` and ``render/rawpdf.py``) read contours here, so they agree.
+
+    >>> quadratic_segments([(10, 10, True), (0, 0, False), (10, 0, False)])
+    [('M', (10, 10)), ('Q', (0, 0), (5.0, 0.0)), ('Q', (10, 0), (10, 10))]
+    >>> quadratic_segments([(0, 0, False), (4, 0, False), (4, 4, False), (0, 4, False)])[:3]
+    [('M', (2.0, 0.0)), ('Q', (4, 0), (4.0, 2.0)), ('Q', (4, 4), (2.0, 4.0))]
+    """
+    points = list(contour)
+    if not points:
+        return []
+    start = next((i for i, p in enumerate(points) if p[2]), None)
+    if start is None:  # all off-curve: start at the implied point between the first two
+        (ax, ay, _), (bx, by, _) = points[0], points[1 % len(points)]
+        points.insert(1, ((ax + bx) / 2, (ay + by) / 2, True))
+        start = 1
+    points = points[start:] + points[:start] + [points[start]]
+    segments: list[Segment] = [("M", (points[0][0], points[0][1]))]
+    control: Point | None = None
+    for x, y, on in points[1:]:
+        if on:
+            segments.append(("Q", control, (x, y)) if control else ("L", (x, y)))
+            control = None
+        elif control is None:
+            control = (x, y)
+        else:
+            middle = ((control[0] + x) / 2, (control[1] + y) / 2)
+            segments.append(("Q", control, middle))
+            control = (x, y)
+    return segments
+
+
 def _directory(data: bytes) -> dict[bytes, tuple[int, int]]:
     """tag -> (offset, length) of every table, each inside the file."""
     kind = data[:4]
@@ -493,4 +534,4 @@ def _format12(data: bytes, start: int, code: int) -> int:
     return 0
 
 
-__all__ = ["TrueTypeFont"]
+__all__ = ["TrueTypeFont", "quadratic_segments"]

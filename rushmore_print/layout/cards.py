@@ -16,13 +16,24 @@ from ..colors import BLACK, WHITE, Color, mix
 from ..i18n import catalogue_for, level_name
 from ..model import Monument, SearchCard
 from ..sizes import PAPERS
-from ..spec import Design, Style
+from ..spec import Design, HeadSpec, Style
 from ..units import MM_PER_INCH, MM_PER_PT
 from .backs import back_face as back_face
 from .backs import back_problems, back_symbols
 from .fonts import Font, name_font, text_width_mm
 from .frame import CardFrame, CardKind, Face
-from .heads import FLIP_MARKER_BOX, HEAD_BOX, MIRROR, HeadKey, flip_marker_symbol, head_symbol
+from .heads import (
+    FLIP_MARKER_BOX,
+    HEAD_BOX,
+    MIRROR,
+    HeadKey,
+    Palette,
+    flip_marker_symbol,
+    head_drawing,
+    head_symbol,
+    plain_palette,
+    red_palette,
+)
 from .ink import Silhouette, reach, silhouette
 from .items import (
     TEXT_DESCENT,
@@ -197,25 +208,40 @@ class HeadInk:
     is_art: bool  # a designer's art: all of it counts as face
 
 
-@functools.lru_cache(maxsize=32)
 def head_inks(design: Design) -> tuple[HeadInk, ...]:
     """The silhouettes the layout packs ``design``'s heads by, read from the drawings themselves
-    (so a redrawn look or a designer's art is placed by where its ink really is). A head facing
-    the second way is the mirror image of the first (``heads.MIRROR``), so is its silhouette."""
-    found = []
-    for index, spec in enumerate(design.heads):
-        drawings, boxes = [], []
-        for red in (False, True):
-            symbol = head_symbol(spec, HeadKey(index, 0, red), design.style)
-            drawings.append(silhouette(symbol.items, {}, HEAD_BOX.y - 30, HEAD_BOX.top + 30, INK_BAND))
-            boxes.append(symbol.bbox)
-        axis = MIRROR[4]
-        drawings += [drawing.flipped(axis) for drawing in drawings]
-        boxes += [Rect(axis - box.right, box.y, box.width, box.height) for box in boxes]
-        bounds = union(boxes)
-        assert bounds is not None
-        found.append(HeadInk(tuple(drawings), bounds, spec.art is not None or spec.vector is not None))
-    return tuple(found)
+    (so a redrawn look or a designer's art is placed by where its ink really is). Each head's is
+    traced once a process for what its drawing depends on (look, art, palettes), so an edit of
+    anything else (a name, the sky, the rules: ``preview --watch``) traces nothing again.
+
+    >>> from rushmore_print.spec import load_design
+    >>> classic = load_design()
+    >>> renamed = dataclasses.replace(classic, name="Other", heads=(HeadSpec("Ada", classic.heads[0].look),))
+    >>> head_inks(renamed)[0] is head_inks(classic)[0]
+    True
+    """
+    style = design.style
+    return tuple(
+        _head_ink(dataclasses.replace(spec, name=""), plain_palette(style, spec), red_palette(style, spec))
+        for spec in design.heads
+    )
+
+
+@functools.lru_cache(maxsize=64)
+def _head_ink(spec: HeadSpec, plain: Palette, red: Palette) -> HeadInk:
+    """One head's silhouettes, plain and red, facing each way. A head facing the second way is
+    the mirror image of the first (``heads.MIRROR``), so is its silhouette."""
+    drawings, boxes = [], []
+    for palette in (plain, red):
+        symbol = head_drawing(spec, palette)
+        drawings.append(silhouette(symbol.items, {}, HEAD_BOX.y - 30, HEAD_BOX.top + 30, INK_BAND))
+        boxes.append(symbol.bbox)
+    axis = MIRROR[4]
+    drawings += [drawing.flipped(axis) for drawing in drawings]
+    boxes += [Rect(axis - box.right, box.y, box.width, box.height) for box in boxes]
+    bounds = union(boxes)
+    assert bounds is not None
+    return HeadInk(tuple(drawings), bounds, spec.art is not None or spec.vector is not None)
 
 
 # (clearance in head units, gap in mm): the step from a head's box to its neighbour's is the

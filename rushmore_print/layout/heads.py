@@ -431,13 +431,23 @@ def head_symbol(spec: HeadSpec, key: HeadKey, style: Style, art_pixels: int = 0)
     (True, 'Group')
     """
     palette = red_palette(style, spec) if key.red else plain_palette(style, spec)
+    return head_drawing(spec, palette, key.facing, art_pixels)
+
+
+def head_drawing(spec: HeadSpec, palette: Palette, facing: int = 0, art_pixels: int = 0) -> Symbol:
+    """The drawing of one head in ``palette``, facing the first direction (``facing`` 0) or
+    mirrored (1): it depends on the head's look, art and palette alone, never on its name.
+
+    >>> head_drawing(HeadSpec("A"), plain_palette(Style(), HeadSpec("A"))).bbox.width > 0
+    True
+    """
     if spec.vector is not None:
         items = _vector_head(spec, palette)
     elif spec.art is not None:
         items = _image_head(spec, palette, art_pixels)
     else:
         items = _profile_head(spec.look, palette)
-    if key.facing == 1:
+    if facing == 1:
         items = (Group(items, matrix=MIRROR),)
     bounds = union([b for b in (item_bounds(item, {}) for item in items) if b is not None])
     assert bounds is not None
@@ -470,6 +480,7 @@ __all__ = [
     "Part",
     "Role",
     "flip_marker_symbol",
+    "head_drawing",
     "head_symbol",
     "plain_palette",
     "red_palette",

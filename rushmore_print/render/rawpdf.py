@@ -20,6 +20,7 @@ from ..layout.fonts import text_width_mm
 from ..layout.items import Anchor, Document, FillRule, Group, Image, ImageFit, Rect, Shape, Text, Use
 from ..layout.items import Path as LayoutPath
 from ..rasters import Raster, read_raster
+from ..ttf import Contour, quadratic_segments
 from ..typeface import Font, metrics
 from ..units import MM_PER_PT, PT_PER_MM
 from .dates import pdf_date, source_date_epoch
@@ -382,31 +383,24 @@ def _escape(text: str) -> str:
     return encoded.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)")
 
 
-def _contour_ops(contour: list) -> str:
-    """A TrueType contour (quadratic, with implied on-curve midpoints) as PDF path operators,
-    in whole font units (1/2048 em: finer than any printer)."""
-    points = list(contour)
-    if not points:
+def _contour_ops(contour: Contour) -> str:
+    """A TrueType contour as PDF path operators, in whole font units (1/2048 em: finer than any
+    printer), each quadratic made the cubic PDF draws.
+
+    >>> _contour_ops([(0, 0, False), (6, 0, False), (6, 6, False), (0, 6, False)])
+    '3 0 m 5 0 6 1 6 3 c 6 5 5 6 3 6 c 1 6 0 5 0 3 c 0 1 1 0 3 0 c h'
+    """
+    segments = quadratic_segments(contour)
+    if not segments:
         return ""
-    start = next((i for i, p in enumerate(points) if p[2]), None)
-    if start is None:  # all off-curve: start at the midpoint of the first two
-        (ax, ay, _), (bx, by, _) = points[0], points[1 % len(points)]
-        points.insert(0, ((ax + bx) / 2, (ay + by) / 2, True))
-        start = 0
-    points = points[start:] + points[:start] + [points[start]]
-    ops = [f"{_i(points[0][0])} {_i(points[0][1])} m"]
-    current: tuple[float, float] = (points[0][0], points[0][1])
-    control: tuple[float, float] | None = None
-    for x, y, on in points[1:]:
-        if on:
-            ops.append(_quad(current, control, (x, y)) if control else f"{_i(x)} {_i(y)} l")
-            current, control = (x, y), None
-        elif control is None:
-            control = (x, y)
+    ops, current = [], segments[0][-1]
+    for op, *points in segments:
+        end = points[-1]
+        if op == "Q":
+            ops.append(_quad(current, points[0], end))
         else:
-            middle = ((control[0] + x) / 2, (control[1] + y) / 2)
-            ops.append(_quad(current, control, middle))
-            current, control = middle, (x, y)
+            ops.append(f"{_i(end[0])} {_i(end[1])} {op.lower()}")
+        current = end
     return " ".join(ops) + " h"
 
 

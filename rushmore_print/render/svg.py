@@ -47,6 +47,7 @@ from ..layout.items import (
     Use,
 )
 from ..layout.items import Image as ImageItem
+from ..ttf import Contour, quadratic_segments
 from ..typeface import metrics, text_width_mm
 from ..units import MM_PER_PT
 from .art import art_image
@@ -310,7 +311,7 @@ def _d(path: Path) -> str:
     return "".join(command[0] + " ".join(_n(v) for v in command[1:]) for command in path.commands)
 
 
-def _contour_d(contour: list, dx: int = 0) -> str:
+def _contour_d(contour: Contour, dx: int = 0) -> str:
     """A TrueType contour (quadratic, on- and off-curve points, implied on-curve midpoints
     between two off-curve ones) as SVG path data, in whole font units, moved ``dx`` along.
 
@@ -320,37 +321,6 @@ def _contour_d(contour: list, dx: int = 0) -> str:
     segments = quadratic_segments(contour)
     text = "".join(op + " ".join(f"{round(x) + dx} {round(y)}" for x, y in points) for op, *points in segments)
     return text + ("Z" if segments else "")
-
-
-def quadratic_segments(contour: list) -> list[tuple]:
-    """A closed TrueType contour as ("M", p), ("L", p) and ("Q", control, p) segments, the
-    implied on-curve points made explicit; the last segment ends where the first began.
-
-    >>> quadratic_segments([(10, 10, True), (0, 0, False), (10, 0, False)])
-    [('M', (10, 10)), ('Q', (0, 0), (5.0, 0.0)), ('Q', (10, 0), (10, 10))]
-    """
-    points = list(contour)
-    if not points:
-        return []
-    start = next((i for i, p in enumerate(points) if p[2]), None)
-    if start is None:  # all off-curve: start at the midpoint of the first two
-        (ax, ay, _), (bx, by, _) = points[0], points[1 % len(points)]
-        points.insert(1, ((ax + bx) / 2, (ay + by) / 2, True))
-        start = 1
-    points = points[start:] + points[:start] + [points[start]]
-    segments: list[tuple] = [("M", (points[0][0], points[0][1]))]
-    control: tuple[float, float] | None = None
-    for x, y, on in points[1:]:
-        if on:
-            segments.append(("Q", control, (x, y)) if control else ("L", (x, y)))
-            control = None
-        elif control is None:
-            control = (x, y)
-        else:
-            middle = ((control[0] + x) / 2, (control[1] + y) / 2)
-            segments.append(("Q", control, middle))
-            control = (x, y)
-    return segments
 
 
 def _contained(box: Rect, aspect: float) -> Rect:
@@ -392,4 +362,4 @@ def _text(value: str) -> str:
     return escape(_NOT_XML.sub("", value))
 
 
-__all__ = ["SvgWriter", "quadratic_segments", "svg_document"]
+__all__ = ["SvgWriter", "svg_document"]
