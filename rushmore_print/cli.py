@@ -670,7 +670,19 @@ def stats(logs: tuple[Path, ...], html_path: Path | None) -> None:
 
 
 def main() -> None:
-    """Console entry point. Unexpected failures get one line, not a traceback (set RUSHMORE_DEBUG=1 for it)."""
+    """Console entry point (``rushmore``): the command line in ``sys.argv``, run to its exit code.
+    Unexpected failures get one line and exit 70, not a traceback (set RUSHMORE_DEBUG=1 for it).
+
+    >>> saved, sys.argv = sys.argv, ["rushmore", "answer", "S17"]
+    >>> try:
+    ...     main()
+    ... except SystemExit as done:
+    ...     print("exit code", done.code)
+    ... finally:
+    ...     sys.argv = saved
+    S17 (LR*RL) matches M03 (LLRL)
+    exit code 0
+    """
     try:
         cli(prog_name="rushmore")
     except Exception as exc:  # a bug: say so briefly

@@ -358,9 +358,9 @@ def voice_options(command: Callable) -> Callable:
         ("-v", "verbose", "Say more: what was read, each file written, the time taken."),
         ("-q", "quiet", "Print errors only (and what the command is asked for)."),
     ):
-        command = click.option(flag, f"--{name}", name, is_flag=True, expose_value=False, callback=_remember, help=text)(
-            command
-        )
+        command = click.option(
+            flag, f"--{name}", name, is_flag=True, expose_value=False, callback=_remember, help=text
+        )(command)
     return command
 
 

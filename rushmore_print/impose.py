@@ -123,7 +123,11 @@ def bleed_from(image: Path) -> float | None:
 class Cards:
     """The card images ``rushmore impose`` was given, resolved: the fronts, their backs (``back``
     for every card, or ``backs`` one a front, from ``--backs`` or the fronts' folders) and the bleed
-    the images carry (``bleed_found``: read from their size, not given)."""
+    the images carry (``bleed_found``: read from their size, not given).
+
+    >>> Cards([Path("M01.png")], back=Path("back.png"), bleed_mm=3.0).has_backs
+    True
+    """
 
     fronts: list[Path]
     back: Path | None = None
@@ -133,6 +137,11 @@ class Cards:
 
     @property
     def has_backs(self) -> bool:
+        """Whether every front has a back to print (then the layouts default to both).
+
+        >>> Cards([Path("M01.png")]).has_backs
+        False
+        """
         return bool(self.back or self.backs)
 
 
