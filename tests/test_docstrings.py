@@ -25,7 +25,6 @@ from .test_api import MODULES
 NOT_YET: frozenset[str] = frozenset(
     {
         "rushmore_print.build",
-        "rushmore_print.console",
         "rushmore_print.export",
         "rushmore_print.files",
         "rushmore_print.gamelog",
