@@ -24,6 +24,7 @@ __all__ = [
     "card_size",
     "file_stem",
     "gap",
+    "markdown_file",
     "seed",
     "typed_length",
     "url_base",
@@ -158,4 +159,21 @@ def url_base(value: str) -> str:
     """
     if not re.match(r"^https?://[^\s]+$", value):
         raise ValueError("expected an http(s) address such as https://example.org/cards")
+    return value
+
+
+def markdown_file(value: str) -> str:
+    """Where ``rulebook --markdown`` writes the rules: a file or ``-``, never a design file, which
+    it would overwrite (``rulebook --markdown DESIGN`` reads as if DESIGN were the output).
+
+    >>> markdown_file("output/RULES.md")
+    'output/RULES.md'
+    >>> markdown_file("designs/junior.YML")
+    Traceback (most recent call last):
+    ValueError: 'designs/junior.YML' looks like a design: give DESIGN before --markdown, and --markdown a .md file or -
+    """
+    if value.lower().endswith((".yaml", ".yml")):
+        raise ValueError(
+            f"{shown(value)} looks like a design: give DESIGN before --markdown, and --markdown a .md file or -"
+        )
     return value

@@ -10,6 +10,7 @@ and ``table``), with ``-`` for standard input and output where a single file is 
 from __future__ import annotations
 
 import functools
+import os
 import sys
 import time
 from collections.abc import Callable
@@ -64,6 +65,34 @@ def friendly_errors(command: Callable) -> Callable:
             sys.exit(130)
 
     return wrapper
+
+
+def run(group: click.Group, args: list[str] | None = None) -> None:
+    """Run the command line ``args`` (``sys.argv`` when None) to its exit code. A failure no
+    command expects is a bug: one line naming it and exit 70, not a traceback (set
+    RUSHMORE_DEBUG=1 for the traceback).
+
+    >>> @click.group()
+    ... def broken() -> None:
+    ...     pass
+    >>> @broken.command()
+    ... def crash() -> None:
+    ...     raise RuntimeError("a bug")
+    >>> try:
+    ...     run(broken, ["crash"])
+    ... except SystemExit as done:
+    ...     print("exit code", done.code)
+    exit code 70
+    """
+    try:
+        group(args, prog_name="rushmore")
+    except Exception as exc:  # a bug: say so briefly
+        if os.environ.get("RUSHMORE_DEBUG"):
+            raise
+        click.echo(
+            f"error: internal error ({type(exc).__name__}: {exc}); rerun with RUSHMORE_DEBUG=1 and report it", err=True
+        )
+        sys.exit(70)
 
 
 def parsed(parse: Callable[[str], object]) -> Callable:
@@ -587,6 +616,7 @@ __all__ = [
     "papers_of",
     "parsed",
     "report_written",
+    "run",
     "sheet_options",
     "voice_options",
     "write_out",
