@@ -25,6 +25,7 @@ from .model import Level
 
 if TYPE_CHECKING:
     from .gamelog import GameLog
+    from .i18n import Catalogue
     from .model import Deck
     from .narrate import Narrator
     from .session import Session, Step
@@ -228,7 +229,7 @@ class Table:
     >>> session = new_session(GameRequest(("ann", "bob"), seed=3), None, hold=False)
     >>> with tempfile.TemporaryDirectory() as folder:
     ...     log = new_log(Path(folder) / "g.jsonl", 3)
-    ...     table = Table(session, narrator_for(session.game.deck, "classic", streams), log, streams, False)
+    ...     table = Table(session, narrator_for(session, streams), log, streams, False)
     ...     table.show(session.start())
     ...     outcome = table.run()
     ...     log.close()
@@ -253,7 +254,7 @@ class Table:
         >>> session = new_session(GameRequest(("ann", "bob"), seed=3), None, hold=False)
         >>> with tempfile.TemporaryDirectory() as folder:
         ...     log = new_log(Path(folder) / "g.jsonl", 3)
-        ...     Table(session, narrator_for(session.game.deck, "classic", streams), log, streams, False).show(
+        ...     Table(session, narrator_for(session, streams), log, streams, False).show(
         ...         session.start()
         ...     )
         ...     log.close()
@@ -294,7 +295,7 @@ class Table:
         >>> session = new_session(GameRequest(("ann", "bob"), seed=3), None, hold=False)
         >>> with tempfile.TemporaryDirectory() as folder:
         ...     log = new_log(Path(folder) / "g.jsonl", 3)
-        ...     table = Table(session, narrator_for(session.game.deck, "classic", streams), log, streams, False)
+        ...     table = Table(session, narrator_for(session, streams), log, streams, False)
         ...     table.show(session.start())
         ...     table.run()
         ...     log.close()
@@ -302,7 +303,7 @@ class Table:
         """
         from .session import Finished, Quit
 
-        streams, session, log = self.streams, self.session, self.log
+        streams, session, t = self.streams, self.session, self.t
         if streams.interactive:
             with contextlib.suppress(ImportError):
                 import readline  # noqa: F401 - input() gains line editing and history
@@ -312,15 +313,46 @@ class Table:
             if line is None:
                 if session.game.over:
                     return Outcome.DONE
-                streams.warn(f"input ended before the game did; continue with: rushmore play --resume {log.path}")
+                ended = t.gettext("input ended before the game did; continue with: {command}", command=self.resume)
+                streams.warn(ended)
                 return Outcome.INPUT_ENDED
             step = session.handle_bytes(line)
             self.show(step)
             if any(isinstance(event, Quit) for event in step.events):
-                streams.say(f"game saved; continue with: rushmore play --resume {log.path}")
+                streams.say(t.gettext("game saved; continue with: {command}", command=self.resume))
                 return Outcome.DONE
             if any(isinstance(event, Finished) for event in step.events):
                 return Outcome.DONE
+
+    @property
+    def t(self) -> Catalogue:
+        """The players' language (the narrator's catalogue).
+
+        >>> import tempfile
+        >>> streams = Streams(io.BytesIO(), io.StringIO(), io.StringIO())
+        >>> session = new_session(GameRequest(("ann", "bob"), seed=3), None, hold=False)
+        >>> with tempfile.TemporaryDirectory() as folder:
+        ...     log = new_log(Path(folder) / "g.jsonl", 3)
+        ...     Table(session, narrator_for(session, streams), log, streams, False).t
+        ...     log.close()
+        Catalogue('en')
+        """
+        return self.narrator.t
+
+    @property
+    def resume(self) -> str:
+        """The command that continues this game.
+
+        >>> import tempfile
+        >>> streams = Streams(io.BytesIO(), io.StringIO(), io.StringIO())
+        >>> session = new_session(GameRequest(("ann", "bob"), seed=3), None, hold=False)
+        >>> with tempfile.TemporaryDirectory() as folder:
+        ...     log = new_log(Path(folder) / "g.jsonl", 3)
+        ...     Table(session, narrator_for(session, streams), log, streams, False).resume.endswith("g.jsonl")
+        ...     log.close()
+        True
+        """
+        return f"rushmore play --resume {self.log.path}"
 
     def recap(self, path: Path, lost: str | None) -> None:
         """Where a resumed game stands: the table, the score, the card in play and its claims.
@@ -331,7 +363,7 @@ class Table:
         >>> with tempfile.TemporaryDirectory() as folder:
         ...     log = new_log(Path(folder) / "g.jsonl", 3)
         ...     _ = session.start()
-        ...     Table(session, narrator_for(session.game.deck, "classic", streams), log, streams, False).recap(
+        ...     Table(session, narrator_for(session, streams), log, streams, False).recap(
         ...         log.path, None
         ...     )
         ...     log.close()
@@ -341,10 +373,11 @@ class Table:
         from .session import ShowGrid, ShowScore
 
         session, narrator = self.session, self.narrator
+        t = narrator.t
         game = session.game
-        self.streams.say(f"resumed the game in {path}")
+        self.streams.say(t.gettext("resumed the game in {path}", path=path))
         if lost:
-            self.streams.say(f"note: the log's last line was cut short by a crash: {lost}")
+            self.streams.say(t.gettext("note: the log's last line was cut short by a crash: {lost}", lost=t.say(lost)))
         self._lines(narrator.say(ShowGrid(game.table)))
         if game.over:
             from .referee import Ended
@@ -355,22 +388,33 @@ class Table:
         showing = ShowScore(game.scores(), game.cards_left, game.current is not None)
         self._lines(narrator.say_all([showing, game.showing()]))
         for player, monument in game.state.claims:
-            self.streams.say(
-                f"  {player} {'passed' if monument is None else 'is on ' + game.table.position_of(monument)}"
-            )
+            if monument is None:
+                self.streams.say("  " + t.gettext("{player} passed", player=player))
+            else:
+                self.streams.say(
+                    "  "
+                    + t.gettext("{player} is on {position}", player=player, position=game.table.position_of(monument))
+                )
 
 
-def narrator_for(deck: Deck, design_name: str, streams: Streams) -> Narrator:
-    """The narrator that tells ``deck``'s game on ``streams``: their width, colour and characters.
+def narrator_for(session: Session, streams: Streams) -> Narrator:
+    """The referee's voice for ``session`` at a terminal like ``streams``, in the players' language.
 
-    >>> streams = Streams(io.BytesIO(), io.StringIO(), io.StringIO(), width=100, unicode=False)
-    >>> narrator = narrator_for(load_deck(None)[1], "classic", streams)
-    >>> narrator.width, narrator.colour
-    (100, False)
+    >>> from rushmore_print import load_design, generate_deck
+    >>> from rushmore_print.session import Options, Session
+    >>> design = load_design()
+    >>> session = Session.new(generate_deck(design), design.rules, design.grid, Options(("a", "b")),
+    ...                       design_name=design.name, language="it")
+    >>> narrator_for(session, Streams(io.StringIO(), io.StringIO(), io.StringIO())).t
+    Catalogue('it')
     """
+    from .i18n import catalogue
     from .narrate import Narrator
 
-    return Narrator(deck, design_name, streams.colour, streams.width, unicode=streams.unicode)
+    words = catalogue(session.language)
+    return Narrator(
+        session.game.deck, session.design_name, streams.colour, streams.width, unicode=streams.unicode, words=words
+    )
 
 
 def play(request: GameRequest, design: Path | None, streams: Streams, print_only: bool = False) -> Outcome:
@@ -396,18 +440,18 @@ def play(request: GameRequest, design: Path | None, streams: Streams, print_only
             return Outcome.DONE
         log = new_log(request.log_path, session.options.seed)
         lost = None
-    narrator = narrator_for(session.game.deck, session.design_name, streams)
+    narrator = narrator_for(session, streams)
     table = Table(session, narrator, log, streams, request.countdown)
     try:
         if request.resume is None:
             if not request.quiet:
-                streams.say(f"game log: {log.path}")
+                streams.say(narrator.t.gettext("game log: {path}", path=log.path))
             table.show(session.start())
         else:
             table.recap(request.resume, lost)
         return table.run()
     except KeyboardInterrupt:
-        streams.warn(f"\ninterrupted; the game is saved: rushmore play --resume {log.path}")
+        streams.warn("\n" + table.t.gettext("interrupted; the game is saved: {command}", command=table.resume))
         return Outcome.INTERRUPTED
     finally:
         log.close()
@@ -436,6 +480,7 @@ def new_session(request: GameRequest, design: Path | None, hold: bool) -> Sessio
         design_path=str(design.resolve()) if design and str(design) != STDIN else None,
         quick=request.quick,
         hold=hold,
+        language=spec.language,
     )
 
 
@@ -481,7 +526,14 @@ def resume(design: Path | None, path: Path, given: dict, quick: bool, interactiv
         spec, deck = load_deck(design) if design is not None else _logged_design(path, start["design"])
         try:
             session = Session.resume(
-                deck, spec.rules, spec.grid, records, design_name=spec.name, quick=quick, hold=interactive
+                deck,
+                spec.rules,
+                spec.grid,
+                records,
+                design_name=spec.name,
+                quick=quick,
+                hold=interactive,
+                language=spec.language,
             )
         except GameLogError as exc:
             raise exc.in_file(shown_path(path)) from None
@@ -523,6 +575,7 @@ def print_order(session: Session, design: Path | None, streams: Streams) -> None
     >>> streams.stdout.getvalue().splitlines()[0]
     'Mount Rushmore, seed 7, Basic, 2 players'
     """
+    from .i18n import level_name
     from .session import ShowGrid
 
     game = session.game
@@ -531,11 +584,28 @@ def print_order(session: Session, design: Path | None, streams: Streams) -> None
     order = game.state.box[: game.deck_size]
     options = session.options
     say = streams.say
-    say(f"{session.design_name}, seed {options.seed}, {options.level.title}, {len(options.players)} players")
-    say("Lay out the Monuments face up:")
-    for line in narrator_for(game.deck, session.design_name, streams).say(ShowGrid(game.table)):
+    narrator = narrator_for(session, streams)
+    t = narrator.t
+    say(
+        t.ngettext(
+            "{design}, seed {seed}, {level}, {n} player",
+            "{design}, seed {seed}, {level}, {n} players",
+            len(options.players),
+            design=session.design_name,
+            seed=options.seed,
+            level=level_name(t, options.level),
+        )
+    )
+    say(t.gettext("Lay out the Monuments face up:"))
+    for line in narrator.say(ShowGrid(game.table)):
         say(line)
-    say(f"Stack these {game.deck_size} Search cards face down, top card first:")
+    say(
+        t.ngettext(
+            "Stack this {n} Search card face down, top card first:",
+            "Stack these {n} Search cards face down, top card first:",
+            game.deck_size,
+        )
+    )
     width = len(game.deck.heads) * 2
     for start in range(0, len(order), 4):
         row = order[start : start + 4]
@@ -553,7 +623,8 @@ def print_order(session: Session, design: Path | None, streams: Streams) -> None
         args.append("--long")
     if design is not None:
         args.insert(0, str(design))
-    say(f"Then play: rushmore play {' '.join(args)}")
+    command = f"rushmore play {' '.join(args)}"
+    say(t.gettext("Then play: {command}", command=command))
 
 
 def read_line(stdin: BinaryIO | TextIO, prompt: str, interactive: bool) -> bytes | None:

@@ -30,9 +30,9 @@ from .errors import (
     UnknownCard,
     UnknownPlayer,
 )
+from .i18n import Names, Said, nsaid, pool_said, quoted, said
 from .model import Deck, Level, Monument, SearchCard, target_faces
 from .spec import Rules
-from .words import a_or_an, count, join_names
 
 RESERVED_NAMES = frozenset({"pass", "score", "undo", "help", "quit", "grid", "change", "drop", "status"})
 
@@ -634,7 +634,11 @@ class Game:
         """
         card = self.current
         if card is None:
-            raise ClaimError("no card is in play" + ("; the game is over" if self.over else "; turn one over first"))
+            raise ClaimError(
+                said("no card is in play; the game is over")
+                if self.over
+                else said("no card is in play; turn one over first")
+            )
         return card
 
     def waiting_for(self) -> tuple[str, ...]:
@@ -680,7 +684,7 @@ class Game:
         (('ann', 'bob'), 'S12')
         """
         if self.state.revealed or self.state.current or self.state.awaiting:
-            raise GameOver("the game has already started")
+            raise GameOver(said("the game has already started"))
         return [self.setup()] + self._reveal_next()
 
     def claim(self, player: str, target: str) -> list[RefereeEvent]:
@@ -704,7 +708,7 @@ class Game:
         name = self._check_turn(player)
         monument = self.monument_named(target)
         self._check_free(monument, name)
-        self._push(f"{name}'s claim on {self.table.position_of(monument)}")
+        self._push(said("{player}'s claim on {position}", player=name, position=self.table.position_of(monument)))
         self.state = replace(self.state, claims=self.state.claims + ((name, monument),))
         return [Claimed(name, monument, self.table.position_of(monument))] + self._settle()
 
@@ -720,7 +724,7 @@ class Game:
         ['Passed', 'Passed', 'Judged', 'Revealed']
         """
         name = self._check_turn(player)
-        self._push(f"{name}'s pass")
+        self._push(said("{player}'s pass", player=name))
         self.state = replace(self.state, claims=self.state.claims + ((name, None),))
         return [Passed(name)] + self._settle()
 
@@ -739,11 +743,11 @@ class Game:
         name = self.player_named(player)
         self.in_play()
         if not self.claim_of(name)[0]:
-            raise ClaimError(f"{name} has no claim this turn to change; type the claim itself")
+            raise ClaimError(said("{player} has no claim this turn to change; type the claim itself", player=name))
         monument = None if target is None else self.monument_named(target)
         if monument is not None:
             self._check_free(monument, name)
-        self._push(f"the change of {name}'s claim")
+        self._push(said("the change of {player}'s claim", player=name))
         claims = tuple((p, monument if p == name else m) for p, m in self.state.claims)
         self.state = replace(self.state, claims=claims)
         where = None if monument is None else self.table.position_of(monument)
@@ -762,8 +766,8 @@ class Game:
         name = self.player_named(player)
         self.in_play()
         if not self.claim_of(name)[0]:
-            raise ClaimError(f"{name} has no claim this turn to drop")
-        self._push(f"the drop of {name}'s claim")
+            raise ClaimError(said("{player} has no claim this turn to drop", player=name))
+        self._push(said("the drop of {player}'s claim", player=name))
         self.state = replace(self.state, claims=tuple(c for c in self.state.claims if c[0] != name))
         return [Changed(name, None, None)]
 
@@ -782,12 +786,15 @@ class Game:
         'S05'
         """
         if self.over:
-            raise GameOver("the game is over")
+            raise GameOver(said("the game is over"))
         if not self.state.awaiting:
-            shown = self.current.id if self.current else "a card"
-            raise ClaimError(f"{shown} is in play; finish its claims (or undo) before turning over another")
+            if self.current is None:
+                raise ClaimError(said("a card is in play; finish its claims (or undo) before turning over another"))
+            raise ClaimError(
+                said("{card} is in play; finish its claims (or undo) before turning over another", card=self.current.id)
+            )
         card = self._typed_card(text)
-        self._push(f"the turning over of {card}")
+        self._push(said("the turning over of {card}", card=card))
         self.state = self._take(replace(self.state, awaiting=False), card)
         return [self._revealed()]
 
@@ -836,7 +843,7 @@ class Game:
         (['Undone', 'Revealed'], 'S12', (True, 'M09'))
         """
         if not self._undo:
-            raise NothingToUndo("nothing to undo")
+            raise NothingToUndo(said("nothing to undo"))
         what = self._undo[-1][0]
         reopened = self.rollback(len(self._undo) - 1)
         events: list[RefereeEvent] = [Undone(what)]
@@ -844,26 +851,42 @@ class Game:
 
     # -- the rules
 
-    def _push(self, what: str) -> None:
+    def _push(self, what: Said) -> None:
         self._undo.append((what, self.state))
 
     def _check_turn(self, player: str) -> str:
         if self.over:
-            raise GameOver("the game is over")
+            raise GameOver(said("the game is over"))
         self.in_play()
         name = self.player_named(player)
         if name not in self.active_players:
-            raise ClaimError(f"only {join_names(self.active_players)} play the tie-break")
+            raise ClaimError(said("only {players} play the tie-break", players=Names(self.active_players)))
         done, covered = self.claim_of(name)
         if done:
-            where = "passed" if covered is None else f"has a hand on {self.table.position_of(covered)}"
-            raise AlreadyClaimed(f"{name} already {where}; hands do not move (type: change {name} ...)")
+            if covered is None:
+                raise AlreadyClaimed(
+                    said("{player} already passed; hands do not move (type: change {player} ...)", player=name)
+                )
+            raise AlreadyClaimed(
+                said(
+                    "{player} already has a hand on {position}; hands do not move (type: change {player} ...)",
+                    player=name,
+                    position=self.table.position_of(covered),
+                )
+            )
         return name
 
     def _check_free(self, monument: str, player: str) -> None:
         for other, covered in self.state.claims:
             if covered == monument and other != player:
-                raise AlreadyCovered(f"{self.table.position_of(monument)} ({monument}) is already covered by {other}")
+                raise AlreadyCovered(
+                    said(
+                        "{position} ({monument}) is already covered by {player}",
+                        position=self.table.position_of(monument),
+                        monument=monument,
+                        player=other,
+                    )
+                )
 
     def player_named(self, player: str) -> str:
         """A player by name, ignoring case and Unicode form, or by a prefix only one name has.
@@ -887,8 +910,18 @@ class Game:
         if len(found) == 1:
             return found[0]
         if found:
-            raise UnknownPlayer(f"{player!r} could be {join_names(found, 'or')}; type more of the name")
-        raise UnknownPlayer(f"no player called {player!r}; the players are {join_names(self.players)}")
+            raise UnknownPlayer(
+                said(
+                    "{typed} could be {players}; type more of the name",
+                    typed=quoted(player),
+                    players=Names(tuple(found), "or"),
+                )
+            )
+        raise UnknownPlayer(
+            said(
+                "no player called {typed}; the players are {players}", typed=quoted(player), players=Names(self.players)
+            )
+        )
 
     def monument_named(self, target: str) -> str:
         """The Monument id a player named: a position on the table (``B3``) or a Monument id (``M7``,
@@ -912,8 +945,14 @@ class Game:
             return found
         first, last = self.table.positions[0][0], self.table.positions[-1][0]
         raise UnknownCard(
-            f"{target!r} is neither a position ({first} to {last}) nor a Monument "
-            f"({self.deck.monuments[0].id} to {self.deck.monuments[-1].id})"
+            said(
+                "{typed} is neither a position ({first} to {last}) nor a Monument ({first_id} to {last_id})",
+                typed=quoted(target),
+                first=first,
+                last=last,
+                first_id=self.deck.monuments[0].id,
+                last_id=self.deck.monuments[-1].id,
+            )
         )
 
     def _typed_card(self, text: str) -> str:
@@ -925,38 +964,59 @@ class Game:
                 faces, red = self.deck.notation.parse(token, len(self.deck.heads))
             except CardError:
                 raise UnknownCard(
-                    f"{text!r} is neither a Search card ({self.deck.search[0].id} to {self.deck.search[-1].id}) "
-                    "nor a card's notation"
+                    said(
+                        "{typed} is neither a Search card ({first_id} to {last_id}) nor a card's notation",
+                        typed=quoted(text),
+                        first_id=self.deck.search[0].id,
+                        last_id=self.deck.search[-1].id,
+                    )
                 ) from None
             same = [c.id for c in self.deck.search if c.faces == faces and c.red == red]
             unused = [c for c in same if c in self.state.box]
             if not same:
-                raise UnknownCard(f"{text!r}: no Search card of this deck shows that")
+                raise UnknownCard(said("{typed}: no Search card of this deck shows that", typed=quoted(text)))
             found = (unused or same)[0]
         card = self._cards[found]
         if found not in self.state.box:
-            raise ClaimError(f"{found} was already turned over in this game; turn over another card")
+            raise ClaimError(said("{card} was already turned over in this game; turn over another card", card=found))
         level = self.config.level
         if self.state.tiebreak is None:
             if not self._in_level(found):
                 raise ClaimError(
-                    f"{found} is {a_or_an(card.level.title)} card; {a_or_an(level.title)} deck holds "
-                    f"{level.pool_words} only"
+                    said(
+                        "{card} is a card of the {level} level; the {deck_level} deck holds {pool} only",
+                        card=found,
+                        level=card.level,
+                        deck_level=level,
+                        pool=pool_said(level),
+                    )
                 )
             if found in self.state.seen:
-                raise ClaimError(f"{found} went back to the box after a penalty; turn over the top card of the deck")
+                raise ClaimError(
+                    said("{card} went back to the box after a penalty; turn over the top card of the deck", card=found)
+                )
             return found
         wanted = min(self._tier(c) for c in self.state.box)
         if self._tier(found) != wanted:
             unseen = sum(1 for c in self.state.box if self._tier(c) == wanted)
-            which = _LEVELS[wanted[1]].title
-            first = count(unseen, f"unused {which} card", f"unused {which} cards")
-            why = (
-                "was given back after a penalty, so everyone knows its answer"
-                if found in self.state.seen
-                else f"is {a_or_an(card.level.title)} card"
+            first = nsaid("{n} unused {level} card", "{n} unused {level} cards", unseen, level=_LEVELS[wanted[1]])
+            if found in self.state.seen:
+                raise ClaimError(
+                    said(
+                        "{card} was given back after a penalty, so everyone knows its answer; "
+                        "draw the tie-break card from the {first} first",
+                        card=found,
+                        first=first,
+                    )
+                )
+            raise ClaimError(
+                said(
+                    "{card} is a card of the {level} level; draw the tie-break card from the {first} first",
+                    card=found,
+                    level=card.level,
+                    first=first,
+                )
             )
-            raise ClaimError(f"{found} {why}; draw the tie-break card from the {first} first")
         return found
 
     def _settle(self) -> list[RefereeEvent]:
@@ -1009,16 +1069,19 @@ class Game:
     def _after_turn(self, winner: str | None) -> list[RefereeEvent]:
         if self.state.tiebreak is not None:
             if winner is not None:
-                return self._end((winner,), f"{winner} took the tie-break card")
+                return self._end((winner,), said("{player} took the tie-break card", player=winner))
             return self._reveal_next()
         if winner is not None and self._score(winner) >= self.points_to_win:
-            return self._end((winner,), f"{winner} reached {self.points_to_win} points")
+            return self._end(
+                (winner,),
+                nsaid("{player} reached {n} point", "{player} reached {n} points", self.points_to_win, player=winner),
+            )
         if self.state.to_deal:
             return self._reveal_next()
         best = max(score for _, score in self.scores())
         leaders = tuple(p for p, score in self.scores() if score == best)
         if len(leaders) == 1:
-            return self._end(leaders, f"the deck is empty and {leaders[0]} has the most cards")
+            return self._end(leaders, said("the deck is empty and {player} has the most cards", player=leaders[0]))
         self.state = replace(self.state, tiebreak=leaders)
         draw = self.draw_level()
         return [TieBreak(leaders, draw is not self.config.level, draw)] + self._reveal_next()
@@ -1026,7 +1089,8 @@ class Game:
     def _reveal_next(self) -> list[RefereeEvent]:
         if self.state.tiebreak is not None and not self.state.box:
             return self._end(
-                self.state.tiebreak, "the box has no more cards for the tie-break, so the tied players share the win"
+                self.state.tiebreak,
+                said("the box has no more cards for the tie-break, so the tied players share the win"),
             )
         if self.config.deck_mode is DeckMode.TABLE:
             self.state = replace(self.state, awaiting=True, current=None)
@@ -1050,7 +1114,7 @@ class Game:
         """Cards of the deck shown so far plus those still to show."""
         return self.state.revealed + self.state.to_deal
 
-    def _end(self, winners: tuple[str, ...], reason: str) -> list[RefereeEvent]:
+    def _end(self, winners: tuple[str, ...], reason: Said) -> list[RefereeEvent]:
         self.state = replace(self.state, winners=winners, end_reason=reason, current=None, awaiting=False)
         return [Ended(winners, reason, self.scores())]
 

@@ -43,7 +43,8 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from .errors import ClaimError, GameLogError, NothingToUndo, RushmoreError
-from .inputs import escape, not_utf8, shown
+from .i18n import SOURCE_LANGUAGE, quoted, said
+from .inputs import escape, shown
 from .jsontext import NotJSON, loads
 from .model import Deck, Level
 from .referee import (
@@ -90,6 +91,9 @@ class Ready:
 
 @dataclass(frozen=True)
 class Rejected:
+    """A line the session did not take; ``reason`` is English, and a :class:`~rushmore_print.i18n.Said`
+    when a front end can say it in the players' language."""
+
     line: str
     reason: str
 
@@ -195,7 +199,8 @@ def _output_record(event: object) -> dict | None:
             "scores": dict(event.scores),
         }
     if isinstance(event, Ended):
-        return {"event": "ended", "winners": list(event.winners), "reason": event.reason, "scores": dict(event.scores)}
+        reason = str(event.reason)  # the log keeps the English
+        return {"event": "ended", "winners": list(event.winners), "reason": reason, "scores": dict(event.scores)}
     return None
 
 
@@ -454,17 +459,26 @@ def check_record(record: dict, line: int) -> None:
 
 
 def lost_entry(cut: str) -> str:
-    """What a line cut short by a crash held, in words for the game master."""
+    """What a line cut short by a crash held, in words for the game master (a
+    :class:`~rushmore_print.i18n.Said`, in the players' language at the table).
+
+    >>> lost_entry('{"event": "input", "at": "2026", "line": "ann B3", "act')
+    "the entry 'ann B3' was not saved; type it again"
+    """
     typed = re.search(r'"line": "((?:[^"\\]|\\.)*)"', cut)
     if typed:
         try:
             entry = json.loads(f'"{typed.group(1)}"')
         except ValueError:
             entry = typed.group(1)
-        return f"the entry {shown(entry)} was not saved; type it again"
+        return said("the entry {typed} was not saved; type it again", typed=quoted(entry[:MAX_SHOWN_ENTRY]))
     event = re.search(r'"event": "(\w+)"', cut)
-    kind = f"a '{event.group(1)}' record" if event else "a partial record"
-    return f"{kind} was not finished and is dropped (no entry was lost)"
+    if event:
+        return said("a {kind} record was not finished and is dropped (no entry was lost)", kind=quoted(event.group(1)))
+    return said("a partial record was not finished and is dropped (no entry was lost)")
+
+
+MAX_SHOWN_ENTRY = 60  # characters of a lost entry quoted back
 
 
 # ----------------------------------------------------------------------------- the session
@@ -496,9 +510,11 @@ class Session:
         quick: bool,
         hold: bool,
         clock: Callable[[], float],
+        language: str = SOURCE_LANGUAGE,
     ):
         self.game = game
         self.design_name = design_name
+        self.language = language  # the design's: what the front ends say things in (never logged)
         self.design_path = design_path
         self.quick = quick
         self.hold = hold
@@ -520,8 +536,10 @@ class Session:
         quick: bool = False,
         hold: bool = False,
         clock: Callable[[], float] = time.time,
+        language: str = SOURCE_LANGUAGE,
     ) -> Session:
-        """A new game, dealt from ``options.seed``; :meth:`start` lays it out."""
+        """A new game, dealt from ``options.seed``; :meth:`start` lays it out. ``language``: the
+        players' (the design's ``language:``), for the front ends' words."""
         game = Game.new(
             deck,
             rules,
@@ -533,7 +551,7 @@ class Session:
             options.penalty,
             options.deck_mode,
         )
-        return cls(game, design_name, design_path, quick, hold, clock)
+        return cls(game, design_name, design_path, quick, hold, clock, language)
 
     @property
     def options(self) -> Options:
@@ -590,7 +608,8 @@ class Session:
             if len(data) > 4 * MAX_LINE:
                 return self.handle(data.decode("utf-8", "replace"))  # refused for its length
             at = self._clock.tick()
-            reason = f"{not_utf8(data, exc)}; type the line again"
+            byte = format(data[exc.start], "02x")
+            reason = said("byte {index} (0x{byte}) is not UTF-8; type the line again", index=exc.start + 1, byte=byte)
             return self._reject(data.decode("utf-8", "backslashreplace"), reason, at)
         return self.handle(text)
 
@@ -598,14 +617,16 @@ class Session:
         """One line typed at the table (without its newline); never raises for bad input."""
         at = self._clock.tick()
         if not _is_text(line):  # a lone surrogate: not text, and the log could not hold it
-            return self._reject(line.encode("utf-8", "backslashreplace").decode(), "the line is not text", at)
+            return self._reject(line.encode("utf-8", "backslashreplace").decode(), said("the line is not text"), at)
         if len(line) > MAX_LINE:
-            return self._reject(line[:40] + "...", f"a line of more than {MAX_LINE} characters is not read", at)
+            too_long = said("a line of more than {most} characters is not read", most=MAX_LINE)
+            return self._reject(line[:40] + "...", too_long, at)
         text = " ".join(line.split())
         try:
             return self._dispatch(text, at)
         except RushmoreError as exc:
-            return self._reject(text, str(exc), at)
+            reason = exc.args[0] if len(exc.args) == 1 and isinstance(exc.args[0], str) else str(exc)
+            return self._reject(text, reason, at)  # a Said reason: the front end says it in the players' language
 
     def _dispatch(self, text: str, at: float) -> Step:
         command = text.casefold()
@@ -615,13 +636,13 @@ class Session:
         if game.over:
             if command in ("", "quit"):
                 return Step((Finished(),))
-            raise ClaimError("the game is over: type undo to take back the last entry, or press Enter to leave")
+            raise ClaimError(said("the game is over: type undo to take back the last entry, or press Enter to leave"))
         if command in ("score", "grid", "help", "quit"):
             return Step((self._command(command),))
         if not text:
             return self._show_held(at)
         if self.held is not None:
-            raise ClaimError(f"card {self.held.number} is not shown yet: press Enter to reveal it")
+            raise ClaimError(said("card {number} is not shown yet: press Enter to reveal it", number=self.held.number))
         if game.state.awaiting and not command.startswith(("change ", "drop ")):
             return self._group(text, [("card", text)], at)
         return self._group(text, self._actions(text), at)
@@ -669,7 +690,7 @@ class Session:
             elif len(words) == 2:
                 actions.append(("claim", words[0], words[1]))
             else:
-                raise ClaimError(f"cannot read {item!r}; type help for the forms")
+                raise ClaimError(said("cannot read {typed}; type help for the forms", typed=quoted(item)))
         return actions
 
     def _group(self, text: str, actions: list[tuple], at: float) -> Step:
@@ -685,7 +706,9 @@ class Session:
                 if judged and all(later == ("rest-pass",) for later in actions[index:]):
                     break  # a trailing "." once everyone has claimed: nobody is left to pass
                 if judged:
-                    raise ClaimError(f"the turn was judged before {_describe(action)!r}; type that again")
+                    raise ClaimError(
+                        said("the turn was judged before {typed}; type that again", typed=quoted(_describe(action)))
+                    )
                 new, canonical = self._apply(action)
                 events += new
                 done += canonical
@@ -716,7 +739,7 @@ class Session:
 
     def _rest_pass(self, waiting: tuple[str, ...]) -> tuple[list, list[list]]:
         if not waiting:
-            raise ClaimError("everybody has claimed already")
+            raise ClaimError(said("everybody has claimed already"))
         events: list = []
         for player in waiting:
             events += self.game.pass_(player)
@@ -724,17 +747,17 @@ class Session:
 
     def _undo(self, at: float) -> Step:
         if not self._lines:
-            raise NothingToUndo("nothing to undo")
+            raise NothingToUndo(said("nothing to undo"))
         mark, text = self._lines.pop()
         reopened = self.game.rollback(mark)
         self.held = None
-        events: list[SessionEvent] = [Undone(repr(text))]
+        events: list[SessionEvent] = [Undone(quoted(text))]
         if reopened:
             events.append(self.game.showing())
         return Step(tuple(events), ({"event": "undo", "at": timestamp(at), "line": "undo"},))
 
     def _reject(self, text: str, reason: str, at: float) -> Step:
-        record = {"event": "rejected", "at": timestamp(at), "line": text, "reason": reason}
+        record = {"event": "rejected", "at": timestamp(at), "line": text, "reason": str(reason)}  # the log: English
         return Step((Rejected(text, reason),), (record,))
 
     def _score_after(self, events: list[RefereeEvent]) -> ShowScore:
@@ -788,6 +811,7 @@ class Session:
         quick: bool = False,
         hold: bool = False,
         clock: Callable[[], float] = time.time,
+        language: str = SOURCE_LANGUAGE,
     ) -> Session:
         """Replay a log (from :func:`parse_log`); refuses a design or seed that deals differently,
         and a log whose recorded cards, verdicts or scores are not what the replay gives."""
@@ -806,7 +830,17 @@ class Session:
             )
         try:
             options = _options_of(start)
-            session = cls.new(deck, rules, grid, options, design_name=design_name, quick=quick, hold=hold, clock=clock)
+            session = cls.new(
+                deck,
+                rules,
+                grid,
+                options,
+                design_name=design_name,
+                quick=quick,
+                hold=hold,
+                clock=clock,
+                language=language,
+            )
         except RushmoreError as exc:
             raise GameLogError(f"the 'start' event cannot begin a game: {exc}", line=line) from None
         session.design_path = start["design"]
@@ -938,7 +972,7 @@ def _items(text: str) -> list[str]:
     for part in text.split(","):
         part = part.strip()
         if not part:
-            raise ClaimError(f"cannot read {text!r}: an empty claim between commas")
+            raise ClaimError(said("cannot read {typed}: an empty claim between commas", typed=quoted(text)))
         if part != "." and part.endswith("."):  # "b pass ." and "b pass." both end with: the rest pass
             items += [part[:-1].strip(), "."]
         else:

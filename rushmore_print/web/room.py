@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import ClaimError, RushmoreError
+from ..i18n import Catalogue, catalogue
 from ..narrate import Narrator
 from ..referee import Ended, Judged, TieBreak, Undone
 from ..session import Rejected, Session, Step
@@ -80,7 +81,13 @@ class Room:
     _narrator: Narrator = field(init=False)
 
     def __post_init__(self) -> None:
-        self._narrator = Narrator(self.session.game.deck, self.session.design_name, width=200)
+        words = catalogue(self.session.language)
+        self._narrator = Narrator(self.session.game.deck, self.session.design_name, width=200, words=words)
+
+    @property
+    def t(self) -> Catalogue:
+        """The players' language (the design's): every screen's words are said in it."""
+        return self._narrator.t
 
     # -- the game
 
@@ -99,7 +106,7 @@ class Room:
             self.records.append(record)
         rejected = next((e for e in step.events if isinstance(e, Rejected)), None)
         if rejected is not None:
-            return Reply(rejected.reason)
+            return Reply(self.t.say(rejected.reason))
         said = self._narrator.say_all([e for e in step.events if isinstance(e, (Judged, TieBreak, Ended, Undone))])
         self._lines = (self._lines + [line for line in said if line])[-4:]
         self.seq += 1
