@@ -6,7 +6,6 @@ Exit codes: 0 success, 1 a failed check or bad input (the message says which), 2
 from __future__ import annotations
 
 import io
-import os
 import sys
 from dataclasses import replace
 from pathlib import Path
@@ -34,12 +33,13 @@ from .commandline import (
     papers_of,
     parsed,
     report_written,
+    run,
     sheet_options,
     voice_options,
     write_out,
 )
 from .console import load_deck, load_design
-from .inputs import STDIN, shown
+from .inputs import STDIN
 from .model import Level
 from .referee import DeckMode
 from .rows import Listing, card_rows, listing
@@ -387,6 +387,7 @@ def impose(
 @click.option("--answer-key/--no-answer-key", default=False, help="Also write the answer key.  [default: no]")
 @click.option(
     "--markdown", type=OUT_FILE, is_flag=False, flag_value=STDIN, default=None, metavar="[FILE]",
+    callback=parsed(lambda value: Path(arguments.markdown_file(str(value)))),
     help="Write the rules as Markdown instead, to FILE or (without FILE, or -) standard output; "
     "RULES.md is this, for classic.",
 )  # fmt: skip
@@ -406,12 +407,6 @@ def rulebook(design: Path | None, out_dir: Path, paper: str, answer_key: bool, m
     if markdown is not None:
         from .rulebook import build_rulebook, rulebook_markdown
 
-        if markdown.suffix.lower() in (".yaml", ".yml"):  # rulebook --markdown DESIGN would overwrite it
-            raise click.BadParameter(
-                f"{shown(str(markdown))} looks like a design: give DESIGN before --markdown, "
-                "and --markdown a .md file or -",
-                param_hint="--markdown",
-            )
         spec, deck = load_deck(design)
         write_out(rulebook_markdown(spec, deck, build_rulebook(spec, deck)), markdown, "the rules as Markdown")
         return
@@ -678,13 +673,17 @@ def stats(logs: tuple[Path, ...], html_path: Path | None) -> None:
 
 
 def main() -> None:
-    """Console entry point. Unexpected failures get one line, not a traceback (set RUSHMORE_DEBUG=1 for it)."""
-    try:
-        cli(prog_name="rushmore")
-    except Exception as exc:  # a bug: say so briefly
-        if os.environ.get("RUSHMORE_DEBUG"):
-            raise
-        click.echo(
-            f"error: internal error ({type(exc).__name__}: {exc}); rerun with RUSHMORE_DEBUG=1 and report it", err=True
-        )
-        sys.exit(70)
+    """Console entry point (``rushmore``): the command line in ``sys.argv``, run to its exit code
+    (see :func:`commandline.run <rushmore_print.commandline.run>`: a bug is one line and exit 70).
+
+    >>> saved, sys.argv = sys.argv, ["rushmore", "answer", "S17"]
+    >>> try:
+    ...     main()
+    ... except SystemExit as done:
+    ...     print("exit code", done.code)
+    ... finally:
+    ...     sys.argv = saved
+    S17 (LR*RL) matches M03 (LLRL)
+    exit code 0
+    """
+    run(cli)

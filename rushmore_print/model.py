@@ -54,28 +54,6 @@ class Level(enum.Enum):
         """
         return self.value.capitalize()
 
-    @property
-    def pool_words(self) -> str:
-        """What the level's pool holds, as the rulebook says it.
-
-        >>> Level.ADVANCED.pool_words
-        'Search cards with at most one red head'
-        """
-        return {
-            Level.BASIC: "Search cards with no red head",
-            Level.ADVANCED: "Search cards with at most one red head",
-            Level.EXPERT: "every Search card",
-        }[self]
-
-    @property
-    def own_words(self) -> str:
-        """The red heads of the cards whose easiest level this is.
-
-        >>> Level.BASIC.own_words, Level.EXPERT.own_words
-        ('no red head', 'two or more red heads')
-        """
-        return {Level.BASIC: "no red head", Level.ADVANCED: "one red head", Level.EXPERT: "two or more red heads"}[self]
-
     @classmethod
     def of_red_count(cls, red_count: int) -> Level:
         """The easiest level whose pool holds a card with ``red_count`` red heads.

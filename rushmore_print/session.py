@@ -67,7 +67,12 @@ IDLE_SECONDS = 300.0  # a longer pause between two lines counts as a break, not 
 
 @dataclass(frozen=True)
 class Options:
-    """What a game is dealt from (the rest comes from the design)."""
+    """What a game is dealt from (the rest comes from the design).
+
+    >>> options = Options(("ann", "bob"), level=Level.ADVANCED, seed=7)
+    >>> options.players, options.level, options.long_game, options.deck_mode
+    (('ann', 'bob'), <Level.ADVANCED: 'advanced'>, False, <DeckMode.SCREEN: 'screen'>)
+    """
 
     players: tuple[str, ...]
     level: Level = Level.BASIC
@@ -82,7 +87,19 @@ class Options:
 
 @dataclass(frozen=True)
 class Ready:
-    """A card is drawn and held back until the game master presses Enter (hands are still down)."""
+    """A card is drawn and held back until the game master presses Enter (hands are still down).
+
+    >>> from rushmore_print import generate_deck, load_design
+    >>> design = load_design()
+    >>> deck = generate_deck(design)
+    >>> options = Options(("ann", "bob"), seed=3)
+    >>> session = Session.new(deck, design.rules, design.grid, options, design_name=design.name)
+    >>> session.hold = True
+    >>> session.start().events[-1]
+    Ready(number=1, total=12, tiebreak=None)
+    >>> session.handle("").events[0].card.id
+    'S12'
+    """
 
     number: int
     total: int
@@ -92,7 +109,18 @@ class Ready:
 @dataclass(frozen=True)
 class Rejected:
     """A line the session did not take; ``reason`` is English, and a :class:`~rushmore_print.i18n.Said`
-    when a front end can say it in the players' language."""
+    when a front end can say it in the players' language. Nothing in the game changed; the log
+    keeps it.
+
+    >>> from rushmore_print import generate_deck, load_design
+    >>> design = load_design()
+    >>> deck = generate_deck(design)
+    >>> options = Options(("ann", "bob"), seed=3)
+    >>> session = Session.new(deck, design.rules, design.grid, options, design_name=design.name)
+    >>> _ = session.start()
+    >>> session.handle("zed A1").events
+    (Rejected(line='zed A1', reason="no player called 'zed'; the players are ann and bob"),)
+    """
 
     line: str
     reason: str
@@ -100,6 +128,19 @@ class Rejected:
 
 @dataclass(frozen=True)
 class ShowScore:
+    """The answer to score (and the score after each turn): cards won per player, cards left in the
+    deck, and whether a card is in play.
+
+    >>> from rushmore_print import generate_deck, load_design
+    >>> design = load_design()
+    >>> deck = generate_deck(design)
+    >>> options = Options(("ann", "bob"), seed=3)
+    >>> session = Session.new(deck, design.rules, design.grid, options, design_name=design.name)
+    >>> _ = session.start()
+    >>> session.handle("score").events
+    (ShowScore(scores=(('ann', 0), ('bob', 0)), cards_left=11, in_play=True),)
+    """
+
     scores: tuple[tuple[str, int], ...]
     cards_left: int
     in_play: bool
@@ -107,18 +148,45 @@ class ShowScore:
 
 @dataclass(frozen=True)
 class ShowGrid:
+    """The answer to grid: the table as laid out, to show again.
+
+    >>> from rushmore_print import generate_deck, load_design
+    >>> design = load_design()
+    >>> deck = generate_deck(design)
+    >>> options = Options(("ann", "bob"), seed=3)
+    >>> session = Session.new(deck, design.rules, design.grid, options, design_name=design.name)
+    >>> _ = session.start()
+    >>> session.handle("grid").events[0].table.positions[:2]
+    (('A1', 'M05'), ('A2', 'M12'))
+    """
+
     table: Table
 
 
 @dataclass(frozen=True)
 class ShowHelp:
+    """The answer to help: which inputs to explain (quick mode's, table mode's).
+
+    >>> from rushmore_print import generate_deck, load_design
+    >>> design = load_design()
+    >>> deck = generate_deck(design)
+    >>> options = Options(("ann", "bob"), seed=3)
+    >>> session = Session.new(deck, design.rules, design.grid, options, design_name=design.name)
+    >>> session.handle("help").events
+    (ShowHelp(quick=False, deck_mode=<DeckMode.SCREEN: 'screen'>),)
+    """
+
     quick: bool
     deck_mode: DeckMode
 
 
 @dataclass(frozen=True)
 class Summary:
-    """The end of the game: cards won, wrong claims, turns, time played."""
+    """The end of the game: cards won, wrong claims, turns, time played.
+
+    >>> Summary((("ann", 3), ("bob", 1)), (("ann", 0), ("bob", 2)), turns=4, seconds=95.5).turns
+    4
+    """
 
     scores: tuple[tuple[str, int], ...]
     wrong: tuple[tuple[str, int], ...]
@@ -128,12 +196,34 @@ class Summary:
 
 @dataclass(frozen=True)
 class Quit:
-    """The game master left the table; the game is saved in its log."""
+    """The game master left the table; the game is saved in its log.
+
+    >>> from rushmore_print import generate_deck, load_design
+    >>> design = load_design()
+    >>> deck = generate_deck(design)
+    >>> options = Options(("ann", "bob"), seed=3)
+    >>> session = Session.new(deck, design.rules, design.grid, options, design_name=design.name)
+    >>> _ = session.start()
+    >>> session.handle("quit").events
+    (Quit(),)
+    """
 
 
 @dataclass(frozen=True)
 class Finished:
-    """The game is over and the game master closed it."""
+    """The game is over and the game master closed it.
+
+    >>> from rushmore_print import generate_deck, load_design
+    >>> design = load_design()
+    >>> deck = generate_deck(design)
+    >>> options = Options(("ann", "bob"), seed=3)
+    >>> session = Session.new(deck, design.rules, design.grid, options, design_name=design.name)
+    >>> _ = session.start()
+    >>> while not session.game.over:
+    ...     _ = session.handle(f"ann {session.game.current.answer}, bob pass")
+    >>> session.handle("").events
+    (Finished(),)
+    """
 
 
 SessionEvent = RefereeEvent | Ready | Rejected | ShowScore | ShowGrid | ShowHelp | Summary | Quit | Finished
@@ -142,6 +232,19 @@ SessionEvent = RefereeEvent | Ready | Rejected | ShowScore | ShowGrid | ShowHelp
 
 @dataclass(frozen=True)
 class Step:
+    """What one line (or the start) gave: the events to show, in order, and the records to append to
+    the game's log.
+
+    >>> from rushmore_print import generate_deck, load_design
+    >>> design = load_design()
+    >>> deck = generate_deck(design)
+    >>> options = Options(("ann", "bob"), seed=3)
+    >>> session = Session.new(deck, design.rules, design.grid, options, design_name=design.name)
+    >>> step = session.handle("help")
+    >>> step.events, step.records
+    ((ShowHelp(quick=False, deck_mode=<DeckMode.SCREEN: 'screen'>),), ())
+    """
+
     events: tuple[SessionEvent, ...] = ()
     records: tuple[dict, ...] = ()
 
@@ -150,7 +253,11 @@ class Step:
 
 
 def timestamp(seconds: float) -> str:
-    """``timestamp(0)`` -> ``'1970-01-01T00:00:00.000+00:00'`` (UTC, milliseconds)."""
+    """A time (seconds since the epoch) as the log writes it: ISO 8601, UTC, in milliseconds.
+
+    >>> timestamp(0), timestamp(1.5)
+    ('1970-01-01T00:00:00.000+00:00', '1970-01-01T00:00:01.500+00:00')
+    """
     return datetime.datetime.fromtimestamp(seconds, datetime.timezone.utc).isoformat(timespec="milliseconds")
 
 
@@ -162,7 +269,16 @@ def _seconds(stamp: object) -> float | None:
 
 
 def deck_fingerprint(deck: Deck) -> str:
-    """A short hash of every card (ids, faces, red heads, levels): it changes when the deck does."""
+    """A short hash of every card (ids, faces, red heads, levels): it changes when the deck does.
+
+    >>> from rushmore_print import generate_deck, load_design
+    >>> design = load_design()
+    >>> deck_fingerprint(generate_deck(design))
+    'f574d459959936db'
+    >>> from dataclasses import replace
+    >>> deck_fingerprint(generate_deck(replace(design, seed=1))) != deck_fingerprint(generate_deck(design))
+    True
+    """
     cards = [
         [deck.heads, deck.directions],
         [[m.id, m.faces] for m in deck.monuments],
@@ -464,6 +580,8 @@ def lost_entry(cut: str) -> str:
 
     >>> lost_entry('{"event": "input", "at": "2026", "line": "ann B3", "act')
     "the entry 'ann B3' was not saved; type it again"
+    >>> lost_entry('{"event": "judged", "ca')
+    "a 'judged' record was not finished and is dropped (no entry was lost)"
     """
     typed = re.search(r'"line": "((?:[^"\\]|\\.)*)"', cut)
     if typed:
@@ -500,7 +618,19 @@ class _Clock:
 
 
 class Session:
-    """One game at the table. Build with :meth:`new` (then :meth:`start`) or :meth:`resume`."""
+    """One game at the table. Build with :meth:`new` (then :meth:`start`) or :meth:`resume`.
+
+    >>> from rushmore_print import generate_deck, load_design
+    >>> design = load_design()
+    >>> deck = generate_deck(design)
+    >>> options = Options(("ann", "bob"), seed=3)
+    >>> session = Session.new(deck, design.rules, design.grid, options, design_name=design.name)
+    >>> step = session.start()
+    >>> [type(event).__name__ for event in step.events], [record["event"] for record in step.records]
+    (['Setup', 'Revealed'], ['start', 'revealed'])
+    >>> [type(event).__name__ for event in session.handle("a d2, b pass").events]
+    ['Claimed', 'Passed', 'Judged', 'ShowScore', 'Revealed']
+    """
 
     def __init__(
         self,
@@ -539,7 +669,15 @@ class Session:
         language: str = SOURCE_LANGUAGE,
     ) -> Session:
         """A new game, dealt from ``options.seed``; :meth:`start` lays it out. ``language``: the
-        players' (the design's ``language:``), for the front ends' words."""
+        players' (the design's ``language:``), for the front ends' words.
+
+        >>> from rushmore_print import generate_deck, load_design
+        >>> design = load_design()
+        >>> options = Options(("ann", "bob", "cy"), seed=3)
+        >>> session = Session.new(generate_deck(design), design.rules, design.grid, options, design_name=design.name)
+        >>> session.game.players, session.game.current
+        (('ann', 'bob', 'cy'), None)
+        """
         game = Game.new(
             deck,
             rules,
@@ -555,11 +693,31 @@ class Session:
 
     @property
     def options(self) -> Options:
+        """The options the game was dealt with (what --resume compares against).
+
+        >>> from rushmore_print import generate_deck, load_design
+        >>> design = load_design()
+        >>> deck = generate_deck(design)
+        >>> options = Options(("ann", "bob"), seed=3)
+        >>> session = Session.new(deck, design.rules, design.grid, options, design_name=design.name)
+        >>> session.options == Options(("ann", "bob"), seed=3)
+        True
+        """
         c = self.game.config
         return Options(c.players, c.level, c.long_game, c.seed, c.penalty, c.deck_mode)
 
     def start(self) -> Step:
-        """The start record, the setup and the first card (held back when ``hold``)."""
+        """The start record, the setup and the first card (held back when ``hold``).
+
+        >>> from rushmore_print import generate_deck, load_design
+        >>> design = load_design()
+        >>> deck = generate_deck(design)
+        >>> options = Options(("ann", "bob"), seed=3)
+        >>> session = Session.new(deck, design.rules, design.grid, options, design_name=design.name, clock=lambda: 0.0)
+        >>> start = session.start().records[0]
+        >>> start["event"], start["seed"], start["players"], start["at"]
+        ('start', 3, ['ann', 'bob'], '1970-01-01T00:00:00.000+00:00')
+        """
         at = self._clock.tick()
         start = self._start_record(at)  # before the first card leaves the box
         return self._step(self.game.start(), [start], at)
@@ -614,7 +772,24 @@ class Session:
         return self.handle(text)
 
     def handle(self, line: str) -> Step:
-        """One line typed at the table (without its newline); never raises for bad input."""
+        """One line typed at the table (without its newline); never raises for bad input.
+
+        Returns the events to show and the records to log: a Rejected event (and record) for a line
+        that breaks a rule or is not understood.
+
+        >>> from rushmore_print import generate_deck, load_design
+        >>> design = load_design()
+        >>> deck = generate_deck(design)
+        >>> options = Options(("ann", "bob"), seed=3)
+        >>> session = Session.new(deck, design.rules, design.grid, options, design_name=design.name)
+        >>> _ = session.start()
+        >>> session.handle("score").events
+        (ShowScore(scores=(('ann', 0), ('bob', 0)), cards_left=11, in_play=True),)
+        >>> [type(event).__name__ for event in session.handle("ann d2, .").events]
+        ['Claimed', 'Passed', 'Judged', 'ShowScore', 'Revealed']
+        >>> [type(event).__name__ for event in session.handle("undo").events]
+        ['Undone', 'Revealed']
+        """
         at = self._clock.tick()
         if not _is_text(line):  # a lone surrogate: not text, and the log could not hold it
             return self._reject(line.encode("utf-8", "backslashreplace").decode(), said("the line is not text"), at)
@@ -666,7 +841,20 @@ class Session:
 
     def reaction_ms(self, at: float) -> int | None:
         """Milliseconds from the card in play being shown to ``at`` (None: no card is in play, or it
-        was shown before this session began, as after a resume)."""
+        was shown before this session began, as after a resume).
+
+        >>> from rushmore_print import generate_deck, load_design
+        >>> design = load_design()
+        >>> deck = generate_deck(design)
+        >>> options = Options(("ann", "bob"), seed=3)
+        >>> rules, grid = design.rules, design.grid
+        >>> session = Session.new(deck, rules, grid, options, design_name=design.name, clock=lambda: 100.0)
+        >>> session.reaction_ms(101.0) is None  # no card shown yet
+        True
+        >>> _ = session.start()
+        >>> session.reaction_ms(101.25)
+        1250
+        """
         card = self.game.current
         shown_at = self._shown.get(card.id) if card is not None and self.held is None else None
         return None if shown_at is None else min(max(0, round((at - shown_at) * 1000)), MAX_MS)
@@ -794,6 +982,17 @@ class Session:
         return self.hold and self.game.config.deck_mode is DeckMode.SCREEN
 
     def summary(self) -> Summary:
+        """The game so far, in figures: cards won and wrong claims per player, turns judged, seconds played.
+
+        >>> from rushmore_print import generate_deck, load_design
+        >>> design = load_design()
+        >>> deck = generate_deck(design)
+        >>> options = Options(("ann", "bob"), seed=3)
+        >>> session = Session.new(deck, design.rules, design.grid, options, design_name=design.name, clock=lambda: 0.0)
+        >>> _ = session.start().events + session.handle("ann d2, bob a1").events
+        >>> session.summary()
+        Summary(scores=(('ann', 1), ('bob', 0)), wrong=(('ann', 0), ('bob', 1)), turns=1, seconds=0.0)
+        """
         game = self.game
         return Summary(game.scores(), game.wrong_claims(), game.state.turns, self._clock.played)
 
@@ -814,7 +1013,24 @@ class Session:
         language: str = SOURCE_LANGUAGE,
     ) -> Session:
         """Replay a log (from :func:`parse_log`); refuses a design or seed that deals differently,
-        and a log whose recorded cards, verdicts or scores are not what the replay gives."""
+        and a log whose recorded cards, verdicts or scores are not what the replay gives.
+
+        Raises GameLogError naming the log's line at fault.
+
+        >>> from rushmore_print import generate_deck, load_design
+        >>> design = load_design()
+        >>> deck = generate_deck(design)
+        >>> options = Options(("ann", "bob"), seed=3)
+        >>> session = Session.new(deck, design.rules, design.grid, options, design_name=design.name)
+        >>> records = list(session.start().records) + list(session.handle("ann d2, bob pass").records)
+        >>> numbered = list(enumerate(records, start=1))
+        >>> again = Session.resume(deck, design.rules, design.grid, numbered, design_name=design.name)
+        >>> again.game.scores(), again.game.current.id == session.game.current.id
+        ((('ann', 1), ('bob', 0)), True)
+        >>> Session.resume(deck, design.rules, design.grid, numbered, design_name="Another game")
+        Traceback (most recent call last):
+        rushmore_print.errors.GameLogError: 1: the log is a game of 'Mount Rushmore', not 'Another game'; ...
+        """
         for number, record in records:  # parse_log has checked them; a caller's records may not be
             if not isinstance(record, dict) or not isinstance(record.get("event"), str):
                 raise GameLogError("not a game event", line=number)
@@ -1021,7 +1237,11 @@ def _options_of(start: dict) -> Options:
 
 
 def conflicts(logged: Options, given: dict[str, Any]) -> list[str]:
-    """The options given with ``--resume`` that differ from the logged game's, in words."""
+    """The options given with ``--resume`` that differ from the logged game's, in words.
+
+    >>> conflicts(Options(("ann", "bob"), seed=3), {"players": ["ANN", "bob"], "seed": 4, "level": None})
+    ['seed 4 (the logged game has 3)']
+    """
     found = []
     logged_values = asdict(logged)  # given is keyed by Options' fields
     for name, value in given.items():

@@ -49,17 +49,32 @@ NUMBER_PT = 6.5  # the front numbers, 4 mm apart
 @dataclass(frozen=True)
 class Scale:
     """One axis's scale: ``horizontal`` measures left-right drift; ``origin`` is the front's 0 line
-    where it meets the base line (page mm), the back's arrow lands there when nothing drifts."""
+    where it meets the base line (page mm), the back's arrow lands there when nothing drifts.
+
+    >>> from rushmore_print.sizes import PAPERS
+    >>> across, down = scales(PAPERS["a4"])
+    >>> across.horizontal, across.origin, down.horizontal
+    (True, (105.0, 215.0), False)
+    """
 
     horizontal: bool
     origin: tuple[float, float]
 
     def point(self, along: float, across: float) -> tuple[float, float]:
-        """Page mm of a point ``along`` the scale's axis and ``across`` it (towards the front lines)."""
+        """Page mm of a point ``along`` the scale's axis and ``across`` it (towards the front lines).
+
+        >>> Scale(True, (105.0, 215.0)).point(4.0, 2.0), Scale(False, (52.0, 117.5)).point(4.0, 2.0)
+        ((109.0, 217.0), (54.0, 121.5))
+        """
         x, y = self.origin
         return (x + along, y + across) if self.horizontal else (x + across, y + along)
 
     def line(self, along: float, across: tuple[float, float]) -> Shape:
+        """A thin black line at ``along`` on the scale, from ``across[0]`` to ``across[1]`` across it.
+
+        >>> Scale(True, (105.0, 215.0)).line(4.0, (0.0, 6.0)).path.commands
+        (('M', 109.0, 215.0), ('L', 109.0, 221.0))
+        """
         a, b = (self.point(along, v) for v in across)
         return Shape(Path.line(*a, *b), stroke=BLACK, stroke_mm=LINE_MM)
 
@@ -81,7 +96,12 @@ def back_offset_for(flip: Flip, horizontal: float, vertical: float) -> tuple[flo
 
 
 def mirror(paper: Paper, flip: Flip) -> Matrix:
-    """Front-view page mm to the back page's mm: the axis ``sheets.plan_sheet`` mirrors backs across."""
+    """Front-view page mm to the back page's mm: the axis ``sheets.plan_sheet`` mirrors backs across.
+
+    >>> from rushmore_print.sizes import PAPERS
+    >>> mirror(PAPERS["a4"], Flip.LONG), mirror(PAPERS["a4"], Flip.SHORT)
+    ((-1.0, 0.0, 0.0, 1.0, 210.0, 0.0), (1.0, 0.0, 0.0, -1.0, 0.0, 297.0))
+    """
     if flip is Flip.LONG:
         return (-1.0, 0.0, 0.0, 1.0, paper.width_mm, 0.0)
     return (1.0, 0.0, 0.0, -1.0, 0.0, paper.height_mm)
@@ -89,7 +109,12 @@ def mirror(paper: Paper, flip: Flip) -> Matrix:
 
 def scales(paper: Paper) -> tuple[Scale, Scale]:
     """Where the two scales go: the horizontal one under the instructions, the vertical one
-    below it on the left, the table beside it."""
+    below it on the left, the table beside it.
+
+    >>> from rushmore_print.sizes import PAPERS
+    >>> [scale.origin for scale in scales(PAPERS["letter"])]
+    [(107.95, 197.39999999999998), (52.0, 108.69999999999999)]
+    """
     W, H = paper.width_mm, paper.height_mm
     top = H - 82.0
     return Scale(True, (W / 2, top)), Scale(False, (52.0, (top - 30.0 + 50.0) / 2))
