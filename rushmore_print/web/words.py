@@ -82,8 +82,8 @@ def page_in(page: bytes, t: Catalogue, title: str) -> bytes:
 
     >>> from rushmore_print.i18n import catalogue
     >>> page = b'<html lang="en"><head><title>x</title></head><p>connecting\\xe2\\x80\\xa6</p></html>'
-    >>> print(page_in(page, catalogue("pl"), "Gra: stół").decode()[:60])
-    <html lang="pl"><head><title>Gra: stół</title><script type=
+    >>> print(page_in(page, catalogue("pl"), "Gra: stół").decode().split("{")[0])
+    <html lang="pl"><head><title>Gra: stół</title><script type="application/json" id="words">
     """
     text = page.decode("utf-8")
     words = json.dumps(page_words(t), ensure_ascii=False, sort_keys=True).replace("<", "\\u003c")
