@@ -7,30 +7,59 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import gc
 import glob
 import os
+import pickle
+import selectors
 import shutil
+import signal
 import sys
 import tempfile
-from collections.abc import Iterator
+import traceback
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import BinaryIO
+from typing import BinaryIO, NoReturn, TypeVar
 
-from .errors import BuildError
+from .errors import BuildError, RushmoreError
 from .inputs import shown_path
 
 
 def worker_count(tasks: int, most: int = 4) -> int:
-    """How many processes to spread ``tasks`` over: one a core, at most ``most``; the environment
-    variable ``RUSHMORE_WORKERS`` overrides it (the test suite, already one process a core, sets 1).
+    """How many processes to spread ``tasks`` over: one a core this process may run on, at most
+    ``most``; the environment variable ``RUSHMORE_WORKERS`` overrides it (the test suite, already
+    one process a core, sets 1).
 
     >>> worker_count(1)
     1
     """
     wanted = os.environ.get("RUSHMORE_WORKERS", "")
-    cores = int(wanted) if wanted.isdigit() and int(wanted) > 0 else (os.cpu_count() or 1)
+    cores = int(wanted) if wanted.isdigit() and int(wanted) > 0 else usable_cores()
     return max(1, min(cores, tasks, most))
+
+
+def usable_cores() -> int:
+    """The cores this process may run on: those of its CPU affinity (``taskset``, a container's
+    CPU set) where the system says, else every core.
+
+    >>> usable_cores() >= 1
+    True
+    """
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0)) or 1
+    return os.cpu_count() or 1
+
+
+def can_fork() -> bool:
+    """Whether work may go to forked processes: where ``os.fork`` exists, except on macOS, whose
+    system libraries may crash in a forked child (CPython's own ``multiprocessing`` stopped
+    forking there by default for that reason).
+
+    >>> can_fork() == (hasattr(os, "fork") and sys.platform != "darwin")
+    True
+    """
+    return hasattr(os, "fork") and sys.platform != "darwin"
 
 
 @dataclass(frozen=True)
@@ -252,7 +281,6 @@ def die_with_parent() -> None:
     """In a worker process: end when the parent does, even when it is killed with ``kill -9``
     (a worker left behind would go on using a core and memory for nothing)."""
     import ctypes  # here: only worker processes need these
-    import signal
     import threading
     import time
 
@@ -276,13 +304,181 @@ def die_with_parent() -> None:
 PR_SET_PDEATHSIG = 1
 
 
+R = TypeVar("R")
+
+
+def run_forked(
+    count: int,
+    run: Callable[[int], R],
+    workers: int,
+    order: Sequence[int] | None = None,
+    started: Callable[[int], None] | None = None,
+    name: Callable[[int], str] = str,
+) -> list[R]:
+    """``[run(0), ..., run(count - 1)]``, computed in ``workers`` forked processes that share
+    what this process holds (nothing is copied or pickled but each task's number and result).
+
+    Each worker takes the next task as it becomes free, in ``order`` (the costliest first
+    balances the workers best). ``started(task)`` is called here, in task order, once for each
+    task, as soon as it and every task before it has started. A task that raises stops the build:
+    the same exception is raised here (a ``BuildError`` with its message where it does not
+    survive the trip), the other workers are ended; a worker that dies without its result
+    (killed, out of memory) is a ``BuildError`` naming ``name(task)``. Use :func:`can_fork`
+    first; ``run`` must not print (only this process talks to the user).
+
+    >>> run_forked(5, lambda task: task * task, workers=2, order=[4, 3, 2, 1, 0])
+    [0, 1, 4, 9, 16]
+    """
+    order = list(range(count)) if order is None else list(order)
+    if sorted(order) != list(range(count)) or count > MOST_FORKED_TASKS:
+        raise ValueError(f"order must list each of {count} tasks once (at most {MOST_FORKED_TASKS})")
+    tasks, queue = os.pipe()
+    # The whole queue is written before any worker starts; it fits the smallest pipe (one page).
+    os.write(queue, b"".join(task.to_bytes(4, "little") for task in order))
+    os.close(queue)
+    pids: dict[int, int] = {}  # a worker's result pipe -> its process id
+    gc.freeze()  # what is here now is never scanned by a worker's collector: it stays shared, not copied
+    try:
+        for _ in range(workers):
+            results, answer = os.pipe()
+            pid = os.fork()
+            if pid == 0:  # the worker: never returns into the caller's code
+                _work(tasks, answer, run, [results, *pids])
+            os.close(answer)
+            pids[results] = pid
+        os.close(tasks)
+        tasks = -1
+        return _collect(count, pids, started, name)
+    finally:
+        gc.unfreeze()
+        if tasks >= 0:
+            os.close(tasks)
+        for results, pid in pids.items():
+            os.close(results)
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)  # done already but for one that failed or was interrupted
+            with contextlib.suppress(ChildProcessError):
+                os.waitpid(pid, 0)
+
+
+MOST_FORKED_TASKS = 1024  # 4 bytes each: the queue fits one 4 KB pipe page
+
+
+def _work(tasks: int, answer: int, run: Callable[[int], object], inherited: list[int]) -> NoReturn:
+    """A forked worker's life: tasks from the queue until it is empty, each answered with
+    ``("started", task)`` and then ``("done", task, result)`` or ``("failed", task, error)``."""
+    status = 1
+    try:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C: the parent ends its workers itself
+        for fd in inherited:
+            os.close(fd)
+        die_with_parent()
+        while chunk := os.read(tasks, 4):
+            task = int.from_bytes(chunk, "little")
+            _send(answer, ("started", task))
+            try:
+                result = run(task)
+            except BaseException as exc:
+                _send(answer, ("failed", task, _portable(exc)))
+                break
+            _send(answer, ("done", task, result))
+        status = 0
+    finally:
+        os._exit(status)  # not through the caller's stack: its cleanup (a staging folder's) is the parent's
+
+
+def _send(fd: int, message: tuple) -> None:
+    data = pickle.dumps(message)
+    view = memoryview(len(data).to_bytes(4, "little") + data)
+    while view:
+        view = view[os.write(fd, view) :]
+
+
+def _portable(exc: BaseException) -> tuple:
+    """``exc`` as it can travel to the parent: its class, arguments and attributes, rebuilt there
+    without calling its ``__init__`` (which may not take its own message: ``SpecError`` takes
+    problems), so it arrives as itself; one that cannot travel arrives as a ``BuildError`` (the
+    toolkit's own errors) or a ``RuntimeError`` that says what it was. An error that is not the
+    toolkit's brings the worker's traceback along (for ``RUSHMORE_DEBUG``)."""
+    where = None if isinstance(exc, RushmoreError) else "".join(traceback.format_exception(exc)).rstrip()
+    payload = (type(exc), exc.args, exc.__dict__, where)
+    try:
+        pickle.loads(pickle.dumps(payload))
+        return payload
+    except Exception:  # a class or attribute pickle cannot carry: in words below
+        pass
+    error = BuildError(str(exc)) if where is None else RuntimeError(f"{type(exc).__name__}: {exc}")
+    return type(error), error.args, {}, where
+
+
+class WorkerTraceback(Exception):
+    """Where an unexpected error happened in a worker process: the cause of the error raised
+    for it in the parent, so that a traceback shows both."""
+
+
+def _raise(payload: tuple) -> NoReturn:
+    kind, args, state, where = payload
+    exc = kind.__new__(kind, *args)
+    exc.args = args
+    exc.__dict__.update(state)
+    raise exc from (None if where is None else WorkerTraceback(f"in a build worker process:\n{where}"))
+
+
+def _collect(
+    count: int, pids: dict[int, int], started: Callable[[int], None] | None, name: Callable[[int], str]
+) -> list:
+    """The workers' results in task order, reporting starts as :func:`run_forked` says."""
+    results: dict[int, object] = {}
+    begun: set[int] = set()
+    announced = 0
+    buffers = {fd: bytearray() for fd in pids}
+    with selectors.DefaultSelector() as selector:
+        for fd in pids:
+            selector.register(fd, selectors.EVENT_READ)
+        while selector.get_map():
+            for key, _ in selector.select():
+                fd = int(key.fd)
+                data = os.read(fd, 65536)
+                if not data:
+                    selector.unregister(fd)
+                    continue
+                buffer = buffers[fd]
+                buffer += data
+                while len(buffer) >= 4 and len(buffer) >= 4 + (size := int.from_bytes(buffer[:4], "little")):
+                    kind, task, *rest = pickle.loads(buffer[4 : 4 + size])
+                    del buffer[: 4 + size]
+                    if kind == "failed":
+                        _raise(rest[0])
+                    if kind == "done":
+                        results[task] = rest[0]
+                    begun.add(task)
+                    while announced in begun:
+                        if started is not None:
+                            started(announced)
+                        announced += 1
+    missing = [task for task in range(count) if task not in results]
+    if missing:
+        how = "stopped"
+        for pid in pids.values():
+            with contextlib.suppress(ChildProcessError):
+                _, status = os.waitpid(pid, 0)
+                if os.WIFSIGNALED(status):
+                    how = f"killed ({signal.Signals(os.WTERMSIG(status)).name})"
+        raise BuildError(f"a worker process was {how} while making {name(missing[0])}; nothing was written")
+    return [results[task] for task in range(count)]
+
+
 __all__ = [
     "StagedFolder",
+    "WorkerTraceback",
     "Written",
     "atomic_write",
+    "can_fork",
     "die_with_parent",
     "durable",
     "ensure_folder",
     "finish_file",
+    "run_forked",
+    "usable_cores",
     "worker_count",
 ]
