@@ -399,8 +399,7 @@ def render_jobs(
     order = sorted(range(len(jobs)), key=lambda index: -jobs[index].cost)  # the longest first: they end together
     announce = (lambda index: progress(jobs[index].name)) if progress else None
     made = run_forked(len(jobs), render, count, order, announce, lambda index: jobs[index].name)
-    for job in jobs:
-        stage.staged(job.name)
+    stage.staged_in_order([job.name for job in jobs])
     return made
 
 

@@ -131,6 +131,11 @@ class StagedFolder:
         """Count ``name``, written into :meth:`path` by the caller, as staged."""
         self._names.append(name)
 
+    def staged_in_order(self, names: Sequence[str]) -> None:
+        """Count ``names``, in this order, as the staged files: those written into :meth:`path`
+        by this process and by forked workers (whose own counts this process never sees)."""
+        self._names = list(names)
+
     def commit(self) -> list[Path]:
         """Move every staged file into ``out_dir`` (one rename each), in the order staged."""
         moved = []
@@ -315,16 +320,17 @@ def run_forked(
     started: Callable[[int], None] | None = None,
     name: Callable[[int], str] = str,
 ) -> list[R]:
-    """``[run(0), ..., run(count - 1)]``, computed in ``workers`` forked processes that share
-    what this process holds (nothing is copied or pickled but each task's number and result).
+    """``[run(0), ..., run(count - 1)]``, computed by ``workers`` processes: this one and
+    ``workers - 1`` forked from it, which share what it holds (nothing is copied or pickled but
+    each task's number and result).
 
-    Each worker takes the next task as it becomes free, in ``order`` (the costliest first
-    balances the workers best). ``started(task)`` is called here, in task order, once for each
-    task, as soon as it and every task before it has started. A task that raises stops the build:
-    the same exception is raised here (a ``BuildError`` with its message where it does not
-    survive the trip), the other workers are ended; a worker that dies without its result
-    (killed, out of memory) is a ``BuildError`` naming ``name(task)``. Use :func:`can_fork`
-    first; ``run`` must not print (only this process talks to the user).
+    Each process takes the next task as it becomes free, in ``order`` (the costliest first
+    balances them best). ``started(task)`` is called here, in task order, once for each task, as
+    soon as it and every task before it has started. A task that raises stops the others: its
+    exception is raised here (a forked worker's rebuilt as itself, or as a ``BuildError`` with
+    its message where it cannot travel); a worker that dies without its result (killed, out of
+    memory) is a ``BuildError`` naming ``name(task)``. Use :func:`can_fork` first; ``run`` must
+    not print (only this process talks to the user).
 
     >>> run_forked(5, lambda task: task * task, workers=2, order=[4, 3, 2, 1, 0])
     [0, 1, 4, 9, 16]
@@ -336,27 +342,100 @@ def run_forked(
     # The whole queue is written before any worker starts; it fits the smallest pipe (one page).
     os.write(queue, b"".join(task.to_bytes(4, "little") for task in order))
     os.close(queue)
-    pids: dict[int, int] = {}  # a worker's result pipe -> its process id
+    team = _Team(count, started, name)
     gc.freeze()  # what is here now is never scanned by a worker's collector: it stays shared, not copied
     try:
-        for _ in range(workers):
+        chunk = os.read(tasks, 4)  # this process works too, the costliest task first
+        for _ in range(workers - 1):
             results, answer = os.pipe()
             pid = os.fork()
             if pid == 0:  # the worker: never returns into the caller's code
-                _work(tasks, answer, run, [results, *pids])
+                _work(tasks, answer, run, [results, *team.pids])
             os.close(answer)
-            pids[results] = pid
-        os.close(tasks)
-        tasks = -1
-        return _collect(count, pids, started, name)
+            team.join(results, pid)
+        while chunk:
+            task = int.from_bytes(chunk, "little")
+            team.begun(task)
+            team.results[task] = run(task)
+            team.listen(0)  # what the workers said meanwhile: progress, or a failure that ends it all
+            chunk = os.read(tasks, 4)
+        while team.listening():
+            team.listen(None)
+        return team.gathered()
     finally:
         gc.unfreeze()
-        if tasks >= 0:
-            os.close(tasks)
-        for results, pid in pids.items():
+        os.close(tasks)
+        team.end()
+
+
+class _Team:
+    """What the processes of :func:`run_forked` have begun and made, as this process hears it."""
+
+    def __init__(self, count: int, started: Callable[[int], None] | None, name: Callable[[int], str]) -> None:
+        self.count, self.started, self.name = count, started, name
+        self.pids: dict[int, int] = {}  # a worker's result pipe -> its process id
+        self.results: dict[int, object] = {}
+        self._begun: set[int] = set()
+        self._announced = 0
+        self._buffers: dict[int, bytearray] = {}
+        self._selector = selectors.DefaultSelector()
+
+    def join(self, results: int, pid: int) -> None:
+        self.pids[results] = pid
+        self._buffers[results] = bytearray()
+        self._selector.register(results, selectors.EVENT_READ)
+
+    def begun(self, task: int) -> None:
+        self._begun.add(task)
+        while self._announced in self._begun:
+            if self.started is not None:
+                self.started(self._announced)
+            self._announced += 1
+
+    def listening(self) -> bool:
+        return bool(self._selector.get_map())
+
+    def listen(self, timeout: float | None) -> None:
+        """Read what the workers have said (waiting up to ``timeout`` seconds, None: until one speaks)."""
+        if not self.listening():
+            return
+        for key, _ in self._selector.select(timeout):
+            fd = int(key.fd)
+            data = os.read(fd, 65536)
+            if not data:  # the worker has ended
+                self._selector.unregister(fd)
+                continue
+            buffer = self._buffers[fd]
+            buffer += data
+            while len(buffer) >= 4 and len(buffer) >= 4 + (size := int.from_bytes(buffer[:4], "little")):
+                kind, task, *rest = pickle.loads(buffer[4 : 4 + size])
+                del buffer[: 4 + size]
+                if kind == "failed":
+                    _raise(rest[0])
+                if kind == "done":
+                    self.results[task] = rest[0]
+                self.begun(task)
+
+    def gathered(self) -> list:
+        """Every result in task order; a ``BuildError`` if a worker died before making its tasks."""
+        missing = [task for task in range(self.count) if task not in self.results]
+        if missing:
+            how = "stopped"
+            for pid in self.pids.values():
+                with contextlib.suppress(ChildProcessError):
+                    _, status = os.waitpid(pid, 0)
+                    if os.WIFSIGNALED(status):
+                        how = f"killed ({signal.Signals(os.WTERMSIG(status)).name})"
+            raise BuildError(f"a worker process was {how} while making {self.name(missing[0])}; nothing was written")
+        return [self.results[task] for task in range(self.count)]
+
+    def end(self) -> None:
+        """Stop and reap the workers (done already, but for one that failed or was interrupted)."""
+        self._selector.close()
+        for results, pid in self.pids.items():
             os.close(results)
             with contextlib.suppress(ProcessLookupError):
-                os.kill(pid, signal.SIGKILL)  # done already but for one that failed or was interrupted
+                os.kill(pid, signal.SIGKILL)
             with contextlib.suppress(ChildProcessError):
                 os.waitpid(pid, 0)
 
@@ -422,50 +501,6 @@ def _raise(payload: tuple) -> NoReturn:
     exc.args = args
     exc.__dict__.update(state)
     raise exc from (None if where is None else WorkerTraceback(f"in a build worker process:\n{where}"))
-
-
-def _collect(
-    count: int, pids: dict[int, int], started: Callable[[int], None] | None, name: Callable[[int], str]
-) -> list:
-    """The workers' results in task order, reporting starts as :func:`run_forked` says."""
-    results: dict[int, object] = {}
-    begun: set[int] = set()
-    announced = 0
-    buffers = {fd: bytearray() for fd in pids}
-    with selectors.DefaultSelector() as selector:
-        for fd in pids:
-            selector.register(fd, selectors.EVENT_READ)
-        while selector.get_map():
-            for key, _ in selector.select():
-                fd = int(key.fd)
-                data = os.read(fd, 65536)
-                if not data:
-                    selector.unregister(fd)
-                    continue
-                buffer = buffers[fd]
-                buffer += data
-                while len(buffer) >= 4 and len(buffer) >= 4 + (size := int.from_bytes(buffer[:4], "little")):
-                    kind, task, *rest = pickle.loads(buffer[4 : 4 + size])
-                    del buffer[: 4 + size]
-                    if kind == "failed":
-                        _raise(rest[0])
-                    if kind == "done":
-                        results[task] = rest[0]
-                    begun.add(task)
-                    while announced in begun:
-                        if started is not None:
-                            started(announced)
-                        announced += 1
-    missing = [task for task in range(count) if task not in results]
-    if missing:
-        how = "stopped"
-        for pid in pids.values():
-            with contextlib.suppress(ChildProcessError):
-                _, status = os.waitpid(pid, 0)
-                if os.WIFSIGNALED(status):
-                    how = f"killed ({signal.Signals(os.WTERMSIG(status)).name})"
-        raise BuildError(f"a worker process was {how} while making {name(missing[0])}; nothing was written")
-    return [results[task] for task in range(count)]
 
 
 __all__ = [

@@ -4,7 +4,9 @@ previous kit kept when a worker fails or dies half way, progress in order, each 
 import errno
 import hashlib
 import os
+import re
 import signal
+import time
 
 import pytest
 
@@ -44,15 +46,16 @@ def _kit(tmp_path):
     return {path.name: path.read_bytes() for path in tmp_path.iterdir()}
 
 
-def _fail_on(monkeypatch, title_part: str, fail) -> None:
-    """Make rendering the document whose title has ``title_part`` call ``fail`` (in the worker:
-    the patch is inherited through the fork)."""
+def _fail_on(monkeypatch, fail, in_worker: bool = True) -> None:
+    """Make the first document a forked worker renders (``in_worker``; else each one this
+    process renders) call ``fail`` once written (the patch is inherited through the fork)."""
     real = WRITE_PDF
+    parent = os.getpid()
 
     def write(document, out, **kwargs):
         real(document, out, **kwargs)
         out.write(b"% rebuilt")  # differs from the old file, were it moved in
-        if title_part in document.title:
+        if (os.getpid() != parent) == in_worker:
             fail()
 
     monkeypatch.setattr(build, "write_pdf", write)
@@ -62,14 +65,27 @@ def test_a_worker_failing_half_way_leaves_the_previous_kit(tmp_path, monkeypatch
     before = _kit(tmp_path)
 
     def fail():
-        raise BuildError("the answer key failed")
+        raise BuildError("the worker's document failed")
 
-    _fail_on(monkeypatch, "answer key", fail)
-    with pytest.raises(BuildError, match=r"^the answer key failed$"):
+    _fail_on(monkeypatch, fail)
+    with pytest.raises(BuildError, match=r"^the worker's document failed$"):
         build_kit(load_design(), tmp_path, OPTIONS, workers=2)
     assert {path.name: path.read_bytes() for path in tmp_path.iterdir()} == before  # no staging folder either
 
 
+def test_a_failure_in_this_process_ends_the_workers_and_leaves_the_previous_kit(tmp_path, monkeypatch):
+    before = _kit(tmp_path)
+
+    def fail():
+        raise BuildError("this process's document failed")
+
+    _fail_on(monkeypatch, fail, in_worker=False)
+    with pytest.raises(BuildError, match=r"^this process's document failed$"):
+        build_kit(load_design(), tmp_path, OPTIONS, workers=2)
+    assert {path.name: path.read_bytes() for path in tmp_path.iterdir()} == before
+
+
+@pytest.mark.slow
 def test_a_workers_error_keeps_its_type_and_a_bug_its_traceback(tmp_path, monkeypatch):
     _kit(tmp_path)
 
@@ -78,7 +94,7 @@ def test_a_workers_error_keeps_its_type_and_a_bug_its_traceback(tmp_path, monkey
     def spec_error():  # made from problems, not from its message: pickle alone would garble it
         raise SpecError([problem])
 
-    _fail_on(monkeypatch, "rules", spec_error)
+    _fail_on(monkeypatch, spec_error)
     with pytest.raises(SpecError) as raised:
         build_kit(load_design(), tmp_path, OPTIONS, workers=2)
     assert str(raised.value) == "design.yaml:3: heads: too few" and raised.value.problems == (problem,)
@@ -86,23 +102,25 @@ def test_a_workers_error_keeps_its_type_and_a_bug_its_traceback(tmp_path, monkey
     def bug():
         raise ZeroDivisionError("a bug")
 
-    _fail_on(monkeypatch, "rules", bug)
+    _fail_on(monkeypatch, bug)
     with pytest.raises(ZeroDivisionError, match="a bug") as raised:
         build_kit(load_design(), tmp_path, OPTIONS, workers=2)
     where = raised.value.__cause__  # where it happened, for RUSHMORE_DEBUG
     assert isinstance(where, WorkerTraceback) and "in bug" in str(where) and "in a build worker" in str(where)
 
 
+@pytest.mark.slow
 def test_a_killed_worker_is_a_sentence_and_the_previous_kit_stays(runner, tmp_path, monkeypatch):
     before = _kit(tmp_path)
-    _fail_on(monkeypatch, "one card a page", lambda: os.kill(os.getpid(), signal.SIGKILL))
+    _fail_on(monkeypatch, lambda: os.kill(os.getpid(), signal.SIGKILL))
     monkeypatch.setenv("RUSHMORE_WORKERS", "2")
     result = runner.invoke(cli, ["build", "--paper", "a4", "--layout", "duplex", "-o", str(tmp_path)])
     assert result.exit_code == 1, result.output
-    assert result.stderr.splitlines()[-1] == (
-        "error: a worker process was killed (SIGKILL) while making mount-rushmore_cards_per-card.pdf; "
-        "nothing was written"
+    killed = re.fullmatch(
+        r"error: a worker process was killed \(SIGKILL\) while making (\S+); nothing was written",
+        result.stderr.splitlines()[-1],
     )
+    assert killed is not None and killed[1] in before, result.stderr
     assert {path.name: path.read_bytes() for path in tmp_path.iterdir()} == before
 
 
@@ -169,11 +187,12 @@ def test_run_forked_starts_in_task_order_whatever_the_order_of_work():
 
 def test_run_forked_leaves_no_process_behind():
     def task(number):
+        time.sleep(0.05)  # long enough for the workers to start and take some
         return os.getpid()
 
-    children = set(run_forked(4, task, 2))
-    assert os.getpid() not in children and 1 <= len(children) <= 2
-    for pid in children:
+    workers = set(run_forked(6, task, 3)) - {os.getpid()}  # this process works too
+    assert 1 <= len(workers) <= 2
+    for pid in workers:
         with pytest.raises(ChildProcessError):
             os.waitpid(pid, os.WNOHANG)  # reaped already
 
@@ -182,8 +201,12 @@ def test_run_forked_unpicklable_error_is_told_in_words():
     class Local(Exception):  # a class pickle cannot find by name
         pass
 
+    parent = os.getpid()
+
     def fail(task):
-        raise Local("made in the worker")
+        if os.getpid() != parent:
+            raise Local("made in the worker")
+        time.sleep(0.2)  # the worker fails meanwhile
 
     with pytest.raises(RuntimeError, match="Local: made in the worker"):
         run_forked(2, fail, 2)
