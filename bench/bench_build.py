@@ -150,7 +150,7 @@ def bench_jobs() -> list[list[str]]:
 
 def bench_builds(runs: int) -> list[list[str]]:
     rows = []
-    for design in (None, "designs/junior.yaml", "designs/five.yaml"):
+    for design in (None, "rushmore_print/data/designs/junior.yaml", "rushmore_print/data/designs/five.yaml"):
         times, peaks = [], []
         with tempfile.TemporaryDirectory() as folder:
             out = Path(folder)
@@ -161,7 +161,7 @@ def bench_builds(runs: int) -> list[list[str]]:
             sizes = sorted(p.stat().st_size for p in out.glob("*.pdf"))
         rows.append(
             [
-                f"build {design or 'classic (default)'}",
+                f"build {Path(design).name if design else 'classic (default)'}",
                 f"{statistics.median(times):.2f} s",
                 f"{min(times):.2f} s",
                 f"{max(peaks) / 1024:.0f} MB",

@@ -33,15 +33,18 @@ def source_tree(ref: str | None, folder: Path) -> Path:
     if ref is None:
         return ROOT
     folder.mkdir(parents=True)
-    git = ["git", "-C", str(ROOT), "archive", ref, "rushmore_print", "designs"]  # its designs: keys change
-    archive = subprocess.run(git, check=True, capture_output=True)
+    # its own designs (keys change); before they moved into the package they lay in designs/
+    top_level = subprocess.run(["git", "-C", str(ROOT), "cat-file", "-e", f"{ref}:designs"], capture_output=True)
+    paths = ["rushmore_print", "designs"] if top_level.returncode == 0 else ["rushmore_print"]
+    archive = subprocess.run(["git", "-C", str(ROOT), "archive", ref, *paths], check=True, capture_output=True)
     subprocess.run(["tar", "-x", "-C", str(folder)], input=archive.stdout, check=True)
     return folder
 
 
 def build_sheet(tree: Path, design: str, out: Path) -> Path:
     env = dict(os.environ, PYTHONPATH=str(tree), RUSHMORE_WORKERS="1")
-    command = [sys.executable, "-m", "rushmore_print", "rulebook", str(tree / "designs" / f"{design}.yaml")]
+    examples = tree / "designs" if (tree / "designs").is_dir() else tree / "rushmore_print" / "data" / "designs"
+    command = [sys.executable, "-m", "rushmore_print", "rulebook", str(examples / f"{design}.yaml")]
     # run from the tree: `python -m` puts the working folder first on the path
     subprocess.run(command + ["--paper", "a4", "-o", str(out)], check=True, env=env, capture_output=True, cwd=tree)
     return next(out.glob("*_rulebook_a4.pdf"))

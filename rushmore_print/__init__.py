@@ -1,27 +1,40 @@
 """rushmore-print: a print-and-play toolkit for Mount Rushmore-style matching games.
 
-Read a design, make and check its deck, print it, play it::
+A design (a YAML file: the heads, the two directions, how many Search cards of each number of
+red heads) becomes a verified deck, print-ready PDFs and a referee for a game at the table. Read
+a design, make and check its deck, print it, play it::
 
-    load_design(path)            a YAML design file (None: the built-in classic game) -> Design
-    parse_design(text, source)   the same from a string
-    generate_deck(design)        the Monuments and Search cards, deterministic for a seed -> Deck
-    validate_deck(deck)          every Search card matches exactly one Monument? -> Report
-    build_kit(design, folder)    the print-and-play PDFs (card sheets, rules, answer key) -> [Written]
-    KitOptions(...)              which papers, layouts and documents build_kit writes
-    impose.impose(images, out)   card images a designer already has, onto print-ready sheets
-    write_calibration(folder)    a duplex calibration sheet for measuring a printer's offset
-    Game.new(deck, ...)          the referee: a game at a real table, event by event
+    load_design(path)               a YAML design file (None: the built-in classic game) -> Design
+    parse_design(text, file, dir)   the same from a string (art files looked up in dir) -> Design
+    generate_deck(design)           the Monuments and Search cards, deterministic for a seed -> Deck
+    validate_deck(deck)             every Search card matches exactly one Monument? -> Report
+    build_kit(design, folder)       the print-and-play PDFs (card sheets, rules, answer key) -> [Written]
+    KitOptions(...)                 which papers, layouts and documents build_kit writes
+    write_calibration(folder)       a duplex calibration sheet for measuring a printer's offset
+    Game.new(deck, rules, grid, players)   the referee: each input returns its events (RefereeEvent)
+    impose.impose(fronts, out)      card images a designer already has, onto print-ready sheets
+    export.run_export(target, design, folder)   per-card images and vendor files (targets.EXPORTS)
+    session.Session                 a game at the table, line by line, with its log and resume
 
 Errors are types (``SpecError`` for a design, ``CardError`` and ``ClaimError`` in a game,
 ``BuildError`` when nothing could be written), all ``RushmoreError``; each says what is wrong,
 where and what is allowed. The core (``model``, ``spec``, ``generate``, ``validate``,
 ``layout``, ``referee``, ``session``) is pure Python; ``render`` draws; ``cli`` talks to the user.
-The README's "Python API" section walks through each call.
+Every module names its public API in ``__all__``, each public function and class shows an
+example, and the package ships ``py.typed``. The README's "Python API" section walks through
+each call.
 
->>> from rushmore_print import load_design, generate_deck, validate_deck
->>> deck = generate_deck(load_design())
+>>> from rushmore_print import Game, generate_deck, load_design, validate_deck
+>>> design = load_design()
+>>> deck = generate_deck(design)
 >>> len(deck.monuments), len(deck.search), validate_deck(deck).ok()
 (16, 39, True)
+>>> game = Game.new(deck, design.rules, design.grid, ["ann", "bob"], seed=3)
+>>> [type(event).__name__ for event in game.start()]
+['Setup', 'Revealed']
+>>> answer = game.current.answer
+>>> [type(event).__name__ for event in game.claim("ann", answer) + game.pass_("bob")]
+['Claimed', 'Passed', 'Judged', 'Revealed']
 """
 
 from __future__ import annotations

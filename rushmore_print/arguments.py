@@ -24,6 +24,7 @@ __all__ = [
     "card_size",
     "file_stem",
     "gap",
+    "markdown_file",
     "seed",
     "typed_length",
     "url_base",
@@ -52,7 +53,14 @@ def typed_length(value: str) -> float:
 
 
 def gap(value: str) -> float:
-    """The space between cards on a sheet: a typed length of at most :data:`MAX_GAP_MM`."""
+    """The space between cards on a sheet: a typed length of at most :data:`MAX_GAP_MM`.
+
+    >>> gap("3mm"), gap("0")
+    (3.0, 0.0)
+    >>> gap("1in")
+    Traceback (most recent call last):
+    ValueError: '1in': at most 20 mm
+    """
     length = typed_length(value)
     if length > MAX_GAP_MM:
         raise ValueError(f"{value!r}: at most {MAX_GAP_MM:g} mm")
@@ -111,7 +119,14 @@ def file_stem(value: str) -> str:
 
 
 def seed(value: str) -> int:
-    """A game's seed: a whole number 0..2^63-1 (it is part of the log's file name)."""
+    """A game's seed: a whole number 0..2^63-1 (it is part of the log's file name).
+
+    >>> seed("7"), seed(" 42 ")
+    (7, 42)
+    >>> seed("-1")
+    Traceback (most recent call last):
+    ValueError: '-1': expected a whole number from 0 to 9223372036854775807 (2^63-1)
+    """
     from .session import MAX_SEED
 
     text = value.strip()
@@ -121,7 +136,11 @@ def seed(value: str) -> int:
 
 
 def bleed(value: str) -> float:
-    """A bleed around each card: a typed length, at most the design's own limit."""
+    """A bleed around each card: a typed length, at most the design's own limit.
+
+    >>> bleed("0.125in"), bleed("0")
+    (3.175, 0.0)
+    """
     from .spec import MAX_BLEED_MM, TOO_MUCH_BLEED
 
     length = typed_length(value)
@@ -140,4 +159,21 @@ def url_base(value: str) -> str:
     """
     if not re.match(r"^https?://[^\s]+$", value):
         raise ValueError("expected an http(s) address such as https://example.org/cards")
+    return value
+
+
+def markdown_file(value: str) -> str:
+    """Where ``rulebook --markdown`` writes the rules: a file or ``-``, never a design file, which
+    it would overwrite (``rulebook --markdown DESIGN`` reads as if DESIGN were the output).
+
+    >>> markdown_file("output/RULES.md")
+    'output/RULES.md'
+    >>> markdown_file("designs/junior.YML")
+    Traceback (most recent call last):
+    ValueError: 'designs/junior.YML' looks like a design: give DESIGN before --markdown, and --markdown a .md file or -
+    """
+    if value.lower().endswith((".yaml", ".yml")):
+        raise ValueError(
+            f"{shown(value)} looks like a design: give DESIGN before --markdown, and --markdown a .md file or -"
+        )
     return value

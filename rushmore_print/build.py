@@ -14,7 +14,7 @@ from typing import overload
 from .errors import BuildError, RushmoreError
 from .files import StagedFolder, Written, atomic_write, can_fork, ensure_folder, run_forked, worker_count
 from .generate import generate_deck
-from .i18n import catalogue_for
+from .i18n import catalogue, catalogue_for
 from .layout.answer_key import answer_key_pages
 from .layout.calibration import calibration_pages
 from .layout.cards import (
@@ -68,7 +68,16 @@ def unfit_sheets(
     design: Design, papers: tuple[str, ...], layouts: tuple[SheetLayout, ...], gap_mm: float = 0.0
 ) -> list[tuple[str, SheetLayout]]:
     """The (paper, layout) pairs whose sheet cannot hold the design's card (a large card does
-    not fit half a sheet for gutter-folding)."""
+    not fit half a sheet for gutter-folding).
+
+    >>> from dataclasses import replace
+    >>> from rushmore_print import load_design
+    >>> from rushmore_print.sizes import SheetLayout
+    >>> design = load_design()
+    >>> large = replace(design, print=replace(design.print, card_name="custom", width_mm=200.0, height_mm=150.0))
+    >>> unfit_sheets(large, ("a4",), (SheetLayout.DUPLEX, SheetLayout.GUTTERFOLD))
+    [('a4', <SheetLayout.GUTTERFOLD: 'gutterfold'>)]
+    """
     frame = card_frame(design)
     unfit = []
     for paper in papers:
@@ -82,7 +91,15 @@ def unfit_sheets(
 
 def card_faces(design: Design, deck: Deck, bleed_mm: float | None = None) -> list[tuple[Face, Face]]:
     """(front, back) for every card: Monuments first, then Search cards, in id order.
-    ``bleed_mm`` overrides the design's bleed (vendors ask for their own)."""
+    ``bleed_mm`` overrides the design's bleed (vendors ask for their own).
+
+    >>> from rushmore_print import generate_deck, load_design
+    >>> design = load_design()
+    >>> deck = generate_deck(design)
+    >>> pairs = card_faces(design, deck, bleed_mm=0.0)
+    >>> len(pairs), pairs[0][0].card_id, pairs[0][1].card_id, pairs[-1][0].card_id
+    (55, 'M01', 'monument-back', 'S39')
+    """
     return list(DeckFaces(design, deck, card_frame(design, bleed_mm)))
 
 
@@ -125,24 +142,68 @@ class DeckFaces(Sequence[tuple[Face, Face]]):
 
     @property
     def monuments(self) -> DeckFaces:
+        """The Monuments' (front, back) pairs, still laid out only when reached.
+
+        >>> from rushmore_print import generate_deck, load_design
+        >>> design = load_design()
+        >>> kit = Kit.of(design, generate_deck(design))
+        >>> len(kit.faces.monuments), kit.faces.monuments[0][0].card_id
+        (16, 'M01')
+        """
         return self[: len(self.deck.monuments)]
 
     @property
     def search(self) -> DeckFaces:
+        """The Search cards' (front, back) pairs, still laid out only when reached.
+
+        >>> from rushmore_print import generate_deck, load_design
+        >>> design = load_design()
+        >>> kit = Kit.of(design, generate_deck(design))
+        >>> len(kit.faces.search), kit.faces.search[-1][0].card_id
+        (39, 'S39')
+        """
         return self[len(self.deck.monuments) :]
 
     @property
     def fronts(self) -> Sequence[Face]:
+        """Every card's front, in deck order, laid out when reached.
+
+        >>> from rushmore_print import generate_deck, load_design
+        >>> design = load_design()
+        >>> kit = Kit.of(design, generate_deck(design))
+        >>> len(kit.faces.fronts), kit.faces.fronts[16].card_id
+        (55, 'S01')
+        """
         return Lazy(len(self), lambda index: (self[index][0],))
 
     @property
     def backs(self) -> list[Face]:
-        """Each kind's back once, the Monuments' first."""
+        """Each kind's back once, the Monuments' first.
+
+        >>> from rushmore_print import generate_deck, load_design
+        >>> design = load_design()
+        >>> kit = Kit.of(design, generate_deck(design))
+        >>> [back.card_id for back in kit.faces.backs]
+        ['monument-back', 'search-back']
+        """
         return list(self._backs.values())
 
 
 def checked_deck(design: Design) -> Deck:
-    """The design's deck, refusing one that does not validate."""
+    """The design's deck, refusing one that does not validate.
+
+    Raises ``BuildError`` saying every problem, so that nothing half-made is written.
+
+    >>> from dataclasses import replace
+    >>> from rushmore_print import load_design
+    >>> design = load_design()
+    >>> len(checked_deck(design).search)
+    39
+    >>> long = replace(design, heads=(replace(design.heads[0], name="Washington" * 4), *design.heads[1:]))
+    >>> checked_deck(long)
+    Traceback (most recent call last):
+    rushmore_print.errors.BuildError: classic.yaml (built in): the head name 'WashingtonWashington...' is too long ...
+    """
     deck = generate_deck(design)
     report = validate_deck(deck)
     if not report.ok():
@@ -160,7 +221,17 @@ def checked_deck(design: Design) -> Deck:
 def print_font_problems(design: Design) -> list[str]:
     """What the renderers refuse in the design's ``print.font`` (``render.fontcheck``). A design
     read by the CLI was checked so at its line already (then this costs nothing: it is cached);
-    one read by ``spec.load_design`` alone was not."""
+    one read by ``spec.load_design`` alone was not.
+
+    >>> from dataclasses import replace
+    >>> from pathlib import Path
+    >>> import rushmore_print
+    >>> from rushmore_print import load_design
+    >>> shipped = Path(rushmore_print.__file__).parent / "data" / "fonts" / "DejaVuSansCondensed.ttf"
+    >>> design = load_design()
+    >>> print_font_problems(design), print_font_problems(replace(design, print=replace(design.print, font=shipped)))
+    ([], [])
+    """
     if design.print.font is None:
         return []
     texts = tuple(printed for _, _, printed in print_font_texts(design.name, [head.name for head in design.heads]))
@@ -173,7 +244,17 @@ def print_font_problems(design: Design) -> list[str]:
 
 def print_profile_problems(design: Design) -> list[str]:
     """What LittleCMS refuses in the design's ``print.profile`` (``validate`` checked its header
-    and tag table; the tables themselves are read only here, once: the converter is cached)."""
+    and tag table; the tables themselves are read only here, once: the converter is cached).
+
+    >>> from dataclasses import replace
+    >>> from pathlib import Path
+    >>> import rushmore_print
+    >>> from rushmore_print import load_design
+    >>> not_a_profile = Path(rushmore_print.__file__).parent / "data" / "fonts" / "LICENSE.txt"
+    >>> design = load_design()
+    >>> print(*print_profile_problems(replace(design, print=replace(design.print, profile=not_a_profile))))
+    print.profile: 'LICENSE.txt': LittleCMS cannot convert sRGB to CMYK with this profile (...)
+    """
     if design.print.profile is None:
         return []
     try:
@@ -187,7 +268,14 @@ def print_profile_problems(design: Design) -> list[str]:
 @dataclass(frozen=True)
 class Kit:
     """What every document of a build shares, laid out once: the deck, every card's front and
-    back, and the symbols (head drawings) they use."""
+    back, and the symbols (head drawings) they use.
+
+    >>> from rushmore_print import generate_deck, load_design
+    >>> design = load_design()
+    >>> kit = Kit.of(design, generate_deck(design))
+    >>> len(kit.faces), len(kit.symbols), kit.deck.search[0].id
+    (55, 21, 'S01')
+    """
 
     design: Design
     deck: Deck
@@ -196,6 +284,14 @@ class Kit:
 
     @classmethod
     def of(cls, design: Design, deck: Deck) -> Kit:
+        """The kit of a design and its deck: the faces (laid out lazily) and the symbols they use.
+
+        >>> from rushmore_print import generate_deck, load_design
+        >>> design = load_design()
+        >>> kit = Kit.of(design, generate_deck(design))
+        >>> kit.design is design, type(kit.faces).__name__
+        (True, 'DeckFaces')
+        """
         return cls(design, deck, DeckFaces(design, deck, card_frame(design)), symbols(design))
 
 
@@ -207,6 +303,17 @@ def sheet_document(
     back_offset: tuple[float, float] = (0.0, 0.0),
     gap_mm: float = 0.0,
 ) -> Document:
+    """The card sheets on ``paper`` in ``layout``: the Monuments, then the Search cards from a
+    fresh sheet (the two decks never need sorting apart after cutting).
+
+    >>> from rushmore_print.sizes import SheetLayout
+    >>> from rushmore_print import generate_deck, load_design
+    >>> design = load_design()
+    >>> kit = Kit.of(design, generate_deck(design))
+    >>> document = sheet_document(kit, "a4", SheetLayout.DUPLEX)
+    >>> document.title, len(document.pages)
+    ('Mount Rushmore: cards, A4 duplex', 14)
+    """
     design = kit.design
     plan = sheet_plan(PAPERS[paper], layout, card_frame(design), flip, back_offset, gap_mm)
     # Each deck starts on a fresh sheet, so the two decks never need sorting apart after cutting.
@@ -226,12 +333,31 @@ def sheet_document(
 
 
 def per_card_document(kit: Kit) -> Document:
+    """One card a page, every front then each kind's back, each page the card with its bleed (the
+    TrimBox and BleedBox set): what a print shop asks for.
+
+    >>> from rushmore_print import generate_deck, load_design
+    >>> design = load_design()
+    >>> kit = Kit.of(design, generate_deck(design))
+    >>> document = per_card_document(kit)
+    >>> document.title, len(document.pages), document.pages[0].trim_box
+    ('Mount Rushmore: one card a page', 57, Rect(x=3.0, y=3.0, width=88.9, height=63.5))
+    """
     pages = lazy_card_pages(card_frame(kit.design), Joined(kit.faces.fronts, kit.faces.backs))
     subject = f"{kit.design.name}: every card face and back, one a page, trimmed size with bleed, for a print shop"
     return Document(f"{kit.design.name}: one card a page", pages, kit.symbols, subject)
 
 
 def rulebook_document(design: Design, deck: Deck, paper: str, table: dict | None = None) -> Document:
+    """The rule sheet on ``paper``, front and back; a ``BuildError`` when it cannot be laid out.
+
+    >>> from rushmore_print import generate_deck, load_design
+    >>> design = load_design()
+    >>> deck = generate_deck(design)
+    >>> document = rulebook_document(design, deck, "letter")
+    >>> document.title, len(document.pages), document.subject
+    ('Mount Rushmore: rules', 2, 'Mount Rushmore: the rules on one sheet, front and back')
+    """
     try:
         pages = rule_sheet_pages(design, deck, PAPERS[paper])
     except LayoutError as exc:
@@ -247,6 +373,16 @@ def rulebook_document(design: Design, deck: Deck, paper: str, table: dict | None
 
 
 def answer_key_document(design: Design, deck: Deck, paper: str, table: dict | None = None) -> Document:
+    """The answer key on ``paper``: every Search card beside the Monument it matches, then the
+    balance table (``table``: the symbols, when a build has them already).
+
+    >>> from rushmore_print import generate_deck, load_design
+    >>> design = load_design()
+    >>> deck = generate_deck(design)
+    >>> document = answer_key_document(design, deck, "a4")
+    >>> document.title, len(document.pages)
+    ('Mount Rushmore: answer key', 2)
+    """
     pages = answer_key_pages(design, deck, validate_deck(deck), PAPERS[paper])
     t = catalogue_for(design)
     subject = t.gettext("{title}: answer key, the Monument each Search card matches", title=design.name)
@@ -414,14 +550,20 @@ def kit_workers(jobs: Sequence[Job]) -> int:
     return worker_count(len(jobs)) if can_fork() else 1
 
 
-def calibration_document(paper: str, flip: Flip = Flip.LONG) -> Document:
-    """The duplex calibration sheet for ``paper`` and ``flip``: a front and a back page."""
+def calibration_document(paper: str, flip: Flip = Flip.LONG, language: str = "en") -> Document:
+    """The duplex calibration sheet for ``paper`` and ``flip``: a front and a back page, its words in
+    ``language`` (the printer's: the sheet has no design to take it from).
+
+    >>> calibration_document("a4", language="fr").pages[0].items[0].text
+    'Feuille d’étalonnage recto verso\u202f: A4, retournement sur le bord long'
+    """
     name = PAPERS[paper].name
-    return Document(f"Duplex calibration sheet, {name}, {flip.value}-edge flip", calibration_pages(PAPERS[paper], flip))
+    pages = calibration_pages(PAPERS[paper], flip, catalogue(language))
+    return Document(f"Duplex calibration sheet, {name}, {flip.value}-edge flip", pages)
 
 
 def write_calibration(
-    out_dir: Path, papers: tuple[str, ...] = ("a4", "letter"), flip: Flip = Flip.LONG
+    out_dir: Path, papers: tuple[str, ...] = ("a4", "letter"), flip: Flip = Flip.LONG, language: str = "en"
 ) -> list[Written]:
     """Write ``calibration_<paper>_<flip>.pdf`` for each paper (atomically); returns what was written.
 
@@ -432,7 +574,7 @@ def write_calibration(
     ensure_folder(out_dir)
     written = []
     for paper in papers:
-        document = calibration_document(paper, flip)
+        document = calibration_document(paper, flip, language)
         data = render_pdf(document)
         path = out_dir / f"calibration_{paper}_{flip.value}.pdf"
         atomic_write(path, data)

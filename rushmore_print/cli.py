@@ -6,8 +6,8 @@ Exit codes: 0 success, 1 a failed check or bad input (the message says which), 2
 from __future__ import annotations
 
 import io
-import os
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -17,34 +17,35 @@ from . import __version__, arguments
 from .commandline import (
     FLIP_CHOICES,
     IN_FILE,
-    LAYOUT_CHOICES,
-    LAYOUT_HELP,
     LEVELS,
     OUT_FILE,
     OUT_FOLDER,
+    GameOptions,
+    SheetOptions,
     current_voice,
     design_argument,
-    duplex,
-    duplex_options,
     friendly_errors,
-    gap_option,
-    layouts_of,
-    not_dash,
+    game_log_options,
+    game_options,
     not_stdout,
     output_option,
     paper_option,
     papers_of,
     parsed,
     report_written,
+    run,
+    sheet_options,
     voice_options,
     write_out,
 )
-from .console import STDIN, load_deck, load_design
-from .inputs import shown
+from .console import load_deck, load_design
+from .inputs import STDIN
 from .model import Level
+from .referee import DeckMode
+from .rows import Listing, card_rows, listing
 from .sizes import PAPERS, Flip
 from .starter import Example
-from .targets import EXPORTS, ExportOptions
+from .targets import EXPORTS
 from .words import count
 
 if TYPE_CHECKING:
@@ -102,7 +103,8 @@ def init(folder: Path, example: str) -> None:
 @voice_options
 @design_argument
 @click.option(
-    "--format", "fmt", type=click.Choice(["table", "json", "csv", "xlsx", "ods"]), default="table", show_default=True,
+    "--format", "fmt", type=click.Choice([form.value for form in Listing]), default=Listing.TABLE.value,
+    show_default=True,
     help="table for people; json, csv, xlsx and ods are manifests that validate --manifest reads back.",
 )  # fmt: skip
 @click.option("--level", type=LEVELS, help="Only the Search cards of this level's pool.")
@@ -122,25 +124,11 @@ def cards(design: Path | None, fmt: str, level: str | None, out_file: Path) -> N
       rushmore cards --format json | rushmore validate --manifest -
       rushmore cards --format xlsx -o deck.xlsx     # the same cards as a spreadsheet
     """
-    from .rows import card_rows, rows_csv, rows_manifest, rows_table
-
     spec, deck = load_deck(design)
     rows = card_rows(deck, deck.pool(Level(level.lower())) if level else None)
-    if fmt in ("xlsx", "ods"):
-        from .sheet_manifest import deck_tables
-        from .sheets import SheetFormat, write_tables
-
-        if str(out_file) == STDIN and sys.stdout.isatty():
-            raise click.UsageError(f"a {fmt.upper()} file is not for a terminal; give -o deck.{fmt} or redirect it")
-        write_out(write_tables(deck_tables(deck, spec.name, rows), SheetFormat(fmt)), out_file, f"{len(rows)} cards")
-        return
-    if fmt == "json":
-        import json  # here: impose and the help texts never need it
-
-        text = json.dumps(rows_manifest(rows, deck, spec.name), indent=2) + "\n"
-    else:
-        text = rows_csv(rows) if fmt == "csv" else rows_table(rows, spec.name)
-    write_out(text, out_file, f"{len(rows)} cards")
+    if Listing(fmt).binary and str(out_file) == STDIN and sys.stdout.isatty():
+        raise click.UsageError(f"a {fmt.upper()} file is not for a terminal; give -o deck.{fmt} or redirect it")
+    write_out(listing(rows, deck, spec.name, Listing(fmt)), out_file, f"{len(rows)} cards")
 
 
 @cli.command()
@@ -171,37 +159,24 @@ def validate(design: Path | None, manifest: Path | None, strict: bool, fmt: str)
       rushmore cards --format json | rushmore validate --manifest -
       rushmore validate designs/five.yaml --manifest deck.csv   # a CSV's heads from the design
     """
-    from .reports import judge_design, judge_manifest
+    from .reports import judge_design, judge_manifest, manifest_names_its_heads
 
-    voice = current_voice()
-    if manifest is not None:
-        from .sheets import SheetFormat
-
-        frame = None
-        if design is not None:
-            if str(manifest) != STDIN and SheetFormat.of(manifest) is None:
-                raise click.UsageError("give a DESIGN or a JSON or YAML --manifest, not both (it names its heads)")
-            frame = load_deck(design)[1]
-        if str(manifest) == STDIN:
-            from .inputs import STDIN_NAME, InputKind, read_stream
-
-            data = read_stream(sys.stdin.buffer, InputKind.MANIFEST)
-            verdict = judge_manifest(STDIN_NAME, strict, data=data, design=frame)
-        else:
-            verdict = judge_manifest(manifest, strict, design=frame)
-    else:
+    if manifest is None:
         spec, deck = load_deck(design)
         verdict = judge_design(spec, deck, strict, art_check=_art_problems)
+    else:
+        if design is not None and manifest_names_its_heads(manifest):
+            raise click.UsageError("give a DESIGN or a JSON or YAML --manifest, not both (it names its heads)")
+        frame = load_deck(design)[1] if design is not None else None
+        verdict = judge_manifest(manifest, strict, design=frame, stdin=sys.stdin.buffer)
     if fmt == "json":
         import json
 
         click.echo(json.dumps(verdict.data(), indent=2))
     else:
-        if voice.quiet:
-            for line in verdict.problem_lines():
-                click.echo(line, err=True)
-        else:
-            click.echo(verdict.text())
+        quiet = current_voice().quiet  # -q: only what makes the deck not valid, on stderr
+        for line in verdict.problem_lines() if quiet else [verdict.text()]:
+            click.echo(line, err=quiet)
         for line in verdict.printing_lines():
             click.echo(line, err=True)
     sys.exit(0 if verdict.ok else 1)
@@ -217,22 +192,10 @@ def _art_problems(design: Design) -> list[str]:
 @voice_options
 @design_argument
 @output_option("output", "PDFs")
-@paper_option
-@click.option("--layout", type=LAYOUT_CHOICES, default="both", show_default=True, help=LAYOUT_HELP)
-@duplex_options
-@gap_option
+@sheet_options(layout_default="both")
 @click.option("--cmyk", is_flag=True, help="Write every colour as CMYK (for print shops that ask for it).")
 @friendly_errors
-def build(
-    design: Path | None,
-    out_dir: Path,
-    paper: str,
-    layout: str,
-    flip: str | None,
-    back_offset: tuple[float, float] | None,
-    gap_mm: float,
-    cmyk: bool,
-) -> None:
+def build(design: Path | None, out_dir: Path, sheets: SheetOptions, cmyk: bool) -> None:
     """Build the print-and-play kit: card sheets, per-card PDF, rule sheet and answer key.
 
     The deck is validated first; nothing is written when it does not validate. Files are
@@ -251,17 +214,16 @@ def build(
     voice = current_voice()
     spec = load_design(design)
     voice.detail(f"design: {spec.name} ({spec.source})")
-    layouts = layouts_of(layout)
-    flip_edge, offset = duplex(layouts, flip, back_offset)
-    papers = papers_of(paper)
+    layouts, papers = sheets.layouts(), sheets.papers
+    flip_edge, offset = sheets.duplex(layouts)
     skip: tuple = ()
-    if click.get_current_context().get_parameter_source("layout") is click.core.ParameterSource.DEFAULT:
-        skip = tuple(unfit_sheets(spec, papers, layouts, gap_mm))  # asked for by default, not by name: leave out
+    if "layout" not in sheets.typed:  # asked for by default, not by name: leave out what does not fit
+        skip = tuple(unfit_sheets(spec, papers, layouts, sheets.gap_mm))
         for left_out, sheet in skip:
             voice.note(f"note: the card does not fit {PAPERS[left_out].name} paper in the {sheet.value} layout; "
                        "that file is left out")  # fmt: skip
     options = KitOptions(
-        papers=papers, layouts=layouts, flip=flip_edge, back_offset=offset, cmyk=cmyk, skip=skip, gap_mm=gap_mm
+        papers=papers, layouts=layouts, flip=flip_edge, back_offset=offset, cmyk=cmyk, skip=skip, gap_mm=sheets.gap_mm
     )
     written = build_kit(spec, out_dir, options, progress=lambda name: voice.note(f"  writing {name}"))
     report_written(voice, spec.name, written, out_dir)
@@ -315,11 +277,7 @@ def export(
             raise click.UsageError("give --bleed or --no-bleed, not both")
         voice.note("note: --no-bleed is deprecated and will go in the next release; use --bleed 0")
         bleed = 0.0
-    given = {name for name, value in (("dpi", dpi), ("bleed", bleed), ("url_base", url_base)) if value is not None}
-    for name in sorted(given - chosen.honours):
-        owners = " and ".join(t.name for t in EXPORTS.values() if name in t.honours)
-        raise click.UsageError(f"--{name.replace('_', '-')} applies to {owners} only, not to {target}")
-    options = ExportOptions(dpi=dpi if dpi is not None else 300, bleed_mm=bleed, url_base=url_base)
+    options = chosen.options(dpi, bleed, url_base)
     folder = out_dir if out_dir is not None else Path("output") / target
     from .export import run_export
 
@@ -345,13 +303,7 @@ def export(
     "--name", default="imposed", show_default=True, callback=parsed(arguments.file_stem),
     help="File names: NAME_PAPER_LAYOUT.pdf (a name, not a path; -o is the folder).",
 )  # fmt: skip
-@paper_option
-@click.option(
-    "--layout", type=LAYOUT_CHOICES, default=None,
-    help=LAYOUT_HELP + "  [default: both with backs, else fronts]",
-)  # fmt: skip
-@duplex_options
-@gap_option
+@sheet_options(layout_default=None)
 @click.option(
     "--back", type=click.Path(dir_okay=False, exists=True, path_type=Path), help="One back image for every card."
 )
@@ -364,7 +316,7 @@ def export(
     help="Card trim size: a preset or WxH (63.5x88.9mm).  [default: read from the first image's size and dpi]",
 )
 @click.option(
-    "--bleed", callback=parsed(arguments.typed_length), default="0", metavar="LENGTH",
+    "--bleed", callback=parsed(arguments.typed_length), default=None, metavar="LENGTH",
     help="Bleed the images already carry around the trim, e.g. 3mm or 0.125in.  "
     "[default: read from the images' size when it is a card preset plus 3 mm or 1/8 in, else 0]",
 )  # fmt: skip
@@ -372,23 +324,17 @@ def export(
     "--fit", is_flag=True,
     help="Scale every image to the card box even when its size or proportions differ (else refused).",
 )  # fmt: skip
-@click.pass_context
 @friendly_errors
 def impose(
-    ctx: click.Context,
     images: tuple[str, ...],
     out_dir: Path,
     name: str,
-    paper: str,
-    layout: str | None,
-    flip: str | None,
-    back_offset: tuple[float, float] | None,
+    sheets: SheetOptions,
     back: Path | None,
     backs: Path | None,
     card: tuple[float, float] | None,
-    bleed: float,
+    bleed: float | None,
     fit: bool,
-    gap_mm: float,
 ) -> None:
     """Lay out any card images on print-and-play sheets (crop marks, ruler, backs).
 
@@ -408,35 +354,27 @@ def impose(
     from . import impose as imposing
 
     voice = current_voice()
-    if back and backs:
-        raise click.UsageError("give --back (one image for every card) or --backs (a folder), not both")
-    single = imposing.is_single_file(out_dir)
-    if single:
+    if imposing.is_single_file(out_dir):
         voice.note(f"note: {imposing.SINGLE_FILE_DEPRECATED}")
-        if ctx.get_parameter_source("paper") is click.core.ParameterSource.DEFAULT:
-            paper = "a4"  # the old default
-    collected = imposing.collect_cards(list(images))
-    fronts = collected.fronts
-    back_list = imposing.collect_images([str(backs)]) if backs else (None if back else collected.backs)
-    has_backs = bool(back or back_list)
-    layouts = layouts_of(layout or ("both" if has_backs else "fronts"))
-    if single and paper == "both":
-        raise click.UsageError("-o FILE.pdf writes one file: choose --paper a4 or letter, or give -o a folder")
-    flip_edge, offset = duplex(layouts, flip, back_offset)
-    if card is None and ctx.get_parameter_source("bleed") is click.core.ParameterSource.DEFAULT:
-        found = imposing.bleed_from(fronts[0])
-        if found is not None:  # the image is a card preset plus a common bleed: say so, and use it
-            bleed = found
-            voice.note(f"note: the images carry {found:g} mm of bleed around the card (from their size); "
-                       "give --bleed to say otherwise")  # fmt: skip
+        if "paper" not in sheets.typed:
+            sheets = replace(sheets, paper="a4")  # the old default
+        elif sheets.paper == "both":
+            raise click.UsageError("-o FILE.pdf writes one file: choose --paper a4 or letter, or give -o a folder")
+    cards = imposing.find_cards(images, back, backs, card, bleed)
+    if cards.bleed_found:  # the image is a card preset plus a common bleed: say so, and use it
+        voice.note(f"note: the images carry {cards.bleed_mm:g} mm of bleed around the card (from their size); "
+                   "give --bleed to say otherwise")  # fmt: skip
+    layouts = sheets.layouts(default="both" if cards.has_backs else "fronts")
+    flip_edge, offset = sheets.duplex(layouts)
+    fronts = cards.fronts
     voice.detail(f"{count(len(fronts), 'card image', 'card images')}: {', '.join(map(str, fronts[:8]))}"
                  + (" ..." if len(fronts) > 8 else ""))  # fmt: skip
-    for chosen_paper, chosen, out in imposing.output_files(out_dir, name, papers_of(paper), layouts):
+    for chosen_paper, chosen, out in imposing.output_files(out_dir, name, sheets.papers, layouts):
         options = imposing.ImposeOptions(
-            paper=chosen_paper, layout=chosen, flip=flip_edge, back_offset_mm=offset, card_mm=card, bleed_mm=bleed,
-            fit=fit, gap_mm=gap_mm,
+            paper=chosen_paper, layout=chosen, flip=flip_edge, back_offset_mm=offset, card_mm=card,
+            bleed_mm=cards.bleed_mm, fit=fit, gap_mm=sheets.gap_mm,
         )  # fmt: skip
-        written = imposing.impose(fronts, out, options, back=back, backs=back_list)
+        written = imposing.impose(fronts, out, options, back=cards.back, backs=cards.backs)
         voice.say(f"wrote {out}: {count(written.pages, 'page', 'pages')}, {written.what}, "
                   f"{written.size / 1024:.0f} KB")  # fmt: skip
 
@@ -449,6 +387,7 @@ def impose(
 @click.option("--answer-key/--no-answer-key", default=False, help="Also write the answer key.  [default: no]")
 @click.option(
     "--markdown", type=OUT_FILE, is_flag=False, flag_value=STDIN, default=None, metavar="[FILE]",
+    callback=parsed(lambda value: Path(arguments.markdown_file(str(value)))),
     help="Write the rules as Markdown instead, to FILE or (without FILE, or -) standard output; "
     "RULES.md is this, for classic.",
 )  # fmt: skip
@@ -468,12 +407,6 @@ def rulebook(design: Path | None, out_dir: Path, paper: str, answer_key: bool, m
     if markdown is not None:
         from .rulebook import build_rulebook, rulebook_markdown
 
-        if markdown.suffix.lower() in (".yaml", ".yml"):  # rulebook --markdown DESIGN would overwrite it
-            raise click.BadParameter(
-                f"{shown(str(markdown))} looks like a design: give DESIGN before --markdown, "
-                "and --markdown a .md file or -",
-                param_hint="--markdown",
-            )
         spec, deck = load_deck(design)
         write_out(rulebook_markdown(spec, deck, build_rulebook(spec, deck)), markdown, "the rules as Markdown")
         return
@@ -531,8 +464,12 @@ def preview(design: Path | None, out_dir: Path, watch: bool, port: int | None) -
     "--flip", type=FLIP_CHOICES, default=Flip.LONG.value, show_default=True,
     help="The edge your printer flips the paper on (as you will print the cards).",
 )  # fmt: skip
+@click.option(
+    "--language", default="en", show_default=True, metavar="CODE",
+    help="The language of the sheet's words, any a design's language: takes (de, fr, pl...).",
+)  # fmt: skip
 @friendly_errors
-def calibrate(out_dir: Path, paper: str, flip: str) -> None:
+def calibrate(out_dir: Path, paper: str, flip: str, language: str) -> None:
     """Write the duplex calibration sheet: print it on both sides, read the --back-offset X,Y.
 
     Held to the light, the back's vernier lines show through against the front's scales; the
@@ -543,30 +480,25 @@ def calibrate(out_dir: Path, paper: str, flip: str) -> None:
     Examples:
       rushmore calibrate
       rushmore calibrate --paper letter --flip short -o output/calibration
+      rushmore calibrate --language de
       rushmore build --layout duplex --back-offset 1.25,-0.5    # with what the sheet read
     """
     from .build import write_calibration
+    from .i18n import languages
 
-    written = write_calibration(out_dir, papers_of(paper), Flip(flip))
+    if language not in languages():
+        raise click.BadParameter(f"{language!r} is not one of {', '.join(languages())}", param_hint="--language")
+    written = write_calibration(out_dir, papers_of(paper), Flip(flip), language)
     report_written(current_voice(), "calibration", written, out_dir)
 
 
 @cli.command()
 @voice_options
 @design_argument
-@click.option("--players", help="Comma-separated player names, e.g. ann,bob,cy.")
+@game_options
 @click.option(
-    "--level", type=LEVELS, default="basic", show_default=True,
-    help="basic: no red heads; advanced: at most one; expert: every Search card.",
-)  # fmt: skip
-@click.option("--long", "long_game", is_flag=True, help="Longer game: more cards and more points to win.")
-@click.option(
-    "--seed", callback=parsed(arguments.seed),
-    help="Seed for the layout and the deal, 0 to 2^63-1 (printed, so a game can be replayed).",
-)  # fmt: skip
-@click.option("--penalty", is_flag=True, help="House rule: a wrong claim gives the player's last card back (named).")
-@click.option(
-    "--deck", "deck_mode", type=click.Choice(["screen", "table"]), default="screen", show_default=True,
+    "--deck", "deck_mode", type=click.Choice([mode.value for mode in DeckMode]), default=DeckMode.SCREEN.value,
+    show_default=True,
     help="screen: the referee draws and shows each card (no printed Search cards needed); "
     "table: you turn over the printed deck and type each card's id.",
 )  # fmt: skip
@@ -576,25 +508,10 @@ def calibrate(out_dir: Path, paper: str, flip: str) -> None:
     "--print-order", is_flag=True,
     help="Print the Monument layout and an order to stack the printed Search cards in, then exit.",
 )  # fmt: skip
-@click.option(
-    "--log", "log_path", type=IN_FILE, callback=not_dash,
-    help="Game log (JSON lines). Default: output/games/<time>-<seed>.jsonl",
-)  # fmt: skip
-@click.option("--resume", type=IN_FILE, callback=not_dash, help="Continue the game in this log.")
+@game_log_options
 @friendly_errors
 def play(
-    design: Path | None,
-    players: str | None,
-    level: str,
-    long_game: bool,
-    seed: int | None,
-    penalty: bool,
-    deck_mode: str,
-    quick: bool,
-    countdown: bool,
-    print_order: bool,
-    log_path: Path | None,
-    resume: Path | None,
+    design: Path | None, game: GameOptions, deck_mode: str, quick: bool, countdown: bool, print_order: bool
 ) -> None:
     """Referee a game: deal, show each Search card, judge the claims, keep score.
 
@@ -613,47 +530,17 @@ def play(
       rushmore play --resume output/games/20261129-140000-42.jsonl
       printf 'ann B3\\nbob pass\\nquit\\n' | rushmore play --players ann,bob --seed 1
     """
-    from .console import GameRequest, ResumeConflict, Streams
+    from .console import Streams
     from .console import play as play_game
 
     if design is not None and str(design) == STDIN:
         raise click.UsageError("play reads the game master's lines from standard input; give DESIGN as a file")
-    given: dict = {}
-    if resume is not None:
-        if log_path is not None or print_order:
-            raise click.UsageError("--resume continues its own log; --log and --print-order do not apply")
-        given = _typed_game_options(players, level, long_game, seed, penalty, deck_mode)
-    elif not players:
-        raise click.UsageError("name the players, e.g. --players ann,bob,cy")
-    request = GameRequest(
-        tuple(players.split(",")) if players else (), Level(level.lower()), long_game, seed, penalty, deck_mode,
-        quick, countdown, log_path, resume, given, quiet=current_voice().quiet,
-    )  # fmt: skip
-    try:
-        outcome = play_game(request, design, Streams.system(), print_only=print_order)
-    except ResumeConflict as exc:
-        raise click.UsageError(str(exc)) from None
+    if game.resume is not None and (game.log_path is not None or print_order):
+        raise click.UsageError("--resume continues its own log; --log and --print-order do not apply")
+    request = game.request(deck_mode, quick, countdown)
+    outcome = play_game(request, design, Streams.system(), print_only=print_order)
     if outcome:
         sys.exit(int(outcome))
-
-
-def _typed_game_options(
-    players: str | None, level: str, long_game: bool, seed: int | None, penalty: bool, deck_mode: str
-) -> dict:
-    """The game options typed on the command line (not defaulted): a resumed game refuses changes."""
-    from .referee import DeckMode
-
-    context = click.get_current_context()
-    values = {
-        "players": tuple(players.split(",")) if players else None,
-        "level": Level(level.lower()),
-        "long_game": long_game,
-        "seed": seed,
-        "penalty": penalty,
-        "deck_mode": DeckMode(deck_mode),
-    }
-    typed = click.core.ParameterSource.COMMANDLINE
-    return {name: value for name, value in values.items() if context.get_parameter_source(name) is typed}
 
 
 @cli.command()
@@ -720,11 +607,7 @@ def check(card: str, monument: str, design: Path | None) -> None:
 @cli.command()
 @voice_options
 @design_argument
-@click.option("--players", help="Comma-separated player names, e.g. ann,bob,cy.")
-@click.option("--level", type=LEVELS, default="basic", show_default=True, help="basic, advanced or expert.")
-@click.option("--long", "long_game", is_flag=True, help="Longer game: more cards and more points to win.")
-@click.option("--seed", callback=parsed(arguments.seed), help="Seed for the layout and the deal, 0 to 2^63-1.")
-@click.option("--penalty", is_flag=True, help="House rule: a wrong claim gives the player's last card back.")
+@game_options
 @click.option("--one-screen", is_flag=True, help="No phones: the game master taps who took each card.")
 @click.option("--lan", is_flag=True, help="Serve the local network, for phones; without it only this computer.")
 @click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True, help="0: any free port.")
@@ -732,23 +615,9 @@ def check(card: str, monument: str, design: Path | None) -> None:
     "--countdown", type=click.FloatRange(0, 10), default=3.0, show_default=True,
     help="Seconds of the count of three before each card.",
 )  # fmt: skip
-@click.option("--log", "log_path", type=IN_FILE, callback=not_dash, help="Game log (JSON lines).")
-@click.option("--resume", type=IN_FILE, callback=not_dash, help="Continue the game in this log.")
+@game_log_options
 @friendly_errors
-def table(
-    design: Path | None,
-    players: str | None,
-    level: str,
-    long_game: bool,
-    seed: int | None,
-    penalty: bool,
-    one_screen: bool,
-    lan: bool,
-    port: int,
-    countdown: float,
-    log_path: Path | None,
-    resume: Path | None,
-) -> None:
+def table(design: Path | None, game: GameOptions, one_screen: bool, lan: bool, port: int, countdown: float) -> None:
     """A game in the browser: the Search card on a big screen, phones as hands.
 
     Prints the address of the table screen (open it on the screen everyone sees) and, unless
@@ -761,28 +630,16 @@ def table(
       rushmore table --players ann,bob --one-screen          # serves until Ctrl-C
       rushmore table --resume output/games/20261201-140000-42.jsonl --lan   # serves until Ctrl-C
     """
-    from .console import GameRequest, ResumeConflict, Streams
+    from .console import Streams
     from .web.run import Serving, table_game
 
     if design is not None and str(design) == STDIN:
         raise click.UsageError("give DESIGN as a file: the table reads it again for the card faces")
-    if penalty and one_screen:
+    if game.penalty and one_screen:  # one screen records only who took the card: no wrong claim to penalise
         raise click.UsageError("--penalty needs each wrong claim, which --one-screen does not take; play with phones")
-    given: dict = {}
-    if resume is not None:
-        if log_path is not None:
-            raise click.UsageError("--resume continues its own log; --log does not apply")
-        given = _typed_game_options(players, level, long_game, seed, penalty, "screen")
-    elif not players:
-        raise click.UsageError("name the players, e.g. --players ann,bob,cy")
-    request = GameRequest(
-        tuple(players.split(",")) if players else (), Level(level.lower()), long_game, seed, penalty, "screen",
-        one_screen, False, log_path, resume, given, quiet=current_voice().quiet,
-    )  # fmt: skip
+    request = game.request(quick=one_screen)
     try:
         table_game(request, design, Streams.system(), Serving(lan, port, one_screen, countdown))
-    except ResumeConflict as exc:
-        raise click.UsageError(str(exc)) from None
     except OSError as exc:
         reason = exc.strerror or str(exc)
         raise click.ClickException(f"cannot serve on port {port} ({reason}); choose another --port") from None
@@ -816,13 +673,17 @@ def stats(logs: tuple[Path, ...], html_path: Path | None) -> None:
 
 
 def main() -> None:
-    """Console entry point. Unexpected failures get one line, not a traceback (set RUSHMORE_DEBUG=1 for it)."""
-    try:
-        cli(prog_name="rushmore")
-    except Exception as exc:  # a bug: say so briefly
-        if os.environ.get("RUSHMORE_DEBUG"):
-            raise
-        click.echo(
-            f"error: internal error ({type(exc).__name__}: {exc}); rerun with RUSHMORE_DEBUG=1 and report it", err=True
-        )
-        sys.exit(70)
+    """Console entry point (``rushmore``): the command line in ``sys.argv``, run to its exit code
+    (see :func:`commandline.run <rushmore_print.commandline.run>`: a bug is one line and exit 70).
+
+    >>> saved, sys.argv = sys.argv, ["rushmore", "answer", "S17"]
+    >>> try:
+    ...     main()
+    ... except SystemExit as done:
+    ...     print("exit code", done.code)
+    ... finally:
+    ...     sys.argv = saved
+    S17 (LR*RL) matches M03 (LLRL)
+    exit code 0
+    """
+    run(cli)

@@ -43,7 +43,11 @@ def mix(color: Color, other: Color, amount: float) -> Color:
 
 
 def relative_luminance(color: Color) -> float:
-    """WCAG 2 relative luminance of an sRGB colour (0 black .. 1 white)."""
+    """WCAG 2 relative luminance of an sRGB colour (0 black .. 1 white).
+
+    >>> relative_luminance((0.0, 0.0, 0.0)), round(relative_luminance((0.5, 0.5, 0.5)), 3)
+    (0.0, 0.214)
+    """
     r, g, b = (_to_linear(v) for v in color)
     return 0.2126 * r + 0.7152 * g + 0.0722 * b
 
@@ -59,7 +63,11 @@ def contrast(a: Color, b: Color) -> float:
 
 
 def grey(color: Color) -> float:
-    """The grey a greyscale print or ``pdftoppm -gray`` gives (ITU-R 601 luma, 0..1)."""
+    """The grey a greyscale print or ``pdftoppm -gray`` gives (ITU-R 601 luma, 0..1).
+
+    >>> grey((1.0, 0.0, 0.0)), grey((0.0, 0.0, 0.0))
+    (0.299, 0.0)
+    """
     r, g, b = color
     return 0.299 * r + 0.587 * g + 0.114 * b
 

@@ -20,11 +20,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, BinaryIO, TextIO
 
-from .inputs import STDIN_NAME, InputKind, read_stream, shown_path
+from .inputs import STDIN, STDIN_NAME, InputKind, read_stream, shown_path
 from .model import Level
 
 if TYPE_CHECKING:
     from .gamelog import GameLog
+    from .i18n import Catalogue
     from .model import Deck
     from .narrate import Narrator
     from .session import Session, Step
@@ -47,8 +48,6 @@ __all__ = [
     "read_line",
     "resume",
 ]
-
-STDIN = "-"  # a file argument that means standard input (or output)
 
 
 def load_design(path: Path | None, stdin: BinaryIO | None = None) -> Design:
@@ -83,17 +82,36 @@ def _renderers_font_check(path: Path, texts: tuple[str, ...]) -> None:
 
 
 def load_deck(path: Path | None, stdin: BinaryIO | None = None) -> tuple[Design, Deck]:
-    """The design at ``path`` and the deck it generates."""
+    """The design at ``path`` and the deck it generates (see :func:`load_design`).
+
+    >>> design, deck = load_deck(None)
+    >>> design.name, len(deck.monuments), len(deck.search)
+    ('Mount Rushmore', 16, 39)
+    """
     from .generate import generate_deck
 
     design = load_design(path, stdin)
     return design, generate_deck(design)
 
 
+def _pause(seconds: float) -> None:
+    """Wait between the beats of a countdown; ``time.sleep`` is looked up at each call, so a test
+    can replace it.
+
+    >>> _pause(0)
+    """
+    time.sleep(seconds)
+
+
 @dataclass(frozen=True)
 class Streams:
     """Where the game master's lines come from and where the game is told. ``interactive``: a
-    person at a keyboard (each card then waits for Enter, and the prompt shows the state)."""
+    person at a keyboard (each card then waits for Enter, and the prompt shows the state).
+
+    >>> streams = Streams(io.BytesIO(b"ann B3\\n"), io.StringIO(), io.StringIO())
+    >>> read_line(streams.stdin, "", streams.interactive)
+    b'ann B3'
+    """
 
     stdin: BinaryIO | TextIO
     stdout: TextIO
@@ -102,11 +120,15 @@ class Streams:
     width: int = 80
     colour: bool = False
     unicode: bool = True
-    sleep: Callable[[float], None] = field(default=lambda seconds: time.sleep(seconds), repr=False)  # looked up late
+    sleep: Callable[[float], None] = field(default=_pause, repr=False)
 
     @classmethod
     def system(cls) -> Streams:
-        """The process's own streams, with the terminal's width, colour and encoding."""
+        """The process's own streams, with the terminal's width, colour and encoding.
+
+        >>> Streams.system().stderr is sys.stderr
+        True
+        """
         import os
 
         encoding = (getattr(sys.stdout, "encoding", None) or "").lower().replace("-", "")
@@ -121,9 +143,24 @@ class Streams:
         )
 
     def say(self, line: str = "", end: str = "\n") -> None:
+        """A line of the game on stdout, flushed (``end=""``: the rest of the line follows).
+
+        >>> streams = Streams(io.BytesIO(), io.StringIO(), io.StringIO())
+        >>> streams.say("3... ", end=""), streams.say("go")
+        (None, None)
+        >>> streams.stdout.getvalue()
+        '3... go\\n'
+        """
         _write(self.stdout, line + end)
 
     def warn(self, line: str) -> None:
+        """A line on stderr, flushed: a refused entry, the input that ended too soon.
+
+        >>> streams = Streams(io.BytesIO(), io.StringIO(), io.StringIO())
+        >>> streams.warn("no such player: cy")
+        >>> streams.stderr.getvalue()
+        'no such player: cy\\n'
+        """
         _write(self.stderr, line + "\n")
 
 
@@ -133,13 +170,30 @@ def _write(stream: IO[str], text: str) -> None:
 
 
 class ResumeConflict(ValueError):
-    """``--resume`` was given options that the logged game does not have (a usage error)."""
+    """``--resume`` was given options that the logged game does not have (a usage error).
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     log = Path(folder) / "g.jsonl"
+    ...     quit_at_once = Streams(io.BytesIO(b"quit\\n"), io.StringIO(), io.StringIO())
+    ...     _ = play(GameRequest(("ann", "bob"), seed=1, log_path=log), None, quit_at_once)
+    ...     try:
+    ...         resume(None, log, {"seed": 2}, quick=False, interactive=False)
+    ...     except ResumeConflict as conflict:
+    ...         print(conflict)
+    --resume continues the logged game; it cannot change: seed 2 (the logged game has 1)
+    """
 
 
 @dataclass(frozen=True)
 class GameRequest:
     """A game as the command line asks for it. ``given``: the options typed for a resumed game
-    (to refuse any that differ from the log)."""
+    (to refuse any that differ from the log).
+
+    >>> request = GameRequest(("ann", "bob"), seed=7)
+    >>> request.level, request.deck_mode, request.resume
+    (<Level.BASIC: 'basic'>, 'screen', None)
+    """
 
     players: tuple[str, ...] = ()
     level: Level = Level.BASIC
@@ -156,7 +210,11 @@ class GameRequest:
 
 
 class Outcome(enum.IntEnum):
-    """How a game at the terminal ended, as the exit code says it."""
+    """How a game at the terminal ended, as the exit code says it.
+
+    >>> int(Outcome.INTERRUPTED), Outcome(1)
+    (130, <Outcome.INPUT_ENDED: 1>)
+    """
 
     DONE = 0  # finished, or quit and saved
     INPUT_ENDED = 1  # the input ended before the game did
@@ -164,7 +222,20 @@ class Outcome(enum.IntEnum):
 
 
 class Table:
-    """The terminal side of a session: prints its events, writes its records, counts down."""
+    """The terminal side of a session: prints its events, writes its records, counts down.
+
+    >>> import tempfile
+    >>> streams = Streams(io.BytesIO(b"ann pass\\nbob pass\\n"), io.StringIO(), io.StringIO())
+    >>> session = new_session(GameRequest(("ann", "bob"), seed=3), None, hold=False)
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     log = new_log(Path(folder) / "g.jsonl", 3)
+    ...     table = Table(session, narrator_for(session, streams), log, streams, False)
+    ...     table.show(session.start())
+    ...     outcome = table.run()
+    ...     log.close()
+    >>> outcome, session.game.state.turns
+    (<Outcome.INPUT_ENDED: 1>, 1)
+    """
 
     def __init__(self, session: Session, narrator: Narrator, log: GameLog, streams: Streams, countdown: bool):
         self.session, self.narrator, self.log, self.streams, self.countdown = (
@@ -176,6 +247,20 @@ class Table:
         )
 
     def show(self, step: Step) -> None:
+        """Write a step's records to the log, then tell its events (a countdown before a new card).
+
+        >>> import tempfile
+        >>> streams = Streams(io.BytesIO(), io.StringIO(), io.StringIO())
+        >>> session = new_session(GameRequest(("ann", "bob"), seed=3), None, hold=False)
+        >>> with tempfile.TemporaryDirectory() as folder:
+        ...     log = new_log(Path(folder) / "g.jsonl", 3)
+        ...     Table(session, narrator_for(session, streams), log, streams, False).show(
+        ...         session.start()
+        ...     )
+        ...     log.close()
+        >>> "seed 3" in streams.stdout.getvalue()
+        True
+        """
         from .referee import Revealed
 
         for record in step.records:  # saved before it is shown: nothing seen is ever lost
@@ -183,16 +268,16 @@ class Table:
         pending: list = []
         for event in step.events:
             if self.countdown and isinstance(event, Revealed) and not event.again:
-                self.echo(pending)
+                self._echo(pending)
                 pending = []
                 self._count_down()
             pending.append(event)
-        self.echo(pending)
+        self._echo(pending)
 
-    def echo(self, events: Iterable) -> None:
-        self.lines(self.narrator.say_all(list(events)))
+    def _echo(self, events: Iterable) -> None:
+        self._lines(self.narrator.say_all(list(events)))
 
-    def lines(self, lines: Iterable[str]) -> None:
+    def _lines(self, lines: Iterable[str]) -> None:
         for line in lines:
             self.streams.say(line)
 
@@ -203,10 +288,22 @@ class Table:
         self.streams.say("")
 
     def run(self) -> Outcome:
-        """Read lines until the game ends, the master quits, or the input ends."""
+        """Read lines until the game ends, the master quits, or the input ends; how it ended.
+
+        >>> import tempfile
+        >>> streams = Streams(io.BytesIO(b"quit\\n"), io.StringIO(), io.StringIO())
+        >>> session = new_session(GameRequest(("ann", "bob"), seed=3), None, hold=False)
+        >>> with tempfile.TemporaryDirectory() as folder:
+        ...     log = new_log(Path(folder) / "g.jsonl", 3)
+        ...     table = Table(session, narrator_for(session, streams), log, streams, False)
+        ...     table.show(session.start())
+        ...     table.run()
+        ...     log.close()
+        <Outcome.DONE: 0>
+        """
         from .session import Finished, Quit
 
-        streams, session, log = self.streams, self.session, self.log
+        streams, session, t = self.streams, self.session, self.t
         if streams.interactive:
             with contextlib.suppress(ImportError):
                 import readline  # noqa: F401 - input() gains line editing and history
@@ -216,44 +313,108 @@ class Table:
             if line is None:
                 if session.game.over:
                     return Outcome.DONE
-                streams.warn(f"input ended before the game did; continue with: rushmore play --resume {log.path}")
+                ended = t.gettext("input ended before the game did; continue with: {command}", command=self.resume)
+                streams.warn(ended)
                 return Outcome.INPUT_ENDED
             step = session.handle_bytes(line)
             self.show(step)
             if any(isinstance(event, Quit) for event in step.events):
-                streams.say(f"game saved; continue with: rushmore play --resume {log.path}")
+                streams.say(t.gettext("game saved; continue with: {command}", command=self.resume))
                 return Outcome.DONE
             if any(isinstance(event, Finished) for event in step.events):
                 return Outcome.DONE
 
+    @property
+    def t(self) -> Catalogue:
+        """The players' language (the narrator's catalogue).
+
+        >>> import tempfile
+        >>> streams = Streams(io.BytesIO(), io.StringIO(), io.StringIO())
+        >>> session = new_session(GameRequest(("ann", "bob"), seed=3), None, hold=False)
+        >>> with tempfile.TemporaryDirectory() as folder:
+        ...     log = new_log(Path(folder) / "g.jsonl", 3)
+        ...     Table(session, narrator_for(session, streams), log, streams, False).t
+        ...     log.close()
+        Catalogue('en')
+        """
+        return self.narrator.t
+
+    @property
+    def resume(self) -> str:
+        """The command that continues this game.
+
+        >>> import tempfile
+        >>> streams = Streams(io.BytesIO(), io.StringIO(), io.StringIO())
+        >>> session = new_session(GameRequest(("ann", "bob"), seed=3), None, hold=False)
+        >>> with tempfile.TemporaryDirectory() as folder:
+        ...     log = new_log(Path(folder) / "g.jsonl", 3)
+        ...     Table(session, narrator_for(session, streams), log, streams, False).resume.endswith("g.jsonl")
+        ...     log.close()
+        True
+        """
+        return f"rushmore play --resume {self.log.path}"
+
     def recap(self, path: Path, lost: str | None) -> None:
-        """Where a resumed game stands: the table, the score, the card in play and its claims."""
+        """Where a resumed game stands: the table, the score, the card in play and its claims.
+
+        >>> import tempfile
+        >>> streams = Streams(io.BytesIO(), io.StringIO(), io.StringIO())
+        >>> session = new_session(GameRequest(("ann", "bob"), seed=3), None, hold=False)
+        >>> with tempfile.TemporaryDirectory() as folder:
+        ...     log = new_log(Path(folder) / "g.jsonl", 3)
+        ...     _ = session.start()
+        ...     Table(session, narrator_for(session, streams), log, streams, False).recap(
+        ...         log.path, None
+        ...     )
+        ...     log.close()
+        >>> streams.stdout.getvalue().startswith("resumed the game in ")
+        True
+        """
         from .session import ShowGrid, ShowScore
 
         session, narrator = self.session, self.narrator
+        t = narrator.t
         game = session.game
-        self.streams.say(f"resumed the game in {path}")
+        self.streams.say(t.gettext("resumed the game in {path}", path=path))
         if lost:
-            self.streams.say(f"note: the log's last line was cut short by a crash: {lost}")
-        self.lines(narrator.say(ShowGrid(game.table)))
+            self.streams.say(t.gettext("note: the log's last line was cut short by a crash: {lost}", lost=t.say(lost)))
+        self._lines(narrator.say(ShowGrid(game.table)))
         if game.over:
             from .referee import Ended
 
             ended = Ended(game.state.winners or (), game.state.end_reason, game.scores())
-            self.lines(narrator.say_all([ended, session.summary()]))
+            self._lines(narrator.say_all([ended, session.summary()]))
             return
         showing = ShowScore(game.scores(), game.cards_left, game.current is not None)
-        self.lines(narrator.say_all([showing, game.showing()]))
+        self._lines(narrator.say_all([showing, game.showing()]))
         for player, monument in game.state.claims:
-            self.streams.say(
-                f"  {player} {'passed' if monument is None else 'is on ' + game.table.position_of(monument)}"
-            )
+            if monument is None:
+                self.streams.say("  " + t.gettext("{player} passed", player=player))
+            else:
+                self.streams.say(
+                    "  "
+                    + t.gettext("{player} is on {position}", player=player, position=game.table.position_of(monument))
+                )
 
 
-def narrator_for(deck: Deck, design_name: str, streams: Streams) -> Narrator:
+def narrator_for(session: Session, streams: Streams) -> Narrator:
+    """The referee's voice for ``session`` at a terminal like ``streams``, in the players' language.
+
+    >>> from rushmore_print import load_design, generate_deck
+    >>> from rushmore_print.session import Options, Session
+    >>> design = load_design()
+    >>> session = Session.new(generate_deck(design), design.rules, design.grid, Options(("a", "b")),
+    ...                       design_name=design.name, language="it")
+    >>> narrator_for(session, Streams(io.StringIO(), io.StringIO(), io.StringIO())).t
+    Catalogue('it')
+    """
+    from .i18n import catalogue
     from .narrate import Narrator
 
-    return Narrator(deck, design_name, streams.colour, streams.width, unicode=streams.unicode)
+    words = catalogue(session.language)
+    return Narrator(
+        session.game.deck, session.design_name, streams.colour, streams.width, unicode=streams.unicode, words=words
+    )
 
 
 def play(request: GameRequest, design: Path | None, streams: Streams, print_only: bool = False) -> Outcome:
@@ -261,6 +422,14 @@ def play(request: GameRequest, design: Path | None, streams: Streams, print_only
 
     ``print_only``: print the Monument layout and the order to stack the printed Search cards in,
     then stop. Raises :class:`ResumeConflict` when a resumed game is asked to change.
+
+    >>> import tempfile
+    >>> streams = Streams(io.BytesIO(b"ann pass\\nbob pass\\n"), io.StringIO(), io.StringIO())
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     play(GameRequest(("ann", "bob"), seed=3, log_path=Path(folder) / "g.jsonl"), None, streams)
+    <Outcome.INPUT_ENDED: 1>
+    >>> streams.stderr.getvalue().startswith("input ended before the game did")
+    True
     """
     if request.resume is not None:
         session, log, lost = resume(design, request.resume, request.given, request.quick, streams.interactive)
@@ -271,25 +440,30 @@ def play(request: GameRequest, design: Path | None, streams: Streams, print_only
             return Outcome.DONE
         log = new_log(request.log_path, session.options.seed)
         lost = None
-    narrator = narrator_for(session.game.deck, session.design_name, streams)
+    narrator = narrator_for(session, streams)
     table = Table(session, narrator, log, streams, request.countdown)
     try:
         if request.resume is None:
             if not request.quiet:
-                streams.say(f"game log: {log.path}")
+                streams.say(narrator.t.gettext("game log: {path}", path=log.path))
             table.show(session.start())
         else:
             table.recap(request.resume, lost)
         return table.run()
     except KeyboardInterrupt:
-        streams.warn(f"\ninterrupted; the game is saved: rushmore play --resume {log.path}")
+        streams.warn("\n" + table.t.gettext("interrupted; the game is saved: {command}", command=table.resume))
         return Outcome.INTERRUPTED
     finally:
         log.close()
 
 
 def new_session(request: GameRequest, design: Path | None, hold: bool) -> Session:
-    """A new game's session: the design's deck dealt from the request's seed (a random one when None)."""
+    """A new game's session: the design's deck dealt from the request's seed (a random one when None).
+
+    >>> session = new_session(GameRequest(("ann", "bob"), seed=3), None, hold=False)
+    >>> session.options.seed, session.game.players
+    (3, ('ann', 'bob'))
+    """
     from .referee import DeckMode
     from .session import Options, Session
 
@@ -306,11 +480,20 @@ def new_session(request: GameRequest, design: Path | None, hold: bool) -> Sessio
         design_path=str(design.resolve()) if design and str(design) != STDIN else None,
         quick=request.quick,
         hold=hold,
+        language=spec.language,
     )
 
 
 def new_log(log_path: Path | None, seed: int) -> GameLog:
-    """The game's log: at ``log_path``, or a new file under output/games named by time and seed."""
+    """The game's log: at ``log_path``, or a new file under output/games named by time and seed.
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     log = new_log(Path(folder) / "g.jsonl", 3)
+    ...     log.close()
+    ...     log.path.name
+    'g.jsonl'
+    """
     from .gamelog import GameLog
 
     if log_path is not None:
@@ -320,7 +503,19 @@ def new_log(log_path: Path | None, seed: int) -> GameLog:
 
 
 def resume(design: Path | None, path: Path, given: dict, quick: bool, interactive: bool):
-    """(session, log, the cut-short last line or None) of the game logged at ``path``."""
+    """(session, log, the cut-short last line or None) of the game logged at ``path``; ``given``:
+    the options typed for it, refused (:class:`ResumeConflict`) when they differ from the log's.
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     path = Path(folder) / "g.jsonl"
+    ...     quit_at_once = Streams(io.BytesIO(b"quit\\n"), io.StringIO(), io.StringIO())
+    ...     _ = play(GameRequest(("ann", "bob"), seed=1, log_path=path), None, quit_at_once)
+    ...     session, log, lost = resume(None, path, {"seed": 1}, quick=False, interactive=False)
+    ...     log.close()
+    >>> session.options.seed, lost
+    (1, None)
+    """
     from .errors import GameLogError
     from .gamelog import GameLog
     from .session import Session, conflicts
@@ -331,7 +526,14 @@ def resume(design: Path | None, path: Path, given: dict, quick: bool, interactiv
         spec, deck = load_deck(design) if design is not None else _logged_design(path, start["design"])
         try:
             session = Session.resume(
-                deck, spec.rules, spec.grid, records, design_name=spec.name, quick=quick, hold=interactive
+                deck,
+                spec.rules,
+                spec.grid,
+                records,
+                design_name=spec.name,
+                quick=quick,
+                hold=interactive,
+                language=spec.language,
             )
         except GameLogError as exc:
             raise exc.in_file(shown_path(path)) from None
@@ -366,7 +568,14 @@ def _logged_design(log: Path, logged: str | None) -> tuple[Design, Deck]:
 
 
 def print_order(session: Session, design: Path | None, streams: Streams) -> None:
-    """The Monument layout and the order to stack the printed deck in, from the seed."""
+    """The Monument layout and the order to stack the printed deck in, from the seed.
+
+    >>> streams = Streams(io.BytesIO(), io.StringIO(), io.StringIO())
+    >>> print_order(new_session(GameRequest(("ann", "bob"), seed=7), None, hold=False), None, streams)
+    >>> streams.stdout.getvalue().splitlines()[0]
+    'Mount Rushmore, seed 7, Basic, 2 players'
+    """
+    from .i18n import level_name
     from .session import ShowGrid
 
     game = session.game
@@ -375,11 +584,28 @@ def print_order(session: Session, design: Path | None, streams: Streams) -> None
     order = game.state.box[: game.deck_size]
     options = session.options
     say = streams.say
-    say(f"{session.design_name}, seed {options.seed}, {options.level.title}, {len(options.players)} players")
-    say("Lay out the Monuments face up:")
-    for line in narrator_for(game.deck, session.design_name, streams).say(ShowGrid(game.table)):
+    narrator = narrator_for(session, streams)
+    t = narrator.t
+    say(
+        t.ngettext(
+            "{design}, seed {seed}, {level}, {n} player",
+            "{design}, seed {seed}, {level}, {n} players",
+            len(options.players),
+            design=session.design_name,
+            seed=options.seed,
+            level=level_name(t, options.level),
+        )
+    )
+    say(t.gettext("Lay out the Monuments face up:"))
+    for line in narrator.say(ShowGrid(game.table)):
         say(line)
-    say(f"Stack these {game.deck_size} Search cards face down, top card first:")
+    say(
+        t.ngettext(
+            "Stack this {n} Search card face down, top card first:",
+            "Stack these {n} Search cards face down, top card first:",
+            game.deck_size,
+        )
+    )
     width = len(game.deck.heads) * 2
     for start in range(0, len(order), 4):
         row = order[start : start + 4]
@@ -397,7 +623,8 @@ def print_order(session: Session, design: Path | None, streams: Streams) -> None
         args.append("--long")
     if design is not None:
         args.insert(0, str(design))
-    say(f"Then play: rushmore play {' '.join(args)}")
+    command = f"rushmore play {' '.join(args)}"
+    say(t.gettext("Then play: {command}", command=command))
 
 
 def read_line(stdin: BinaryIO | TextIO, prompt: str, interactive: bool) -> bytes | None:

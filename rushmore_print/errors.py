@@ -6,7 +6,15 @@ from dataclasses import dataclass
 
 
 class RushmoreError(Exception):
-    """Root of every error the toolkit raises on purpose."""
+    """Root of every error the toolkit raises on purpose.
+
+    >>> from rushmore_print import load_design, parse_design
+    >>> try:
+    ...     parse_design("name: [", "broken.yaml", None)
+    ... except RushmoreError as error:
+    ...     print(type(error).__name__)
+    SpecError
+    """
 
 
 @dataclass(frozen=True)
@@ -31,6 +39,13 @@ class SpecError(RushmoreError):
     """A design (or manifest) file is missing, unreadable or invalid.
 
     Carries every problem found, not only the first, so a designer fixes them in one pass.
+
+    >>> from rushmore_print import parse_design
+    >>> try:
+    ...     parse_design("name: Two\\nheads: [Ann, Bob]\\ndirections: [left, right]\\n", "two.yaml", None)
+    ... except SpecError as error:
+    ...     print(error.problems)
+    (Problem(file='two.yaml', line=1, key='', message="missing key 'search'"),)
     """
 
     def __init__(self, problems: list[Problem] | tuple[Problem, ...]):
@@ -39,35 +54,109 @@ class SpecError(RushmoreError):
 
 
 class CardError(RushmoreError):
-    """A card id or notation given by a user does not name a card of the deck."""
+    """A card id or notation given by a user does not name a card of the deck.
+
+    >>> from rushmore_print import generate_deck, load_design
+    >>> generate_deck(load_design()).search_card("S40")
+    Traceback (most recent call last):
+    rushmore_print.errors.CardError: no Search card 'S40'; this deck has S01 to S39
+    """
 
 
 class ClaimError(RushmoreError):
-    """A claim at the table breaks the rules; the message says which rule."""
+    """A claim at the table breaks the rules; the message says which rule.
+
+    >>> from rushmore_print.referee import check_players
+    >>> check_players(["ann"])
+    Traceback (most recent call last):
+    rushmore_print.errors.ClaimError: a game needs at least two players, e.g. --players ann,bob
+    """
 
 
 class UnknownPlayer(ClaimError):
-    pass
+    """A claim names no player of the game (or a prefix that several names share).
+
+    >>> from rushmore_print import generate_deck, load_design
+    >>> from rushmore_print.referee import Game
+    >>> design = load_design()
+    >>> game = Game.new(generate_deck(design), design.rules, design.grid, ["ann", "bob"], seed=3)
+    >>> _ = game.start()
+    >>> game.claim("cy", "A1")
+    Traceback (most recent call last):
+    rushmore_print.errors.UnknownPlayer: no player called 'cy'; the players are ann and bob
+    """
 
 
 class UnknownCard(ClaimError):
-    pass
+    """A claim (or a card turned over) names no position, Monument or Search card of the game.
+
+    >>> from rushmore_print import generate_deck, load_design
+    >>> from rushmore_print.referee import Game
+    >>> design = load_design()
+    >>> game = Game.new(generate_deck(design), design.rules, design.grid, ["ann", "bob"], seed=3)
+    >>> _ = game.start()
+    >>> game.claim("ann", "Z9")
+    Traceback (most recent call last):
+    rushmore_print.errors.UnknownCard: 'Z9' is neither a position (A1 to D4) nor a Monument (M01 to M16)
+    """
 
 
 class AlreadyClaimed(ClaimError):
-    pass
+    """A player claims twice in one turn: hands do not move (a correction is :meth:`Game.change`).
+
+    >>> from rushmore_print import generate_deck, load_design
+    >>> from rushmore_print.referee import Game
+    >>> design = load_design()
+    >>> game = Game.new(generate_deck(design), design.rules, design.grid, ["ann", "bob"], seed=3)
+    >>> _ = game.start() + game.claim("ann", "A1")
+    >>> game.claim("ann", "A2")
+    Traceback (most recent call last):
+    rushmore_print.errors.AlreadyClaimed: ann already has a hand on A1; hands do not move (type: change ann ...)
+    """
 
 
 class AlreadyCovered(ClaimError):
-    pass
+    """A player claims a Monument another player's hand is already on.
+
+    >>> from rushmore_print import generate_deck, load_design
+    >>> from rushmore_print.referee import Game
+    >>> design = load_design()
+    >>> game = Game.new(generate_deck(design), design.rules, design.grid, ["ann", "bob"], seed=3)
+    >>> _ = game.start() + game.claim("ann", "A1")
+    >>> game.claim("bob", "A1")
+    Traceback (most recent call last):
+    rushmore_print.errors.AlreadyCovered: A1 (M05) is already covered by ann
+    """
 
 
 class GameOver(ClaimError):
-    pass
+    """An input after the game has ended (or a second start).
+
+    >>> from rushmore_print import generate_deck, load_design
+    >>> from rushmore_print.referee import Game
+    >>> design = load_design()
+    >>> game = Game.new(generate_deck(design), design.rules, design.grid, ["ann", "bob"], seed=3)
+    >>> _ = game.start()
+    >>> while not game.over:
+    ...     _ = game.claim("ann", game.current.answer) + game.pass_("bob")
+    >>> game.pass_("bob")
+    Traceback (most recent call last):
+    rushmore_print.errors.GameOver: the game is over
+    """
 
 
 class NothingToUndo(ClaimError):
-    pass
+    """An undo with no input left to take back.
+
+    >>> from rushmore_print import generate_deck, load_design
+    >>> from rushmore_print.referee import Game
+    >>> design = load_design()
+    >>> game = Game.new(generate_deck(design), design.rules, design.grid, ["ann", "bob"], seed=3)
+    >>> _ = game.start()
+    >>> game.undo()
+    Traceback (most recent call last):
+    rushmore_print.errors.NothingToUndo: nothing to undo
+    """
 
 
 class GameLogError(RushmoreError):
@@ -83,12 +172,38 @@ class GameLogError(RushmoreError):
         super().__init__(message if line is None else f"{line}: {message}")
 
     def in_file(self, path: object) -> GameLogError:
-        """The same error, located in the log file ``path`` (``file:line: ...``)."""
+        """The same error, located in the log file ``path`` (``file:line: ...``).
+
+        >>> str(GameLogError("not JSON", line=3).in_file("g.jsonl")), str(GameLogError("empty").in_file("g.jsonl"))
+        ('g.jsonl:3: not JSON', 'g.jsonl: empty')
+        """
         return GameLogError(f"{path}:{self}" if self.line is not None else f"{path}: {self}")
 
 
 class BuildError(RushmoreError):
-    """A build or export cannot proceed (invalid deck, unwritable folder...)."""
+    """A build or export cannot proceed (invalid deck, unwritable folder...).
+
+    >>> import tempfile
+    >>> from pathlib import Path
+    >>> from rushmore_print import build_kit, load_design
+    >>> with tempfile.NamedTemporaryFile() as not_a_folder:
+    ...     build_kit(load_design(), Path(not_a_folder.name) / "kit")
+    Traceback (most recent call last):
+    rushmore_print.errors.BuildError: .../kit: ... is a file, not a folder
+    """
+
+
+class OptionsError(RushmoreError):
+    """Options that do not go together, or that do not apply to what was asked: a usage mistake,
+    which the command line reports with its usage line and exit code 2, not as a failed check.
+
+    >>> from rushmore_print.targets import EXPORTS
+    >>> try:
+    ...     EXPORTS["mpc"].options(url_base="https://example.org/cards")
+    ... except OptionsError as exc:
+    ...     print(exc)
+    --url-base applies to tts only, not to mpc
+    """
 
 
 __all__ = [
@@ -100,6 +215,7 @@ __all__ = [
     "GameLogError",
     "GameOver",
     "NothingToUndo",
+    "OptionsError",
     "Problem",
     "RushmoreError",
     "SpecError",

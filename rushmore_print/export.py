@@ -72,7 +72,14 @@ def render_pngs(
     pages: list[Page], table: dict, dpi: float, portrait: bool = False, exact: tuple[int, int] | None = None
 ) -> Iterator[bytes]:
     """PNG bytes for each page, in order (``exact``: drawn to fill these upright pixels); spread over the
-    machine's cores when there are many."""
+    machine's cores when there are many.
+
+    >>> from rushmore_print.layout.frame import CardFrame, Face
+    >>> from rushmore_print.layout.sheets import card_pages
+    >>> pages = card_pages(CardFrame(88.9, 63.5, 3.0), [Face("M01", None, ())] * 2)
+    >>> [png[:4] for png in render_pngs(pages, {}, dpi=30)]
+    [b'\\x89PNG', b'\\x89PNG']
+    """
     workers = worker_count(len(pages) // 4)
     if workers < 2:  # one at a time: each is written before the next is drawn
         yield from _rendered(pages, table, dpi, portrait, exact)
@@ -113,7 +120,20 @@ def export_png(
     design: Design, out_dir: Path, options: ExportOptions = DEFAULTS, progress: Progress | None = None
 ) -> list[Written]:
     """One PNG per card face and per back in ``out_dir``, at ``options.dpi``, with ``options.bleed_mm``
-    of bleed (the design's when None)."""
+    of bleed (the design's when None).
+
+    Raises ``BuildError`` (nothing written) when the deck or its layout is not fit to print.
+
+    >>> import tempfile
+    >>> from rushmore_print import parse_design
+    >>> text = "name: Duo\\nheads: [Ann, Bob]\\ndirections: [left, right]\\nsearch: {seed: 1, red_counts: {0: 4}}"
+    >>> duo = parse_design(text, "duo.yaml", None)
+    >>> folder = tempfile.TemporaryDirectory()
+    >>> written = export_png(duo, Path(folder.name), ExportOptions(dpi=30))
+    >>> [w.path.name for w in written][:5], len(written), written[0].what
+    (['M01.png', 'M02.png', 'M03.png', 'M04.png', 'S01.png'], 10, 'card image')
+    >>> folder.cleanup()
+    """
     dpi = options.dpi
     deck = checked_deck(design)
     folder = out_dir
@@ -131,7 +151,19 @@ def export_raster(
     design: Design, out_dir: Path, target: RasterTarget, progress: Progress | None = None
 ) -> list[Written]:
     """A folder per deck (``monuments``, ``search``): a PNG per face and ``back.png``, RGB,
-    turned upright when the vendor wants portrait images of landscape cards."""
+    turned upright when the vendor wants portrait images of landscape cards.
+
+    >>> import tempfile
+    >>> from rushmore_print import parse_design
+    >>> text = "name: Duo\\nheads: [Ann, Bob]\\ndirections: [left, right]\\nsearch: {seed: 1, red_counts: {0: 4}}"
+    >>> duo = parse_design(text, "duo.yaml", None)
+    >>> folder = tempfile.TemporaryDirectory()
+    >>> coarse = RasterTarget(TargetKind.TGC, dpi=30, bleed_mm=3.0, portrait=True)
+    >>> written = export_raster(duo, Path(folder.name), coarse)
+    >>> sorted({w.path.relative_to(folder.name).as_posix() for w in written})[3:6]
+    ['monuments/M04.png', 'monuments/back.png', 'search/S01.png']
+    >>> folder.cleanup()
+    """
     deck = checked_deck(design)
     faces = _faces_with_backs(design, deck, target.bleed_mm)
     pages = card_pages(card_frame(design, target.bleed_mm), faces)
@@ -148,7 +180,17 @@ def export_raster(
 def export_dtc(
     design: Design, out_dir: Path, options: ExportOptions = DEFAULTS, progress: Progress | None = None
 ) -> list[Written]:
-    """DriveThruCards: a CMYK PDF per deck, one card with 1/8 in bleed a page, back 1, front 1, back 2..."""
+    """DriveThruCards: a CMYK PDF per deck, one card with 1/8 in bleed a page, back 1, front 1, back 2...
+
+    >>> import tempfile
+    >>> from rushmore_print import parse_design
+    >>> text = "name: Duo\\nheads: [Ann, Bob]\\ndirections: [left, right]\\nsearch: {seed: 1, red_counts: {0: 4}}"
+    >>> duo = parse_design(text, "duo.yaml", None)
+    >>> folder = tempfile.TemporaryDirectory()
+    >>> [(w.path.name, w.pages) for w in export_dtc(duo, Path(folder.name))]
+    [('duo_monuments_dtc.pdf', 8), ('duo_search_dtc.pdf', 8)]
+    >>> folder.cleanup()
+    """
     deck = checked_deck(design)
     frame = card_frame(design, DTC_BLEED_MM)
     folder = out_dir
@@ -179,6 +221,14 @@ def export_dtc(
 
 @dataclass(frozen=True)
 class TtsSheet:
+    """One Tabletop Simulator face sheet: its grid of cells, the cards in cell order (the last cell is
+    left for the hidden image), and each cell's size in pixels.
+
+    >>> sheet = tts_sheets(list(range(3)), 88.9 / 63.5, max_cell_w=300)[0]
+    >>> sheet.cols, sheet.rows, sheet.cell_w, sheet.cell_h
+    (2, 2, 300, 214)
+    """
+
     cols: int
     rows: int
     cards: tuple  # the cards on this sheet, in cell order; the last cell is the hidden image
@@ -216,7 +266,13 @@ def tts_sheets(faces: list, aspect: float = 1.4, max_cell_w: int | None = None) 
 
 def tts_cell(face: Face, frame: CardFrame, table: dict, sheet: TtsSheet, tiles: dict | None = None) -> Image.Image:
     """One card of a Tabletop Simulator sheet, drawn at the cell's own pixels (never resampled
-    after drawing: a resize would blur every flat colour's edge and the head outlines)."""
+    after drawing: a resize would blur every flat colour's edge and the head outlines).
+
+    >>> from rushmore_print.layout.frame import CardFrame, Face
+    >>> sheet = tts_sheets([Face("M01", None, ())], 88.9 / 63.5, max_cell_w=300)[0]
+    >>> tts_cell(sheet.cards[0], CardFrame(88.9, 63.5, 0.0), {}, sheet).size
+    (300, 214)
+    """
     dpi = sheet.cell_w / (frame.width_mm / MM_PER_INCH)
     return render_page(card_pages(frame, [face])[0], table, dpi, tiles, (sheet.cell_w, sheet.cell_h))
 
@@ -224,7 +280,15 @@ def tts_cell(face: Face, frame: CardFrame, table: dict, sheet: TtsSheet, tiles: 
 def export_tts(
     design: Design, out_dir: Path, options: ExportOptions = DEFAULTS, progress: Progress | None = None
 ) -> list[Written]:
-    """Tabletop Simulator: face sheets, a back image per deck and a saved-object JSON to load both decks."""
+    """Tabletop Simulator: face sheets, a back image per deck and a saved-object JSON to load both decks.
+
+    The images are drawn at TTS's own sizes (seconds for a whole deck); how many files it writes:
+
+    >>> from rushmore_print import load_design
+    >>> from rushmore_print.targets import EXPORTS
+    >>> EXPORTS["tts"].files(load_design())
+    5
+    """
     deck = checked_deck(design)
     frame = card_frame(design, 0.0)
     table = symbols(design)
@@ -332,7 +396,13 @@ def _transform(x: float, z: float) -> dict:
 def export_tgc(
     design: Design, out_dir: Path, options: ExportOptions = DEFAULTS, progress: Progress | None = None
 ) -> list[Written]:
-    """The Game Crafter's profile (``targets.TGC_IMAGES``): a folder per deck of upright PNGs."""
+    """The Game Crafter's profile (``targets.TGC_IMAGES``): a folder per deck of upright PNGs.
+
+    It draws every card at 300 dpi (seconds for a deck); the profile it draws to:
+
+    >>> TGC_IMAGES.dpi, TGC_IMAGES.bleed_mm, TGC_IMAGES.size_for("poker")
+    (300, 3.175, (825, 1125))
+    """
     return export_raster(design, out_dir, TGC_IMAGES, progress)
 
 
@@ -340,7 +410,13 @@ def export_mpc(
     design: Design, out_dir: Path, options: ExportOptions = DEFAULTS, progress: Progress | None = None
 ) -> list[Written]:
     """MakePlayingCards' profile (``targets.MPC_IMAGES``) and an order file for the community
-    tool mpc-autofill: every front in its slot, each deck's back behind its cards."""
+    tool mpc-autofill: every front in its slot, each deck's back behind its cards.
+
+    It draws every card at 300 dpi (seconds for a deck); the profile it draws to and its order's size bracket:
+
+    >>> MPC_IMAGES.size_for("poker"), MPC_BRACKETS[:3]
+    ((816, 1110), (18, 36, 55))
+    """
     written = export_raster(design, out_dir, MPC_IMAGES, progress)
     fronts = [w.path for w in written if w.path.stem != "back"]
     backs = {w.path.parent.name: w.path for w in written if w.path.stem == "back"}
@@ -351,7 +427,14 @@ def export_mpc(
 
 def mpc_order(fronts: list[Path], backs: dict[str, Path], folder: Path) -> bytes:
     """The order XML: quantity, MPC's size bracket, stock, each front in a slot, and each back
-    for the slots of its deck (the folder a card is in). Files are named relative to ``folder``."""
+    for the slots of its deck (the folder a card is in). Files are named relative to ``folder``.
+
+    >>> kit = Path("kit")
+    >>> fronts = [kit / "monuments" / "M01.png", kit / "search" / "S01.png"]
+    >>> backs = {"monuments": kit / "monuments" / "back.png", "search": kit / "search" / "back.png"}
+    >>> print(mpc_order(fronts, backs, kit).decode().splitlines()[3])
+        <quantity>2</quantity>
+    """
     from xml.etree.ElementTree import Element, SubElement, indent, tostring
 
     order = Element("order")
@@ -385,7 +468,18 @@ def export_svg(
 ) -> list[Written]:
     """One SVG per card face and per back in ``out_dir``, named as ``export png`` names its
     images, with ``options.bleed_mm`` of bleed (the design's when None): for designers, to open
-    in a vector editor or a browser (see ``render/svg.py``)."""
+    in a vector editor or a browser (see ``render/svg.py``).
+
+    >>> import tempfile
+    >>> from rushmore_print import parse_design
+    >>> text = "name: Duo\\nheads: [Ann, Bob]\\ndirections: [left, right]\\nsearch: {seed: 1, red_counts: {0: 4}}"
+    >>> duo = parse_design(text, "duo.yaml", None)
+    >>> folder = tempfile.TemporaryDirectory()
+    >>> written = export_svg(duo, Path(folder.name), ExportOptions(bleed_mm=0.0))
+    >>> [w.path.name for w in written][-2:], written[0].path.read_text("utf-8").count('width="88.9mm"')
+    (['back-monument.svg', 'back-search.svg'], 1)
+    >>> folder.cleanup()
+    """
     deck = checked_deck(design)
     ensure_folder(out_dir)
     bleed_mm = design.print.bleed_mm if options.bleed_mm is None else options.bleed_mm
@@ -401,7 +495,12 @@ def export_svg(
 
 class Exporter(Protocol):
     """What every export is: it writes ``design``'s files for one target into ``out_dir`` and
-    returns them, calling ``progress`` with each file's name as it is written."""
+    returns them, calling ``progress`` with each file's name as it is written.
+
+    >>> from rushmore_print.targets import TargetKind
+    >>> EXPORTERS[TargetKind.SVG] is export_svg, len(EXPORTERS) == len(TargetKind)
+    (True, True)
+    """
 
     def __call__(
         self, design: Design, out_dir: Path, options: ExportOptions, progress: Progress | None, /

@@ -97,12 +97,21 @@ class StagedFolder:
     def __enter__(self) -> StagedFolder:
         return self
 
-    def __exit__(self, *exc_info: object) -> None:
+    def __exit__(self, *_exc_info: object) -> None:
         self.discard()
 
     def path(self, name: str) -> Path:
         """Where the file ``name`` is staged: a caller that writes it there itself says so
-        with :meth:`staged`. An ``OSError`` when the staging folder cannot be made."""
+        with :meth:`staged`. An ``OSError`` when the staging folder cannot be made.
+
+        >>> import tempfile
+        >>> scratch = tempfile.TemporaryDirectory()
+        >>> with StagedFolder(Path(scratch.name)) as stage:
+        ...     staged = stage.path("cards.pdf")
+        ...     staged.parent.name.startswith(STAGE_PREFIX), staged.parent.parent == Path(scratch.name)
+        (True, True)
+        >>> scratch.cleanup()
+        """
         if self._folder is None:
             _remove_stale_stages(self.out_dir)
             # The process id in the name tells a live build's folder from one a killed run left.
@@ -110,14 +119,34 @@ class StagedFolder:
         return self._folder / name
 
     def write(self, name: str, data: bytes) -> None:
-        """Stage ``data`` as ``name``."""
+        """Stage ``data`` as ``name``.
+
+        >>> import tempfile
+        >>> scratch = tempfile.TemporaryDirectory()
+        >>> with StagedFolder(Path(scratch.name)) as stage:
+        ...     stage.write("notes.txt", b"print at 100 %")
+        ...     [path.name for path in stage.commit()]
+        ['notes.txt']
+        >>> scratch.cleanup()
+        """
         with self.create(name) as handle:
             handle.write(data)
 
     @contextlib.contextmanager
     def create(self, name: str) -> Iterator[BinaryIO]:
         """A new file ``name`` to write into, staged when the block ends (synced to disk as
-        :func:`atomic_write` does); a failure to write it is a ``BuildError`` that names it."""
+        :func:`atomic_write` does); a failure to write it is a ``BuildError`` that names it.
+
+        >>> import tempfile
+        >>> scratch = tempfile.TemporaryDirectory()
+        >>> with StagedFolder(Path(scratch.name)) as stage:
+        ...     with stage.create("cards.pdf") as handle:
+        ...         _ = handle.write(b"%PDF-1.4")
+        ...     _ = stage.commit()
+        >>> (Path(scratch.name) / "cards.pdf").read_bytes()
+        b'%PDF-1.4'
+        >>> scratch.cleanup()
+        """
         try:
             _remove_stale_parts(self.out_dir / name)  # atomic_write's or an older release's, from a killed run
             with open(self.path(name), "wb") as handle:
@@ -128,7 +157,17 @@ class StagedFolder:
         self.staged(name)
 
     def staged(self, name: str) -> None:
-        """Count ``name``, written into :meth:`path` by the caller, as staged."""
+        """Count ``name``, written into :meth:`path` by the caller, as staged.
+
+        >>> import tempfile
+        >>> scratch = tempfile.TemporaryDirectory()
+        >>> with StagedFolder(Path(scratch.name)) as stage:
+        ...     _ = stage.path("key.pdf").write_bytes(b"%PDF-1.4")  # written by another writer
+        ...     stage.staged("key.pdf")
+        ...     [path.name for path in stage.commit()]
+        ['key.pdf']
+        >>> scratch.cleanup()
+        """
         self._names.append(name)
 
     def staged_in_order(self, names: Sequence[str]) -> None:
@@ -137,7 +176,19 @@ class StagedFolder:
         self._names = list(names)
 
     def commit(self) -> list[Path]:
-        """Move every staged file into ``out_dir`` (one rename each), in the order staged."""
+        """Move every staged file into ``out_dir`` (one rename each), in the order staged.
+
+        >>> import tempfile
+        >>> scratch = tempfile.TemporaryDirectory()
+        >>> out = Path(scratch.name)
+        >>> _ = (out / "cards.pdf").write_bytes(b"old")
+        >>> with StagedFolder(out) as stage:
+        ...     stage.write("cards.pdf", b"new")
+        ...     before = (out / "cards.pdf").read_bytes()
+        ...     before, stage.commit() == [out / "cards.pdf"], (out / "cards.pdf").read_bytes()
+        (b'old', True, b'new')
+        >>> scratch.cleanup()
+        """
         moved = []
         for name in self._names:
             target = self.out_dir / name
@@ -151,7 +202,18 @@ class StagedFolder:
         return moved
 
     def discard(self) -> None:
-        """Remove the staging folder and whatever is still in it."""
+        """Remove the staging folder and whatever is still in it.
+
+        >>> import tempfile
+        >>> scratch = tempfile.TemporaryDirectory()
+        >>> out = Path(scratch.name)
+        >>> stage = StagedFolder(out)
+        >>> stage.write("cards.pdf", b"half a build")
+        >>> stage.discard()
+        >>> list(out.iterdir())
+        []
+        >>> scratch.cleanup()
+        """
         if self._folder is not None:
             shutil.rmtree(self._folder, ignore_errors=True)
             self._folder = None
@@ -161,7 +223,15 @@ STAGE_PREFIX = ".rushmore-staged-"
 
 
 def finish_file(handle: BinaryIO) -> None:
-    """Flush an output file and, when writes are :func:`durable`, sync it to disk."""
+    """Flush an output file and, when writes are :func:`durable`, sync it to disk.
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryFile() as handle:
+    ...     _ = handle.write(b"%PDF-1.4")
+    ...     finish_file(handle)
+    ...     handle.tell()
+    8
+    """
     handle.flush()
     if durable():
         os.fsync(handle.fileno())
@@ -178,7 +248,16 @@ def atomic_write(path: Path, data: bytes) -> None:
     """Write ``data`` to ``path`` through a temporary file and a rename; an ``OSError`` becomes a
     ``BuildError`` that says what happened, and the previous ``path`` is left as it was.
 
-    Temporary files a killed run left behind for this same file are removed first."""
+    Temporary files a killed run left behind for this same file are removed first.
+
+    >>> import tempfile
+    >>> scratch = tempfile.TemporaryDirectory()
+    >>> target = Path(scratch.name) / "kit" / "notes.txt"
+    >>> atomic_write(target, b"cut on the crop marks")
+    >>> target.read_bytes(), [path.name for path in target.parent.iterdir()]
+    (b'cut on the crop marks', ['notes.txt'])
+    >>> scratch.cleanup()
+    """
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         _remove_stale_parts(path)
@@ -203,7 +282,12 @@ def atomic_write(path: Path, data: bytes) -> None:
 
 def durable() -> bool:
     """Whether writes are synced to disk before they count as done: always, unless the test
-    suite (which writes thousands of throw-away files) sets ``RUSHMORE_FSYNC=0``."""
+    suite (which writes thousands of throw-away files) sets ``RUSHMORE_FSYNC=0``.
+
+    >>> import os
+    >>> durable() == (os.environ.get("RUSHMORE_FSYNC") != "0")
+    True
+    """
     return os.environ.get("RUSHMORE_FSYNC") != "0"
 
 
@@ -270,6 +354,20 @@ def _umask() -> int:
 
 
 def ensure_folder(folder: Path) -> None:
+    """Make ``folder`` (and its parents) if it is not there; a ``BuildError`` that says why when it
+    cannot be made or written into.
+
+    >>> import tempfile
+    >>> scratch = tempfile.TemporaryDirectory()
+    >>> ensure_folder(Path(scratch.name) / "output" / "classic")
+    >>> (Path(scratch.name) / "output" / "classic").is_dir()
+    True
+    >>> _ = (Path(scratch.name) / "taken").write_text("a file")
+    >>> ensure_folder(Path(scratch.name) / "taken" / "kit")
+    Traceback (most recent call last):
+    rushmore_print.errors.BuildError: .../taken/kit: .../taken is a file, not a folder
+    >>> scratch.cleanup()
+    """
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:

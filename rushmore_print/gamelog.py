@@ -23,6 +23,20 @@ _BINARY = getattr(os, "O_BINARY", 0)
 
 
 class GameLog:
+    """A game's log file, open for appending: one JSON record a line, each written in one call and
+    synced, so that a game interrupted at any moment can be resumed (see session).
+
+    >>> import tempfile
+    >>> folder = tempfile.TemporaryDirectory()
+    >>> path = Path(folder.name) / "game.jsonl"
+    >>> log = GameLog.create(path)
+    >>> log.write({"event": "start", "seed": 3})
+    >>> log.close()
+    >>> path.read_text()
+    '{"event": "start", "seed": 3}\\n'
+    >>> folder.cleanup()
+    """
+
     def __init__(self, path: Path, fd: int, written: int = 0):
         self.path = path
         self._fd: int | None = fd
@@ -30,7 +44,19 @@ class GameLog:
 
     @classmethod
     def create(cls, path: Path) -> GameLog:
-        """A new log; an existing file is never overwritten (it may be a game to resume)."""
+        """A new log; an existing file is never overwritten (it may be a game to resume).
+
+        Raises GameLogError when the file is there already or cannot be made.
+
+        >>> import tempfile
+        >>> folder = tempfile.TemporaryDirectory()
+        >>> path = Path(folder.name) / "game.jsonl"
+        >>> GameLog.create(path).close()
+        >>> GameLog.create(path)
+        Traceback (most recent call last):
+        rushmore_print.errors.GameLogError: .../game.jsonl: a game log is already there; continue it with --resume ...
+        >>> folder.cleanup()
+        """
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_APPEND | _BINARY, 0o666)
@@ -45,7 +71,17 @@ class GameLog:
 
     @classmethod
     def create_unique(cls, folder: Path, stem: str) -> GameLog:
-        """``folder/stem.jsonl``, or ``stem-2.jsonl``... if a game started in the same second."""
+        """``folder/stem.jsonl``, or ``stem-2.jsonl``... if a game started in the same second.
+
+        >>> import tempfile
+        >>> folder = tempfile.TemporaryDirectory()
+        >>> first = GameLog.create_unique(Path(folder.name), "mount-rushmore-3")
+        >>> second = GameLog.create_unique(Path(folder.name), "mount-rushmore-3")
+        >>> first.path.name, second.path.name
+        ('mount-rushmore-3.jsonl', 'mount-rushmore-3-2.jsonl')
+        >>> first.close(), second.close(), folder.cleanup()
+        (None, None, None)
+        """
         for number in range(1, 1000):
             path = folder / (f"{stem}.jsonl" if number == 1 else f"{stem}-{number}.jsonl")
             try:
@@ -60,6 +96,30 @@ class GameLog:
         """Open a log to continue it: (the log, its records, what a crash cut short or None).
 
         A last line cut short by a crash is cut off the file, so every later resume reads it clean.
+
+        >>> import tempfile
+        >>> folder = tempfile.TemporaryDirectory()
+        >>> path = Path(folder.name) / "game.jsonl"
+        >>> from rushmore_print import generate_deck, load_design
+        >>> from rushmore_print.session import Options, Session
+        >>> design, options = load_design(), Options(("ann", "bob"), seed=3)
+        >>> session = Session.new(generate_deck(design), design.rules, design.grid, options, design_name=design.name)
+        >>> log = GameLog.create(path)
+        >>> for record in session.start().records:
+        ...     log.write(record)
+        >>> log.close()
+        >>> whole = path.read_text()
+        >>> with path.open("a") as file:  # a crash in the middle of a record
+        ...     _ = file.write('{"event": "judged", "at": "1970-01-01T00:00:00.000+00:00", "ca')
+        >>> log, records, lost = GameLog.reopen(path)
+        >>> [(line, record["event"]) for line, record in records]
+        [(1, 'start'), (2, 'revealed')]
+        >>> lost
+        "a 'judged' record was not finished and is dropped (no entry was lost)"
+        >>> log.close()
+        >>> path.read_text() == whole
+        True
+        >>> folder.cleanup()
         """
         try:
             data = read_input(path, InputKind.GAME_LOG)
@@ -92,7 +152,20 @@ class GameLog:
     def write(self, record: dict, sync: bool = True) -> None:
         """Append one record and sync it (``sync=False``: the caller calls :meth:`sync` soon, as the
         browser table does once every screen has its state); a failure is a
-        :class:`GameLogError` that says what of the game is safe."""
+        :class:`GameLogError` that says what of the game is safe.
+
+        >>> import tempfile
+        >>> folder = tempfile.TemporaryDirectory()
+        >>> path = Path(folder.name) / "game.jsonl"
+        >>> log = GameLog.create(path)
+        >>> for number in (1, 2):
+        ...     log.write({"event": "revealed", "number": number}, sync=False)
+        >>> log.sync()
+        >>> log.close()
+        >>> len(path.read_text().splitlines())
+        2
+        >>> folder.cleanup()
+        """
         data = (json.dumps(record, ensure_ascii=False) + "\n").encode("utf-8")
         try:
             self._put(data)
@@ -103,7 +176,17 @@ class GameLog:
         self._written += 1
 
     def sync(self) -> None:
-        """Sync what was written (a process crash loses nothing written; this guards a power cut)."""
+        """Sync what was written (a process crash loses nothing written; this guards a power cut).
+
+        >>> import tempfile
+        >>> folder = tempfile.TemporaryDirectory()
+        >>> path = Path(folder.name) / "game.jsonl"
+        >>> log = GameLog.create(path)
+        >>> log.write({"event": "start"}, sync=False)
+        >>> log.sync()
+        >>> log.close()
+        >>> folder.cleanup()
+        """
         try:
             if durable():
                 os.fsync(self._require())
@@ -133,7 +216,19 @@ class GameLog:
         return self._fd
 
     def close(self) -> None:
-        """Close the file (nothing is buffered, so nothing is written and nothing can fail here)."""
+        """Close the file (nothing is buffered, so nothing is written and nothing can fail here).
+
+        >>> import tempfile
+        >>> folder = tempfile.TemporaryDirectory()
+        >>> path = Path(folder.name) / "game.jsonl"
+        >>> log = GameLog.create(path)
+        >>> log.close()
+        >>> log.close()
+        >>> log.write({"event": "start"})
+        Traceback (most recent call last):
+        rushmore_print.errors.GameLogError: .../game.jsonl: cannot write the game log (the game log is closed); ...
+        >>> folder.cleanup()
+        """
         if self._fd is not None:
             fd, self._fd = self._fd, None
             with contextlib.suppress(OSError):  # the records are on disk or reported: a close cannot lose more
@@ -142,7 +237,23 @@ class GameLog:
 
 def read_records(path: Path) -> list[dict]:
     """A log's records, read only (for ``rushmore stats``): bounded and checked like a resumed log,
-    a last line cut short by a crash left out."""
+    a last line cut short by a crash left out.
+
+    >>> import tempfile
+    >>> folder = tempfile.TemporaryDirectory()
+    >>> path = Path(folder.name) / "game.jsonl"
+    >>> from rushmore_print import generate_deck, load_design
+    >>> from rushmore_print.session import Options, Session
+    >>> design, options = load_design(), Options(("ann", "bob"), seed=3)
+    >>> session = Session.new(generate_deck(design), design.rules, design.grid, options, design_name=design.name)
+    >>> log = GameLog.create(path)
+    >>> for record in session.start().records:
+    ...     log.write(record)
+    >>> log.close()
+    >>> [record["event"] for record in read_records(path)]
+    ['start', 'revealed']
+    >>> folder.cleanup()
+    """
     try:
         data = read_input(path, InputKind.GAME_LOG)
     except InputError as exc:

@@ -11,7 +11,12 @@ KAPPA = 0.5523  # the control distance, per radius, of a cubic curve through a q
 
 
 def multiply(first: Matrix, then: Matrix) -> Matrix:
-    """The transform that applies ``first`` and then ``then``."""
+    """The transform that applies ``first`` and then ``then``.
+
+    >>> scale_then_shift = multiply((2.0, 0.0, 0.0, 2.0, 0.0, 0.0), (1.0, 0.0, 0.0, 1.0, 10.0, 0.0))
+    >>> apply(scale_then_shift, 1.0, 1.0)
+    (12.0, 2.0)
+    """
     a1, b1, c1, d1, e1, f1 = first
     a2, b2, c2, d2, e2, f2 = then
     return (
@@ -25,6 +30,11 @@ def multiply(first: Matrix, then: Matrix) -> Matrix:
 
 
 def apply(matrix: Matrix, x: float, y: float) -> tuple[float, float]:
+    """The point ``(x, y)`` moved by the matrix.
+
+    >>> apply(IDENTITY, 3.0, 4.0), apply((0.0, 1.0, -1.0, 0.0, 0.0, 0.0), 1.0, 0.0)
+    ((3.0, 4.0), (0.0, 1.0))
+    """
     a, b, c, d, e, f = matrix
     return a * x + c * y + e, b * x + d * y + f
 
@@ -51,7 +61,11 @@ class FillRule(enum.Enum):
 
     ``NONZERO`` (SVG's default): a point is inside when the path winds round it at all, so a
     subpath drawn the same way round as the one around it adds to it; ``EVEN_ODD``: inside when
-    an odd number of edges lie on either side, so any subpath inside another cuts a hole."""
+    an odd number of edges lie on either side, so any subpath inside another cuts a hole.
+
+    >>> FillRule("evenodd"), FillRule.NONZERO.value
+    (<FillRule.EVEN_ODD: 'evenodd'>, 'nonzero')
+    """
 
     NONZERO = "nonzero"
     EVEN_ODD = "evenodd"

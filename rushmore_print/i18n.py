@@ -28,6 +28,7 @@ import functools
 import gettext as _gettext
 import io
 from collections.abc import Iterable
+from dataclasses import dataclass
 from importlib import resources
 from typing import TYPE_CHECKING
 
@@ -37,6 +38,7 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.numbers import format_decimal, format_percent
 
+from .inputs import escape
 from .model import Level
 
 if TYPE_CHECKING:
@@ -115,6 +117,28 @@ class Catalogue:
         """Capitals as this language writes them (``ß`` becomes ``SS``)."""
         return text.upper()
 
+    def say(self, text: str) -> str:
+        """A :class:`Said` sentence in this language (its values too); any other text as it is
+        (a name, an id, a path: what a user wrote is never translated).
+
+        >>> catalogue("de").say(said("{player} passes", player="ann")), catalogue("de").say("ann")
+        ('ann passt', 'ann')
+        """
+        if not isinstance(text, Said):
+            return text
+        return _render(self, text.message, text.plural, text.n, text.context, text.values)
+
+    def _value(self, value: object) -> str:
+        if isinstance(value, str):
+            return self.say(value)
+        if isinstance(value, Names):
+            return self.names(value.names, value.last)
+        if isinstance(value, Level):
+            return level_name(self, value)
+        if isinstance(value, int) and not isinstance(value, bool):
+            return self.integer(value)
+        return str(value)
+
 
 @functools.cache
 def catalogue(language: str = SOURCE_LANGUAGE) -> Catalogue:
@@ -141,6 +165,101 @@ def _compiled(language: str) -> bytes:
     return out.getvalue()
 
 
+@dataclass(frozen=True)
+class Names:
+    """Names to be said as a list in the players' language (``last="or"``: a choice).
+
+    >>> catalogue("pl").say(said("only {players} play the tie-break", players=Names(("ann", "bob"))))
+    'dogrywkę grają tylko: ann i bob'
+    """
+
+    names: tuple[str, ...]
+    last: str = "and"
+
+
+class Said(str):
+    """A sentence for the players, made where the referee decides it (:func:`said`,
+    :func:`nsaid`, :func:`psaid`) and said in their language by a front end
+    (:meth:`Catalogue.say`). As a ``str`` it is the English sentence, so a game log, a test or a
+    front end that does not translate reads it as it always did.
+
+    Values are said too: a :class:`Said` in its language, :class:`Names` as its list, a
+    :class:`~rushmore_print.model.Level` by its name; any other text (a player's name, a card id)
+    as it is.
+
+    >>> reason = said("{player} passes", player="ann")
+    >>> reason, catalogue("fr").say(reason), reason.message
+    ('ann passes', 'ann passe', '{player} passes')
+    """
+
+    message: str
+    plural: str | None
+    n: int
+    context: str | None
+    values: tuple[tuple[str, object], ...]
+
+    def __new__(
+        cls, message: str, values: dict[str, object], plural: str | None = None, n: int = 0, context: str | None = None
+    ) -> Said:
+        pairs = tuple(values.items())
+        self = super().__new__(cls, _render(catalogue(SOURCE_LANGUAGE), message, plural, n, context, pairs))
+        for name, value in (("message", message), ("plural", plural), ("n", n), ("context", context)):
+            object.__setattr__(self, name, value)
+        object.__setattr__(self, "values", pairs)
+        return self
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("a Said is immutable")
+
+    def __reduce__(self):  # copy and pickle make it again from its parts, not from the English
+        return (Said, (self.message, dict(self.values), self.plural, self.n, self.context))
+
+
+def said(message: str, **values: object) -> Said:
+    """``message`` to be said in the players' language; ``python -m tests.catalogues`` finds it.
+
+    >>> catalogue("de").say(said("nothing to undo"))
+    'nichts zurückzunehmen'
+    """
+    return Said(message, values)
+
+
+def nsaid(singular: str, plural: str, n: int, **values: object) -> Said:
+    """A message with plural forms, said for ``n`` (``{n}`` in the text).
+
+    >>> catalogue("pl").say(nsaid("{n} card left in the deck", "{n} cards left in the deck", 5))
+    'w stosie zostało 5 kart'
+    """
+    return Said(singular, values, plural, n)
+
+
+def psaid(context: str, message: str, **values: object) -> Said:
+    """A short message whose translation depends on where it stands (``psaid("level", "Basic")``)."""
+    return Said(message, values, context=context)
+
+
+def quoted(text: str) -> Said:
+    """What a player typed, in the quotes of the players' language, its control characters escaped.
+
+    >>> catalogue("de").say(quoted("ann x")), catalogue("pl").say(quoted("ann x")), str(quoted("ann x"))
+    ('„ann x“', '„ann x”', "'ann x'")
+    """
+    return psaid("typed text", "'{text}'", text=escape(text))
+
+
+def _render(
+    t: Catalogue, message: str, plural: str | None, n: int, context: str | None, values: tuple[tuple[str, object], ...]
+) -> str:
+    said_values = {name: t._value(value) for name, value in values}
+    if plural is not None:
+        if context is not None:
+            return t.npgettext(context, message, plural, n, **said_values)
+        return t.ngettext(message, plural, n, **said_values)
+    if context is not None:
+        return t.pgettext(context, message, **said_values)
+    return t.gettext(message, **said_values)
+
+
 def catalogue_for(design: Design) -> Catalogue:
     """The catalogue of ``design``'s ``language:`` (for front ends such as the browser table).
 
@@ -165,33 +284,49 @@ def level_name(t: Catalogue, level: Level) -> str:
     return names[level]
 
 
+def pool_said(level: Level) -> Said:
+    """What a level's pool holds, to be said in the players' language (the rules, the referee).
+
+    >>> str(pool_said(Level.ADVANCED)), catalogue("de").say(pool_said(Level.BASIC))
+    ('Search cards with at most one red head', 'Suchkarten ohne roten Kopf')
+    """
+    pools = {
+        Level.BASIC: said("Search cards with no red head"),
+        Level.ADVANCED: said("Search cards with at most one red head"),
+        Level.EXPERT: said("every Search card"),
+    }
+    return pools[level]
+
+
 def level_pool_words(t: Catalogue, level: Level) -> str:
     """What a level's pool holds, as the rules say it: ``'Search cards with at most one red head'``."""
-    words = {
-        Level.BASIC: t.gettext("Search cards with no red head"),
-        Level.ADVANCED: t.gettext("Search cards with at most one red head"),
-        Level.EXPERT: t.gettext("every Search card"),
-    }
-    return words[level]
+    return t.say(pool_said(level))
 
 
 def level_own_words(t: Catalogue, level: Level) -> str:
     """The red heads of the cards whose easiest level this is: ``'two or more red heads'``."""
     words = {
-        Level.BASIC: t.gettext("no red head"),
-        Level.ADVANCED: t.gettext("one red head"),
-        Level.EXPERT: t.gettext("two or more red heads"),
+        Level.BASIC: said("no red head"),
+        Level.ADVANCED: said("one red head"),
+        Level.EXPERT: said("two or more red heads"),
     }
-    return words[level]
+    return t.say(words[level])
 
 
 __all__ = [
     "SOURCE_LANGUAGE",
     "Catalogue",
+    "Names",
+    "Said",
     "catalogue",
     "catalogue_for",
     "languages",
     "level_name",
     "level_own_words",
     "level_pool_words",
+    "nsaid",
+    "pool_said",
+    "psaid",
+    "quoted",
+    "said",
 ]

@@ -7,10 +7,11 @@ from __future__ import annotations
 
 import glob
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from .errors import BuildError
+from .errors import BuildError, OptionsError
 from .files import Written, atomic_write
 from .inputs import shown_path
 from .layout.frame import CardFrame, Face
@@ -26,7 +27,23 @@ IMAGE_SUFFIXES = {".png", ".jpg", ".jpeg"}
 
 
 def collect_images(arguments: list[str]) -> list[Path]:
-    """Files, folders (their images, sorted by name) and glob patterns, in the order given."""
+    """Files, folders (their images, sorted by name) and glob patterns, in the order given.
+
+    Raises ``BuildError`` for an argument that names nothing, or when no image is found at all.
+
+    >>> import tempfile
+    >>> from PIL import Image
+    >>> scratch = tempfile.TemporaryDirectory()
+    >>> folder = Path(scratch.name)
+    >>> for name in ("S02.jpg", "S01.png", "notes.txt"):
+    ...     (folder / name).touch()
+    >>> [path.name for path in collect_images([str(folder)])]
+    ['S01.png', 'S02.jpg']
+    >>> collect_images([str(folder / "*.webp")])
+    Traceback (most recent call last):
+    rushmore_print.errors.BuildError: .../*.webp: no image matches this pattern
+    >>> scratch.cleanup()
+    """
     found: list[Path] = []
     for argument in arguments:
         path = Path(argument)
@@ -54,7 +71,19 @@ BLEEDS_TO_TRY = (3.0, EIGHTH_INCH_MM)  # the common bleeds: 3 mm, and 1/8 in (Dr
 
 @dataclass(frozen=True)
 class Collected:
-    """Card images to impose: the fronts, and the backs the folders supplied (one per front)."""
+    """Card images to impose: the fronts, and the backs the folders supplied (one per front).
+
+    >>> import tempfile
+    >>> from PIL import Image
+    >>> scratch = tempfile.TemporaryDirectory()
+    >>> folder = Path(scratch.name)
+    >>> for name in ("M01.png", "M02.png", "back.png"):
+    ...     Image.new("RGB", (750, 1050)).save(folder / name, dpi=(300, 300))
+    >>> cards = collect_cards([str(folder)])
+    >>> [front.name for front in cards.fronts], [back.name for back in cards.backs]
+    (['M01.png', 'M02.png'], ['back.png', 'back.png'])
+    >>> scratch.cleanup()
+    """
 
     fronts: list[Path]
     backs: list[Path] | None
@@ -62,7 +91,18 @@ class Collected:
 
 def collect_cards(arguments: list[str]) -> Collected:
     """Like :func:`collect_images`, but a folder's back images are not fronts: they become the
-    backs of that folder's cards, so a folder written by ``export png`` imposes as a whole kit."""
+    backs of that folder's cards, so a folder written by ``export png`` imposes as a whole kit.
+
+    >>> import tempfile
+    >>> from PIL import Image
+    >>> scratch = tempfile.TemporaryDirectory()
+    >>> folder = Path(scratch.name)
+    >>> Image.new("RGB", (750, 1050)).save(folder / "back.png")
+    >>> collect_cards([str(folder)])
+    Traceback (most recent call last):
+    rushmore_print.errors.BuildError: only back images were given; give the card fronts too
+    >>> scratch.cleanup()
+    """
     fronts: list[Path] = []
     backs: list[Path | None] = []
     for argument in arguments:
@@ -101,7 +141,18 @@ def _back_for(front: Path, folder_backs: dict[str, Path]) -> Path | None:
 
 def bleed_from(image: Path) -> float | None:
     """The bleed an image carries, when its size says so: the common bleed that leaves exactly a
-    card preset (within a pixel), None when the image is a preset already or no bleed fits."""
+    card preset (within a pixel), None when the image is a preset already or no bleed fits.
+
+    >>> import tempfile
+    >>> from PIL import Image
+    >>> scratch = tempfile.TemporaryDirectory()
+    >>> folder = Path(scratch.name)
+    >>> Image.new("RGB", (750, 1050)).save(folder / "poker.png", dpi=(300, 300))
+    >>> Image.new("RGB", (821, 1121)).save(folder / "bled.png", dpi=(300, 300))
+    >>> bleed_from(folder / "poker.png"), bleed_from(folder / "bled.png")
+    (None, 3.0)
+    >>> scratch.cleanup()
+    """
     raster = read_raster(image, verify=False)
     dpi = raster.upright_dpi
     if dpi is None:
@@ -118,11 +169,82 @@ def bleed_from(image: Path) -> float | None:
     return None
 
 
+@dataclass(frozen=True)
+class Cards:
+    """The card images ``rushmore impose`` was given, resolved: the fronts, their backs (``back``
+    for every card, or ``backs`` one a front, from ``--backs`` or the fronts' folders) and the bleed
+    the images carry (``bleed_found``: read from their size, not given).
+
+    >>> import tempfile
+    >>> from PIL import Image
+    >>> scratch = tempfile.TemporaryDirectory()
+    >>> for name in ("M01.png", "M02.png"):
+    ...     Image.new("RGB", (821, 1121)).save(Path(scratch.name) / name, dpi=(300, 300))
+    >>> cards = find_cards([scratch.name], back=Path("back.png"))
+    >>> [front.name for front in cards.fronts], cards.bleed_mm, cards.bleed_found, cards.has_backs
+    (['M01.png', 'M02.png'], 3.0, True, True)
+    >>> scratch.cleanup()
+    """
+
+    fronts: list[Path]
+    back: Path | None = None
+    backs: list[Path] | None = None
+    bleed_mm: float = 0.0
+    bleed_found: bool = False
+
+    @property
+    def has_backs(self) -> bool:
+        """True if the cards have backs to print (one for all, or one a front).
+
+        >>> Cards([Path("M01.png")]).has_backs, Cards([Path("M01.png")], back=Path("back.png")).has_backs
+        (False, True)
+        """
+        return bool(self.back or self.backs)
+
+
+def find_cards(
+    images: Sequence[str],
+    back: Path | None = None,
+    backs: Path | None = None,
+    card_mm: tuple[float, float] | None = None,
+    bleed_mm: float | None = None,
+) -> Cards:
+    """The fronts and backs among ``images`` (files, folders, patterns; see :func:`collect_cards`),
+    with one ``back`` for all or a folder of ``backs``; without ``bleed_mm`` or ``card_mm``, the
+    bleed is read from the first image's size (a card preset plus a common bleed), else 0.
+
+    >>> find_cards(["cards/"], back=Path("back.png"), backs=Path("backs"))
+    Traceback (most recent call last):
+    rushmore_print.errors.OptionsError: give --back (one image for every card) or --backs (a folder), not both
+    """
+    if back and backs:
+        raise OptionsError("give --back (one image for every card) or --backs (a folder), not both")
+    collected = collect_cards(list(images))
+    found = bleed_from(collected.fronts[0]) if card_mm is None and bleed_mm is None else None
+    back_list = collect_images([str(backs)]) if backs else (None if back else collected.backs)
+    bleed = found if found is not None else (bleed_mm or 0.0)
+    return Cards(collected.fronts, back, back_list, bleed, found is not None)
+
+
 def card_size_from(image: Path, bleed_mm: float) -> tuple[float, float]:
     """Trim size in mm read from an image's pixels and dpi, less the bleed it carries.
 
     Refused, naming the image, when it gives no resolution (or one that cannot be right: the
-    reason is said) or when the size it gives is not a card's."""
+    reason is said) or when the size it gives is not a card's.
+
+    >>> import tempfile
+    >>> from PIL import Image
+    >>> scratch = tempfile.TemporaryDirectory()
+    >>> folder = Path(scratch.name)
+    >>> Image.new("RGB", (821, 1121)).save(folder / "bled.png", dpi=(300, 300))
+    >>> card_size_from(folder / "bled.png", bleed_mm=3.0)
+    (63.5, 88.9)
+    >>> Image.new("RGB", (821, 1121)).save(folder / "plain.png")
+    >>> card_size_from(folder / "plain.png", bleed_mm=3.0)
+    Traceback (most recent call last):
+    rushmore_print.errors.BuildError: .../plain.png: the image does not say its dpi; give the card size with --card ...
+    >>> scratch.cleanup()
+    """
     raster = read_raster(image, verify=False)
     (width, height), dpi = raster.upright_size, raster.upright_dpi
     give = "give the card size with --card (e.g. poker or 63.5x88.9mm)"
@@ -168,7 +290,11 @@ SINGLE_FILE_DEPRECATED = "-o FILE.pdf is deprecated and will go in the next rele
 
 
 def is_single_file(out: Path) -> bool:
-    """Whether ``out`` names one PDF (the deprecated ``-o FILE.pdf``) rather than a folder."""
+    """Whether ``out`` names one PDF (the deprecated ``-o FILE.pdf``) rather than a folder.
+
+    >>> is_single_file(Path("out/cards.pdf")), is_single_file(Path("out"))
+    (True, False)
+    """
     return out.suffix.lower() == ".pdf"
 
 
@@ -271,7 +397,23 @@ def reencoded_note(loaded: dict[str, EmbeddedImage]) -> str:
 
 
 def check_sizes(paths: list[Path], loaded: dict[str, EmbeddedImage], frame: CardFrame) -> None:
-    """Refuse images that are not the card's size (bleed included), saying what it would be."""
+    """Refuse images that are not the card's size (bleed included), saying what it would be.
+
+    >>> import tempfile
+    >>> from PIL import Image
+    >>> from rushmore_print.render.rawpdf import load_images
+    >>> scratch = tempfile.TemporaryDirectory()
+    >>> bled, trimmed = Path(scratch.name) / "bled.png", Path(scratch.name) / "trimmed.png"
+    >>> Image.new("RGB", (821, 1121)).save(bled, dpi=(300, 300))
+    >>> Image.new("RGB", (750, 1050)).save(trimmed, dpi=(300, 300))
+    >>> loaded = load_images([bled, trimmed])
+    >>> check_sizes([bled], loaded, CardFrame(63.5, 88.9, bleed_mm=3.0))
+    >>> check_sizes([bled, trimmed], loaded, CardFrame(63.5, 88.9, bleed_mm=3.0))
+    Traceback (most recent call last):
+    rushmore_print.errors.BuildError: .../trimmed.png: 750 x 1050 px at 300 dpi is 63.5 x 88.9 mm; a 63.5 ...
+    check --card and --bleed, or give --fit to scale every image to the card
+    >>> scratch.cleanup()
+    """
     want_w, want_h = frame.width_mm + 2 * frame.bleed_mm, frame.height_mm + 2 * frame.bleed_mm
     card = f"a {frame.width_mm:g} x {frame.height_mm:g} mm card with {frame.bleed_mm:g} mm bleed"
     problems = []
@@ -301,6 +443,7 @@ def check_sizes(paths: list[Path], loaded: dict[str, EmbeddedImage], frame: Card
 
 __all__ = [
     "SINGLE_FILE_DEPRECATED",
+    "Cards",
     "Collected",
     "ImposeOptions",
     "bleed_from",
@@ -308,6 +451,7 @@ __all__ = [
     "check_sizes",
     "collect_cards",
     "collect_images",
+    "find_cards",
     "impose",
     "is_single_file",
     "output_files",

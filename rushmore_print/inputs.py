@@ -58,15 +58,29 @@ class InputKind(enum.Enum):
 
     @property
     def noun(self) -> str:
+        """What a message calls a file of this kind.
+
+        >>> InputKind.ICC_PROFILE.noun, InputKind.CARD_IMAGE.noun
+        ('ICC profile', 'card image')
+        """
         return self.value.noun
 
     @property
     def most_bytes(self) -> int:
+        """The most bytes a file of this kind may have.
+
+        >>> InputKind.FONT.most_bytes
+        20000000
+        """
         return self.value.most_bytes
 
     @property
     def limit_text(self) -> str:
-        """The limit as a sentence's end: ``'at most 1 MB'``."""
+        """The limit as a sentence's end: ``'at most 1 MB'``.
+
+        >>> InputKind.DESIGN.limit_text, InputKind.GAME_LOG.limit_text
+        ('at most 1 MB', 'at most 50 MB')
+        """
         return f"at most {self.most_bytes // _MB} MB"
 
 
@@ -74,6 +88,12 @@ class InputError(RushmoreError):
     """A file handed over cannot be read: missing, not a regular file, too big, unreadable.
 
     ``str()`` is the whole message, the file's name first.
+
+    >>> try:
+    ...     read_input("/no/such/design.yaml", InputKind.DESIGN)
+    ... except InputError as error:
+    ...     print(error.path, "|", error.reason, "|", error)
+    /no/such/design.yaml | no such design file | /no/such/design.yaml: no such design file
     """
 
     def __init__(self, path: Path | str, message: str):
@@ -128,7 +148,15 @@ def read_input(path: Path | str, kind: InputKind) -> bytes:
 
 def read_input_text(path: Path | str, kind: InputKind) -> str:
     """:func:`read_input`, decoded as UTF-8 (a byte-order mark is dropped); the error names the
-    first byte that is not UTF-8."""
+    first byte that is not UTF-8.
+
+    >>> import tempfile
+    >>> with tempfile.NamedTemporaryFile(suffix=".yaml") as handle:
+    ...     _ = handle.write("\\ufeffname: Ünder".encode("utf-8"))
+    ...     handle.flush()
+    ...     read_input_text(handle.name, InputKind.DESIGN)
+    'name: Ünder'
+    """
     return decode_input(read_input(path, kind), path)
 
 
@@ -158,6 +186,7 @@ def decode_input(data: bytes, path: Path | str) -> str:
         raise InputError(path, f"line {line}: {not_utf8(data, exc)}; save the file as UTF-8") from None
 
 
+STDIN = "-"  # a file argument that means standard input (or output)
 STDIN_NAME = "<stdin>"  # how messages name standard input (the command line spells it -)
 
 
@@ -191,7 +220,15 @@ def read_stream(stream: BinaryIO, kind: InputKind) -> bytes:
 
 def check_file(path: Path | str, kind: InputKind) -> None:
     """Raise :class:`InputError` unless ``path`` leads to a regular file within ``kind``'s limit
-    (for a file named now and read later; :func:`read_input` checks the open file again)."""
+    (for a file named now and read later; :func:`read_input` checks the open file again).
+
+    >>> check_file("/no/such/font.ttf", InputKind.FONT)
+    Traceback (most recent call last):
+    rushmore_print.inputs.InputError: /no/such/font.ttf: no such font file
+    >>> check_file("/dev/null", InputKind.FONT)
+    Traceback (most recent call last):
+    rushmore_print.inputs.InputError: /dev/null: is a device, not a font file
+    """
     try:
         info = os.stat(path)
     except FileNotFoundError:
@@ -255,7 +292,13 @@ def shown(value: object, longest: int = MAX_SHOWN) -> str:
 
 def shown_path(path: Path | str, longest: int = 200) -> str:
     """A file's name as a message shows it: control characters escaped, a very long path cut in
-    the middle (the end says which file it is)."""
+    the middle (the end says which file it is).
+
+    >>> print(shown_path("cards/a\\x1b[2Jb.png"))
+    cards/a\\x1b[2Jb.png
+    >>> len(shown_path("x" * 1000)), shown_path("x" * 1000)[99:102]
+    (201, 'x…x')
+    """
     text = escape(str(path))
     if len(text) <= longest:
         return text
@@ -284,6 +327,7 @@ def escape(text: str) -> str:
 
 __all__ = [
     "INVISIBLE",
+    "STDIN",
     "STDIN_NAME",
     "InputError",
     "InputKind",

@@ -23,11 +23,21 @@ _INNERMOST = re.compile(r"\[\]|\{\}")
 
 
 class JSONError(ValueError):
-    """The text is not JSON this toolkit reads; ``str()`` says why in a few words."""
+    """The text is not JSON this toolkit reads; ``str()`` says why in a few words.
+
+    >>> too_deep("[[[1]]]", 2)
+    Traceback (most recent call last):
+    rushmore_print.jsontext.JSONError: nested more than 2 levels deep
+    """
 
 
 class NotJSON(JSONError):
-    """The text is not JSON at all (it may be YAML, or a line cut short)."""
+    """The text is not JSON at all (it may be YAML, or a line cut short).
+
+    >>> too_deep("[[[1]", 5)
+    Traceback (most recent call last):
+    rushmore_print.jsontext.NotJSON: not JSON
+    """
 
 
 def nesting(text: str, most: int) -> int | None:
@@ -54,7 +64,11 @@ def nesting(text: str, most: int) -> int | None:
 
 
 def balanced(text: str) -> bool:
-    """Whether the brackets outside strings are as many open as closed (a deep text, not a cut one)."""
+    """Whether the brackets outside strings are as many open as closed (a deep text, not a cut one).
+
+    >>> balanced('{"a": ["]"]}'), balanced('{"a": [1, 2')
+    (True, False)
+    """
     brackets = _NOT_BRACKET.sub("", _STRING.sub("", _ESCAPE.sub("", text)))
     return brackets.count("[") == brackets.count("]") and brackets.count("{") == brackets.count("}")
 
@@ -88,7 +102,11 @@ def loads(text: str, most_nesting: int, measure_first: bool = True) -> Any:
 
 def too_deep(text: str, most_nesting: int) -> None:
     """Raise :class:`JSONError` when the brackets of ``text`` nest deeper than ``most_nesting``
-    levels, :class:`NotJSON` when they do not pair up."""
+    levels, :class:`NotJSON` when they do not pair up.
+
+    >>> too_deep('{"cards": [{"id": "S01"}]}', 3) is None
+    True
+    """
     if nesting(text, most_nesting) is None:
         if balanced(text):
             raise JSONError(f"nested more than {most_nesting} levels deep")

@@ -45,7 +45,15 @@ def most_search_cards(heads: int) -> int:
 
 def to_manifest(deck: Deck, design_name: str) -> dict:
     """The manifest as plain data (made from the deck's rows). Its key order is the file's format:
-    people diff manifests."""
+    people diff manifests.
+
+    >>> from rushmore_print import generate_deck, load_design
+    >>> manifest = to_manifest(generate_deck(load_design()), "Mount Rushmore")
+    >>> list(manifest), manifest["monuments"][0]
+    (['design', 'heads', 'directions', 'monuments', 'search'], {'id': 'M01', 'faces': ['left', 'left', 'left', 'left']})
+    >>> manifest["search"][20]
+    {'id': 'S21', 'faces': ['right', 'left', 'left', 'left'], 'red': [True, False, False, False], ...}
+    """
     return rows_manifest(card_rows(deck), deck, design_name)
 
 
@@ -56,6 +64,16 @@ def read_manifest(
     ``data``: the file's bytes when they were read elsewhere (standard input); ``path`` then only names it.
 
     Raises :class:`SpecError` when the file is missing, not JSON/YAML, or not shaped like a manifest.
+
+    >>> import json
+    >>> from rushmore_print import generate_deck, load_design
+    >>> data = json.dumps(to_manifest(generate_deck(load_design()), "Mount Rushmore")).encode()
+    >>> deck, findings = read_manifest("deck.json", data=data)
+    >>> len(deck.monuments), len(deck.search), findings
+    (16, 39, [])
+    >>> read_manifest("deck.json", data=b"[1, 2]")
+    Traceback (most recent call last):
+    rushmore_print.errors.SpecError: deck.json:1: expected a manifest (a mapping with design, heads, ...)
     """
     path = Path(path)
     file = str(path)
@@ -205,7 +223,18 @@ def validate_manifest(path: str | Path, data: bytes | None = None, design: Deck 
     """Judge a manifest file: the findings of reading it plus every check of :func:`validate_deck`.
     ``data``: the file's bytes when read elsewhere (standard input). A spreadsheet (CSV, XLSX, ODS,
     known by its suffix or, on standard input, by its bytes) is read by :mod:`sheet_manifest`,
-    its heads and letters from ``design`` (a deck; its cards are not used) when given."""
+    its heads and letters from ``design`` (a deck; its cards are not used) when given.
+
+    >>> import json
+    >>> from rushmore_print import generate_deck, load_design
+    >>> data = json.dumps(to_manifest(generate_deck(load_design()), "Mount Rushmore")).encode()
+    >>> validate_manifest("deck.json", data=data).ok()
+    True
+    >>> csv = b"id,notation,level\\nM01,LLLL,\\nS01,RRLL,basic\\nS02,R*LLL,advanced\\n"
+    >>> report = validate_manifest("deck.csv", data=csv)
+    >>> report.ok(), report.errors[0].message
+    (False, 'no Monument shows LLLR (canonically M02); all 16 combinations are needed')
+    """
     from .sheets import SheetFormat, sniff
 
     kind = SheetFormat.of(Path(path)) or (sniff(data) if data is not None else None)

@@ -18,7 +18,11 @@ Red = tuple[bool, ...]
 
 
 class Level(enum.Enum):
-    """Difficulty levels. A level's pool holds every Search card with at most ``max_red`` red heads."""
+    """Difficulty levels. A level's pool holds every Search card with at most ``max_red`` red heads.
+
+    >>> Level("advanced").max_red, [level.title for level in Level]
+    (1, ['Basic', 'Advanced', 'Expert'])
+    """
 
     BASIC = "basic"
     ADVANCED = "advanced"
@@ -26,32 +30,29 @@ class Level(enum.Enum):
 
     @property
     def max_red(self) -> int | None:
+        """The most red heads a card of this level's pool has; None for Expert (no limit).
+
+        >>> Level.BASIC.max_red, Level.EXPERT.max_red
+        (0, None)
+        """
         return _MAX_RED[self.value]
 
     def admits(self, red_count: int) -> bool:
+        """True if a card with ``red_count`` red heads is in this level's pool.
+
+        >>> Level.ADVANCED.admits(1), Level.ADVANCED.admits(2), Level.EXPERT.admits(4)
+        (True, False, True)
+        """
         return self.max_red is None or red_count <= self.max_red
 
     @property
     def title(self) -> str:
-        return self.value.capitalize()
+        """The level's name as the cards and the rulebook print it.
 
-    @property
-    def pool_words(self) -> str:
-        """What the level's pool holds, as the rulebook says it.
-
-        >>> Level.ADVANCED.pool_words
-        'Search cards with at most one red head'
+        >>> Level.EXPERT.title
+        'Expert'
         """
-        return {
-            Level.BASIC: "Search cards with no red head",
-            Level.ADVANCED: "Search cards with at most one red head",
-            Level.EXPERT: "every Search card",
-        }[self]
-
-    @property
-    def own_words(self) -> str:
-        """The red heads of the cards whose easiest level this is: ``'two or more red heads'``."""
-        return {Level.BASIC: "no red head", Level.ADVANCED: "one red head", Level.EXPERT: "two or more red heads"}[self]
+        return self.value.capitalize()
 
     @classmethod
     def of_red_count(cls, red_count: int) -> Level:
@@ -67,7 +68,13 @@ _MAX_RED: dict[str, int | None] = {"basic": 0, "advanced": 1, "expert": None}
 
 
 def matches(search_faces: Faces, red: Red, monument_faces: Faces) -> bool:
-    """The matching rule, literally: a plain head faces the same way, a red head the other way."""
+    """The matching rule, literally: a plain head faces the same way, a red head the other way.
+
+    >>> matches((0, 1, 1, 0), (False, True, False, False), (0, 0, 1, 0))
+    True
+    >>> matches((0, 1, 1, 0), (False, False, False, False), (0, 0, 1, 0))
+    False
+    """
     if not (len(search_faces) == len(red) == len(monument_faces)):
         return False
     return all((s != m) == is_red for s, is_red, m in zip(search_faces, red, monument_faces))
@@ -84,23 +91,47 @@ def target_faces(search_faces: Faces, red: Red) -> Faces:
 
 
 def faces_of_index(index: int, heads: int) -> Faces:
+    """The faces of the Monument numbered ``index`` (0-based): its bits, the first head the highest.
+
+    >>> faces_of_index(0, 4), faces_of_index(5, 4), faces_of_index(15, 4)
+    ((0, 0, 0, 0), (0, 1, 0, 1), (1, 1, 1, 1))
+    """
     return tuple((index >> (heads - 1 - i)) & 1 for i in range(heads))
 
 
 def card_id(prefix: str, number: int, total: int) -> str:
-    """``card_id("M", 7, 16)`` -> ``"M07"``; zero-padded to at least two digits."""
+    """A card's id: the prefix and the number, zero-padded to the width of ``total`` (at least two digits).
+
+    >>> card_id("M", 7, 16), card_id("S", 7, 120)
+    ('M07', 'S007')
+    """
     width = max(2, len(str(total)))
     return f"{prefix}{number:0{width}d}"
 
 
 @dataclass(frozen=True)
 class Monument:
+    """A Monument card: its id and which way each head faces (``0``: the first direction).
+
+    >>> monument = Monument("M06", (0, 1, 0, 1))
+    >>> Notation(("L", "R")).monument(monument.faces)
+    'LRLR'
+    """
+
     id: str
     faces: Faces
 
 
 @dataclass(frozen=True)
 class SearchCard:
+    """A Search card: the faces it shows, which heads are red, the Monument it matches and its level
+    (the easiest level whose pool holds it).
+
+    >>> card = SearchCard("S21", (1, 0, 0, 0), (True, False, False, False), "M01", Level.ADVANCED)
+    >>> matches(card.faces, card.red, (0, 0, 0, 0)), card.red_count
+    (True, 1)
+    """
+
     id: str
     faces: Faces
     red: Red
@@ -109,25 +140,47 @@ class SearchCard:
 
     @property
     def red_count(self) -> int:
+        """How many of the card's heads are red.
+
+        >>> SearchCard("S01", (1, 0, 1, 0), (True, False, True, False), "M01", Level.EXPERT).red_count
+        2
+        """
         return sum(self.red)
 
     @property
     def red_heads(self) -> tuple[int, ...]:
+        """The positions (0-based, in head order) of the card's red heads.
+
+        >>> SearchCard("S01", (1, 0, 1, 0), (True, False, True, False), "M01", Level.EXPERT).red_heads
+        (0, 2)
+        """
         return tuple(i for i, is_red in enumerate(self.red) if is_red)
 
 
 @dataclass(frozen=True)
 class Notation:
-    """The letters a design writes its two directions with (``L``/``R`` for the classic)."""
+    """The letters a design writes its two directions with (``L``/``R`` for the classic).
+
+    >>> Notation(("L", "R")).search((0, 1, 1, 0), (False, True, False, False))
+    'LR*RL'
+    """
 
     letters: tuple[str, str]
 
     def monument(self, faces: Faces) -> str:
-        """``Notation(("L", "R")).monument((0, 1, 1, 0))`` -> ``"LRRL"``."""
+        """A Monument's faces in letters.
+
+        >>> Notation(("L", "R")).monument((0, 1, 1, 0))
+        'LRRL'
+        """
         return "".join(self.letters[f] for f in faces)
 
     def search(self, faces: Faces, red: Red) -> str:
-        """``LR*RL``: a red head's letter is followed by ``*``."""
+        """A Search card's faces in letters; a red head's letter is followed by ``*``.
+
+        >>> Notation(("L", "R")).search((0, 1, 1, 0), (True, False, False, True))
+        'L*RRL*'
+        """
         return "".join(self.letters[f] + ("*" if r else "") for f, r in zip(faces, red))
 
     def parse(self, text: str, heads: int) -> tuple[Faces, Red]:
@@ -160,7 +213,13 @@ class Notation:
 
 @dataclass(frozen=True)
 class Deck:
-    """All Monuments and the chosen Search cards of a design."""
+    """All Monuments and the chosen Search cards of a design, as ``generate_deck`` makes them.
+
+    >>> from rushmore_print import generate_deck, load_design
+    >>> deck = generate_deck(load_design())
+    >>> deck.heads, deck.directions, len(deck.monuments), len(deck.search)
+    (('Washington', 'Jefferson', 'Roosevelt', 'Lincoln'), ('left', 'right'), 16, 39)
+    """
 
     heads: tuple[str, ...]
     directions: tuple[str, str]
@@ -169,22 +228,52 @@ class Deck:
     search: tuple[SearchCard, ...]
 
     def monument(self, monument_id: str) -> Monument:
+        """The Monument with this id (any case); raises ``CardError`` naming the ids there are.
+
+        >>> from rushmore_print import generate_deck, load_design
+        >>> deck = generate_deck(load_design())
+        >>> deck.monument("m06")
+        Monument(id='M06', faces=(0, 1, 0, 1))
+        >>> deck.monument("M17")
+        Traceback (most recent call last):
+        rushmore_print.errors.CardError: no Monument 'M17'; this deck has M01 to M16
+        """
         for monument in self.monuments:
             if monument.id == monument_id.upper():
                 return monument
         raise CardError(f"no Monument {monument_id!r}; this deck has {self.monuments[0].id} to {self.monuments[-1].id}")
 
     def search_card(self, card_id_: str) -> SearchCard:
+        """The Search card with this id (any case); raises ``CardError`` naming the ids there are.
+
+        >>> from rushmore_print import generate_deck, load_design
+        >>> card = generate_deck(load_design()).search_card("s01")
+        >>> card.id, card.answer, card.level
+        ('S01', 'M13', <Level.BASIC: 'basic'>)
+        """
         for card in self.search:
             if card.id == card_id_.upper():
                 return card
         raise CardError(f"no Search card {card_id_!r}; this deck has {self.search[0].id} to {self.search[-1].id}")
 
     def pool(self, level: Level) -> tuple[SearchCard, ...]:
-        """The Search cards a level plays with (cumulative: Advanced includes Basic)."""
+        """The Search cards a level plays with (cumulative: Advanced includes Basic).
+
+        >>> from rushmore_print import generate_deck, load_design
+        >>> deck = generate_deck(load_design())
+        >>> [len(deck.pool(level)) for level in Level]
+        [16, 28, 39]
+        """
         return tuple(card for card in self.search if level.admits(card.red_count))
 
     def monument_with_faces(self, faces: Iterable[int]) -> Monument | None:
+        """The Monument whose heads face this way (``0``: the first direction), or None if there is none.
+
+        >>> from rushmore_print import generate_deck, load_design
+        >>> deck = generate_deck(load_design())
+        >>> deck.monument_with_faces((0, 1, 0, 1)).id, deck.monument_with_faces((0, 1))
+        ('M06', None)
+        """
         wanted = tuple(faces)
         return next((m for m in self.monuments if m.faces == wanted), None)
 

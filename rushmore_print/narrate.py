@@ -2,6 +2,9 @@
 
 Pure text (colour is ANSI codes, used only when asked), sized for a terminal ``width`` columns
 wide: the Search card is drawn large, one arrow block per head, so it reads across the table.
+Every line is said in the players' language (the design's ``language:``, a
+:class:`~rushmore_print.i18n.Catalogue`); what the game master types (``ann B3``, ``pass``,
+``undo``) and the card notation stay as they are: they are what the prompt reads.
 """
 
 from __future__ import annotations
@@ -10,8 +13,8 @@ import textwrap
 
 from . import referee as r
 from . import session as s
-from .model import Deck, SearchCard
-from .words import count, join_names
+from .i18n import Catalogue, catalogue, level_name, level_own_words, level_pool_words
+from .model import Deck, Level, SearchCard
 
 RED_ON = "\x1b[1;31m"
 COLOUR_OFF = "\x1b[0m"
@@ -19,25 +22,56 @@ ARROW_ROWS = 5  # the fewest rows an arrow is drawn in; wider terminals draw it 
 MIN_ARROW_CELL = 7  # columns per head below which the card is drawn as one line of small arrows
 MAX_ARROW_CELL = 60  # a 250-column screen: wider arrows would only stretch the shaft
 
-HELP = """Claims, in the order hands went down (a name may be cut to a unique prefix):
-  ann B3   ann M7   ann pass      several on a line:  a d1, b pass, c m7
-  .        everybody still to claim passes            (a d1, .)
-  change ann C2   change ann pass   drop ann          correct one claim
-Commands: undo (the last line), score, grid (the Monuments), help, quit."""
-HELP_QUICK = """Quick mode: type who was on the right Monument (ann, or a), or - for nobody.
-The full forms still work (ann B3, b pass): wrong claims matter with --penalty."""
-HELP_TABLE = """Table deck: turn over the top card on a count of three; type its id or notation."""
+
+def help_lines(t: Catalogue, quick: bool, table: bool) -> list[str]:
+    """The prompt's ``help``: the forms a claim is typed in (they stay as typed), said in ``t``'s language.
+
+    >>> help_lines(catalogue("de"), quick=False, table=True)[-1]
+    'Tischstapel: Dreht die oberste Karte auf drei um und tippt ihre Kennung oder Notation.'
+    """
+    lines = t.gettext(
+        "Claims, in the order hands went down (a name may be cut to a unique prefix):\n"
+        "  ann B3   ann M7   ann pass      several on a line:  a d1, b pass, c m7\n"
+        "  .        everybody still to claim passes            (a d1, .)\n"
+        "  change ann C2   change ann pass   drop ann          correct one claim\n"
+        "Commands: undo (the last line), score, grid (the Monuments), help, quit."
+    ).splitlines()
+    if quick:
+        lines += t.gettext(
+            "Quick mode: type who was on the right Monument (ann, or a), or - for nobody.\n"
+            "The full forms still work (ann B3, b pass): wrong claims matter with --penalty."
+        ).splitlines()
+    if table:
+        lines.append(t.gettext("Table deck: turn over the top card on a count of three; type its id or notation."))
+    return lines
 
 
 class Narrator:
-    """Turns events into lines. ``width``: terminal columns; ``unicode``: block characters allowed."""
+    """Turns events into lines. ``width``: terminal columns; ``unicode``: block characters allowed;
+    ``words``: the players' language (English when None).
 
-    def __init__(self, deck: Deck, design_name: str, colour: bool = False, width: int = 80, unicode: bool = True):
+    >>> from rushmore_print import load_design, generate_deck
+    >>> from rushmore_print.session import Rejected
+    >>> narrator = Narrator(generate_deck(load_design()), "Mount Rushmore", words=catalogue("pl"))
+    >>> narrator.say(Rejected("x", "nothing to undo"))
+    ['odrzucone: nothing to undo']
+    """
+
+    def __init__(
+        self,
+        deck: Deck,
+        design_name: str,
+        colour: bool = False,
+        width: int = 80,
+        unicode: bool = True,
+        words: Catalogue | None = None,
+    ):
         self.deck = deck
         self.design_name = design_name
         self.colour = colour
         self.width = max(40, width)
         self.unicode = unicode
+        self.t = words or catalogue()
 
     def say_all(self, events) -> list[str]:
         """Lines for a step's events, wrapped to the width; the claims of one typed line share one."""
@@ -56,87 +90,142 @@ class Narrator:
                 hands.append(event)
                 continue
             if hands:
-                lines.append(_hands(hands))
+                lines.append(self._hands(hands))
                 hands = []
             lines += self.say(event)
         if hands:
-            lines.append(_hands(hands))
+            lines.append(self._hands(hands))
         return lines
 
     def say(self, event) -> list[str]:
+        """The lines of one event (a claim, a verdict, the end...) in the players' language."""
+        t = self.t
         if isinstance(event, r.Setup):
             return self._setup(event)
         if isinstance(event, r.Revealed):
             return self._revealed(event)
         if isinstance(event, s.Ready):
-            what = self._which(event.number, event.total, event.tiebreak)
-            return ["", f"{what[0].upper()}{what[1:]} is ready: hands off the table, then Enter shows it."]
+            if event.tiebreak:
+                ready = t.gettext(
+                    "The tie-break card for {players} is ready: hands off the table, then Enter shows it.",
+                    players=self._names(event.tiebreak),
+                )
+            else:
+                ready = t.gettext(
+                    "Card {number} of {total} is ready: hands off the table, then Enter shows it.",
+                    number=event.number,
+                    total=event.total,
+                )
+            return ["", ready]
         if isinstance(event, r.Awaiting):
             return self._awaiting(event)
         if isinstance(event, (r.Claimed, r.Passed)):
-            return [_hand(event)]
+            return [self._hand(event)]
         if isinstance(event, r.Changed):
-            return [_changed(event)]
+            return [self._changed(event)]
         if isinstance(event, r.Judged):
             return self._judged(event)
         if isinstance(event, r.TieBreak):
-            where = (
-                f" It comes from {_source(event.draw_level)}: this level's are used up."
-                if event.from_other_levels
-                else ""
+            line = t.gettext(
+                "The deck is empty and {players} are tied: one more card between them.",
+                players=self._names(event.players),
             )
-            return [f"The deck is empty and {join_names(event.players)} are tied: one more card between them.{where}"]
+            if event.from_other_levels:
+                line += " " + t.gettext(
+                    "It comes from {source}: this level's are used up.", source=self._source(event.draw_level)
+                )
+            return [line]
         if isinstance(event, r.Ended):
-            verb = "win" if len(event.winners) > 1 else "wins"
-            return ["", f"Game over: {join_names(event.winners)} {verb} ({event.reason})."]
+            over = t.ngettext(
+                "Game over: {winners} wins ({reason}).",
+                "Game over: {winners} win ({reason}).",
+                len(event.winners),
+                winners=self._names(event.winners),
+                reason=t.say(event.reason),
+            )
+            return ["", over]
         if isinstance(event, s.Summary):
             return self._summary(event)
         if isinstance(event, r.Undone):
-            return [f"undone: {event.what}"]
+            return [t.gettext("undone: {what}", what=t.say(event.what))]
         if isinstance(event, s.Rejected):
-            return [f"rejected: {event.reason}"]
+            return [t.gettext("rejected: {reason}", reason=t.say(event.reason))]
         if isinstance(event, s.ShowScore):
-            return [f"score: {', '.join(f'{p} {n}' for p, n in event.scores)} | {_left(event)}"]
+            scores = ", ".join(f"{p} {n}" for p, n in event.scores)
+            return [t.gettext("score: {scores} | {left}", scores=scores, left=self._left(event))]
         if isinstance(event, s.ShowGrid):
             return self.grid(event.table)
         if isinstance(event, s.ShowHelp):
-            table = event.deck_mode is r.DeckMode.TABLE
-            return [*HELP.splitlines(), *(HELP_QUICK.splitlines() * event.quick), *([HELP_TABLE] * table)]
+            return help_lines(t, event.quick, event.deck_mode is r.DeckMode.TABLE)
         return []
+
+    def _names(self, names, last: str = "and") -> str:
+        return self.t.names(names, last)
+
+    def _level(self, level: Level) -> str:
+        return level_name(self.t, level)
 
     # -- the parts
 
     def _setup(self, event: r.Setup) -> list[str]:
+        t = self.t
+        level = self._level(event.level)
         lines = [
-            f"{self.design_name}: {', '.join(event.players)} | {event.level.title} | "
-            f"{count(event.deck_size, 'Search card', 'Search cards')} | "
-            f"{count(event.points_to_win, 'point', 'points')} to win | seed {event.seed}"
+            t.gettext(
+                "{design}: {players} | {level} | {cards} | {points} to win | seed {seed}",
+                design=self.design_name,
+                players=", ".join(event.players),
+                level=level,
+                cards=t.ngettext("{n} Search card", "{n} Search cards", event.deck_size),
+                points=t.ngettext("{n} point", "{n} points", event.points_to_win),
+                seed=event.seed,
+            )
         ]
         if event.penalty:
-            lines.append("house rule --penalty: a wrong claim returns one of that player's cards to the box")
+            lines.append(t.gettext("house rule --penalty: a wrong claim returns one of that player's cards to the box"))
         if event.capped:
             lines.append(
-                f"note: the rules ask for {event.wanted_size} cards but the {event.level.title} pool has only "
-                f"{event.pool_size}; the whole pool is used"
+                t.gettext(
+                    "note: the rules ask for {wanted} cards but the {level} pool has only {size}; "
+                    "the whole pool is used",
+                    wanted=event.wanted_size,
+                    level=level,
+                    size=event.pool_size,
+                )
             )
         if event.spare_level == 0 and event.spare_other:
             lines.append(
-                f"note: the deck uses every {event.level.title} card, so a tie-break card would come from the "
-                f"{event.spare_other} cards of the other levels"
+                t.ngettext(
+                    "note: the deck uses every {level} card, so a tie-break card would come from the "
+                    "{n} card of the other levels",
+                    "note: the deck uses every {level} card, so a tie-break card would come from the "
+                    "{n} cards of the other levels",
+                    event.spare_other,
+                    level=level,
+                )
             )
         elif event.spare_level + event.spare_other == 0:
-            lines.append("note: the deck uses every card in the box, so a tie at the end would be shared")
+            lines.append(t.gettext("note: the deck uses every card in the box, so a tie at the end would be shared"))
         if event.deck_mode is r.DeckMode.TABLE:
             lines.append(
-                f"Deck: shuffle the {event.pool_size} {event.level.title} Search cards ({event.level.pool_words}), "
-                f"deal {event.deck_size} face down; the rest stay in the box for a tie-break."
+                t.ngettext(
+                    "Deck: shuffle the {n} {level} Search cards ({pool}), deal {size} face down; "
+                    "the rest stay in the box for a tie-break.",
+                    "Deck: shuffle the {n} {level} Search cards ({pool}), deal {size} face down; "
+                    "the rest stay in the box for a tie-break.",
+                    event.pool_size,
+                    level=level,
+                    pool=level_pool_words(t, event.level),
+                    size=event.deck_size,
+                )
             )
-        lines.append("Lay out the Monuments face up:")
+        lines.append(t.gettext("Lay out the Monuments face up:"))
         lines += self.grid(event.table)
-        lines.append("Type claims as: ann B3, bob pass (a b3 will do); . = the rest pass; help for more.")
+        lines.append(t.gettext("Type claims as: ann B3, bob pass (a b3 will do); . = the rest pass; help for more."))
         return lines
 
     def grid(self, table: r.Table) -> list[str]:
+        """The Monuments as laid out: a row per table row, each cell its position, id and notation."""
         notation = self.deck.notation
         lines = ["      " + "  ".join(f"{c + 1:<9}" for c in range(table.cols)).rstrip()]
         for row in table.grid():
@@ -146,56 +235,94 @@ class Narrator:
         return lines
 
     def _which(self, number: int, total: int, tiebreak) -> str:
-        return f"the tie-break card for {join_names(tiebreak)}" if tiebreak else f"card {number} of {total}"
+        if tiebreak:
+            return self.t.gettext("The tie-break card for {players}", players=self._names(tiebreak))
+        return self.t.gettext("Card {number} of {total}", number=number, total=total)
 
     def _revealed(self, event: r.Revealed) -> list[str]:
+        t = self.t
         card = event.card
         what = self._which(event.number, event.total, event.tiebreak)
-        what = what[0].upper() + what[1:]
-        again = " (in play again)" if event.again else ""
+        if event.again:
+            what = t.gettext("{what} (in play again)", what=what)
         notation = self.deck.notation.search(card.faces, card.red)
-        return ["", f"{what}{again}: {card.id}  {notation}  ({card.level.title})", *self.banner(card)]
+        line = t.gettext(
+            "{what}: {card}  {notation}  ({level})",
+            what=what,
+            card=card.id,
+            notation=notation,
+            level=self._level(card.level),
+        )
+        return ["", line, *self.banner(card)]
 
     def _awaiting(self, event: r.Awaiting) -> list[str]:
+        t = self.t
         if event.tiebreak:
-            source = "the level's unused cards" if event.level_left else _source(event.draw_level)
+            source = t.gettext("the level's unused cards") if event.level_left else self._source(event.draw_level)
             return [
                 "",
-                f"Tie-break for {join_names(event.tiebreak)}: draw a card from the box ({source}), turn it over "
-                "on a count of three and type its id.",
+                t.gettext(
+                    "Tie-break for {players}: draw a card from the box ({source}), turn it over on a count of "
+                    "three and type its id.",
+                    players=self._names(event.tiebreak),
+                    source=source,
+                ),
             ]
         return [
             "",
-            f"Turn over card {event.number} of {event.total} on a count of three and type its id (or notation).",
+            t.gettext(
+                "Turn over card {number} of {total} on a count of three and type its id (or notation).",
+                number=event.number,
+                total=event.total,
+            ),
         ]
 
     def _judged(self, event: r.Judged) -> list[str]:
-        where = f"{event.card.id} matches {event.answer} at {event.position}"
-        lines = [
-            f"{event.winner} is right: {where}; {event.winner} takes the card."
-            if event.winner
-            else f"nobody is right: {where}; the card is set aside."
-        ]
+        t = self.t
+        where = {"card": event.card.id, "answer": event.answer, "position": event.position}
+        if event.winner:
+            verdict = t.gettext(
+                "{winner} is right: {card} matches {answer} at {position}; {winner} takes the card.",
+                winner=event.winner,
+                **where,
+            )
+        else:
+            verdict = t.gettext(
+                "nobody is right: {card} matches {answer} at {position}; the card is set aside.", **where
+            )
+        lines = [verdict]
         lines += [
-            f"{p} claimed a wrong Monument and gives {card} back: it goes to the bottom of the box."
+            t.gettext(
+                "{player} claimed a wrong Monument and gives {card} back: it goes to the bottom of the box.",
+                player=p,
+                card=card,
+            )
             for p, card in zip(event.penalised, event.returned)
         ]
         return lines
 
     def _summary(self, event: s.Summary) -> list[str]:
+        t = self.t
         wrong = dict(event.wrong)
-        name_width = max(12, *(len(p) for p, _ in event.scores))
-        lines = [f"  {'player':<{name_width}} cards  wrong claims"]
-        for player, cards in sorted(event.scores, key=lambda item: -item[1]):
-            lines.append(f"  {player:<{name_width}} {cards:>5}  {wrong[player]:>12}")
+        player, cards, claims = t.gettext("player"), t.gettext("cards"), t.gettext("wrong claims")
+        name_width = max(12, len(player), *(len(p) for p, _ in event.scores))
+        cards_width, claims_width = max(5, len(cards)), max(5, len(claims))
+        lines = [f"  {player:<{name_width}} {cards:>{cards_width}}  {claims}"]
+        for name, won in sorted(event.scores, key=lambda item: -item[1]):
+            lines.append(f"  {name:<{name_width}} {won:>{cards_width}}  {wrong[name]:>{claims_width}}")
         minutes, seconds = divmod(round(event.seconds), 60)
-        played = f"{minutes} min {seconds} s" if minutes else f"{seconds} s"
-        lines.append(f"{count(event.turns, 'turn', 'turns')} in {played} of play.")
-        return ["Final score:", *lines]
+        if minutes:
+            played = t.gettext("{minutes} min {seconds} s", minutes=minutes, seconds=seconds)
+        else:
+            played = t.gettext("{seconds} s", seconds=seconds)
+        lines.append(
+            t.ngettext("{n} turn in {time} of play.", "{n} turns in {time} of play.", event.turns, time=played)
+        )
+        return [t.gettext("Final score:"), *lines]
 
     def banner(self, card: SearchCard) -> list[str]:
         """The card large: a block arrow per head, pointing the way the head faces; red heads red,
-        shaded differently and labelled RED, so they read without colour too."""
+        shaded differently and labelled RED (in the players' language), so they read without colour too."""
         heads = len(self.deck.heads)
         cell = min(MAX_ARROW_CELL, (self.width - 2) // heads)  # the card grows with the terminal
         if cell < MIN_ARROW_CELL:
@@ -217,13 +344,17 @@ class Narrator:
         )
         rows.append(names.rstrip())
         if any(card.red):
-            marks = "  " + "".join(self._paint(("RED" if red else "").center(cell), red) for red in card.red)
+            mark = self._red_mark()[: cell - 1]
+            marks = "  " + "".join(self._paint((mark if red else "").center(cell), red) for red in card.red)
             rows.append(marks.rstrip())
         return rows
 
+    def _red_mark(self) -> str:
+        return self.t.upper(self.t.pgettext("a red head on the terminal's card", "RED"))
+
     def _small(self, name: str, face: int, red: bool) -> str:
         cell = f"<- {name}" if face == 0 else f"{name} ->"
-        return self._paint(f"{cell} [RED]" if red else cell, red)
+        return self._paint(f"{cell} [{self._red_mark()}]" if red else cell, red)
 
     def _fill(self, red: bool) -> str:
         if self.unicode:
@@ -237,68 +368,96 @@ class Narrator:
 
     def status(self, session: s.Session) -> str:
         """The one-line prompt: the card, the claims so far, who is still to claim."""
+        t = self.t
         game = session.game
         state = game.state
         if game.over:
-            return "game over: undo, or Enter to leave > "
+            return t.gettext("game over: undo, or Enter to leave > ")
         if session.held is not None:
-            return f"card {session.held.number}/{session.held.total} ready: Enter shows it > "
+            return t.gettext(
+                "card {number}/{total} ready: Enter shows it > ", number=session.held.number, total=session.held.total
+            )
         if state.awaiting:
-            return f"turn over card {state.revealed + 1}: its id > "
+            return t.gettext("turn over card {number}: its id > ", number=state.revealed + 1)
         card = game.in_play()
-        head = (
-            f"tie-break {card.id}" if state.tiebreak else f"{card.id} {state.revealed}/{state.revealed + state.to_deal}"
-        )
-        hands = [f"{p} {'pass' if m is None else game.table.position_of(m)}" for p, m in state.claims]
+        if state.tiebreak:
+            head = t.gettext("tie-break {card}", card=card.id)
+        else:
+            head = f"{card.id} {state.revealed}/{state.revealed + state.to_deal}"
+        hands = [
+            t.gettext("{player} passed", player=p) if m is None else f"{p} {game.table.position_of(m)}"
+            for p, m in state.claims
+        ]
         waiting = game.waiting_for()
-        short = join_names(short_names(waiting, game.players))  # the prefixes the prompt accepts
+        short = self._names(short_names(waiting, game.players))  # the prefixes the prompt accepts
         budget = self.width - 8
+        counted = t.ngettext("{n} hand", "{n} hands", len(hands))
         for claims, wait in (
-            (", ".join(hands), join_names(waiting)),
-            (count(len(hands), "hand", "hands"), join_names(waiting)),
-            (count(len(hands), "hand", "hands"), short),
-            (count(len(hands), "hand", "hands"), f"{len(waiting)} players"),
+            (", ".join(hands), self._names(waiting)),
+            (counted, self._names(waiting)),
+            (counted, short),
+            (counted, t.ngettext("{n} player", "{n} players", len(waiting))),
         ):
-            text = f"[{head}] " + (f"{claims} | " if hands else "") + f"to claim: {wait} > "
+            if hands:
+                text = t.gettext("[{card}] {claims} | to claim: {waiting} > ", card=head, claims=claims, waiting=wait)
+            else:
+                text = t.gettext("[{card}] to claim: {waiting} > ", card=head, waiting=wait)
             if len(text) <= budget:
                 return text
         return f"[{head}] > "
 
+    def _hands(self, events: list) -> str:
+        """``ann covers B3 (M07); bob, cy and dee pass``: a run of passes is said once."""
+        parts: list[str] = []
+        passes: list[str] = []
+        for event in [*events, None]:
+            if isinstance(event, r.Passed):
+                passes.append(event.player)
+                continue
+            if passes:
+                parts.append(
+                    self.t.ngettext("{players} passes", "{players} pass", len(passes), players=self._names(passes))
+                )
+                passes = []
+            if event is not None:
+                parts.append(self._hand(event))
+        return self.t.pgettext("between the hands of one typed line", "; ").join(parts)
 
-def _hands(events: list) -> str:
-    """``ann covers B3 (M07); bob, cy and dee pass``: a run of passes is said once."""
-    parts: list[str] = []
-    passes: list[str] = []
-    for event in [*events, None]:
-        if isinstance(event, r.Passed):
-            passes.append(event.player)
-            continue
-        if passes:
-            parts.append(f"{join_names(passes)} {'passes' if len(passes) == 1 else 'pass'}")
-            passes = []
-        if event is not None:
-            parts.append(_hand(event))
-    return "; ".join(parts)
+    def _hand(self, event) -> str:
+        if isinstance(event, r.Claimed):
+            return self.t.gettext(
+                "{player} covers {position} ({monument})",
+                player=event.player,
+                position=event.position,
+                monument=event.monument,
+            )
+        return self.t.gettext("{player} passes", player=event.player)
 
+    def _changed(self, event: r.Changed) -> str:
+        t = self.t
+        if event.passed:
+            return t.gettext("{player} now passes", player=event.player)
+        if event.monument is None:
+            return t.gettext("{player}'s claim is dropped; {player} is to claim again", player=event.player)
+        return t.gettext(
+            "{player} now covers {position} ({monument})",
+            player=event.player,
+            position=event.position,
+            monument=event.monument,
+        )
 
-def _hand(event) -> str:
-    if isinstance(event, r.Claimed):
-        return f"{event.player} covers {event.position} ({event.monument})"
-    return f"{event.player} passes"
+    def _left(self, event: s.ShowScore) -> str:
+        t = self.t
+        if event.cards_left == 0:
+            return t.gettext("the last card is in play") if event.in_play else t.gettext("the deck is empty")
+        return t.ngettext("{n} card left in the deck", "{n} cards left in the deck", event.cards_left)
 
-
-def _changed(event: r.Changed) -> str:
-    if event.passed:
-        return f"{event.player} now passes"
-    if event.monument is None:
-        return f"{event.player}'s claim is dropped; {event.player} is to claim again"
-    return f"{event.player} now covers {event.position} ({event.monument})"
-
-
-def _left(event: s.ShowScore) -> str:
-    if event.cards_left == 0:
-        return "the last card is in play" if event.in_play else "the deck is empty"
-    return f"{count(event.cards_left, 'card', 'cards')} left in the deck"
+    def _source(self, level: Level | None) -> str:
+        """Where a tie-break card comes from once the game's level is used up, in words."""
+        t = self.t
+        if level is None:
+            return t.gettext("the cards given back after a penalty (nothing unseen is left)")
+        return t.gettext("the unused {level} cards ({own})", level=self._level(level), own=level_own_words(t, level))
 
 
 def arrow_rows(length: int) -> int:
@@ -360,11 +519,4 @@ def short_names(names, players) -> list[str]:
     return short
 
 
-def _source(level) -> str:
-    """Where a tie-break card comes from once the game's level is used up, in words."""
-    if level is None:
-        return "the cards given back after a penalty (nothing unseen is left)"
-    return f"the unused {level.title} cards ({level.own_words})"
-
-
-__all__ = ["Narrator", "arrow_row", "arrow_rows", "short_names"]
+__all__ = ["Narrator", "arrow_row", "arrow_rows", "help_lines", "short_names"]

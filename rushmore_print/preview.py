@@ -57,7 +57,15 @@ Reporter = Callable[[str], None]
 
 @dataclass(frozen=True)
 class Preview:
-    """A built page: its HTML, and every file the design read (to watch)."""
+    """A built page: its HTML, and every file the design read (to watch).
+
+    >>> from rushmore_print import parse_design
+    >>> text = "name: Duo\\nheads: [Ann, Bob]\\ndirections: [left, right]\\nsearch: {seed: 1, red_counts: {0: 4}}"
+    >>> duo = parse_design(text, "duo.yaml", None)
+    >>> preview = PreviewBuilder(None, load=lambda path: duo).build(version=1)
+    >>> preview.ok, preview.html.startswith("<!DOCTYPE html>"), sorted(file.name for file in preview.files)
+    (True, True, ['duo.yaml'])
+    """
 
     html: str
     files: frozenset[Path]
@@ -67,7 +75,7 @@ class Preview:
 def design_files(design: Design) -> frozenset[Path]:
     """Every file a design reads: the design itself, each head's art, the names' font.
 
-    >>> sorted(p.name for p in design_files(load_design("designs/classic.yaml")))
+    >>> sorted(p.name for p in design_files(load_design("rushmore_print/data/designs/classic.yaml")))
     ['classic.yaml']
     """
     found = {head.art for head in design.heads if head.art is not None}
@@ -136,7 +144,17 @@ def table_picture(frame: CardFrame, fronts: list[Face], table: dict):
     """The Monuments in a square grid on a felt, a Search card (the last: the hardest) beside
     them (``fronts`` as cut, no bleed), each card drawn by the PNG renderer at ``TABLE_DPI``
     (one card a drawing, the heads' tiles shared: a page of clipped cards would be drawn layer
-    by layer, 0.5 s)."""
+    by layer, 0.5 s).
+
+    >>> from rushmore_print import parse_design
+    >>> text = "name: Duo\\nheads: [Ann, Bob]\\ndirections: [left, right]\\nsearch: {seed: 1, red_counts: {0: 4}}"
+    >>> duo = parse_design(text, "duo.yaml", None)
+    >>> from rushmore_print import generate_deck
+    >>> from rushmore_print.build import card_faces
+    >>> fronts = [front for front, back in card_faces(duo, generate_deck(duo), 0.0)]
+    >>> table_picture(card_frame(duo, 0.0), fronts, symbols(duo)).size
+    (348, 164)
+    """
     from PIL import Image
 
     monuments = [face for face in fronts if face.kind is CardKind.MONUMENT]
@@ -217,7 +235,12 @@ def _report_html(report: Report, printing: list[str]) -> str:
 
 def page_html(title: str, source: str, body: str, version: int, errors: Iterable[str]) -> str:
     """The whole page: ``body`` under a header, with ``errors`` (a design that stopped loading)
-    shown above it. ``version`` is what the page compares with the server's to reload."""
+    shown above it. ``version`` is what the page compares with the server's to reload.
+
+    >>> page = page_html("Duo", "duo.yaml", "<p>cards</p>", 3, ["duo.yaml:3: heads: expected a list"])
+    >>> '<body data-version="3">' in page, "<li>error: duo.yaml:3: heads: expected a list</li>" in page
+    (True, True)
+    """
     shown = list(errors)
     banner = ""
     if shown:
@@ -297,7 +320,15 @@ class _State:
 
 class PreviewBuilder:
     """Builds the page of the design at ``path`` again and again, keeping the last good one:
-    while the design does not load, the page shows its errors above the last good cards."""
+    while the design does not load, the page shows its errors above the last good cards.
+
+    >>> from rushmore_print.errors import Problem, SpecError
+    >>> def broken(path):
+    ...     raise SpecError([Problem("duo.yaml", 3, "heads", "expected a list")])
+    >>> preview = PreviewBuilder(Path("duo.yaml"), load=broken).build(version=2)
+    >>> preview.ok, "error: duo.yaml:3: heads: expected a list" in preview.html
+    (False, True)
+    """
 
     def __init__(self, path: Path | None, load: Callable[[Path | None], Design] = load_design) -> None:
         self.path = path
@@ -306,6 +337,17 @@ class PreviewBuilder:
         self.files: frozenset[Path] = frozenset({path.resolve()}) if path is not None else frozenset()
 
     def build(self, version: int) -> Preview:
+        """The page as it stands at ``version``: the design's, or its errors above the last good cards
+        (``ok`` False); never raises for a design that does not load or validate.
+
+        >>> from rushmore_print import parse_design
+        >>> text = "name: Duo\\nheads: [Ann, Bob]\\ndirections: [left, right]\\nsearch: {seed: 1, red_counts: {0: 4}}"
+        >>> duo = parse_design(text, "duo.yaml", None)
+        >>> builder = PreviewBuilder(Path("duo.yaml"), load=lambda path: duo)
+        >>> first = builder.build(version=1)
+        >>> 'data-version="1"' in first.html, builder.last_good in first.html
+        (True, True)
+        """
         try:
             design = self.load(self.path)
         except RushmoreError as exc:  # the design does not load: the last good cards stay
@@ -325,7 +367,18 @@ class PreviewBuilder:
 
 
 def write_preview(path: Path | None, folder: Path, load: Callable[[Path | None], Design] = load_design) -> Path:
-    """Write the preview page of the design at ``path`` into ``folder``; errors are raised."""
+    """Write the preview page of the design at ``path`` into ``folder``; errors are raised.
+
+    >>> import tempfile
+    >>> from rushmore_print import parse_design
+    >>> text = "name: Duo\\nheads: [Ann, Bob]\\ndirections: [left, right]\\nsearch: {seed: 1, red_counts: {0: 4}}"
+    >>> duo = parse_design(text, "duo.yaml", None)
+    >>> folder = tempfile.TemporaryDirectory()
+    >>> written = write_preview(None, Path(folder.name), load=lambda path: duo)
+    >>> written.name, written.read_text("utf-8").count('class="card"')
+    ('preview.html', 10)
+    >>> folder.cleanup()
+    """
     page = build_preview(load(path))
     ensure_folder(folder)
     target = folder / PAGE_NAME
@@ -335,7 +388,15 @@ def write_preview(path: Path | None, folder: Path, load: Callable[[Path | None],
 
 def serve(state: _State, port: int) -> ThreadingHTTPServer:
     """The page at ``/`` and the version stream at ``/events``, on 127.0.0.1 only; nothing else
-    (no file is ever read through it). Runs in a thread; ``shutdown()`` stops it."""
+    (no file is ever read through it). Runs in a thread; ``shutdown()`` stops it.
+
+    >>> import urllib.request
+    >>> from rushmore_print.preview import _State
+    >>> server = serve(_State(), port=0)
+    >>> urllib.request.urlopen(f"http://127.0.0.1:{server.server_address[1]}/").status
+    200
+    >>> server.shutdown()
+    """
 
     class Handler(BaseHTTPRequestHandler):
         def do_GET(self) -> None:  # the name http.server calls
@@ -383,7 +444,9 @@ def serve(state: _State, port: int) -> ThreadingHTTPServer:
         raise BuildError(f"cannot serve the preview on 127.0.0.1:{port} ({exc.strerror}); give another --port, "
                          "or 0 for any free one") from None  # fmt: skip
     server.daemon_threads = True
-    threading.Thread(target=server.serve_forever, daemon=True).start()
+    # shutdown() waits for the loop to look again: every 50 ms, not the default 0.5 s, so that a
+    # watch stopped with Ctrl-C (and each test and example that stops one) ends at once
+    threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True).start()
     return server
 
 
@@ -405,7 +468,20 @@ def watch(
     ``folder`` and tells every open page to reload. ``report`` hears one line a build.
 
     Files are watched through their folders (an editor that saves by writing a new file and
-    renaming it over the old one replaces the file a watch on the file itself would follow)."""
+    renaming it over the old one replaces the file a watch on the file itself would follow).
+
+    >>> import tempfile
+    >>> import threading
+    >>> from rushmore_print import parse_design
+    >>> text = "name: Duo\\nheads: [Ann, Bob]\\ndirections: [left, right]\\nsearch: {seed: 1, red_counts: {0: 4}}"
+    >>> duo = parse_design(text, "duo.yaml", None)
+    >>> folder, stop, said = tempfile.TemporaryDirectory(), threading.Event(), []
+    >>> stop.set()  # here: build once and return (a watch runs until it is set)
+    >>> watch(None, Path(folder.name), 0, said.append, stop, load=lambda path: duo)
+    >>> said[0][:20], said[1][:17]
+    ('rebuilt (version 1, ', 'http://127.0.0.1:')
+    >>> folder.cleanup()
+    """
     import watchfiles
 
     stop = stop or threading.Event()

@@ -63,7 +63,18 @@ class RasterError(BuildError):
 @dataclass(frozen=True)
 class Raster:
     """What a PNG or JPEG says about itself. ``data`` is what a PDF embeds: a PNG's joined IDAT
-    chunks (a zlib stream) or a JPEG's whole file."""
+    chunks (a zlib stream) or a JPEG's whole file.
+
+    >>> import tempfile
+    >>> from PIL import Image
+    >>> folder = tempfile.TemporaryDirectory()
+    >>> card = Path(folder.name) / "card.png"
+    >>> Image.new("RGB", (63, 88), "white").save(card, dpi=(300, 300))
+    >>> raster = read_raster(card)
+    >>> raster.kind, raster.width, raster.height, raster.dpi, raster.channels, raster.depth
+    ('png', 63, 88, (300.0, 300.0), 3, 8)
+    >>> folder.cleanup()
+    """
 
     kind: str  # "png", "jpeg" or (head art) "webp"
     width: int
@@ -91,12 +102,20 @@ class Raster:
 
     @property
     def upright_dpi(self) -> tuple[float, float] | None:
-        """The resolution across and down the image as it is shown."""
+        """The resolution across and down the image as it is shown.
+
+        >>> Raster("jpeg", 88, 63, (300.0, 600.0), 3, 8, b"", orientation=6).upright_dpi
+        (600.0, 300.0)
+        """
         return (self.dpi[1], self.dpi[0]) if self.dpi and self.turned else self.dpi
 
     @property
     def turned(self) -> bool:
-        """Whether the EXIF orientation turns the image a quarter (width and height swap)."""
+        """Whether the EXIF orientation turns the image a quarter (width and height swap).
+
+        >>> Raster("jpeg", 88, 63, None, 3, 8, b"", orientation=6).turned, Raster("png", 88, 63, None, 3, 8, b"").turned
+        (True, False)
+        """
         return self.orientation in (5, 6, 7, 8)
 
 
@@ -110,6 +129,19 @@ def read_raster(
     checked before any image data is inflated. Raises :class:`RasterError` naming the file for
     anything unreadable, damaged, of another format, or that a PDF or Pillow would read otherwise
     than its header says.
+
+    >>> import tempfile
+    >>> from PIL import Image
+    >>> folder = tempfile.TemporaryDirectory()
+    >>> card = Path(folder.name) / "card.png"
+    >>> Image.new("L", (63, 88)).save(card)
+    >>> read_raster(card).channels
+    1
+    >>> _ = card.write_bytes(card.read_bytes()[:-12])  # without its IEND chunk
+    >>> read_raster(card)
+    Traceback (most recent call last):
+    rushmore_print.rasters.RasterError: .../card.png: the PNG is cut short (no IEND chunk); the file is damaged
+    >>> folder.cleanup()
     """
     try:
         raw = read_input(path, kind)

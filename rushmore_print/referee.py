@@ -30,45 +30,83 @@ from .errors import (
     UnknownCard,
     UnknownPlayer,
 )
+from .i18n import Names, Said, nsaid, pool_said, quoted, said
 from .model import Deck, Level, Monument, SearchCard, target_faces
 from .spec import Rules
-from .words import a_or_an, count, join_names
 
 RESERVED_NAMES = frozenset({"pass", "score", "undo", "help", "quit", "grid", "change", "drop", "status"})
 
 
 class DeckMode(enum.Enum):
-    """Where the Search cards come from."""
+    """Where the Search cards come from.
+
+    >>> from rushmore_print import generate_deck, load_design
+    >>> design = load_design()
+    >>> deck = generate_deck(design)
+    >>> game = Game.new(deck, design.rules, design.grid, ["ann", "bob"], deck_mode=DeckMode.TABLE)
+    >>> type(game.start()[-1]).__name__
+    'Awaiting'
+    """
 
     SCREEN = "screen"  # the referee draws each card and shows it; no printed Search cards needed
     TABLE = "table"  # the game master turns over the printed deck and types each card's id
 
 
 def fold(text: str) -> str:
-    """A name as typed, for matching: NFC and case-folded, so ``STRASSE`` finds ``straße``."""
+    """A name as typed, for matching: NFC and case-folded, so ``STRASSE`` finds ``straße``.
+
+    >>> fold("STRASSE") == fold("straße"), fold("Ann")
+    (True, 'ann')
+    """
     return unicodedata.normalize("NFC", text).casefold()
 
 
 @dataclass(frozen=True)
 class Table:
-    """The Monuments as laid out: position (``A1``: row letter, column number) to Monument id."""
+    """The Monuments as laid out: position (``A1``: row letter, column number) to Monument id.
+
+    >>> table = Table(1, 2, (("A1", "M02"), ("A2", "M01")))
+    >>> table.monument_at("a2"), table.position_of("M02")
+    ('M01', 'A1')
+    """
 
     rows: int
     cols: int
     positions: tuple[tuple[str, str], ...]
 
     def monument_at(self, position: str) -> str | None:
+        """The Monument at a position (any case), or None if the table has no such position.
+
+        >>> table = Table(1, 2, (("A1", "M02"), ("A2", "M01")))
+        >>> table.monument_at("a1"), table.monument_at("B1")
+        ('M02', None)
+        """
         return dict(self.positions).get(position.upper())
 
     def position_of(self, monument_id: str) -> str:
+        """Where a Monument lies; the Monument must be on the table.
+
+        >>> Table(1, 2, (("A1", "M02"), ("A2", "M01"))).position_of("M01")
+        'A2'
+        """
         return next(p for p, m in self.positions if m == monument_id)
 
     def grid(self) -> list[list[tuple[str, str]]]:
+        """The positions row by row, each a ``(position, Monument id)`` pair.
+
+        >>> Table(2, 2, (("A1", "M02"), ("A2", "M01"), ("B1", "M04"), ("B2", "M03"))).grid()
+        [[('A1', 'M02'), ('A2', 'M01')], [('B1', 'M04'), ('B2', 'M03')]]
+        """
         return [list(self.positions[r * self.cols : (r + 1) * self.cols]) for r in range(self.rows)]
 
 
 def position_name(row: int, col: int) -> str:
-    """``position_name(1, 2)`` -> ``"B3"``; rows past Z continue AA, AB..."""
+    """The name of a position on the table: the row's letter (rows past Z continue AA, AB...) and the
+    column's number, both from 0.
+
+    >>> position_name(0, 0), position_name(1, 2), position_name(27, 0)
+    ('A1', 'B3', 'AB1')
+    """
     letters = string.ascii_uppercase
     name = letters[row] if row < 26 else letters[row // 26 - 1] + letters[row % 26]
     return f"{name}{col + 1}"
@@ -76,6 +114,16 @@ def position_name(row: int, col: int) -> str:
 
 @dataclass(frozen=True)
 class Config:
+    """How a game was set up: the players in order, the level, long or short game, the seed, whether
+    the penalty rule is on and where the Search cards come from.
+
+    >>> from rushmore_print import generate_deck, load_design
+    >>> design = load_design()
+    >>> game = Game.new(generate_deck(design), design.rules, design.grid, ["ann", "bob"], seed=3)
+    >>> game.config.players, game.config.level, game.config.seed, game.config.deck_mode
+    (('ann', 'bob'), <Level.BASIC: 'basic'>, 3, <DeckMode.SCREEN: 'screen'>)
+    """
+
     players: tuple[str, ...]
     level: Level
     long_game: bool
@@ -86,6 +134,17 @@ class Config:
 
 @dataclass(frozen=True)
 class State:
+    """Everything that changes in a game, as one frozen value: an input replaces it, and an undo puts
+    the one before back.
+
+    >>> from rushmore_print import generate_deck, load_design
+    >>> design = load_design()
+    >>> game = Game.new(generate_deck(design), design.rules, design.grid, ["ann", "bob"], seed=3)
+    >>> _ = game.start()
+    >>> game.state.current, game.state.to_deal, game.state.won
+    ('S12', 11, ((), ()))
+    """
+
     won: tuple[tuple[str, ...], ...]  # the Search cards each player holds, in player order
     box: tuple[str, ...]  # unused cards in draw order: the level's pool (the deck first), then the rest
     to_deal: int  # cards still face down in the deck, not counting the one in play
@@ -106,6 +165,17 @@ class State:
 
 @dataclass(frozen=True)
 class Setup:
+    """The event that opens a game: the table as laid out, the level, the deck's size (and the size
+    the rules asked for), the points to win, the seed, the players, and what is left in the box.
+
+    >>> from rushmore_print import generate_deck, load_design
+    >>> design = load_design()
+    >>> game = Game.new(generate_deck(design), design.rules, design.grid, ["ann", "bob"], seed=3)
+    >>> setup = game.start()[0]
+    >>> setup.deck_size, setup.points_to_win, setup.spare_level, setup.table.positions[0]
+    (12, 3, 4, ('A1', 'M05'))
+    """
+
     table: Table
     level: Level
     deck_size: int
@@ -121,11 +191,32 @@ class Setup:
 
     @property
     def capped(self) -> bool:
+        """True if the level's pool held fewer cards than the rules asked for, so the deck is smaller.
+
+        >>> from rushmore_print import generate_deck, load_design
+        >>> design = load_design()
+        >>> deck = generate_deck(design)
+        >>> ten = [f"player{number}" for number in range(10)]
+        >>> setup = Game.new(deck, design.rules, design.grid, ten).setup()
+        >>> setup.wanted_size, setup.deck_size, setup.capped
+        (17, 16, True)
+        """
         return self.deck_size < self.wanted_size
 
 
 @dataclass(frozen=True)
 class Revealed:
+    """The event of a Search card put in play: the card, its number in the deck and the deck's size,
+    the players of a tie-break, and ``again`` when it is shown again (after an undo or on resume).
+
+    >>> from rushmore_print import generate_deck, load_design
+    >>> design = load_design()
+    >>> game = Game.new(generate_deck(design), design.rules, design.grid, ["ann", "bob"], seed=3)
+    >>> shown = game.start()[-1]
+    >>> shown.card.id, shown.number, shown.total, shown.again
+    ('S12', 1, 12, False)
+    """
+
     card: SearchCard
     number: int
     total: int
@@ -135,7 +226,15 @@ class Revealed:
 
 @dataclass(frozen=True)
 class Awaiting:
-    """Table mode: the game master is to turn over the next card and type its id."""
+    """Table mode: the game master is to turn over the next card and type its id.
+
+    >>> from rushmore_print import generate_deck, load_design
+    >>> design = load_design()
+    >>> deck = generate_deck(design)
+    >>> game = Game.new(deck, design.rules, design.grid, ["ann", "bob"], seed=3, deck_mode=DeckMode.TABLE)
+    >>> game.start()[-1]
+    Awaiting(number=1, total=12, tiebreak=None, level_left=4, draw_level=None)
+    """
 
     number: int
     total: int
@@ -146,6 +245,16 @@ class Awaiting:
 
 @dataclass(frozen=True)
 class Claimed:
+    """The event of a player's hand on a Monument: who, which Monument, and where it lies.
+
+    >>> from rushmore_print import generate_deck, load_design
+    >>> design = load_design()
+    >>> game = Game.new(generate_deck(design), design.rules, design.grid, ["ann", "bob"], seed=3)
+    >>> _ = game.start()
+    >>> game.claim("ann", "A1")
+    [Claimed(player='ann', monument='M05', position='A1')]
+    """
+
     player: str
     monument: str
     position: str
@@ -153,11 +262,34 @@ class Claimed:
 
 @dataclass(frozen=True)
 class Passed:
+    """The event of a player passing the turn (no hand on any Monument).
+
+    >>> from rushmore_print import generate_deck, load_design
+    >>> design = load_design()
+    >>> game = Game.new(generate_deck(design), design.rules, design.grid, ["ann", "bob"], seed=3)
+    >>> _ = game.start()
+    >>> game.pass_("bob")
+    [Passed(player='bob')]
+    """
+
     player: str
 
 
 @dataclass(frozen=True)
 class Changed:
+    """The event of a claim corrected: the player's new Monument and its position, or None for both
+    when the claim was dropped (``passed``: changed to a pass).
+
+    >>> from rushmore_print import generate_deck, load_design
+    >>> design = load_design()
+    >>> game = Game.new(generate_deck(design), design.rules, design.grid, ["ann", "bob"], seed=3)
+    >>> _ = game.start() + game.claim("ann", "A1")
+    >>> game.change("ann", "A2")
+    [Changed(player='ann', monument='M12', position='A2', passed=False)]
+    >>> game.change("ann", None)
+    [Changed(player='ann', monument=None, position=None, passed=True)]
+    """
+
     player: str
     monument: str | None  # None: the claim was dropped (or changed to a pass when ``passed``)
     position: str | None
@@ -166,6 +298,18 @@ class Changed:
 
 @dataclass(frozen=True)
 class Judged:
+    """The event of a turn judged: the card, its answer and where that lies, the winner (None when
+    nobody found it), the players penalised, the scores after it, and the cards given back.
+
+    >>> from rushmore_print import generate_deck, load_design
+    >>> design = load_design()
+    >>> game = Game.new(generate_deck(design), design.rules, design.grid, ["ann", "bob"], seed=3)
+    >>> _ = game.start() + game.claim("ann", "D2")
+    >>> judged = game.claim("bob", "A1")[1]
+    >>> judged.answer, judged.position, judged.winner, judged.scores
+    ('M09', 'D2', 'ann', (('ann', 1), ('bob', 0)))
+    """
+
     card: SearchCard
     answer: str
     position: str
@@ -177,6 +321,19 @@ class Judged:
 
 @dataclass(frozen=True)
 class TieBreak:
+    """The event of a tie when the deck runs out: the tied players, who play on alone, and the level the
+    next card is drawn from (``from_other_levels`` when it is not the game's level).
+
+    >>> from rushmore_print import generate_deck, load_design
+    >>> design = load_design()
+    >>> game = Game.new(generate_deck(design), design.rules, design.grid, ["ann", "bob"], seed=3)
+    >>> events = game.start()
+    >>> while not isinstance(events[-2], TieBreak):
+    ...     events = game.pass_("ann") + game.pass_("bob")
+    >>> events[-2]
+    TieBreak(players=('ann', 'bob'), from_other_levels=False, draw_level=<Level.BASIC: 'basic'>)
+    """
+
     players: tuple[str, ...]
     from_other_levels: bool = False
     draw_level: Level | None = None  # the level the card comes from; None: only cards seen before are left
@@ -184,6 +341,18 @@ class TieBreak:
 
 @dataclass(frozen=True)
 class Ended:
+    """The event that ends a game: the winners (several when they share the win), why, the scores.
+
+    >>> from rushmore_print import generate_deck, load_design
+    >>> design = load_design()
+    >>> game = Game.new(generate_deck(design), design.rules, design.grid, ["ann", "bob"], seed=3)
+    >>> events = game.start()
+    >>> while not game.over:
+    ...     events = game.claim("ann", game.current.answer) + game.pass_("bob")
+    >>> events[-1]
+    Ended(winners=('ann',), reason='ann reached 3 points', scores=(('ann', 3), ('bob', 0)))
+    """
+
     winners: tuple[str, ...]
     reason: str
     scores: tuple[tuple[str, int], ...]
@@ -191,6 +360,16 @@ class Ended:
 
 @dataclass(frozen=True)
 class Undone:
+    """The event of an input taken back; ``what`` says which, in words.
+
+    >>> from rushmore_print import generate_deck, load_design
+    >>> design = load_design()
+    >>> game = Game.new(generate_deck(design), design.rules, design.grid, ["ann", "bob"], seed=3)
+    >>> _ = game.start() + game.claim("ann", "A1")
+    >>> game.undo()
+    [Undone(what="ann's claim on A1")]
+    """
+
     what: str
 
 
@@ -204,7 +383,20 @@ RefereeEvent = Setup | Revealed | Awaiting | Claimed | Passed | Changed | Judged
 class Game:
     """One game. Inputs: :meth:`claim`, :meth:`pass_`, :meth:`change`, :meth:`drop`,
     :meth:`turn_over` (table mode) and :meth:`undo`; each returns the events that followed (a claim
-    that completes a turn also returns its judgement and the next card)."""
+    that completes a turn also returns its judgement and the next card).
+
+    >>> from rushmore_print import generate_deck, load_design
+    >>> design = load_design()
+    >>> game = Game.new(generate_deck(design), design.rules, design.grid, ["ann", "bob"], seed=3)
+    >>> [type(event).__name__ for event in game.start()]
+    ['Setup', 'Revealed']
+    >>> game.current.id, game.current.answer, game.table.position_of("M09")
+    ('S12', 'M09', 'D2')
+    >>> [type(event).__name__ for event in game.claim("ann", "D2") + game.pass_("bob")]
+    ['Claimed', 'Passed', 'Judged', 'Revealed']
+    >>> game.scores()
+    (('ann', 1), ('bob', 0))
+    """
 
     def __init__(self, deck: Deck, rules: Rules, table: Table, config: Config, pool: tuple[str, ...], rest=()):
         self.deck = deck
@@ -236,7 +428,18 @@ class Game:
         penalty: bool = False,
         deck_mode: DeckMode = DeckMode.SCREEN,
     ) -> Game:
-        """Lay out the table and shuffle the box (the level's pool first), from ``seed`` alone."""
+        """Lay out the table and shuffle the box (the level's pool first), from ``seed`` alone.
+
+        The players must be valid names (``check_players``); the deck holds the level's pool, as many
+        cards as the rules ask for (``design.rules``) for this many players.
+
+        >>> from rushmore_print import generate_deck, load_design
+        >>> design = load_design()
+        >>> deck = generate_deck(design)
+        >>> game = Game.new(deck, design.rules, design.grid, ["ann", "bob", "cy"], level=Level.ADVANCED, seed=3)
+        >>> game.players, game.config.level, game.cards_left, game.points_to_win
+        (('ann', 'bob', 'cy'), <Level.ADVANCED: 'advanced'>, 12, 3)
+        """
         names = check_players(players)
         rng = random.Random(seed)
         monuments = [m.id for m in deck.monuments]
@@ -257,24 +460,73 @@ class Game:
 
     @property
     def players(self) -> tuple[str, ...]:
+        """The players' names, in the order given (normalised: NFC, trimmed).
+
+        >>> from rushmore_print import generate_deck, load_design
+        >>> design = load_design()
+        >>> Game.new(generate_deck(design), design.rules, design.grid, [" ann", "bob"]).players
+        ('ann', 'bob')
+        """
         return self.config.players
 
     @property
     def current(self) -> SearchCard | None:
+        """The Search card in play, or None (before the start, between cards in table mode, at the end).
+
+        >>> from rushmore_print import generate_deck, load_design
+        >>> design = load_design()
+        >>> game = Game.new(generate_deck(design), design.rules, design.grid, ["ann", "bob"], seed=3)
+        >>> game.current is None, game.start()[-1].card == game.current
+        (True, True)
+        """
         return self._cards[self.state.current] if self.state.current else None
 
     @property
     def over(self) -> bool:
+        """True once the game has ended (someone won, or the tied players share the win).
+
+        >>> from rushmore_print import generate_deck, load_design
+        >>> design = load_design()
+        >>> game = Game.new(generate_deck(design), design.rules, design.grid, ["ann", "bob"], seed=3)
+        >>> _ = game.start()
+        >>> game.over
+        False
+        """
         return self.state.winners is not None
 
     @property
     def active_players(self) -> tuple[str, ...]:
+        """The players who may claim: everyone, or only the tied players in a tie-break.
+
+        >>> from rushmore_print import generate_deck, load_design
+        >>> design = load_design()
+        >>> Game.new(generate_deck(design), design.rules, design.grid, ["ann", "bob"]).active_players
+        ('ann', 'bob')
+        """
         return self.state.tiebreak or self.players
 
     def scores(self) -> tuple[tuple[str, int], ...]:
+        """Each player's cards won so far, in player order.
+
+        >>> from rushmore_print import generate_deck, load_design
+        >>> design = load_design()
+        >>> game = Game.new(generate_deck(design), design.rules, design.grid, ["ann", "bob"], seed=3)
+        >>> _ = game.start() + game.claim("ann", "D2") + game.pass_("bob")
+        >>> game.scores()
+        (('ann', 1), ('bob', 0))
+        """
         return tuple((player, len(cards)) for player, cards in zip(self.players, self.state.won))
 
     def wrong_claims(self) -> tuple[tuple[str, int], ...]:
+        """Each player's wrong claims so far (hands on a Monument that was not the answer), in player order.
+
+        >>> from rushmore_print import generate_deck, load_design
+        >>> design = load_design()
+        >>> game = Game.new(generate_deck(design), design.rules, design.grid, ["ann", "bob"], seed=3)
+        >>> _ = game.start() + game.claim("ann", "D2") + game.claim("bob", "A1")
+        >>> game.wrong_claims()
+        (('ann', 0), ('bob', 1))
+        """
         return tuple(zip(self.players, self.state.wrong))
 
     def _score(self, player: str) -> int:
@@ -282,11 +534,25 @@ class Game:
 
     @property
     def cards_left(self) -> int:
-        """Cards still face down in the deck (the one in play is not counted)."""
+        """Cards still face down in the deck (the one in play is not counted).
+
+        >>> from rushmore_print import generate_deck, load_design
+        >>> design = load_design()
+        >>> game = Game.new(generate_deck(design), design.rules, design.grid, ["ann", "bob"], seed=3)
+        >>> game.cards_left, game.start()[-1].total, game.cards_left
+        (12, 12, 11)
+        """
         return self.state.to_deal
 
     def level_left(self) -> int:
-        """The level's unseen cards still in the box (outside the deck): what a tie-break draws first."""
+        """The level's unseen cards still in the box (outside the deck): what a tie-break draws first.
+
+        >>> from rushmore_print import generate_deck, load_design
+        >>> design = load_design()
+        >>> game = Game.new(generate_deck(design), design.rules, design.grid, ["ann", "bob"], seed=3)
+        >>> len(game.deck.pool(game.config.level)), game.cards_left, game.level_left()
+        (16, 12, 4)
+        """
         unseen = sum(1 for card in self.state.box if self._in_level(card) and card not in self.state.seen)
         return unseen - self.state.to_deal
 
@@ -301,7 +567,14 @@ class Game:
 
     def draw_level(self) -> Level | None:
         """The level the next tie-break card comes from (its unseen cards); None when only cards
-        seen before (given back by a penalty) are left in the box."""
+        seen before (given back by a penalty) are left in the box.
+
+        >>> from rushmore_print import generate_deck, load_design
+        >>> design = load_design()
+        >>> game = Game.new(generate_deck(design), design.rules, design.grid, ["ann", "bob"], seed=3)
+        >>> game.draw_level()
+        <Level.BASIC: 'basic'>
+        """
         box = self.state.box[self.state.to_deal :]
         if not box:
             return None
@@ -309,6 +582,14 @@ class Game:
         return None if seen else _LEVELS[rank]
 
     def setup(self) -> Setup:
+        """The game's ``Setup`` event, as ``start`` returns it (also before the start, and on resume).
+
+        >>> from rushmore_print import generate_deck, load_design
+        >>> design = load_design()
+        >>> game = Game.new(generate_deck(design), design.rules, design.grid, ["ann", "bob"], seed=3)
+        >>> game.setup() == game.start()[0]
+        True
+        """
         return Setup(
             self.table,
             self.config.level,
@@ -325,23 +606,64 @@ class Game:
         )
 
     def showing(self) -> Revealed | Awaiting:
-        """The card in play, or the card awaited (for an undo or a resumed game)."""
+        """The card in play, or the card awaited (for an undo or a resumed game).
+
+        >>> from rushmore_print import generate_deck, load_design
+        >>> design = load_design()
+        >>> game = Game.new(generate_deck(design), design.rules, design.grid, ["ann", "bob"], seed=3)
+        >>> shown = game.start()[-1]
+        >>> game.showing().card == shown.card, game.showing().again
+        (True, True)
+        """
         if self.state.awaiting:
             return self._awaiting()
         return Revealed(self.in_play(), self.state.revealed, self._total(), self.state.tiebreak, again=True)
 
     def in_play(self) -> SearchCard:
+        """The Search card in play; raises ``ClaimError`` when there is none.
+
+        >>> from rushmore_print import generate_deck, load_design
+        >>> design = load_design()
+        >>> game = Game.new(generate_deck(design), design.rules, design.grid, ["ann", "bob"], seed=3)
+        >>> game.in_play()
+        Traceback (most recent call last):
+        rushmore_print.errors.ClaimError: no card is in play; turn one over first
+        >>> _ = game.start()
+        >>> game.in_play().id
+        'S12'
+        """
         card = self.current
         if card is None:
-            raise ClaimError("no card is in play" + ("; the game is over" if self.over else "; turn one over first"))
+            raise ClaimError(
+                said("no card is in play; the game is over")
+                if self.over
+                else said("no card is in play; turn one over first")
+            )
         return card
 
     def waiting_for(self) -> tuple[str, ...]:
+        """The active players who have neither claimed nor passed this turn, in player order.
+
+        >>> from rushmore_print import generate_deck, load_design
+        >>> design = load_design()
+        >>> game = Game.new(generate_deck(design), design.rules, design.grid, ["ann", "bob", "cy"], seed=3)
+        >>> _ = game.start() + game.pass_("bob")
+        >>> game.waiting_for()
+        ('ann', 'cy')
+        """
         done = {player for player, _ in self.state.claims}
         return tuple(p for p in self.active_players if p not in done)
 
     def claim_of(self, player: str) -> tuple[bool, str | None]:
-        """(whether ``player`` has claimed or passed this turn, the Monument id or None)."""
+        """(whether ``player`` has claimed or passed this turn, the Monument id or None).
+
+        >>> from rushmore_print import generate_deck, load_design
+        >>> design = load_design()
+        >>> game = Game.new(generate_deck(design), design.rules, design.grid, ["ann", "bob", "cy"], seed=3)
+        >>> _ = game.start() + game.claim("ann", "A1") + game.pass_("bob")
+        >>> game.claim_of("ann"), game.claim_of("bob"), game.claim_of("cy")
+        ((True, 'M05'), (True, None), (False, None))
+        """
         for name, covered in self.state.claims:
             if name == player:
                 return True, covered
@@ -350,69 +672,158 @@ class Game:
     # -- inputs
 
     def start(self) -> list[RefereeEvent]:
-        """The setup and the first card."""
+        """The setup and the first card.
+
+        Raises ``GameOver`` when called twice.
+
+        >>> from rushmore_print import generate_deck, load_design
+        >>> design = load_design()
+        >>> game = Game.new(generate_deck(design), design.rules, design.grid, ["ann", "bob"], seed=3)
+        >>> setup, shown = game.start()
+        >>> setup.players, shown.card.id
+        (('ann', 'bob'), 'S12')
+        """
         if self.state.revealed or self.state.current or self.state.awaiting:
-            raise GameOver("the game has already started")
+            raise GameOver(said("the game has already started"))
         return [self.setup()] + self._reveal_next()
 
     def claim(self, player: str, target: str) -> list[RefereeEvent]:
-        """``player`` puts a hand on ``target`` (a position such as ``B3`` or a Monument id)."""
+        """``player`` puts a hand on ``target`` (a position such as ``B3`` or a Monument id).
+
+        Returns the ``Claimed`` event, then, when every active player has claimed or passed, the
+        ``Judged`` event and the next card (or the end). Raises a ``ClaimError`` that says which rule
+        the claim breaks: ``UnknownPlayer``, ``UnknownCard``, ``AlreadyClaimed`` (hands do not move),
+        ``AlreadyCovered`` (one hand per Monument), ``GameOver``.
+
+        >>> from rushmore_print import generate_deck, load_design
+        >>> design = load_design()
+        >>> game = Game.new(generate_deck(design), design.rules, design.grid, ["ann", "bob"], seed=3)
+        >>> _ = game.start()
+        >>> game.claim("ann", "M09")
+        [Claimed(player='ann', monument='M09', position='D2')]
+        >>> game.claim("bob", "D2")
+        Traceback (most recent call last):
+        rushmore_print.errors.AlreadyCovered: D2 (M09) is already covered by ann
+        """
         name = self._check_turn(player)
         monument = self.monument_named(target)
         self._check_free(monument, name)
-        self._push(f"{name}'s claim on {self.table.position_of(monument)}")
+        self._push(said("{player}'s claim on {position}", player=name, position=self.table.position_of(monument)))
         self.state = replace(self.state, claims=self.state.claims + ((name, monument),))
         return [Claimed(name, monument, self.table.position_of(monument))] + self._settle()
 
     def pass_(self, player: str) -> list[RefereeEvent]:
+        """``player`` passes this turn; returns the ``Passed`` event and, when that completes the turn,
+        the judgement and the next card. Raises ``ClaimError`` as :meth:`claim` does.
+
+        >>> from rushmore_print import generate_deck, load_design
+        >>> design = load_design()
+        >>> game = Game.new(generate_deck(design), design.rules, design.grid, ["ann", "bob"], seed=3)
+        >>> _ = game.start()
+        >>> [type(event).__name__ for event in game.pass_("ann") + game.pass_("bob")]
+        ['Passed', 'Passed', 'Judged', 'Revealed']
+        """
         name = self._check_turn(player)
-        self._push(f"{name}'s pass")
+        self._push(said("{player}'s pass", player=name))
         self.state = replace(self.state, claims=self.state.claims + ((name, None),))
         return [Passed(name)] + self._settle()
 
     def change(self, player: str, target: str | None) -> list[RefereeEvent]:
-        """Correct one player's claim in this turn: another Monument, or ``None`` for a pass."""
+        """Correct one player's claim in this turn: another Monument, or ``None`` for a pass.
+
+        >>> from rushmore_print import generate_deck, load_design
+        >>> design = load_design()
+        >>> game = Game.new(generate_deck(design), design.rules, design.grid, ["ann", "bob"], seed=3)
+        >>> _ = game.start() + game.claim("ann", "A1")
+        >>> game.change("ann", "A2")
+        [Changed(player='ann', monument='M12', position='A2', passed=False)]
+        >>> game.claim_of("ann")
+        (True, 'M12')
+        """
         name = self.player_named(player)
         self.in_play()
         if not self.claim_of(name)[0]:
-            raise ClaimError(f"{name} has no claim this turn to change; type the claim itself")
+            raise ClaimError(said("{player} has no claim this turn to change; type the claim itself", player=name))
         monument = None if target is None else self.monument_named(target)
         if monument is not None:
             self._check_free(monument, name)
-        self._push(f"the change of {name}'s claim")
+        self._push(said("the change of {player}'s claim", player=name))
         claims = tuple((p, monument if p == name else m) for p, m in self.state.claims)
         self.state = replace(self.state, claims=claims)
         where = None if monument is None else self.table.position_of(monument)
         return [Changed(name, monument, where, passed=monument is None)]
 
     def drop(self, player: str) -> list[RefereeEvent]:
-        """Take one player's claim or pass out of this turn; that player is to claim again."""
+        """Take one player's claim or pass out of this turn; that player is to claim again.
+
+        >>> from rushmore_print import generate_deck, load_design
+        >>> design = load_design()
+        >>> game = Game.new(generate_deck(design), design.rules, design.grid, ["ann", "bob"], seed=3)
+        >>> _ = game.start() + game.claim("ann", "A1")
+        >>> game.drop("ann"), game.waiting_for()
+        ([Changed(player='ann', monument=None, position=None, passed=False)], ('ann', 'bob'))
+        """
         name = self.player_named(player)
         self.in_play()
         if not self.claim_of(name)[0]:
-            raise ClaimError(f"{name} has no claim this turn to drop")
-        self._push(f"the drop of {name}'s claim")
+            raise ClaimError(said("{player} has no claim this turn to drop", player=name))
+        self._push(said("the drop of {player}'s claim", player=name))
         self.state = replace(self.state, claims=tuple(c for c in self.state.claims if c[0] != name))
         return [Changed(name, None, None)]
 
     def turn_over(self, text: str) -> list[RefereeEvent]:
-        """Table mode: the game master turned over a card, typed as its id (``S21``) or notation."""
+        """Table mode: the game master turned over a card, typed as its id (``S21``) or notation.
+
+        The card must be unused and in the level's pool (in a tie-break: the next tier of the box);
+        else ``ClaimError`` says which card to turn over.
+
+        >>> from rushmore_print import generate_deck, load_design
+        >>> design = load_design()
+        >>> deck = generate_deck(design)
+        >>> game = Game.new(deck, design.rules, design.grid, ["ann", "bob"], seed=3, deck_mode=DeckMode.TABLE)
+        >>> _ = game.start()
+        >>> game.turn_over("s5")[0].card.id
+        'S05'
+        """
         if self.over:
-            raise GameOver("the game is over")
+            raise GameOver(said("the game is over"))
         if not self.state.awaiting:
-            shown = self.current.id if self.current else "a card"
-            raise ClaimError(f"{shown} is in play; finish its claims (or undo) before turning over another")
+            if self.current is None:
+                raise ClaimError(said("a card is in play; finish its claims (or undo) before turning over another"))
+            raise ClaimError(
+                said("{card} is in play; finish its claims (or undo) before turning over another", card=self.current.id)
+            )
         card = self._typed_card(text)
-        self._push(f"the turning over of {card}")
+        self._push(said("the turning over of {card}", card=card))
         self.state = self._take(replace(self.state, awaiting=False), card)
         return [self._revealed()]
 
     def mark(self) -> int:
-        """A point to :meth:`rollback` to: the number of inputs taken so far."""
+        """A point to :meth:`rollback` to: the number of inputs taken so far.
+
+        >>> from rushmore_print import generate_deck, load_design
+        >>> design = load_design()
+        >>> game = Game.new(generate_deck(design), design.rules, design.grid, ["ann", "bob"], seed=3)
+        >>> _ = game.start()
+        >>> before = game.mark()
+        >>> _ = game.claim("ann", "A1")
+        >>> before, game.mark()
+        (0, 1)
+        """
         return len(self._undo)
 
     def rollback(self, mark: int) -> bool:
-        """Take back every input after ``mark``; True if a card was put back in play."""
+        """Take back every input after ``mark``; True if a card was put back in play.
+
+        >>> from rushmore_print import generate_deck, load_design
+        >>> design = load_design()
+        >>> game = Game.new(generate_deck(design), design.rules, design.grid, ["ann", "bob"], seed=3)
+        >>> _ = game.start()
+        >>> mark = game.mark()
+        >>> _ = game.claim("ann", "D2") + game.pass_("bob")
+        >>> game.current.id, game.rollback(mark), game.current.id, game.scores()
+        ('S05', True, 'S12', (('ann', 0), ('bob', 0)))
+        """
         if mark >= len(self._undo):
             return False
         before = self.state
@@ -422,9 +833,19 @@ class Game:
 
     def undo(self) -> list[RefereeEvent]:
         """Take back the last input: a claim, a pass, a correction, a card turned over. A claim
-        that completed a turn comes back with the turn open again and the other claims in place."""
+        that completed a turn comes back with the turn open again and the other claims in place.
+
+        Raises ``NothingToUndo`` when there is nothing to take back.
+
+        >>> from rushmore_print import generate_deck, load_design
+        >>> design = load_design()
+        >>> game = Game.new(generate_deck(design), design.rules, design.grid, ["ann", "bob"], seed=3)
+        >>> _ = game.start() + game.claim("ann", "D2") + game.pass_("bob")
+        >>> [type(event).__name__ for event in game.undo()], game.current.id, game.claim_of("ann")
+        (['Undone', 'Revealed'], 'S12', (True, 'M09'))
+        """
         if not self._undo:
-            raise NothingToUndo("nothing to undo")
+            raise NothingToUndo(said("nothing to undo"))
         what = self._undo[-1][0]
         reopened = self.rollback(len(self._undo) - 1)
         events: list[RefereeEvent] = [Undone(what)]
@@ -432,29 +853,57 @@ class Game:
 
     # -- the rules
 
-    def _push(self, what: str) -> None:
+    def _push(self, what: Said) -> None:
         self._undo.append((what, self.state))
 
     def _check_turn(self, player: str) -> str:
         if self.over:
-            raise GameOver("the game is over")
+            raise GameOver(said("the game is over"))
         self.in_play()
         name = self.player_named(player)
         if name not in self.active_players:
-            raise ClaimError(f"only {join_names(self.active_players)} play the tie-break")
+            raise ClaimError(said("only {players} play the tie-break", players=Names(self.active_players)))
         done, covered = self.claim_of(name)
         if done:
-            where = "passed" if covered is None else f"has a hand on {self.table.position_of(covered)}"
-            raise AlreadyClaimed(f"{name} already {where}; hands do not move (type: change {name} ...)")
+            if covered is None:
+                raise AlreadyClaimed(
+                    said("{player} already passed; hands do not move (type: change {player} ...)", player=name)
+                )
+            raise AlreadyClaimed(
+                said(
+                    "{player} already has a hand on {position}; hands do not move (type: change {player} ...)",
+                    player=name,
+                    position=self.table.position_of(covered),
+                )
+            )
         return name
 
     def _check_free(self, monument: str, player: str) -> None:
         for other, covered in self.state.claims:
             if covered == monument and other != player:
-                raise AlreadyCovered(f"{self.table.position_of(monument)} ({monument}) is already covered by {other}")
+                raise AlreadyCovered(
+                    said(
+                        "{position} ({monument}) is already covered by {player}",
+                        position=self.table.position_of(monument),
+                        monument=monument,
+                        player=other,
+                    )
+                )
 
     def player_named(self, player: str) -> str:
-        """A player by name, ignoring case and Unicode form, or by a prefix only one name has."""
+        """A player by name, ignoring case and Unicode form, or by a prefix only one name has.
+
+        Raises ``UnknownPlayer`` saying who the players are, or which names a prefix could be.
+
+        >>> from rushmore_print import generate_deck, load_design
+        >>> design = load_design()
+        >>> game = Game.new(generate_deck(design), design.rules, design.grid, ["Ann", "Anton", "bob"])
+        >>> game.player_named("ANN"), game.player_named("b")
+        ('Ann', 'bob')
+        >>> game.player_named("an")
+        Traceback (most recent call last):
+        rushmore_print.errors.UnknownPlayer: 'an' could be Ann or Anton; type more of the name
+        """
         typed = fold(player.strip())
         folded = [fold(name) for name in self.players]
         if typed in folded:
@@ -463,10 +912,32 @@ class Game:
         if len(found) == 1:
             return found[0]
         if found:
-            raise UnknownPlayer(f"{player!r} could be {join_names(found, 'or')}; type more of the name")
-        raise UnknownPlayer(f"no player called {player!r}; the players are {join_names(self.players)}")
+            raise UnknownPlayer(
+                said(
+                    "{typed} could be {players}; type more of the name",
+                    typed=quoted(player),
+                    players=Names(tuple(found), "or"),
+                )
+            )
+        raise UnknownPlayer(
+            said(
+                "no player called {typed}; the players are {players}", typed=quoted(player), players=Names(self.players)
+            )
+        )
 
     def monument_named(self, target: str) -> str:
+        """The Monument id a player named: a position on the table (``B3``) or a Monument id (``M7``,
+        ``m07``); raises ``UnknownCard`` saying which names there are.
+
+        >>> from rushmore_print import generate_deck, load_design
+        >>> design = load_design()
+        >>> game = Game.new(generate_deck(design), design.rules, design.grid, ["ann", "bob"], seed=3)
+        >>> game.monument_named("a1"), game.monument_named("m7")
+        ('M05', 'M07')
+        >>> game.monument_named("E1")
+        Traceback (most recent call last):
+        rushmore_print.errors.UnknownCard: 'E1' is neither a position (A1 to D4) nor a Monument (M01 to M16)
+        """
         token = target.strip().upper()
         by_position = self.table.monument_at(token)
         if by_position:
@@ -476,8 +947,14 @@ class Game:
             return found
         first, last = self.table.positions[0][0], self.table.positions[-1][0]
         raise UnknownCard(
-            f"{target!r} is neither a position ({first} to {last}) nor a Monument "
-            f"({self.deck.monuments[0].id} to {self.deck.monuments[-1].id})"
+            said(
+                "{typed} is neither a position ({first} to {last}) nor a Monument ({first_id} to {last_id})",
+                typed=quoted(target),
+                first=first,
+                last=last,
+                first_id=self.deck.monuments[0].id,
+                last_id=self.deck.monuments[-1].id,
+            )
         )
 
     def _typed_card(self, text: str) -> str:
@@ -489,38 +966,59 @@ class Game:
                 faces, red = self.deck.notation.parse(token, len(self.deck.heads))
             except CardError:
                 raise UnknownCard(
-                    f"{text!r} is neither a Search card ({self.deck.search[0].id} to {self.deck.search[-1].id}) "
-                    "nor a card's notation"
+                    said(
+                        "{typed} is neither a Search card ({first_id} to {last_id}) nor a card's notation",
+                        typed=quoted(text),
+                        first_id=self.deck.search[0].id,
+                        last_id=self.deck.search[-1].id,
+                    )
                 ) from None
             same = [c.id for c in self.deck.search if c.faces == faces and c.red == red]
             unused = [c for c in same if c in self.state.box]
             if not same:
-                raise UnknownCard(f"{text!r}: no Search card of this deck shows that")
+                raise UnknownCard(said("{typed}: no Search card of this deck shows that", typed=quoted(text)))
             found = (unused or same)[0]
         card = self._cards[found]
         if found not in self.state.box:
-            raise ClaimError(f"{found} was already turned over in this game; turn over another card")
+            raise ClaimError(said("{card} was already turned over in this game; turn over another card", card=found))
         level = self.config.level
         if self.state.tiebreak is None:
             if not self._in_level(found):
                 raise ClaimError(
-                    f"{found} is {a_or_an(card.level.title)} card; {a_or_an(level.title)} deck holds "
-                    f"{level.pool_words} only"
+                    said(
+                        "{card} is a card of the {level} level; the {deck_level} deck holds {pool} only",
+                        card=found,
+                        level=card.level,
+                        deck_level=level,
+                        pool=pool_said(level),
+                    )
                 )
             if found in self.state.seen:
-                raise ClaimError(f"{found} went back to the box after a penalty; turn over the top card of the deck")
+                raise ClaimError(
+                    said("{card} went back to the box after a penalty; turn over the top card of the deck", card=found)
+                )
             return found
         wanted = min(self._tier(c) for c in self.state.box)
         if self._tier(found) != wanted:
             unseen = sum(1 for c in self.state.box if self._tier(c) == wanted)
-            which = _LEVELS[wanted[1]].title
-            first = count(unseen, f"unused {which} card", f"unused {which} cards")
-            why = (
-                "was given back after a penalty, so everyone knows its answer"
-                if found in self.state.seen
-                else f"is {a_or_an(card.level.title)} card"
+            first = nsaid("{n} unused {level} card", "{n} unused {level} cards", unseen, level=_LEVELS[wanted[1]])
+            if found in self.state.seen:
+                raise ClaimError(
+                    said(
+                        "{card} was given back after a penalty, so everyone knows its answer; "
+                        "draw the tie-break card from the {first} first",
+                        card=found,
+                        first=first,
+                    )
+                )
+            raise ClaimError(
+                said(
+                    "{card} is a card of the {level} level; draw the tie-break card from the {first} first",
+                    card=found,
+                    level=card.level,
+                    first=first,
+                )
             )
-            raise ClaimError(f"{found} {why}; draw the tie-break card from the {first} first")
         return found
 
     def _settle(self) -> list[RefereeEvent]:
@@ -573,16 +1071,19 @@ class Game:
     def _after_turn(self, winner: str | None) -> list[RefereeEvent]:
         if self.state.tiebreak is not None:
             if winner is not None:
-                return self._end((winner,), f"{winner} took the tie-break card")
+                return self._end((winner,), said("{player} took the tie-break card", player=winner))
             return self._reveal_next()
         if winner is not None and self._score(winner) >= self.points_to_win:
-            return self._end((winner,), f"{winner} reached {self.points_to_win} points")
+            return self._end(
+                (winner,),
+                nsaid("{player} reached {n} point", "{player} reached {n} points", self.points_to_win, player=winner),
+            )
         if self.state.to_deal:
             return self._reveal_next()
         best = max(score for _, score in self.scores())
         leaders = tuple(p for p, score in self.scores() if score == best)
         if len(leaders) == 1:
-            return self._end(leaders, f"the deck is empty and {leaders[0]} has the most cards")
+            return self._end(leaders, said("the deck is empty and {player} has the most cards", player=leaders[0]))
         self.state = replace(self.state, tiebreak=leaders)
         draw = self.draw_level()
         return [TieBreak(leaders, draw is not self.config.level, draw)] + self._reveal_next()
@@ -590,7 +1091,8 @@ class Game:
     def _reveal_next(self) -> list[RefereeEvent]:
         if self.state.tiebreak is not None and not self.state.box:
             return self._end(
-                self.state.tiebreak, "the box has no more cards for the tie-break, so the tied players share the win"
+                self.state.tiebreak,
+                said("the box has no more cards for the tie-break, so the tied players share the win"),
             )
         if self.config.deck_mode is DeckMode.TABLE:
             self.state = replace(self.state, awaiting=True, current=None)
@@ -614,7 +1116,7 @@ class Game:
         """Cards of the deck shown so far plus those still to show."""
         return self.state.revealed + self.state.to_deal
 
-    def _end(self, winners: tuple[str, ...], reason: str) -> list[RefereeEvent]:
+    def _end(self, winners: tuple[str, ...], reason: Said) -> list[RefereeEvent]:
         self.state = replace(self.state, winners=winners, end_reason=reason, current=None, awaiting=False)
         return [Ended(winners, reason, self.scores())]
 
@@ -635,7 +1137,16 @@ def same_id(token: str, ids) -> str | None:
 
 
 def check_players(players: list[str] | tuple[str, ...]) -> tuple[str, ...]:
-    """Player names: at least two, unique (ignoring case), one word each, not a command."""
+    """Player names: at least two, unique (ignoring case), one word each, not a command.
+
+    Raises ``ClaimError`` saying which rule a name breaks.
+
+    >>> check_players(["ann", " bob "])
+    ('ann', 'bob')
+    >>> check_players(["ann", "ANN"])
+    Traceback (most recent call last):
+    rushmore_print.errors.ClaimError: two players are called 'ann'; names must differ
+    """
     names = tuple(unicodedata.normalize("NFC", p.strip()) for p in players if p.strip())
     if len(names) < 2:
         raise ClaimError("a game needs at least two players, e.g. --players ann,bob")
@@ -662,7 +1173,12 @@ _LEVELS = list(Level)  # easiest first: a tie-break climbs this list
 
 @dataclass(frozen=True)
 class CardFaces:
-    """A card named at the table, by id or by notation."""
+    """A card named at the table, by id or by notation.
+
+    >>> from rushmore_print import generate_deck, load_design
+    >>> resolve_search(generate_deck(load_design()), "LR*RL")
+    CardFaces(label='LR*RL', faces=(0, 1, 1, 0), red=(False, True, False, False))
+    """
 
     label: str
     faces: tuple[int, ...]
@@ -709,7 +1225,18 @@ def _names_other(token: str, cards) -> bool:
 
 
 def resolve_monument(deck: Deck, text: str) -> CardFaces:
-    """``M07`` (or ``m7``) or a notation such as ``LRRL`` (no red heads on a Monument)."""
+    """``M07`` (or ``m7``) or a notation such as ``LRRL`` (no red heads on a Monument).
+
+    Raises ``CardError`` for a Search card, a red head or a notation that does not fit the deck.
+
+    >>> from rushmore_print import generate_deck, load_design
+    >>> deck = generate_deck(load_design())
+    >>> resolve_monument(deck, "m7"), resolve_monument(deck, "LRLR").label
+    (CardFaces(label='M07', faces=(0, 1, 1, 0), red=(False, False, False, False)), 'M06')
+    >>> resolve_monument(deck, "LR*LR")
+    Traceback (most recent call last):
+    rushmore_print.errors.CardError: 'LR*LR': a Monument has no red heads; drop the '*'
+    """
     token = text.strip()
     found = same_id(token, (m.id for m in deck.monuments))
     if found:
@@ -730,7 +1257,13 @@ def resolve_monument(deck: Deck, text: str) -> CardFaces:
 
 
 def answer_of(deck: Deck, card: CardFaces) -> Monument:
-    """The Monument a Search card (maybe typed as a notation, not in the deck) asks for."""
+    """The Monument a Search card (maybe typed as a notation, not in the deck) asks for.
+
+    >>> from rushmore_print import generate_deck, load_design
+    >>> deck = generate_deck(load_design())
+    >>> answer_of(deck, resolve_search(deck, "LR*RL"))
+    Monument(id='M03', faces=(0, 0, 1, 0))
+    """
     found = deck.monument_with_faces(target_faces(card.faces, card.red))
     assert found is not None  # every face combination is a Monument
     return found

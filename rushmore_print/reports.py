@@ -10,14 +10,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import BinaryIO
 
-from .inputs import shown_path
+from .inputs import STDIN, STDIN_NAME, InputKind, read_stream, shown_path
 from .model import Deck
+from .sheets import SheetFormat
 from .spec import Design
 from .validate import Report, validate_deck
 from .words import text_table
 
-__all__ = ["ArtCheck", "Verdict", "judge_design", "judge_manifest"]
+__all__ = ["ArtCheck", "Verdict", "judge_design", "judge_manifest", "manifest_names_its_heads"]
 
 ArtCheck = Callable[[Design], list[str]]
 """The renderers' decoding of a design's image art (``render.art.art_problems``): injected, so
@@ -44,16 +46,39 @@ class Verdict:
 
     @property
     def ok(self) -> bool:
+        """True when the deck passes (its warnings too, when strict) and build could print it.
+
+        >>> from rushmore_print.validate import Finding, Report
+        >>> report = Report(16, 39, (), (Finding(None, "answers are uneven"),), (), ())
+        >>> Verdict("t", report).ok, Verdict("t", report, strict=True).ok, Verdict("t", report, printing=("x",)).ok
+        (True, False, False)
+        """
         return self.report.ok(self.strict) and not self.printing
 
     @property
     def problems(self) -> int:
-        """How many problems make the deck not valid (warnings count only when strict)."""
+        """How many problems make the deck not valid (warnings count only when strict).
+
+        >>> from rushmore_print.validate import Finding, Report
+        >>> report = Report(16, 39, (Finding("S01", "no Monument matches"),), (Finding(None, "uneven"),), (), ())
+        >>> Verdict("t", report).problems, Verdict("t", report, strict=True).problems
+        (1, 2)
+        """
         report = self.report
         return len(report.errors) + (len(report.warnings) if self.strict else 0)
 
     def text(self) -> str:
-        """The report for people (the printing problems go to stderr: see :meth:`printing_lines`)."""
+        """The report for people (the printing problems go to stderr: see :meth:`printing_lines`).
+
+        >>> from rushmore_print.model import Level
+        >>> from rushmore_print.validate import Finding, Report
+        >>> wrong = (Finding("S01", "no Monument matches"),)
+        >>> print(Verdict("Test (t.yaml)", Report(4, 8, wrong, (), (), ((Level.BASIC, 8),))).text())
+        Test (t.yaml): 4 Monuments, 8 Search cards checked
+          error: S01: no Monument matches
+        pools: Basic 8
+        NOT VALID: 1 problem
+        """
         report = self.report
         lines = [f"{self.title}: {report.monuments} Monuments, {report.search} Search cards checked"]
         lines += [f"  error: {e}" for e in report.errors]
@@ -77,16 +102,34 @@ class Verdict:
         return "\n".join(lines)
 
     def problem_lines(self) -> list[str]:
-        """The problems that make the deck not valid, as error lines (``validate -q`` prints only these)."""
+        """The problems that make the deck not valid, as error lines (``validate -q`` prints only these).
+
+        >>> from rushmore_print.validate import Finding, Report
+        >>> report = Report(16, 39, (Finding("S01", "no Monument matches"),), (Finding(None, "uneven"),), (), ())
+        >>> Verdict("t", report, strict=True).problem_lines()
+        ['error: S01: no Monument matches', 'error: uneven']
+        """
         report = self.report
         return [f"error: {e}" for e in report.errors] + [f"error: {w}" for w in report.warnings if self.strict]
 
     def printing_lines(self) -> list[str]:
-        """The printing problems as error lines that name the design file."""
+        """The printing problems as error lines that name the design file.
+
+        >>> from rushmore_print.validate import Report
+        >>> verdict = Verdict("t", Report(4, 8, (), (), (), ()), printing=("the card does not fit",), source="big.yaml")
+        >>> verdict.printing_lines()
+        ['error: big.yaml: the card does not fit']
+        """
         return [f"error: {self.source}: {problem}" for problem in self.printing]
 
     def data(self) -> dict:
-        """The report for scripts (``validate --format json``)."""
+        """The report for scripts (``validate --format json``).
+
+        >>> from rushmore_print.validate import Report
+        >>> data = Verdict("t", Report(4, 8, (), (), (), ())).data()
+        >>> data["ok"], data["errors"], data["pools"]
+        (True, [], {})
+        """
         report = self.report
         return {
             "ok": self.ok,
@@ -112,7 +155,15 @@ class Verdict:
 
 def judge_design(design: Design, deck: Deck, strict: bool = False, art_check: ArtCheck | None = None) -> Verdict:
     """The deck's checks plus everything ``build`` would refuse (the same checks build runs).
-    ``art_check`` decodes image art as build decodes it; it is called only when a head has image art."""
+    ``art_check`` decodes image art as build decodes it; it is called only when a head has image art.
+
+    >>> from rushmore_print.generate import generate_deck
+    >>> from rushmore_print.spec import load_design
+    >>> design = load_design()
+    >>> verdict = judge_design(design, generate_deck(design), strict=True)
+    >>> verdict.ok, verdict.printing
+    (True, ())
+    """
     from .layout.checks import printing_problems
 
     printing = printing_problems(design, deck)
@@ -122,12 +173,41 @@ def judge_design(design: Design, deck: Deck, strict: bool = False, art_check: Ar
     return Verdict(title, validate_deck(deck), strict, tuple(printing), design.source)
 
 
+def manifest_names_its_heads(path: Path | str) -> bool:
+    """Whether the manifest at ``path`` names its own heads and letters (JSON or YAML), so that a
+    design given beside it would be a second, conflicting source; a spreadsheet's notation needs
+    the design, and standard input (``-``) is judged by what it turns out to hold.
+
+    >>> manifest_names_its_heads("deck.json"), manifest_names_its_heads("deck.xlsx"), manifest_names_its_heads("-")
+    (True, False, False)
+    """
+    return str(path) != STDIN and SheetFormat.of(Path(path)) is None
+
+
 def judge_manifest(
-    path: Path | str, strict: bool = False, data: bytes | None = None, design: Deck | None = None
+    path: Path | str,
+    strict: bool = False,
+    data: bytes | None = None,
+    design: Deck | None = None,
+    stdin: BinaryIO | None = None,
 ) -> Verdict:
     """A manifest's verdict: the findings of reading it plus every check of ``validate_deck``.
-    ``data``: the manifest's bytes when they do not come from ``path`` (standard input);
-    ``design``: the deck whose heads and letters a spreadsheet's notation uses."""
+    ``data``: the manifest's bytes when they do not come from ``path``; ``stdin``: the stream a
+    ``path`` of ``-`` reads (bounded as a manifest, named ``<stdin>`` in messages); ``design``:
+    the deck whose heads and letters a spreadsheet's notation uses.
+
+    >>> import io, json
+    >>> from rushmore_print.generate import generate_deck
+    >>> from rushmore_print.rows import card_rows, rows_manifest
+    >>> from rushmore_print.spec import load_design
+    >>> deck = generate_deck(load_design())
+    >>> text = json.dumps(rows_manifest(card_rows(deck), deck, "classic")).encode()
+    >>> verdict = judge_manifest("-", stdin=io.BytesIO(text))
+    >>> verdict.ok, verdict.title
+    (True, '<stdin>')
+    """
     from .manifest import validate_manifest
 
+    if str(path) == STDIN and data is None and stdin is not None:
+        path, data = STDIN_NAME, read_stream(stdin, InputKind.MANIFEST)
     return Verdict(shown_path(path), validate_manifest(path, data=data, design=design), strict)

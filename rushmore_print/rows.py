@@ -11,17 +11,32 @@ from __future__ import annotations
 import csv
 import enum
 import io
+import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from .model import Deck, Level, SearchCard
 from .words import text_table
 
-__all__ = ["COLUMNS", "CardKind", "CardRow", "card_rows", "rows_csv", "rows_manifest", "rows_table"]
+__all__ = [
+    "COLUMNS",
+    "CardKind",
+    "CardRow",
+    "Listing",
+    "card_rows",
+    "listing",
+    "rows_csv",
+    "rows_manifest",
+    "rows_table",
+]
 
 
 class CardKind(enum.Enum):
-    """The two kinds of card in a listing."""
+    """The two kinds of card in a listing (the ``kind`` column).
+
+    >>> CardKind("search")
+    <CardKind.SEARCH: 'search'>
+    """
 
     MONUMENT = "monument"
     SEARCH = "search"
@@ -53,10 +68,19 @@ class CardRow:
 
     @property
     def red_count(self) -> int | None:
+        """How many heads are marked red (None on a Monument, which has no marks).
+
+        >>> CardRow("S01", CardKind.SEARCH, ("left", "right"), "LR*", (False, True)).red_count
+        1
+        """
         return sum(self.red_heads) if self.kind is CardKind.SEARCH else None
 
     def cells(self) -> list[str]:
-        """The row under :data:`COLUMNS`, as text (empty where a Monument has no value)."""
+        """The row under :data:`COLUMNS`, as text (empty where a Monument has no value).
+
+        >>> CardRow("M01", CardKind.MONUMENT, ("left", "left"), "LL").cells()
+        ['M01', 'monument', 'LL', '', '', '']
+        """
         red = self.red_count
         return [
             self.id,
@@ -69,7 +93,14 @@ class CardRow:
 
 
 def card_rows(deck: Deck, search: Iterable[SearchCard] | None = None) -> tuple[CardRow, ...]:
-    """A row for every Monument, then one for each of ``search`` (the deck's Search cards when None)."""
+    """A row for every Monument, then one for each of ``search`` (the deck's Search cards when None).
+
+    >>> from rushmore_print.generate import generate_deck
+    >>> from rushmore_print.spec import load_design
+    >>> deck = generate_deck(load_design())
+    >>> len(card_rows(deck)), len(card_rows(deck, deck.pool(Level.BASIC)))
+    (55, 32)
+    """
     notation, name = deck.notation, deck.directions
     monuments = tuple(
         CardRow(m.id, CardKind.MONUMENT, tuple(name[f] for f in m.faces), notation.monument(m.faces))
@@ -97,7 +128,14 @@ def _split(rows: Sequence[CardRow]) -> tuple[list[CardRow], list[CardRow]]:
 
 
 def rows_table(rows: Sequence[CardRow], title: str) -> str:
-    """The listing for people: a heading line, the Monuments, then the Search cards with their answers."""
+    """The listing for people: a heading line, the Monuments, then the Search cards with their answers.
+
+    >>> from rushmore_print.generate import generate_deck
+    >>> from rushmore_print.spec import load_design
+    >>> deck = generate_deck(load_design())
+    >>> rows_table(card_rows(deck), "Mount Rushmore").splitlines()[0]
+    'Mount Rushmore: 16 Monuments, 39 Search cards'
+    """
     monuments, search = _split(rows)
     heading = f"{title}: {len(monuments)} Monuments, {len(search)} Search cards"
     first = text_table(["id", "notation"], [[m.id, m.notation] for m in monuments])
@@ -112,7 +150,14 @@ def rows_table(rows: Sequence[CardRow], title: str) -> str:
 
 
 def rows_csv(rows: Sequence[CardRow]) -> str:
-    """The listing as CSV under :data:`COLUMNS` (a header row, then a card a row)."""
+    """The listing as CSV under :data:`COLUMNS` (a header row, then a card a row).
+
+    >>> row = CardRow("S01", CardKind.SEARCH, ("right", "left"), "R*L", (True, False), Level.ADVANCED, "M02")
+    >>> print(rows_csv([row]))
+    id,kind,notation,red,level,answer
+    S01,search,R*L,1,advanced,M02
+    <BLANKLINE>
+    """
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
     writer.writerow(COLUMNS)
@@ -121,7 +166,15 @@ def rows_csv(rows: Sequence[CardRow]) -> str:
 
 
 def rows_manifest(rows: Sequence[CardRow], deck: Deck, design_name: str) -> dict:
-    """The manifest (the JSON ``validate --manifest`` reads) as plain data, in its key order."""
+    """The manifest (the JSON ``validate --manifest`` reads) as plain data, in its key order.
+
+    >>> from rushmore_print.generate import generate_deck
+    >>> from rushmore_print.spec import load_design
+    >>> deck = generate_deck(load_design())
+    >>> manifest = rows_manifest(card_rows(deck), deck, "Mount Rushmore")
+    >>> list(manifest), manifest["search"][0]["answer"]
+    (['design', 'heads', 'directions', 'monuments', 'search'], 'M13')
+    """
     monuments, search = _split(rows)
     return {
         "design": design_name,
@@ -139,3 +192,50 @@ def rows_manifest(rows: Sequence[CardRow], deck: Deck, design_name: str) -> dict
             for c in search
         ],
     }
+
+
+class Listing(enum.Enum):
+    """The forms a card listing is written in (``rushmore cards --format``): a table for people;
+    a JSON manifest, CSV, XLSX or ODS, which ``validate --manifest`` reads back.
+
+    >>> [form.value for form in Listing]
+    ['table', 'json', 'csv', 'xlsx', 'ods']
+    """
+
+    TABLE = "table"
+    JSON = "json"
+    CSV = "csv"
+    XLSX = "xlsx"
+    ODS = "ods"
+
+    @property
+    def binary(self) -> bool:
+        """A spreadsheet file (bytes), not text: never for a terminal.
+
+        >>> Listing.ODS.binary, Listing.CSV.binary
+        (True, False)
+        """
+        return self in (Listing.XLSX, Listing.ODS)
+
+
+def listing(rows: Sequence[CardRow], deck: Deck, design_name: str, form: Listing) -> str | bytes:
+    """The rows in ``form``: text, or a spreadsheet's bytes when ``form.binary``.
+
+    >>> from rushmore_print.generate import generate_deck
+    >>> from rushmore_print.spec import load_design
+    >>> deck = generate_deck(load_design())
+    >>> listing(card_rows(deck), deck, "classic", Listing.CSV).splitlines()[:2]
+    ['id,kind,notation,red,level,answer', 'M01,monument,LLLL,,,']
+    >>> listing(card_rows(deck), deck, "classic", Listing.XLSX)[:2]
+    b'PK'
+    """
+    if form is Listing.TABLE:
+        return rows_table(rows, design_name)
+    if form is Listing.CSV:
+        return rows_csv(rows)
+    if form is Listing.JSON:
+        return json.dumps(rows_manifest(rows, deck, design_name), indent=2) + "\n"
+    from .sheet_manifest import deck_tables  # here: it reads and writes sheets on top of these rows
+    from .sheets import SheetFormat, write_tables
+
+    return write_tables(deck_tables(deck, design_name, rows), SheetFormat(form.value))

@@ -27,34 +27,87 @@ SIDES = 2  # of the rule sheet: the blocks after NewSide are on its back
 
 @dataclass(frozen=True)
 class Heading:
+    """A section's heading.
+
+    >>> from rushmore_print import generate_deck, load_design
+    >>> design = load_design()
+    >>> book = build_rulebook(design, generate_deck(design))
+    >>> book.blocks[1]
+    Heading(text='In the box')
+    """
+
     text: str
 
 
 @dataclass(frozen=True)
 class Paragraph:
+    """A paragraph, its lead (if any) set in bold before the text.
+
+    >>> from rushmore_print import generate_deck, load_design
+    >>> design = load_design()
+    >>> book = build_rulebook(design, generate_deck(design))
+    >>> book.blocks[0].text[:46]
+    '16 Monument cards lie face up on the table. A '
+    """
+
     text: str
     lead: str = ""  # set in bold before the text
 
 
 @dataclass(frozen=True)
 class Steps:
+    """A numbered list.
+
+    >>> from rushmore_print import generate_deck, load_design
+    >>> design = load_design()
+    >>> book = build_rulebook(design, generate_deck(design))
+    >>> setting_up = book.blocks[4]
+    >>> type(setting_up).__name__, len(setting_up.items), setting_up.items[0][:37]
+    ('Steps', 3, 'Shuffle the Monuments and lay them fa')
+    """
+
     items: tuple[str, ...]  # numbered
 
 
 @dataclass(frozen=True)
 class Bullets:
+    """A list of bold leads and their text, with the sentence that leads into it.
+
+    >>> from rushmore_print import generate_deck, load_design
+    >>> design = load_design()
+    >>> book = build_rulebook(design, generate_deck(design))
+    >>> in_the_box = book.blocks[2]
+    >>> [lead for lead, text in in_the_box.items]
+    ['16 Monument cards', '39 Search cards', 'This rule sheet']
+    """
+
     items: tuple[tuple[str, str], ...]  # (bold lead, text)
     intro: str = ""  # a sentence leading into the list, kept with it
 
 
 @dataclass(frozen=True)
 class NewSide:
-    """What follows starts the back of the sheet: no block runs across the two sides."""
+    """What follows starts the back of the sheet: no block runs across the two sides.
+
+    >>> from rushmore_print import generate_deck, load_design
+    >>> design = load_design()
+    >>> book = build_rulebook(design, generate_deck(design))
+    >>> [type(block).__name__ for block in book.blocks].count("NewSide")
+    1
+    """
 
 
 @dataclass(frozen=True)
 class MatchExample:
-    """A Search card above the Monument it matches, head by head. Refuses a pair that does not match."""
+    """A Search card above the Monument it matches, head by head. Refuses a pair that does not match.
+
+    >>> from rushmore_print import generate_deck, load_design
+    >>> design = load_design()
+    >>> book = build_rulebook(design, generate_deck(design))
+    >>> example = book.example
+    >>> example.search.id, example.monument.id, example.relations
+    ('S29', 'M10', ('opposite', 'same', 'same', 'opposite'))
+    """
 
     search: SearchCard
     monument: Monument
@@ -63,7 +116,13 @@ class MatchExample:
     words: tuple[str, str] = (SAME, OPPOSITE)  # how the sheet's language says SAME and OPPOSITE
 
     def label(self, head: int) -> str:
-        """The word printed under head ``head``: "same" or "opposite" in the sheet's language."""
+        """The word printed under head ``head``: "same" or "opposite" in the sheet's language.
+
+        >>> from rushmore_print import generate_deck, load_design
+        >>> example = example_pair(generate_deck(load_design()))
+        >>> [example.label(head) for head in range(4)]
+        ['opposite', 'same', 'same', 'opposite']
+        """
         return self.words[self.relations[head] == OPPOSITE]
 
     def __post_init__(self) -> None:
@@ -78,7 +137,15 @@ class MatchExample:
 
 @dataclass(frozen=True)
 class DecoyExample:
-    """A Search card with red heads beside the Monument that looks identical to it: never the answer."""
+    """A Search card with red heads beside the Monument that looks identical to it: never the answer.
+
+    >>> from rushmore_print import generate_deck, load_design
+    >>> design = load_design()
+    >>> book = build_rulebook(design, generate_deck(design))
+    >>> decoy = next(block for block in book.blocks if isinstance(block, DecoyExample))
+    >>> decoy.search.id, decoy.decoy.id, decoy.captions[3]
+    ('S29', 'M01', 'Washington and Lincoln face the same way: wrong')
+    """
 
     search: SearchCard
     decoy: Monument
@@ -93,6 +160,15 @@ class DecoyExample:
 
 @dataclass(frozen=True)
 class SetupFigure:
+    """The setting-up figure: the grid of Monuments and the deck beside it.
+
+    >>> from rushmore_print import generate_deck, load_design
+    >>> design = load_design()
+    >>> book = build_rulebook(design, generate_deck(design))
+    >>> book.blocks[5]
+    SetupFigure(rows=4, cols=4, deck_size=12, captions=('4 x 4 Monuments, face up', 'deck: 12'))
+    """
+
     rows: int
     cols: int
     deck_size: int
@@ -101,7 +177,15 @@ class SetupFigure:
 
 @dataclass(frozen=True)
 class PracticeFigure:
-    """Search cards to find the match of, drawn as cards; the answers go to the foot of the page."""
+    """Search cards to find the match of, drawn as cards; the answers go to the foot of the page.
+
+    >>> from rushmore_print import generate_deck, load_design
+    >>> design = load_design()
+    >>> book = build_rulebook(design, generate_deck(design))
+    >>> practice = next(block for block in book.blocks if isinstance(block, PracticeFigure))
+    >>> [card.id for card in practice.cards]
+    ['S16', 'S28', 'S39']
+    """
 
     cards: tuple[SearchCard, ...]
     captions: tuple[str, ...]  # under each card
@@ -109,6 +193,18 @@ class PracticeFigure:
 
 @dataclass(frozen=True)
 class Rulebook:
+    """The rule sheet's content, in the players' language, before any layout: the title, the blocks in
+    reading order, the worked example, the practice cards and their answers, and each side's footer.
+
+    >>> from rushmore_print import generate_deck, load_design
+    >>> design = load_design()
+    >>> book = build_rulebook(design, generate_deck(design))
+    >>> book.title, book.subtitle
+    ('Mount Rushmore', 'A speed-matching card game for any number of players | 16 Monuments, 39 Search cards')
+    >>> book.answers[:38]
+    'Practice answers: S16 matches M10 (RLL'
+    """
+
     title: str
     subtitle: str
     blocks: tuple  # Heading, Paragraph, Steps, Bullets, NewSide and the figures
@@ -120,14 +216,25 @@ class Rulebook:
 
 def example_pair(deck: Deck, t: Catalogue | None = None) -> MatchExample:
     """The main worked example: a Search card with red heads (two if the deck has any, else the
-    most it has), the first by id, and the Monument it matches by the rule."""
+    most it has), the first by id, and the Monument it matches by the rule.
+
+    >>> from rushmore_print import generate_deck, load_design
+    >>> example = example_pair(generate_deck(load_design()))
+    >>> example.search.id, example.search.red_count, example.monument.id
+    ('S29', 2, 'M10')
+    """
     reds = sorted({card.red_count for card in deck.search})
     return _example(deck, 2 if 2 in reds else max(reds), t)
 
 
 def worked_examples(deck: Deck, t: Catalogue | None = None) -> tuple[MatchExample, ...]:
     """The examples shown head by head, in teaching order: the first card without red heads
-    (the first game's), then the first with the fewest red heads (the next level's)."""
+    (the first game's), then the first with the fewest red heads (the next level's).
+
+    >>> from rushmore_print import generate_deck, load_design
+    >>> [(e.search.id, e.search.red_count, e.monument.id) for e in worked_examples(generate_deck(load_design()))]
+    [('S01', 0, 'M13'), ('S17', 1, 'M03')]
+    """
     reds = sorted({card.red_count for card in deck.search})
     return tuple(_example(deck, k, t) for k in (reds[0], next((k for k in reds if k), None)) if k is not None)[
         : 2 if reds[0] == 0 else 1
@@ -163,7 +270,12 @@ def match_example(deck: Deck, card: SearchCard, t: Catalogue | None = None) -> M
 
 
 def practice_cards(deck: Deck, skip: str | tuple[str, ...]) -> tuple[tuple[SearchCard, str], ...]:
-    """One practice card per red count present (the last card of each class, not a worked example)."""
+    """One practice card per red count present (the last card of each class, not a worked example).
+
+    >>> from rushmore_print import generate_deck, load_design
+    >>> [(card.id, answer) for card, answer in practice_cards(generate_deck(load_design()), "S29")]
+    [('S16', 'M10'), ('S28', 'M05'), ('S39', 'M04')]
+    """
     skipped = (skip,) if isinstance(skip, str) else skip
     chosen = []
     for k in sorted({card.red_count for card in deck.search}):
@@ -178,7 +290,7 @@ def table_space_mm(design: Design) -> tuple[float, float]:
     ``TABLE_GAP_MM`` apart.
 
     >>> from rushmore_print.spec import load_design
-    >>> [round(v) for v in table_space_mm(load_design("designs/eight.yaml"))]
+    >>> [round(v) for v in table_space_mm(load_design("rushmore_print/data/designs/eight.yaml"))]
     [1091, 1497]
     """
     rows, cols = design.grid

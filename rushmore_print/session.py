@@ -43,7 +43,8 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from .errors import ClaimError, GameLogError, NothingToUndo, RushmoreError
-from .inputs import escape, not_utf8, shown
+from .i18n import SOURCE_LANGUAGE, quoted, said
+from .inputs import escape, shown
 from .jsontext import NotJSON, loads
 from .model import Deck, Level
 from .referee import (
@@ -66,7 +67,12 @@ IDLE_SECONDS = 300.0  # a longer pause between two lines counts as a break, not 
 
 @dataclass(frozen=True)
 class Options:
-    """What a game is dealt from (the rest comes from the design)."""
+    """What a game is dealt from (the rest comes from the design).
+
+    >>> options = Options(("ann", "bob"), level=Level.ADVANCED, seed=7)
+    >>> options.players, options.level, options.long_game, options.deck_mode
+    (('ann', 'bob'), <Level.ADVANCED: 'advanced'>, False, <DeckMode.SCREEN: 'screen'>)
+    """
 
     players: tuple[str, ...]
     level: Level = Level.BASIC
@@ -81,7 +87,19 @@ class Options:
 
 @dataclass(frozen=True)
 class Ready:
-    """A card is drawn and held back until the game master presses Enter (hands are still down)."""
+    """A card is drawn and held back until the game master presses Enter (hands are still down).
+
+    >>> from rushmore_print import generate_deck, load_design
+    >>> design = load_design()
+    >>> deck = generate_deck(design)
+    >>> options = Options(("ann", "bob"), seed=3)
+    >>> session = Session.new(deck, design.rules, design.grid, options, design_name=design.name)
+    >>> session.hold = True
+    >>> session.start().events[-1]
+    Ready(number=1, total=12, tiebreak=None)
+    >>> session.handle("").events[0].card.id
+    'S12'
+    """
 
     number: int
     total: int
@@ -90,12 +108,39 @@ class Ready:
 
 @dataclass(frozen=True)
 class Rejected:
+    """A line the session did not take; ``reason`` is English, and a :class:`~rushmore_print.i18n.Said`
+    when a front end can say it in the players' language. Nothing in the game changed; the log
+    keeps it.
+
+    >>> from rushmore_print import generate_deck, load_design
+    >>> design = load_design()
+    >>> deck = generate_deck(design)
+    >>> options = Options(("ann", "bob"), seed=3)
+    >>> session = Session.new(deck, design.rules, design.grid, options, design_name=design.name)
+    >>> _ = session.start()
+    >>> session.handle("zed A1").events
+    (Rejected(line='zed A1', reason="no player called 'zed'; the players are ann and bob"),)
+    """
+
     line: str
     reason: str
 
 
 @dataclass(frozen=True)
 class ShowScore:
+    """The answer to score (and the score after each turn): cards won per player, cards left in the
+    deck, and whether a card is in play.
+
+    >>> from rushmore_print import generate_deck, load_design
+    >>> design = load_design()
+    >>> deck = generate_deck(design)
+    >>> options = Options(("ann", "bob"), seed=3)
+    >>> session = Session.new(deck, design.rules, design.grid, options, design_name=design.name)
+    >>> _ = session.start()
+    >>> session.handle("score").events
+    (ShowScore(scores=(('ann', 0), ('bob', 0)), cards_left=11, in_play=True),)
+    """
+
     scores: tuple[tuple[str, int], ...]
     cards_left: int
     in_play: bool
@@ -103,18 +148,45 @@ class ShowScore:
 
 @dataclass(frozen=True)
 class ShowGrid:
+    """The answer to grid: the table as laid out, to show again.
+
+    >>> from rushmore_print import generate_deck, load_design
+    >>> design = load_design()
+    >>> deck = generate_deck(design)
+    >>> options = Options(("ann", "bob"), seed=3)
+    >>> session = Session.new(deck, design.rules, design.grid, options, design_name=design.name)
+    >>> _ = session.start()
+    >>> session.handle("grid").events[0].table.positions[:2]
+    (('A1', 'M05'), ('A2', 'M12'))
+    """
+
     table: Table
 
 
 @dataclass(frozen=True)
 class ShowHelp:
+    """The answer to help: which inputs to explain (quick mode's, table mode's).
+
+    >>> from rushmore_print import generate_deck, load_design
+    >>> design = load_design()
+    >>> deck = generate_deck(design)
+    >>> options = Options(("ann", "bob"), seed=3)
+    >>> session = Session.new(deck, design.rules, design.grid, options, design_name=design.name)
+    >>> session.handle("help").events
+    (ShowHelp(quick=False, deck_mode=<DeckMode.SCREEN: 'screen'>),)
+    """
+
     quick: bool
     deck_mode: DeckMode
 
 
 @dataclass(frozen=True)
 class Summary:
-    """The end of the game: cards won, wrong claims, turns, time played."""
+    """The end of the game: cards won, wrong claims, turns, time played.
+
+    >>> Summary((("ann", 3), ("bob", 1)), (("ann", 0), ("bob", 2)), turns=4, seconds=95.5).turns
+    4
+    """
 
     scores: tuple[tuple[str, int], ...]
     wrong: tuple[tuple[str, int], ...]
@@ -124,12 +196,34 @@ class Summary:
 
 @dataclass(frozen=True)
 class Quit:
-    """The game master left the table; the game is saved in its log."""
+    """The game master left the table; the game is saved in its log.
+
+    >>> from rushmore_print import generate_deck, load_design
+    >>> design = load_design()
+    >>> deck = generate_deck(design)
+    >>> options = Options(("ann", "bob"), seed=3)
+    >>> session = Session.new(deck, design.rules, design.grid, options, design_name=design.name)
+    >>> _ = session.start()
+    >>> session.handle("quit").events
+    (Quit(),)
+    """
 
 
 @dataclass(frozen=True)
 class Finished:
-    """The game is over and the game master closed it."""
+    """The game is over and the game master closed it.
+
+    >>> from rushmore_print import generate_deck, load_design
+    >>> design = load_design()
+    >>> deck = generate_deck(design)
+    >>> options = Options(("ann", "bob"), seed=3)
+    >>> session = Session.new(deck, design.rules, design.grid, options, design_name=design.name)
+    >>> _ = session.start()
+    >>> while not session.game.over:
+    ...     _ = session.handle(f"ann {session.game.current.answer}, bob pass")
+    >>> session.handle("").events
+    (Finished(),)
+    """
 
 
 SessionEvent = RefereeEvent | Ready | Rejected | ShowScore | ShowGrid | ShowHelp | Summary | Quit | Finished
@@ -138,6 +232,19 @@ SessionEvent = RefereeEvent | Ready | Rejected | ShowScore | ShowGrid | ShowHelp
 
 @dataclass(frozen=True)
 class Step:
+    """What one line (or the start) gave: the events to show, in order, and the records to append to
+    the game's log.
+
+    >>> from rushmore_print import generate_deck, load_design
+    >>> design = load_design()
+    >>> deck = generate_deck(design)
+    >>> options = Options(("ann", "bob"), seed=3)
+    >>> session = Session.new(deck, design.rules, design.grid, options, design_name=design.name)
+    >>> step = session.handle("help")
+    >>> step.events, step.records
+    ((ShowHelp(quick=False, deck_mode=<DeckMode.SCREEN: 'screen'>),), ())
+    """
+
     events: tuple[SessionEvent, ...] = ()
     records: tuple[dict, ...] = ()
 
@@ -146,7 +253,11 @@ class Step:
 
 
 def timestamp(seconds: float) -> str:
-    """``timestamp(0)`` -> ``'1970-01-01T00:00:00.000+00:00'`` (UTC, milliseconds)."""
+    """A time (seconds since the epoch) as the log writes it: ISO 8601, UTC, in milliseconds.
+
+    >>> timestamp(0), timestamp(1.5)
+    ('1970-01-01T00:00:00.000+00:00', '1970-01-01T00:00:01.500+00:00')
+    """
     return datetime.datetime.fromtimestamp(seconds, datetime.timezone.utc).isoformat(timespec="milliseconds")
 
 
@@ -158,7 +269,16 @@ def _seconds(stamp: object) -> float | None:
 
 
 def deck_fingerprint(deck: Deck) -> str:
-    """A short hash of every card (ids, faces, red heads, levels): it changes when the deck does."""
+    """A short hash of every card (ids, faces, red heads, levels): it changes when the deck does.
+
+    >>> from rushmore_print import generate_deck, load_design
+    >>> design = load_design()
+    >>> deck_fingerprint(generate_deck(design))
+    'f574d459959936db'
+    >>> from dataclasses import replace
+    >>> deck_fingerprint(generate_deck(replace(design, seed=1))) != deck_fingerprint(generate_deck(design))
+    True
+    """
     cards = [
         [deck.heads, deck.directions],
         [[m.id, m.faces] for m in deck.monuments],
@@ -195,7 +315,8 @@ def _output_record(event: object) -> dict | None:
             "scores": dict(event.scores),
         }
     if isinstance(event, Ended):
-        return {"event": "ended", "winners": list(event.winners), "reason": event.reason, "scores": dict(event.scores)}
+        reason = str(event.reason)  # the log keeps the English
+        return {"event": "ended", "winners": list(event.winners), "reason": reason, "scores": dict(event.scores)}
     return None
 
 
@@ -454,17 +575,28 @@ def check_record(record: dict, line: int) -> None:
 
 
 def lost_entry(cut: str) -> str:
-    """What a line cut short by a crash held, in words for the game master."""
+    """What a line cut short by a crash held, in words for the game master (a
+    :class:`~rushmore_print.i18n.Said`, in the players' language at the table).
+
+    >>> lost_entry('{"event": "input", "at": "2026", "line": "ann B3", "act')
+    "the entry 'ann B3' was not saved; type it again"
+    >>> lost_entry('{"event": "judged", "ca')
+    "a 'judged' record was not finished and is dropped (no entry was lost)"
+    """
     typed = re.search(r'"line": "((?:[^"\\]|\\.)*)"', cut)
     if typed:
         try:
             entry = json.loads(f'"{typed.group(1)}"')
         except ValueError:
             entry = typed.group(1)
-        return f"the entry {shown(entry)} was not saved; type it again"
+        return said("the entry {typed} was not saved; type it again", typed=quoted(entry[:MAX_SHOWN_ENTRY]))
     event = re.search(r'"event": "(\w+)"', cut)
-    kind = f"a '{event.group(1)}' record" if event else "a partial record"
-    return f"{kind} was not finished and is dropped (no entry was lost)"
+    if event:
+        return said("a {kind} record was not finished and is dropped (no entry was lost)", kind=quoted(event.group(1)))
+    return said("a partial record was not finished and is dropped (no entry was lost)")
+
+
+MAX_SHOWN_ENTRY = 60  # characters of a lost entry quoted back
 
 
 # ----------------------------------------------------------------------------- the session
@@ -486,7 +618,19 @@ class _Clock:
 
 
 class Session:
-    """One game at the table. Build with :meth:`new` (then :meth:`start`) or :meth:`resume`."""
+    """One game at the table. Build with :meth:`new` (then :meth:`start`) or :meth:`resume`.
+
+    >>> from rushmore_print import generate_deck, load_design
+    >>> design = load_design()
+    >>> deck = generate_deck(design)
+    >>> options = Options(("ann", "bob"), seed=3)
+    >>> session = Session.new(deck, design.rules, design.grid, options, design_name=design.name)
+    >>> step = session.start()
+    >>> [type(event).__name__ for event in step.events], [record["event"] for record in step.records]
+    (['Setup', 'Revealed'], ['start', 'revealed'])
+    >>> [type(event).__name__ for event in session.handle("a d2, b pass").events]
+    ['Claimed', 'Passed', 'Judged', 'ShowScore', 'Revealed']
+    """
 
     def __init__(
         self,
@@ -496,9 +640,11 @@ class Session:
         quick: bool,
         hold: bool,
         clock: Callable[[], float],
+        language: str = SOURCE_LANGUAGE,
     ):
         self.game = game
         self.design_name = design_name
+        self.language = language  # the design's: what the front ends say things in (never logged)
         self.design_path = design_path
         self.quick = quick
         self.hold = hold
@@ -520,8 +666,18 @@ class Session:
         quick: bool = False,
         hold: bool = False,
         clock: Callable[[], float] = time.time,
+        language: str = SOURCE_LANGUAGE,
     ) -> Session:
-        """A new game, dealt from ``options.seed``; :meth:`start` lays it out."""
+        """A new game, dealt from ``options.seed``; :meth:`start` lays it out. ``language``: the
+        players' (the design's ``language:``), for the front ends' words.
+
+        >>> from rushmore_print import generate_deck, load_design
+        >>> design = load_design()
+        >>> options = Options(("ann", "bob", "cy"), seed=3)
+        >>> session = Session.new(generate_deck(design), design.rules, design.grid, options, design_name=design.name)
+        >>> session.game.players, session.game.current
+        (('ann', 'bob', 'cy'), None)
+        """
         game = Game.new(
             deck,
             rules,
@@ -533,15 +689,35 @@ class Session:
             options.penalty,
             options.deck_mode,
         )
-        return cls(game, design_name, design_path, quick, hold, clock)
+        return cls(game, design_name, design_path, quick, hold, clock, language)
 
     @property
     def options(self) -> Options:
+        """The options the game was dealt with (what --resume compares against).
+
+        >>> from rushmore_print import generate_deck, load_design
+        >>> design = load_design()
+        >>> deck = generate_deck(design)
+        >>> options = Options(("ann", "bob"), seed=3)
+        >>> session = Session.new(deck, design.rules, design.grid, options, design_name=design.name)
+        >>> session.options == Options(("ann", "bob"), seed=3)
+        True
+        """
         c = self.game.config
         return Options(c.players, c.level, c.long_game, c.seed, c.penalty, c.deck_mode)
 
     def start(self) -> Step:
-        """The start record, the setup and the first card (held back when ``hold``)."""
+        """The start record, the setup and the first card (held back when ``hold``).
+
+        >>> from rushmore_print import generate_deck, load_design
+        >>> design = load_design()
+        >>> deck = generate_deck(design)
+        >>> options = Options(("ann", "bob"), seed=3)
+        >>> session = Session.new(deck, design.rules, design.grid, options, design_name=design.name, clock=lambda: 0.0)
+        >>> start = session.start().records[0]
+        >>> start["event"], start["seed"], start["players"], start["at"]
+        ('start', 3, ['ann', 'bob'], '1970-01-01T00:00:00.000+00:00')
+        """
         at = self._clock.tick()
         start = self._start_record(at)  # before the first card leaves the box
         return self._step(self.game.start(), [start], at)
@@ -590,22 +766,42 @@ class Session:
             if len(data) > 4 * MAX_LINE:
                 return self.handle(data.decode("utf-8", "replace"))  # refused for its length
             at = self._clock.tick()
-            reason = f"{not_utf8(data, exc)}; type the line again"
+            byte = format(data[exc.start], "02x")
+            reason = said("byte {index} (0x{byte}) is not UTF-8; type the line again", index=exc.start + 1, byte=byte)
             return self._reject(data.decode("utf-8", "backslashreplace"), reason, at)
         return self.handle(text)
 
     def handle(self, line: str) -> Step:
-        """One line typed at the table (without its newline); never raises for bad input."""
+        """One line typed at the table (without its newline); never raises for bad input.
+
+        Returns the events to show and the records to log: a Rejected event (and record) for a line
+        that breaks a rule or is not understood.
+
+        >>> from rushmore_print import generate_deck, load_design
+        >>> design = load_design()
+        >>> deck = generate_deck(design)
+        >>> options = Options(("ann", "bob"), seed=3)
+        >>> session = Session.new(deck, design.rules, design.grid, options, design_name=design.name)
+        >>> _ = session.start()
+        >>> session.handle("score").events
+        (ShowScore(scores=(('ann', 0), ('bob', 0)), cards_left=11, in_play=True),)
+        >>> [type(event).__name__ for event in session.handle("ann d2, .").events]
+        ['Claimed', 'Passed', 'Judged', 'ShowScore', 'Revealed']
+        >>> [type(event).__name__ for event in session.handle("undo").events]
+        ['Undone', 'Revealed']
+        """
         at = self._clock.tick()
         if not _is_text(line):  # a lone surrogate: not text, and the log could not hold it
-            return self._reject(line.encode("utf-8", "backslashreplace").decode(), "the line is not text", at)
+            return self._reject(line.encode("utf-8", "backslashreplace").decode(), said("the line is not text"), at)
         if len(line) > MAX_LINE:
-            return self._reject(line[:40] + "...", f"a line of more than {MAX_LINE} characters is not read", at)
+            too_long = said("a line of more than {most} characters is not read", most=MAX_LINE)
+            return self._reject(line[:40] + "...", too_long, at)
         text = " ".join(line.split())
         try:
             return self._dispatch(text, at)
         except RushmoreError as exc:
-            return self._reject(text, str(exc), at)
+            reason = exc.args[0] if len(exc.args) == 1 and isinstance(exc.args[0], str) else str(exc)
+            return self._reject(text, reason, at)  # a Said reason: the front end says it in the players' language
 
     def _dispatch(self, text: str, at: float) -> Step:
         command = text.casefold()
@@ -615,13 +811,13 @@ class Session:
         if game.over:
             if command in ("", "quit"):
                 return Step((Finished(),))
-            raise ClaimError("the game is over: type undo to take back the last entry, or press Enter to leave")
+            raise ClaimError(said("the game is over: type undo to take back the last entry, or press Enter to leave"))
         if command in ("score", "grid", "help", "quit"):
             return Step((self._command(command),))
         if not text:
             return self._show_held(at)
         if self.held is not None:
-            raise ClaimError(f"card {self.held.number} is not shown yet: press Enter to reveal it")
+            raise ClaimError(said("card {number} is not shown yet: press Enter to reveal it", number=self.held.number))
         if game.state.awaiting and not command.startswith(("change ", "drop ")):
             return self._group(text, [("card", text)], at)
         return self._group(text, self._actions(text), at)
@@ -645,7 +841,20 @@ class Session:
 
     def reaction_ms(self, at: float) -> int | None:
         """Milliseconds from the card in play being shown to ``at`` (None: no card is in play, or it
-        was shown before this session began, as after a resume)."""
+        was shown before this session began, as after a resume).
+
+        >>> from rushmore_print import generate_deck, load_design
+        >>> design = load_design()
+        >>> deck = generate_deck(design)
+        >>> options = Options(("ann", "bob"), seed=3)
+        >>> rules, grid = design.rules, design.grid
+        >>> session = Session.new(deck, rules, grid, options, design_name=design.name, clock=lambda: 100.0)
+        >>> session.reaction_ms(101.0) is None  # no card shown yet
+        True
+        >>> _ = session.start()
+        >>> session.reaction_ms(101.25)
+        1250
+        """
         card = self.game.current
         shown_at = self._shown.get(card.id) if card is not None and self.held is None else None
         return None if shown_at is None else min(max(0, round((at - shown_at) * 1000)), MAX_MS)
@@ -669,7 +878,7 @@ class Session:
             elif len(words) == 2:
                 actions.append(("claim", words[0], words[1]))
             else:
-                raise ClaimError(f"cannot read {item!r}; type help for the forms")
+                raise ClaimError(said("cannot read {typed}; type help for the forms", typed=quoted(item)))
         return actions
 
     def _group(self, text: str, actions: list[tuple], at: float) -> Step:
@@ -685,7 +894,9 @@ class Session:
                 if judged and all(later == ("rest-pass",) for later in actions[index:]):
                     break  # a trailing "." once everyone has claimed: nobody is left to pass
                 if judged:
-                    raise ClaimError(f"the turn was judged before {_describe(action)!r}; type that again")
+                    raise ClaimError(
+                        said("the turn was judged before {typed}; type that again", typed=quoted(_describe(action)))
+                    )
                 new, canonical = self._apply(action)
                 events += new
                 done += canonical
@@ -716,7 +927,7 @@ class Session:
 
     def _rest_pass(self, waiting: tuple[str, ...]) -> tuple[list, list[list]]:
         if not waiting:
-            raise ClaimError("everybody has claimed already")
+            raise ClaimError(said("everybody has claimed already"))
         events: list = []
         for player in waiting:
             events += self.game.pass_(player)
@@ -724,17 +935,17 @@ class Session:
 
     def _undo(self, at: float) -> Step:
         if not self._lines:
-            raise NothingToUndo("nothing to undo")
+            raise NothingToUndo(said("nothing to undo"))
         mark, text = self._lines.pop()
         reopened = self.game.rollback(mark)
         self.held = None
-        events: list[SessionEvent] = [Undone(repr(text))]
+        events: list[SessionEvent] = [Undone(quoted(text))]
         if reopened:
             events.append(self.game.showing())
         return Step(tuple(events), ({"event": "undo", "at": timestamp(at), "line": "undo"},))
 
     def _reject(self, text: str, reason: str, at: float) -> Step:
-        record = {"event": "rejected", "at": timestamp(at), "line": text, "reason": reason}
+        record = {"event": "rejected", "at": timestamp(at), "line": text, "reason": str(reason)}  # the log: English
         return Step((Rejected(text, reason),), (record,))
 
     def _score_after(self, events: list[RefereeEvent]) -> ShowScore:
@@ -771,6 +982,17 @@ class Session:
         return self.hold and self.game.config.deck_mode is DeckMode.SCREEN
 
     def summary(self) -> Summary:
+        """The game so far, in figures: cards won and wrong claims per player, turns judged, seconds played.
+
+        >>> from rushmore_print import generate_deck, load_design
+        >>> design = load_design()
+        >>> deck = generate_deck(design)
+        >>> options = Options(("ann", "bob"), seed=3)
+        >>> session = Session.new(deck, design.rules, design.grid, options, design_name=design.name, clock=lambda: 0.0)
+        >>> _ = session.start().events + session.handle("ann d2, bob a1").events
+        >>> session.summary()
+        Summary(scores=(('ann', 1), ('bob', 0)), wrong=(('ann', 0), ('bob', 1)), turns=1, seconds=0.0)
+        """
         game = self.game
         return Summary(game.scores(), game.wrong_claims(), game.state.turns, self._clock.played)
 
@@ -788,9 +1010,27 @@ class Session:
         quick: bool = False,
         hold: bool = False,
         clock: Callable[[], float] = time.time,
+        language: str = SOURCE_LANGUAGE,
     ) -> Session:
         """Replay a log (from :func:`parse_log`); refuses a design or seed that deals differently,
-        and a log whose recorded cards, verdicts or scores are not what the replay gives."""
+        and a log whose recorded cards, verdicts or scores are not what the replay gives.
+
+        Raises GameLogError naming the log's line at fault.
+
+        >>> from rushmore_print import generate_deck, load_design
+        >>> design = load_design()
+        >>> deck = generate_deck(design)
+        >>> options = Options(("ann", "bob"), seed=3)
+        >>> session = Session.new(deck, design.rules, design.grid, options, design_name=design.name)
+        >>> records = list(session.start().records) + list(session.handle("ann d2, bob pass").records)
+        >>> numbered = list(enumerate(records, start=1))
+        >>> again = Session.resume(deck, design.rules, design.grid, numbered, design_name=design.name)
+        >>> again.game.scores(), again.game.current.id == session.game.current.id
+        ((('ann', 1), ('bob', 0)), True)
+        >>> Session.resume(deck, design.rules, design.grid, numbered, design_name="Another game")
+        Traceback (most recent call last):
+        rushmore_print.errors.GameLogError: 1: the log is a game of 'Mount Rushmore', not 'Another game'; ...
+        """
         for number, record in records:  # parse_log has checked them; a caller's records may not be
             if not isinstance(record, dict) or not isinstance(record.get("event"), str):
                 raise GameLogError("not a game event", line=number)
@@ -806,7 +1046,17 @@ class Session:
             )
         try:
             options = _options_of(start)
-            session = cls.new(deck, rules, grid, options, design_name=design_name, quick=quick, hold=hold, clock=clock)
+            session = cls.new(
+                deck,
+                rules,
+                grid,
+                options,
+                design_name=design_name,
+                quick=quick,
+                hold=hold,
+                clock=clock,
+                language=language,
+            )
         except RushmoreError as exc:
             raise GameLogError(f"the 'start' event cannot begin a game: {exc}", line=line) from None
         session.design_path = start["design"]
@@ -938,7 +1188,7 @@ def _items(text: str) -> list[str]:
     for part in text.split(","):
         part = part.strip()
         if not part:
-            raise ClaimError(f"cannot read {text!r}: an empty claim between commas")
+            raise ClaimError(said("cannot read {typed}: an empty claim between commas", typed=quoted(text)))
         if part != "." and part.endswith("."):  # "b pass ." and "b pass." both end with: the rest pass
             items += [part[:-1].strip(), "."]
         else:
@@ -987,7 +1237,11 @@ def _options_of(start: dict) -> Options:
 
 
 def conflicts(logged: Options, given: dict[str, Any]) -> list[str]:
-    """The options given with ``--resume`` that differ from the logged game's, in words."""
+    """The options given with ``--resume`` that differ from the logged game's, in words.
+
+    >>> conflicts(Options(("ann", "bob"), seed=3), {"players": ["ANN", "bob"], "seed": 4, "level": None})
+    ['seed 4 (the logged game has 3)']
+    """
     found = []
     logged_values = asdict(logged)  # given is keyed by Options' fields
     for name, value in given.items():

@@ -84,7 +84,13 @@ def read_sheet_manifest(
     """The deck a spreadsheet manifest lists (heads and letters from ``design``, a ``design``
     sheet or the classic design), the findings for rows that could not be read (each located),
     and the rows of each card id (for locating the findings of :func:`validate_deck`).
-    ``data`` and ``kind`` as for :func:`sheets.read_tables`."""
+    ``data`` and ``kind`` as for :func:`sheets.read_tables`.
+
+    >>> csv = b"id,notation,level\\nM01,LLLL,\\nS01,RRLL,basic\\nS02,R*LLL,advanced\\n"
+    >>> deck, findings, where = read_sheet_manifest(Path("deck.csv"), data=csv)
+    >>> [card.id for card in deck.monuments + deck.search], findings, [row.row for row in where["S02"]]
+    (['M01', 'S01', 'S02'], [], [4])
+    """
     tables = read_tables(path, data, kind)
     cards = _cards_table(tables, path)
     frame = design or _design_sheet(tables, path) or _classic()
@@ -116,6 +122,11 @@ def read_sheet_manifest(
 
 
 def cards_place(table: Table, row: int) -> str:
+    """Where a row of the cards sheet is, for a message.
+
+    >>> cards_place(Table("cards", ()), 3), cards_place(Table(None, ()), 3)
+    ("sheet 'cards', row 3", 'row 3')
+    """
     sheet = f"sheet {shown(table.name)}, " if table.name is not None else ""
     return f"{sheet}row {row}"
 

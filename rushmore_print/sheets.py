@@ -60,11 +60,21 @@ class SheetFormat(enum.Enum):
 
     @classmethod
     def of(cls, path: Path) -> SheetFormat | None:
+        """The format a file's suffix names (any case), or None.
+
+        >>> SheetFormat.of(Path("deck.ods")), SheetFormat.of(Path("deck.yaml"))
+        (<SheetFormat.ODS: 'ods'>, None)
+        """
         suffix = path.suffix.lower().lstrip(".")
         return next((kind for kind in cls if kind.value == suffix), None)
 
     @property
     def binary(self) -> bool:
+        """True for the zipped formats (XLSX, ODS); a CSV is text.
+
+        >>> SheetFormat.CSV.binary, SheetFormat.XLSX.binary
+        (False, True)
+        """
         return self is not SheetFormat.CSV
 
 
@@ -101,18 +111,34 @@ def column_letters(number: int) -> str:
 @dataclass(frozen=True)
 class Table:
     """One sheet: its name (None for a CSV) and its rows of cell text, in file order, ``rows[0]``
-    being row 1; trailing empty cells dropped."""
+    being row 1; trailing empty cells dropped.
+
+    >>> csv = b"id,notation,level\\nM01,LLLL,\\nS01,RRLL,basic\\nS02,R*LLL,advanced\\n"
+    >>> table = read_tables(Path("deck.csv"), csv)[0]
+    >>> table.name, table.rows[:2]
+    (None, (('id', 'notation', 'level'), ('M01', 'LLLL')))
+    """
 
     name: str | None
     rows: tuple[tuple[str, ...], ...]
 
     def place(self, row: int, column: int) -> Place:
+        """Where a cell is, for a message: the sheet (None for a CSV), the row and the column.
+
+        >>> print(Table("cards", ()).place(3, 2))
+        sheet 'cards', row 3, column B
+        """
         return Place(self.name, row, column)
 
 
 class SheetError(RushmoreError):
     """A spreadsheet that cannot be read: ``str()`` names the file (and the sheet and row, when
-    the problem is in one)."""
+    the problem is in one).
+
+    >>> read_tables(Path("deck.txt"))
+    Traceback (most recent call last):
+    rushmore_print.sheets.SheetError: deck.txt: not a spreadsheet; give a .csv, .xlsx or .ods file
+    """
 
     def __init__(self, path: Path | str, message: str):
         self.path, self.reason = str(path), message
@@ -127,6 +153,10 @@ def read_tables(path: Path, data: bytes | None = None, kind: SheetFormat | None 
     Numbers are written as a spreadsheet shows them (``3``, not ``3.0``); formulas give their
     cached value. Raises :class:`SheetError` naming the file for anything unreadable, over a
     limit, or not a spreadsheet.
+
+    >>> csv = b"id,notation,level\\nM01,LLLL,\\nS01,RRLL,basic\\nS02,R*LLL,advanced\\n"
+    >>> [table.rows[2] for table in read_tables(Path("deck.csv"), csv)]
+    [('S01', 'RRLL', 'basic')]
     """
     kind = kind or SheetFormat.of(path)
     if kind is None:
@@ -502,7 +532,11 @@ def _ods_text(value: str) -> str:
 
 
 def rows_of(table: Table) -> Iterator[tuple[int, tuple[str, ...]]]:
-    """(row number, cells) of each row of ``table`` that holds any text."""
+    """(row number, cells) of each row of ``table`` that holds any text.
+
+    >>> list(rows_of(Table(None, (("id", "notation"), (), ("M01", "LLLL")))))
+    [(1, ('id', 'notation')), (3, ('M01', 'LLLL'))]
+    """
     for number, row in enumerate(table.rows, 1):
         if any(row):
             yield number, row

@@ -14,6 +14,12 @@ from .units import parse_length
 
 @dataclass(frozen=True)
 class Paper:
+    """A sheet of paper the kit is printed on: its key on the command line, its name, its size.
+
+    >>> PAPERS["letter"].name, PAPERS["letter"].width_mm, PAPERS["a4"].height_mm
+    ('Letter', 215.9, 297.0)
+    """
+
     key: str
     name: str
     width_mm: float
@@ -22,7 +28,11 @@ class Paper:
 
 class SheetLayout(enum.Enum):
     """How a sheet carries the backs: on the next page (duplex), below a fold line, or not at all.
-    Here, with the papers, so that the command line names them without loading the sheet engine."""
+    Here, with the papers, so that the command line names them without loading the sheet engine.
+
+    >>> [layout.value for layout in SheetLayout]
+    ['duplex', 'gutterfold', 'fronts']
+    """
 
     DUPLEX = "duplex"
     GUTTERFOLD = "gutterfold"
@@ -30,7 +40,11 @@ class SheetLayout(enum.Enum):
 
 
 class Flip(enum.Enum):
-    """The edge a duplex printer turns the paper over on."""
+    """The edge a duplex printer turns the paper over on.
+
+    >>> Flip("short"), [flip.value for flip in Flip]
+    (<Flip.SHORT: 'short'>, ['long', 'short'])
+    """
 
     LONG = "long"
     SHORT = "short"

@@ -1,7 +1,7 @@
 """``rushmore init``: a design to start from, written from the example designs the package ships.
 
-The examples (``classic``, ``junior``, ``five``, ``eight``) are package data, the same files as the
-repository's ``designs/`` folder, so a user who installed the wheel has them too. A starter is the
+The examples (``classic``, ``junior``, ``five``, ``eight``) are package data (``data/designs``,
+real files, no link), so a user who installed the wheel has them too. A starter is the
 example with a header of comments saying what to change and how to check it, and an ``art/``
 folder beside it for head art. Nothing is ever overwritten: a folder that already holds a
 design (or an ``art/`` entry of the same name) is refused, and nothing is written.
@@ -22,7 +22,11 @@ from .spec import parse_design
 
 
 class Example(enum.Enum):
-    """The example designs a starter can come from (their files in ``data/designs``)."""
+    """The example designs a starter can come from (their files in ``data/designs``).
+
+    >>> [example.value for example in Example]
+    ['classic', 'junior', 'five', 'eight']
+    """
 
     CLASSIC = "classic"
     JUNIOR = "junior"
@@ -60,7 +64,15 @@ A head uses one with `art: art/NAME.png` in the design; art may not reach outsid
 
 @dataclass(frozen=True)
 class Started:
-    """What ``init`` wrote: the design file and the art folder."""
+    """What ``init`` wrote: the design file and the art folder.
+
+    >>> import tempfile
+    >>> folder = tempfile.TemporaryDirectory()
+    >>> started = start_design(Path(folder.name), Example.FIVE)
+    >>> started.design.name, started.art.is_dir()
+    ('design.yaml', True)
+    >>> folder.cleanup()
+    """
 
     design: Path
     art: Path

@@ -30,7 +30,18 @@ from .model import Level
 
 @dataclass(frozen=True)
 class Hand:
-    """One player's part in a turn: the Monument covered (None: a pass) and when (ms, or None)."""
+    """One player's part in a turn: the Monument covered (None: a pass) and when (ms, or None).
+
+    >>> import itertools
+    >>> from rushmore_print import generate_deck, load_design
+    >>> from rushmore_print.session import Options, Session
+    >>> design, ticks = load_design(), itertools.count(0.0, 3.0)
+    >>> session = Session.new(generate_deck(design), design.rules, design.grid, Options(("ann", "bob"), seed=3),
+    ...                       design_name=design.name, clock=lambda: next(ticks))
+    >>> records = [*session.start().records, *session.handle("ann d2, bob a1").records]
+    >>> turns_of(records)[0].hands
+    (Hand(player='ann', monument='M09', ms=3000), Hand(player='bob', monument='M05', ms=3000))
+    """
 
     player: str
     monument: str | None
@@ -39,7 +50,19 @@ class Hand:
 
 @dataclass(frozen=True)
 class Turn:
-    """A judged turn: the card, its answer, who took it, every hand."""
+    """A judged turn: the card, its answer, who took it, every hand.
+
+    >>> import itertools
+    >>> from rushmore_print import generate_deck, load_design
+    >>> from rushmore_print.session import Options, Session
+    >>> design, ticks = load_design(), itertools.count(0.0, 3.0)
+    >>> session = Session.new(generate_deck(design), design.rules, design.grid, Options(("ann", "bob"), seed=3),
+    ...                       design_name=design.name, clock=lambda: next(ticks))
+    >>> records = [*session.start().records, *session.handle("ann d2, bob a1").records]
+    >>> turn = turns_of(records)[0]
+    >>> turn.card, turn.answer, turn.winner, turn.level
+    ('S12', 'M09', 'ann', <Level.BASIC: 'basic'>)
+    """
 
     card: str
     red_count: int
@@ -49,20 +72,48 @@ class Turn:
 
     @property
     def right_ms(self) -> int | None:
-        """The time to the right claim (None: nobody was right, or the claim was not timed)."""
+        """The time to the right claim (None: nobody was right, or the claim was not timed).
+
+        >>> Turn("S12", 0, "M09", "ann", (Hand("ann", "M09", 2500), Hand("bob", None, None))).right_ms
+        2500
+        >>> Turn("S12", 0, "M09", None, (Hand("bob", "M05", 900),)).right_ms is None
+        True
+        """
         return next((hand.ms for hand in self.hands if hand.player == self.winner), None)
 
     @property
     def wrong(self) -> tuple[str, ...]:
+        """The players whose hand was on a Monument that was not the answer.
+
+        >>> Turn("S12", 0, "M09", "ann", (Hand("ann", "M09", 2500), Hand("bob", "M05", 900))).wrong
+        ('bob',)
+        """
         return tuple(h.player for h in self.hands if h.monument is not None and h.monument != self.answer)
 
     @property
     def level(self) -> Level:
+        """The easiest level whose pool holds the card.
+
+        >>> Turn("S21", 1, "M01", None, ()).level
+        <Level.ADVANCED: 'advanced'>
+        """
         return Level.of_red_count(self.red_count)
 
 
 def turns_of(records: Sequence[dict]) -> list[Turn]:
-    """The judged turns of one game's records, undone lines left out."""
+    """The judged turns of one game's records, undone lines left out.
+
+    >>> import itertools
+    >>> from rushmore_print import generate_deck, load_design
+    >>> from rushmore_print.session import Options, Session
+    >>> design, ticks = load_design(), itertools.count(0.0, 3.0)
+    >>> session = Session.new(generate_deck(design), design.rules, design.grid, Options(("ann", "bob"), seed=3),
+    ...                       design_name=design.name, clock=lambda: next(ticks))
+    >>> records = [*session.start().records, *session.handle("ann d2, bob a1").records]
+    >>> records += session.handle("undo").records + session.handle("ann pass, bob pass").records
+    >>> [(turn.card, turn.winner) for turn in turns_of(records)]
+    [('S12', None)]
+    """
     if not records:
         return []
     reds = _red_counts(records[0])
@@ -124,7 +175,18 @@ def median(values: Iterable[int | None]) -> float | None:
 
 @dataclass(frozen=True)
 class Row:
-    """One line of a table: a card, a level, a red count or a player."""
+    """One line of a table: a card, a level, a red count or a player.
+
+    >>> import itertools
+    >>> from rushmore_print import generate_deck, load_design
+    >>> from rushmore_print.session import Options, Session
+    >>> design, ticks = load_design(), itertools.count(0.0, 3.0)
+    >>> session = Session.new(generate_deck(design), design.rules, design.grid, Options(("ann", "bob"), seed=3),
+    ...                       design_name=design.name, clock=lambda: next(ticks))
+    >>> records = [*session.start().records, *session.handle("ann d2, bob a1").records]
+    >>> stats_of([records]).players[1]
+    Row(name='bob', turns=1, right=0, wrong=1, median_ms=None)
+    """
 
     name: str
     turns: int  # turns played (for a player: claims made, passes left out)
@@ -135,6 +197,20 @@ class Row:
 
 @dataclass(frozen=True)
 class Stats:
+    """The tables over some games: how many games, and a row per Search card, level, red count and player.
+
+    >>> import itertools
+    >>> from rushmore_print import generate_deck, load_design
+    >>> from rushmore_print.session import Options, Session
+    >>> design, ticks = load_design(), itertools.count(0.0, 3.0)
+    >>> session = Session.new(generate_deck(design), design.rules, design.grid, Options(("ann", "bob"), seed=3),
+    ...                       design_name=design.name, clock=lambda: next(ticks))
+    >>> records = [*session.start().records, *session.handle("ann d2, bob a1").records]
+    >>> stats = stats_of([records, records])
+    >>> stats.games, stats.cards, stats.levels[0].turns
+    (2, (Row(name='S12', turns=2, right=2, wrong=2, median_ms=3000.0),), 2)
+    """
+
     games: int
     cards: tuple[Row, ...]
     levels: tuple[Row, ...]
@@ -154,7 +230,18 @@ def _row(name: str, turns: list[Turn]) -> Row:
 
 def player_rows(turns: list[Turn], players: Iterable[str]) -> tuple[Row, ...]:
     """Each player's claims, cards taken, wrong claims and median time to a right claim, in the
-    order given (players who never claimed included)."""
+    order given (players who never claimed included).
+
+    >>> import itertools
+    >>> from rushmore_print import generate_deck, load_design
+    >>> from rushmore_print.session import Options, Session
+    >>> design, ticks = load_design(), itertools.count(0.0, 3.0)
+    >>> session = Session.new(generate_deck(design), design.rules, design.grid, Options(("ann", "bob"), seed=3),
+    ...                       design_name=design.name, clock=lambda: next(ticks))
+    >>> records = [*session.start().records, *session.handle("ann d2, bob a1").records]
+    >>> [(row.name, row.turns, row.right) for row in player_rows(turns_of(records), ["ann", "bob", "cy"])]
+    [('ann', 1, 1), ('bob', 1, 0), ('cy', 0, 0)]
+    """
     rows = []
     for player in players:
         hands = [(t, h) for t in turns for h in t.hands if h.player == player and h.monument is not None]
@@ -172,7 +259,19 @@ def player_rows(turns: list[Turn], players: Iterable[str]) -> tuple[Row, ...]:
 
 def stats_of(games: Sequence[Sequence[dict]]) -> Stats:
     """The tables over many games' records: cards in id order, levels easiest first, red counts
-    upwards, players by first appearance."""
+    upwards, players by first appearance.
+
+    >>> import itertools
+    >>> from rushmore_print import generate_deck, load_design
+    >>> from rushmore_print.session import Options, Session
+    >>> design, ticks = load_design(), itertools.count(0.0, 3.0)
+    >>> session = Session.new(generate_deck(design), design.rules, design.grid, Options(("ann", "bob"), seed=3),
+    ...                       design_name=design.name, clock=lambda: next(ticks))
+    >>> records = [*session.start().records, *session.handle("ann d2, bob a1").records]
+    >>> stats = stats_of([records])
+    >>> stats.games, [row.name for row in stats.levels], stats.reds
+    (1, ['Basic'], (Row(name='0', turns=1, right=1, wrong=1, median_ms=3000),))
+    """
     turns = [turn for records in games for turn in turns_of(records)]
     players: dict[str, None] = {}
     for records in games:
@@ -189,12 +288,29 @@ def stats_of(games: Sequence[Sequence[dict]]) -> Stats:
 
 
 def seconds(ms: float | None) -> str:
-    """``seconds(1234)`` -> ``'1.23 s'``; unknown: ``'-'``."""
+    """Milliseconds as the tables show them, in seconds to the hundredth; '-' when unknown.
+
+    >>> seconds(1234), seconds(None)
+    ('1.23 s', '-')
+    """
     return "-" if ms is None else f"{ms / 1000:.2f} s"
 
 
 def table_lines(stats: Stats) -> list[str]:
-    """The tables as terminal lines."""
+    """The tables as terminal lines.
+
+    >>> import itertools
+    >>> from rushmore_print import generate_deck, load_design
+    >>> from rushmore_print.session import Options, Session
+    >>> design, ticks = load_design(), itertools.count(0.0, 3.0)
+    >>> session = Session.new(generate_deck(design), design.rules, design.grid, Options(("ann", "bob"), seed=3),
+    ...                       design_name=design.name, clock=lambda: next(ticks))
+    >>> records = [*session.start().records, *session.handle("ann d2, bob a1").records]
+    >>> print("\\n".join(table_lines(stats_of([records]))[-3:]))
+    player  claims  cards  wrong  median to right claim
+    ann          1      1      0    3.00 s
+    bob          1      0      1         -
+    """
     lines = [f"{stats.games} game{'s' if stats.games != 1 else ''}"]
     for title, rows, turns_word, right_word in (
         ("Search card", stats.cards, "turns", "taken"),

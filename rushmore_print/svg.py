@@ -49,7 +49,6 @@ MAX_COORDINATE = 100 * SPAN  # points may lie outside the drawing (they are clip
 SVG_NAMESPACE = "http://www.w3.org/2000/svg"
 XLINK_HREF = "http://www.w3.org/1999/xlink href"  # as expat names it, namespace and name
 _LINE = "data-rushmore-line"  # written into each start tag, so what svgelements returns has its line
-SHAPES = frozenset({"path", "rect", "circle", "ellipse", "line", "polyline", "polygon"})
 # Not drawn, children included (svgelements does not draw them either).
 _SILENT = frozenset({"defs", "clipPath", "pattern", "style", "title", "desc", "linearGradient", "radialGradient"})
 _REFUSED = {
@@ -89,12 +88,24 @@ _NOT_NUMBERS = re.compile(r"#[0-9A-Za-z_-]*|url\([^)]*\)")  # #c0ffee, url(#e1) 
 
 
 class SvgError(ValueError):
-    """The file is not an SVG drawing this reader can draw as the file says."""
+    """The file is not an SVG drawing this reader can draw as the file says.
+
+    >>> parse("<html/>")
+    Traceback (most recent call last):
+    rushmore_print.svg.SvgError: the document is <html>, not <svg>
+    """
 
 
 @dataclass(frozen=True)
 class SvgShape:
-    """One painted path in the drawing's units (y down). ``fill``/``stroke`` None: not painted."""
+    """One painted path in the drawing's units (y down). ``fill``/``stroke`` None: not painted.
+
+    >>> svg = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 2"><rect width="1" height="2" fill="red"/></svg>'
+    >>> drawing = parse(svg)
+    >>> shape = drawing.shapes[0]
+    >>> shape.commands[:2], shape.fill, shape.stroke, shape.fill_rule
+    ((('M', 0.0, 0.0), ('L', 500.0, 0.0)), (1.0, 0.0, 0.0), None, <FillRule.NONZERO: 'nonzero'>)
+    """
 
     commands: tuple[tuple, ...]  # ("M", x, y), ("L", x, y), ("C", x1, y1, x2, y2, x, y), ("Z",)
     fill: Color | None
@@ -108,6 +119,15 @@ class SvgShape:
 
 @dataclass(frozen=True)
 class Drawing:
+    """An SVG document read into painted paths: its box (fitted to ``SPAN`` units along the longer
+    side, y down) and its shapes in drawing order.
+
+    >>> svg = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 2"><rect width="1" height="2" fill="red"/></svg>'
+    >>> drawing = parse(svg)
+    >>> drawing.view, len(drawing.shapes)
+    ((0.0, 0.0, 500.0, 1000.0), 1)
+    """
+
     view: tuple[float, float, float, float]  # x, y, width, height: the drawing's box
     shapes: tuple[SvgShape, ...]
 
@@ -132,7 +152,13 @@ def parse(text: str) -> Drawing:
     """The shapes of an SVG document, fitted to ``SPAN`` units along its longer side (y down).
 
     Raises :class:`SvgError` saying what is wrong and, where an element is at fault, which
-    element and its line."""
+    element and its line.
+
+    >>> svg = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 2"><rect width="1" height="2" fill="red"/></svg>'
+    >>> drawing = parse(svg)
+    >>> drawing.shapes[0].commands[2]
+    ('L', 500.0, 1000.0)
+    """
     text = _without_declaration(text)
     data = text.encode("utf-8")
     root, elements = _outline(data)
@@ -164,7 +190,7 @@ def _outline(data: bytes) -> tuple[_Element, list[_Element]]:
     elements: list[_Element] = []
     stack: list[_Element] = []
 
-    def doctype(name: str, system: str | None, public: str | None, has_internal_subset: int) -> None:
+    def doctype(name: str, system: str | None, _public: str | None, has_internal_subset: int) -> None:
         if has_internal_subset:
             raise SvgError(
                 f"line {parser.CurrentLineNumber}: the DOCTYPE declares entities or attributes ([...]); "

@@ -16,6 +16,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from .errors import OptionsError
 from .units import EIGHTH_INCH_MM, MM_PER_INCH
 
 if TYPE_CHECKING:
@@ -25,7 +26,11 @@ Progress = Callable[[str], None]
 
 
 class TargetKind(enum.Enum):
-    """Every export ``rushmore export`` knows; the value is its name on the command line."""
+    """Every export ``rushmore export`` knows; the value is its name on the command line.
+
+    >>> TargetKind("dtc"), EXPORTS[TargetKind.DTC.value].kind is TargetKind.DTC
+    (<TargetKind.DTC: 'dtc'>, True)
+    """
 
     PNG = "png"
     TGC = "tgc"
@@ -37,7 +42,12 @@ class TargetKind(enum.Enum):
 
 @dataclass(frozen=True)
 class RasterTarget:
-    """How a vendor wants card images: resolution, bleed and orientation."""
+    """How a vendor wants card images: resolution, bleed and orientation.
+
+    >>> tgc = RASTER_TARGETS[TargetKind.TGC]
+    >>> tgc.dpi, tgc.bleed_mm, tgc.portrait
+    (300, 3.175, True)
+    """
 
     kind: TargetKind
     dpi: int
@@ -47,10 +57,19 @@ class RasterTarget:
 
     @property
     def name(self) -> str:
+        """The target's name on the command line.
+
+        >>> RASTER_TARGETS[TargetKind.MPC].name
+        'mpc'
+        """
         return self.kind.value
 
     def size_for(self, card_name: str) -> tuple[int, int] | None:
-        """The exact upright image size the vendor asks for this card, when it publishes one."""
+        """The exact upright image size the vendor asks for this card, when it publishes one.
+
+        >>> RASTER_TARGETS[TargetKind.TGC].size_for("poker"), RASTER_TARGETS[TargetKind.MPC].size_for("tarot")
+        ((825, 1125), None)
+        """
         return self.pixels.get(card_name)
 
 
@@ -76,6 +95,13 @@ TTS_MAX_DPI = 300  # a card needs no more on screen; a small deck's cells would 
 
 @dataclass(frozen=True)
 class ExportOptions:
+    """What ``rushmore export`` was asked for: the resolution, the bleed (None: the design's) and, for
+    Tabletop Simulator, where the files will be hosted. Each target honours only some of them.
+
+    >>> ExportOptions(), sorted(EXPORTS["png"].honours)
+    (ExportOptions(dpi=300, bleed_mm=None, url_base=None), ['bleed', 'dpi'])
+    """
+
     dpi: int = 300
     bleed_mm: float | None = None  # None: the design's bleed
     url_base: str | None = None  # tts: where the files will be hosted
@@ -87,7 +113,13 @@ DEFAULTS = ExportOptions()
 @dataclass(frozen=True)
 class Target:
     """One export: its kind and help, which options it honours and how many files it writes (for
-    a progress bar). ``export.run_export`` writes it."""
+    a progress bar). ``export.run_export`` writes it.
+
+    >>> from rushmore_print import load_design
+    >>> tts = EXPORTS["tts"]
+    >>> tts.kind, sorted(tts.honours), tts.files(load_design())
+    (<TargetKind.TTS: 'tts'>, ['url_base'], 5)
+    """
 
     kind: TargetKind
     help: str
@@ -96,8 +128,32 @@ class Target:
 
     @property
     def name(self) -> str:
-        """The name on the command line: ``rushmore export png``."""
+        """The name on the command line: ``rushmore export png``.
+
+        >>> [target.name for target in EXPORTS.values()]
+        ['png', 'tgc', 'mpc', 'dtc', 'tts', 'svg']
+        """
         return self.kind.value
+
+    def options(
+        self, dpi: int | None = None, bleed_mm: float | None = None, url_base: str | None = None
+    ) -> ExportOptions:
+        """The export's options from those given (None: not given, the default), refusing one that
+        this target does not honour, naming the targets that do.
+
+        >>> EXPORTS["png"].options(dpi=150).dpi
+        150
+        >>> EXPORTS["tgc"].options(dpi=150)
+        Traceback (most recent call last):
+        rushmore_print.errors.OptionsError: --dpi applies to png only, not to tgc
+        """
+        given = {
+            name for name, value in (("dpi", dpi), ("bleed", bleed_mm), ("url_base", url_base)) if value is not None
+        }
+        for name in sorted(given - self.honours):
+            owners = " and ".join(t.name for t in EXPORTS.values() if name in t.honours)
+            raise OptionsError(f"--{name.replace('_', '-')} applies to {owners} only, not to {self.name}")
+        return ExportOptions(DEFAULTS.dpi if dpi is None else dpi, bleed_mm, url_base)
 
 
 def _faces_and_backs(design: Design) -> int:
@@ -111,7 +167,12 @@ def _px(target: RasterTarget) -> str:
 
 
 def tts_files(design: Design) -> int:
-    """Face sheets for both decks, a back per deck and the saved-object JSON."""
+    """Face sheets for both decks, a back per deck and the saved-object JSON.
+
+    >>> from rushmore_print import load_design
+    >>> tts_files(load_design())
+    5
+    """
     per_sheet = TTS_CARDS_PER_SHEET
     sheets = math.ceil(design.monument_count / per_sheet) + math.ceil(design.search_count / per_sheet)
     return sheets + 3

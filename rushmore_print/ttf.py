@@ -23,6 +23,9 @@ from pathlib import Path
 from .inputs import InputError, InputKind, read_input
 
 Contour = list[tuple[float, float, bool]]  # (x, y, on-curve) in font units
+Point = tuple[float, float]
+# ("M", p), ("L", p) or ("Q", control, p): a closed contour as the renderers draw it
+Segment = tuple[str, Point] | tuple[str, Point, Point]
 
 
 # A designer's font is read by the design reader twice (its licence, then every name it prints)
@@ -79,7 +82,13 @@ class _Table:
 
 @dataclass(frozen=True)
 class TrueTypeFont:
-    """The tables of one TrueType (``glyf``-outline) font file that this project uses."""
+    """The tables of one TrueType (``glyf``-outline) font file that this project uses.
+
+    >>> from rushmore_print.typeface import Font
+    >>> font = TrueTypeFont.load(Font.REGULAR.path)
+    >>> font.units_per_em, font.ascent, font.descent, font.glyph_count
+    (2048, 1901, -483, 6253)
+    """
 
     path: Path
     units_per_em: int
@@ -95,7 +104,16 @@ class TrueTypeFont:
 
     @classmethod
     def load(cls, path: Path) -> TrueTypeFont:
-        """Read ``path``; ``ValueError`` when it is not a TrueType font this reader understands."""
+        """Read ``path``; ``ValueError`` when it is not a TrueType font this reader understands.
+
+        >>> from rushmore_print.typeface import Font
+        >>> font = TrueTypeFont.load(Font.REGULAR.path)
+        >>> font.path.name
+        'DejaVuSansCondensed.ttf'
+        >>> TrueTypeFont.load(Font.REGULAR.path.with_name("LICENSE.txt"))
+        Traceback (most recent call last):
+        ValueError: .../LICENSE.txt: not a TrueType font; use a TrueType (.ttf) font
+        """
         try:
             data = read_input(path, InputKind.FONT)
         except InputError as exc:
@@ -153,7 +171,13 @@ class TrueTypeFont:
     @property
     def embedding_allowed(self) -> bool:
         """False when the font's licence bits (OS/2 ``fsType``) forbid embedding a subset of it in
-        a PDF: restricted (0x0002), no subsetting (0x0100), bitmap only (0x0200)."""
+        a PDF: restricted (0x0002), no subsetting (0x0100), bitmap only (0x0200).
+
+        >>> from rushmore_print.typeface import Font
+        >>> font = TrueTypeFont.load(Font.REGULAR.path)
+        >>> font.embedding_allowed
+        True
+        """
         table = self._tables.get(b"OS/2")
         if table is None or table[1] < 10:
             return True
@@ -161,7 +185,13 @@ class TrueTypeFont:
         return not fs_type & 0x0302
 
     def glyph(self, char: str) -> int:
-        """The glyph of a character, 0 (the missing glyph) when the font has none."""
+        """The glyph of a character, 0 (the missing glyph) when the font has none.
+
+        >>> from rushmore_print.typeface import Font
+        >>> font = TrueTypeFont.load(Font.REGULAR.path)
+        >>> font.glyph("A"), font.glyph("\\u4e2d")
+        (36, 0)
+        """
         code = ord(char)
         for kind, start, end in reversed(self._subtables):
             found = _format12(self._data, start, code) if kind == 12 else _format4(self._data, start, end, code)
@@ -170,21 +200,48 @@ class TrueTypeFont:
         return 0
 
     def covers(self, char: str) -> bool:
+        """True if the font has a glyph for the character.
+
+        >>> from rushmore_print.typeface import Font
+        >>> font = TrueTypeFont.load(Font.REGULAR.path)
+        >>> font.covers("ß"), font.covers("\\u4e2d")
+        (True, False)
+        """
         return self.glyph(char) != 0
 
     def advance(self, char: str) -> int:
+        """How far the character moves the pen, in font units (the missing glyph's advance if it has none).
+
+        >>> from rushmore_print.typeface import Font
+        >>> font = TrueTypeFont.load(Font.REGULAR.path)
+        >>> font.advance("A"), font.advance("i")
+        (1260, 512)
+        """
         found = self._advance.get(char)
         if found is None:
             found = self._advance[char] = self.advances[min(self.glyph(char), len(self.advances) - 1)]
         return found
 
     def width(self, text: str, size: float) -> float:
-        """Width of ``text`` at ``size`` (in whatever unit ``size`` is)."""
+        """Width of ``text`` at ``size`` (in whatever unit ``size`` is).
+
+        >>> from rushmore_print.typeface import Font
+        >>> font = TrueTypeFont.load(Font.REGULAR.path)
+        >>> round(font.width("Mount", 10.0), 3)
+        28.198
+        """
         return sum(self.advance(char) for char in text) * size / self.units_per_em
 
     def outline(self, char: str) -> list[Contour]:
         """The contours of a character's glyph, in font units (composite glyphs flattened);
-        ``ValueError`` naming the character when its outline is damaged."""
+        ``ValueError`` naming the character when its outline is damaged.
+
+        >>> from rushmore_print.typeface import Font
+        >>> font = TrueTypeFont.load(Font.REGULAR.path)
+        >>> contours = font.outline("O")
+        >>> len(contours), contours[0][0]
+        (2, (726.0, 1356.0, True))
+        """
         glyph = self.glyph(char)
         try:
             contours = self._glyph(glyph, 0)
@@ -269,6 +326,44 @@ class TrueTypeFont:
                 raise _GlyphError(f"has more than {MAX_GLYPH_POINTS} points")
             if not flags & 0x20:  # MORE_COMPONENTS
                 return result
+
+
+def quadratic_segments(contour: Contour) -> list[Segment]:
+    """A closed TrueType contour as ("M", p), ("L", p) and ("Q", control, p) segments, the
+    implied on-curve points made explicit; the last segment ends where the first began.
+
+    TrueType implies an on-curve point midway between two off-curve ones, and a contour may
+    start off-curve or have no on-curve point at all (DejaVu's round counters in '℔' and 'Ք'):
+    then it starts at the midpoint of its first two points. Both renderers that draw glyph
+    outlines (``render/svg.py`` and ``render/rawpdf.py``) read contours here, so they agree.
+
+    >>> quadratic_segments([(10, 10, True), (0, 0, False), (10, 0, False)])
+    [('M', (10, 10)), ('Q', (0, 0), (5.0, 0.0)), ('Q', (10, 0), (10, 10))]
+    >>> quadratic_segments([(0, 0, False), (4, 0, False), (4, 4, False), (0, 4, False)])[:3]
+    [('M', (2.0, 0.0)), ('Q', (4, 0), (4.0, 2.0)), ('Q', (4, 4), (2.0, 4.0))]
+    """
+    points = list(contour)
+    if not points:
+        return []
+    start = next((i for i, p in enumerate(points) if p[2]), None)
+    if start is None:  # all off-curve: start at the implied point between the first two
+        (ax, ay, _), (bx, by, _) = points[0], points[1 % len(points)]
+        points.insert(1, ((ax + bx) / 2, (ay + by) / 2, True))
+        start = 1
+    points = points[start:] + points[:start] + [points[start]]
+    segments: list[Segment] = [("M", (points[0][0], points[0][1]))]
+    control: Point | None = None
+    for x, y, on in points[1:]:
+        if on:
+            segments.append(("Q", control, (x, y)) if control else ("L", (x, y)))
+            control = None
+        elif control is None:
+            control = (x, y)
+        else:
+            middle = ((control[0] + x) / 2, (control[1] + y) / 2)
+            segments.append(("Q", control, middle))
+            control = (x, y)
+    return segments
 
 
 def _directory(data: bytes) -> dict[bytes, tuple[int, int]]:
@@ -439,4 +534,4 @@ def _format12(data: bytes, start: int, code: int) -> int:
     return 0
 
 
-__all__ = ["TrueTypeFont"]
+__all__ = ["TrueTypeFont", "quadratic_segments"]

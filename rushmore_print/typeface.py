@@ -23,7 +23,11 @@ from .units import MM_PER_PT
 @dataclass(frozen=True)
 class Font:
     """A TrueType face: one of the shipped family (``Font.REGULAR``, ``BOLD``, ``ITALIC``) or a
-    designer's own file (``print.font``, see :meth:`designer`)."""
+    designer's own file (``print.font``, see :meth:`designer`).
+
+    >>> Font.BOLD.pdf_name, Font.BOLD.path.name
+    ('RushmoreSans-Bold', 'DejaVuSansCondensed-Bold.ttf')
+    """
 
     file: str  # a file of data/fonts, or an absolute path
     pdf_name: str  # the name it is registered and embedded under
@@ -37,6 +41,11 @@ class Font:
 
     @property
     def path(self) -> Path:
+        """The font's file: one of the package's own (``data/fonts``) or the designer's absolute path.
+
+        >>> Font.REGULAR.path.name, Font.designer(Path("/games/a/font.ttf")).path
+        ('DejaVuSansCondensed.ttf', PosixPath('/games/a/font.ttf'))
+        """
         given = Path(self.file)
         return (
             given

@@ -40,12 +40,20 @@ def parse_length(value: object) -> float:
 
 
 def mm_to_px(mm: float, dpi: float) -> float:
-    """``mm_to_px(25.4, 300)`` -> ``300.0``."""
+    """Millimetres to pixels at ``dpi`` dots per inch (not rounded).
+
+    >>> mm_to_px(25.4, 300), round(mm_to_px(63, 300), 1)
+    (300.0, 744.1)
+    """
     return mm * dpi / MM_PER_INCH
 
 
 def px_to_mm(px: float, dpi: float) -> float:
-    """``px_to_mm(300, 300)`` -> ``25.4``."""
+    """Pixels at ``dpi`` dots per inch to millimetres; the inverse of ``mm_to_px``.
+
+    >>> px_to_mm(300, 300), round(px_to_mm(744, 300), 2)
+    (25.4, 62.99)
+    """
     return px / dpi * MM_PER_INCH
 
 

@@ -38,7 +38,11 @@ def shown_id(card: str) -> str:
 
 class CardField(enum.Enum):
     """The parts of a card a finding is about, so a reader of a file can point at them (a
-    spreadsheet's row and column): faces and red marks are both written in a card's notation."""
+    spreadsheet's row and column): faces and red marks are both written in a card's notation.
+
+    >>> [field.value for field in CardField]
+    ['id', 'faces', 'red', 'level', 'answer']
+    """
 
     ID = "id"
     FACES = "faces"
@@ -69,7 +73,14 @@ class Finding:
 
 @dataclass(frozen=True)
 class BalanceRow:
-    """How evenly a group of Search cards spreads its answers (and red marks)."""
+    """How evenly a group of Search cards spreads its answers (and red marks): the group's name, its
+    size, the fewest and most cards with the same answer (and red marks on the same head).
+
+    >>> from rushmore_print import generate_deck, load_design
+    >>> row = validate_deck(generate_deck(load_design())).balance[1]
+    >>> row.group, row.cards, (row.answer_min, row.answer_max), (row.red_min, row.red_max)
+    ('1 red', 12, (0, 1), (3, 3))
+    """
 
     group: str
     cards: int
@@ -82,12 +93,28 @@ class BalanceRow:
 
     @property
     def balanced(self) -> bool:
+        """True if no two Monuments (and no two heads) differ by more than one card in the group.
+
+        >>> BalanceRow("1 red", 12, 0, 1, red_min=3, red_max=3).balanced
+        True
+        >>> BalanceRow("1 red", 12, 0, 2).balanced
+        False
+        """
         red_ok = self.red_min is None or self.red_max is None or self.red_max - self.red_min <= 1
         return self.answer_max - self.answer_min <= 1 and red_ok
 
 
 @dataclass(frozen=True)
 class Report:
+    """What ``validate_deck`` found: the card counts, the errors (the deck is wrong), the warnings (it
+    is not balanced) and the balance figures by group, and the size of each level's pool.
+
+    >>> from rushmore_print import generate_deck, load_design
+    >>> report = validate_deck(generate_deck(load_design()))
+    >>> report.monuments, report.search, report.warnings, report.pools[0]
+    (16, 39, (), (<Level.BASIC: 'basic'>, 16))
+    """
+
     monuments: int
     search: int
     errors: tuple[Finding, ...]
@@ -96,6 +123,12 @@ class Report:
     pools: tuple[tuple[Level, int], ...]
 
     def ok(self, strict: bool = False) -> bool:
+        """True if the deck has no error (and, with ``strict``, no warning either).
+
+        >>> from rushmore_print import generate_deck, load_design
+        >>> validate_deck(generate_deck(load_design())).ok(strict=True)
+        True
+        """
         return not self.errors and not (strict and self.warnings)
 
 

@@ -6,18 +6,30 @@ from collections.abc import Iterable
 
 
 def join_names(names: Iterable[str], last: str = "and") -> str:
-    """``join_names(["ann", "bob", "cy"])`` -> ``"ann, bob and cy"``; ``last="or"`` for a choice."""
+    """Names as English lists them: commas, then ``last`` ("and", or "or" for a choice).
+
+    >>> join_names(["ann", "bob", "cy"]), join_names(["a4", "letter"], last="or"), join_names(["ann"])
+    ('ann, bob and cy', 'a4 or letter', 'ann')
+    """
     names = list(names)
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + f" {last} " + names[-1]
 
 
 def count(n: int, one: str, many: str) -> str:
-    """``count(1, "card", "cards")`` -> ``"1 card"``."""
+    """``n`` and the noun in the number it takes.
+
+    >>> count(1, "card", "cards"), count(3, "card", "cards")
+    ('1 card', '3 cards')
+    """
     return f"{n} {one if n == 1 else many}"
 
 
 def a_or_an(word: str) -> str:
-    """``a_or_an("Expert")`` -> ``"an Expert"``; ``a_or_an("Basic")`` -> ``"a Basic"``."""
+    """The word with the article English puts before it ("a" or "an", by its first letter).
+
+    >>> a_or_an("Expert"), a_or_an("Basic")
+    ('an Expert', 'a Basic')
+    """
     return f"{'an' if word[:1].lower() in 'aeiou' else 'a'} {word}"
 
 

@@ -1,7 +1,8 @@
 """The players' texts as gettext catalogues: extraction from the code, and the catalogues' checks.
 
 ``python -m tests.catalogues`` extracts every message the package writes for players (the calls
-to ``gettext``, ``ngettext``, ``pgettext`` and ``npgettext``) into
+to ``gettext``, ``ngettext``, ``pgettext`` and ``npgettext``, and the referee's sentences made
+with ``said``, ``nsaid`` and ``psaid``) into
 ``rushmore_print/data/locale/messages.pot`` and brings every ``<language>.po`` in step with it: a
 new message is added untranslated (the tests then fail until it is translated), a message gone
 from the code is dropped. Nothing else in a catalogue is touched, so a translator's file stays
@@ -23,6 +24,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "rushmore_print"
 LOCALE = PACKAGE / "data" / "locale"
 TEMPLATE = LOCALE / "messages.pot"
 KEYWORDS = {"gettext": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2), "npgettext": ((1, "c"), 2, 3)}
+KEYWORDS |= {"said": None, "nsaid": (1, 2), "psaid": ((1, "c"), 2)}  # i18n's sentences said later, by a front end
 PLACEHOLDER = re.compile(r"\{(\w*)\}")
 
 

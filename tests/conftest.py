@@ -18,7 +18,8 @@ sys.dont_write_bytecode = False
 os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 
 ROOT = Path(__file__).resolve().parent.parent
-DESIGNS = sorted((ROOT / "designs").glob("*.yaml"))
+EXAMPLES = ROOT / "rushmore_print" / "data" / "designs"  # the example designs, shipped as package data
+DESIGNS = sorted(EXAMPLES.glob("*.yaml"))
 
 
 def pytest_collection_modifyitems(items):

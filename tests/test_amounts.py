@@ -9,8 +9,6 @@ fronts), each fails here.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from rushmore_print.build import Kit, checked_deck
@@ -23,6 +21,7 @@ from rushmore_print.layout.sheets import PAPERS, Flip, SheetLayout, plan_sheet, 
 from rushmore_print.render.pdf import render_pdf
 from rushmore_print.spec import load_design
 
+from .conftest import EXAMPLES
 from .pixels import HAS_PDFTOPPM, rasterise
 
 DPI = 50  # 3 mm of bleed is 6 pixels: a lost bleed measures 0
@@ -79,7 +78,7 @@ def ink_beyond(image, trim: Rect, side: str, page_h_mm: float) -> float:
 def kits():
     found = {}
     for name in ("classic", "five"):  # poker with 3 mm bleed; bridge with 1/8 in
-        design = load_design(Path(__file__).resolve().parent.parent / "designs" / f"{name}.yaml")
+        design = load_design(EXAMPLES / f"{name}.yaml")
         found[name] = Kit.of(design, checked_deck(design))
     return found
 

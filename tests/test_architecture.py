@@ -1,26 +1,33 @@
-"""The layers of docs/ARCHITECTURE.md, read from the code: a module imports only from its own layer or
-below; the core imports no renderer, no click, and only spec/yamlfile.py imports yaml."""
+"""The layers of docs/ARCHITECTURE.md, read from the document and checked against the code: a module
+imports only from its own layer or below; the core imports no renderer, no click, and only
+spec/yamlfile.py imports yaml. The document's layer table is the one statement of the layers: the
+rules below are parsed from it, and a module missing from it (or listed twice) fails."""
 
 import ast
 import functools
+import re
 from pathlib import Path
 
 import pytest
 
-PACKAGE = Path(__file__).resolve().parent.parent / "rushmore_print"
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = ROOT / "rushmore_print"
+ARCHITECTURE = ROOT / "docs" / "ARCHITECTURE.md"
 
-LAYERS = {
-    0: ["errors", "inputs", "units", "words", "colors", "sizes", "rasters", "ttf", "typeface", "svg", "geometry"]
-    + ["sheets", "icc"],
-    1: ["model", "jsontext", "i18n"],
-    2: ["spec"],
-    3: ["generate", "validate", "manifest", "rulebook", "referee", "session", "narrate", "targets", "layout"]
-    + ["rows", "reports", "arguments", "sheet_manifest", "stats"],
-    4: ["render", "build", "export", "impose", "files", "gamelog", "preview", "starter"],
-    5: ["cli", "commandline", "console", "web", "__main__", "__init__"],  # the front ends: they talk to the user
-}
+
+def layer_table(text: str) -> dict[int, list[str]]:
+    """The modules of each layer, from the rows ``| L3 | `generate`, `validate`, ... | ... |`` of
+    the document's layer table, in the order written."""
+    layers: dict[int, list[str]] = {}
+    for row in re.finditer(r"^\| L(\d) \| ([^|]*) \|", text, re.MULTILINE):
+        layers.setdefault(int(row[1]), []).extend(re.findall(r"`([\w]+)`", row[2]))
+    return layers
+
+
+LAYERS = layer_table(ARCHITECTURE.read_text("utf-8"))
 LAYER_OF = {name: layer for layer, names in LAYERS.items() for name in names}
-CORE = [name for layer in (0, 1, 2, 3) for name in LAYERS[layer]]
+CORE = [name for layer in (0, 1, 2, 3) for name in LAYERS[layer]]  # "the core (L0 to L3)"
+FRONT_ENDS = LAYERS[max(LAYERS)]
 FORBIDDEN = {"reportlab", "PIL", "click"}
 
 
@@ -73,8 +80,45 @@ def imports_of(path: Path) -> tuple[frozenset[str], frozenset[str]]:
     return frozenset(outside), frozenset(inside - {parts[0]})
 
 
-def test_every_module_has_a_layer():
-    assert {parts[0] for _, parts in modules()} <= set(LAYER_OF), "add new modules to LAYERS"
+def test_the_layer_table_lists_every_module_once_and_nothing_else():
+    """One row per layer, L0 up, and each top-level module (or package) of rushmore_print in one
+    of them: a new module is placed by adding it to the document's table."""
+    assert sorted(LAYERS) == list(range(len(LAYERS))), "the table's layers are L0, L1, ... in order"
+    listed = [name for names in LAYERS.values() for name in names]
+    twice = sorted({name for name in listed if listed.count(name) > 1})
+    assert not twice, f"listed in more than one layer of docs/ARCHITECTURE.md: {twice}"
+    package = {parts[0] for _, parts in modules()}
+    unlisted, stale = sorted(package - set(listed)), sorted(set(listed) - package)
+    assert not unlisted, f"add to a layer in docs/ARCHITECTURE.md: {unlisted}"
+    assert not stale, f"no such module (listed in docs/ARCHITECTURE.md): {stale}"
+
+
+def test_the_layer_table_is_read_as_written():
+    """The parser sees what a reader sees: the layers of the core and the front ends where the
+    document's text puts them (a table the parser misread would make every other check vacuous)."""
+    assert LAYER_OF["errors"] == 0 and LAYER_OF["model"] == 1 and LAYER_OF["spec"] == 2
+    assert {"referee", "session", "validate", "layout"} <= set(LAYERS[3])
+    assert {"render", "build", "export"} <= set(LAYERS[4]) and {"cli", "commandline", "web"} <= set(FRONT_ENDS)
+    table = "| Layer | Modules | What |\n|---|---|---|\n| L0 | `a`, `b` | x, `c` in prose |\n| L1 | `d` | y |\n"
+    assert layer_table(table) == {0: ["a", "b"], 1: ["d"]}
+
+
+def test_the_readme_code_layout_names_every_module():
+    """README's "Code layout" block names every module file (and package) of rushmore_print."""
+    readme = (ROOT / "README.md").read_text("utf-8")
+    section = readme[readme.index("## Code layout") :]
+    block = section.split("```")[1]
+    missing = []
+    for _, parts in modules():
+        top = parts[0]
+        if len(parts) == 1:
+            named = re.search(rf"(?<![\w/]){re.escape(top)}\.py\b", block)
+        else:
+            named = parts[-1] == "__init__" or re.search(rf"(?<!\w){re.escape(parts[-1])}\.py\b", block)
+            named = named and re.search(rf"(?<![\w/]){re.escape(top)}/", block)
+        if not named:
+            missing.append("/".join(parts) + ".py")
+    assert not missing, f"README's Code layout does not name: {missing}"
 
 
 @pytest.mark.parametrize("path, parts", list(modules()), ids=lambda v: "/".join(v) if isinstance(v, tuple) else "")

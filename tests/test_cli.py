@@ -106,6 +106,29 @@ def test_help_has_examples(runner):
         assert result.exit_code == 0 and "Examples:" in result.output
 
 
+@pytest.mark.slow
+def test_build_leaves_out_a_default_layout_the_card_cannot_fold_onto_and_says_so(runner, write_design, tmp_path):
+    """--layout by default (both): the gutter-fold sheet a large card does not fit is left out, with a
+    note; asked for by name, it is refused."""
+    path = write_design("""
+        name: Big
+        heads: [A, B]
+        directions: [left, right]
+        search: {seed: 1, red_counts: {0: 4}}
+        print: {card: {width: 150mm, height: 150mm}}
+    """)
+    out = tmp_path / "out"
+    result = runner.invoke(cli, ["build", str(path), "-o", str(out), "--paper", "a4"])
+    assert result.exit_code == 0, result.output
+    assert "note: the card does not fit A4 paper in the gutterfold layout; that file is left out" in result.stderr
+    sheets = sorted(p.name for p in out.iterdir() if "_a4_" in p.name)
+    assert [name.split("_a4_")[1] for name in sheets] == ["duplex.pdf"]
+    named = runner.invoke(
+        cli, ["build", str(path), "-o", str(tmp_path / "x"), "--paper", "a4", "--layout", "gutterfold"]
+    )
+    assert named.exit_code == 1 and "choose --layout duplex" in named.stderr
+
+
 def test_validate_refuses_what_build_would_refuse(runner, write_design):
     path = write_design("""
         name: Big
@@ -117,3 +140,25 @@ def test_validate_refuses_what_build_would_refuse(runner, write_design):
     result = runner.invoke(cli, ["validate", str(path)])
     assert result.exit_code == 1
     assert ": a 200 x 200 mm card with 3 mm bleed does not fit on A4 paper; use a smaller card" in result.stderr
+
+
+def test_table_refuses_a_game_it_cannot_run_before_it_serves(runner, tmp_path):
+    """The game options play and table share are checked alike (exit 2, nothing served): one
+    screen records who took each card and never a wrong claim, so the penalty rule has nothing
+    to act on; a resumed game keeps its own log and its logged options."""
+    log, other = tmp_path / "g.jsonl", tmp_path / "h.jsonl"
+    cases = [
+        (["--players", "ann,bob", "--one-screen", "--penalty"], "--penalty needs each wrong claim"),
+        (["--players", "ann,bob", "-"], "give DESIGN as a file"),
+        ([], "name the players, e.g. --players ann,bob,cy"),
+        (["--resume", str(log), "--log", str(other)], "--resume continues its own log; --log does not apply"),
+    ]
+    for args, message in cases:
+        result = runner.invoke(cli, ["table", *args])
+        assert result.exit_code == 2 and message in result.output, (args, result.output)
+    started = runner.invoke(cli, ["play", "--players", "ann,bob", "--seed", "1", "--log", str(log)], input="quit\n")
+    assert started.exit_code == 0, started.output
+    clash = runner.invoke(cli, ["table", "--resume", str(log), "--seed", "2", "--penalty"])
+    assert clash.exit_code == 2
+    assert "cannot change: seed 2 (the logged game has 1); penalty True (the logged game has False)" in clash.output
+    assert not other.exists()

@@ -8,16 +8,20 @@ import io
 import math
 import random
 import textwrap
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 from PIL import Image, ImageCms
 from pypdf import PdfReader
+from pypdf.generic import StreamObject
 
+from rushmore_print.build import KitOptions, build_kit
 from rushmore_print.cli import cli
 from rushmore_print.colors import INK_LIMIT, limit_ink
 from rushmore_print.export import export_dtc
 from rushmore_print.icc import profile_problem
+from rushmore_print.layout.sheets import SheetLayout
 from rushmore_print.render.colour import converter, limit_ink_image
 from rushmore_print.spec import load_design
 
@@ -102,6 +106,53 @@ def test_a_designers_profile_converts_the_colours_and_is_embedded_as_the_output_
     assert intent["/OutputCondition"] == intent["/Info"] == "SWOP TR003 Coated, 240% ink"  # its description
     assert "/RegistryName" not in intent
     assert intent["/DestOutputProfile"].get_object().get_data() == SHIPPED
+
+
+def _intents(path: Path) -> list:
+    reader = PdfReader(path)
+    assert reader.pdf_header == "%PDF-1.4"  # output intents came with PDF 1.4
+    assert "/GTS_PDFXVersion" not in reader.trailer["/Info"]  # a build claims no PDF/X conformance
+    return [intent.get_object() for intent in reader.trailer["/Root"].get("/OutputIntents", [])]
+
+
+def _profiles_in(path: Path) -> int:
+    """How many ICC profile streams the file holds, referenced or not."""
+    reader = PdfReader(path)
+    found = 0
+    for number in range(1, int(reader.trailer["/Size"])):
+        thing = reader.get_object(number)  # None for a free entry
+        if isinstance(thing, StreamObject) and thing.get("/N") == 4 and "/Subtype" not in thing:
+            found += thing.get_data() == SHIPPED
+    return found
+
+
+def test_build_cmyk_embeds_the_profile_as_the_output_intent_of_every_file(tmp_path):
+    """A CMYK file for a print shop says what its numbers mean: the profile they were made for,
+    embedded once a file however many pages and images it has."""
+    design = load_design(_design(tmp_path, SHIPPED))
+    options = KitOptions(papers=("a4",), layouts=(SheetLayout.DUPLEX,), cmyk=True)
+    written = build_kit(design, tmp_path / "kit", options)
+    assert len(written) == 4, written  # the sheets, one card a page, the rule sheet, the answer key
+    for file in written:
+        (intent,) = _intents(file.path)
+        assert intent["/S"] == "/GTS_PDFX" and intent["/OutputConditionIdentifier"] == "Custom", file.path
+        assert intent["/DestOutputProfile"].get_object().get_data() == SHIPPED
+        assert _profiles_in(file.path) == 1
+    for file in export_dtc(design, tmp_path / "dtc"):
+        assert _profiles_in(file.path) == 1
+
+
+def test_build_cmyk_names_the_shipped_condition_and_an_rgb_build_names_none(tmp_path, classic):
+    options = KitOptions(papers=("a4",), layouts=(SheetLayout.DUPLEX,), per_card=False, rulebook=False)
+    for cmyk in (True, False):
+        written = build_kit(classic, tmp_path / str(cmyk), replace(options, cmyk=cmyk))
+        for file in written:
+            if not cmyk:
+                assert "/OutputIntents" not in PdfReader(file.path).trailer["/Root"]  # RGB: no press condition
+                continue
+            (intent,) = _intents(file.path)
+            assert intent["/OutputConditionIdentifier"] == "CGATS TR 003"
+            assert intent["/DestOutputProfile"].get_object().get_data() == SHIPPED
 
 
 def _tag_renamed(data: bytes, old: bytes, new: bytes) -> bytes:

@@ -36,7 +36,7 @@ def test_a_whole_game_runs_on_injected_streams_to_its_end(tmp_path):
     master.session = session
     io_streams = streams(master)
     log = new_log(tmp_path / "game.jsonl", 3)
-    table = Table(session, narrator_for(session.game.deck, session.design_name, io_streams), log, io_streams, False)
+    table = Table(session, narrator_for(session, io_streams), log, io_streams, False)
     table.show(session.start())
     try:
         assert table.run() is Outcome.DONE

@@ -12,7 +12,7 @@ from click.testing import CliRunner
 
 from rushmore_print.cli import cli
 
-from .conftest import ROOT
+from .conftest import EXAMPLES, ROOT
 
 KEYBOARD = "quit\n"  # what the game master types when an example of play waits for the keyboard
 
@@ -51,7 +51,7 @@ def workspace(tmp_path_factory):
     """An empty folder with the example designs, the card images impose's examples name, the
     CSV manifest validate's example names and the game log play's --resume example names."""
     folder = tmp_path_factory.mktemp("help")
-    shutil.copytree(ROOT / "designs", folder / "designs")
+    shutil.copytree(EXAMPLES, folder / "designs")  # the help texts' designs/NAME.yaml: a designer's own folder
     os.environ["RUSHMORE_WORKERS"], os.environ["RUSHMORE_FSYNC"] = "1", "0"
     png = folder / "output" / "png"
     run(folder, f"rushmore export png --dpi 72 -q -o {png}")

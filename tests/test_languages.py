@@ -6,6 +6,7 @@ import dataclasses
 import functools
 import gettext
 import re
+from pathlib import Path
 
 import pytest
 
@@ -277,7 +278,7 @@ def test_a_language_40_percent_longer_fits_every_design_and_paper(path, pseudo):
 
 # -- names in any script the design's font draws
 
-CJK = DESIGNS[0].parent.parent / "tests" / "cjk" / "cjk.yaml"
+CJK = Path(__file__).resolve().parent / "cjk" / "cjk.yaml"
 
 
 def _fonts_of(items, text):

@@ -23,7 +23,7 @@ from rushmore_print.layout.heads import HEAD_BOX, HeadKey, head_symbol, plain_pa
 from rushmore_print.layout.items import Text, Use, item_bounds
 from rushmore_print.spec import HeadSpec, Look, Style, load_design
 
-from .conftest import DESIGNS, ROOT
+from .conftest import DESIGNS, EXAMPLES
 from .pixels import FACING_CONTRAST_TARGETS, HAS_PDFTOPPM, facing_contrast, render_symbol
 
 
@@ -162,7 +162,7 @@ def test_custom_art_pixels_appear_on_the_card_mirrored_for_the_other_direction(t
 def test_every_example_design_meets_its_facing_contrast_target(name):
     """Issue 19's arm's-length figure: a player tells the facings apart from across the table
     (bench/bench_art.py prints the same figures)."""
-    monuments, search = facing_contrast(load_design(ROOT / "designs" / f"{name}.yaml"))
+    monuments, search = facing_contrast(load_design(EXAMPLES / f"{name}.yaml"))
     target = FACING_CONTRAST_TARGETS[name]
     assert monuments >= target and search >= target, (monuments, search)
 
@@ -176,3 +176,40 @@ def test_the_card_layout_is_one_set_of_named_boxes(classic):
     assert layout.footer.top < min(slot.head.y for slot in layout.slots)
     assert all(layout.frame.safe.contains(slot.marker) for slot in layout.slots)
     assert HEAD_BOX.height / HEAD_BOX.width == pytest.approx(layout.slots[0].head.height / layout.slots[0].head.width)
+
+
+def test_head_inks_are_traced_again_only_when_a_drawing_changes(monkeypatch):
+    """``preview --watch`` lays the cards out again on every save: an edit of a name, the sky or
+    the rules reuses every head's silhouettes; an edit of a look, an art file or a head's colours
+    traces that head alone again."""
+    import dataclasses
+
+    from rushmore_print.layout import cards
+
+    traced = []
+    real = cards.silhouette
+    monkeypatch.setattr(cards, "silhouette", lambda items, *rest: traced.append(items) or real(items, *rest))
+    cards._head_ink.cache_clear()
+    classic = load_design()
+    first = cards.head_inks(classic)
+    assert len(traced) == 2 * len(classic.heads)  # plain and red; the mirrored ones are flipped, not traced
+    traced.clear()
+    renamed = dataclasses.replace(
+        classic,
+        name="Other",
+        heads=tuple(dataclasses.replace(head, name=head.name + " II") for head in classic.heads),
+        style=dataclasses.replace(classic.style, sky=WHITE, paper=WHITE),
+        rules=dataclasses.replace(classic.rules, deck_size=10),
+    )
+    assert cards.head_inks(renamed) == first and traced == []
+    relooked = dataclasses.replace(
+        classic, heads=(dataclasses.replace(classic.heads[0], look=Look.BALD),) + classic.heads[1:]
+    )
+    inks = cards.head_inks(relooked)
+    assert len(traced) == 2 and inks[0] != first[0] and inks[1:] == first[1:]
+    traced.clear()
+    recoloured = dataclasses.replace(
+        classic, heads=(dataclasses.replace(classic.heads[0], hair=WHITE),) + classic.heads[1:]
+    )
+    cards.head_inks(recoloured)
+    assert len(traced) == 2

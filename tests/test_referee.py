@@ -250,7 +250,7 @@ def test_table_mode_names_the_card_to_give_back_and_takes_exactly_it_later(class
         game.turn_over(won)
     expert = next(c.id for c in classic_deck.search if c.level is Level.EXPERT)
     with pytest.raises(
-        ClaimError, match=f"{expert} is an Expert card; draw the tie-break card from the 4 unused Basic"
+        ClaimError, match=f"{expert} is a card of the Expert level; draw the tie-break card from the 4 unused Basic"
     ):
         game.turn_over(expert)
     levels = []
@@ -319,7 +319,7 @@ def test_table_mode_takes_the_card_the_game_master_turned_over(classic, classic_
     with pytest.raises(ClaimError, match="no card is in play; turn one over first"):
         game.pass_("ann")
     expert = next(c for c in classic_deck.search if c.red_count == 2)
-    with pytest.raises(ClaimError, match=f"{expert.id} is an Expert card; an Advanced deck holds"):
+    with pytest.raises(ClaimError, match=f"{expert.id} is a card of the Expert level; the Advanced deck holds"):
         game.turn_over(expert.id)
     basic = next(c for c in classic_deck.search if c.red_count == 0)
     notation = classic_deck.notation.search(basic.faces, basic.red)

@@ -39,16 +39,21 @@ def test_run_export_calls_the_registered_function(monkeypatch, tmp_path):
 
 
 def test_vulture_sees_every_export_function_used():
-    """A function reached only through a name looked up at run time is dead to every tool."""
+    """A function reached only through a name looked up at run time is dead to every tool; and
+    vulture finds no dead code at all (what it cannot see used is named, with why, in
+    pyproject.toml's ``[tool.vulture]``, read from the project's folder)."""
     import subprocess
 
     pytest.importorskip("vulture")  # a test dependency: skipped only in a venv made before it was added
     import sys
     from pathlib import Path
 
-    package = Path(__file__).resolve().parent.parent / "rushmore_print"
+    root = Path(__file__).resolve().parent.parent
     found = subprocess.run(
-        [sys.executable, "-m", "vulture", "--min-confidence", "60", str(package)], capture_output=True, text=True
+        [sys.executable, "-m", "vulture", "--min-confidence", "60", "rushmore_print"],
+        capture_output=True,
+        text=True,
+        cwd=root,
     )
     assert "unused function 'export_" not in found.stdout, found.stdout
-    assert found.returncode in (0, 3), found.stderr  # 3: vulture found other unused code
+    assert (found.returncode, found.stdout) == (0, ""), found.stdout + found.stderr

@@ -21,6 +21,8 @@ from rushmore_print.rows import card_rows
 from rushmore_print.sheet_manifest import deck_tables, read_sheet_manifest
 from rushmore_print.sheets import SheetError, SheetFormat, Table, read_tables, write_tables
 
+from .conftest import EXAMPLES
+
 FORMATS = ["csv", "xlsx", "ods"]
 
 
@@ -138,9 +140,8 @@ def test_columns_in_any_order_with_notes_and_no_answers_validate(tmp_path, class
 def test_a_sheet_of_another_design_takes_its_heads_from_the_design(runner, tmp_path):
     five = str(tmp_path.parent / "five.yaml")
     import shutil
-    from pathlib import Path
 
-    shutil.copy(Path(__file__).resolve().parent.parent / "designs" / "five.yaml", five)
+    shutil.copy(EXAMPLES / "five.yaml", five)
     path = written(runner, tmp_path, "csv", five)
     alone = runner.invoke(cli, ["validate", "--manifest", str(path)])  # a CSV has no design sheet: classic
     assert alone.exit_code == 1
@@ -154,7 +155,7 @@ def test_a_sheet_of_another_design_takes_its_heads_from_the_design(runner, tmp_p
 def test_a_json_manifest_with_a_design_is_still_refused(runner, tmp_path):
     path = tmp_path / "deck.json"
     path.write_text(runner.invoke(cli, ["cards", "--format", "json"]).output)
-    result = runner.invoke(cli, ["validate", "designs/five.yaml", "--manifest", str(path)])
+    result = runner.invoke(cli, ["validate", str(EXAMPLES / "five.yaml"), "--manifest", str(path)])
     assert result.exit_code == 2 and "not both" in result.output
 
 

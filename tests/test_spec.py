@@ -2,8 +2,9 @@ import pytest
 
 from rushmore_print.errors import SpecError
 from rushmore_print.spec import Look, Orientation, Style, load_design, most_square_grid, slug_of
+from rushmore_print.starter import Example
 
-from .conftest import DESIGNS, MINIMAL, ROOT
+from .conftest import DESIGNS, EXAMPLES, MINIMAL, ROOT
 
 
 def test_classic_design_has_the_published_numbers(classic):
@@ -25,8 +26,24 @@ def test_the_package_ships_every_example_design_and_the_builtin_is_the_classic_o
     from importlib import resources
 
     shipped = resources.files("rushmore_print") / "data" / "designs"
-    assert sorted(item.name for item in shipped.iterdir()) == [path.name for path in DESIGNS]
-    assert (shipped / "classic.yaml").read_text("utf-8") == (ROOT / "designs" / "classic.yaml").read_text("utf-8")
+    assert sorted(item.name for item in shipped.iterdir()) == [path.name for path in DESIGNS] != []
+    assert [path.stem for path in DESIGNS] == sorted(example.value for example in Example)
+    builtin, example = load_design(), load_design(EXAMPLES / "classic.yaml")
+    assert (builtin.name, builtin.heads, builtin.red_counts) == (example.name, example.heads, example.red_counts)
+
+
+def test_the_repository_holds_no_symbolic_link():
+    """A checkout on Windows (core.symlinks off) writes a link as a small text file: the examples
+    would ship as a file naming a folder. They are real files, in the package, once."""
+    import shutil
+    import subprocess
+
+    if shutil.which("git") is None or not (ROOT / ".git").exists():
+        pytest.skip("not a git checkout")
+    listed = subprocess.run(["git", "-C", str(ROOT), "ls-files", "-s"], capture_output=True, text=True, check=True)
+    links = [line.split("\t", 1)[1] for line in listed.stdout.splitlines() if line.startswith("120000 ")]
+    assert links == []
+    assert all(path.is_file() and not path.is_symlink() for path in DESIGNS)
 
 
 @pytest.mark.parametrize("path", DESIGNS, ids=lambda p: p.name)

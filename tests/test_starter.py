@@ -11,7 +11,7 @@ from PIL import Image
 from rushmore_print.cli import cli
 from rushmore_print.starter import Example
 
-from .conftest import ROOT
+from .conftest import EXAMPLES
 
 
 @pytest.mark.parametrize("example", [e.value for e in Example])
@@ -20,7 +20,7 @@ def test_init_writes_each_example_commented_and_it_validates(runner, tmp_path, e
     result = runner.invoke(cli, ["init", str(folder), "--from", example])
     assert result.exit_code == 0, result.output
     text = (folder / "design.yaml").read_text("utf-8")
-    shipped = (ROOT / "designs" / f"{example}.yaml").read_text("utf-8")
+    shipped = (EXAMPLES / f"{example}.yaml").read_text("utf-8")
     header, body = text[: -len(shipped)], text[-len(shipped) :]
     assert body == shipped  # the example as it is, after the header
     assert header.startswith(f"# A rushmore-print design, started from the {example} example")

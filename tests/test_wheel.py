@@ -29,7 +29,7 @@ NO_NETWORK = (
     "Temporary failure in name resolution",
     "Max retries exceeded",
 )
-SOURCE = ("rushmore_print", "designs", "pyproject.toml", "README.md", "LICENSE")
+SOURCE = ("rushmore_print", "pyproject.toml", "README.md", "LICENSE")  # the example designs are package data
 
 
 def examples() -> list[tuple[str, int]]:

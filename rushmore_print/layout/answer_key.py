@@ -14,16 +14,19 @@ from ..validate import BalanceRow, Report
 from .cards import card_frame, card_picture, monument_face, search_face
 from .fallback import design_fallback, fall_back
 from .flow import ColumnFlow
-from .fonts import Font
+from .fonts import Font, text_width_mm
 from .frame import CardFrame
 from .items import Anchor, Page, Path, Shape, Text
 from .lazy import Lazy
-from .rules_sheet import ACCENT, GREY, INK, MARGIN_MM
+from .rules_sheet import ACCENT, GREY, INK, MARGIN_MM, MIN_TEXT_PT
 from .sheets import Paper
 from .text import wrap
 
 ROW_GAP_MM = 2.5
 COLUMN_GAP_MM = 8.0
+LABEL_PT = 8.5  # a row's card ids and notations, when they fit between its two pictures
+MATCHES_PT = 7.5
+LABEL_CLEARANCE_MM = 1.5  # between a label and either picture
 
 
 def _balance_note(t: Catalogue) -> str:
@@ -42,16 +45,62 @@ PICTURE_SHARES = (0.31, 0.29, 0.27, 0.25)  # of a column's width, for each card 
 
 
 def answer_key_pages(design: Design, deck: Deck, report: Report, paper: Paper) -> Sequence[Page]:
-    """The key at the largest card pictures that leave no page holding only the balance table
-    (usually the first size tried already does). Each page's card pictures are drawn when a
-    renderer reaches it: the flow places a small record a row, so a key of thousands of cards
-    never holds every card's face."""
+    """The key at the largest card pictures that leave room between them for the labels at
+    ``MIN_TEXT_PT`` or more and no page holding only the balance table (usually the first size
+    tried already does). Each page's card pictures are drawn when a renderer reaches it: the
+    flow places a small record a row, so a key of thousands of cards never holds every card's face.
+
+    >>> from rushmore_print import generate_deck, load_design, validate_deck
+    >>> from rushmore_print.sizes import PAPERS
+    >>> design = load_design()
+    >>> deck = generate_deck(design)
+    >>> pages = answer_key_pages(design, deck, validate_deck(deck), PAPERS["a4"])
+    >>> len(pages), (pages[0].width_mm, pages[0].height_mm)
+    (2, (210.0, 297.0))
+    """
     matches = _matches(catalogue_for(design))
+    widest = _widest_label_mm(design, deck)
     for share in PICTURE_SHARES:
-        pages = _key_pages(design, deck, report, paper, share)
-        if any(isinstance(item, Text) and item.text == matches for item in pages[-1].items):
+        pages, label_pt = _key_pages(design, deck, report, paper, share, widest)
+        balanced = any(isinstance(item, Text) and item.text == matches for item in pages[-1].items)
+        if balanced and label_pt >= MIN_TEXT_PT:
             return pages
     return pages
+
+
+def _labels(deck: Deck, card: SearchCard, monument: Monument) -> tuple[str, str]:
+    """A row's two labels: ``S17  LR*RL`` and ``M03  LLRL``."""
+    n = deck.notation
+    return f"{card.id}  {n.search(card.faces, card.red)}", f"{monument.id}  {n.monument(monument.faces)}"
+
+
+def _widest_label_mm(design: Design, deck: Deck) -> float:
+    """The widest label of the key at ``LABEL_PT``: ids grow a digit past 9,999 cards, and each
+    red head adds a star (8 heads: ``S17989  R*RRLL*LR*R``, 33 mm, wider than the 32.7 mm between
+    the pictures on A4). One size for the whole key, so that every row reads alike."""
+    font = _label_font(design)
+    return max(
+        (
+            text_width_mm(label, LABEL_PT, font)
+            for c in deck.search
+            for label in _labels(deck, c, deck.monument(c.answer))
+        ),
+        default=0.0,
+    )
+
+
+def _label_font(design: Design) -> Font:
+    fallback = design_fallback(design)  # notation letters may come from the designer's font
+    return Font.BOLD.backed_by(fallback) if fallback is not None else Font.BOLD
+
+
+def _fitted_pt(size_pt: float, width_mm: float, room_mm: float) -> float:
+    """``size_pt``, or smaller so that a text ``width_mm`` wide at ``size_pt`` fits ``room_mm``.
+
+    >>> _fitted_pt(8.5, 20.0, 30.0), round(_fitted_pt(8.5, 33.0, 29.7), 2)
+    (8.5, 7.65)
+    """
+    return size_pt if width_mm <= room_mm else size_pt * room_mm / width_mm
 
 
 @dataclass(frozen=True)
@@ -66,7 +115,10 @@ class _Row:
     column_width: float
 
 
-def _key_pages(design: Design, deck: Deck, report: Report, paper: Paper, share: float) -> Sequence[Page]:
+def _key_pages(
+    design: Design, deck: Deck, report: Report, paper: Paper, share: float, widest_label_mm: float
+) -> tuple[Sequence[Page], float]:
+    """The pages with pictures ``share`` of a column wide, and the labels' size between them."""
     W, H = paper.width_mm, paper.height_mm
     frame = card_frame(design, bleed_mm=0.0)
     t = catalogue_for(design)
@@ -85,6 +137,12 @@ def _key_pages(design: Design, deck: Deck, report: Report, paper: Paper, share: 
     pic_w = col_w * share
     pic_h = pic_w * frame.height_mm / frame.width_mm
     row_h = pic_h + ROW_GAP_MM
+    room = col_w - 2 * pic_w - 2 * LABEL_CLEARANCE_MM
+    matches = _matches(t)
+    sizes = (
+        _fitted_pt(LABEL_PT, widest_label_mm, room),
+        _fitted_pt(MATCHES_PT, text_width_mm(matches, MATCHES_PT, Font.ITALIC), room),
+    )
     for level in Level:
         cards = [c for c in deck.search if c.level is level]
         if not cards:
@@ -106,40 +164,29 @@ def _key_pages(design: Design, deck: Deck, report: Report, paper: Paper, share: 
 
     def page(number: int) -> tuple[Page]:
         drawn = (
-            _row_items(design, deck, frame, item, t) if isinstance(item, _Row) else [item] for item in pages[number]
+            _row_items(design, deck, frame, item, t, sizes) if isinstance(item, _Row) else [item]
+            for item in pages[number]
         )
         return (Page(W, H, fall_back(tuple(itertools.chain.from_iterable(drawn)), fallback)),)
 
-    return Lazy(len(pages), page)
+    return Lazy(len(pages), page), sizes[0]
 
 
-def _row_items(design: Design, deck: Deck, frame: CardFrame, row: _Row, t: Catalogue) -> list:
-    """A row's items: the Search card's picture, its notation, "matches", the Monument's."""
+def _row_items(
+    design: Design, deck: Deck, frame: CardFrame, row: _Row, t: Catalogue, sizes: tuple[float, float]
+) -> list:
+    """A row's items: the Search card's picture, its notation, "matches", the Monument's;
+    ``sizes``: the labels' and the "matches" line's, fitted between the pictures."""
     x, y, pic_w, col_w, card, monument = row.x, row.y, row.picture_width, row.column_width, row.card, row.monument
     pic_h = pic_w * frame.height_mm / frame.width_mm
     mid = x + pic_w + (col_w - 2 * pic_w) / 2
-    n = deck.notation
+    search_label, monument_label = _labels(deck, card, monument)
+    label_pt, matches_pt = sizes
     return [
         *card_picture(search_face(design, card, frame), frame, x, y, pic_w),
-        Text(
-            mid,
-            y + pic_h * 0.62,
-            f"{card.id}  {n.search(card.faces, card.red)}",
-            8.5,
-            INK,
-            Font.BOLD,
-            Anchor.MIDDLE,
-        ),
-        Text(mid, y + pic_h * 0.42, _matches(t), 7.5, GREY, Font.ITALIC, Anchor.MIDDLE),
-        Text(
-            mid,
-            y + pic_h * 0.22,
-            f"{monument.id}  {n.monument(monument.faces)}",
-            8.5,
-            INK,
-            Font.BOLD,
-            Anchor.MIDDLE,
-        ),
+        Text(mid, y + pic_h * 0.62, search_label, label_pt, INK, Font.BOLD, Anchor.MIDDLE),
+        Text(mid, y + pic_h * 0.42, _matches(t), matches_pt, GREY, Font.ITALIC, Anchor.MIDDLE),
+        Text(mid, y + pic_h * 0.22, monument_label, label_pt, INK, Font.BOLD, Anchor.MIDDLE),
         *card_picture(monument_face(design, monument, frame), frame, x + col_w - pic_w, y, pic_w),
     ]
 

@@ -79,20 +79,46 @@ def kind_labels(design: Design) -> dict[CardKind, str]:
 
 @dataclass(frozen=True)
 class BackArt:
-    """The key of a back's illustration symbol (band and texts are not in it)."""
+    """The key of a back's illustration symbol (band and texts are not in it).
+
+    >>> from rushmore_print import load_design
+    >>> from rushmore_print.layout.cards import card_frame
+    >>> design = load_design()
+    >>> frame = card_frame(design)
+    >>> art = back_symbols(design, frame)[BackArt(CardKind.SEARCH)]
+    >>> art.bbox == back_zones(design, frame).panel
+    True
+    """
 
     kind: CardKind
 
 
 @dataclass(frozen=True)
 class BackBand:
-    """The key of a back's band pattern symbol."""
+    """The key of a back's band pattern symbol.
+
+    >>> from rushmore_print import load_design
+    >>> from rushmore_print.layout.cards import card_frame
+    >>> design = load_design()
+    >>> frame = card_frame(design)
+    >>> BackBand(CardKind.MONUMENT) in back_symbols(design, frame)
+    True
+    """
 
     kind: CardKind
 
 
 @dataclass(frozen=True)
 class BackColors:
+    """A back's colours: the band and its pattern, the window's rim and keyline, the title and the
+    kind's name (each in whichever of ink and paper stands out more).
+
+    >>> from rushmore_print.spec import Style
+    >>> colors = back_colors(Style(), CardKind.MONUMENT)
+    >>> colors.band, colors.label
+    ((0.205, 0.187, 0.168), (0.957, 0.929, 0.867))
+    """
+
     band: Color
     pattern: Color
     rim: Color
@@ -140,7 +166,16 @@ def _ground(style: Style) -> Color:
 
 @dataclass(frozen=True)
 class BackZones:
-    """Where a back's parts go, in mm from the trim's lower left corner."""
+    """Where a back's parts go, in mm from the trim's lower left corner.
+
+    >>> from rushmore_print import load_design
+    >>> from rushmore_print.layout.cards import card_frame
+    >>> design = load_design()
+    >>> frame = card_frame(design)
+    >>> zones = back_zones(design, frame)
+    >>> zones.window, round(zones.title_pt, 1)
+    (Rect(x=7.0, y=7.0, width=74.9, height=49.5), 20.0)
+    """
 
     panel: Rect  # inside the band
     window: Rect  # inside the rim: the illustration, clipped to it, and the texts
@@ -152,6 +187,15 @@ class BackZones:
 
     @property
     def radius(self) -> float:
+        """The window's corner radius: 3 mm, less on a window too low for it.
+
+        >>> from rushmore_print import load_design
+        >>> from rushmore_print.layout.cards import card_frame
+        >>> design = load_design()
+        >>> frame = card_frame(design)
+        >>> back_zones(design, frame).radius
+        3.0
+        """
         return min(3.0, self.window.height / 6)
 
 
@@ -181,14 +225,28 @@ def back_problems(design: Design, frame: CardFrame) -> list[str]:
 
 
 def back_title(design: Design) -> str:
-    """The game's name as the backs print it: the upper case the spec checks against the font."""
+    """The game's name as the backs print it: the upper case the spec checks against the font.
+
+    >>> from rushmore_print import load_design
+    >>> back_title(load_design())
+    'MOUNT RUSHMORE'
+    """
     return printed_upper(design.name)
 
 
 def back_zones(design: Design, frame: CardFrame) -> BackZones:
     """The back's boxes for ``design`` at ``frame``'s size: the title as large as the window's
     width allows (7 to 20 pt), the illustration between the title and the label, 2 mm clear
-    of both."""
+    of both.
+
+    >>> from rushmore_print import load_design
+    >>> from rushmore_print.layout.cards import card_frame
+    >>> design = load_design()
+    >>> frame = card_frame(design)
+    >>> zones = back_zones(design, frame)
+    >>> zones.window.contains(zones.scene), zones.title_y > zones.scene.top > zones.scene.y > zones.label_y
+    (True, True)
+    """
     panel = frame.trim.grow(-BAND_MM)
     window = panel.grow(-RIM_MM)
     inset = _text_inset()
@@ -233,7 +291,15 @@ def back_face(design: Design, kind: CardKind, frame: CardFrame) -> Face:
 
 def back_symbols(design: Design, frame: CardFrame) -> dict:
     """The backs' illustrations and band patterns, by key: they depend on the trim, not on the
-    bleed (the pattern reaches ``MAX_BLEED_MM`` past the trim; each back clips it to its bleed)."""
+    bleed (the pattern reaches ``MAX_BLEED_MM`` past the trim; each back clips it to its bleed).
+
+    >>> from rushmore_print import load_design
+    >>> from rushmore_print.layout.cards import card_frame
+    >>> design = load_design()
+    >>> frame = card_frame(design)
+    >>> sorted(type(key).__name__ + ":" + key.kind.value for key in back_symbols(design, frame))
+    ['BackArt:monument', 'BackArt:search', 'BackBand:monument', 'BackBand:search']
+    """
     zones = back_zones(design, frame)
     found: dict = {}
     for kind in CardKind:

@@ -16,13 +16,24 @@ from ..colors import BLACK, WHITE, Color, mix
 from ..i18n import catalogue_for, level_name
 from ..model import Monument, SearchCard
 from ..sizes import PAPERS
-from ..spec import Design, Style
+from ..spec import Design, HeadSpec, Style
 from ..units import MM_PER_INCH, MM_PER_PT
 from .backs import back_face as back_face
 from .backs import back_problems, back_symbols
 from .fonts import Font, name_font, text_width_mm
 from .frame import CardFrame, CardKind, Face
-from .heads import FLIP_MARKER_BOX, HEAD_BOX, MIRROR, HeadKey, flip_marker_symbol, head_symbol
+from .heads import (
+    FLIP_MARKER_BOX,
+    HEAD_BOX,
+    MIRROR,
+    HeadKey,
+    Palette,
+    flip_marker_symbol,
+    head_drawing,
+    head_symbol,
+    plain_palette,
+    red_palette,
+)
 from .ink import Silhouette, reach, silhouette
 from .items import (
     TEXT_DESCENT,
@@ -49,13 +60,23 @@ MIN_PICTURE_TEXT_PT = 3.0  # smaller than this, a picture's text is a grey smudg
 
 
 def card_frame(design: Design, bleed_mm: float | None = None) -> CardFrame:
+    """The card's frame as the design prints it: its trim size and bleed (bleed_mm overrides the bleed).
+
+    >>> from rushmore_print import load_design
+    >>> card_frame(load_design()), card_frame(load_design(), bleed_mm=0).bleed_mm
+    (CardFrame(width_mm=88.9, height_mm=63.5, bleed_mm=3.0, safe_mm=3.175), 0)
+    """
     spec = design.print
     return CardFrame(spec.width_mm, spec.height_mm, spec.bleed_mm if bleed_mm is None else bleed_mm)
 
 
 @dataclass(frozen=True)
 class Proportions:
-    """The card design's numbers, in mm and pt: change the look here, not in the drawing code."""
+    """The card design's numbers, in mm and pt: change the look here, not in the drawing code.
+
+    >>> PROPORTIONS.label_pt, PROPORTIONS.label_min_pt, PROPORTIONS.marker_mm
+    (8.0, 7.0, 4.5)
+    """
 
     content_inset_mm: float = 3.9  # the footer's symbols and ids stay this far inside the trim
     footer_mm: float = 4.2  # the bottom row: map or magnifier, level, id (its 7.5 pt text needs 2.8)
@@ -88,6 +109,18 @@ INK_BAND = 3.0  # head units: the height of one band of a head's silhouette
 
 @dataclass(frozen=True)
 class HeadSlot:
+    """Where one head goes on a card face: the head's box, its name's centre, baseline and size, the
+    red head's flip marker, and the niche carved behind a plain head on a Search card (mm).
+
+    >>> from rushmore_print import generate_deck, load_design
+    >>> design = load_design()
+    >>> deck = generate_deck(design)
+    >>> frame = card_frame(design)
+    >>> slot = head_slots(design, frame)[0]
+    >>> round(slot.head.height, 3), slot.label_size, slot.marker.width
+    (37.296, 8.0, 4.5)
+    """
+
     head: Rect  # where the head box goes
     label_x: float  # the name, centred under the head
     label_y: float
@@ -98,7 +131,16 @@ class HeadSlot:
 
 @dataclass(frozen=True)
 class CardLayout:
-    """Named boxes of a card face, in mm from the trim's lower left corner."""
+    """Named boxes of a card face, in mm from the trim's lower left corner.
+
+    >>> from rushmore_print import generate_deck, load_design
+    >>> design = load_design()
+    >>> deck = generate_deck(design)
+    >>> frame = card_frame(design)
+    >>> layout = card_layout(design, frame)
+    >>> layout.rows, layout.per_row, layout.label_pt, len(layout.slots)
+    (1, 4, 8.0, 4)
+    """
 
     frame: CardFrame
     content: Rect  # the footer's symbols and ids stay inside it
@@ -106,51 +148,100 @@ class CardLayout:
     heads: Rect  # the area the rows of heads, names and markers share (inside the safe zone)
     slots: tuple[HeadSlot, ...]
     label_pt: float  # the names' size before any floor: under ``label_min_pt`` they are cramped
-    name_room_mm: float  # the narrowest step from a head to the next (the whole row for one head)
     per_row: int = 1  # heads in the first row (the second, if any, holds the rest)
 
     @property
     def rows(self) -> int:
+        """The rows of heads on the face: one, or two when the heads do not fit across.
+
+        >>> from rushmore_print import generate_deck, load_design
+        >>> design = load_design()
+        >>> deck = generate_deck(design)
+        >>> frame = card_frame(design)
+        >>> card_layout(design, frame).rows
+        1
+        """
         return math.ceil(len(self.slots) / self.per_row)
 
     @property
     def corner_mm(self) -> float:
+        """The radius of the footer symbol's corner (the footer's height).
+
+        >>> from rushmore_print import generate_deck, load_design
+        >>> design = load_design()
+        >>> deck = generate_deck(design)
+        >>> frame = card_frame(design)
+        >>> card_layout(design, frame).corner_mm
+        4.2
+        """
         return self.footer.height
 
     @property
     def ridge_mm(self) -> float:
-        """Where a Monument's rock ends and the sky begins: a little above the tallest head."""
+        """Where a Monument's rock ends and the sky begins: a little above the tallest head.
+
+        >>> from rushmore_print import generate_deck, load_design
+        >>> design = load_design()
+        >>> deck = generate_deck(design)
+        >>> frame = card_frame(design)
+        >>> round(card_layout(design, frame).ridge_mm, 3)
+        54.022
+        """
         return max(slot.head.top for slot in self.slots) + 2.0
 
 
 @dataclass(frozen=True)
 class HeadInk:
-    """Where one head's drawings (both facings, plain and red) put ink, in head units."""
+    """Where one head's drawings (both facings, plain and red) put ink, in head units.
+
+    >>> from rushmore_print import generate_deck, load_design
+    >>> design = load_design()
+    >>> deck = generate_deck(design)
+    >>> frame = card_frame(design)
+    >>> ink = head_inks(design)[0]
+    >>> len(ink.drawings), ink.is_art
+    (4, False)
+    """
 
     drawings: tuple[Silhouette, ...]
     bounds: Rect  # every drawing's box together
     is_art: bool  # a designer's art: all of it counts as face
 
 
-@functools.lru_cache(maxsize=32)
 def head_inks(design: Design) -> tuple[HeadInk, ...]:
     """The silhouettes the layout packs ``design``'s heads by, read from the drawings themselves
-    (so a redrawn look or a designer's art is placed by where its ink really is). A head facing
-    the second way is the mirror image of the first (``heads.MIRROR``), so is its silhouette."""
-    found = []
-    for index, spec in enumerate(design.heads):
-        drawings, boxes = [], []
-        for red in (False, True):
-            symbol = head_symbol(spec, HeadKey(index, 0, red), design.style)
-            drawings.append(silhouette(symbol.items, {}, HEAD_BOX.y - 30, HEAD_BOX.top + 30, INK_BAND))
-            boxes.append(symbol.bbox)
-        axis = MIRROR[4]
-        drawings += [drawing.flipped(axis) for drawing in drawings]
-        boxes += [Rect(axis - box.right, box.y, box.width, box.height) for box in boxes]
-        bounds = union(boxes)
-        assert bounds is not None
-        found.append(HeadInk(tuple(drawings), bounds, spec.art is not None or spec.vector is not None))
-    return tuple(found)
+    (so a redrawn look or a designer's art is placed by where its ink really is). Each head's is
+    traced once a process for what its drawing depends on (look, art, palettes), so an edit of
+    anything else (a name, the sky, the rules: ``preview --watch``) traces nothing again.
+
+    >>> from rushmore_print.spec import load_design
+    >>> classic = load_design()
+    >>> renamed = dataclasses.replace(classic, name="Other", heads=(HeadSpec("Ada", classic.heads[0].look),))
+    >>> head_inks(renamed)[0] is head_inks(classic)[0]
+    True
+    """
+    style = design.style
+    return tuple(
+        _head_ink(dataclasses.replace(spec, name=""), plain_palette(style, spec), red_palette(style, spec))
+        for spec in design.heads
+    )
+
+
+@functools.lru_cache(maxsize=64)
+def _head_ink(spec: HeadSpec, plain: Palette, red: Palette) -> HeadInk:
+    """One head's silhouettes, plain and red, facing each way. A head facing the second way is
+    the mirror image of the first (``heads.MIRROR``), so is its silhouette."""
+    drawings, boxes = [], []
+    for palette in (plain, red):
+        symbol = head_drawing(spec, palette)
+        drawings.append(silhouette(symbol.items, {}, HEAD_BOX.y - 30, HEAD_BOX.top + 30, INK_BAND))
+        boxes.append(symbol.bbox)
+    axis = MIRROR[4]
+    drawings += [drawing.flipped(axis) for drawing in drawings]
+    boxes += [Rect(axis - box.right, box.y, box.width, box.height) for box in boxes]
+    bounds = union(boxes)
+    assert bounds is not None
+    return HeadInk(tuple(drawings), bounds, spec.art is not None or spec.vector is not None)
 
 
 # (clearance in head units, gap in mm): the step from a head's box to its neighbour's is the
@@ -337,8 +428,6 @@ def card_layout(design: Design, frame: CardFrame, p: Proportions = PROPORTIONS) 
     arrangement, head_w, _ = max((fit(a) for a in _arrangements(len(design.heads), names)), key=lambda f: f[1])
     u = head_w / HEAD_BOX.width
     head_h = head_w * HEAD_BOX.height / HEAD_BOX.width
-    all_steps = [step for row in arrangement.steps(inks, head_w, p) for step in row]
-    name_room = min(all_steps) if all_steps else area.width
     stack_h = arrangement.stack(inks, head_w, label_h, p)
     band_h = area.height / len(arrangement.rows)
     below = max(0.0, max(HEAD_BOX.y - ink.bounds.y for ink in inks)) * u
@@ -385,16 +474,36 @@ def card_layout(design: Design, frame: CardFrame, p: Proportions = PROPORTIONS) 
         label_x = min(max(head.x + head_w / 2, area.x + half), area.right - half)  # cramped: still inside
         slots.append(HeadSlot(head, label_x, base + TEXT_DESCENT * label_pt * MM_PER_PT, label_pt, marker, niche))
     per_row = len(arrangement.rows[0])
-    return CardLayout(frame, content, footer, area, tuple(slots), fitted, name_room, per_row)
+    return CardLayout(frame, content, footer, area, tuple(slots), fitted, per_row)
 
 
 def head_slots(design: Design, frame: CardFrame) -> tuple[HeadSlot, ...]:
-    """Where each head, its name and its marker sit on a card of ``frame``'s size."""
+    """Where each head, its name and its marker sit on a card of ``frame``'s size.
+
+    >>> from rushmore_print import generate_deck, load_design
+    >>> design = load_design()
+    >>> deck = generate_deck(design)
+    >>> frame = card_frame(design)
+    >>> [round(slot.label_x, 2) for slot in head_slots(design, frame)]
+    [13.54, 34.15, 54.75, 75.36]
+    """
     return card_layout(design, frame).slots
 
 
 def layout_problems(design: Design, frame: CardFrame) -> list[str]:
-    """What keeps ``design``'s cards from being drawn well at ``frame``'s size, in words."""
+    """What keeps ``design``'s cards from being drawn well at ``frame``'s size, in words.
+
+    >>> from rushmore_print import generate_deck, load_design
+    >>> design = load_design()
+    >>> deck = generate_deck(design)
+    >>> frame = card_frame(design)
+    >>> layout_problems(design, frame)
+    []
+    >>> from dataclasses import replace
+    >>> long = replace(design, heads=(replace(design.heads[0], name="Washington" * 4),) + design.heads[1:])
+    >>> print(*layout_problems(long, frame))
+    the head name 'WashingtonWashingtonWashingtonWashington' is too long to print at 7 pt under its head ...
+    """
     layout = card_layout(design, frame)
     problems = []
     font = name_font(design)
@@ -421,7 +530,13 @@ ART_DPI = 600  # head art is downsampled once to this resolution at its printed 
 
 
 def symbols(design: Design) -> dict:
-    """Every reusable drawing a design's cards refer to, by key."""
+    """Every reusable drawing a design's cards refer to, by key.
+
+    >>> from rushmore_print import load_design
+    >>> found = symbols(load_design())
+    >>> len(found), HeadKey(0, 1, True) in found, FLIP in found
+    (21, True, True)
+    """
     frame = card_frame(design)
     found: dict = {FLIP: flip_marker_symbol(), **back_symbols(design, frame)}
     head = card_layout(design, frame).slots[0].head
@@ -578,6 +693,17 @@ def _footer_text(layout: CardLayout, text: str, x: float, color: Color, anchor: 
 
 
 def monument_face(design: Design, monument: Monument, frame: CardFrame) -> Face:
+    """The face of a Monument card: the rock and sky, the heads facing as the card says, their names,
+    the map symbol and the card's id.
+
+    >>> from rushmore_print import generate_deck, load_design
+    >>> design = load_design()
+    >>> deck = generate_deck(design)
+    >>> frame = card_frame(design)
+    >>> face = monument_face(design, deck.monuments[0], frame)
+    >>> face.card_id, face.kind, face.is_back
+    ('M01', <CardKind.MONUMENT: 'monument'>, False)
+    """
     layout = card_layout(design, frame)
     style = design.style
     items: list = [*_mountain(layout, style), *_map_symbol(layout, style.ink)]
@@ -587,6 +713,17 @@ def monument_face(design: Design, monument: Monument, frame: CardFrame) -> Face:
 
 
 def search_face(design: Design, card: SearchCard, frame: CardFrame) -> Face:
+    """The face of a Search card: the paper, the heads in their niches (red heads red, with the flip
+    marker), the magnifier, the level and the card's id.
+
+    >>> from rushmore_print import generate_deck, load_design
+    >>> design = load_design()
+    >>> deck = generate_deck(design)
+    >>> frame = card_frame(design)
+    >>> face = search_face(design, deck.search[20], frame)
+    >>> face.card_id, face.kind, [item.text for item in face.items if isinstance(item, Text)][-1]
+    ('S21', <CardKind.SEARCH: 'search'>, 'ADVANCED')
+    """
     layout = card_layout(design, frame)
     style = design.style
     items: list = [Shape(Path.rect(frame.bleed), fill=style.paper)]
@@ -614,7 +751,16 @@ def _level_mark(layout: CardLayout, red_count: int, level_name: str, ink: Color)
 
 def card_picture(face: Face, frame: CardFrame, x: float, y: float, width: float) -> list:
     """A card face scaled to ``width`` at (x, y), cut at the trim, with a thin grey outline: a
-    picture of a card in a rule sheet or answer key, not a card to cut."""
+    picture of a card in a rule sheet or answer key, not a card to cut.
+
+    >>> from rushmore_print import generate_deck, load_design
+    >>> design = load_design()
+    >>> deck = generate_deck(design)
+    >>> frame = card_frame(design)
+    >>> picture = card_picture(monument_face(design, deck.monuments[0], frame), frame, 10.0, 10.0, 30.0)
+    >>> [type(item).__name__ for item in picture], [round(v, 2) for v in picture[1].path.points()[2]]
+    (['Group', 'Shape'], [40.0, 31.43])
+    """
     s = width / frame.width_mm
     matrix = multiply(scale(s), translate(x, y))
     box = Rect(x, y, width, frame.height_mm * s)

@@ -29,7 +29,14 @@ def printing_problems(design: Design, deck: Deck, rule_sheet: bool = True) -> li
 
 
 def rule_sheet_pages(design: Design, deck: Deck, paper: Paper) -> list[Page]:
-    """The rule sheet's pages, or a ``LayoutError`` in the words ``validate`` uses."""
+    """The rule sheet's pages, or a ``LayoutError`` in the words ``validate`` uses.
+
+    >>> from rushmore_print import generate_deck, load_design
+    >>> from rushmore_print.sizes import PAPERS
+    >>> design = load_design()
+    >>> len(rule_sheet_pages(design, generate_deck(design), PAPERS["letter"]))
+    2
+    """
     try:
         return rules_pages(design, deck, build_rulebook(design, deck), paper)
     except LayoutError as exc:
@@ -41,6 +48,14 @@ def rule_sheet_pages(design: Design, deck: Deck, paper: Paper) -> list[Page]:
 
 
 def rule_sheet_problem(design: Design, deck: Deck, paper: Paper) -> str | None:
+    """Why the rule sheet cannot be laid out on this paper, in the words ``validate`` uses; None if it can.
+
+    >>> from rushmore_print import generate_deck, load_design
+    >>> from rushmore_print.sizes import PAPERS
+    >>> design = load_design()
+    >>> rule_sheet_problem(design, generate_deck(design), PAPERS["a4"]) is None
+    True
+    """
     try:
         rule_sheet_pages(design, deck, paper)
     except LayoutError as exc:

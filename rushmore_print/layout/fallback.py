@@ -60,7 +60,18 @@ def _backed(items: tuple, fallback: Font) -> tuple:
 
 
 def design_fallback(design: Design) -> Font | None:
-    """The designer's ``print.font``, behind the shipped faces (None without one)."""
+    """The designer's ``print.font``, behind the shipped faces (None without one).
+
+    >>> from rushmore_print import load_design
+    >>> from dataclasses import replace
+    >>> from pathlib import Path
+    >>> design = load_design()
+    >>> design_fallback(design) is None
+    True
+    >>> own = replace(design, print=replace(design.print, font=Path("/games/a/font.ttf")))
+    >>> design_fallback(own).pdf_name
+    'Designer-font-bad45a76'
+    """
     return Font.designer(design.print.font) if design.print.font is not None else None
 
 

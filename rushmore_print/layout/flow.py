@@ -14,6 +14,14 @@ from dataclasses import dataclass, field
 
 @dataclass
 class Column:
+    """A box filled from its top down: ``y`` is where the next line goes (it starts at ``top``).
+
+    >>> column = Column(x=15.0, top=270.0, bottom=15.0, width=86.0)
+    >>> column.y -= 20.0
+    >>> column.y, column.room
+    (250.0, 235.0)
+    """
+
     x: float
     top: float
     bottom: float
@@ -25,11 +33,20 @@ class Column:
 
     @property
     def room(self) -> float:
+        """The millimetres left between ``y`` and the column's bottom.
+
+        >>> Column(15.0, 270.0, 15.0, 86.0).room
+        255.0
+        """
         return self.y - self.bottom
 
 
 class Fit(enum.Enum):
-    """What became of a block offered to a column."""
+    """What became of a block offered to a column.
+
+    >>> Fit.PLACED.value, Fit.NO_ROOM.value
+    ('placed', 'no room')
+    """
 
     PLACED = "placed"  # all of it is in the column
     NO_ROOM = "no room"  # none of it: try the next column
@@ -37,7 +54,11 @@ class Fit(enum.Enum):
 
 @dataclass(frozen=True)
 class Split:
-    """Part of a block was placed; ``rest`` continues in the next column."""
+    """Part of a block was placed; ``rest`` continues in the next column.
+
+    >>> Split(rest=["the second half of a paragraph"]).rest
+    ['the second half of a paragraph']
+    """
 
     rest: object
 
@@ -47,7 +68,12 @@ Placement = Fit | Split
 
 class ColumnFlow:
     """Pages of ``columns`` equal columns inside ``margin_mm``; ``header(items)`` draws a new
-    page's header and returns the y where its columns start."""
+    page's header and returns the y where its columns start.
+
+    >>> flow = ColumnFlow(210.0, 297.0, margin_mm=15.0, gap_mm=8.0, bottom_mm=15.0, header=lambda items: 270.0)
+    >>> flow.column_width, flow.room(100.0).x, len(flow.pages)
+    (86.0, 15.0, 1)
+    """
 
     def __init__(
         self,
@@ -71,13 +97,29 @@ class ColumnFlow:
 
     @property
     def items(self) -> list:
-        """The current page's items."""
+        """The current page's items.
+
+        >>> flow = ColumnFlow(210.0, 297.0, 15.0, 8.0, 15.0, header=lambda items: items.append("title") or 270.0)
+        >>> flow.items
+        ['title']
+        """
         if not self.pages:
             self._new_page()
         return self.pages[-1]
 
     def room(self, height: float) -> Column:
-        """The column to draw ``height`` mm into: this one if it has the room, else the next one."""
+        """The column to draw ``height`` mm into: this one if it has the room, else the next one.
+
+        A new page starts (with its header) when the last column has no room either.
+
+        >>> flow = ColumnFlow(210.0, 297.0, 15.0, 8.0, 15.0, header=lambda items: 270.0)
+        >>> flow.room(200.0).y -= 200.0
+        >>> flow.room(100.0).x, len(flow.pages)
+        (109.0, 1)
+        >>> flow.room(100.0).y -= 200.0
+        >>> flow.room(100.0).x, len(flow.pages)
+        (15.0, 2)
+        """
         if not self.pages:
             self._new_page()
         elif self.column.room < height:

@@ -29,7 +29,11 @@ HEAD_BOX = Rect(0.0, -15.0, 100.0, 180.0)
 
 
 class Role(enum.Enum):
-    """What a part is painted with; a palette maps each role to a colour."""
+    """What a part is painted with; a palette maps each role to a colour.
+
+    >>> plain_palette(Style(), HeadSpec("Ann")).color(Role.SKIN) == Style().skin
+    True
+    """
 
     SKIN = "skin"
     HAIR = "hair"
@@ -41,6 +45,13 @@ class Role(enum.Enum):
 
 @dataclass(frozen=True)
 class Part:
+    """One part of a built-in head drawing: a path, painted by role (fill and/or stroke), in head units.
+
+    >>> part = Part(Path.circle(0, 0, 5), fill=Role.HAIR)
+    >>> part.fill, part.stroke, part.width
+    (<Role.HAIR: 'hair'>, None, 0.0)
+    """
+
     path: Path
     fill: Role | None = None
     stroke: Role | None = None
@@ -53,6 +64,13 @@ MASS_OUTLINE = -2.0  # "the palette's outline width for hair and coat", the mass
 
 @dataclass(frozen=True)
 class Palette:
+    """The colours and line weights one head is painted with, by role (see ``plain_palette`` and
+    ``red_palette``); ``red`` marks a red head's palette.
+
+    >>> red_palette(Style()).red, plain_palette(Style(), HeadSpec("Ann")).red
+    (True, False)
+    """
+
     skin: Color
     hair: Color
     line: Color
@@ -62,6 +80,12 @@ class Palette:
     red: bool = False  # a red head: red hair and coat, heavy outline, on a red panel if it is art
 
     def color(self, role: Role) -> Color:
+        """The colour the palette paints a role with.
+
+        >>> palette = plain_palette(Style(), HeadSpec("Ann", skin=(1.0, 0.9, 0.8)))
+        >>> palette.color(Role.SKIN), palette.color(Role.INK)
+        ((1.0, 0.9, 0.8), (0.0, 0.0, 0.0))
+        """
         return {
             Role.SKIN: self.skin,
             Role.HAIR: self.hair,
@@ -109,7 +133,14 @@ def red_palette(style: Style, spec: HeadSpec | None = None) -> Palette:
 
 @dataclass(frozen=True)
 class HeadKey:
-    """Identifies one head drawing: which head, which way it faces (0/1), red or not."""
+    """Identifies one head drawing: which head, which way it faces (0/1), red or not.
+
+    >>> from rushmore_print import load_design
+    >>> design = load_design()
+    >>> symbol = head_symbol(design.heads[0], HeadKey(head=0, facing=1, red=True), design.style)
+    >>> symbol.bbox
+    Rect(x=0.0, y=-15.0, width=97.3, height=180.5)
+    """
 
     head: int
     facing: int
@@ -390,15 +421,33 @@ MIRROR = (-1.0, 0.0, 0.0, 1.0, HEAD_BOX.width, 0.0)
 
 def head_symbol(spec: HeadSpec, key: HeadKey, style: Style, art_pixels: int = 0) -> Symbol:
     """The drawing of one head; custom ``art`` images replace the built-in profile (``art_pixels``:
-    the resolution print needs for them, along the head box's height)."""
+    the resolution print needs for them, along the head box's height).
+
+    >>> from rushmore_print import load_design
+    >>> design = load_design()
+    >>> left = head_symbol(design.heads[3], HeadKey(3, 0, False), design.style)
+    >>> right = head_symbol(design.heads[3], HeadKey(3, 1, False), design.style)
+    >>> left.bbox.height == right.bbox.height, type(right.items[0]).__name__
+    (True, 'Group')
+    """
     palette = red_palette(style, spec) if key.red else plain_palette(style, spec)
+    return head_drawing(spec, palette, key.facing, art_pixels)
+
+
+def head_drawing(spec: HeadSpec, palette: Palette, facing: int = 0, art_pixels: int = 0) -> Symbol:
+    """The drawing of one head in ``palette``, facing the first direction (``facing`` 0) or
+    mirrored (1): it depends on the head's look, art and palette alone, never on its name.
+
+    >>> head_drawing(HeadSpec("A"), plain_palette(Style(), HeadSpec("A"))).bbox.width > 0
+    True
+    """
     if spec.vector is not None:
         items = _vector_head(spec, palette)
     elif spec.art is not None:
         items = _image_head(spec, palette, art_pixels)
     else:
         items = _profile_head(spec.look, palette)
-    if key.facing == 1:
+    if facing == 1:
         items = (Group(items, matrix=MIRROR),)
     bounds = union([b for b in (item_bounds(item, {}) for item in items) if b is not None])
     assert bounds is not None
@@ -409,7 +458,12 @@ FLIP_MARKER_BOX = Rect(-10.0, -10.0, 20.0, 20.0)
 
 
 def flip_marker_symbol() -> Symbol:
-    """The non-colour cue for a red head: a black disc with a white two-way arrow."""
+    """The non-colour cue for a red head: a black disc with a white two-way arrow.
+
+    >>> marker = flip_marker_symbol()
+    >>> marker.bbox, len(marker.items)
+    (Rect(x=-10.0, y=-10.0, width=20.0, height=20.0), 2)
+    """
     arrow = Path.polygon(
         [(-7.5, 0), (-3, 4.5), (-3, 1.6), (3, 1.6), (3, 4.5), (7.5, 0), (3, -4.5), (3, -1.6), (-3, -1.6), (-3, -4.5)]
     )
@@ -426,6 +480,7 @@ __all__ = [
     "Part",
     "Role",
     "flip_marker_symbol",
+    "head_drawing",
     "head_symbol",
     "plain_palette",
     "red_palette",

@@ -46,7 +46,13 @@ class Silhouette:
 
 
 def silhouette(items: tuple, symbols: dict, bottom: float, top: float, band: float) -> Silhouette:
-    """The silhouette of ``items`` between ``bottom`` and ``top`` (ink outside is ignored)."""
+    """The silhouette of ``items`` between ``bottom`` and ``top`` (ink outside is ignored).
+
+    >>> from rushmore_print.layout.items import Path
+    >>> triangle = Shape(Path.polygon([(0, 0), (10, 0), (0, 10)]), fill=(0, 0, 0))
+    >>> silhouette((triangle,), {}, 0.0, 10.0, 5.0).spans
+    ((0.0, 10.0), (0.0, 5.0))
+    """
     count = max(1, math.ceil((top - bottom) / band))
     lows = [math.inf] * count
     highs = [-math.inf] * count

@@ -46,6 +46,11 @@ rgb = parse_hex  # layouts name fixed colours as hex
 
 
 def translate(dx: float, dy: float) -> Matrix:
+    """The transform that moves by ``(dx, dy)`` millimetres.
+
+    >>> apply(translate(5, -2), 1.0, 1.0)
+    (6.0, -1.0)
+    """
     return (1.0, 0.0, 0.0, 1.0, dx, dy)
 
 
@@ -59,11 +64,20 @@ def place(source: Rect, x: float, y: float, factor: float) -> Matrix:
 
 
 def scale(sx: float, sy: float | None = None) -> Matrix:
+    """The transform that scales by ``sx`` across and ``sy`` (default: ``sx``) up; a negative ``sx`` mirrors.
+
+    >>> apply(scale(2), 1.0, 3.0), apply(scale(-1, 1), 4.0, 1.0)
+    ((2.0, 6.0), (-4.0, 1.0))
+    """
     return (sx, 0.0, 0.0, sx if sy is None else sy, 0.0, 0.0)
 
 
 def rotate(degrees: float) -> Matrix:
-    """Counter-clockwise rotation; multiples of 90 are exact."""
+    """Counter-clockwise rotation; multiples of 90 are exact.
+
+    >>> rotate(90), apply(rotate(180), 1.0, 2.0)
+    ((0.0, 1.0, -1.0, 0.0, 0.0, 0.0), (-1.0, -2.0))
+    """
     quarter = {0: (1, 0), 90: (0, 1), 180: (-1, 0), 270: (0, -1)}.get(round(degrees) % 360)
     cos, sin = (
         quarter
@@ -75,6 +89,13 @@ def rotate(degrees: float) -> Matrix:
 
 @dataclass(frozen=True)
 class Rect:
+    """A box in millimetres: its lower left corner (y points up) and its size.
+
+    >>> box = Rect(10, 20, 63, 88)
+    >>> box.right, box.top, box.grow(3)
+    (73, 108, Rect(x=7, y=17, width=69, height=94))
+    """
+
     x: float
     y: float
     width: float
@@ -82,16 +103,36 @@ class Rect:
 
     @property
     def right(self) -> float:
+        """The x of the right edge.
+
+        >>> Rect(10, 20, 63, 88).right
+        73
+        """
         return self.x + self.width
 
     @property
     def top(self) -> float:
+        """The y of the top edge (y points up).
+
+        >>> Rect(10, 20, 63, 88).top
+        108
+        """
         return self.y + self.height
 
     def grow(self, by: float) -> Rect:
+        """The box with every edge moved out by ``by`` (in, when negative): a trim box plus its bleed.
+
+        >>> Rect(0, 0, 63, 88).grow(3), Rect(0, 0, 63, 88).grow(-5).width
+        (Rect(x=-3, y=-3, width=69, height=94), 53)
+        """
         return Rect(self.x - by, self.y - by, self.width + 2 * by, self.height + 2 * by)
 
     def contains(self, other: Rect, tolerance: float = 1e-6) -> bool:
+        """True if ``other`` lies inside this box (edges may touch, within ``tolerance``).
+
+        >>> Rect(0, 0, 10, 10).contains(Rect(2, 2, 8, 8)), Rect(0, 0, 10, 10).contains(Rect(5, 5, 8, 8))
+        (True, False)
+        """
         return (
             other.x >= self.x - tolerance
             and other.y >= self.y - tolerance
@@ -100,26 +141,50 @@ class Rect:
         )
 
     def overlaps(self, other: Rect) -> bool:
+        """True if the two boxes share some area (touching edges do not count).
+
+        >>> Rect(0, 0, 10, 10).overlaps(Rect(9, 9, 5, 5)), Rect(0, 0, 10, 10).overlaps(Rect(10, 0, 5, 5))
+        (True, False)
+        """
         return other.x < self.right and self.x < other.right and other.y < self.top and self.y < other.top
 
 
 @dataclass(frozen=True)
 class Path:
-    """Path commands: ("M", x, y), ("L", x, y), ("C", x1, y1, x2, y2, x, y), ("Z",)."""
+    """Path commands: ("M", x, y), ("L", x, y), ("C", x1, y1, x2, y2, x, y), ("Z",).
+
+    >>> Path.parse("M0 0 L10 0 L10 5 Z") == Path.polygon([(0.0, 0.0), (10.0, 0.0), (10.0, 5.0)])
+    True
+    """
 
     commands: tuple[tuple, ...]
 
     @staticmethod
     def polygon(points: list[tuple[float, float]] | tuple, closed: bool = True) -> Path:
+        """The path through ``points`` in order, closed unless ``closed`` is False.
+
+        >>> Path.polygon([(0, 0), (4, 0), (0, 3)]).commands
+        (('M', 0, 0), ('L', 4, 0), ('L', 0, 3), ('Z',))
+        """
         commands = [("M", *points[0])] + [("L", *p) for p in points[1:]]
         return Path(tuple(commands + ([("Z",)] if closed else [])))
 
     @staticmethod
     def rect(rect: Rect) -> Path:
+        """The closed outline of a box, counter-clockwise from its lower left corner.
+
+        >>> Path.rect(Rect(0, 0, 2, 1)).commands
+        (('M', 0, 0), ('L', 2, 0), ('L', 2, 1), ('L', 0, 1), ('Z',))
+        """
         return Path.polygon([(rect.x, rect.y), (rect.right, rect.y), (rect.right, rect.top), (rect.x, rect.top)])
 
     @staticmethod
     def circle(cx: float, cy: float, r: float) -> Path:
+        """A closed circle of four cubic curves, centred at ``(cx, cy)``.
+
+        >>> Path.circle(0, 0, 1).commands[:2]
+        (('M', 1, 0), ('C', 1, 0.5523, 0.5523, 1, 0, 1))
+        """
         return Path(ellipse(cx, cy, r, r))
 
     @staticmethod
@@ -167,20 +232,21 @@ class Path:
                 commands.append((op if op != "M" or i == 0 else "L", *values[i : i + size]))
         return Path(tuple(commands))
 
-    def translated(self, dx: float, dy: float) -> Path:
-        """The same path moved by (dx, dy)."""
-        moved = []
-        for command in self.commands:
-            coords = command[1:]
-            moved.append((command[0], *[v + (dy if i % 2 else dx) for i, v in enumerate(coords)]))
-        return Path(tuple(moved))
-
     @staticmethod
     def line(x1: float, y1: float, x2: float, y2: float) -> Path:
+        """The open path of one straight line.
+
+        >>> Path.line(0, 0, 3, 4).commands
+        (('M', 0, 0), ('L', 3, 4))
+        """
         return Path((("M", x1, y1), ("L", x2, y2)))
 
     def points(self) -> list[tuple[float, float]]:
-        """Every end and control point (the convex hull of these bounds the path)."""
+        """Every end and control point (the convex hull of these bounds the path).
+
+        >>> Path.parse("M0 0 C1 2 3 4 5 6").points()
+        [(0.0, 0.0), (1.0, 2.0), (3.0, 4.0), (5.0, 6.0)]
+        """
         found = []
         for command in self.commands:
             coords = command[1:]
@@ -218,6 +284,12 @@ class Path:
 
 
 class Anchor(enum.Enum):
+    """Where a ``Text``'s ``x`` is: the start of the line, its middle, or its end.
+
+    >>> Text(44.45, 10, "Mount Rushmore", 12, anchor=Anchor.MIDDLE).anchor.value
+    'middle'
+    """
+
     START = "start"
     MIDDLE = "middle"
     END = "end"
@@ -225,6 +297,13 @@ class Anchor(enum.Enum):
 
 @dataclass(frozen=True)
 class Shape:
+    """A path filled and/or stroked (see the module's notes for how every renderer draws it).
+
+    >>> shape = Shape(Path.rect(Rect(0, 0, 10, 5)), fill=rgb("#746a5f"), stroke=BLACK, stroke_mm=1.0)
+    >>> item_bounds(shape, {})
+    Rect(x=-0.5, y=-0.5, width=11.0, height=6.0)
+    """
+
     path: Path
     fill: Color | None = None
     stroke: Color | None = None
@@ -237,6 +316,13 @@ class Shape:
 
 @dataclass(frozen=True)
 class Text:
+    """One line of text in a shipped face, its baseline at ``y``, its size in points.
+
+    >>> label = Text(10, 5, "S21", 9.0, anchor=Anchor.END)
+    >>> label.font.pdf_name, round(item_bounds(label, {}).right, 6)
+    ('RushmoreSans', 10.0)
+    """
+
     x: float
     y: float  # baseline
     text: str
@@ -247,13 +333,23 @@ class Text:
 
 
 class ImageFit(enum.Enum):
+    """How an ``Image`` fills its box: inside it, proportions kept, centred; or exactly.
+
+    >>> [fit.value for fit in ImageFit]
+    ['contain', 'stretch']
+    """
+
     CONTAIN = "contain"  # inside the box, proportions kept, centred
     STRETCH = "stretch"  # exactly the box
 
 
 @dataclass(frozen=True)
 class Image:
-    """A raster image file placed in a box, as ``fit`` says."""
+    """A raster image file placed in a box, as ``fit`` says.
+
+    >>> item_bounds(Image("card.png", Rect(0, 0, 69, 94)), {})
+    Rect(x=0.0, y=0.0, width=69.0, height=94.0)
+    """
 
     path: str
     box: Rect
@@ -263,7 +359,12 @@ class Image:
 
 @dataclass(frozen=True)
 class Use:
-    """Draw the symbol ``key`` (see ``Symbols``) with ``matrix``."""
+    """Draw the symbol ``key`` (see ``Symbols``) with ``matrix``.
+
+    >>> head = Symbol((Shape(Path.rect(Rect(0, 0, 10, 5)), fill=BLACK),), Rect(0, 0, 10, 5))
+    >>> item_bounds(Use("head", scale(2)), {"head": head})
+    Rect(x=0.0, y=0.0, width=20.0, height=10.0)
+    """
 
     key: Hashable
     matrix: Matrix = IDENTITY
@@ -271,6 +372,13 @@ class Use:
 
 @dataclass(frozen=True)
 class Group:
+    """Items drawn with ``matrix`` applied, clipped to ``clip`` (in the parent's coordinates).
+
+    >>> square = Shape(Path.rect(Rect(0, 0, 10, 10)), fill=BLACK)
+    >>> item_bounds(Group((square,), translate(5, 5), clip=Path.rect(Rect(0, 0, 8, 8))), {})
+    Rect(x=5.0, y=5.0, width=3.0, height=3.0)
+    """
+
     items: tuple
     matrix: Matrix = IDENTITY
     clip: Path | None = None
@@ -281,7 +389,11 @@ Item = Shape | Text | Image | Use | Group
 
 @dataclass(frozen=True)
 class Symbol:
-    """Items drawn once and reused, inside ``bbox`` (in the symbol's own millimetres)."""
+    """Items drawn once and reused, inside ``bbox`` (in the symbol's own millimetres).
+
+    >>> Symbol((Shape(Path.circle(5, 5, 5), fill=BLACK),), Rect(0, 0, 10, 10)).bbox.width
+    10
+    """
 
     items: tuple
     bbox: Rect
@@ -289,7 +401,12 @@ class Symbol:
 
 @dataclass(frozen=True)
 class Page:
-    """One page: size, items, and for per-card pages the trim and bleed boxes (mm)."""
+    """One page: size, items, and for per-card pages the trim and bleed boxes (mm).
+
+    >>> page = Page(63.5, 88.9, (), trim_box=Rect(3, 3, 57.5, 82.9), bleed_box=Rect(0, 0, 63.5, 88.9))
+    >>> page.trim_box.right, page.bleed_box.top
+    (60.5, 88.9)
+    """
 
     width_mm: float
     height_mm: float
@@ -301,7 +418,12 @@ class Page:
 @dataclass(frozen=True)
 class Document:
     """Pages plus the symbols they use; what a renderer turns into a PDF. ``pages`` may be made
-    as they are reached (``layout.lazy``): a renderer goes through them once, in order."""
+    as they are reached (``layout.lazy``): a renderer goes through them once, in order.
+
+    >>> document = Document("Mount Rushmore: cards", [Page(210.0, 297.0, ())])
+    >>> document.title, len(document.pages), document.symbols
+    ('Mount Rushmore: cards', 1, {})
+    """
 
     title: str
     pages: Sequence[Page]
@@ -326,6 +448,11 @@ def _path_box(path: Path, grow: float) -> Rect:
 
 
 def union(rects: list[Rect]) -> Rect | None:
+    """The smallest box holding every box given, or None for none.
+
+    >>> union([Rect(0, 0, 1, 1), Rect(5, 5, 1, 2)]), union([])
+    (Rect(x=0, y=0, width=6, height=7), None)
+    """
     if not rects:
         return None
     x0, y0 = min(r.x for r in rects), min(r.y for r in rects)
@@ -341,7 +468,11 @@ TEXT_ASCENT, TEXT_DESCENT = 0.72, 0.22
 
 def item_bounds(item, symbols: dict, matrix: Matrix = IDENTITY) -> Rect | None:
     """Where an item can put ink, conservatively (curve control points, symbol boxes, font
-    ascent and descent), after ``matrix``; clips are honoured. Used to prove nothing leaks."""
+    ascent and descent), after ``matrix``; clips are honoured. Used to prove nothing leaks.
+
+    >>> item_bounds(Shape(Path.line(0, 0, 10, 0), stroke=BLACK, stroke_mm=2.0), {}, translate(0, 5))
+    Rect(x=-1.0, y=4.0, width=12.0, height=2.0)
+    """
     from .fonts import text_width_mm  # local: fonts is a sibling leaf module
 
     if isinstance(item, Shape):

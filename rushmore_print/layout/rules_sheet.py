@@ -70,38 +70,80 @@ FIGURES = (MatchExample, DecoyExample, SetupFigure, PracticeFigure)
 
 
 class LayoutError(RushmoreError):
-    """Content does not fit where it must go."""
+    """Content does not fit where it must go.
+
+    >>> from rushmore_print.errors import RushmoreError
+    >>> issubclass(LayoutError, RushmoreError), str(LayoutError("the rulebook does not fit"))
+    (True, 'the rulebook does not fit')
+    """
 
 
 @dataclass(frozen=True)
 class Style:
+    """The rule sheet's type: the body size (every other size follows from it), how large the figures
+    are drawn, and the designer's font behind the shipped faces.
+
+    >>> style = Style(body_pt=9.0)
+    >>> round(style.heading_pt, 2), round(style.leading, 3), style.bold.pdf_name
+    (11.7, 4.191, 'RushmoreSans-Bold')
+    """
+
     body_pt: float
     figure_scale: float = 1.0
     fallback: Font | None = None  # the designer's font, for the names the shipped one cannot draw
 
     @property
     def regular(self) -> Font:
+        """The body's face (with the designer's font behind it, if any).
+
+        >>> Style(9.0).regular.pdf_name
+        'RushmoreSans'
+        """
         return Font.REGULAR.backed_by(self.fallback)
 
     @property
     def bold(self) -> Font:
+        """The headings' and labels' face.
+
+        >>> Style(9.0).bold.pdf_name
+        'RushmoreSans-Bold'
+        """
         return Font.BOLD.backed_by(self.fallback)
 
     @property
     def italic(self) -> Font:
+        """The face for emphasis and notes.
+
+        >>> Style(9.0).italic.pdf_name
+        'RushmoreSans-Oblique'
+        """
         return Font.ITALIC.backed_by(self.fallback)
 
     @property
     def leading(self) -> float:
+        """The distance between two body lines' baselines, in mm (1.32 times the body size).
+
+        >>> round(Style(10.0).leading, 3)
+        4.657
+        """
         return self.body_pt * MM_PER_PT * 1.32
 
     @property
     def heading_pt(self) -> float:
+        """The headings' size: 1.3 times the body's.
+
+        >>> Style(10.0).heading_pt
+        13.0
+        """
         return self.body_pt * 1.3
 
     @property
     def caption_pt(self) -> float:
-        """Figure captions and labels: a little smaller than the body, never under the minimum."""
+        """Figure captions and labels: a little smaller than the body, never under the minimum.
+
+        >>> Style(10.0).caption_pt, Style(5.0).caption_pt
+        (8.5, 6.0)
+        """
         return max(MIN_TEXT_PT, self.body_pt * 0.85)
 
 

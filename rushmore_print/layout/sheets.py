@@ -38,6 +38,17 @@ GREY = rgb("#555555")
 
 @dataclass(frozen=True)
 class Grid:
+    """How cards sit on a sheet: columns and rows, the quarter turn if any, each card's trim size as
+    placed, and the gap between neighbouring trims.
+
+    >>> from rushmore_print import load_design
+    >>> from rushmore_print.layout.cards import card_frame
+    >>> from rushmore_print.sizes import PAPERS
+    >>> frame = card_frame(load_design())
+    >>> plan_sheet(PAPERS["a4"], SheetLayout.DUPLEX, frame).grid
+    Grid(cols=3, rows=3, rotation=90, cell_w=63.5, cell_h=88.9, gap=0.0)
+    """
+
     cols: int
     rows: int
     rotation: int  # 0, or 90 when the card is turned a quarter on the sheet
@@ -47,20 +58,38 @@ class Grid:
 
     @property
     def count(self) -> int:
+        """The cards a sheet holds.
+
+        >>> Grid(cols=3, rows=3, rotation=90, cell_w=63.5, cell_h=88.9).count
+        9
+        """
         return self.cols * self.rows
 
     def block(self, bleed: float) -> tuple[float, float]:
-        """Width and height of the block of cards with the bleed around it."""
+        """Width and height of the block of cards with the bleed around it.
+
+        >>> [round(v, 1) for v in Grid(3, 3, 90, 63.5, 88.9).block(bleed=3.0)]
+        [196.5, 272.7]
+        """
         return (
             self.cols * self.cell_w + (self.cols - 1) * self.gap + 2 * bleed,
             self.rows * self.cell_h + (self.rows - 1) * self.gap + 2 * bleed,
         )
 
     def x_of(self, col: int) -> float:
-        """A column's trim edge from the block's trim edge."""
+        """A column's trim edge from the block's trim edge.
+
+        >>> Grid(3, 3, 90, 63.5, 88.9, gap=2.0).x_of(1)
+        65.5
+        """
         return col * (self.cell_w + self.gap)
 
     def y_of(self, row: int) -> float:
+        """A row's trim edge from the block's trim edge (row 0 at the bottom).
+
+        >>> round(Grid(3, 3, 90, 63.5, 88.9).y_of(2), 1)
+        177.8
+        """
         return row * (self.cell_h + self.gap)
 
 
@@ -88,7 +117,16 @@ def fit_grid(avail_w: float, avail_h: float, frame: CardFrame, gap: float = 0.0)
 
 @dataclass(frozen=True)
 class Slot:
-    """Where one card goes: its trim on the page, its turn, and the clip (trim plus outer bleed)."""
+    """Where one card goes: its trim on the page, its turn, and the clip (trim plus outer bleed).
+
+    >>> from rushmore_print import load_design
+    >>> from rushmore_print.layout.cards import card_frame
+    >>> from rushmore_print.sizes import PAPERS
+    >>> frame = card_frame(load_design())
+    >>> slot = plan_sheet(PAPERS["a4"], SheetLayout.DUPLEX, frame).fronts[0]
+    >>> slot.rotation, round(slot.trim.x, 2), round(slot.clip.x, 2)
+    (90, 9.75, 6.75)
+    """
 
     trim: Rect
     rotation: int
@@ -97,6 +135,18 @@ class Slot:
 
 @dataclass(frozen=True)
 class SheetPlan:
+    """Every position on one sheet: the grid, each front's slot and (duplex and gutter-fold) its
+    back's, the crop marks on each side, where the ruler strip goes, and the fold line.
+
+    >>> from rushmore_print import load_design
+    >>> from rushmore_print.layout.cards import card_frame
+    >>> from rushmore_print.sizes import PAPERS
+    >>> frame = card_frame(load_design())
+    >>> plan = plan_sheet(PAPERS["a4"], SheetLayout.GUTTERFOLD, frame)
+    >>> plan.per_sheet, plan.fold_y, len(plan.backs)
+    (4, 148.5, 4)
+    """
+
     paper: Paper
     layout: SheetLayout
     grid: Grid
@@ -111,6 +161,15 @@ class SheetPlan:
 
     @property
     def per_sheet(self) -> int:
+        """The cards one sheet holds (fronts; their backs are on the next page, or below the fold).
+
+        >>> from rushmore_print import load_design
+        >>> from rushmore_print.layout.cards import card_frame
+        >>> from rushmore_print.sizes import PAPERS
+        >>> frame = card_frame(load_design())
+        >>> plan_sheet(PAPERS["a4"], SheetLayout.FRONTS, frame).per_sheet
+        9
+        """
         return len(self.fronts)
 
 
@@ -123,7 +182,19 @@ def plan_sheet(
     gap_mm: float = 0.0,
 ) -> SheetPlan:
     """Compute every position on a sheet; the renderers and tests read it, nothing else decides.
-    ``gap_mm`` spaces the cards apart (the bleed fills the gap, each card has its own cuts)."""
+    ``gap_mm`` spaces the cards apart (the bleed fills the gap, each card has its own cuts).
+
+    Raises ValueError when not one card fits (sheet_plan says so in a user's words).
+
+    >>> from rushmore_print import load_design
+    >>> from rushmore_print.layout.cards import card_frame
+    >>> from rushmore_print.sizes import PAPERS
+    >>> frame = card_frame(load_design())
+    >>> plan = plan_sheet(PAPERS["a4"], SheetLayout.DUPLEX, frame, Flip.LONG)
+    >>> front, back = plan.fronts[0], plan.backs[0]
+    >>> round(front.trim.x, 2), round(back.trim.x, 2), front.rotation, back.rotation
+    (9.75, 136.75, 90, 270)
+    """
     W, H, bleed = paper.width_mm, paper.height_mm, frame.bleed_mm
     avail_w = W - 2 * MARGIN_MM
     if layout is SheetLayout.GUTTERFOLD:
@@ -265,7 +336,18 @@ def _marks(block: Rect, grid: Grid, bleed: float, W: float, H: float, fold: floa
 
 
 def place_card(face: Face, slot: Slot) -> Group:
-    """The card's items turned and moved into its slot, clipped to trim plus outer bleed."""
+    """The card's items turned and moved into its slot, clipped to trim plus outer bleed.
+
+    >>> from rushmore_print import load_design
+    >>> from rushmore_print.layout.cards import card_frame
+    >>> from rushmore_print.sizes import PAPERS
+    >>> frame = card_frame(load_design())
+    >>> from rushmore_print.layout.frame import Face
+    >>> slot = plan_sheet(PAPERS["a4"], SheetLayout.DUPLEX, frame).fronts[0]
+    >>> placed = place_card(Face("M01", None, ()), slot)
+    >>> placed.clip == Path.rect(slot.clip)
+    True
+    """
     rotation = rotate(slot.rotation)
     w, h = (slot.trim.width, slot.trim.height) if slot.rotation in (0, 180) else (slot.trim.height, slot.trim.width)
     corners = [(0, 0), (w, 0), (0, h), (w, h)]
@@ -277,7 +359,12 @@ def place_card(face: Face, slot: Slot) -> Group:
 
 
 def strip_items(note: str, length: float) -> tuple:
-    """The 50 mm ruler with ticks, then the note, along a strip ``length`` mm long."""
+    """The 50 mm ruler with ticks, then the note, along a strip ``length`` mm long.
+
+    >>> items = strip_items("Print at 100 %: the ruler is 50 mm long", 150.0)
+    >>> [item.text for item in items if isinstance(item, Text)]
+    ['50 mm', 'Print at 100 %: the ruler is 50 mm long']
+    """
     items: list = [Shape(Path.line(0, 0.4, RULER_MM, 0.4), stroke=BLACK, stroke_mm=0.3)]
     for mm in range(0, int(RULER_MM) + 1, 5):
         tick = 2.2 if mm % 10 == 0 else 1.2
@@ -309,7 +396,19 @@ def sheet_pages(
     ``t``'s language (English by default; ``fallback``: the designer's font, for a title's
     characters the shipped one lacks). Each sheet is laid out when a renderer reaches it,
     from its own cards only (``cards`` may be lazy too), so a document of thousands of cards
-    never holds them all."""
+    never holds them all.
+
+    >>> from rushmore_print import generate_deck, load_design
+    >>> from rushmore_print.layout.cards import card_frame, monument_face
+    >>> from rushmore_print.sizes import PAPERS
+    >>> design = load_design()
+    >>> frame = card_frame(design)
+    >>> face = monument_face(design, generate_deck(design).monuments[0], frame)
+    >>> plan = plan_sheet(PAPERS["a4"], SheetLayout.DUPLEX, frame)
+    >>> pages = sheet_pages(plan, [(face, face)] * 10, design.name)
+    >>> len(pages), pages[0].width_mm
+    (4, 210.0)
+    """
     words = dataclasses.replace(_SheetWords.of(t or catalogue(), plan.layout), fallback=fallback)
     sheets = math.ceil(len(cards) / plan.per_sheet)
     sides = 2 if plan.layout is SheetLayout.DUPLEX else 1
@@ -408,12 +507,32 @@ def _sheet(
 
 def card_pages(frame: CardFrame, faces: Sequence[Face], upright: bool = False) -> list[Page]:
     """One card a page, page = card with bleed, TrimBox and BleedBox set (for print shops).
-    ``upright`` turns a landscape card a quarter (counter-clockwise) onto a portrait page."""
+    ``upright`` turns a landscape card a quarter (counter-clockwise) onto a portrait page.
+
+    >>> from rushmore_print import load_design
+    >>> from rushmore_print.layout.cards import card_frame
+    >>> from rushmore_print.sizes import PAPERS
+    >>> frame = card_frame(load_design())
+    >>> from rushmore_print.layout.frame import Face
+    >>> page = card_pages(frame, [Face("M01", None, ())])[0]
+    >>> page.width_mm, page.trim_box, page.bleed_box
+    (94.9, Rect(x=3.0, y=3.0, width=88.9, height=63.5), Rect(x=0.0, y=0.0, width=94.9, height=69.5))
+    """
     return list(lazy_card_pages(frame, faces, upright))
 
 
 def lazy_card_pages(frame: CardFrame, faces: Sequence[Face], upright: bool = False) -> Sequence[Page]:
-    """:func:`card_pages`, each page made when a renderer reaches it."""
+    """:func:`card_pages`, each page made when a renderer reaches it.
+
+    >>> from rushmore_print import load_design
+    >>> from rushmore_print.layout.cards import card_frame
+    >>> from rushmore_print.sizes import PAPERS
+    >>> frame = card_frame(load_design())
+    >>> from rushmore_print.layout.frame import Face
+    >>> pages = lazy_card_pages(frame, [Face("M01", None, ())] * 3, upright=True)
+    >>> len(pages), pages[0].width_mm, pages[0].height_mm
+    (3, 69.5, 94.9)
+    """
     b = frame.bleed_mm
     page_w, page_h = frame.width_mm + 2 * b, frame.height_mm + 2 * b
     place = translate(b, b)
@@ -432,7 +551,13 @@ def lazy_card_pages(frame: CardFrame, faces: Sequence[Face], upright: bool = Fal
 
 
 def sheet_plan(paper: Paper, layout: SheetLayout, frame: CardFrame, *args) -> SheetPlan:
-    """The sheet plan, or a ``BuildError`` that says which paper and layout cannot hold the card."""
+    """The sheet plan, or a ``BuildError`` that says which paper and layout cannot hold the card.
+
+    >>> from rushmore_print.layout.frame import CardFrame
+    >>> sheet_plan(PAPERS["a4"], SheetLayout.GUTTERFOLD, CardFrame(150.0, 200.0, 3.0))
+    Traceback (most recent call last):
+    rushmore_print.errors.BuildError: a 150 x 200 mm card does not fit on A4 paper in the gutterfold layout; ...
+    """
     try:
         return plan_sheet(paper, layout, frame, *args)
     except ValueError:

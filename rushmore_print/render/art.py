@@ -54,6 +54,20 @@ def art_problems(design: Design) -> list[str]:
     """Every head's image art decoded as ``build`` decodes it, for ``validate``: the structure
     check (``rasters.py``) cannot see damage inside a JPEG's or WebP's coded data, the decoder
     can, so what validate passes, build draws. One line per image the decoder refuses.
+
+    >>> import tempfile
+    >>> from dataclasses import replace
+    >>> from pathlib import Path
+    >>> from rushmore_print import load_design
+    >>> design = load_design()
+    >>> art_problems(design)
+    []
+    >>> with tempfile.NamedTemporaryFile(suffix=".png") as damaged:
+    ...     _ = damaged.write(b"\\x89PNG not really")
+    ...     damaged.flush()
+    ...     heads = (replace(design.heads[0], art=Path(damaged.name)), *design.heads[1:])
+    ...     print(*art_problems(replace(design, heads=heads)))
+    heads.1.art: ...: cannot decode the image (cannot identify image file); save it again as a PNG or JPEG
     """
     problems = []
     for number, head in enumerate(design.heads, start=1):
@@ -67,7 +81,12 @@ def art_problems(design: Design) -> list[str]:
 
 
 def decode_art(symbols: dict) -> None:
-    """Decode every art image the symbols use, once, before the workers fork (they share it)."""
+    """Decode every art image the symbols use, once, before the workers fork (they share it).
+
+    >>> from rushmore_print import load_design
+    >>> from rushmore_print.layout.cards import symbols
+    >>> decode_art(symbols(load_design()))  # the built-in heads are drawings: nothing to decode
+    """
     from ..layout.items import Group
     from ..layout.items import Image as ImageItem
 

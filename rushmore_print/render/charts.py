@@ -59,7 +59,14 @@ def _table(rows: tuple[Row, ...], title: str, turns: str, right: str) -> str:
 
 
 def stats_html(stats: Stats) -> str:
-    """The whole page (deterministic: the same logs give the same bytes)."""
+    """The whole page (deterministic: the same logs give the same bytes).
+
+    >>> from rushmore_print.stats import Row, Stats
+    >>> stats = Stats(1, (Row("S12", 1, 1, 0, 2500),), (Row("Basic", 1, 1, 0, 2500),), (), (Row("ann", 1, 1, 0, 2500),))
+    >>> page = stats_html(stats)
+    >>> page.startswith("<!doctype html>"), "<h1>Rushmore stats: 1 game</h1>" in page, page == stats_html(stats)
+    (True, True, True)
+    """
     sections = []
     for title, rows, turns, right in (
         ("Search card", stats.cards, "turns", "taken"),

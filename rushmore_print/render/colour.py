@@ -38,7 +38,11 @@ SHIPPED_PROFILE = "data/icc/SWOP-TR003-240.icc"
 class OutputIntent:
     """The printing condition a PDF/X file's output intent names (ISO 15930): the registered
     characterization's identifier, a readable condition, the registry, and what the profile says
-    of itself."""
+    of itself.
+
+    >>> SHIPPED_INTENT.identifier, SHIPPED_INTENT.info
+    ('CGATS TR 003', 'SWOP TR003 Coated, 240% ink')
+    """
 
     identifier: str
     condition: str
@@ -93,7 +97,12 @@ class CmykConverter:
         return limit_ink((c / 255, m / 255, y / 255, k / 255))
 
     def image(self, rgb: Image.Image) -> Image.Image:
-        """An RGB image in CMYK, every pixel under the ink limit (:func:`limit_ink_image`)."""
+        """An RGB image in CMYK, every pixel under the ink limit (:func:`limit_ink_image`).
+
+        >>> black = converter(None).image(Image.new("RGB", (2, 2), (0, 0, 0)))
+        >>> black.mode, black.getpixel((0, 0)), sum(black.getpixel((0, 0))) / 255 <= INK_LIMIT
+        ('CMYK', (83, 127, 147, 255), True)
+        """
         return limit_ink_image(self._apply(rgb))
 
     def _apply(self, rgb: Image.Image) -> Image.Image:
@@ -115,7 +124,13 @@ def converter(profile: Path | str | None) -> CmykConverter:
 
 
 def profile_description(icc: bytes) -> str:
-    """What the profile calls itself (its ``desc`` tag), '' when LittleCMS cannot say."""
+    """What the profile calls itself (its ``desc`` tag), '' when LittleCMS cannot say.
+
+    >>> from importlib import resources
+    >>> shipped = resources.files("rushmore_print").joinpath(SHIPPED_PROFILE).read_bytes()
+    >>> profile_description(shipped), profile_description(b"not a profile")
+    ('SWOP TR003 Coated, 240% ink', '')
+    """
     try:
         return ImageCms.getProfileDescription(ImageCms.ImageCmsProfile(io.BytesIO(icc))).strip()
     except (ImageCms.PyCMSError, OSError, ValueError):
@@ -126,7 +141,12 @@ def limit_ink_image(cmyk: Image.Image, limit: float = INK_LIMIT) -> Image.Image:
     """:func:`~rushmore_print.colors.limit_ink` for every pixel, with Pillow's image arithmetic
     (no per-pixel Python): equal parts of cyan, magenta and yellow become black first, then
     what is still over is cut from cyan, magenta and yellow in proportion. Truncating to 8 bits
-    only ever removes ink."""
+    only ever removes ink.
+
+    >>> all_inks = Image.new("CMYK", (1, 1), (255, 255, 255, 255))
+    >>> limit_ink_image(all_inks, limit=2.4).getpixel((0, 0))
+    (119, 119, 119, 255)
+    """
     c, m, y, k = (ImageMath.lambda_eval(lambda a: a["float"](a["v"]), v=band) for band in cmyk.split())
     room = limit * 255
 

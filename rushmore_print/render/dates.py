@@ -49,7 +49,11 @@ def pdf_date(epoch: int) -> str:
 
 
 def document_epoch() -> int:
-    """The date for the PDFs of this run: ``SOURCE_DATE_EPOCH``'s, else :data:`FIXED_EPOCH`."""
+    """The date for the PDFs of this run: ``SOURCE_DATE_EPOCH``'s, else :data:`FIXED_EPOCH`.
+
+    >>> document_epoch() == (source_date_epoch() or FIXED_EPOCH), pdf_date(FIXED_EPOCH)
+    (True, "D:20000101000000+00'00'")
+    """
     given = source_date_epoch()
     return FIXED_EPOCH if given is None else given
 

@@ -143,7 +143,17 @@ def palette_problem(image: Image.Image) -> str:
 
 
 def decode_file(path: Path | str, kind: InputKind, most_side: int = 0) -> Image.Image:
-    """:func:`decode` of the file at ``path``, read through the trust boundary (``read_input``)."""
+    """:func:`decode` of the file at ``path``, read through the trust boundary (``read_input``).
+
+    Raises ``BuildError`` naming the file for what cannot be read or decoded.
+
+    >>> import tempfile
+    >>> from rushmore_print.inputs import InputKind
+    >>> with tempfile.NamedTemporaryFile(suffix=".png") as art:
+    ...     Image.new("P", (4, 4)).save(art.name)
+    ...     decode_file(art.name, InputKind.ART_IMAGE).mode
+    'RGB'
+    """
     try:
         data = read_input(path, kind)
     except InputError as exc:

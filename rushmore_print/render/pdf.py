@@ -68,9 +68,10 @@ def write_pdf(
     soon as it is drawn, so memory stays the same however many pages there are. With ``cmyk``
     every colour is converted to CMYK through the output profile (``profile``, else the shipped
     one: ``render.colour``), under the ink limit, and reportlab refuses any RGB colour, so a print
-    shop's CMYK-only check passes; ``pdfx`` also makes it PDF/X-1a:2003 (PDF 1.4, no transparency,
-    the profile embedded as the output intent, the PDF/X keys). ``shapes`` carries the operators of shapes
-    already drawn from one document to the next (a build passes one)."""
+    shop's CMYK-only check passes; the profile is embedded as the file's output intent (PDF 1.4),
+    which says what the CMYK numbers mean. ``pdfx`` also makes it PDF/X-1a:2003 (no transparency,
+    the PDF/X keys). ``shapes`` carries the operators of shapes already drawn from one document to
+    the next (a build passes one)."""
     register_fonts()
     # reportlab dates the file from SOURCE_DATE_EPOCH itself (int() of it, a traceback when it is
     # not a number): checked first, for a clear error. Unset, invariant=1 keeps 2000-01-01.
@@ -81,7 +82,8 @@ def write_pdf(
         pageCompression=1,
         enforceColorSpace="cmyk" if cmyk or pdfx else None,
         initialFontName=Font.REGULAR.pdf_name,  # else every page's preamble names Helvetica, not embedded
-        pdfVersion=(1, 4) if pdfx else None,  # PDF/X-1a:2003 is PDF 1.4 at most
+        # Output intents came with PDF 1.4, and PDF/X-1a:2003 is PDF 1.4 at most
+        pdfVersion=(1, 4) if cmyk or pdfx else None,
     )
     canvas.setTitle(document.title)
     canvas.setAuthor("rushmore-print")
@@ -90,9 +92,10 @@ def write_pdf(
     _drop_placeholders(canvas)
     stream_pages(canvas, out)
     colours = converter(profile) if cmyk or pdfx else None
+    if colours is not None:
+        _add_output_intent(canvas, colours)
     if pdfx:
-        assert colours is not None
-        _make_pdfx(canvas, colours)
+        _drop_placeholders(canvas, _PdfxInfo)
     painter = _Painter(canvas, document.symbols, colours, shapes if shapes is not None else ShapeCache(), opaque=pdfx)
     for page in document.pages:  # once: the pages may be made as they are reached (layout.lazy)
         painter.define_forms(_used_keys((page,)))  # before the page, so no form starts inside one
@@ -150,9 +153,11 @@ def _drop_placeholders(canvas: Canvas, kind: type[_Info] = _Info) -> None:
     document.info = info
 
 
-def _make_pdfx(canvas: Canvas, colours: CmykConverter) -> None:
+def _add_output_intent(canvas: Canvas, colours: CmykConverter) -> None:
+    """The printing condition the CMYK numbers are meant for, its profile embedded once a file.
+    The ``GTS_PDFX`` kind is the one print workflows (and Acrobat's output preview) read; it
+    claims no PDF/X conformance by itself: only the ``GTS_PDFXVersion`` key does (``pdfx``)."""
     document = document_of(canvas)
-    _drop_placeholders(canvas, _PdfxInfo)
     profile = PDFStream(PDFDictionary({"N": 4}), colours.icc, filters=[PDFZCompress])
     condition = colours.intent
     intent = {
@@ -168,7 +173,12 @@ def _make_pdfx(canvas: Canvas, colours: CmykConverter) -> None:
 
 
 def register_fonts(fonts: Iterable[Font] = FAMILY) -> None:
-    """The fonts as TrueType fonts: reportlab embeds a subset of each in every PDF."""
+    """The fonts as TrueType fonts: reportlab embeds a subset of each in every PDF.
+
+    >>> register_fonts()
+    >>> sorted(name for name in pdfmetrics.getRegisteredFontNames() if name.startswith("Rushmore"))
+    ['RushmoreSans', 'RushmoreSans-Bold', 'RushmoreSans-Oblique']
+    """
     registered = set(pdfmetrics.getRegisteredFontNames())
     for font in fonts:
         if font.pdf_name not in registered:
@@ -198,12 +208,31 @@ def _used_keys(items: Iterable) -> list:
 
 class ShapeCache:
     """The PDF operators of each shape, formatted once and reused: the same mountain, frame and
-    head parts recur on every card and in every file of a build."""
+    head parts recur on every card and in every file of a build.
+
+    >>> from rushmore_print.layout.items import Path, Rect, Shape, rgb
+    >>> cache = ShapeCache()
+    >>> red = Shape(Path.rect(Rect(0, 0, 10, 5)), fill=rgb("#d32f2f"))
+    >>> cache.ops(red, None) is cache.ops(red, None)
+    True
+    """
 
     def __init__(self) -> None:
         self._ops: dict[tuple[Shape, CmykConverter | None, bool], str] = {}
 
     def ops(self, shape: Shape, cmyk: CmykConverter | None, opaque: bool = False) -> str:
+        """The PDF operators that draw ``shape`` (its colours through ``cmyk`` when given; ``opaque``:
+        any transparency flattened over white, for PDF/X-1a).
+
+        >>> from rushmore_print.layout.items import Path, Rect, Shape, rgb
+        >>> red = Shape(Path.rect(Rect(0, 0, 10, 5)), fill=rgb("#d32f2f"))
+        >>> print(ShapeCache().ops(red, None))
+        .827 .184 .184 rg
+        0 0 m 10 0 l 10 5 l 0 5 l h
+        f*
+        >>> ShapeCache().ops(red, converter(None)).splitlines()[0]
+        '0 .949 .9019 .1058 k'
+        """
         key = (shape, cmyk, opaque)
         found = self._ops.get(key)
         if found is None:

@@ -36,6 +36,14 @@ def render_page(
 
     ``tiles``: a dict kept across the pages of one run. Each symbol of shapes alone is drawn once
     a size and place within a pixel, and pasted from there: a deck's 220 heads are 23 drawings.
+
+    >>> from rushmore_print.layout.items import Path, Rect, Shape, rgb
+    >>> square = Shape(Path.rect(Rect(0, 0, 12.7, 12.7)), fill=rgb("#d32f2f"))
+    >>> image = render_page(Page(25.4, 12.7, (square,)), {}, dpi=100)
+    >>> image.size, image.info["dpi"], image.getpixel((10, 10)), image.getpixel((90, 10))
+    ((100, 50), (100, 100), (211, 47, 47), (255, 255, 255))
+    >>> render_page(Page(25.4, 12.7, (square,)), {}, dpi=100, size=(50, 25)).size
+    (50, 25)
     """
     if size is None:
         width, height = round(mm_to_px(page.width_mm, dpi)), round(mm_to_px(page.height_mm, dpi))

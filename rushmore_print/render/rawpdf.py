@@ -20,6 +20,7 @@ from ..layout.fonts import text_width_mm
 from ..layout.items import Anchor, Document, FillRule, Group, Image, ImageFit, Rect, Shape, Text, Use
 from ..layout.items import Path as LayoutPath
 from ..rasters import Raster, read_raster
+from ..ttf import Contour, quadratic_segments
 from ..typeface import Font, metrics
 from ..units import MM_PER_PT, PT_PER_MM
 from .dates import pdf_date, source_date_epoch
@@ -28,7 +29,18 @@ from .dates import pdf_date, source_date_epoch
 @dataclass(frozen=True)
 class EmbeddedImage:
     """An image as a PDF XObject: its dictionary entries and its (already compressed) data.
-    ``reencoded`` says why the file's own data could not pass into the PDF ("" when it did)."""
+    ``reencoded`` says why the file's own data could not pass into the PDF ("" when it did).
+
+    >>> import tempfile
+    >>> from PIL import Image
+    >>> scratch = tempfile.TemporaryDirectory()
+    >>> folder = Path(scratch.name)
+    >>> Image.new("RGBA", (30, 20)).save(folder / "clear.png")
+    >>> image = load_image(folder / "clear.png")
+    >>> image.width, image.reencoded, image.smask is not None
+    (30, 'transparency', True)
+    >>> scratch.cleanup()
+    """
 
     width: int
     height: int
@@ -43,7 +55,18 @@ def load_image(path: Path) -> EmbeddedImage:
     """PNG (8-bit or less, no alpha, not interlaced) and JPEG data pass through untouched, after
     their structure is checked (``rasters.py`` refuses what a PDF cannot carry); anything else,
     and any image whose EXIF orientation turns it, is decoded by the normaliser and compressed
-    with Flate, its ``reencoded`` saying why."""
+    with Flate, its ``reencoded`` saying why.
+
+    >>> import tempfile
+    >>> from PIL import Image
+    >>> scratch = tempfile.TemporaryDirectory()
+    >>> folder = Path(scratch.name)
+    >>> Image.new("RGB", (30, 20), "red").save(folder / "red.png", dpi=(300, 300))
+    >>> image = load_image(folder / "red.png")
+    >>> image.entries.split(" /DecodeParms")[0], image.reencoded, image.dpi
+    ('/Width 30 /Height 20 /ColorSpace /DeviceRGB /BitsPerComponent 8 /Filter /FlateDecode', '', (300.0, 300.0))
+    >>> scratch.cleanup()
+    """
     raster = read_raster(path)
     reason = _why_reencoded(raster)
     if reason:
@@ -156,7 +179,19 @@ class _Objects:
 def load_images(paths: list[Path]) -> dict[str, EmbeddedImage]:
     """Every image read and verified, on a thread a core (zlib works outside the GIL). Plain
     threads, not concurrent.futures: ``impose`` is a short command and that import costs more
-    than the work for a handful of JPEGs."""
+    than the work for a handful of JPEGs.
+
+    >>> import tempfile
+    >>> from PIL import Image
+    >>> scratch = tempfile.TemporaryDirectory()
+    >>> folder = Path(scratch.name)
+    >>> for name in ("a.png", "b.png"):
+    ...     Image.new("RGB", (30, 20)).save(folder / name)
+    >>> loaded = load_images([folder / "a.png", folder / "b.png", folder / "a.png"])
+    >>> [Path(key).name for key in loaded]
+    ['a.png', 'b.png']
+    >>> scratch.cleanup()
+    """
     unique = list(dict.fromkeys(paths))
     threads = max(1, min(len(unique), os.cpu_count() or 1))
     results: list[EmbeddedImage | BaseException | None] = [None] * len(unique)
@@ -185,7 +220,15 @@ def load_images(paths: list[Path]) -> dict[str, EmbeddedImage]:
 
 def render_raw_pdf(document: Document, loaded: dict[str, EmbeddedImage] | None = None) -> bytes:
     """The PDF of ``document``; byte-identical for the same input. ``loaded`` holds images
-    already read (``load_images``); others are read as they are met."""
+    already read (``load_images``); others are read as they are met.
+
+    >>> from rushmore_print.layout.items import Page, Path, Rect, Shape, rgb
+    >>> square = Shape(Path.rect(Rect(0, 0, 12.7, 12.7)), fill=rgb("#d32f2f"))
+    >>> document = Document("Red square", [Page(25.4, 12.7, (square,))])
+    >>> pdf = render_raw_pdf(document)
+    >>> pdf[:8], pdf == render_raw_pdf(document)
+    (b'%PDF-1.4', True)
+    """
     objects = _Objects()
     pages_ref = objects.reserve()
     images: dict[str, tuple[str, int]] = {}
@@ -340,31 +383,24 @@ def _escape(text: str) -> str:
     return encoded.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)")
 
 
-def _contour_ops(contour: list) -> str:
-    """A TrueType contour (quadratic, with implied on-curve midpoints) as PDF path operators,
-    in whole font units (1/2048 em: finer than any printer)."""
-    points = list(contour)
-    if not points:
+def _contour_ops(contour: Contour) -> str:
+    """A TrueType contour as PDF path operators, in whole font units (1/2048 em: finer than any
+    printer), each quadratic made the cubic PDF draws.
+
+    >>> _contour_ops([(0, 0, False), (6, 0, False), (6, 6, False), (0, 6, False)])
+    '3 0 m 5 0 6 1 6 3 c 6 5 5 6 3 6 c 1 6 0 5 0 3 c 0 1 1 0 3 0 c h'
+    """
+    segments = quadratic_segments(contour)
+    if not segments:
         return ""
-    start = next((i for i, p in enumerate(points) if p[2]), None)
-    if start is None:  # all off-curve: start at the midpoint of the first two
-        (ax, ay, _), (bx, by, _) = points[0], points[1 % len(points)]
-        points.insert(0, ((ax + bx) / 2, (ay + by) / 2, True))
-        start = 0
-    points = points[start:] + points[:start] + [points[start]]
-    ops = [f"{_i(points[0][0])} {_i(points[0][1])} m"]
-    current: tuple[float, float] = (points[0][0], points[0][1])
-    control: tuple[float, float] | None = None
-    for x, y, on in points[1:]:
-        if on:
-            ops.append(_quad(current, control, (x, y)) if control else f"{_i(x)} {_i(y)} l")
-            current, control = (x, y), None
-        elif control is None:
-            control = (x, y)
+    ops, current = [], segments[0][-1]
+    for op, *points in segments:
+        end = points[-1]
+        if op == "Q":
+            ops.append(_quad(current, points[0], end))
         else:
-            middle = ((control[0] + x) / 2, (control[1] + y) / 2)
-            ops.append(_quad(current, control, middle))
-            current, control = middle, (x, y)
+            ops.append(f"{_i(end[0])} {_i(end[1])} {op.lower()}")
+        current = end
     return " ".join(ops) + " h"
 
 

@@ -38,31 +38,79 @@ __all__ = ["add_catalog_entry", "document_date", "document_of", "flush", "form_o
 
 
 def document_of(canvas: Canvas) -> PDFDocument:
-    """The PDF document a canvas draws into (reportlab has no public accessor for it)."""
+    """The PDF document a canvas draws into (reportlab has no public accessor for it).
+
+    >>> import io
+    >>> type(document_of(Canvas(io.BytesIO()))).__name__
+    'PDFDocument'
+    """
     return canvas._doc
 
 
 def document_date(info: PDFInfo, document: PDFDocument) -> PDFDate:
     """The document's date as reportlab's own information dictionary writes it (from
-    ``SOURCE_DATE_EPOCH``, or 2000-01-01 for an invariant document)."""
+    ``SOURCE_DATE_EPOCH``, or 2000-01-01 for an invariant document).
+
+    >>> import io
+    >>> document = document_of(Canvas(io.BytesIO(), invariant=1))
+    >>> document_date(document.info, document).format(document)
+    b"(D:20000101000000+00'00')"
+    """
     return PDFDate(ts=document._timeStamp, dateFormatter=info._dateFormatter)
 
 
 def add_catalog_entry(catalog: PDFCatalog, key: str, value: object) -> None:
-    """Give the catalog an entry reportlab does not write by itself (its writer lists the keys)."""
+    """Give the catalog an entry reportlab does not write by itself (its writer lists the keys).
+
+    >>> import io
+    >>> out = io.BytesIO()
+    >>> canvas = Canvas(out)
+    >>> add_catalog_entry(document_of(canvas).Catalog, "Lang", "(en)")
+    >>> canvas.save()
+    >>> b"/Lang (en)" in out.getvalue()
+    True
+    """
     setattr(catalog, key, value)
     catalog.__NoDefault__ = [*catalog.__NoDefault__, key]
 
 
 def form_object(canvas: Canvas, name: str):
-    """The Form XObject defined under ``name`` (``beginForm(name)``), to add to its resources."""
+    """The Form XObject defined under ``name`` (``beginForm(name)``), to add to its resources.
+
+    >>> import io
+    >>> canvas = Canvas(io.BytesIO())
+    >>> canvas.beginForm("dot")
+    >>> canvas.circle(5, 5, 5)
+    >>> canvas.endForm()
+    >>> type(form_object(canvas, "dot")).__name__
+    'PDFFormXObject'
+    """
     return canvas._doc.idToObject[xObjectName(name)]
 
 
 def stream_pages(canvas: Canvas, out: BinaryIO) -> None:
     """Make ``canvas`` (made on ``out``, nothing drawn yet) write each page into ``out`` as it is
     shown: call :func:`flush` after each ``showPage``; ``canvas.save()`` then writes the rest.
-    ``out`` must be seekable: the header's version is written last (a page may raise it)."""
+    ``out`` must be seekable: the header's version is written last (a page may raise it).
+
+    Raises ``TypeError`` for a canvas that has shown a page already, ``ValueError`` for an ``out``
+    that holds data already.
+
+    >>> import io
+    >>> out = io.BytesIO()
+    >>> canvas = Canvas(out, invariant=1)
+    >>> stream_pages(canvas, out)
+    >>> for number in (1, 2):
+    ...     canvas.drawString(72, 72, f"page {number}")
+    ...     canvas.showPage()
+    ...     flush(canvas)
+    ...     print(len(out.getvalue()) > 0)
+    True
+    True
+    >>> canvas.save()
+    >>> out.getvalue()[:8], out.getvalue().count(b"/Type /Page\\n")
+    (b'%PDF-1.3', 2)
+    """
     document = canvas._doc
     if document.Pages.pages or not isinstance(document, PDFDocument):
         raise TypeError("stream_pages needs a fresh reportlab canvas")
@@ -72,7 +120,18 @@ def stream_pages(canvas: Canvas, out: BinaryIO) -> None:
 
 
 def flush(canvas: Canvas) -> None:
-    """Write the pages ``canvas`` has shown since the last call into its file, and forget them."""
+    """Write the pages ``canvas`` has shown since the last call into its file, and forget them.
+
+    >>> import io
+    >>> out = io.BytesIO()
+    >>> canvas = Canvas(out)
+    >>> stream_pages(canvas, out)
+    >>> canvas.showPage()
+    >>> flush(canvas)
+    >>> b"/Type /Page" in out.getvalue()
+    True
+    >>> canvas.save()
+    """
     document = canvas._doc
     assert isinstance(document, _StreamingDocument), "stream_pages first"
     document.flush_pages()

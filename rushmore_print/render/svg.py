@@ -47,6 +47,7 @@ from ..layout.items import (
     Use,
 )
 from ..layout.items import Image as ImageItem
+from ..ttf import Contour, quadratic_segments
 from ..typeface import metrics, text_width_mm
 from ..units import MM_PER_PT
 from .art import art_image
@@ -110,14 +111,26 @@ class SvgWriter:
         self._defs: list[str] = []  # each definition's markup, in the same order
 
     def body(self, page: Page) -> str:
-        """The page's drawing: one group that turns the page's y up, holding its items."""
+        """The page's drawing: one group that turns the page's y up, holding its items.
+
+        >>> from rushmore_print.layout.items import Path, Rect, Shape, Symbol, Use, rgb
+        >>> dot = Symbol((Shape(Path.circle(1, 1, 1), fill=rgb("#000000")),), Rect(0, 0, 2, 2))
+        >>> print(SvgWriter({"dot": dot}, prefix="t").body(Page(4, 4, (Use("dot"),))), end="")
+        <g transform="matrix(1 0 0 -1 0 4)">
+        <use xlink:href="#t-s0"/>
+        </g>
+        """
         lines: list[str] = []
         self._items(page.items, lines)
         return f'<g transform="matrix(1 0 0 -1 0 {_n(page.height_mm)})">\n' + "".join(lines) + "</g>\n"
 
     def inline(self, page: Page, attributes: str = "") -> str:
         """An ``<svg>`` element of ``page`` for an HTML page (its definitions: see
-        :meth:`hidden_definitions`); ``attributes`` are added to the element as they are."""
+        :meth:`hidden_definitions`); ``attributes`` are added to the element as they are.
+
+        >>> print(SvgWriter({}).inline(Page(4, 4, ()), 'class="card"').splitlines()[0])
+        <svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="..." viewBox="0 0 4 4" class="card">
+        """
         extra = f" {attributes}" if attributes else ""
         return (
             f'<svg xmlns="{SVG_NS}" xmlns:xlink="{XLINK_NS}" viewBox="0 0 {_n(page.width_mm)} '
@@ -125,12 +138,29 @@ class SvgWriter:
         )
 
     def definitions(self) -> str:
-        """Every definition the pages drawn so far use, in the order they were first met."""
+        """Every definition the pages drawn so far use, in the order they were first met.
+
+        >>> from rushmore_print.layout.items import Path, Rect, Shape, Symbol, Use, rgb
+        >>> dot = Symbol((Shape(Path.circle(1, 1, 1), fill=rgb("#000000")),), Rect(0, 0, 2, 2))
+        >>> writer = SvgWriter({"dot": dot}, prefix="t")
+        >>> writer.definitions()
+        ''
+        >>> _ = writer.body(Page(4, 4, (Use("dot"),)))
+        >>> writer.definitions().splitlines()[0]
+        '<g id="t-s0">'
+        """
         return "".join(self._defs)
 
     def hidden_definitions(self) -> str:
         """The definitions in an ``<svg>`` of no size, for the HTML page its inline pages are on
-        (not ``display: none``, which would also hide the clips and texts that they use)."""
+        (not ``display: none``, which would also hide the clips and texts that they use).
+
+        >>> print(SvgWriter({}).hidden_definitions(), end="")
+        <svg xmlns="..." xmlns:xlink="..." width="0" height="0" style="position:absolute" aria-hidden="true">
+        <defs>
+        </defs>
+        </svg>
+        """
         return (
             f'<svg xmlns="{SVG_NS}" xmlns:xlink="{XLINK_NS}" width="0" height="0" '
             f'style="position:absolute" aria-hidden="true">\n<defs>\n{self.definitions()}</defs>\n</svg>\n'
@@ -281,7 +311,7 @@ def _d(path: Path) -> str:
     return "".join(command[0] + " ".join(_n(v) for v in command[1:]) for command in path.commands)
 
 
-def _contour_d(contour: list, dx: int = 0) -> str:
+def _contour_d(contour: Contour, dx: int = 0) -> str:
     """A TrueType contour (quadratic, on- and off-curve points, implied on-curve midpoints
     between two off-curve ones) as SVG path data, in whole font units, moved ``dx`` along.
 
@@ -291,37 +321,6 @@ def _contour_d(contour: list, dx: int = 0) -> str:
     segments = quadratic_segments(contour)
     text = "".join(op + " ".join(f"{round(x) + dx} {round(y)}" for x, y in points) for op, *points in segments)
     return text + ("Z" if segments else "")
-
-
-def quadratic_segments(contour: list) -> list[tuple]:
-    """A closed TrueType contour as ("M", p), ("L", p) and ("Q", control, p) segments, the
-    implied on-curve points made explicit; the last segment ends where the first began.
-
-    >>> quadratic_segments([(10, 10, True), (0, 0, False), (10, 0, False)])
-    [('M', (10, 10)), ('Q', (0, 0), (5.0, 0.0)), ('Q', (10, 0), (10, 10))]
-    """
-    points = list(contour)
-    if not points:
-        return []
-    start = next((i for i, p in enumerate(points) if p[2]), None)
-    if start is None:  # all off-curve: start at the midpoint of the first two
-        (ax, ay, _), (bx, by, _) = points[0], points[1 % len(points)]
-        points.insert(1, ((ax + bx) / 2, (ay + by) / 2, True))
-        start = 1
-    points = points[start:] + points[:start] + [points[start]]
-    segments: list[tuple] = [("M", (points[0][0], points[0][1]))]
-    control: tuple[float, float] | None = None
-    for x, y, on in points[1:]:
-        if on:
-            segments.append(("Q", control, (x, y)) if control else ("L", (x, y)))
-            control = None
-        elif control is None:
-            control = (x, y)
-        else:
-            middle = ((control[0] + x) / 2, (control[1] + y) / 2)
-            segments.append(("Q", control, middle))
-            control = (x, y)
-    return segments
 
 
 def _contained(box: Rect, aspect: float) -> Rect:
@@ -363,4 +362,4 @@ def _text(value: str) -> str:
     return escape(_NOT_XML.sub("", value))
 
 
-__all__ = ["SvgWriter", "quadratic_segments", "svg_document"]
+__all__ = ["SvgWriter", "svg_document"]

@@ -33,11 +33,22 @@ from .design import (
     most_square_grid,
     slug_of,
 )
-from .validation import RULE_KEYS, TOP_KEYS, FontCheck, load_design, parse_design, print_font_texts, same_name_key
+from .validation import (
+    DESIGN_KEYS,
+    RULE_KEYS,
+    TOP_KEYS,
+    FontCheck,
+    design_key_paths,
+    load_design,
+    parse_design,
+    print_font_texts,
+    same_name_key,
+)
 from .yamlfile import MAX_DEPTH, read_yaml
 
 __all__ = [
     "BUILTIN_CLASSIC",
+    "DESIGN_KEYS",
     "MAX_ART_PIXELS",
     "MAX_BLEED_MM",
     "MAX_DEPTH",
@@ -57,6 +68,7 @@ __all__ = [
     "PrintSpec",
     "Rules",
     "Style",
+    "design_key_paths",
     "load_design",
     "most_square_grid",
     "parse_design",

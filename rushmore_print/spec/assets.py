@@ -25,7 +25,15 @@ def art_file(raw: str, base_dir: Path | None) -> tuple[Path | None, str]:
 
     A design is a file people share, so its art may not reach outside its folder (an absolute
     path, ``..``, or a symbolic link pointing out would pull any image on this machine into the
-    PDFs); a size limit keeps one image from costing minutes and gigabytes."""
+    PDFs); a size limit keeps one image from costing minutes and gigabytes.
+
+    >>> import rushmore_print
+    >>> icc = Path(rushmore_print.__file__).parent / "data" / "icc"
+    >>> art_file("README.txt", icc)
+    (None, "'README.txt': not a PNG, JPEG or WebP image; art must be a PNG, JPEG or WebP image (or SVG)")
+    >>> print(art_file("../fonts/DejaVuSansCondensed.ttf", icc)[1])
+    '../fonts/DejaVuSansCondensed.ttf' leads outside the design's folder (.../icc); keep the file in it or below it
+    """
     real, problem = inside_folder(raw, base_dir, InputKind.ART_IMAGE)
     if real is None:
         return None, problem
@@ -46,6 +54,20 @@ def art_file(raw: str, base_dir: Path | None) -> tuple[Path | None, str]:
 
 
 def vector_art(raw: str, real: Path) -> tuple[Drawing | None, str]:
+    """An SVG head (``raw`` as the design names it, found at ``real``) read into paths, or the problem.
+
+    >>> import tempfile
+    >>> folder = tempfile.TemporaryDirectory()
+    >>> head = Path(folder.name) / "head.svg"
+    >>> _ = head.write_text('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><circle r="4"/></svg>')
+    >>> drawing, problem = vector_art("head.svg", head)
+    >>> len(drawing.shapes), problem
+    (1, '')
+    >>> _ = head.write_text("<svg")
+    >>> vector_art("head.svg", head)[1]
+    "'head.svg': ..."
+    >>> folder.cleanup()
+    """
     try:
         return svg.parse(read_input_text(real, InputKind.ART_SVG)), ""
     except InputError as exc:
@@ -57,7 +79,16 @@ def vector_art(raw: str, real: Path) -> tuple[Drawing | None, str]:
 def inside_folder(raw: str, base_dir: Path | None, kind: InputKind) -> tuple[Path | None, str]:
     """A file a design names: in the design's folder or below it (no absolute path, no ``..``
     or symbolic link out of it), regular, and within ``kind``'s size limit. The file is read
-    later through :func:`read_input`, which checks the same again on the open file."""
+    later through :func:`read_input`, which checks the same again on the open file.
+
+    >>> import rushmore_print
+    >>> from rushmore_print.inputs import InputKind
+    >>> fonts = Path(rushmore_print.__file__).parent / "data" / "fonts"
+    >>> inside_folder("DejaVuSansCondensed.ttf", fonts, InputKind.FONT)[0].name
+    'DejaVuSansCondensed.ttf'
+    >>> inside_folder("/etc/hostname", fonts, InputKind.FONT)[1]
+    "'/etc/hostname': give a path relative to the design's folder (.../fonts), not an absolute one"
+    """
     folder = (base_dir or Path.cwd()).resolve()
     given = Path(raw)
     if given.is_absolute() or raw.startswith("~"):
@@ -77,7 +108,15 @@ def inside_folder(raw: str, base_dir: Path | None, kind: InputKind) -> tuple[Pat
 
 def font_file(raw: str, base_dir: Path | None) -> tuple[Path | None, str]:
     """The designer's font: a TrueType file in the design's folder (as art is), whose licence
-    allows embedding; the names it must print are checked against it later."""
+    allows embedding; the names it must print are checked against it later.
+
+    >>> import rushmore_print
+    >>> fonts = Path(rushmore_print.__file__).parent / "data" / "fonts"
+    >>> font_file("DejaVuSansCondensed.ttf", fonts)[0].name
+    'DejaVuSansCondensed.ttf'
+    >>> font_file("LICENSE.txt", fonts)
+    (None, "'LICENSE.txt': not a TrueType font; use a TrueType (.ttf) font")
+    """
     real, problem = inside_folder(raw, base_dir, InputKind.FONT)
     if real is None:
         return None, problem
@@ -92,7 +131,15 @@ def font_file(raw: str, base_dir: Path | None) -> tuple[Path | None, str]:
 
 def profile_file(raw: str, base_dir: Path | None) -> tuple[Path | None, str]:
     """The designer's CMYK output profile: an ICC file in the design's folder (as art is) whose
-    header and tag table ``icc.profile_problem`` accepts; LittleCMS reads its tables at build."""
+    header and tag table ``icc.profile_problem`` accepts; LittleCMS reads its tables at build.
+
+    >>> import rushmore_print
+    >>> icc = Path(rushmore_print.__file__).parent / "data" / "icc"
+    >>> profile_file("SWOP-TR003-240.icc", icc)[0].name
+    'SWOP-TR003-240.icc'
+    >>> profile_file("README.txt", icc)
+    (None, "'README.txt' is not an ICC profile (... bytes; a profile starts with a 128-byte header)")
+    """
     real, problem = inside_folder(raw, base_dir, InputKind.ICC_PROFILE)
     if real is None:
         return None, problem

@@ -28,7 +28,12 @@ DEFAULT_CARD = "poker"
 
 
 class Look(enum.Enum):
-    """Built-in head drawings; each has a silhouette and one or two bold features of its own."""
+    """Built-in head drawings; each has a silhouette and one or two bold features of its own.
+
+    >>> from rushmore_print import load_design
+    >>> [head.look for head in load_design().heads][:2], Look("curls")
+    ([<Look.TIED: 'tied'>, <Look.WAVY: 'wavy'>], <Look.CURLS: 'curls'>)
+    """
 
     PLAIN = "plain"  # short hair
     TIED = "tied"  # Washington: side curls, queue tied with a ribbon bow
@@ -42,12 +47,27 @@ class Look(enum.Enum):
 
 
 class Orientation(enum.Enum):
+    """Which way a card is read: its long side across (landscape, the classic Monuments) or upright.
+
+    >>> from rushmore_print import load_design
+    >>> load_design().print.orientation, Orientation("portrait")
+    (<Orientation.LANDSCAPE: 'landscape'>, <Orientation.PORTRAIT: 'portrait'>)
+    """
+
     LANDSCAPE = "landscape"
     PORTRAIT = "portrait"
 
 
 @dataclass(frozen=True)
 class HeadSpec:
+    """One head of a design: its name, its built-in look, and the designer's own art and colours
+    when the design gives them (``vector``: an SVG ``art`` read into paths).
+
+    >>> from rushmore_print import load_design
+    >>> load_design().heads[3]
+    HeadSpec(name='Lincoln', look=<Look.BEARD: 'beard'>, art=None, skin=None, hair=None, vector=None)
+    """
+
     name: str
     look: Look = Look.PLAIN
     art: Path | None = None
@@ -62,7 +82,12 @@ class Style:
 
     ``stone`` is the rock behind the heads (Monuments) and their niches (Search cards), ``skin``
     and ``hair`` the carved heads, ``paper`` the Search card, ``red`` the inverted heads, ``ink``
-    text and lines."""
+    text and lines.
+
+    >>> from rushmore_print import load_design
+    >>> load_design().style.red, Style().sky
+    ((0.827, 0.184, 0.184), (0.725, 0.831, 0.902))
+    """
 
     sky: Color = parse_hex("#b9d4e6")
     stone: Color = parse_hex("#746a5f")
@@ -86,7 +111,13 @@ STYLE_CONTRASTS = (
 
 @dataclass(frozen=True)
 class Rules:
-    """The game's numbers (RULES.md); every printed or refereed number comes from here."""
+    """The game's numbers (RULES.md); every printed or refereed number comes from here.
+
+    >>> from rushmore_print import load_design
+    >>> rules = load_design().rules
+    >>> rules.deck_size, rules.points_to_win, rules.deck_size_for(2)
+    (12, 3, 12)
+    """
 
     deck_size: int = 12
     points_to_win: int = 3
@@ -109,6 +140,11 @@ class Rules:
         return size
 
     def points_for(self, long_game: bool = False) -> int:
+        """The points a player needs to win, in a short game or a long one.
+
+        >>> Rules().points_for(), Rules().points_for(long_game=True)
+        (3, 4)
+        """
         return self.long_points_to_win if long_game else self.points_to_win
 
 
@@ -118,7 +154,13 @@ TOO_MUCH_BLEED = f"is more bleed than any printer needs; allowed: 0 to {MAX_BLEE
 
 @dataclass(frozen=True)
 class PrintSpec:
-    """Card size (trim, as the card is read), bleed and orientation."""
+    """Card size (trim, as the card is read), bleed and orientation.
+
+    >>> from rushmore_print import load_design
+    >>> card = load_design().print
+    >>> card.card_name, card.width_mm, card.height_mm, card.bleed_mm
+    ('poker', 88.9, 63.5, 3.0)
+    """
 
     card_name: str = DEFAULT_CARD
     width_mm: float = max(CARD_PRESETS[DEFAULT_CARD])  # landscape: the long side across
@@ -131,6 +173,16 @@ class PrintSpec:
 
 @dataclass(frozen=True)
 class Design:
+    """A validated design: the game's name, heads and directions, the seed and the Search cards per
+    number of red heads, the table's grid, and its rules, print and style settings. Made by
+    ``load_design`` or ``parse_design``; every other part of the library reads only this.
+
+    >>> from rushmore_print import load_design
+    >>> design = load_design()
+    >>> design.name, design.directions, design.seed, design.red_counts, design.grid
+    ('Mount Rushmore', ('left', 'right'), 1927, (16, 12, 11, 0, 0), (4, 4))
+    """
+
     name: str
     heads: tuple[HeadSpec, ...]
     directions: tuple[str, str]
@@ -146,19 +198,42 @@ class Design:
 
     @property
     def head_names(self) -> tuple[str, ...]:
+        """The heads' names, in the order the cards show them.
+
+        >>> from rushmore_print import load_design
+        >>> load_design().head_names
+        ('Washington', 'Jefferson', 'Roosevelt', 'Lincoln')
+        """
         return tuple(head.name for head in self.heads)
 
     @property
     def monument_count(self) -> int:
+        """The number of Monuments: one for each way the heads can face.
+
+        >>> from rushmore_print import load_design
+        >>> load_design().monument_count
+        16
+        """
         return 2 ** len(self.heads)
 
     @property
     def search_count(self) -> int:
+        """The number of Search cards, of every level.
+
+        >>> from rushmore_print import load_design
+        >>> load_design().search_count
+        39
+        """
         return sum(self.red_counts)
 
     @property
     def slug(self) -> str:
-        """File-name form of the name (see :func:`slug_of`)."""
+        """File-name form of the name (see :func:`slug_of`).
+
+        >>> from rushmore_print import load_design
+        >>> load_design().slug
+        'mount-rushmore'
+        """
         return slug_of(self.name)
 
 

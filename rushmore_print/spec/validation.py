@@ -18,7 +18,7 @@ from typing import Any
 
 from ..colors import WHITE, Color, contrast, parse_hex
 from ..errors import Problem, SpecError
-from ..i18n import SOURCE_LANGUAGE, languages
+from ..i18n import SOURCE_LANGUAGE, catalogue, languages
 from ..inputs import INVISIBLE, InputError, InputKind, read_input_text, shown, shown_path
 from ..model import Notation
 from ..sizes import CARD_MM_RANGE, CARD_PRESETS, parse_card_size
@@ -222,6 +222,53 @@ def _describe(value: Any) -> str:
 
 
 TOP_KEYS = ("name", "heads", "directions", "search", "grid", "rules", "print", "style", "language")
+REQUIRED_KEYS = ("name", "heads", "search")  # directions: the language's left and right unless named
+HEAD_KEYS = ("name", "look", "art", "skin", "hair")
+DIRECTION_KEYS = ("name", "letter")
+SEARCH_KEYS = ("seed", "red_counts")
+GRID_KEYS = ("rows", "cols")
+RULE_KEYS = ("deck_size", "points_to_win", "players_before_extra", "extra_cards_per_player", "long_game")
+LONG_GAME_KEYS = ("extra_cards_per_player", "points_to_win")
+PRINT_KEYS = ("card", "orientation", "bleed", "font", "profile")
+CARD_SIZE_KEYS = ("width", "height")
+
+# Every mapping a design may hold, by where it sits ("heads[]": an item of the heads list), and
+# the keys it may have: the reader checks against these and the README's key table is tested
+# against them, so a key added here and not documented fails a test.
+DESIGN_KEYS: dict[str, tuple[str, ...]] = {
+    "": TOP_KEYS,
+    "heads[]": HEAD_KEYS,
+    "directions[]": DIRECTION_KEYS,
+    "search": SEARCH_KEYS,
+    "grid": GRID_KEYS,
+    "rules": RULE_KEYS,
+    "rules.long_game": LONG_GAME_KEYS,
+    "print": PRINT_KEYS,
+    "print.card": CARD_SIZE_KEYS,
+    "style": STYLE_KEYS,
+}
+
+
+def design_key_paths() -> tuple[str, ...]:
+    """Every key a design may hold, as a dotted path (list items as ``[]``), in reading order.
+
+    >>> design_key_paths()[:4]
+    ('name', 'heads', 'heads[].name', 'heads[].look')
+    >>> "print.card.width" in design_key_paths()
+    True
+    """
+
+    def under(prefix: str) -> list[str]:
+        paths = []
+        for key in DESIGN_KEYS[prefix]:
+            path = f"{prefix}.{key}" if prefix else key
+            paths.append(path)
+            for child in (path, path + "[]"):
+                if child in DESIGN_KEYS:
+                    paths.extend(under(child))
+        return paths
+
+    return tuple(under(""))
 
 
 def parse_design(text: str, file: str, base_dir: Path | None, font_check: FontCheck | None = None) -> Design:
@@ -240,9 +287,9 @@ def parse_design(text: str, file: str, base_dir: Path | None, font_check: FontCh
     check = _Checker(file, lines)
     if data is None:
         raise SpecError(
-            [Problem(file, None, "", "the file is empty; a design needs at least: " + ", ".join(TOP_KEYS[:4]))]
+            [Problem(file, None, "", "the file is empty; a design needs at least: " + ", ".join(REQUIRED_KEYS))]
         )
-    top = check.mapping(data, (), TOP_KEYS, required=("name", "heads", "directions", "search"))
+    top = check.mapping(data, (), TOP_KEYS, required=REQUIRED_KEYS)
     if top is None:
         raise SpecError(check.problems)
     name = check.printable(top["name"], ("name",), longest=MAX_NAME_CHARS) if "name" in top else None
@@ -263,6 +310,8 @@ def parse_design(text: str, file: str, base_dir: Path | None, font_check: FontCh
                                  f"({FAMILY_NAME}) has no glyph for {_where(missing)}")  # fmt: skip
     style = _style(check, top.get("style"), heads or ())
     language = _language(check, top.get("language", SOURCE_LANGUAGE))
+    if "directions" not in top:
+        directions, notation = _language_directions(language)
     if check.problems:
         raise SpecError(check.problems)
     # No problem recorded means every part was read; the asserts say so to the type checker.
@@ -324,7 +373,7 @@ def _heads(check: _Checker, value: Any, base_dir: Path | None) -> tuple[HeadSpec
 def _head(check: _Checker, item: Any, path: tuple, base_dir: Path | None) -> HeadSpec | None:
     if isinstance(item, str):
         item = {"name": item}
-    spec = check.mapping(item, path, ("name", "look", "art", "skin", "hair"), required=("name",))
+    spec = check.mapping(item, path, HEAD_KEYS, required=("name",))
     if spec is None or "name" not in spec:
         return None
     name = check.printable(spec["name"], path + ("name",))
@@ -348,6 +397,21 @@ def _head(check: _Checker, item: Any, path: tuple, base_dir: Path | None) -> Hea
     return HeadSpec(name=name, look=look, art=art, skin=colours.get("skin"), hair=colours.get("hair"), vector=vector)
 
 
+def _language_directions(language: str) -> tuple[tuple[str, str], Notation]:
+    """A design that names no directions faces left and right in its players' words (``links``,
+    ``rechts``), written L and R whatever the language: the card notation is a file format.
+
+    >>> _language_directions("fr")
+    (('la gauche', 'la droite'), Notation(letters=('L', 'R')))
+    """
+    t = catalogue(language)
+    left, right = (
+        t.pgettext("a head's facing, as the rules say it", "left"),
+        t.pgettext("a head's facing, as the rules say it", "right"),
+    )
+    return (left, right), Notation(("L", "R"))
+
+
 def _directions(check: _Checker, value: Any) -> tuple[tuple[str, str] | None, Notation | None]:
     path = ("directions",)
     if not isinstance(value, list) or len(value) != 2:
@@ -359,7 +423,7 @@ def _directions(check: _Checker, value: Any) -> tuple[tuple[str, str] | None, No
         item_path = path + (number,)
         if isinstance(item, str):
             item = {"name": item}
-        spec = check.mapping(item, item_path, ("name", "letter"), required=("name",))
+        spec = check.mapping(item, item_path, DIRECTION_KEYS, required=("name",))
         if spec is None or "name" not in spec:
             return None, None
         name = check.printable(spec["name"], item_path + ("name",), longest=MAX_DIRECTION_CHARS)
@@ -388,7 +452,7 @@ def _search(
     check: _Checker, value: Any, heads: tuple[HeadSpec, ...] | None
 ) -> tuple[int | None, tuple[int, ...] | None]:
     path = ("search",)
-    spec = check.mapping(value, path, ("seed", "red_counts"), required=("seed", "red_counts"))
+    spec = check.mapping(value, path, SEARCH_KEYS, required=SEARCH_KEYS)
     if spec is None:
         return None, None
     seed = check.integer(spec["seed"], path + ("seed",), 0) if "seed" in spec else None
@@ -448,7 +512,7 @@ def _grid(check: _Checker, value: Any, heads: tuple[HeadSpec, ...] | None) -> tu
     if value is None:
         return most_square_grid(total)
     path = ("grid",)
-    spec = check.mapping(value, path, ("rows", "cols"), required=("rows", "cols"))
+    spec = check.mapping(value, path, GRID_KEYS, required=GRID_KEYS)
     if spec is None or "rows" not in spec or "cols" not in spec:
         return None
     rows = check.integer(spec["rows"], path + ("rows",), 1)
@@ -464,9 +528,6 @@ def _grid(check: _Checker, value: Any, heads: tuple[HeadSpec, ...] | None) -> tu
         )
         return None
     return rows, cols
-
-
-RULE_KEYS = ("deck_size", "points_to_win", "players_before_extra", "extra_cards_per_player", "long_game")
 
 
 def _rules(check: _Checker, value: Any) -> Rules | None:
@@ -488,7 +549,7 @@ def _rules(check: _Checker, value: Any) -> Rules | None:
     long_spec = spec.get("long_game")
     if long_spec is not None:
         long_path = path + ("long_game",)
-        long_map = check.mapping(long_spec, long_path, ("extra_cards_per_player", "points_to_win"))
+        long_map = check.mapping(long_spec, long_path, LONG_GAME_KEYS)
         if long_map is not None:
             if "extra_cards_per_player" in long_map:
                 numbers["long_extra_cards_per_player"] = check.integer(
@@ -528,7 +589,7 @@ def _print(check: _Checker, value: Any, base_dir: Path | None) -> PrintSpec | No
     if value is None:
         return PrintSpec()
     path = ("print",)
-    spec = check.mapping(value, path, ("card", "orientation", "bleed", "font", "profile"))
+    spec = check.mapping(value, path, PRINT_KEYS)
     if spec is None:
         return None
     defaults = PrintSpec()
@@ -614,7 +675,7 @@ def _card_size(check: _Checker, value: Any, path: tuple) -> tuple[str, tuple[flo
             check.add(path, f"{exc}, or {{width: 63.5mm, height: 88.9mm}}")
             return "custom", None
         return (value.strip().lower() if value.strip().lower() in CARD_PRESETS else "custom"), size
-    spec = check.mapping(value, path, ("width", "height"), required=("width", "height"))
+    spec = check.mapping(value, path, CARD_SIZE_KEYS, required=CARD_SIZE_KEYS)
     if spec is None or "width" not in spec or "height" not in spec:
         return "custom", None
     width = check.length(spec["width"], path + ("width",))
@@ -662,4 +723,14 @@ def _style(check: _Checker, value: Any, heads: tuple[HeadSpec, ...]) -> Style:
     return style
 
 
-__all__ = ["RULE_KEYS", "TOP_KEYS", "FontCheck", "load_design", "parse_design", "print_font_texts", "same_name_key"]
+__all__ = [
+    "DESIGN_KEYS",
+    "RULE_KEYS",
+    "TOP_KEYS",
+    "FontCheck",
+    "design_key_paths",
+    "load_design",
+    "parse_design",
+    "print_font_texts",
+    "same_name_key",
+]

@@ -23,7 +23,20 @@ SEQ_TAG = "tag:yaml.org,2002:seq"
 
 
 def read_yaml(text: str, file: str) -> tuple[Any, dict[tuple, int]]:
-    """Parse YAML safely; return the value and the line (1-based) of every key path."""
+    """Parse YAML safely; return the value and the line (1-based) of every key path.
+
+    Raises ``SpecError`` (file, line, key) for what a design may not hold: anchors and aliases,
+    tags, nesting past ``MAX_DEPTH``, a NUL character, or YAML that does not parse.
+
+    >>> value, lines = read_yaml("name: Five\\nheads:\\n  - Ann\\n  - {name: Bob}\\n", "five.yaml")
+    >>> value
+    {'name': 'Five', 'heads': ['Ann', {'name': 'Bob'}]}
+    >>> lines[("heads", 2, "name")]
+    4
+    >>> read_yaml("a: &x 1\\nb: *x\\n", "a.yaml")
+    Traceback (most recent call last):
+    rushmore_print.errors.SpecError: a.yaml:1: anchors and aliases (&x) are not allowed in a design; write the value out
+    """
     import yaml  # here, not at the top: commands that read no design (help, impose) never load it
 
     if "\x00" in text:

@@ -1,0 +1,140 @@
+"""The README's lists are the code's registries: the design keys, the looks, the card sizes, the
+languages, the export targets and the commands. A key, look, size, language, target or command
+added to the code and not to the README (or left in the README after it is gone) fails here."""
+
+import itertools
+import re
+
+import pytest
+
+from rushmore_print.cli import cli
+from rushmore_print.i18n import languages
+from rushmore_print.sizes import CARD_PRESETS, PAPERS, Flip, SheetLayout
+from rushmore_print.spec import DESIGN_KEYS, Look, Orientation, PrintSpec, design_key_paths
+from rushmore_print.targets import TargetKind
+
+from .test_readme import README
+
+
+def section(heading: str) -> str:
+    """The README's text under ``heading`` up to the next heading of the same or a higher level."""
+    start = README.index(heading + "\n") + len(heading)
+    level = heading.split(" ", 1)[0]
+    end = re.search(rf"^#{{1,{len(level)}}} ", README[start:], re.M)
+    return README[start : start + end.start()] if end else README[start:]
+
+
+def table_rows(text: str) -> list[list[str]]:
+    """The cells of each row of the first Markdown table in ``text`` (header and rule left out);
+    ``\\|`` inside a cell stays in the cell."""
+    first = text[text.index("\n|") + 1 :]
+    lines = list(itertools.takewhile(lambda line: line.startswith("|"), first.splitlines()))
+    rows = [[cell.strip().replace("\\|", "|") for cell in re.split(r"(?<!\\)\|", line)[1:-1]] for line in lines]
+    return rows[2:]
+
+
+def quoted(cell: str) -> list[str]:
+    """The words a cell writes in backticks, in order."""
+    return re.findall(r"`([^`]+)`", cell)
+
+
+KEY_TABLE = table_rows(section("## The design file"))
+
+
+def documented_keys() -> dict[str, list[str]]:
+    """Each key the design-file table names in its first column, with its row: key, default, meaning."""
+    return {key: row for row in KEY_TABLE for key in quoted(row[0])}
+
+
+def test_every_key_the_reader_accepts_is_documented_and_every_documented_key_is_read():
+    documented = documented_keys()
+    accepted = design_key_paths()
+    assert set(documented) <= set(accepted), (
+        f"the README documents keys the reader refuses: {set(documented) - set(accepted)}"
+    )
+    for path in accepted:
+        if path in documented or any(key.startswith((path + ".", path + "[].")) for key in documented):
+            continue  # its own row, or rows for each of its keys (`search.seed`, `search.red_counts`)
+        # A key without a row is explained in its parent's row: `heads` says "each a name or
+        # {name, look, art, skin, hair}", `grid` says "{rows, cols}".
+        parent, _, leaf = path.rpartition(".")
+        parent = parent.removesuffix("[]")
+        assert parent in documented, f"design key {path!r} is not in the README's key table"
+        assert re.search(rf"\b{leaf}\b", documented[parent][2]), (
+            f"the README's {parent!r} row does not explain {leaf!r}"
+        )
+
+
+def test_the_key_table_lists_the_keys_in_the_order_a_design_is_read():
+    order = [key for key in design_key_paths() if key in documented_keys()]
+    tops = [key.split(".")[0].removesuffix("[]") for key in documented_keys()]
+    assert tops[0] == "name" and tops[1] == "heads" and tops[-1] == "language"
+    assert set(order) == set(documented_keys())
+
+
+def test_the_top_level_keys_are_one_registry():
+    assert DESIGN_KEYS[""][0] == "name" and "language" in DESIGN_KEYS[""]
+    assert {path.split(".")[0].removesuffix("[]") for path in design_key_paths()} == set(DESIGN_KEYS[""])
+
+
+def test_the_looks_are_the_code_s_looks():
+    row = documented_keys()["heads[].look"]
+    assert quoted(row[2]) == [look.value for look in Look]
+    words = {"nine": 9, "ten": 10, "eight": 8, "eleven": 11, "twelve": 12}
+    count = re.search(r"(\w+)\s+built-in looks", README)
+    assert count and words[count.group(1).lower()] == len(Look), "the README counts the looks wrongly"
+    described = section("## The print kit (`rushmore build`)")
+    for look in Look:
+        assert f"`{look.value}`" in described, f"look {look.value!r} is not described under the print kit"
+
+
+def test_the_card_sizes_and_orientations_are_the_code_s():
+    _, default, meaning = documented_keys()["print.card"]
+    assert quoted(meaning)[: len(CARD_PRESETS)] == list(CARD_PRESETS) and quoted(default) == ["poker"]
+    assert len(quoted(meaning)) == 1 + len(CARD_PRESETS) and quoted(meaning)[-1].startswith("{width:"), meaning
+    _, default, meaning = documented_keys()["print.orientation"]
+    assert quoted(default) == [PrintSpec().orientation.value]
+    assert quoted(meaning) == [o.value for o in Orientation], meaning
+
+
+def test_the_languages_are_the_shipped_catalogues():
+    _, default, meaning = documented_keys()["language"]
+    assert quoted(meaning) == sorted(languages()) and quoted(default) == ["en"], meaning
+    opening = section("### The players' language").split("\n\n")[1]
+    assert sorted(set(re.findall(r"`([a-z]{2})`", opening)) | {"de"}) == sorted(languages())
+
+
+def test_the_export_targets_are_the_registry():
+    rows = table_rows(section("## Exports and imposing (`rushmore export`, `rushmore impose`)"))
+    assert [quoted(row[0])[0] for row in rows] == [kind.value for kind in TargetKind]
+    listed = re.search(r"`rushmore export ([a-z|\\]+) ", README)
+    assert listed and listed.group(1).replace("\\", "").split("|") == [kind.value for kind in TargetKind]
+
+
+def test_the_papers_layouts_and_flips_are_the_code_s():
+    build = re.search(r"`rushmore build \[DESIGN\][^`]*`", README)
+    assert build, "the command table has no build row"
+    paper = re.search(r"--paper ([a-z0-9\\|]+)\]", build.group(0))
+    assert paper and paper.group(1).replace("\\", "").split("|") == [*PAPERS, "both"]
+    layout = re.search(r"--layout ([a-z0-9\\|]+)\]", build.group(0))
+    assert layout and set(layout.group(1).replace("\\", "").split("|")) >= {kind.value for kind in SheetLayout}
+    flip = re.search(r"--flip ([a-z0-9\\|]+)\]", build.group(0))
+    assert flip and flip.group(1).replace("\\", "").split("|") == [kind.value for kind in Flip]
+
+
+COMMAND_TABLE = table_rows(section("## Commands"))
+
+
+def test_the_command_table_lists_every_command_once():
+    named = [re.match(r"`rushmore (\w+)", row[0]).group(1) for row in COMMAND_TABLE]  # type: ignore[union-attr]
+    assert sorted(named) == sorted(cli.commands), set(named) ^ set(cli.commands)
+    assert len(named) == len(set(named))
+
+
+@pytest.mark.parametrize("row", COMMAND_TABLE, ids=lambda row: row[0].split()[1])
+def test_every_option_the_command_table_shows_exists(row):
+    name = re.match(r"`rushmore (\w+)", row[0]).group(1)  # type: ignore[union-attr]
+    command = cli.commands[name]
+    options = {opt for param in command.params for opt in getattr(param, "opts", [])}
+    for shown in re.findall(r"(?<![\w-])(--?[a-z][a-z-]*)", row[0]):
+        assert shown in options, f"the README shows `rushmore {name} {shown}`, which {name} does not take"
