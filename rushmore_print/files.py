@@ -172,7 +172,16 @@ class StagedFolder:
 
     def staged_in_order(self, names: Sequence[str]) -> None:
         """Count ``names``, in this order, as the staged files: those written into :meth:`path`
-        by this process and by forked workers (whose own counts this process never sees)."""
+        by this process and by forked workers (whose own counts this process never sees).
+
+        >>> import tempfile
+        >>> with StagedFolder(Path(tempfile.mkdtemp())) as stage:
+        ...     for name in ("b.txt", "a.txt"):
+        ...         _ = stage.path(name).write_bytes(b"made elsewhere")
+        ...     stage.staged_in_order(["a.txt", "b.txt"])
+        ...     [path.name for path in stage.commit()]
+        ['a.txt', 'b.txt']
+        """
         self._names = list(names)
 
     def commit(self) -> list[Path]:
@@ -590,7 +599,15 @@ def _portable(exc: BaseException) -> tuple:
 
 class WorkerTraceback(Exception):
     """Where an unexpected error happened in a worker process: the cause of the error raised
-    for it in the parent, so that a traceback shows both."""
+    for it in the parent, so that a traceback shows both.
+
+    >>> import time
+    >>> try:  # this process sleeps on task 1 while a worker divides by task 0
+    ...     run_forked(2, lambda task: time.sleep(0.5) if task else 1 / task, workers=2, order=[1, 0])
+    ... except ZeroDivisionError as exc:
+    ...     type(exc.__cause__).__name__, "Traceback" in str(exc.__cause__)
+    ('WorkerTraceback', True)
+    """
 
 
 def _raise(payload: tuple) -> NoReturn:
