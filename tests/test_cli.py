@@ -162,3 +162,24 @@ def test_table_refuses_a_game_it_cannot_run_before_it_serves(runner, tmp_path):
     assert clash.exit_code == 2
     assert "cannot change: seed 2 (the logged game has 1); penalty True (the logged game has False)" in clash.output
     assert not other.exists()
+
+
+def test_usage_mistakes_the_library_finds_are_usage_errors(runner, tmp_path):
+    """An OptionsError raised below the CLI (impose's backs, export's options) is reported as click
+    reports its own: the usage line, the message, exit 2; and nothing is written."""
+    back, backs = tmp_path / "back.png", tmp_path / "backs"
+    back.write_bytes(b"")
+    backs.mkdir()
+    out = tmp_path / "out"
+    cases = [
+        (
+            ["impose", str(tmp_path), "--back", str(back), "--backs", str(backs), "-o", str(out)],
+            "give --back (one image for every card) or --backs (a folder), not both",
+        ),
+        (["export", "mpc", "--url-base", "https://example.org/c", "-o", str(out)], "--url-base applies to tts only"),
+    ]
+    for args, message in cases:
+        result = runner.invoke(cli, args)
+        assert result.exit_code == 2, (args, result.output)
+        assert result.stderr.startswith("Usage: ") and f"Error: {message}" in result.stderr
+    assert not out.exists()
