@@ -183,3 +183,14 @@ def test_usage_mistakes_the_library_finds_are_usage_errors(runner, tmp_path):
         assert result.exit_code == 2, (args, result.output)
         assert result.stderr.startswith("Usage: ") and f"Error: {message}" in result.stderr
     assert not out.exists()
+
+
+def test_export_no_bleed_is_the_deprecated_spelling_of_bleed_0(runner, tmp_path):
+    both = runner.invoke(cli, ["export", "png", "--no-bleed", "--bleed", "3mm", "-o", str(tmp_path / "a")])
+    assert both.exit_code == 2 and "give --bleed or --no-bleed, not both" in both.stderr
+    tgc = runner.invoke(cli, ["export", "tgc", "--no-bleed", "-o", str(tmp_path / "b")])
+    assert (
+        tgc.exit_code == 2 and "--no-bleed is deprecated and will go in the next release; use --bleed 0" in tgc.stderr
+    )
+    assert "--bleed applies to png and svg only, not to tgc" in tgc.stderr  # it is --bleed 0, which tgc does not take
+    assert not (tmp_path / "a").exists() and not (tmp_path / "b").exists()
