@@ -14,7 +14,7 @@ from typing import overload
 from .errors import BuildError, RushmoreError
 from .files import StagedFolder, Written, atomic_write, ensure_folder
 from .generate import generate_deck
-from .i18n import catalogue_for
+from .i18n import catalogue, catalogue_for
 from .layout.answer_key import answer_key_pages
 from .layout.calibration import calibration_pages
 from .layout.cards import (
@@ -495,14 +495,20 @@ def render_jobs(
     return made
 
 
-def calibration_document(paper: str, flip: Flip = Flip.LONG) -> Document:
-    """The duplex calibration sheet for ``paper`` and ``flip``: a front and a back page."""
+def calibration_document(paper: str, flip: Flip = Flip.LONG, language: str = "en") -> Document:
+    """The duplex calibration sheet for ``paper`` and ``flip``: a front and a back page, its words in
+    ``language`` (the printer's: the sheet has no design to take it from).
+
+    >>> calibration_document("a4", language="fr").pages[0].items[0].text
+    'Feuille d’étalonnage recto verso\u202f: A4, retournement sur le bord long'
+    """
     name = PAPERS[paper].name
-    return Document(f"Duplex calibration sheet, {name}, {flip.value}-edge flip", calibration_pages(PAPERS[paper], flip))
+    pages = calibration_pages(PAPERS[paper], flip, catalogue(language))
+    return Document(f"Duplex calibration sheet, {name}, {flip.value}-edge flip", pages)
 
 
 def write_calibration(
-    out_dir: Path, papers: tuple[str, ...] = ("a4", "letter"), flip: Flip = Flip.LONG
+    out_dir: Path, papers: tuple[str, ...] = ("a4", "letter"), flip: Flip = Flip.LONG, language: str = "en"
 ) -> list[Written]:
     """Write ``calibration_<paper>_<flip>.pdf`` for each paper (atomically); returns what was written.
 
@@ -513,7 +519,7 @@ def write_calibration(
     ensure_folder(out_dir)
     written = []
     for paper in papers:
-        document = calibration_document(paper, flip)
+        document = calibration_document(paper, flip, language)
         data = render_pdf(document)
         path = out_dir / f"calibration_{paper}_{flip.value}.pdf"
         atomic_write(path, data)

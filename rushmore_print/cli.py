@@ -441,8 +441,12 @@ def preview(design: Path | None, out_dir: Path, watch: bool, port: int | None) -
     "--flip", type=FLIP_CHOICES, default=Flip.LONG.value, show_default=True,
     help="The edge your printer flips the paper on (as you will print the cards).",
 )  # fmt: skip
+@click.option(
+    "--language", default="en", show_default=True, metavar="CODE",
+    help="The language of the sheet's words, any a design's language: takes (de, fr, pl...).",
+)  # fmt: skip
 @friendly_errors
-def calibrate(out_dir: Path, paper: str, flip: str) -> None:
+def calibrate(out_dir: Path, paper: str, flip: str, language: str) -> None:
     """Write the duplex calibration sheet: print it on both sides, read the --back-offset X,Y.
 
     Held to the light, the back's vernier lines show through against the front's scales; the
@@ -453,11 +457,15 @@ def calibrate(out_dir: Path, paper: str, flip: str) -> None:
     Examples:
       rushmore calibrate
       rushmore calibrate --paper letter --flip short -o output/calibration
+      rushmore calibrate --language de
       rushmore build --layout duplex --back-offset 1.25,-0.5    # with what the sheet read
     """
     from .build import write_calibration
+    from .i18n import languages
 
-    written = write_calibration(out_dir, papers_of(paper), Flip(flip))
+    if language not in languages():
+        raise click.BadParameter(f"{language!r} is not one of {', '.join(languages())}", param_hint="--language")
+    written = write_calibration(out_dir, papers_of(paper), Flip(flip), language)
     report_written(current_voice(), "calibration", written, out_dir)
 
 

@@ -444,7 +444,9 @@ def serve(state: _State, port: int) -> ThreadingHTTPServer:
         raise BuildError(f"cannot serve the preview on 127.0.0.1:{port} ({exc.strerror}); give another --port, "
                          "or 0 for any free one") from None  # fmt: skip
     server.daemon_threads = True
-    threading.Thread(target=server.serve_forever, daemon=True).start()
+    # shutdown() waits for the loop to look again: every 50 ms, not the default 0.5 s, so that a
+    # watch stopped with Ctrl-C (and each test and example that stops one) ends at once
+    threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True).start()
     return server
 
 

@@ -805,7 +805,9 @@ class Game:
         >>> design = load_design()
         >>> game = Game.new(generate_deck(design), design.rules, design.grid, ["ann", "bob"], seed=3)
         >>> _ = game.start()
-        >>> game.mark(), game.claim("ann", "A1") and game.mark()
+        >>> before = game.mark()
+        >>> _ = game.claim("ann", "A1")
+        >>> before, game.mark()
         (0, 1)
         """
         return len(self._undo)

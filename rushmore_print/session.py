@@ -849,7 +849,8 @@ class Session:
         >>> options = Options(("ann", "bob"), seed=3)
         >>> rules, grid = design.rules, design.grid
         >>> session = Session.new(deck, rules, grid, options, design_name=design.name, clock=lambda: 100.0)
-        >>> session.reaction_ms(101.0)
+        >>> session.reaction_ms(101.0) is None  # no card shown yet
+        True
         >>> _ = session.start()
         >>> session.reaction_ms(101.25)
         1250

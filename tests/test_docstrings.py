@@ -24,16 +24,20 @@ from .test_api import MODULES
 # fails when a module on it has become fully documented, or is gone).
 NOT_YET: frozenset[str] = frozenset(
     {
-        "rushmore_print.build",
-        "rushmore_print.files",
         "rushmore_print.i18n",
         "rushmore_print.narrate",
-        "rushmore_print.render.pdf",
         "rushmore_print.web.room",
         "rushmore_print.web.run",
         "rushmore_print.web.server",
     }
 )
+# Names still without an example in modules otherwise done (each in code another piece of work
+# is changing this round); the same rule: a name documented must come off.
+NOT_YET_NAMES: dict[str, frozenset[str]] = {
+    "rushmore_print.build": frozenset({"Job", "kit_jobs", "render_jobs"}),
+    "rushmore_print.files": frozenset({"Written", "die_with_parent"}),
+    "rushmore_print.render.pdf": frozenset({"write_pdf"}),
+}
 
 
 def public_objects(module_name: str) -> Iterator[tuple[str, object]]:
@@ -71,14 +75,20 @@ def undocumented(module_name: str) -> list[str]:
 
 @pytest.mark.parametrize("module", [m for m in MODULES if m not in NOT_YET])
 def test_every_public_function_and_class_has_an_example(module):
-    missing = undocumented(module)
-    assert not missing, f"{module}: no docstring example for {', '.join(missing)}"
+    missing = set(undocumented(module)) - NOT_YET_NAMES.get(module, frozenset())
+    assert not missing, f"{module}: no docstring example for {', '.join(sorted(missing))}"
 
 
 @pytest.mark.parametrize("module", sorted(NOT_YET))
 def test_the_not_yet_list_only_names_modules_still_missing_examples(module):
     assert module in MODULES, f"{module} is not a module of the package"
     assert undocumented(module), f"{module} is documented now: take it off NOT_YET"
+
+
+@pytest.mark.parametrize("module", sorted(NOT_YET_NAMES))
+def test_the_not_yet_names_are_still_missing_examples(module):
+    done = NOT_YET_NAMES[module] - set(undocumented(module))
+    assert not done, f"{module}: {', '.join(sorted(done))} documented now (or gone): take them off NOT_YET_NAMES"
 
 
 def test_the_suite_runs_the_docstring_examples():

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from rushmore_print.console import GameRequest, Outcome, Streams, Table, narrator_for, new_log, new_session, play
-from rushmore_print.i18n import catalogue
+from rushmore_print.i18n import catalogue, languages
 from rushmore_print.model import Level
 
 from .catalogues import LOCALE, extracted, read
@@ -34,10 +34,11 @@ def _text(value) -> str:
 
 
 def english_left(told: str, language: str) -> list[str]:
-    """The English words in ``told`` (paths and the command lines to type aside), with their lines."""
+    """The English words in ``told`` (paths, options and the command lines to type aside), with their lines."""
     found = []
     for line in told.splitlines():
-        line = re.sub(r"rushmore (play|table) .*", " ", re.sub(r"\S*/\S*", " ", line))
+        line = re.sub(r"rushmore \w+ .*", " ", re.sub(r"\S*/\S*", " ", line))
+        line = re.sub(r"--[\w-]+( (long|short|table))?", " ", line)  # an option, as typed
         words = {word.casefold() for word in WORD.findall(line)} & english_words(language)
         found += [f"{word!r} in {line!r}" for word in sorted(words)]
     return found
@@ -199,3 +200,234 @@ def test_the_english_check_sees_english(tmp_path):
     """The same game in English is full of the words the check looks for."""
     told, _ = run(design_in(tmp_path, "en"), SCREEN_GAME, screen_game, tmp_path / "e.jsonl")
     assert len(english_left(told, "de")) > 50 and len(english_left(told, "pl")) > 50
+
+
+# --------------------------------------------------------------------------- the browser table
+
+
+def language_server(classic, classic_deck, language):
+    from rushmore_print.session import Options, Session
+    from rushmore_print.web.room import Room
+    from rushmore_print.web.server import TableServer
+
+    session = Session.new(
+        classic_deck, classic.rules, classic.grid, Options(("ann", "bob"), Level.ADVANCED, seed=3),
+        design_name=classic.name, hold=True, language=language,
+    )  # fmt: skip
+    room = Room(session, lambda record: None)
+    room.begin()
+    cards = {card.id: "<svg/>" for card in [*classic_deck.monuments, *classic_deck.search]}
+    return TableServer(room, cards, f"http://127.0.0.1/j/{room.join_code}", "<svg/>", countdown=0.01)
+
+
+def page_words_of(page: str) -> dict:
+    import json
+
+    data = re.search(r'<script type="application/json" id="words">(.*?)</script>', page, re.S)
+    return json.loads(data.group(1))
+
+
+@pytest.mark.parametrize("language", ["de", "pl"])
+def test_the_browser_table_serves_its_words_and_says_its_lines_in_the_language(classic, classic_deck, language):
+    import asyncio
+
+    from aiohttp.test_utils import TestClient, TestServer
+
+    from .test_table_server import receive, until
+
+    server = language_server(classic, classic_deck, language)
+    t = catalogue(language)
+    told: list[str] = []
+
+    async def body(client):
+        for path in ("/table", f"/j/{server.room.join_code}"):
+            page = await (await client.get(path)).text()
+            assert f'<html lang="{language}">' in page and t.gettext("connecting…") in page
+            words = page_words_of(page)
+            assert words["reveal_next"] == t.gettext("Show the next card")
+            told.extend(words.values())
+        told.append(await (await client.get("/")).text())
+        table = await client.ws_connect("/ws")
+        await table.send_json({"t": "table", "key": server.room.table_key})
+        await receive(table)
+        phones = {}
+        for name in ("ann", "bob"):
+            phones[name] = await client.ws_connect("/ws")
+            await phones[name].send_json({"t": "phone", "code": server.room.join_code, "name": name})
+            await receive(phones[name])
+        await table.send_json({"t": "reveal"})
+        state = await until(table, lambda s: s["phase"] == "play")
+        told.append(state["card"]["level"])
+        answer = server.room.game.table.position_of(server.room.game.current.answer)
+        await phones["ann"].send_json({"t": "claim", "at": answer})
+        await until(table, lambda s: s["covered"])
+        await phones["bob"].send_json({"t": "claim", "at": answer})  # covered by ann
+        note = await receive(phones["bob"], "note")
+        assert note["text"] == t.say(_covered(answer, server))
+        told.append(note["text"])
+        await phones["bob"].send_json({"t": "dance"})  # a phone may only claim or pass
+        told.append((await receive(phones["bob"], "note"))["text"])
+        await phones["bob"].send_json({"t": "pass"})
+        state = await until(table, lambda s: s["said"])
+        told.extend(state["said"])
+        while not server.room.game.over:  # ann takes every card
+            await table.send_json({"t": "reveal"})
+            await until(table, lambda s: s["phase"] in ("play", "over"))
+            if server.room.game.over:
+                break
+            right = server.room.game.table.position_of(server.room.game.current.answer)
+            await phones["ann"].send_json({"t": "claim", "at": right})
+            await phones["bob"].send_json({"t": "pass"})
+            state = await until(table, lambda s: s["phase"] in ("ready", "over"))
+        state = await until(table, lambda s: s["phase"] == "over") if state["phase"] != "over" else state
+        end = state["end"]
+        assert end["headline"] == t.ngettext("{winners} wins", "{winners} win", 1, winners="ann")
+        told.extend([end["headline"], end["reason"], *state["said"]])
+
+    async def main():
+        async with TestClient(TestServer(server.app())) as client:
+            await body(client)
+
+    asyncio.run(main())
+    assert english_left("\n".join(told), language) == []
+
+
+def _covered(position, server):
+    from rushmore_print.i18n import said
+
+    monument = server.room.game.table.monument_at(position)
+    return said("{position} ({monument}) is already covered by {player}", position=position, monument=monument,
+                player="ann")  # fmt: skip
+
+
+def test_the_browser_words_are_english_for_an_english_design(classic, classic_deck):
+    from rushmore_print.web.words import page_in, page_words
+
+    page = page_in(b'<html lang="en"><head><title>x</title></head></html>', catalogue("en"), "t")
+    assert '<html lang="en-GB">' in page.decode()
+    words = page_words(catalogue("en"))
+    assert len(english_left("\n".join(words.values()), "de")) > 20  # the check sees the English ones
+
+
+@pytest.mark.slow
+def test_the_browser_table_in_german_in_a_real_chromium(tmp_path, classic_deck):
+    """The pages as players see them: the table screen and a phone, through one card, in German."""
+    import subprocess
+    import sys
+    import time
+
+    from .test_table_browser import ARGS, CHROMIUM, answer_position, tap_monument
+
+    sync_api = pytest.importorskip("playwright.sync_api")
+    if not CHROMIUM.exists():
+        pytest.skip("Debian's chromium is not installed")
+    design = design_in(tmp_path, "de")
+    command = [sys.executable, "-m", "rushmore_print", "table", str(design), "--players", "ann,bob", "--seed", "42"]
+    process = subprocess.Popen(
+        [*command, "--port", "0", "--countdown", "0.2", "--log", str(tmp_path / "g.jsonl")],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=tmp_path,
+    )  # fmt: skip
+    try:
+        lines, deadline = [], time.monotonic() + 30
+        while time.monotonic() < deadline and not any("/j/" in line for line in lines):
+            lines.append(process.stdout.readline())
+        terminal = "".join(lines)
+        table_url = re.search(r"(http://127\.0\.0\.1:\d+/table\?key=\S+)", terminal).group(1)
+        join_url = re.search(r"(http://\S+/j/[A-Z0-9]+)", terminal).group(1)
+        with sync_api.sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+            table = browser.new_page(viewport={"width": 1280, "height": 800})
+            table.goto(table_url)
+            table.wait_for_selector("#reveal")
+            assert table.locator("#reveal").inner_text() == "Erste Karte zeigen"
+            phones = {}
+            for name in ("ann", "bob"):
+                phones[name] = browser.new_page(viewport={"width": 390, "height": 844})
+                phones[name].goto(join_url)
+                phones[name].click(f"button.seat-choice:has-text('{name}')")
+                phones[name].wait_for_selector(".grid")
+            seen = [table.locator("body").inner_text(), phones["ann"].locator("body").inner_text()]
+            table.click("#reveal")
+            table.wait_for_selector("#card")
+            assert table.locator("h1").inner_text().startswith("Karte 1 von 12")
+            tap_monument(phones["ann"], answer_position(table, classic_deck))
+            phones["bob"].click("button.pass")
+            table.wait_for_selector(".said li")
+            table.wait_for_selector("#reveal")
+            seen += [page.locator("body").inner_text() for page in (table, *phones.values())]
+            table.on("dialog", lambda dialog: dialog.accept())
+            table.click("#end")
+            process.wait(timeout=10)
+            browser.close()
+    finally:
+        if process.poll() is None:
+            process.kill()
+    told = "\n".join([terminal, *seen])
+    assert "ann liegt richtig" in told and "Passen" in told and "Nächste Karte zeigen" in told
+    assert english_left(told, "de") == []
+
+
+# --------------------------------------------------------------------------- the calibration sheet
+
+
+@pytest.mark.parametrize("language", [code for code in languages() if code != "en"])
+def test_the_calibration_sheet_speaks_the_printer_s_language_and_fits(language):
+    from rushmore_print.build import calibration_document
+    from rushmore_print.layout.sheets import Flip
+
+    from .test_rules_sheet import collisions, texts
+
+    for paper in ("a4", "letter"):
+        for flip in Flip:
+            pages = calibration_document(paper, flip, language).pages
+            words = [text for page in pages for text, _, _ in texts(page)]
+            assert english_left("\n".join(words), language) == [], (paper, flip)
+            for page in pages:
+                assert collisions(page) == []
+                for text, box, _ in texts(page):
+                    assert box.x >= 0 and box.right <= page.width_mm and box.y >= 0 and box.top <= page.height_mm, text
+
+
+def test_calibrate_takes_a_language_and_refuses_an_unknown_one(runner, tmp_path):
+    from rushmore_print.cli import cli
+
+    done = runner.invoke(cli, ["calibrate", "--language", "pl", "--paper", "a4", "-o", str(tmp_path)])
+    assert done.exit_code == 0, done.output
+    refused = runner.invoke(cli, ["calibrate", "--language", "xx", "-o", str(tmp_path)])
+    assert refused.exit_code == 2 and "de, en, es, fr, it, nl, pl" in refused.output
+
+
+# --------------------------------------------------------------------------- the directions
+
+
+@pytest.mark.parametrize(
+    "language, left, right",
+    [("en", "left", "right"), ("de", "links", "rechts"), ("pl", "lewo", "prawo"), ("fr", "la gauche", "la droite")],
+)
+def test_a_design_that_names_no_directions_faces_the_language_s_left_and_right(tmp_path, language, left, right):
+    from rushmore_print.build import rulebook_document
+    from rushmore_print.generate import generate_deck
+    from rushmore_print.spec import load_design
+
+    from .test_rules_sheet import texts
+
+    design = load_design(design_in(tmp_path, language))
+    assert design.directions == (left, right) and design.notation.letters == ("L", "R")  # the notation stays
+    deck = generate_deck(design)
+    sheet = " ".join(text for page in rulebook_document(design, deck, "a4").pages for text, _, _ in texts(page))
+    t = catalogue(language)
+    facing = t.ngettext(
+        "(map symbol): the {n} head, {names}, facing {first} or {second}; every combination once.",
+        "(map symbol): the {n} heads, {names}, each facing {first} or {second}; every combination once.",
+        4, names=t.names(design.head_names), first=left, second=right,
+    )  # fmt: skip
+    assert facing.split(":", 1)[1].split(";")[0].split(",")[-1].strip() in sheet  # "… nach links oder rechts"
+
+
+def test_directions_a_design_names_are_kept_in_any_language(write_design):
+    from rushmore_print.spec import load_design
+
+    text = "name: T\nheads: [A, B]\ndirections: [up, down]\nlanguage: de\nsearch: {seed: 1, red_counts: {0: 4}}\n"
+    path = write_design(text)
+    design = load_design(path)
+    assert design.directions == ("up", "down") and design.notation.letters == ("U", "D")

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..i18n import Catalogue, catalogue
 from ..sizes import Paper
 from ..units import MM_PER_PT
 from .fonts import Font, text_width_mm
@@ -120,7 +121,8 @@ def scales(paper: Paper) -> tuple[Scale, Scale]:
 
 
 def _signed(value: float) -> str:
-    """A reading as printed: ``+1.25``, ``-0.5``, ``0``."""
+    """A reading as printed: ``+1.25``, ``-0.5``, ``0``. With a decimal point in every language: the
+    readings are typed into ``--back-offset X,Y``, where a comma separates the two."""
     text = f"{abs(value):.2f}".rstrip("0").rstrip(".")
     return "0" if value == 0 else ("+" if value > 0 else "\u2212") + text
 
@@ -165,59 +167,84 @@ def _back_scale(scale: Scale) -> list:
     return items
 
 
-def _front_text(paper: Paper, flip: Flip) -> list:
-    H = paper.height_mm
+def _edge(t: Catalogue, flip: Flip) -> str:
+    """The edge the sheet flips on, as the sheet's sentences say it (``--flip`` keeps its own words)."""
+    return t.pgettext("the paper's edge", "long") if flip is Flip.LONG else t.pgettext("the paper's edge", "short")
+
+
+def fitted(text: str, size_pt: float, font: Font, width_mm: float, smallest_pt: float = 5.0) -> float:
+    """``size_pt``, or the largest quarter point below it at which ``text`` fits ``width_mm`` (a
+    longer language's sentence is set smaller, never past the page).
+
+    >>> fitted("short", 8.0, Font.REGULAR, 100.0), fitted("x" * 200, 8.0, Font.REGULAR, 100.0) < 8.0
+    (8.0, True)
+    """
+    while size_pt > smallest_pt and text_width_mm(text, size_pt, font) > width_mm:
+        size_pt -= 0.25
+    return size_pt
+
+
+def _front_text(paper: Paper, flip: Flip, t: Catalogue) -> list:
+    W, H = paper.width_mm, paper.height_mm
     left = MARGIN_MM + 10.0
-    edge = "long" if flip is Flip.LONG else "short"
+    edge = _edge(t, flip)
+    title = t.gettext("Duplex calibration sheet: {paper}, flip on the {edge} edge", paper=paper.name, edge=edge)
     lines = [
-        (f"Duplex calibration sheet: {paper.name}, flip on the {edge} edge", 14.0, Font.BOLD),
-        ("", TEXT_PT, Font.REGULAR),
-        (f"1. Print this file on both sides of one sheet, at 100 % (actual size), flipping on the {edge} edge,",
-         TEXT_PT, Font.REGULAR),
-        ("    with the printer settings you will print the cards with. The bar at the foot must measure 50 mm.",
-         TEXT_PT, Font.REGULAR),
-        ("2. Hold the sheet up to a window or a lamp, this side towards you: the back's lines show through.",
-         TEXT_PT, Font.REGULAR),
-        ("3. On each scale find the back line that lines up best with a front line; read its (back) number.",
-         TEXT_PT, Font.REGULAR),
-        ("    Add the front number nearest the back's arrow (halfway between two: the larger): the reading, in mm.",
-         TEXT_PT, Font.REGULAR),
-        ("    Example: arrow nearest +4, back line \u22121.25 lines up: the reading is +2.75.", TEXT_PT, Font.ITALIC),
-        ("4. Turn the two readings into --back-offset X,Y with the table, and build with it.", TEXT_PT, Font.REGULAR),
+        (t.gettext("1. Print this file on both sides of one sheet, at {percent} (actual size), flipping on the "
+                   "{edge} edge,", percent=t.percent(1), edge=edge), Font.REGULAR),
+        (t.gettext("    with the printer settings you will print the cards with. The bar at the foot must "
+                   "measure 50 mm."), Font.REGULAR),
+        (t.gettext("2. Hold the sheet up to a window or a lamp, this side towards you: the back's lines show "
+                   "through."), Font.REGULAR),
+        (t.gettext("3. On each scale find the back line that lines up best with a front line; read its (back) "
+                   "number."), Font.REGULAR),
+        (t.gettext("    Add the front number nearest the back's arrow (halfway between two: the larger): the "
+                   "reading, in mm."), Font.REGULAR),
+        (t.gettext("    Example: arrow nearest {front}, back line {back} lines up: the reading is {reading}.",
+                   front=_signed(4.0), back=_signed(-1.25), reading=_signed(2.75)), Font.ITALIC),
+        (t.gettext("4. Turn the two readings into --back-offset X,Y with the table, and build with it."),
+         Font.REGULAR),
     ]  # fmt: skip
-    items: list = []
-    y = H - MARGIN_MM - 12.0
-    for text, size, font in lines:
-        if text:
-            items.append(Text(left, y, text, size, BLACK, font))
-        y -= size * MM_PER_PT * 1.45
+    width = W - left - MARGIN_MM
+    size = min(fitted(text, TEXT_PT, font, width) for text, font in lines)  # one size for the whole list
+    items: list = [Text(left, H - MARGIN_MM - 12.0, title, fitted(title, 14.0, Font.BOLD, width), BLACK, Font.BOLD)]
+    y = H - MARGIN_MM - 12.0 - 14.0 * MM_PER_PT * 1.45 - TEXT_PT * MM_PER_PT * 1.45
+    for text, font in lines:
+        items.append(Text(left, y, text, size, BLACK, font))
+        y -= TEXT_PT * MM_PER_PT * 1.45  # the same lines as in English: a smaller size only narrows them
     horizontal, vertical = scales(paper)
     x, y = horizontal.point(0, ZERO_TICK + 7.0)
-    items.append(Text(x, y, "Horizontal scale: H (right of where it should be: +)", TEXT_PT, BLACK, Font.BOLD,
+    label = t.gettext("Horizontal scale: H (right of where it should be: +)")
+    items.append(Text(x, y, label, fitted(label, TEXT_PT, Font.BOLD, W - 2 * MARGIN_MM), BLACK, Font.BOLD,
                       Anchor.MIDDLE))  # fmt: skip
     x, y = vertical.point(MAIN_LINES * MAIN_PITCH + 3.0, -20.0)
-    items.append(Text(x, y, "Vertical scale: V (up: +)", TEXT_PT, BLACK, Font.BOLD))
+    label = t.gettext("Vertical scale: V (up: +)")
+    items.append(Text(x, y, label, fitted(label, TEXT_PT, Font.BOLD, 2 * (x - MARGIN_MM)), BLACK, Font.BOLD))
     return items
 
 
-def _table(paper: Paper, flip: Flip) -> list:
+def _table(paper: Paper, flip: Flip, t: Catalogue) -> list:
     """What to pass for the two readings, with the sign this flip needs, and worked examples."""
     _, vertical = scales(paper)
     x0 = vertical.origin[0] + 38.0
     y = vertical.origin[1] + 30.0
     sx, sy = OFFSET_SIGNS[flip]
-    edge = "long" if flip is Flip.LONG else "short"
+    edge = flip.value  # the option's own word, as typed
     rows = [
-        ("scale", "reads", "pass"),
-        ("horizontal", "H", f"X = {'+' if sx > 0 else chr(0x2212)}H"),
-        ("vertical", "V", f"Y = {'+' if sy > 0 else chr(0x2212)}V"),
-    ]
+        (t.pgettext("calibration table", "scale"), t.pgettext("calibration table", "reads"),
+         t.pgettext("calibration table", "pass")),
+        (t.pgettext("calibration table", "horizontal"), "H", f"X = {'+' if sx > 0 else chr(0x2212)}H"),
+        (t.pgettext("calibration table", "vertical"), "V", f"Y = {'+' if sy > 0 else chr(0x2212)}V"),
+    ]  # fmt: skip
     columns = (0.0, 26.0, 40.0)
-    items: list = [Text(x0, y + 8.0, f"--back-offset X,Y for --flip {edge}", 10.0, BLACK, Font.BOLD)]
+    room = paper.width_mm - MARGIN_MM - x0
+    heading = t.gettext("--back-offset X,Y for --flip {edge}", edge=edge)
+    items: list = [Text(x0, y + 8.0, heading, fitted(heading, 10.0, Font.BOLD, room), BLACK, Font.BOLD)]
     for i, row in enumerate(rows):
         font = Font.BOLD if i == 0 else Font.REGULAR
-        for column, cell in zip(columns, row):
-            items.append(Text(x0 + column, y - i * 5.0, cell, 9.0, BLACK, font))
+        for column, next_column, cell in zip(columns, (*columns[1:], room), row):
+            items.append(Text(x0 + column, y - i * 5.0, cell, fitted(cell, 9.0, font, next_column - column - 1.0),
+                              BLACK, font))  # fmt: skip
     width = 62.0
     items.append(Shape(Path.line(x0, y - 1.6, x0 + width, y - 1.6), stroke=BLACK, stroke_mm=0.2))
     y -= len(rows) * 5.0 + 4.0
@@ -236,42 +263,57 @@ def _table(paper: Paper, flip: Flip) -> list:
         items.append(Text(x0, y, line, 8.0, BLACK, Font.BOLD))
         y -= 4.5
     y -= 2.0
-    for line in (
-        f"No line lines up: the drift is past {max(COARSE) + 2:g} mm; print again",
-        "with --back-offset set to what the arrows show, and add.",
-        "Print the sheet again with the offset: both should read 0.",
-    ):
-        items.append(Text(x0, y, line, 7.0, GREY, Font.ITALIC))
+    lines = (
+        t.gettext("No line lines up: the drift is past {mm} mm; print again", mm=max(COARSE) + 2),
+        t.gettext("with --back-offset set to what the arrows show, and add."),
+        t.gettext("Print the sheet again with the offset: both should read 0."),
+    )
+    size = min(fitted(line, 7.0, Font.ITALIC, room) for line in lines)
+    for line in lines:
+        items.append(Text(x0, y, line, size, GREY, Font.ITALIC))
         y -= 3.6
     return items
 
 
-def calibration_pages(paper: Paper, flip: Flip = Flip.LONG) -> tuple[Page, Page]:
-    """The front and the back of the calibration sheet for ``paper`` and ``flip``.
+def calibration_pages(paper: Paper, flip: Flip = Flip.LONG, words: Catalogue | None = None) -> tuple[Page, Page]:
+    """The front and the back of the calibration sheet for ``paper`` and ``flip``, its words for the
+    printer in ``words``'s language (English when None).
 
     >>> from rushmore_print.sizes import PAPERS
-    >>> front, back = calibration_pages(PAPERS["a4"])
-    >>> front.width_mm, back.height_mm
-    (210.0, 297.0)
+    >>> front, back = calibration_pages(PAPERS["a4"], words=catalogue("de"))
+    >>> front.width_mm, back.height_mm, front.items[0].text
+    (210.0, 297.0, 'Duplex-Kalibrierbogen: A4, an der langen Kante wenden')
     """
+    t = words or catalogue()
     W, H = paper.width_mm, paper.height_mm
     horizontal, vertical = scales(paper)
-    edge = "long" if flip is Flip.LONG else "short"
-    note = (
-        f"Print at 100% (actual size, no 'fit to page'): the bar must measure 50 mm.  Duplex calibration, {edge} edge"
-    )
-    front: list = _front_text(paper, flip) + _front_scale(horizontal) + _front_scale(vertical) + _table(paper, flip)
-    front.append(Group(strip_items(note + " | front", W - 2 * MARGIN_MM), translate(MARGIN_MM, MARGIN_MM)))
+    edge = _edge(t, flip)
+    note = t.gettext("Print at {percent} (actual size, no ‘fit to page’): the bar must measure 50 mm.",
+                     percent=t.percent(1)) + "  " + t.gettext("Duplex calibration, {edge} edge", edge=edge)  # fmt: skip
+    front: list = _front_text(paper, flip, t) + _front_scale(horizontal) + _front_scale(vertical)
+    front += _table(paper, flip, t)
+    side = t.pgettext("the side of the sheet", "front"), t.pgettext("the side of the sheet", "back")
+    front.append(Group(strip_items(f"{note} | {side[0]}", W - 2 * MARGIN_MM), translate(MARGIN_MM, MARGIN_MM)))
     seen = _back_scale(horizontal) + _back_scale(vertical)
-    label = "Back of the duplex calibration sheet: hold it up to the light and read it from the other side."
+    label = t.gettext("Back of the duplex calibration sheet: hold it up to the light and read it from the other side.")
+    size = fitted(label, TEXT_PT, Font.ITALIC, W - 2 * MARGIN_MM)
     back: list = [
         Group(tuple(seen), mirror(paper, flip)),
         # Where nothing is on the front, so neither shows through the other's text.
-        Text(W / 2, 40.0, label, TEXT_PT, GREY, Font.ITALIC, Anchor.MIDDLE),
-        Group(strip_items(note + " | back", W - 2 * MARGIN_MM), translate(MARGIN_MM, H - MARGIN_MM - 4.0)),
+        Text(W / 2, 40.0, label, size, GREY, Font.ITALIC, Anchor.MIDDLE),
+        Group(strip_items(f"{note} | {side[1]}", W - 2 * MARGIN_MM), translate(MARGIN_MM, H - MARGIN_MM - 4.0)),
     ]
-    assert text_width_mm(label, TEXT_PT, Font.ITALIC) < W - 2 * MARGIN_MM
     return Page(W, H, tuple(front)), Page(W, H, tuple(back))
 
 
-__all__ = ["GREY", "LABEL_PT", "MAIN_TICK", "Scale", "back_offset_for", "calibration_pages", "mirror", "scales"]
+__all__ = [
+    "GREY",
+    "LABEL_PT",
+    "MAIN_TICK",
+    "Scale",
+    "back_offset_for",
+    "calibration_pages",
+    "fitted",
+    "mirror",
+    "scales",
+]

@@ -18,7 +18,7 @@ from typing import Any
 
 from ..colors import WHITE, Color, contrast, parse_hex
 from ..errors import Problem, SpecError
-from ..i18n import SOURCE_LANGUAGE, languages
+from ..i18n import SOURCE_LANGUAGE, catalogue, languages
 from ..inputs import INVISIBLE, InputError, InputKind, read_input_text, shown, shown_path
 from ..model import Notation
 from ..sizes import CARD_MM_RANGE, CARD_PRESETS, parse_card_size
@@ -222,6 +222,7 @@ def _describe(value: Any) -> str:
 
 
 TOP_KEYS = ("name", "heads", "directions", "search", "grid", "rules", "print", "style", "language")
+REQUIRED_KEYS = ("name", "heads", "search")  # directions: the language's left and right unless named
 HEAD_KEYS = ("name", "look", "art", "skin", "hair")
 DIRECTION_KEYS = ("name", "letter")
 SEARCH_KEYS = ("seed", "red_counts")
@@ -286,9 +287,9 @@ def parse_design(text: str, file: str, base_dir: Path | None, font_check: FontCh
     check = _Checker(file, lines)
     if data is None:
         raise SpecError(
-            [Problem(file, None, "", "the file is empty; a design needs at least: " + ", ".join(TOP_KEYS[:4]))]
+            [Problem(file, None, "", "the file is empty; a design needs at least: " + ", ".join(REQUIRED_KEYS))]
         )
-    top = check.mapping(data, (), TOP_KEYS, required=("name", "heads", "directions", "search"))
+    top = check.mapping(data, (), TOP_KEYS, required=REQUIRED_KEYS)
     if top is None:
         raise SpecError(check.problems)
     name = check.printable(top["name"], ("name",), longest=MAX_NAME_CHARS) if "name" in top else None
@@ -309,6 +310,8 @@ def parse_design(text: str, file: str, base_dir: Path | None, font_check: FontCh
                                  f"({FAMILY_NAME}) has no glyph for {_where(missing)}")  # fmt: skip
     style = _style(check, top.get("style"), heads or ())
     language = _language(check, top.get("language", SOURCE_LANGUAGE))
+    if "directions" not in top:
+        directions, notation = _language_directions(language)
     if check.problems:
         raise SpecError(check.problems)
     # No problem recorded means every part was read; the asserts say so to the type checker.
@@ -392,6 +395,21 @@ def _head(check: _Checker, item: Any, path: tuple, base_dir: Path | None) -> Hea
     if name is None:
         return None
     return HeadSpec(name=name, look=look, art=art, skin=colours.get("skin"), hair=colours.get("hair"), vector=vector)
+
+
+def _language_directions(language: str) -> tuple[tuple[str, str], Notation]:
+    """A design that names no directions faces left and right in its players' words (``links``,
+    ``rechts``), written L and R whatever the language: the card notation is a file format.
+
+    >>> _language_directions("fr")
+    (('la gauche', 'la droite'), Notation(letters=('L', 'R')))
+    """
+    t = catalogue(language)
+    left, right = (
+        t.pgettext("a head's facing, as the rules say it", "left"),
+        t.pgettext("a head's facing, as the rules say it", "right"),
+    )
+    return (left, right), Notation(("L", "R"))
 
 
 def _directions(check: _Checker, value: Any) -> tuple[tuple[str, str] | None, Notation | None]:

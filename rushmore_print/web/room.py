@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import ClaimError, RushmoreError
-from ..i18n import Catalogue, catalogue
+from ..i18n import Catalogue, catalogue, level_name, said
 from ..narrate import Narrator
 from ..referee import Ended, Judged, TieBreak, Undone
 from ..session import Rejected, Session, Step
@@ -120,10 +120,12 @@ class Room:
     def join(self, player: str) -> str:
         """Seat a phone as ``player`` (a name of the game, not yet seated); its token for rejoining."""
         if self.one_screen:
-            raise RoomError("this game is played on one screen: no phones join it")
+            raise RoomError(said("this game is played on one screen: no phones join it"))
         name = self._player(player)
         if name in self._seats.values():
-            raise RoomError(f"{name} has joined already on another phone; the table screen can free the seat")
+            raise RoomError(
+                said("{player} has joined already on another phone; the table screen can free the seat", player=name)
+            )
         token = secrets.token_urlsafe(18)
         self._seats[token] = name
         self.seq += 1
@@ -142,12 +144,12 @@ class Room:
 
     def _player(self, text: object) -> str:
         if not isinstance(text, str) or text not in self.game.players:
-            raise RoomError("no such player in this game")
+            raise RoomError(said("no such player in this game"))
         return text
 
     def _position(self, text: object) -> str:
         if not isinstance(text, str) or not POSITION.fullmatch(text) or self.game.table.monument_at(text) is None:
-            raise RoomError("no such place on the table")
+            raise RoomError(said("no such place on the table"))
         return text
 
     # -- messages
@@ -159,7 +161,7 @@ class Room:
             return self._line(f"{player} {self._position(message.get('at'))}")
         if kind == "pass":
             return self._line(f"{player} pass")
-        raise RoomError("a phone may only claim or pass")
+        raise RoomError(said("a phone may only claim or pass"))
 
     def from_table(self, message: dict) -> Reply:
         """The table screen's message: reveal (after the count), took / nobody (one screen),
@@ -174,7 +176,7 @@ class Room:
             return Reply(changed=True)
         if kind == "took":
             if not self.one_screen:
-                raise RoomError("with phones, each player claims on their own phone")
+                raise RoomError(said("with phones, each player claims on their own phone"))
             player = message.get("player")
             return self._line("-" if player is None else self._player(player))
         if kind == "change":
@@ -183,7 +185,7 @@ class Room:
             return self._line(f"change {player} {target}")
         if kind == "drop":
             return self._line(f"drop {self._player(message.get('player'))}")
-        raise RoomError("unknown message")
+        raise RoomError(said("unknown message"))
 
     def can_reveal(self) -> bool:
         return self.session.held is not None and not self.counting and not self.game.over
@@ -192,7 +194,7 @@ class Room:
         """Show the held card (the server calls this when the count of three is over)."""
         self.counting = False
         if self.session.held is None:
-            raise ClaimError("no card is waiting to be shown")
+            raise ClaimError(said("no card is waiting to be shown"))
         return self._line("")
 
     # -- what the screens see
@@ -235,7 +237,7 @@ class Room:
             "mode": "one-screen" if self.one_screen else "phones",
             "you": viewer,
             "design": self.session.design_name,
-            "card": None if card is None else {"id": card.id, "level": card.level.title},
+            "card": None if card is None else {"id": card.id, "level": level_name(self.t, card.level)},
             "number": getattr(showing, "number", game.state.revealed + 1),
             "total": getattr(showing, "total", game.state.revealed + game.cards_left),
             "tiebreak": list(game.state.tiebreak) if game.state.tiebreak else None,
@@ -259,9 +261,13 @@ class Room:
         game = self.game
         rows = player_rows(turns_of(self.records), game.players) if self.records else ()
         medians = {row.name: row.median_ms for row in rows}
+        winners = game.state.winners or ()
+        t = self.t
+        headline = t.ngettext("{winners} wins", "{winners} win", len(winners), winners=t.names(winners))
         return {
-            "winners": list(game.state.winners or ()),
-            "reason": game.state.end_reason,
+            "winners": list(winners),
+            "headline": headline,  # in the players' language, like the reason
+            "reason": t.say(game.state.end_reason),
             "rows": [
                 {"name": name, "cards": list(cards), "wrong": wrong, "median_ms": medians.get(name)}
                 for name, cards, wrong in zip(game.players, game.state.won, game.state.wrong)

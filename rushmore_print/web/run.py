@@ -15,6 +15,7 @@ from pathlib import Path
 
 from ..console import GameRequest, Streams, load_deck, new_log, new_session, resume
 from ..gamelog import GameLog, read_records
+from ..i18n import catalogue
 from ..session import Session
 from ..spec import Design
 from .cards import card_svgs, qr_svg
@@ -85,7 +86,8 @@ def table_game(request: GameRequest, design_path: Path | None, streams: Streams,
     finally:
         log.close()
     if not session.game.over:
-        streams.say(f"game saved; continue with: rushmore table --resume {log.path} (or rushmore play --resume)")
+        t, command = catalogue(session.language), f"rushmore table --resume {log.path}"
+        streams.say(t.gettext("game saved; continue with: {command} (or play --resume)", command=command))
     return session
 
 
@@ -112,13 +114,17 @@ def _serve(
         room, card_svgs(design, session.game.deck), where.join_url, qr_svg(where.join_url),
         countdown=serving.countdown, local_only=not serving.lan,
     )  # fmt: skip
+    t = room.t
     if not quiet:
-        streams.say(f"game log: {log.path}")
-    streams.say(f"table screen (open it on the screen everyone sees): {where.table_url}")
+        streams.say(t.gettext("game log: {path}", path=log.path))
+    streams.say(t.gettext("table screen (open it on the screen everyone sees): {url}", url=where.table_url))
     if not serving.one_screen:
-        streams.say(f"players join on their phones: {where.join_url}  (code {where.code})")
+        join = t.gettext("players join on their phones: {url}  (code {code})", url=where.join_url, code=where.code)
+        streams.say(join)
     if serving.lan:
-        streams.say(f"serving the local network at {address}:{port}: anyone on it can open the join page")
+        at = f"{address}:{port}"
+        lan = t.gettext("serving the local network at {address}: anyone on it can open the join page", address=at)
+        streams.say(lan)
     asyncio.run(serve(server, sock))
 
 

@@ -33,7 +33,9 @@ from typing import Any
 from aiohttp import WSMsgType, web
 
 from ..errors import GameLogError, RushmoreError
+from ..i18n import Said, said
 from .room import MAX_MESSAGE_BYTES, Room, RoomError
+from .words import page_in
 
 MAX_CONNECTIONS = 40  # websockets open at once: a big family, each on a phone, twice over
 RATE = 8.0  # messages a second a connection may keep up (a tap is one)
@@ -98,6 +100,11 @@ class TableServer:
         self.on_end = on_end
         self.clients: list[Client] = []
         self.assets = {name: (resources.files(__package__) / "static" / name).read_bytes() for name in ASSETS}
+        t, design = room.t, room.session.design_name
+        self.pages = {  # the pages in the players' language, made once
+            "table.html": page_in(self.assets["table.html"], t, t.gettext("{design}: the table", design=design)),
+            "phone.html": page_in(self.assets["phone.html"], t, t.gettext("{design}: your hand", design=design)),
+        }
         self._joins: dict[str, list[float]] = {}
         self.ended = asyncio.Event()
 
@@ -118,27 +125,30 @@ class TableServer:
     @web.middleware
     async def _guard(self, request: web.Request, handler):
         if self.local_only and request.host.rsplit(":", 1)[0] not in ("127.0.0.1", "localhost", "[::1]"):
-            return web.Response(status=421, text="this table serves only this computer (start it with --lan)")
+            text = self.room.t.gettext("this table serves only this computer (start it with --lan)")
+            return web.Response(status=421, text=text)
         response = await handler(request)
         response.headers.update(HEADERS)
         return response
 
     async def _index(self, request: web.Request) -> web.Response:
-        return web.Response(text="rushmore table: open the address the terminal printed", content_type="text/plain")
+        text = self.room.t.gettext("rushmore table: open the address the terminal printed")
+        return web.Response(text=text, content_type="text/plain")
 
     async def _nothing(self, request: web.Request) -> web.Response:
         return web.Response(status=204)
 
     def _page(self, name: str):
         async def handler(request: web.Request) -> web.Response:
-            return web.Response(body=self.assets[name], content_type="text/html", charset="utf-8")
+            return web.Response(body=self.pages[name], content_type="text/html", charset="utf-8")
 
         return handler
 
     async def _join_page(self, request: web.Request) -> web.Response:
         if request.match_info["code"].upper() != self.room.join_code:
-            return web.Response(status=404, text="no game with this code: check the code on the table screen")
-        return web.Response(body=self.assets["phone.html"], content_type="text/html", charset="utf-8")
+            text = self.room.t.gettext("no game with this code: check the code on the table screen")
+            return web.Response(status=404, text=text)
+        return web.Response(body=self.pages["phone.html"], content_type="text/html", charset="utf-8")
 
     async def _asset(self, request: web.Request) -> web.Response:
         name = request.match_info["name"]
@@ -164,7 +174,7 @@ class TableServer:
         if origin is not None and origin.split("://", 1)[-1] != request.host:
             return web.Response(status=403, text="a websocket must come from this server's own pages")
         if len(self.clients) >= MAX_CONNECTIONS:
-            return web.Response(status=503, text="the table is full")
+            return web.Response(status=503, text=self.room.t.gettext("the table is full"))
         ws = web.WebSocketResponse(max_msg_size=MAX_MESSAGE_BYTES, heartbeat=20.0)
         await ws.prepare(request)
         client = None
@@ -210,12 +220,12 @@ class TableServer:
             await ws.close()
             return None
         if not self._may_join(address):
-            await _refuse(ws, "too many joins from this address; wait a minute")
+            await _refuse(ws, self.room.t.gettext("too many joins from this address; wait a minute"))
             return None
         try:
             token = self.room.join(data["name"])
         except RoomError as exc:
-            await _refuse(ws, str(exc))
+            await _refuse(ws, self._said(exc))
             return None
         player = self.room.seat_of(token)
         await ws.send_str(json.dumps({"t": "seated", "token": token, "name": player}))
@@ -238,7 +248,7 @@ class TableServer:
         data = _parsed(text)
         try:
             if data is None:
-                raise RoomError("a message is a JSON object")
+                raise RoomError(said("a message is a JSON object"))
             if client.player is not None:
                 reply = self.room.from_player(client.player, data)
             elif data.get("t") == "reveal":
@@ -250,7 +260,7 @@ class TableServer:
             await asyncio.gather(*(_note(other.ws, str(exc)) for other in self.clients))
             return
         except RushmoreError as exc:
-            await _note(client.ws, str(exc))
+            await _note(client.ws, self._said(exc))
             return
         if reply.note:
             await _note(client.ws, reply.note)
@@ -259,6 +269,11 @@ class TableServer:
             self._sync()
         if reply.ended:
             await self._broadcast_end()
+
+    def _said(self, error: RushmoreError) -> str:
+        """An error's sentence for a screen, in the players' language when the core gave one."""
+        reason = error.args[0] if len(error.args) == 1 else None
+        return self.room.t.say(reason) if isinstance(reason, Said) else str(error)
 
     async def _reveal(self) -> None:
         """The count of three on every screen, then the card."""

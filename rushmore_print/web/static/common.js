@@ -1,5 +1,14 @@
 // Shared by the table screen and the phones: one websocket to the server, the newest state wins.
+// Every word shown is in the players' language: the server puts the page's words in a JSON data
+// block (say() fills their {placeholders}); lists and numbers follow the page's lang (Intl).
 "use strict";
+
+const WORDS = JSON.parse(document.getElementById("words").textContent);
+const LANG = document.documentElement.lang;
+
+function say(key, values) {
+  return WORDS[key].replace(/\{(\w+)\}/g, (whole, name) => (values && name in values ? String(values[name]) : whole));
+}
 
 function connect(hello, onMessage, onClosed) {
   const scheme = location.protocol === "https:" ? "wss:" : "ws:";
@@ -42,12 +51,13 @@ function show(...parts) {
 }
 
 function seconds(ms) {
-  return ms === null || ms === undefined ? "–" : `${(ms / 1000).toFixed(2)} s`;
+  if (ms === null || ms === undefined) return "–";
+  const number = new Intl.NumberFormat(LANG, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  return say("seconds", { seconds: number.format(ms / 1000) });
 }
 
 function names(list) {
-  if (list.length <= 1) return list.join("");
-  return `${list.slice(0, -1).join(", ")} and ${list[list.length - 1]}`;
+  return new Intl.ListFormat(LANG, { style: "long", type: "conjunction" }).format(list);
 }
 
 // The Monument grid, each card its real face; covered ones carry the name of the hand on them.
@@ -62,7 +72,7 @@ function monumentGrid(state, onTap, selectable) {
         {
           class: `monument${who ? " covered" : ""}${mine ? " mine" : ""}`,
           "data-position": position,
-          "aria-label": `${position} ${monument}${who ? ", covered by " + who : ""}`,
+          "aria-label": who ? say("covered_by", { position, monument, player: who }) : `${position} ${monument}`,
           disabled: !selectable(position, who),
           onclick: () => onTap(position),
         },
@@ -94,8 +104,8 @@ function endTable(end) {
   return el(
     "table",
     { class: "end" },
-    el("thead", {}, el("tr", {}, el("th", {}, "player"), el("th", {}, "cards"), el("th", {}, "won"),
-      el("th", {}, "wrong claims"), el("th", {}, "median time"))),
+    el("thead", {}, el("tr", {}, el("th", {}, say("col_player")), el("th", {}, say("col_cards")), el("th", {}, say("col_won")),
+      el("th", {}, say("col_wrong")), el("th", {}, say("col_median")))),
     el("tbody", {}, rows),
   );
 }

@@ -33,8 +33,8 @@ function open(name) {
         open(null); // a refused seat: back to the choice of names, with the reason shown
         return;
       }
-      if (state && state.closed) app.replaceChildren(el("p", { class: "status" }, "The game is over and saved."));
-      else if (state) app.replaceChildren(el("p", { class: "status" }, "Connection lost."), el("button", { class: "big", onclick: () => open(null) }, "Reconnect"));
+      if (state && state.closed) app.replaceChildren(el("p", { class: "status" }, say("phone_over")));
+      else if (state) app.replaceChildren(el("p", { class: "status" }, say("phone_lost")), el("button", { class: "big", onclick: () => open(null) }, say("reconnect")));
     },
   );
 }
@@ -43,10 +43,10 @@ function lobby(free) {
   token = null;
   localStorage.removeItem(storageKey);
   show(
-    el("h1", {}, "Who are you?"),
+    el("h1", {}, say("who")),
     free.length
       ? el("div", { class: "seats" }, free.map((name) => el("button", { class: "big seat-choice", onclick: () => open(name) }, name)))
-      : el("p", { class: "status" }, "Every seat is taken. Ask the game master to free yours."),
+      : el("p", { class: "status" }, say("seats_taken")),
     note ? el("p", { class: "note" }, note) : null,
   );
 }
@@ -58,26 +58,26 @@ function me() {
 function line() {
   const player = me();
   if (state.phase === "over") return "";
-  if (state.phase === "countdown") return "Get ready…";
-  if (state.phase === "ready") return "Hands off: the next card is coming.";
-  if (!player.active) return "You sit out the tie-break.";
-  if (player.hand === "pass") return "You passed.";
-  if (player.hand) return `Your hand is on ${player.hand}.`;
-  return "Find the match and tap it.";
+  if (state.phase === "countdown") return say("get_ready");
+  if (state.phase === "ready") return say("coming");
+  if (!player.active) return say("you_sit_out");
+  if (player.hand === "pass") return say("you_passed");
+  if (player.hand) return say("your_hand", { position: player.hand });
+  return say("find");
 }
 
 function render() {
   if (!state) return;
   const player = me();
   const free = state.phase === "play" && player.active && player.waiting;
-  const title = state.phase === "over" ? "Game over"
-    : state.tiebreak ? `Tie-break: ${names(state.tiebreak)}` : `Card ${state.number} of ${state.total}`;
+  const title = state.phase === "over" ? say("game_over")
+    : state.tiebreak ? say("tiebreak", { players: names(state.tiebreak) }) : say("card_of", { number: state.number, total: state.total });
   show(
     el("header", {}, el("strong", { class: "you" }, state.you), el("span", { class: "score" }, `${player.score} · ${title}`)),
     state.phase === "over"
-      ? el("section", { class: "over" }, el("h2", {}, `${names(state.end.winners)} ${state.end.winners.length > 1 ? "win" : "wins"}`), endTable(state.end))
+      ? el("section", { class: "over" }, el("h2", {}, state.end.headline), endTable(state.end))
       : monumentGrid(state, (position) => link.send({ t: "claim", at: position }), (position, who) => free && !who),
-    state.phase === "over" ? null : el("button", { class: "big pass", disabled: !free, onclick: () => link.send({ t: "pass" }) }, "Pass"),
+    state.phase === "over" ? null : el("button", { class: "big pass", disabled: !free, onclick: () => link.send({ t: "pass" }) }, say("pass")),
     el("p", { class: "status" }, line()),
     note ? el("p", { class: "note" }, note) : null,
     el("ul", { class: "said" }, state.said.slice(-2).map((text) => el("li", {}, text))),

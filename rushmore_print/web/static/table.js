@@ -23,8 +23,7 @@ const link = connect(
     }
   },
   () => {
-    app.replaceChildren(el("p", { class: "status" }, state && state.closed ? "The game is closed and saved." :
-      "The connection to the table was lost: is rushmore table still running?"));
+    app.replaceChildren(el("p", { class: "status" }, state && state.closed ? say("closed") : say("table_lost")));
   },
 );
 
@@ -49,17 +48,18 @@ document.addEventListener("keydown", (event) => {
 });
 
 function heading() {
-  if (state.phase === "over") return "Game over";
-  const which = state.tiebreak ? `Tie-break: ${names(state.tiebreak)}` : `Card ${state.number} of ${state.total}`;
+  if (state.phase === "over") return say("game_over");
+  const which = state.tiebreak
+    ? say("tiebreak", { players: names(state.tiebreak) })
+    : say("card_of", { number: state.number, total: state.total });
   return `${which}${state.card ? " · " + state.card.level : ""}`;
 }
 
 function cardArea() {
   if (state.phase === "over") {
     const end = state.end;
-    const verb = end.winners.length > 1 ? "win" : "wins";
     return el("section", { class: "stage over" },
-      el("h2", { class: "winner-line" }, `${names(end.winners)} ${verb}`),
+      el("h2", { class: "winner-line" }, end.headline),
       el("p", { class: "reason" }, end.reason),
       endTable(end));
   }
@@ -68,20 +68,20 @@ function cardArea() {
   }
   if (state.card) {
     return el("section", { class: "stage" },
-      el("img", { id: "card", class: "search-card", src: `/card/${state.card.id}.svg`, alt: `Search card ${state.card.id}` }));
+      el("img", { id: "card", class: "search-card", src: `/card/${state.card.id}.svg`, alt: say("search_card", { card: state.card.id }) }));
   }
   const first = state.number === 1 && !state.tiebreak;
   return el("section", { class: "stage" },
     el("button", { class: "big", id: "reveal", onclick: () => link.send({ t: "reveal" }) },
-      first ? "Show the first card" : "Show the next card"),
-    el("p", { class: "hint" }, "hands off the table · space bar"));
+      first ? say("reveal_first") : say("reveal_next")),
+    el("p", { class: "hint" }, say("hands_off")));
 }
 
 function statusOf(player) {
-  if (!player.active) return "not in the tie-break";
-  if (player.hand === "pass") return "passed";
-  if (player.hand) return `on ${player.hand}`;
-  if (player.waiting) return "to choose";
+  if (!player.active) return say("sits_out");
+  if (player.hand === "pass") return say("passed");
+  if (player.hand) return say("on", { position: player.hand });
+  if (player.waiting) return say("to_choose");
   return "";
 }
 
@@ -94,27 +94,27 @@ function scoreboard() {
     el("span", { class: "name" }, player.name),
     el("span", { class: "score" }, player.score),
     el("span", { class: "state" }, statusOf(player)),
-    state.mode === "phones" ? el("span", { class: "seat", title: "phone joined" }, player.seated ? "✓" : "·") : null,
+    state.mode === "phones" ? el("span", { class: "seat", title: say("phone_joined") }, player.seated ? "✓" : "·") : null,
     state.mode === "one-screen" && state.phase === "play" && player.active
-      ? el("button", { class: "took", onclick: () => link.send({ t: "took", player: player.name }) }, "took it")
+      ? el("button", { class: "took", onclick: () => link.send({ t: "took", player: player.name }) }, say("took"))
       : null,
     state.mode === "phones" && state.phase === "play" && player.hand
-      ? el("button", { class: "small", onclick: () => link.send({ t: "drop", player: player.name }) }, "drop")
+      ? el("button", { class: "small", onclick: () => link.send({ t: "drop", player: player.name }) }, say("drop"))
       : null,
     state.mode === "phones" && state.phase === "play"
       ? el("button", { class: "small", onclick: () => { selected = selected === player.name ? null : player.name; render(); } },
-        selected === player.name ? "cancel" : "correct")
+        selected === player.name ? say("cancel") : say("correct"))
       : null,
     ));
   const waiting = state.players.filter((p) => p.waiting).map((p) => p.name);
   return el("section", { class: "board" },
     el("ol", { class: "players" }, rows),
-    state.phase === "play" ? el("p", { class: "waiting-line" }, waiting.length ? `to choose: ${names(waiting)}` : "") : null,
+    state.phase === "play" ? el("p", { class: "waiting-line" }, waiting.length ? say("waiting", { players: names(waiting) }) : "") : null,
     state.mode === "one-screen" && state.phase === "play"
-      ? el("button", { class: "took nobody", onclick: () => link.send({ t: "took", player: null }) }, "nobody")
+      ? el("button", { class: "took nobody", onclick: () => link.send({ t: "took", player: null }) }, say("nobody"))
       : null,
-    selected ? el("p", { class: "hint" }, `${selected}: tap the Monument the hand is on, or `,
-      el("button", { class: "small", onclick: () => { link.send({ t: "change", player: selected, at: "pass" }); selected = null; } }, "pass")) : null,
+    selected ? el("p", { class: "hint" }, say("tap_where", { player: selected }) + " ",
+      el("button", { class: "small", onclick: () => { link.send({ t: "change", player: selected, at: "pass" }); selected = null; } }, say("pass_small"))) : null,
     state.mode === "phones" ? monumentGrid(state, (position) => {
       if (selected) link.send({ t: "change", player: selected, at: position });
       selected = null;
@@ -123,9 +123,9 @@ function scoreboard() {
     note ? el("p", { class: "note" }, note) : null,
     state.mode === "phones" && !lobbyShown() ? joinPanel() : null,
     el("div", { class: "controls" },
-      el("button", { id: "undo", onclick: () => link.send({ t: "undo" }) }, "Undo"),
-      el("button", { id: "end", onclick: () => { if (state.phase === "over" || confirm("End the game? It is saved in its log.")) link.send({ t: "end" }); } },
-        state.phase === "over" ? "Close" : "End game")));
+      el("button", { id: "undo", onclick: () => link.send({ t: "undo" }) }, say("undo")),
+      el("button", { id: "end", onclick: () => { if (state.phase === "over" || confirm(say("end_sure"))) link.send({ t: "end" }); } },
+        state.phase === "over" ? say("close") : say("end"))));
 }
 
 function lobbyShown() {
@@ -134,11 +134,11 @@ function lobbyShown() {
 
 function joinPanel() {
   return el("aside", { class: `join${lobbyShown() ? " large" : ""}` },
-    el("img", { src: "/qr.svg", alt: "QR code to join" }),
+    el("img", { src: "/qr.svg", alt: say("qr") }),
     el("div", {},
-      el("p", {}, "Join on your phone:"),
+      el("p", {}, say("join")),
       el("p", { class: "url" }, state.join.url),
-      el("p", {}, "code ", el("strong", { class: "code" }, state.join.code))));
+      el("p", {}, say("code") + " ", el("strong", { class: "code" }, state.join.code))));
 }
 
 function render() {
