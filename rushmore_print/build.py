@@ -393,7 +393,19 @@ def answer_key_document(design: Design, deck: Deck, paper: str, table: dict | No
 @dataclass(frozen=True)
 class Job:
     """One file of the kit: its name, how to lay it out, how many cards it holds, what it is for,
-    and about how many seconds of CPU it takes (to share the jobs out among workers)."""
+    and about how many seconds of CPU it takes (to share the jobs out among workers).
+
+    >>> from rushmore_print import KitOptions, generate_deck, load_design
+    >>> from rushmore_print.sizes import SheetLayout
+    >>> design = load_design()
+    >>> kit = Kit.of(design, generate_deck(design))
+    >>> options = KitOptions(papers=("a4",), layouts=(SheetLayout.DUPLEX,), per_card=False)
+    >>> job = kit_jobs(kit, options)[0]
+    >>> job.name, job.cards, job.what, job.cost > 0
+    ('mount-rushmore_cards_a4_duplex.pdf', 55, 'card sheets, A4, duplex', True)
+    >>> job.make().title
+    'Mount Rushmore: cards, A4 duplex'
+    """
 
     name: str
     make: Callable[[], Document]
@@ -412,7 +424,16 @@ RULEBOOK_COST_PER_MONUMENT = 0.0005  # its set-up grid and rules grow with the h
 
 
 def kit_jobs(kit: Kit, options: KitOptions) -> list[Job]:
-    """The files a build writes, in order (the CLI counts them for its progress bar)."""
+    """The files a build writes, in order (the CLI counts them for its progress bar).
+
+    >>> from rushmore_print import KitOptions, generate_deck, load_design
+    >>> from rushmore_print.sizes import SheetLayout
+    >>> design = load_design()
+    >>> kit = Kit.of(design, generate_deck(design))
+    >>> options = KitOptions(papers=("a4",), layouts=(SheetLayout.DUPLEX,), per_card=False)
+    >>> [job.name for job in kit_jobs(kit, options)]
+    ['mount-rushmore_cards_a4_duplex.pdf', 'mount-rushmore_rulebook_a4.pdf', 'mount-rushmore_answer-key_a4.pdf']
+    """
     design, deck = kit.design, kit.deck
     cards = len(deck.monuments) + len(deck.search)
     jobs = [
@@ -505,7 +526,20 @@ def render_jobs(
     """Render each job into its file in ``stage``; (pages, bytes) for each, in order. ``cmyk``:
     every colour through ``profile`` (None: the shipped one). ``workers``: how many forked
     processes share the jobs (None: :func:`kit_workers`; 1, or no ``fork`` on this platform: this
-    process, one job after another)."""
+    process, one job after another).
+
+    >>> import tempfile
+    >>> from rushmore_print.files import StagedFolder
+    >>> scratch = tempfile.TemporaryDirectory()
+    >>> sheet = Job("calibration_a4.pdf", lambda: calibration_document("a4"), 0, "calibration sheet")
+    >>> with StagedFolder(Path(scratch.name)) as stage:
+    ...     made = render_jobs([sheet], stage, cmyk=False, workers=1)
+    ...     [path.name for path in stage.commit()]
+    ['calibration_a4.pdf']
+    >>> made[0][0], made[0][1] == (Path(scratch.name) / "calibration_a4.pdf").stat().st_size
+    (2, True)
+    >>> scratch.cleanup()
+    """
     register_fonts()  # parsed once, here: forked workers inherit the parsed fonts
     if cmyk:
         converter(profile)  # the same for the colour profile

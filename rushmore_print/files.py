@@ -64,7 +64,18 @@ def can_fork() -> bool:
 
 @dataclass(frozen=True)
 class Written:
-    """A file a command wrote: where, how many pages, how many bytes, and what it is for."""
+    """A file a command wrote: where, how many pages, how many bytes, and what it is for.
+
+    >>> import tempfile
+    >>> from rushmore_print import write_calibration
+    >>> scratch = tempfile.TemporaryDirectory()
+    >>> written = write_calibration(Path(scratch.name), papers=("a4",))[0]
+    >>> written.path.name, written.pages, written.size == written.path.stat().st_size
+    ('calibration_a4_long.pdf', 2, True)
+    >>> written.what
+    'duplex calibration sheet, A4, print on both sides (long-edge flip)'
+    >>> scratch.cleanup()
+    """
 
     path: Path
     pages: int
@@ -391,7 +402,13 @@ def ensure_folder(folder: Path) -> None:
 
 def die_with_parent() -> None:
     """In a worker process: end when the parent does, even when it is killed with ``kill -9``
-    (a worker left behind would go on using a core and memory for nothing)."""
+    (a worker left behind would go on using a core and memory for nothing).
+
+    >>> from concurrent.futures import ProcessPoolExecutor
+    >>> with ProcessPoolExecutor(1, initializer=die_with_parent) as pool:
+    ...     pool.submit(sum, [1, 2]).result()
+    3
+    """
     import ctypes  # here: only worker processes need these
     import threading
     import time

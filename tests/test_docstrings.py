@@ -20,13 +20,10 @@ import pytest
 from .conftest import ROOT
 from .test_api import MODULES
 
-# Names still without an example, each in code another piece of work is changing this round (or,
-# for table_game, one that serves until a browser ends the game: tests/test_table_server.py drives
-# it). The list can only shrink: a test below fails when a name on it is documented or gone.
+# Names without an example of their own: table_game serves until a browser ends the game
+# (tests/test_table_server.py drives it). The list can only shrink: a test below fails when a name
+# on it is documented or gone.
 NOT_YET_NAMES: dict[str, frozenset[str]] = {
-    "rushmore_print.build": frozenset({"Job", "kit_jobs", "render_jobs"}),
-    "rushmore_print.files": frozenset({"Written", "die_with_parent"}),
-    "rushmore_print.render.pdf": frozenset({"write_pdf"}),
     "rushmore_print.web.run": frozenset({"table_game"}),
 }
 
