@@ -120,7 +120,7 @@ def cards(design: Path | None, fmt: str, level: str | None, out_file: Path) -> N
     \b
     Examples:
       rushmore cards
-      rushmore cards designs/junior.yaml --level advanced
+      rushmore cards junior/design.yaml --level advanced
       rushmore cards --format json -o deck.json     # a manifest for `validate --manifest`
       rushmore cards --format json | rushmore validate --manifest -
       rushmore cards --format xlsx -o deck.xlsx     # the same cards as a spreadsheet
@@ -155,10 +155,10 @@ def validate(design: Path | None, manifest: Path | None, strict: bool, fmt: str)
     \b
     Examples:
       rushmore validate
-      rushmore validate designs/five.yaml --strict
+      rushmore validate five/design.yaml --strict
       rushmore validate --manifest deck.json
       rushmore cards --format json | rushmore validate --manifest -
-      rushmore validate designs/five.yaml --manifest deck.csv   # a CSV's heads from the design
+      rushmore validate five/design.yaml --manifest deck.csv   # a CSV's heads from the design
     """
     from .reports import judge_design, judge_manifest, manifest_names_its_heads
 
@@ -206,7 +206,7 @@ def build(design: Path | None, out_dir: Path, sheets: SheetOptions, cmyk: bool) 
     \b
     Examples:
       rushmore build
-      rushmore build designs/junior.yaml -o output/junior --paper letter
+      rushmore build junior/design.yaml -o output/junior --paper letter   # from: rushmore init junior --from junior
       rushmore build --layout duplex --flip short --back-offset 1.5,0
       rushmore build --gap 3mm --paper a4 -q     # prints nothing
     """
@@ -235,7 +235,7 @@ def _export_help() -> str:
     examples = "\n".join(
         [
             "  rushmore export png --dpi 150 --bleed 0 -o output/screen     # small images, no bleed",
-            "  rushmore export tts designs/junior.yaml -o output/junior-tts",
+            "  rushmore export tts junior/design.yaml -o output/junior-tts",
         ]
     )
     intro = "Per-card images and vendor files, written into the -o folder (output/TARGET unless given)."
@@ -375,7 +375,7 @@ def rulebook(design: Path | None, out_dir: Path, paper: str, answer_key: bool, m
     \b
     Examples:
       rushmore rulebook
-      rushmore rulebook designs/junior.yaml --paper letter --answer-key
+      rushmore rulebook junior/design.yaml --paper letter --answer-key
       rushmore rulebook --markdown output/RULES.md
       rushmore rulebook --markdown - > output/RULES.md
     """
@@ -411,7 +411,7 @@ def preview(design: Path | None, out_dir: Path, watch: bool, port: int | None) -
     \b
     Examples:
       rushmore preview                                  # output/preview.html
-      rushmore preview designs/junior.yaml --watch      # serves until Ctrl-C: open the address it prints
+      rushmore preview junior/design.yaml --watch      # serves until Ctrl-C: open the address it prints
     """
     from .preview import watch as watch_design
     from .preview import write_preview
@@ -534,7 +534,7 @@ def answer(card: str, design: Path | None) -> None:
     Examples:
       rushmore answer S17
       rushmore answer "LR*RL"
-      rushmore answer S17 designs/junior.yaml
+      rushmore answer S17 junior/design.yaml
     """
     from .referee import answer_of, resolve_search
 
@@ -560,7 +560,7 @@ def check(card: str, monument: str, design: Path | None) -> None:
     Examples:
       rushmore check "LR*RL" LLRL                           # exit 0: it matches
       rushmore check S17 M05                                # exit 1: it does not, and why
-      rushmore check S05 M03 --design designs/junior.yaml   # exit 1
+      rushmore check S05 M03 --design junior/design.yaml   # exit 1
     """
     from .referee import explain, resolve_monument, resolve_search, same_id
 
