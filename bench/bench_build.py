@@ -1,15 +1,33 @@
-"""Benchmark `rushmore build` and the deck generator; prints a table.
+"""Benchmark `rushmore build` and the deck generator; prints tables.
 
-Targets (issue 3 / issue 2), on a 2-core machine:
-  * the default kit (A4 and Letter, duplex and gutterfold) in under 1.5 s wall, each PDF under 500 KB;
+Targets (issue 3 / issue 2 / issue 25), on a 2-core machine:
+  * the default kit (A4 and Letter, duplex and gutterfold) no slower than the baseline revision
+    (``--baseline``, default 3d07000, the code when issue 25 was filed): median paired wall ratio
+    <= 0.95 and CPU ratio <= 1.05, with the documents shared among 2 forked workers (the default
+    on 2 cores); the same build in one process is shown beside it;
+  * the default kit in under 1.5 s wall, each PDF under 500 KB;
   * any feasible design up to 8 heads generated in well under a second.
 
-Run:  python bench/bench_build.py [--runs 5]
+Each build is a fresh process, timed from outside: wall by the clock, CPU (user + system, the
+forked workers included) and peak memory by the operating system (``os.wait4``). The baseline is
+checked out into a temporary git worktree; both trees run from compiled bytecode, as an installed
+package does (``PYTHONDONTWRITEBYTECODE`` would time the compiler instead). The three builds of
+the side-by-side table run in turn, round after round, and each ratio is the median of the
+rounds' own ratios, so a machine whose speed drifts moves both sides of a ratio alike. On a
+machine shared with other jobs the wall times say little: two workers only gain wall time when
+a second core is free.
+
+``--jobs`` prints what each document of the kit costs in one process (the estimates that share
+the jobs among the workers: ``build.Job.cost``), for the default design and an 8-head one of
+1,024 cards.
+
+Run:  python bench/bench_build.py [--runs 9] [--baseline 3d07000] [--jobs]
 """
 
 from __future__ import annotations
 
 import argparse
+import io
 import os
 import statistics
 import subprocess
@@ -19,18 +37,115 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+RUN_CLI = (
+    "import runpy, sys; sys.argv = ['rushmore', *sys.argv[1:]]; runpy.run_module('rushmore_print', run_name='__main__')"
+)
+INSTALLED = {key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"}
 
 
 def run_build(design: str | None, out: Path) -> tuple[float, int]:
     """Wall seconds and peak RSS (KB) of one `rushmore build` in a fresh process."""
-    command = [sys.executable, "-m", "rushmore_print", "build", "-o", str(out)] + ([design] if design else [])
+    wall, _, peak = timed_build(ROOT, out, design=design)
+    return wall, peak
+
+
+def timed_build(
+    code_root: Path, out: Path, design: str | None = None, env: dict | None = None
+) -> tuple[float, float, int]:
+    """(wall seconds, CPU seconds, peak RSS in KB) of one `rushmore build` of ``code_root``'s code."""
+    command = [sys.executable, "-c", f"import sys; sys.path.insert(0, {str(code_root)!r}); {RUN_CLI}"]
+    command += ["build", "-o", str(out)] + ([design] if design else [])
     start = time.perf_counter()
-    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    process = subprocess.Popen(
+        command, cwd=ROOT, env={**INSTALLED, **(env or {})}, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+    )
     _, status, usage = os.wait4(process.pid, 0)
     elapsed = time.perf_counter() - start
     if status != 0:
         raise SystemExit(f"build failed: {' '.join(command)}")
-    return elapsed, usage.ru_maxrss
+    return elapsed, usage.ru_utime + usage.ru_stime, usage.ru_maxrss
+
+
+def worktree(revision: str, folder: Path) -> Path:
+    path = folder / "baseline"
+    subprocess.run(
+        ["git", "worktree", "add", "--detach", str(path), revision],
+        cwd=ROOT, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )  # fmt: skip
+    subprocess.run(
+        [sys.executable, "-m", "compileall", "-q", str(path / "rushmore_print"), str(ROOT / "rushmore_print")],
+        env=INSTALLED, check=True, stdout=subprocess.DEVNULL,
+    )  # fmt: skip
+    return path
+
+
+def bench_versus(baseline: str, runs: int) -> list[list[str]]:
+    """The default kit: the baseline, this code in one process, this code with 2 workers."""
+    with tempfile.TemporaryDirectory() as temp:
+        folder = Path(temp)
+        base = worktree(baseline, folder)
+        sides = {
+            f"{baseline} (as it was)": (base, {}),
+            "now, 1 process": (ROOT, {"RUSHMORE_WORKERS": "1"}),
+            "now, 2 workers": (ROOT, {"RUSHMORE_WORKERS": "2"}),
+        }
+        figures: dict[str, list[tuple[float, float, int]]] = {side: [] for side in sides}
+        try:
+            for code, env in sides.values():  # a warm-up run each, not counted
+                timed_build(code, folder / "warm", env=env)
+            for _ in range(runs):
+                for side, (code, env) in sides.items():
+                    figures[side].append(timed_build(code, folder / side.replace(" ", "-"), env=env))
+        finally:
+            subprocess.run(
+                ["git", "worktree", "remove", "--force", str(base)],
+                cwd=ROOT, check=False, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+            )  # fmt: skip
+    first = figures[next(iter(sides))]
+    rows = []
+    for side, runs_of in figures.items():
+        wall_ratio = statistics.median(mine[0] / theirs[0] for mine, theirs in zip(runs_of, first))
+        cpu_ratio = statistics.median(mine[1] / theirs[1] for mine, theirs in zip(runs_of, first))
+        rows.append(
+            [
+                side,
+                f"{statistics.median(run[0] for run in runs_of):.2f} s",
+                f"{min(run[0] for run in runs_of):.2f} s",
+                f"{statistics.median(run[1] for run in runs_of):.2f} s",
+                f"{wall_ratio:.2f}",
+                f"{cpu_ratio:.2f}",
+                f"{max(run[2] for run in runs_of) / 1024:.0f} MB",
+            ]
+        )
+    return rows
+
+
+def bench_jobs() -> list[list[str]]:
+    """Each document's CPU seconds in one process (after the first, which also fills the caches
+    every document shares), beside its estimate."""
+    sys.path.insert(0, str(ROOT))
+    from bench.bench_memory import design_text
+    from rushmore_print.build import Kit, KitOptions, checked_deck, kit_jobs
+    from rushmore_print.render.art import decode_art
+    from rushmore_print.render.pdf import ShapeCache, register_fonts, write_pdf
+    from rushmore_print.spec import load_design, parse_design
+
+    register_fonts()
+    rows = []
+    for label, design in (
+        ("classic", load_design()),
+        ("8 heads, 1,024 cards", parse_design(design_text(1024), "cards-1024.yaml", None)),
+    ):
+        kit = Kit.of(design, checked_deck(design))
+        decode_art(kit.symbols)
+        jobs = kit_jobs(kit, KitOptions())
+        shapes = ShapeCache()
+        write_pdf(jobs[0].make(), io.BytesIO(), shapes=shapes)  # warm, as the workers are
+        for job in jobs:
+            start = time.process_time()
+            write_pdf(job.make(), io.BytesIO(), shapes=shapes)
+            rows.append([f"{label}: {job.name}", f"{time.process_time() - start:.3f} s", f"{job.cost:.3f} s"])
+    return rows
 
 
 def bench_builds(runs: int) -> list[list[str]]:
@@ -90,17 +205,34 @@ def bench_generate() -> list[list[str]]:
     return rows
 
 
+def print_table(title: str, header: list[str], rows: list[list[str]]) -> None:
+    widths = [max(len(r[i]) for r in rows + [header]) for i in range(len(header))]
+    print(title)
+    for row in [header, ["-" * w for w in widths]] + rows:
+        print("  ".join(cell.ljust(w) for cell, w in zip(row, widths)).rstrip())
+    print()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--baseline", default="3d07000", help="the revision to compare the default kit with")
+    parser.add_argument("--jobs", action="store_true", help="also each document's CPU in one process")
     args = parser.parse_args()
     os.chdir(ROOT)
-    rows = bench_builds(args.runs) + bench_generate()
-    header = ["what", "median", "best", "peak RSS", "output"]
-    widths = [max(len(r[i]) for r in rows + [header]) for i in range(len(header))]
-    print(f"rushmore-print benchmark, {os.cpu_count()} cores, Python {sys.version.split()[0]}, {args.runs} runs each")
-    for row in [header, ["-" * w for w in widths]] + rows:
-        print("  ".join(cell.ljust(w) for cell, w in zip(row, widths)).rstrip())
+    machine = f"{os.cpu_count()} cores, Python {sys.version.split()[0]}"
+    print_table(
+        f"the default kit against {args.baseline}, {machine}, median of {args.runs} rounds (ratios: paired, to row 1)",
+        ["code", "wall", "best", "CPU", "wall ratio", "CPU ratio", "peak RSS"],
+        bench_versus(args.baseline, args.runs),
+    )
+    print_table(
+        f"rushmore-print benchmark, {machine}, {args.runs} runs each",
+        ["what", "median", "best", "peak RSS", "output"],
+        bench_builds(args.runs) + bench_generate(),
+    )
+    if args.jobs:  # last: a child process started later would inherit this process's peak memory
+        print_table(f"each document in one process, {machine}", ["document", "CPU", "estimate"], bench_jobs())
 
 
 if __name__ == "__main__":

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import overload
 
 from .errors import BuildError, RushmoreError
-from .files import StagedFolder, Written, atomic_write, ensure_folder
+from .files import StagedFolder, Written, atomic_write, can_fork, ensure_folder, run_forked, worker_count
 from .generate import generate_deck
 from .i18n import catalogue, catalogue_for
 from .layout.answer_key import answer_key_pages
@@ -392,16 +392,48 @@ def answer_key_document(design: Design, deck: Deck, paper: str, table: dict | No
 
 @dataclass(frozen=True)
 class Job:
-    """One file of the kit: its name, how to lay it out, how many cards it holds, what it is for."""
+    """One file of the kit: its name, how to lay it out, how many cards it holds, what it is for,
+    and about how many seconds of CPU it takes (to share the jobs out among workers).
+
+    >>> from rushmore_print import KitOptions, generate_deck, load_design
+    >>> from rushmore_print.sizes import SheetLayout
+    >>> design = load_design()
+    >>> kit = Kit.of(design, generate_deck(design))
+    >>> options = KitOptions(papers=("a4",), layouts=(SheetLayout.DUPLEX,), per_card=False)
+    >>> job = kit_jobs(kit, options)[0]
+    >>> job.name, job.cards, job.what, job.cost > 0
+    ('mount-rushmore_cards_a4_duplex.pdf', 55, 'card sheets, A4, duplex', True)
+    >>> job.make().title
+    'Mount Rushmore: cards, A4 duplex'
+    """
 
     name: str
     make: Callable[[], Document]
     cards: int
     what: str
+    cost: float = 0.0
+
+
+# Seconds of CPU a document takes, measured on 2 cores (bench/bench_build.py --jobs): a fixed part,
+# and for card sheets, the per-card file and the answer key a part for each card they hold.
+FIXED_COST = 0.03
+SHEET_COST_PER_CARD = 0.0015
+PER_CARD_COST_PER_CARD = 0.0019
+ANSWER_COST_PER_CARD = 0.0015
+RULEBOOK_COST_PER_MONUMENT = 0.0005  # its set-up grid and rules grow with the heads
 
 
 def kit_jobs(kit: Kit, options: KitOptions) -> list[Job]:
-    """The files a build writes, in order (the CLI counts them for its progress bar)."""
+    """The files a build writes, in order (the CLI counts them for its progress bar).
+
+    >>> from rushmore_print import KitOptions, generate_deck, load_design
+    >>> from rushmore_print.sizes import SheetLayout
+    >>> design = load_design()
+    >>> kit = Kit.of(design, generate_deck(design))
+    >>> options = KitOptions(papers=("a4",), layouts=(SheetLayout.DUPLEX,), per_card=False)
+    >>> [job.name for job in kit_jobs(kit, options)]
+    ['mount-rushmore_cards_a4_duplex.pdf', 'mount-rushmore_rulebook_a4.pdf', 'mount-rushmore_answer-key_a4.pdf']
+    """
     design, deck = kit.design, kit.deck
     cards = len(deck.monuments) + len(deck.search)
     jobs = [
@@ -410,6 +442,7 @@ def kit_jobs(kit: Kit, options: KitOptions) -> list[Job]:
             functools.partial(sheet_document, kit, paper, layout, options.flip, options.back_offset, options.gap_mm),
             cards,
             f"card sheets, {PAPERS[paper].name}, {layout.value}",
+            FIXED_COST + SHEET_COST_PER_CARD * cards,
         )
         for paper in options.papers
         for layout in options.layouts
@@ -423,6 +456,7 @@ def kit_jobs(kit: Kit, options: KitOptions) -> list[Job]:
                     functools.partial(rulebook_document, design, deck, paper, kit.symbols),
                     0,
                     f"rule sheet, {PAPERS[paper].name}, front and back",
+                    FIXED_COST + RULEBOOK_COST_PER_MONUMENT * len(deck.monuments),
                 )
             )
         if options.answer_key:
@@ -432,6 +466,7 @@ def kit_jobs(kit: Kit, options: KitOptions) -> list[Job]:
                     functools.partial(answer_key_document, design, deck, paper, kit.symbols),
                     len(deck.search),
                     f"answer key, {PAPERS[paper].name}",
+                    FIXED_COST + ANSWER_COST_PER_CARD * len(deck.search),
                 )
             )
     if options.per_card:
@@ -441,20 +476,27 @@ def kit_jobs(kit: Kit, options: KitOptions) -> list[Job]:
                 functools.partial(per_card_document, kit),
                 cards,
                 "one card a page with bleed, for print shops",
+                FIXED_COST + PER_CARD_COST_PER_CARD * cards,
             )
         )
     return jobs
 
 
 def build_kit(
-    design: Design, out_dir: Path, options: KitOptions = KitOptions(), progress: Callable[[str], None] | None = None
+    design: Design,
+    out_dir: Path,
+    options: KitOptions = KitOptions(),
+    progress: Callable[[str], None] | None = None,
+    workers: int | None = None,
 ) -> list[Written]:
     """Render the kit into ``out_dir``; returns what was written, in order.
 
     Each file is written as soon as it is rendered, into a staging folder that is moved into
     ``out_dir`` only when every file is there (:class:`~rushmore_print.files.StagedFolder`):
     a failed or interrupted build leaves the old kit, never a mix, and memory holds one
-    document at a time, laid out page by page.
+    document at a time, laid out page by page. The documents are shared out among ``workers``
+    forked processes (None: :func:`kit_workers`); ``progress`` hears each file's name once, in
+    order, as it is begun.
 
     >>> import tempfile
     >>> from rushmore_print.spec import load_design
@@ -468,7 +510,7 @@ def build_kit(
     decode_art(kit.symbols)
     jobs = kit_jobs(kit, options)
     with StagedFolder(out_dir) as stage:
-        made = render_jobs(jobs, stage, options.cmyk, progress, design.print.profile)
+        made = render_jobs(jobs, stage, options.cmyk, progress, design.print.profile, workers)
         paths = stage.commit()
     return [Written(path, pages, size, job.what) for path, job, (pages, size) in zip(paths, jobs, made)]
 
@@ -479,20 +521,67 @@ def render_jobs(
     cmyk: bool,
     progress: Callable[[str], None] | None = None,
     profile: Path | None = None,
+    workers: int | None = None,
 ) -> list[tuple[int, int]]:
     """Render each job into its file in ``stage``; (pages, bytes) for each, in order. ``cmyk``:
-    every colour through ``profile`` (None: the shipped one)."""
-    register_fonts()
+    every colour through ``profile`` (None: the shipped one). ``workers``: how many forked
+    processes share the jobs (None: :func:`kit_workers`; 1, or no ``fork`` on this platform: this
+    process, one job after another).
+
+    >>> import tempfile
+    >>> from rushmore_print.files import StagedFolder
+    >>> scratch = tempfile.TemporaryDirectory()
+    >>> sheet = Job("calibration_a4.pdf", lambda: calibration_document("a4"), 0, "calibration sheet")
+    >>> with StagedFolder(Path(scratch.name)) as stage:
+    ...     made = render_jobs([sheet], stage, cmyk=False, workers=1)
+    ...     [path.name for path in stage.commit()]
+    ['calibration_a4.pdf']
+    >>> made[0][0], made[0][1] == (Path(scratch.name) / "calibration_a4.pdf").stat().st_size
+    (2, True)
+    >>> scratch.cleanup()
+    """
+    register_fonts()  # parsed once, here: forked workers inherit the parsed fonts
+    if cmyk:
+        converter(profile)  # the same for the colour profile
     shapes = ShapeCache()
-    made = []
-    for job in jobs:
-        if progress:
-            progress(job.name)
+    count = kit_workers(jobs) if workers is None else min(workers, len(jobs)) if can_fork() else 1
+
+    def render(index: int) -> tuple[int, int]:
+        job = jobs[index]
         document = job.make()
         with stage.create(job.name) as handle:  # written page by page: no document is held whole
             write_pdf(document, handle, cmyk=cmyk, shapes=shapes, profile=profile)
-            made.append((len(document.pages), handle.tell()))
+            return len(document.pages), handle.tell()
+
+    if count < 2:
+        made = []
+        for index, job in enumerate(jobs):
+            if progress:
+                progress(job.name)
+            made.append(render(index))
+        return made
+    stage.path(jobs[0].name)  # the staging folder, made before the workers write into it
+    # What the first page of a document fills once (the language's number formats, each head's
+    # parts), filled here before forking, is shared by the workers instead of made by each.
+    pages = jobs[0].make().pages
+    if len(pages):
+        pages[0]
+    order = sorted(range(len(jobs)), key=lambda index: -jobs[index].cost)  # the longest first: they end together
+    announce = (lambda index: progress(jobs[index].name)) if progress else None
+    made = run_forked(len(jobs), render, count, order, announce, lambda index: jobs[index].name)
+    stage.staged_in_order([job.name for job in jobs])
     return made
+
+
+def kit_workers(jobs: Sequence[Job]) -> int:
+    """How many forked processes to share ``jobs`` among: one a usable core (at most 4, and
+    ``RUSHMORE_WORKERS`` overrides it: :func:`~rushmore_print.files.worker_count`), none where
+    there is one job, one core, or no ``fork`` (``bench/bench_build.py`` times 1 and 2 workers).
+
+    >>> kit_workers([])
+    1
+    """
+    return worker_count(len(jobs)) if can_fork() else 1
 
 
 def calibration_document(paper: str, flip: Flip = Flip.LONG, language: str = "en") -> Document:
@@ -539,6 +628,7 @@ __all__ = [
     "card_faces",
     "checked_deck",
     "kit_jobs",
+    "kit_workers",
     "per_card_document",
     "print_font_problems",
     "print_profile_problems",

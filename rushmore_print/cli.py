@@ -24,6 +24,7 @@ from .commandline import (
     SheetOptions,
     current_voice,
     design_argument,
+    export_options,
     friendly_errors,
     game_log_options,
     game_options,
@@ -45,7 +46,7 @@ from .referee import DeckMode
 from .rows import Listing, card_rows, listing
 from .sizes import PAPERS, Flip
 from .starter import Example
-from .targets import EXPORTS
+from .targets import EXPORTS, ExportOptions
 from .words import count
 
 if TYPE_CHECKING:
@@ -249,35 +250,11 @@ def _export_help() -> str:
     "-o", "--output", "out_dir", type=OUT_FOLDER, default=None, callback=not_stdout,
     help="Folder the files land in (created if needed).  [default: output/TARGET]",
 )  # fmt: skip
-@click.option("--dpi", type=click.IntRange(72, 1200), default=None, help="png only: resolution.  [default: 300]")
-@click.option(
-    "--bleed", "bleed", callback=parsed(arguments.bleed), default=None, metavar="LENGTH",
-    help="png and svg only: bleed around each card, e.g. 3mm or 0 for none.  [default: the design's]",
-)  # fmt: skip
-@click.option("--no-bleed", "no_bleed", is_flag=True, hidden=True)  # deprecated spelling of --bleed 0
-@click.option(
-    "--url-base", metavar="URL", callback=parsed(arguments.url_base),
-    help="tts only: where you will upload the files (https://.../folder); the JSON then uses hosted "
-    "URLs that every player can load.  [default: file:/// URLs, for this machine only]",
-)  # fmt: skip
+@export_options
 @friendly_errors
-def export(
-    target: str,
-    design: Path | None,
-    out_dir: Path | None,
-    dpi: int | None,
-    bleed: float | None,
-    no_bleed: bool,
-    url_base: str | None,
-) -> None:
+def export(target: str, design: Path | None, out_dir: Path | None, options: ExportOptions) -> None:
     voice = current_voice()
     chosen = EXPORTS[target]
-    if no_bleed:
-        if bleed is not None:
-            raise click.UsageError("give --bleed or --no-bleed, not both")
-        voice.note("note: --no-bleed is deprecated and will go in the next release; use --bleed 0")
-        bleed = 0.0
-    options = chosen.options(dpi, bleed, url_base)
     folder = out_dir if out_dir is not None else Path("output") / target
     from .export import run_export
 

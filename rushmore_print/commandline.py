@@ -25,6 +25,7 @@ from .errors import OptionsError, RushmoreError
 from .inputs import STDIN
 from .model import Level
 from .sizes import PAPERS, Flip, SheetLayout
+from .targets import EXPORTS
 from .words import count, text_table
 
 LEVELS = click.Choice([level.value for level in Level], case_sensitive=False)
@@ -460,6 +461,61 @@ def report_written(voice: Voice, name: str, written: list, out_dir: Path) -> Non
     voice.say(text_table(["file", "pages", "size", "what it is"], rows))
 
 
+def export_options(command: Callable) -> Callable:
+    """``--dpi``, ``--bleed`` (and its deprecated spelling ``--no-bleed``) and ``--url-base``, for
+    ``rushmore export TARGET``: the command gets them as one ``options:`` ``ExportOptions``,
+    refused (a usage error) where TARGET does not honour one (``targets.Target.options``).
+
+    >>> from click.testing import CliRunner
+    >>> @click.command()
+    ... @click.argument("target")
+    ... @export_options
+    ... def show(target: str, options) -> None:
+    ...     click.echo(options)
+    >>> CliRunner().invoke(show, ["png", "--dpi", "150"]).output
+    'ExportOptions(dpi=150, bleed_mm=None, url_base=None)\\n'
+    >>> CliRunner().invoke(show, ["tgc", "--dpi", "150"]).exit_code
+    2
+    """
+
+    @functools.wraps(command)
+    def collected(*args, target, dpi, bleed, no_bleed, url_base, **kwargs):
+        if no_bleed:
+            if bleed is not None:
+                raise click.UsageError("give --bleed or --no-bleed, not both")
+            current_voice().note("note: --no-bleed is deprecated and will go in the next release; use --bleed 0")
+            bleed = 0.0
+        try:
+            options = EXPORTS[target].options(dpi, bleed, url_base)
+        except OptionsError as exc:  # before the command's friendly_errors: said as it would say it
+            raise click.UsageError(str(exc)) from None
+        return command(*args, target=target, options=options, **kwargs)
+
+    for option in (
+        click.option(
+            "--dpi", type=click.IntRange(72, 1200), default=None, help="png only: resolution.  [default: 300]"
+        ),
+        click.option(
+            "--bleed",
+            "bleed",
+            callback=parsed(arguments.bleed),
+            default=None,
+            metavar="LENGTH",
+            help="png and svg only: bleed around each card, e.g. 3mm or 0 for none.  [default: the design's]",
+        ),
+        click.option("--no-bleed", "no_bleed", is_flag=True, hidden=True),  # deprecated spelling of --bleed 0
+        click.option(
+            "--url-base",
+            metavar="URL",
+            callback=parsed(arguments.url_base),
+            help="tts only: where you will upload the files (https://.../folder); the JSON then uses hosted "
+            "URLs that every player can load.  [default: file:/// URLs, for this machine only]",
+        ),
+    )[::-1]:  # the first option is the first in the help text
+        collected = option(collected)
+    return collected
+
+
 @dataclass(frozen=True)
 class GameOptions:
     """The game options ``play`` and ``table`` share, as given (:func:`game_options` collects
@@ -607,6 +663,7 @@ __all__ = [
     "Voice",
     "current_voice",
     "design_argument",
+    "export_options",
     "friendly_errors",
     "game_log_options",
     "game_options",

@@ -79,42 +79,80 @@ class Catalogue:
         return f"Catalogue({self.language!r})"
 
     def gettext(self, message: str, **values: object) -> str:
-        """``message`` in this language, its ``{placeholders}`` filled from ``values``."""
+        """``message`` in this language, its ``{placeholders}`` filled from ``values``.
+
+        >>> catalogue("de").gettext("{title}: rules", title="Mount Rushmore"), catalogue().gettext("the game is over")
+        ('Mount Rushmore: Spielregeln', 'the game is over')
+        """
         return self._translations.gettext(message).format(**values) if values else self._translations.gettext(message)
 
     def pgettext(self, context: str, message: str, **values: object) -> str:
         """Like :meth:`gettext`, for a short message whose translation depends on where it stands
-        (``pgettext("level", "Basic")``)."""
+        (``pgettext("level", "Basic")``).
+
+        >>> catalogue("de").pgettext("level", "Basic"), catalogue().pgettext("level", "Basic")
+        ('Einsteiger', 'Basic')
+        """
         text = self._translations.pgettext(context, message)
         return text.format(**values) if values else text
 
     def ngettext(self, singular: str, plural: str, n: int, **values: object) -> str:
         """The plural form of this language for ``n`` (Polish has three); ``{n}`` is ``n`` as
-        this language writes numbers."""
+        this language writes numbers.
+
+        >>> [catalogue("pl").npgettext("deck for", "{n} card", "{n} cards", n) for n in (1, 2, 5)]
+        ['1 karta', '2 karty', '5 kart']
+        >>> catalogue().ngettext("{n} card", "{n} cards", 1)
+        '1 card'
+        """
         return self._translations.ngettext(singular, plural, n).format(n=self.integer(n), **values)
 
     def npgettext(self, context: str, singular: str, plural: str, n: int, **values: object) -> str:
-        """:meth:`ngettext` with a context."""
+        """:meth:`ngettext` with a context.
+
+        >>> catalogue("pl").npgettext("deck for", "{n} card", "{n} cards", 22)
+        '22 karty'
+        """
         return self._translations.npgettext(context, singular, plural, n).format(n=self.integer(n), **values)
 
     def names(self, names: Iterable[str], last: str = "and") -> str:
-        """A list as this language says it: ``"a, b and c"``; ``last="or"`` for a choice."""
+        """A list as this language says it: ``"a, b and c"``; ``last="or"`` for a choice.
+
+        >>> catalogue("de").names(["Ann", "Bob", "Cy"]), catalogue().names(["a4", "letter"], last="or")
+        ('Ann, Bob und Cy', 'a4 or letter')
+        """
         return format_list(list(names), style="standard" if last == "and" else "or", locale=self.locale)
 
     def integer(self, n: int) -> str:
-        """A whole number: digits only up to 9999 (a card count reads better without a separator)."""
+        """A whole number: digits only up to 9999 (a card count reads better without a separator).
+
+        >>> catalogue("de").integer(1234), catalogue("de").integer(12345)
+        ('1234', '12.345')
+        """
         return str(n) if abs(n) < 10000 else format_decimal(n, locale=self.locale)
 
     def number(self, value: float, digits: int = 1) -> str:
-        """A decimal number to at most ``digits`` places, with this language's decimal sign."""
+        """A decimal number to at most ``digits`` places, with this language's decimal sign.
+
+        >>> catalogue("de").number(3.14159, digits=2), catalogue().number(2.0)
+        ('3,14', '2')
+        """
         return format_decimal(round(value, digits), format="#,##0." + "#" * digits, locale=self.locale)
 
     def percent(self, value: float) -> str:
-        """``100%`` in English, ``100 %`` in German and French (no-break space)."""
+        """``100%`` in English, ``100 %`` in German and French (no-break space).
+
+        >>> catalogue().percent(0.5), catalogue("de").percent(1.0)
+        ('50%', '100\\xa0%')
+        """
         return format_percent(value, locale=self.locale)
 
     def upper(self, text: str) -> str:
-        """Capitals as this language writes them (``ß`` becomes ``SS``)."""
+        """Capitals as this language writes them (``ß`` becomes ``SS``).
+
+        >>> catalogue("de").upper("straße")
+        'STRASSE'
+        """
         return text.upper()
 
     def say(self, text: str) -> str:
@@ -234,7 +272,12 @@ def nsaid(singular: str, plural: str, n: int, **values: object) -> Said:
 
 
 def psaid(context: str, message: str, **values: object) -> Said:
-    """A short message whose translation depends on where it stands (``psaid("level", "Basic")``)."""
+    """A short message whose translation depends on where it stands (``psaid("level", "Basic")``).
+
+    >>> basic = psaid("level", "Basic")
+    >>> basic, catalogue("de").say(basic)
+    ('Basic', 'Einsteiger')
+    """
     return Said(message, values, context=context)
 
 
@@ -299,12 +342,20 @@ def pool_said(level: Level) -> Said:
 
 
 def level_pool_words(t: Catalogue, level: Level) -> str:
-    """What a level's pool holds, as the rules say it: ``'Search cards with at most one red head'``."""
+    """What a level's pool holds, as the rules say it: ``'Search cards with at most one red head'``.
+
+    >>> level_pool_words(catalogue(), Level.ADVANCED), level_pool_words(catalogue("de"), Level.BASIC)
+    ('Search cards with at most one red head', 'Suchkarten ohne roten Kopf')
+    """
     return t.say(pool_said(level))
 
 
 def level_own_words(t: Catalogue, level: Level) -> str:
-    """The red heads of the cards whose easiest level this is: ``'two or more red heads'``."""
+    """The red heads of the cards whose easiest level this is: ``'two or more red heads'``.
+
+    >>> level_own_words(catalogue(), Level.EXPERT), level_own_words(catalogue("de"), Level.EXPERT)
+    ('two or more red heads', 'zwei oder mehr rote Köpfe')
+    """
     words = {
         Level.BASIC: said("no red head"),
         Level.ADVANCED: said("one red head"),

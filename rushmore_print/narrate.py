@@ -74,7 +74,19 @@ class Narrator:
         self.t = words or catalogue()
 
     def say_all(self, events) -> list[str]:
-        """Lines for a step's events, wrapped to the width; the claims of one typed line share one."""
+        """Lines for a step's events, wrapped to the width; the claims of one typed line share one.
+
+        >>> from rushmore_print import generate_deck, load_design
+        >>> from rushmore_print.session import Options, Session
+        >>> design = load_design()
+        >>> deck = generate_deck(design)
+        >>> options = Options(("ann", "bob"), seed=3)
+        >>> session = Session.new(deck, design.rules, design.grid, options, design_name=design.name)
+        >>> narrator = Narrator(deck, design.name, width=60, unicode=False)
+        >>> _ = session.start()
+        >>> narrator.say_all(session.handle("ann d2, bob a1").events)[:2]
+        ['ann covers D2 (M09); bob covers A1 (M05)', 'ann is right: S12 matches M09 at D2; ann takes the card.']
+        """
         return [wrapped for line in self._say_all(events) for wrapped in self._fit(line)]
 
     def _fit(self, line: str) -> list[str]:
@@ -98,7 +110,20 @@ class Narrator:
         return lines
 
     def say(self, event) -> list[str]:
-        """The lines of one event (a claim, a verdict, the end...) in the players' language."""
+        """The lines of one event (a claim, a verdict, the end...) in the players' language.
+
+        >>> from rushmore_print import generate_deck, load_design
+        >>> from rushmore_print.session import Options, Session
+        >>> design = load_design()
+        >>> deck = generate_deck(design)
+        >>> options = Options(("ann", "bob"), seed=3)
+        >>> session = Session.new(deck, design.rules, design.grid, options, design_name=design.name)
+        >>> narrator = Narrator(deck, design.name, width=60, unicode=False)
+        >>> _ = session.start()
+        >>> claimed = session.handle("ann d2").events[0]
+        >>> narrator.say(claimed), Narrator(deck, design.name, words=catalogue("de")).say(claimed)
+        (['ann covers D2 (M09)'], ['ann legt die Hand auf D2 (M09)'])
+        """
         t = self.t
         if isinstance(event, r.Setup):
             return self._setup(event)
@@ -225,7 +250,21 @@ class Narrator:
         return lines
 
     def grid(self, table: r.Table) -> list[str]:
-        """The Monuments as laid out: a row per table row, each cell its position, id and notation."""
+        """The Monuments as laid out: a row per table row, each cell its position, id and notation.
+
+        >>> from rushmore_print import generate_deck, load_design
+        >>> from rushmore_print.session import Options, Session
+        >>> design = load_design()
+        >>> deck = generate_deck(design)
+        >>> options = Options(("ann", "bob"), seed=3)
+        >>> session = Session.new(deck, design.rules, design.grid, options, design_name=design.name)
+        >>> narrator = Narrator(deck, design.name, width=60, unicode=False)
+        >>> _ = session.start()
+        >>> print(*narrator.grid(session.game.table)[:3], sep="\\n")
+              1          2          3          4
+          A   M05 LRLL   M12 RLRR   M11 RLRL   M14 RRLR
+          B   M13 RRLL   M04 LLRR   M07 LRRL   M01 LLLL
+        """
         notation = self.deck.notation
         lines = ["      " + "  ".join(f"{c + 1:<9}" for c in range(table.cols)).rstrip()]
         for row in table.grid():
@@ -322,7 +361,27 @@ class Narrator:
 
     def banner(self, card: SearchCard) -> list[str]:
         """The card large: a block arrow per head, pointing the way the head faces; red heads red,
-        shaded differently and labelled RED (in the players' language), so they read without colour too."""
+        shaded differently and labelled RED (in the players' language), so they read without colour too.
+
+        >>> from rushmore_print import generate_deck, load_design
+        >>> from rushmore_print.session import Options, Session
+        >>> design = load_design()
+        >>> deck = generate_deck(design)
+        >>> options = Options(("ann", "bob"), seed=3)
+        >>> session = Session.new(deck, design.rules, design.grid, options, design_name=design.name)
+        >>> narrator = Narrator(deck, design.name, width=60, unicode=False)
+        >>> _ = session.start()
+        >>> card = session.game.current
+        >>> card.id, deck.notation.search(card.faces, card.red)
+        ('S12', 'RLLL')
+        >>> print(*narrator.banner(session.game.current), sep="\\n")
+                ##          ##            ##            ##
+                ####      ####          ####          ####
+          ############  ############  ############  ############
+                ####      ####          ####          ####
+                ##          ##            ##            ##
+            Washington    Jefferson     Roosevelt      Lincoln
+        """
         heads = len(self.deck.heads)
         cell = min(MAX_ARROW_CELL, (self.width - 2) // heads)  # the card grows with the terminal
         if cell < MIN_ARROW_CELL:
@@ -367,7 +426,19 @@ class Narrator:
     # -- the prompt
 
     def status(self, session: s.Session) -> str:
-        """The one-line prompt: the card, the claims so far, who is still to claim."""
+        """The one-line prompt: the card, the claims so far, who is still to claim.
+
+        >>> from rushmore_print import generate_deck, load_design
+        >>> from rushmore_print.session import Options, Session
+        >>> design = load_design()
+        >>> deck = generate_deck(design)
+        >>> options = Options(("ann", "bob"), seed=3)
+        >>> session = Session.new(deck, design.rules, design.grid, options, design_name=design.name)
+        >>> narrator = Narrator(deck, design.name, width=60, unicode=False)
+        >>> _ = session.start()
+        >>> narrator.status(session), Narrator(deck, design.name, words=catalogue("de")).status(session)
+        ('[S12 1/12] to claim: ann and bob > ', '[S12 1/12] noch offen: ann und bob > ')
+        """
         t = self.t
         game = session.game
         state = game.state

@@ -50,6 +50,14 @@ def test_default_kit_files(kit):
         assert w.size < 500 * 1024
 
 
+def test_every_file_of_the_kit_has_its_own_id(kit):
+    """A print shop's or a library's software tells files apart by /ID: the A4 and Letter rule
+    sheets (one title) must not share one."""
+    out, written = kit
+    ids = {name: re.search(rb"/ID\s*\[\s*<([0-9a-f]+)>", (out / name).read_bytes()).group(1) for name in written}
+    assert len(set(ids.values())) == len(ids), ids
+
+
 @pytest.mark.parametrize(
     "paper, layout, per_sheet, pages",
     [

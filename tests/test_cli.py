@@ -162,3 +162,35 @@ def test_table_refuses_a_game_it_cannot_run_before_it_serves(runner, tmp_path):
     assert clash.exit_code == 2
     assert "cannot change: seed 2 (the logged game has 1); penalty True (the logged game has False)" in clash.output
     assert not other.exists()
+
+
+def test_usage_mistakes_the_library_finds_are_usage_errors(runner, tmp_path):
+    """An OptionsError raised below the CLI (impose's backs, export's options) is reported as click
+    reports its own: the usage line, the message, exit 2; and nothing is written."""
+    back, backs = tmp_path / "back.png", tmp_path / "backs"
+    back.write_bytes(b"")
+    backs.mkdir()
+    out = tmp_path / "out"
+    cases = [
+        (
+            ["impose", str(tmp_path), "--back", str(back), "--backs", str(backs), "-o", str(out)],
+            "give --back (one image for every card) or --backs (a folder), not both",
+        ),
+        (["export", "mpc", "--url-base", "https://example.org/c", "-o", str(out)], "--url-base applies to tts only"),
+    ]
+    for args, message in cases:
+        result = runner.invoke(cli, args)
+        assert result.exit_code == 2, (args, result.output)
+        assert result.stderr.startswith("Usage: ") and f"Error: {message}" in result.stderr
+    assert not out.exists()
+
+
+def test_export_no_bleed_is_the_deprecated_spelling_of_bleed_0(runner, tmp_path):
+    both = runner.invoke(cli, ["export", "png", "--no-bleed", "--bleed", "3mm", "-o", str(tmp_path / "a")])
+    assert both.exit_code == 2 and "give --bleed or --no-bleed, not both" in both.stderr
+    tgc = runner.invoke(cli, ["export", "tgc", "--no-bleed", "-o", str(tmp_path / "b")])
+    assert (
+        tgc.exit_code == 2 and "--no-bleed is deprecated and will go in the next release; use --bleed 0" in tgc.stderr
+    )
+    assert "--bleed applies to png and svg only, not to tgc" in tgc.stderr  # it is --bleed 0, which tgc does not take
+    assert not (tmp_path / "a").exists() and not (tmp_path / "b").exists()

@@ -71,7 +71,21 @@ def write_pdf(
     shop's CMYK-only check passes; the profile is embedded as the file's output intent (PDF 1.4),
     which says what the CMYK numbers mean. ``pdfx`` also makes it PDF/X-1a:2003 (no transparency,
     the PDF/X keys). ``shapes`` carries the operators of shapes already drawn from one document to
-    the next (a build passes one)."""
+    the next (a build passes one).
+
+    >>> import io
+    >>> from rushmore_print.layout.items import Document, Page, Path, Rect, Shape, rgb
+    >>> square = Shape(Path.rect(Rect(0, 0, 12.7, 12.7)), fill=rgb("#d32f2f"))
+    >>> document = Document("Red square", [Page(25.4, 12.7, (square,))])
+    >>> first, again, pdfx = io.BytesIO(), io.BytesIO(), io.BytesIO()
+    >>> write_pdf(document, first)
+    >>> write_pdf(document, again)
+    >>> first.getvalue()[:8], first.getvalue() == again.getvalue()
+    (b'%PDF-1.3', True)
+    >>> write_pdf(document, pdfx, pdfx=True)
+    >>> pdfx.getvalue()[:8], b"/GTS_PDFXConformance (PDF/X-1a:2003)" in pdfx.getvalue()
+    (b'%PDF-1.4', True)
+    """
     register_fonts()
     # reportlab dates the file from SOURCE_DATE_EPOCH itself (int() of it, a traceback when it is
     # not a number): checked first, for a clear error. Unset, invariant=1 keeps 2000-01-01.

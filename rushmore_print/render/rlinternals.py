@@ -17,7 +17,7 @@ changes (it compares a streamed PDF with reportlab's own, and uses each accessor
 
 from __future__ import annotations
 
-from typing import BinaryIO
+from typing import Any, BinaryIO
 
 from reportlab.pdfbase.pdfdoc import (
     PDFCatalog,
@@ -151,13 +151,17 @@ class _Sink(PDFFile):
     """reportlab's output collector (it counts the offsets), writing through to the file instead
     of collecting the whole PDF."""
 
-    def __init__(self, out: BinaryIO, version: tuple[int, int]) -> None:
+    def __init__(self, out: BinaryIO, version: tuple[int, int], digest: Any) -> None:
         if out.tell() != 0:
             raise ValueError("a PDF is streamed into an empty file (its offsets count from the start)")
         self.out = out
         self.offset = 0
-        self.write = out.write
+        self.digest = digest
         self.add(PDFFile(version).format(None))  # reportlab's own header
+
+    def write(self, data: bytes) -> None:
+        self.digest.update(data)
+        self.out.write(data)
 
     def format(self, document) -> bytes:
         return b""  # everything is in the file already
@@ -165,7 +169,10 @@ class _Sink(PDFFile):
 
 class _StreamingDocument(PDFDocument):
     def start(self, out: BinaryIO) -> None:
-        self._sink = _Sink(out, self._pdfVersion)
+        # The file's /ID is reportlab's signature (its name and date) fed every byte before the
+        # trailer: invariant mode alone gives every document with the same title one ID (the A4
+        # and Letter rule sheets), where PDF means it to tell files apart.
+        self._sink = _Sink(out, self._pdfVersion, self.signature)
         self._header_version = self._pdfVersion
         self._written: set[str] = set()
         self._pages_written = 0

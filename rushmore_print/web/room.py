@@ -43,7 +43,19 @@ JOIN_CODE_LENGTH = 5  # 23^5 = 6.4 million codes, with joins rate-limited per ad
 
 
 class RoomError(RushmoreError):
-    """A message the room refuses: the sentence goes back to the screen that sent it."""
+    """A message the room refuses: the sentence goes back to the screen that sent it.
+
+    >>> from rushmore_print import generate_deck, load_design
+    >>> from rushmore_print.session import Options, Session
+    >>> design = load_design()
+    >>> session = Session.new(generate_deck(design), design.rules, design.grid, Options(("ann", "bob"), seed=3),
+    ...                       design_name=design.name, hold=True)
+    >>> room = Room(session, write=[].append)
+    >>> _ = room.begin()
+    >>> room.from_player("ann", {"t": "undo"})
+    Traceback (most recent call last):
+    rushmore_print.web.room.RoomError: a phone may only claim or pass
+    """
 
 
 def new_join_code() -> str:
@@ -58,7 +70,20 @@ def new_join_code() -> str:
 @dataclass
 class Reply:
     """What one message did: a sentence for its sender (or None), and whether every screen must be
-    shown the new state."""
+    shown the new state.
+
+    >>> from rushmore_print import generate_deck, load_design
+    >>> from rushmore_print.session import Options, Session
+    >>> design = load_design()
+    >>> session = Session.new(generate_deck(design), design.rules, design.grid, Options(("ann", "bob"), seed=3),
+    ...                       design_name=design.name, hold=True)
+    >>> room = Room(session, write=[].append)
+    >>> _ = room.begin()
+    >>> room.reveal()
+    Reply(note=None, changed=True, ended=False)
+    >>> room.from_table({"t": "end"})
+    Reply(note=None, changed=False, ended=True)
+    """
 
     note: str | None = None
     changed: bool = False
@@ -67,6 +92,21 @@ class Reply:
 
 @dataclass
 class Room:
+    """One game in the browser: the session, every seated phone, and what each screen is shown. Each
+    message becomes a line of the session (as if typed at the terminal), its records written to
+    the log (``write``) before any screen sees the new state.
+
+    >>> from rushmore_print import generate_deck, load_design
+    >>> from rushmore_print.session import Options, Session
+    >>> design = load_design()
+    >>> session = Session.new(generate_deck(design), design.rules, design.grid, Options(("ann", "bob"), seed=3),
+    ...                       design_name=design.name, hold=True)
+    >>> log = []
+    >>> room = Room(session, write=log.append)
+    >>> room.begin()["phase"], [record["event"] for record in log]
+    ('ready', ['start', 'revealed'])
+    """
+
     session: Session
     write: Callable[[dict], None]  # a record to the game log, before anything is shown
     sync: Callable[[], None] = lambda: None  # the log to disk: called once every screen has been sent the state
@@ -86,17 +126,50 @@ class Room:
 
     @property
     def t(self) -> Catalogue:
-        """The players' language (the design's): every screen's words are said in it."""
+        """The players' language (the design's): every screen's words are said in it.
+
+        >>> from rushmore_print import generate_deck, load_design
+        >>> from rushmore_print.session import Options, Session
+        >>> design = load_design()
+        >>> session = Session.new(generate_deck(design), design.rules, design.grid, Options(("ann", "bob"), seed=3),
+        ...                       design_name=design.name, hold=True)
+        >>> room = Room(session, write=[].append)
+        >>> _ = room.begin()
+        >>> room.t.gettext("the game is over")
+        'the game is over'
+        """
         return self._narrator.t
 
     # -- the game
 
     @property
     def game(self):
+        """The referee's game behind the session.
+
+        >>> from rushmore_print import generate_deck, load_design
+        >>> from rushmore_print.session import Options, Session
+        >>> design = load_design()
+        >>> session = Session.new(generate_deck(design), design.rules, design.grid, Options(("ann", "bob"), seed=3),
+        ...                       design_name=design.name, hold=True)
+        >>> room = Room(session, write=[].append)
+        >>> _ = room.begin()
+        >>> room.game is session.game, room.game.players
+        (True, ('ann', 'bob'))
+        """
         return self.session.game
 
     def begin(self) -> dict:
-        """Start a new game (its start record is written) and return the state."""
+        """Start a new game (its start record is written) and return the state.
+
+        >>> from rushmore_print import generate_deck, load_design
+        >>> from rushmore_print.session import Options, Session
+        >>> design = load_design()
+        >>> session = Session.new(generate_deck(design), design.rules, design.grid, Options(("ann", "bob"), seed=3),
+        ...                       design_name=design.name, hold=True)
+        >>> state = Room(session, write=[].append).begin()
+        >>> state["phase"], state["card"], state["total"]
+        ('ready', None, 12)
+        """
         self._apply(self.session.start())
         return self.state()
 
@@ -118,7 +191,24 @@ class Room:
     # -- seats
 
     def join(self, player: str) -> str:
-        """Seat a phone as ``player`` (a name of the game, not yet seated); its token for rejoining."""
+        """Seat a phone as ``player`` (a name of the game, not yet seated); its token for rejoining.
+
+        Raises ``RoomError`` for a name not in the game, a seat taken, or a one-screen game.
+
+        >>> from rushmore_print import generate_deck, load_design
+        >>> from rushmore_print.session import Options, Session
+        >>> design = load_design()
+        >>> session = Session.new(generate_deck(design), design.rules, design.grid, Options(("ann", "bob"), seed=3),
+        ...                       design_name=design.name, hold=True)
+        >>> room = Room(session, write=[].append)
+        >>> _ = room.begin()
+        >>> token = room.join("ann")
+        >>> room.seat_of(token), room.seated()
+        ('ann', {'ann'})
+        >>> room.join("ann")
+        Traceback (most recent call last):
+        rushmore_print.web.room.RoomError: ann has joined already on another phone; the table screen can free the seat
+        """
         if self.one_screen:
             raise RoomError(said("this game is played on one screen: no phones join it"))
         name = self._player(player)
@@ -132,14 +222,53 @@ class Room:
         return token
 
     def seat_of(self, token: str) -> str | None:
+        """The player a phone's token seats, or None.
+
+        >>> from rushmore_print import generate_deck, load_design
+        >>> from rushmore_print.session import Options, Session
+        >>> design = load_design()
+        >>> session = Session.new(generate_deck(design), design.rules, design.grid, Options(("ann", "bob"), seed=3),
+        ...                       design_name=design.name, hold=True)
+        >>> room = Room(session, write=[].append)
+        >>> _ = room.begin()
+        >>> room.seat_of(room.join("bob")), room.seat_of("not-a-token")
+        ('bob', None)
+        """
         return self._seats.get(token)
 
     def free_seat(self, player: object) -> None:
+        """Free a player's seat (the table screen's "free"): their phone may join again.
+
+        >>> from rushmore_print import generate_deck, load_design
+        >>> from rushmore_print.session import Options, Session
+        >>> design = load_design()
+        >>> session = Session.new(generate_deck(design), design.rules, design.grid, Options(("ann", "bob"), seed=3),
+        ...                       design_name=design.name, hold=True)
+        >>> room = Room(session, write=[].append)
+        >>> _ = room.begin()
+        >>> _ = room.join("ann")
+        >>> room.free_seat("ann")
+        >>> room.seated()
+        set()
+        """
         name = self._player(player)
         self._seats = {token: seated for token, seated in self._seats.items() if seated != name}
         self.seq += 1
 
     def seated(self) -> set[str]:
+        """The players who have a phone at the table.
+
+        >>> from rushmore_print import generate_deck, load_design
+        >>> from rushmore_print.session import Options, Session
+        >>> design = load_design()
+        >>> session = Session.new(generate_deck(design), design.rules, design.grid, Options(("ann", "bob"), seed=3),
+        ...                       design_name=design.name, hold=True)
+        >>> room = Room(session, write=[].append)
+        >>> _ = room.begin()
+        >>> _ = room.join("bob")
+        >>> room.seated()
+        {'bob'}
+        """
         return set(self._seats.values())
 
     def _player(self, text: object) -> str:
@@ -155,7 +284,23 @@ class Room:
     # -- messages
 
     def from_player(self, player: str, message: dict) -> Reply:
-        """A seated phone's message: ``{"t": "claim", "at": "B3"}`` or ``{"t": "pass"}``."""
+        """A seated phone's message: ``{"t": "claim", "at": "B3"}`` or ``{"t": "pass"}``.
+
+        Raises ``RoomError`` for any other message.
+
+        >>> from rushmore_print import generate_deck, load_design
+        >>> from rushmore_print.session import Options, Session
+        >>> design = load_design()
+        >>> session = Session.new(generate_deck(design), design.rules, design.grid, Options(("ann", "bob"), seed=3),
+        ...                       design_name=design.name, hold=True)
+        >>> room = Room(session, write=[].append)
+        >>> _ = room.begin()
+        >>> _ = room.reveal()
+        >>> room.from_player("ann", {"t": "claim", "at": "D2"}), room.from_player("bob", {"t": "pass"}).changed
+        (Reply(note=None, changed=True, ended=False), True)
+        >>> room.game.scores()
+        (('ann', 1), ('bob', 0))
+        """
         kind = message.get("t")
         if kind == "claim":
             return self._line(f"{player} {self._position(message.get('at'))}")
@@ -165,7 +310,20 @@ class Room:
 
     def from_table(self, message: dict) -> Reply:
         """The table screen's message: reveal (after the count), took / nobody (one screen),
-        change, drop, free, undo, end."""
+        change, drop, free, undo, end.
+
+        >>> from rushmore_print import generate_deck, load_design
+        >>> from rushmore_print.session import Options, Session
+        >>> design = load_design()
+        >>> session = Session.new(generate_deck(design), design.rules, design.grid, Options(("ann", "bob"), seed=3),
+        ...                       design_name=design.name, hold=True)
+        >>> room = Room(session, write=[].append)
+        >>> _ = room.begin()
+        >>> _ = room.reveal()
+        >>> _ = room.from_player("ann", {"t": "claim", "at": "A1"})
+        >>> room.from_table({"t": "change", "player": "ann", "at": "D2"}).changed, room.game.claim_of("ann")
+        (True, (True, 'M09'))
+        """
         kind = message.get("t")
         if kind == "undo":
             return self._line("undo")
@@ -188,10 +346,33 @@ class Room:
         raise RoomError(said("unknown message"))
 
     def can_reveal(self) -> bool:
+        """True if a card is held back for the count of three, and no count is running.
+
+        >>> from rushmore_print import generate_deck, load_design
+        >>> from rushmore_print.session import Options, Session
+        >>> design = load_design()
+        >>> session = Session.new(generate_deck(design), design.rules, design.grid, Options(("ann", "bob"), seed=3),
+        ...                       design_name=design.name, hold=True)
+        >>> room = Room(session, write=[].append)
+        >>> _ = room.begin()
+        >>> room.can_reveal(), room.reveal().changed, room.can_reveal()
+        (True, True, False)
+        """
         return self.session.held is not None and not self.counting and not self.game.over
 
     def reveal(self) -> Reply:
-        """Show the held card (the server calls this when the count of three is over)."""
+        """Show the held card (the server calls this when the count of three is over).
+
+        >>> from rushmore_print import generate_deck, load_design
+        >>> from rushmore_print.session import Options, Session
+        >>> design = load_design()
+        >>> session = Session.new(generate_deck(design), design.rules, design.grid, Options(("ann", "bob"), seed=3),
+        ...                       design_name=design.name, hold=True)
+        >>> room = Room(session, write=[].append)
+        >>> _ = room.begin()
+        >>> room.phase(), room.reveal().changed, room.phase(), room.state()["card"]
+        ('ready', True, 'play', {'id': 'S12', 'level': 'Basic'})
+        """
         self.counting = False
         if self.session.held is None:
             raise ClaimError(said("no card is waiting to be shown"))
@@ -200,6 +381,18 @@ class Room:
     # -- what the screens see
 
     def phase(self) -> str:
+        """Where the game stands for the screens: "ready" (a card is held back), "countdown", "play", "over".
+
+        >>> from rushmore_print import generate_deck, load_design
+        >>> from rushmore_print.session import Options, Session
+        >>> design = load_design()
+        >>> session = Session.new(generate_deck(design), design.rules, design.grid, Options(("ann", "bob"), seed=3),
+        ...                       design_name=design.name, hold=True)
+        >>> room = Room(session, write=[].append)
+        >>> _ = room.begin()
+        >>> room.phase()
+        'ready'
+        """
         if self.game.over:
             return "over"
         if self.counting:
@@ -210,7 +403,20 @@ class Room:
 
     def state(self, viewer: str | None = None) -> dict[str, Any]:
         """Everything a screen shows, as JSON: ``viewer`` is a seated player's name, or None for
-        the table screen. A card is in it only once shown; nothing secret is (no join token)."""
+        the table screen. A card is in it only once shown; nothing secret is (no join token).
+
+        >>> from rushmore_print import generate_deck, load_design
+        >>> from rushmore_print.session import Options, Session
+        >>> design = load_design()
+        >>> session = Session.new(generate_deck(design), design.rules, design.grid, Options(("ann", "bob"), seed=3),
+        ...                       design_name=design.name, hold=True)
+        >>> room = Room(session, write=[].append)
+        >>> _ = room.begin()
+        >>> _ = room.reveal()
+        >>> state = room.state("ann")
+        >>> state["you"], state["card"]["id"], state["players"][0]["waiting"], state["grid"][0][0]
+        ('ann', 'S12', True, ['A1', 'M05'])
+        """
         game = self.game
         card = game.current if self.phase() in ("play", "over") and game.current is not None else None
         claims = dict(game.state.claims)

@@ -26,7 +26,11 @@ from .server import TableServer, serve
 @dataclass(frozen=True)
 class Serving:
     """How the table is served: the local network or only this computer, the port (0: any free
-    one), phones or one screen, the seconds of the count of three."""
+    one), phones or one screen, the seconds of the count of three.
+
+    >>> Serving(), Serving(lan=True, port=0, one_screen=True).one_screen
+    (Serving(lan=False, port=8000, one_screen=False, countdown=3.0), True)
+    """
 
     lan: bool = False
     port: int = 8000
@@ -36,7 +40,12 @@ class Serving:
 
 @dataclass(frozen=True)
 class Where:
-    """Where the screens go: the table screen's address (with its key) and the phones'."""
+    """Where the screens go: the table screen's address (with its key) and the phones'.
+
+    >>> where = Where("http://192.168.1.20:8000/table#key", "http://192.168.1.20:8000/j/ABCD", "ABCD")
+    >>> where.join_url.endswith(where.code)
+    True
+    """
 
     table_url: str
     join_url: str
@@ -45,7 +54,12 @@ class Where:
 
 def lan_address() -> str:
     """This computer's address on the local network: the interface a route out would use (no
-    packet is sent: a UDP socket only picks its source address when it is "connected")."""
+    packet is sent: a UDP socket only picks its source address when it is "connected").
+
+    >>> import ipaddress
+    >>> ipaddress.ip_address(lan_address()).version
+    4
+    """
     with contextlib.closing(socket.socket(socket.AF_INET, socket.SOCK_DGRAM)) as probe:
         try:
             probe.connect(("192.0.2.1", 9))  # TEST-NET-1, never routed: only chooses an interface
@@ -55,6 +69,14 @@ def lan_address() -> str:
 
 
 def bound_socket(host: str, port: int) -> socket.socket:
+    """A TCP socket bound to ``host`` and ``port`` (0: any free one), listening and non-blocking, for
+    the server to serve on (bound first, so that the address printed is the one served).
+
+    >>> sock = bound_socket("127.0.0.1", 0)
+    >>> sock.getsockname()[0], sock.getsockname()[1] > 0, sock.getblocking()
+    ('127.0.0.1', True, False)
+    >>> sock.close()
+    """
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     sock.bind((host, port))

@@ -55,12 +55,25 @@ HEADERS = {
 
 @dataclass
 class Bucket:
-    """A token bucket: :data:`BURST` messages at once, then :data:`RATE` a second."""
+    """A token bucket: :data:`BURST` messages at once, then :data:`RATE` a second.
+
+    >>> bucket = Bucket()
+    >>> sum(bucket.take(now=100.0) for _ in range(25))  # a burst of 25 at once: 20 pass
+    20
+    >>> bucket.take(now=100.5)  # half a second later: 4 more have come back
+    True
+    """
 
     tokens: float = BURST
     at: float = 0.0
 
     def take(self, now: float) -> bool:
+        """True if a message may pass at ``now`` (seconds), taking one token; False when the bucket is empty.
+
+        >>> bucket = Bucket(tokens=1.0)
+        >>> bucket.take(now=10.0), bucket.take(now=10.0), bucket.take(now=10.2)
+        (True, False, True)
+        """
         self.tokens = min(BURST, self.tokens + (now - self.at) * RATE) if self.at else self.tokens
         self.at = now
         if self.tokens < 1:
@@ -71,6 +84,14 @@ class Bucket:
 
 @dataclass
 class Client:
+    """One open websocket: a seated player's phone (``player``) or the table screen (None), with its
+    own rate limit.
+
+    >>> client = Client(ws=None, player="ann", bucket=Bucket())
+    >>> client.player, client.bucket.tokens == BURST
+    ('ann', True)
+    """
+
     ws: web.WebSocketResponse
     player: str | None  # None: the table screen
     bucket: Bucket
@@ -78,7 +99,18 @@ class Client:
 
 class TableServer:
     """The app for one :class:`Room`: ``cards`` maps a card id to its SVG, ``join_url`` is what
-    the QR code and the table screen show, ``countdown`` the seconds of the count of three."""
+    the QR code and the table screen show, ``countdown`` the seconds of the count of three.
+
+    >>> from rushmore_print import generate_deck, load_design
+    >>> from rushmore_print.session import Options, Session
+    >>> from rushmore_print.web.room import Room
+    >>> design = load_design()
+    >>> session = Session.new(generate_deck(design), design.rules, design.grid, Options(("ann", "bob"), seed=3),
+    ...                       design_name=design.name, hold=True)
+    >>> server = TableServer(Room(session, write=[].append), {}, "http://127.0.0.1:8000/j/ABCD", "<svg/>")
+    >>> sorted(server.pages), server.countdown, server.local_only
+    (['phone.html', 'table.html'], 3.0, True)
+    """
 
     def __init__(
         self,
@@ -109,6 +141,19 @@ class TableServer:
         self.ended = asyncio.Event()
 
     def app(self) -> web.Application:
+        """The aiohttp application: the pages, their static files, the card pictures, the QR code and
+        the websocket, each response with the pages' security headers.
+
+        >>> from rushmore_print import generate_deck, load_design
+        >>> from rushmore_print.session import Options, Session
+        >>> from rushmore_print.web.room import Room
+        >>> design = load_design()
+        >>> session = Session.new(generate_deck(design), design.rules, design.grid, Options(("ann", "bob"), seed=3),
+        ...                       design_name=design.name, hold=True)
+        >>> server = TableServer(Room(session, write=[].append), {}, "http://127.0.0.1:8000/j/ABCD", "<svg/>")
+        >>> sorted({route.resource.canonical for route in server.app().router.routes()})
+        ['/', '/card/{card}.svg', '/favicon.ico', '/j/{code}', '/qr.svg', '/static/{name}', '/table', '/ws']
+        """
         app = web.Application(client_max_size=MAX_MESSAGE_BYTES, middlewares=[self._guard])
         app.router.add_get("/", self._index)
         app.router.add_get("/table", self._page("table.html"))
@@ -339,7 +384,31 @@ async def _refuse(ws: web.WebSocketResponse, text: str) -> None:
 
 
 async def serve(server: TableServer, sock: socket.socket) -> None:
-    """Serve on a bound, listening socket until the table ends the game (or the task is cancelled)."""
+    """Serve on a bound, listening socket until the table ends the game (or the task is cancelled).
+
+    >>> import asyncio
+    >>> import aiohttp
+    >>> from rushmore_print.web.run import bound_socket
+    >>> from rushmore_print import generate_deck, load_design
+    >>> from rushmore_print.session import Options, Session
+    >>> from rushmore_print.web.room import Room
+    >>> design = load_design()
+    >>> session = Session.new(generate_deck(design), design.rules, design.grid, Options(("ann", "bob"), seed=3),
+    ...                       design_name=design.name, hold=True)
+    >>> server = TableServer(Room(session, write=[].append), {}, "http://127.0.0.1:8000/j/ABCD", "<svg/>")
+    >>> async def visit():
+    ...     sock = bound_socket("127.0.0.1", 0)
+    ...     task = asyncio.create_task(serve(server, sock))
+    ...     async with aiohttp.ClientSession() as client:
+    ...         async with client.get(f"http://127.0.0.1:{sock.getsockname()[1]}/qr.svg") as response:
+    ...             status, body = response.status, await response.read()
+    ...     server.ended.set()  # what the table screen's "end" does
+    ...     await task
+    ...     sock.close()
+    ...     return status, body
+    >>> asyncio.run(visit())
+    (200, b'<svg/>')
+    """
     runner = web.AppRunner(server.app(), access_log=None, handle_signals=False)
     await runner.setup()
     await web.SockSite(runner, sock).start()
