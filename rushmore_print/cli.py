@@ -536,14 +536,16 @@ def answer(card: str, design: Path | None) -> None:
       rushmore answer "LR*RL"
       rushmore answer S17 junior/design.yaml
     """
+    from .i18n import catalogue_for
     from .referee import answer_of, resolve_search
 
-    _, deck = load_deck(design)
+    spec, deck = load_deck(design)
     search = resolve_search(deck, card)
     monument = answer_of(deck, search)
     notation = deck.notation.search(search.faces, search.red)
     shown = search.label if search.label == notation else f"{search.label} ({notation})"
-    click.echo(f"{shown} matches {monument.id} ({deck.notation.monument(monument.faces)})")
+    said = {"card": shown, "monument": monument.id, "notation": deck.notation.monument(monument.faces)}
+    click.echo(catalogue_for(spec).gettext("{card} matches {monument} ({notation})", **said))  # the players' language
 
 
 @cli.command()
@@ -562,22 +564,25 @@ def check(card: str, monument: str, design: Path | None) -> None:
       rushmore check S17 M05                                # exit 1: it does not, and why
       rushmore check S05 M03 --design junior/design.yaml   # exit 1
     """
+    from .i18n import catalogue_for
     from .referee import explain, resolve_monument, resolve_search, same_id
 
     voice = current_voice()
-    _, deck = load_deck(design)
+    spec, deck = load_deck(design)
+    t = catalogue_for(spec)  # a dispute at the table: settled in the players' language
     if same_id(card, [m.id for m in deck.monuments]) and same_id(monument, [c.id for c in deck.search]):
         raise click.UsageError(f"the Search card comes first: rushmore check {monument} {card}")
     search, target = resolve_search(deck, card), resolve_monument(deck, monument)
     reasons = explain(deck, search, target)
     notation = deck.notation.search(search.faces, search.red)
     shown = search.label if search.label == notation else f"{search.label} ({notation})"
-    verdict = "matches" if not reasons else "does not match"
-    voice.say(
-        f"{'no' if reasons else 'yes'}: {shown} {verdict} {target.label} ({deck.notation.monument(target.faces)})"
-    )
+    said = {"card": shown, "monument": target.label, "notation": deck.notation.monument(target.faces)}
+    if reasons:
+        voice.say(t.gettext("no: {card} does not match {monument} ({notation})", **said))
+    else:
+        voice.say(t.gettext("yes: {card} matches {monument} ({notation})", **said))
     for reason in reasons:
-        voice.say(f"  {reason}")
+        voice.say(f"  {t.say(reason)}")
     sys.exit(1 if reasons else 0)
 
 

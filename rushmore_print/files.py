@@ -54,12 +54,15 @@ def usable_cores() -> int:
 def can_fork() -> bool:
     """Whether work may go to forked processes: where ``os.fork`` exists, except on macOS, whose
     system libraries may crash in a forked child (CPython's own ``multiprocessing`` stopped
-    forking there by default for that reason).
+    forking there by default for that reason), and while no other thread runs (a lock another
+    thread held at the fork, in a program using this library, would stay held in the child).
 
     >>> can_fork() == (hasattr(os, "fork") and sys.platform != "darwin")
     True
     """
-    return hasattr(os, "fork") and sys.platform != "darwin"
+    import threading  # loaded already by anything that starts a thread
+
+    return hasattr(os, "fork") and sys.platform != "darwin" and threading.active_count() == 1
 
 
 @dataclass(frozen=True)

@@ -1269,8 +1269,9 @@ def answer_of(deck: Deck, card: CardFaces) -> Monument:
     return found
 
 
-def explain(deck: Deck, search: CardFaces, monument: CardFaces) -> tuple[str, ...]:
-    """Why a Monument is not the match: one sentence per head that is wrong (empty when it matches).
+def explain(deck: Deck, search: CardFaces, monument: CardFaces) -> tuple[Said, ...]:
+    """Why a Monument is not the match: one sentence per head that is wrong (empty when it matches),
+    English as a ``str``, each a :class:`~rushmore_print.i18n.Said` for the players' language.
 
     >>> from rushmore_print import load_design, generate_deck
     >>> deck = generate_deck(load_design())
@@ -1282,11 +1283,18 @@ def explain(deck: Deck, search: CardFaces, monument: CardFaces) -> tuple[str, ..
         shown, is_red, actual = search.faces[index], search.red[index], monument.faces[index]
         wanted = 1 - shown if is_red else shown
         if actual != wanted:
-            why = "is red on the Search card" if is_red else "is not red on the Search card"
-            reasons.append(
-                f"{name} {why}, so he must face {deck.directions[wanted]} on the Monument; "
-                f"he faces {deck.directions[actual]}"
-            )
+            facing = {"head": name, "wanted": deck.directions[wanted], "actual": deck.directions[actual]}
+            if is_red:
+                why = said(
+                    "{head} is red on the Search card, so he must face {wanted} on the Monument; he faces {actual}",
+                    **facing,
+                )
+            else:
+                why = said(
+                    "{head} is not red on the Search card, so he must face {wanted} on the Monument; he faces {actual}",
+                    **facing,
+                )
+            reasons.append(why)
     return tuple(reasons)
 
 

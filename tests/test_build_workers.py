@@ -6,6 +6,7 @@ import hashlib
 import os
 import re
 import signal
+import threading
 import time
 
 import pytest
@@ -163,6 +164,16 @@ def test_workers_only_where_they_pay(monkeypatch):
     assert kit_workers(jobs) == 4  # at most 4: each holds a document's page in memory
     monkeypatch.setattr("rushmore_print.build.can_fork", lambda: False)
     assert kit_workers(jobs) == 1
+    monkeypatch.undo()
+    stop = threading.Event()
+    other = threading.Thread(target=stop.wait)
+    other.start()
+    try:
+        assert not can_fork()  # another thread runs: a lock it holds would stay held in a forked child
+    finally:
+        stop.set()
+        other.join()
+    assert can_fork()
     monkeypatch.setenv("RUSHMORE_WORKERS", "3")
     assert worker_count(9) == 3
 

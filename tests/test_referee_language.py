@@ -431,3 +431,19 @@ def test_directions_a_design_names_are_kept_in_any_language(write_design):
     path = write_design(text)
     design = load_design(path)
     assert design.directions == ("up", "down") and design.notation.letters == ("U", "D")
+
+
+@pytest.mark.parametrize("language", ["de", "pl"])
+def test_answer_and_check_settle_a_dispute_in_the_players_language(runner, tmp_path, language):
+    from rushmore_print.cli import cli
+
+    design = str(design_in(tmp_path, language))
+    wrong = runner.invoke(cli, ["check", "S17", "M05", design])
+    right = runner.invoke(cli, ["check", "LR*RL", "M03", design])
+    answer = runner.invoke(cli, ["answer", "S17", design])
+    assert (wrong.exit_code, right.exit_code, answer.exit_code) == (1, 0, 0)
+    t = catalogue(language)
+    assert wrong.output.startswith(t.gettext("no: {card} does not match {monument} ({notation})",
+                                             card="S17 (LR*RL)", monument="M05", notation="LRLL"))  # fmt: skip
+    assert len(wrong.output.splitlines()) == 3  # a reason per head that is wrong, each in the language
+    assert english_left(wrong.output + right.output + answer.output, language) == []
