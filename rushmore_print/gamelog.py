@@ -115,7 +115,7 @@ class GameLog:
         >>> [(line, record["event"]) for line, record in records]
         [(1, 'start'), (2, 'revealed')]
         >>> lost
-        "a 'judged' record was not finished and is dropped (no entry was lost)"
+        "an unfinished 'judged' record is dropped (no entry was lost)"
         >>> log.close()
         >>> path.read_text() == whole
         True

@@ -581,7 +581,7 @@ def lost_entry(cut: str) -> str:
     >>> lost_entry('{"event": "input", "at": "2026", "line": "ann B3", "act')
     "the entry 'ann B3' was not saved; type it again"
     >>> lost_entry('{"event": "judged", "ca')
-    "a 'judged' record was not finished and is dropped (no entry was lost)"
+    "an unfinished 'judged' record is dropped (no entry was lost)"
     """
     typed = re.search(r'"line": "((?:[^"\\]|\\.)*)"', cut)
     if typed:
@@ -592,7 +592,7 @@ def lost_entry(cut: str) -> str:
         return said("the entry {typed} was not saved; type it again", typed=quoted(entry[:MAX_SHOWN_ENTRY]))
     event = re.search(r'"event": "(\w+)"', cut)
     if event:
-        return said("a {kind} record was not finished and is dropped (no entry was lost)", kind=quoted(event.group(1)))
+        return said("an unfinished {kind} record is dropped (no entry was lost)", kind=quoted(event.group(1)))
     return said("a partial record was not finished and is dropped (no entry was lost)")
 
 
