@@ -30,91 +30,44 @@ import argparse
 import io
 import os
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-RUN_CLI = (
-    "import runpy, sys; sys.argv = ['rushmore', *sys.argv[1:]]; runpy.run_module('rushmore_print', run_name='__main__')"
-)
-INSTALLED = {key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"}
-
-
-def run_build(design: str | None, out: Path) -> tuple[float, int]:
-    """Wall seconds and peak RSS (KB) of one `rushmore build` in a fresh process."""
-    wall, _, peak = timed_build(ROOT, out, design=design)
-    return wall, peak
-
-
-def timed_build(
-    code_root: Path, out: Path, design: str | None = None, env: dict | None = None
-) -> tuple[float, float, int]:
-    """(wall seconds, CPU seconds, peak RSS in KB) of one `rushmore build` of ``code_root``'s code."""
-    command = [sys.executable, "-c", f"import sys; sys.path.insert(0, {str(code_root)!r}); {RUN_CLI}"]
-    command += ["build", "-o", str(out)] + ([design] if design else [])
-    start = time.perf_counter()
-    process = subprocess.Popen(
-        command, cwd=ROOT, env={**INSTALLED, **(env or {})}, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
-    )
-    _, status, usage = os.wait4(process.pid, 0)
-    elapsed = time.perf_counter() - start
-    if status != 0:
-        raise SystemExit(f"build failed: {' '.join(command)}")
-    return elapsed, usage.ru_utime + usage.ru_stime, usage.ru_maxrss
-
-
-def worktree(revision: str, folder: Path) -> Path:
-    path = folder / "baseline"
-    subprocess.run(
-        ["git", "worktree", "add", "--detach", str(path), revision],
-        cwd=ROOT, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-    )  # fmt: skip
-    subprocess.run(
-        [sys.executable, "-m", "compileall", "-q", str(path / "rushmore_print"), str(ROOT / "rushmore_print")],
-        env=INSTALLED, check=True, stdout=subprocess.DEVNULL,
-    )  # fmt: skip
-    return path
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from baseline import ROOT, Run, checked_out, timed_build
 
 
 def bench_versus(baseline: str, runs: int) -> list[list[str]]:
     """The default kit: the baseline, this code in one process, this code with 2 workers."""
-    with tempfile.TemporaryDirectory() as temp:
+    with tempfile.TemporaryDirectory() as temp, checked_out(baseline, Path(temp)) as base:
         folder = Path(temp)
-        base = worktree(baseline, folder)
         sides = {
             f"{baseline} (as it was)": (base, {}),
             "now, 1 process": (ROOT, {"RUSHMORE_WORKERS": "1"}),
             "now, 2 workers": (ROOT, {"RUSHMORE_WORKERS": "2"}),
         }
-        figures: dict[str, list[tuple[float, float, int]]] = {side: [] for side in sides}
-        try:
-            for code, env in sides.values():  # a warm-up run each, not counted
-                timed_build(code, folder / "warm", env=env)
-            for _ in range(runs):
-                for side, (code, env) in sides.items():
-                    figures[side].append(timed_build(code, folder / side.replace(" ", "-"), env=env))
-        finally:
-            subprocess.run(
-                ["git", "worktree", "remove", "--force", str(base)],
-                cwd=ROOT, check=False, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-            )  # fmt: skip
+        figures: dict[str, list[Run]] = {side: [] for side in sides}
+        for code, env in sides.values():  # a warm-up run each, not counted
+            timed_build(code, folder / "warm", env=env)
+        for _ in range(runs):
+            for side, (code, env) in sides.items():
+                figures[side].append(timed_build(code, folder / side.replace(" ", "-"), env=env))
     first = figures[next(iter(sides))]
     rows = []
     for side, runs_of in figures.items():
-        wall_ratio = statistics.median(mine[0] / theirs[0] for mine, theirs in zip(runs_of, first))
-        cpu_ratio = statistics.median(mine[1] / theirs[1] for mine, theirs in zip(runs_of, first))
+        wall_ratio = statistics.median(mine.wall_s / theirs.wall_s for mine, theirs in zip(runs_of, first))
+        cpu_ratio = statistics.median(mine.cpu_s / theirs.cpu_s for mine, theirs in zip(runs_of, first))
         rows.append(
             [
                 side,
-                f"{statistics.median(run[0] for run in runs_of):.2f} s",
-                f"{min(run[0] for run in runs_of):.2f} s",
-                f"{statistics.median(run[1] for run in runs_of):.2f} s",
+                f"{statistics.median(run.wall_s for run in runs_of):.2f} s",
+                f"{min(run.wall_s for run in runs_of):.2f} s",
+                f"{statistics.median(run.cpu_s for run in runs_of):.2f} s",
                 f"{wall_ratio:.2f}",
                 f"{cpu_ratio:.2f}",
-                f"{max(run[2] for run in runs_of) / 1024:.0f} MB",
+                f"{max(run.peak_mb for run in runs_of):.0f} MB",
             ]
         )
     return rows
@@ -150,21 +103,22 @@ def bench_jobs() -> list[list[str]]:
 
 def bench_builds(runs: int) -> list[list[str]]:
     rows = []
-    for design in (None, "rushmore_print/data/designs/junior.yaml", "rushmore_print/data/designs/five.yaml"):
+    examples = ROOT / "rushmore_print" / "data" / "designs"
+    for design in (None, examples / "junior.yaml", examples / "five.yaml"):
         times, peaks = [], []
         with tempfile.TemporaryDirectory() as folder:
-            out = Path(folder)
+            out = Path(folder) / "kit"
             for _ in range(runs):
-                elapsed, peak = run_build(design, out)
-                times.append(elapsed)
-                peaks.append(peak)
+                run = timed_build(ROOT, out, design=design)
+                times.append(run.wall_s)
+                peaks.append(run.peak_mb)
             sizes = sorted(p.stat().st_size for p in out.glob("*.pdf"))
         rows.append(
             [
                 f"build {Path(design).name if design else 'classic (default)'}",
                 f"{statistics.median(times):.2f} s",
                 f"{min(times):.2f} s",
-                f"{max(peaks) / 1024:.0f} MB",
+                f"{max(peaks):.0f} MB",
                 f"{len(sizes)} PDFs, largest {sizes[-1] / 1024:.0f} KB, total {sum(sizes) / 1024:.0f} KB",
             ]
         )

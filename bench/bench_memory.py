@@ -21,19 +21,13 @@ from __future__ import annotations
 import argparse
 import os
 import statistics
-import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-RUN_CLI = (
-    "import runpy, sys; sys.argv = ['rushmore', *sys.argv[1:]]; runpy.run_module('rushmore_print', run_name='__main__')"
-)
-# An installed package has its bytecode compiled; a checkout run with PYTHONDONTWRITEBYTECODE
-# would compile every module at every start and time the compiler instead.
-ENV = {key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"}
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from baseline import ROOT, checked_out, timed_build
+
 HEADS = ["Washington", "Jefferson", "Roosevelt", "Lincoln", "Franklin", "Anthony", "Douglass", "Eisenhower"]
 LOOKS = ["tied", "wavy", "spectacles", "beard", "balding", "bun", "curls", "bald"]
 # Search cards by red count: every card with k red heads is 256 * C(8, k).
@@ -55,32 +49,10 @@ def design_text(cards: int) -> str:
     )
 
 
-def build(code_root: Path, design: Path | None, out: Path) -> tuple[float, float, float]:
+def measured(code_root: Path, design: Path | None, out: Path) -> tuple[float, float, float]:
     """(CPU seconds, wall seconds, peak MB) of one ``rushmore build`` in a fresh process."""
-    command = [sys.executable, "-c", f"import sys; sys.path.insert(0, {str(code_root)!r}); {RUN_CLI}"]
-    command += ["build", "-o", str(out)] + ([str(design)] if design else [])
-    start = time.perf_counter()
-    process = subprocess.Popen(command, cwd=out.parent, env=ENV, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    assert process.stderr is not None
-    errors = process.stderr.read()
-    _, status, usage = os.wait4(process.pid, 0)
-    wall = time.perf_counter() - start
-    if status != 0:
-        raise SystemExit(f"build failed in {code_root}: {errors.decode(errors='replace')[-2000:]}")
-    return usage.ru_utime + usage.ru_stime, wall, usage.ru_maxrss / 1024
-
-
-def worktree(revision: str, folder: Path) -> Path:
-    path = folder / "baseline"
-    subprocess.run(
-        ["git", "worktree", "add", "--detach", str(path), revision],
-        cwd=ROOT, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-    )  # fmt: skip
-    subprocess.run(
-        [sys.executable, "-m", "compileall", "-q", str(path / "rushmore_print"), str(ROOT / "rushmore_print")],
-        env=ENV, check=True, stdout=subprocess.DEVNULL,
-    )  # fmt: skip
-    return path
+    run = timed_build(code_root, out, design=design)
+    return run.cpu_s, run.wall_s, run.peak_mb
 
 
 def main() -> None:
@@ -92,37 +64,30 @@ def main() -> None:
     args = parser.parse_args()
     sizes = [int(size) for size in args.sizes.split(",")]
     rows = [["cards", "code", "CPU", "CPU / card", "wall", "peak", "peak - first"]]
-    with tempfile.TemporaryDirectory() as temp:
+    with tempfile.TemporaryDirectory() as temp, checked_out(args.baseline, Path(temp)) as base:
         folder = Path(temp)
-        base = worktree(args.baseline, folder)
-        try:
-            for label, code in ((args.baseline, base), ("now", ROOT)):
-                first = None
-                for cards in sizes:
-                    design = folder / f"cards-{cards}.yaml"
-                    design.write_text(design_text(cards))
-                    cpu, wall, peak = build(code, design, folder / f"out-{label}-{cards}")
-                    first = peak if first is None else first
-                    rows.append(
-                        [f"{cards:,}", label, f"{cpu:.1f} s", f"{cpu / cards * 1000:.2f} ms", f"{wall:.1f} s",
-                         f"{peak:.0f} MB", f"{peak - first:+.0f} MB"]
-                    )  # fmt: skip
-                if args.default:
-                    runs = [build(code, None, folder / f"out-{label}-default") for _ in range(args.default)]
-                    cpu, wall, peak = (statistics.median(run[i] for run in runs) for i in range(3))
-                    rows.append([f"default ({args.default} runs)", label, f"{cpu:.2f} s", "-", f"{wall:.2f} s",
-                                 f"{peak:.0f} MB", "-"])  # fmt: skip
-            if args.largest:
-                design = folder / "cards-65792.yaml"
-                design.write_text(design_text(65792))
-                cpu, wall, peak = build(ROOT, design, folder / "out-largest")
-                rows.append(["65,792", "now", f"{cpu:.0f} s", f"{cpu / 65792 * 1000:.2f} ms", f"{wall:.0f} s",
+        for label, code in ((args.baseline, base), ("now", ROOT)):
+            first = None
+            for cards in sizes:
+                design = folder / f"cards-{cards}.yaml"
+                design.write_text(design_text(cards))
+                cpu, wall, peak = measured(code, design, folder / f"out-{label}-{cards}")
+                first = peak if first is None else first
+                rows.append(
+                    [f"{cards:,}", label, f"{cpu:.1f} s", f"{cpu / cards * 1000:.2f} ms", f"{wall:.1f} s",
+                     f"{peak:.0f} MB", f"{peak - first:+.0f} MB"]
+                )  # fmt: skip
+            if args.default:
+                runs = [measured(code, None, folder / f"out-{label}-default") for _ in range(args.default)]
+                cpu, wall, peak = (statistics.median(run[i] for run in runs) for i in range(3))
+                rows.append([f"default ({args.default} runs)", label, f"{cpu:.2f} s", "-", f"{wall:.2f} s",
                              f"{peak:.0f} MB", "-"])  # fmt: skip
-        finally:
-            subprocess.run(
-                ["git", "worktree", "remove", "--force", str(base)],
-                cwd=ROOT, check=False, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-            )  # fmt: skip
+        if args.largest:
+            design = folder / "cards-65792.yaml"
+            design.write_text(design_text(65792))
+            cpu, wall, peak = measured(ROOT, design, folder / "out-largest")
+            rows.append(["65,792", "now", f"{cpu:.0f} s", f"{cpu / 65792 * 1000:.2f} ms", f"{wall:.0f} s",
+                         f"{peak:.0f} MB", "-"])  # fmt: skip
     widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
     print(f"rushmore build, whole kit (9 PDFs), {os.cpu_count()} cores, Python {sys.version.split()[0]}, one run each")
     for number, row in enumerate(rows):
