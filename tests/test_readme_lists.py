@@ -1,13 +1,11 @@
 """The README's lists are the code's registries: the design keys, the looks, the card sizes, the
-languages, the export targets and the commands. A key, look, size, language, target or command
-added to the code and not to the README (or left in the README after it is gone) fails here."""
+languages, the export targets, the papers, layouts and flips. A key, look, size, language or
+target added to the code and not to the README (or left in the README after it is gone) fails
+here. The command table and each row's options are checked in tests/test_help_examples.py."""
 
 import itertools
 import re
 
-import pytest
-
-from rushmore_print.cli import cli
 from rushmore_print.i18n import languages
 from rushmore_print.sizes import CARD_PRESETS, PAPERS, Flip, SheetLayout
 from rushmore_print.spec import DESIGN_KEYS, Look, Orientation, PrintSpec, design_key_paths
@@ -65,13 +63,6 @@ def test_every_key_the_reader_accepts_is_documented_and_every_documented_key_is_
         )
 
 
-def test_the_key_table_lists_the_keys_in_the_order_a_design_is_read():
-    order = [key for key in design_key_paths() if key in documented_keys()]
-    tops = [key.split(".")[0].removesuffix("[]") for key in documented_keys()]
-    assert tops[0] == "name" and tops[1] == "heads" and tops[-1] == "language"
-    assert set(order) == set(documented_keys())
-
-
 def test_the_top_level_keys_are_one_registry():
     assert DESIGN_KEYS[""][0] == "name" and "language" in DESIGN_KEYS[""]
     assert {path.split(".")[0].removesuffix("[]") for path in design_key_paths()} == set(DESIGN_KEYS[""])
@@ -120,21 +111,3 @@ def test_the_papers_layouts_and_flips_are_the_code_s():
     assert layout and set(layout.group(1).replace("\\", "").split("|")) >= {kind.value for kind in SheetLayout}
     flip = re.search(r"--flip ([a-z0-9\\|]+)\]", build.group(0))
     assert flip and flip.group(1).replace("\\", "").split("|") == [kind.value for kind in Flip]
-
-
-COMMAND_TABLE = table_rows(section("## Commands"))
-
-
-def test_the_command_table_lists_every_command_once():
-    named = [re.match(r"`rushmore (\w+)", row[0]).group(1) for row in COMMAND_TABLE]  # type: ignore[union-attr]
-    assert sorted(named) == sorted(cli.commands), set(named) ^ set(cli.commands)
-    assert len(named) == len(set(named))
-
-
-@pytest.mark.parametrize("row", COMMAND_TABLE, ids=lambda row: row[0].split()[1])
-def test_every_option_the_command_table_shows_exists(row):
-    name = re.match(r"`rushmore (\w+)", row[0]).group(1)  # type: ignore[union-attr]
-    command = cli.commands[name]
-    options = {opt for param in command.params for opt in getattr(param, "opts", [])}
-    for shown in re.findall(r"(?<![\w-])(--?[a-z][a-z-]*)", row[0]):
-        assert shown in options, f"the README shows `rushmore {name} {shown}`, which {name} does not take"
