@@ -313,6 +313,19 @@ def catalogue_for(design: Design) -> Catalogue:
     return catalogue(design.language)
 
 
+def default_directions(language: str) -> tuple[str, str]:
+    """Left and right in ``language``'s own words: the directions of a design that names none.
+
+    >>> default_directions("de"), default_directions("en")
+    (('links', 'rechts'), ('left', 'right'))
+    """
+    t = catalogue(language)
+    return (
+        t.pgettext("a head's facing, as the rules say it", "left"),
+        t.pgettext("a head's facing, as the rules say it", "right"),
+    )
+
+
 def level_name(t: Catalogue, level: Level) -> str:
     """A level's name as cards and rules print it: ``Basic``, ``Einsteiger``...
 
@@ -371,6 +384,7 @@ __all__ = [
     "Said",
     "catalogue",
     "catalogue_for",
+    "default_directions",
     "languages",
     "level_name",
     "level_own_words",
