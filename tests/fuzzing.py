@@ -535,8 +535,44 @@ def _mutated_data(rng: random.Random) -> dict:
     return data
 
 
+# A wrong value for a key: each of a kind the reader must refuse, or take, without a crash (the
+# huge number once reached babel through a rule and crashed the rule sheet: exit 70).
+WRONG: dict[str, object] = {
+    "huge": 10**30, "negative": -1, "NaN": float("nan"), "list": [1, "x"], "mapping": {"a": 1}, "bidi": "\u202ex",
+}  # fmt: skip
+
+
+def _put(data: dict, path: str, value: object) -> None:
+    """Set the key at ``path`` (``design_key_paths``' spelling: ``heads[].look``) in ``data``,
+    making each mapping on the way (a head given as a name becomes ``{name: ...}``)."""
+    *parents, last = path.split(".")
+    here = data
+    for part in parents:
+        if part.endswith("[]"):
+            items = here[part[:-2]]
+            if not isinstance(items[0], dict):
+                items[0] = {"name": items[0]}
+            here = items[0]
+        else:
+            here = here.setdefault(part, {})
+    here[last.removesuffix("[]")] = value
+
+
+def every_key_wrong() -> Iterator[Case]:
+    """Every key a design may hold (``spec.design_key_paths``), with each kind of ``WRONG`` value."""
+    from rushmore_print.spec import design_key_paths
+
+    for path in design_key_paths():
+        for label, value in WRONG.items():
+            data = json.loads(json.dumps(VALID))  # a deep copy
+            data["search"]["red_counts"] = {int(k): v for k, v in data["search"]["red_counts"].items()}
+            _put(data, path, value)
+            yield Case(f"key {path}: {label}", _dump(data))
+
+
 def cases(seed: int = 12, count: int = 320, every: int = 1) -> list[Case]:
-    """The hostile classes, then random designs up to ``count``; the same list for the same seed.
+    """The hostile classes, then random designs up to ``count``, then every key wrong; the same
+    list for the same seed.
     ``every``: keep only every so many of the random designs (the rest are drawn, not written)."""
     rng = random.Random(seed)
     found = list(hostile()) + list(hostile_files())
@@ -546,7 +582,7 @@ def cases(seed: int = 12, count: int = 320, every: int = 1) -> list[Case]:
         data = _mutated_data(rng)
         if number % every == 0:
             found.append(Case(f"random {number}", _dump(data)))
-    return found
+    return found + list(every_key_wrong())[::every]  # besides ``count``: the random designs stay as they were
 
 
 def _svg_case(label: str, body: str, view: str = "0 0 100 180", size: str = "") -> Case:
