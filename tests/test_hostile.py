@@ -1,6 +1,10 @@
 """What a hostile or careless user found past the fuzzers: each input here once crashed (exit 70),
 lost a file or printed wrong without a word. Each test fails on the code before its fix."""
 
+import errno
+import hashlib
+import os
+
 import pytest
 
 from rushmore_print.cli import cli
@@ -9,7 +13,7 @@ from rushmore_print.i18n import catalogue
 from rushmore_print.referee import Game
 from rushmore_print.spec import MAX_PLAYERS, MOST_SEARCH_CARDS
 
-from .conftest import MINIMAL
+from .conftest import EXAMPLES, MINIMAL
 
 HUGE = 10**30  # past the 28 digits Python's decimals keep: babel could not format it
 
@@ -63,3 +67,77 @@ def test_a_game_with_the_most_players_resumes_from_its_log(runner, tmp_path):
     too_many = runner.invoke(cli, ["play", "--players", players + ",extra", "--log", str(tmp_path / "h.jsonl")])
     assert too_many.exit_code == 1 and f"a game has at most {MAX_PLAYERS}" in too_many.stderr
     assert not (tmp_path / "h.jsonl").exists()
+
+
+# ------------------------------------------------------------------------------ exports
+
+
+JUNIOR = str(EXAMPLES / "junior.yaml")  # 8 Monuments and 23 Search cards: fewer than the classic's
+
+
+def _files(folder):
+    found = {p.relative_to(folder).as_posix(): p for p in folder.rglob("*")}
+    return {name: hashlib.sha256(p.read_bytes()).hexdigest() if p.is_file() else "folder" for name, p in found.items()}
+
+
+def _fail_on_write(monkeypatch, number: int, failure: BaseException) -> None:
+    """The ``number``-th file an export finishes fails with ``failure`` (a full disk, Ctrl-C)."""
+    import rushmore_print.files
+
+    finish, seen = rushmore_print.files.finish_file, []
+
+    def failing(handle):
+        seen.append(handle)
+        if len(seen) == number:
+            raise failure
+        finish(handle)
+
+    monkeypatch.setattr("rushmore_print.files.finish_file", failing)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("target", ["png", "tgc"])
+@pytest.mark.parametrize(
+    "failure, code",
+    [(OSError(errno.ENOSPC, os.strerror(errno.ENOSPC)), 1), (KeyboardInterrupt(), 130)],
+    ids=["full disk", "Ctrl-C"],
+)
+def test_an_export_that_fails_half_way_leaves_the_previous_export_whole(
+    runner, tmp_path, monkeypatch, target, failure, code
+):
+    """It used to leave the first files of the new export beside the rest of the old one."""
+    dpi = ["--dpi", "72"] if target == "png" else []
+    first = runner.invoke(cli, ["export", target, JUNIOR, "-o", str(tmp_path), *dpi])
+    assert first.exit_code == 0, first.output
+    before = _files(tmp_path)
+    _fail_on_write(monkeypatch, 12, failure)
+    again = runner.invoke(cli, ["export", target, "-o", str(tmp_path), *dpi])  # the classic deck this time
+    assert again.exit_code == code, again.output
+    assert _files(tmp_path) == before  # not one file changed, and no staging folder left
+
+
+@pytest.mark.slow
+def test_an_export_of_a_smaller_deck_leaves_none_of_the_larger_decks_cards(runner, tmp_path):
+    """``impose FOLDER`` after exporting a smaller deck into the folder of a larger one used to
+    print the larger deck's left-over cards with the new deck, without a word."""
+    png = tmp_path / "png"
+    assert runner.invoke(cli, ["export", "png", "--dpi", "72", "-o", str(png)]).exit_code == 0
+    (png / "notes.txt").write_text("mine")
+    (png / "photo7.png").write_bytes(b"mine too")
+    assert runner.invoke(cli, ["export", "png", JUNIOR, "--dpi", "72", "-o", str(png)]).exit_code == 0
+    cards = sorted(p.name for p in png.glob("[MS]*.png"))
+    assert cards == [f"M{n:02d}.png" for n in range(1, 9)] + [f"S{n:02d}.png" for n in range(1, 24)]
+    assert (png / "notes.txt").read_text() == "mine" and (png / "photo7.png").exists()
+    (png / "photo7.png").unlink()
+    imposed = runner.invoke(cli, ["impose", str(png), "-o", str(tmp_path / "kit"), "--paper", "a4"])
+    assert imposed.exit_code == 0, imposed.output
+    assert "31 cards imposed" in imposed.output + imposed.stderr
+
+
+@pytest.mark.slow
+def test_an_export_of_a_smaller_deck_leaves_no_extra_face_sheet(runner, tmp_path):
+    tgc = tmp_path / "tgc"
+    assert runner.invoke(cli, ["export", "tgc", "-o", str(tgc)]).exit_code == 0
+    assert runner.invoke(cli, ["export", "tgc", JUNIOR, "-o", str(tgc)]).exit_code == 0
+    assert len(list((tgc / "monuments").glob("M*.png"))) == 8 and len(list((tgc / "search").glob("S*.png"))) == 23
+    assert (tgc / "monuments" / "back.png").exists()
