@@ -102,6 +102,15 @@ def _pillow(mode: str, format: str = "PNG", size: tuple[int, int] = (60, 108), *
     return out.getvalue()
 
 
+def _transparent(w: int, h: int) -> bytes:
+    """An RGBA PNG of which no pixel shows: as head art, the head would print as nothing."""
+    from PIL import Image
+
+    out = io.BytesIO()
+    Image.new("RGBA", (w, h), (40, 30, 20, 0)).save(out, "PNG")
+    return out.getvalue()
+
+
 def _jpeg_patched(
     offset_in_sof: int, value: int, marker: int | None = None, size: tuple[int, int] = (60, 108)
 ) -> bytes:
@@ -209,6 +218,13 @@ SVGS: dict[str, bytes] = {
     "zero viewBox": _svg(_SHAPE.format(""), view="0 0 0 0"),
     "NaN after arithmetic": _svg('<path d="M0 0 A1e308 1e308 0 0 1 1e308 -1e308 Z" fill="#000"/>'),
     "huge stroke": _svg(_SHAPE.format(' fill="none" stroke="#000" stroke-width="1e308"')),
+    # drawn as nothing or a speck: the head's facing could not be seen (these once built)
+    "scale(0)": _svg(f'<g transform="scale(0)">{_SHAPE.format("")}</g>'),
+    "all outside the viewBox": _svg('<rect x="200" y="300" width="80" height="160"/>'),
+    "a speck": _svg('<rect x="10" y="10" width="2" height="3"/>'),
+    "percent size, no viewBox": b'<svg xmlns="http://www.w3.org/2000/svg" width="100%" height="100%">'
+    + _SHAPE.format("").encode()
+    + b"</svg>",
 }
 
 
@@ -221,6 +237,7 @@ def png_variants(w: int, h: int) -> dict[str, bytes]:
         "grey and alpha": _pillow("LA", size=(w, h)),
         "palette with tRNS": _pillow("P", size=(w, h), transparency=0),
         "RGBA": _pillow("RGBA", size=(w, h)),
+        "all transparent": _transparent(w, h),
         "IHDR of 12 bytes": _png(w, h, header=struct.pack(">IIBBBBBxx", w, h, 8, 2, 0, 0, 0)),
         "bit depth 0": _png(w, h, depth=0),
         "bit depth 3": _png(w, h, depth=3),

@@ -141,3 +141,58 @@ def test_an_export_of_a_smaller_deck_leaves_no_extra_face_sheet(runner, tmp_path
     assert runner.invoke(cli, ["export", "tgc", JUNIOR, "-o", str(tgc)]).exit_code == 0
     assert len(list((tgc / "monuments").glob("M*.png"))) == 8 and len(list((tgc / "search").glob("S*.png"))) == 23
     assert (tgc / "monuments" / "back.png").exists()
+
+
+# ------------------------------------------------------------------------------ art that draws nothing
+
+
+ART_DESIGN = MINIMAL.replace("[A, B, C, D]", "[{name: A, art: %s}, B, C, D]")
+SHAPE = '<rect x="10" y="10" width="80" height="160" fill="#420"/>'
+
+
+def _svg(body: str, root: str = 'viewBox="0 0 100 180"') -> str:
+    return f'<svg xmlns="http://www.w3.org/2000/svg" {root}>{body}</svg>'
+
+
+@pytest.mark.parametrize(
+    "svg, said",
+    [
+        (_svg(f'<g transform="scale(0)">{SHAPE}</g>'), "its shapes cover no area of the drawing"),
+        (_svg('<rect x="200" y="300" width="80" height="160"/>'), "its shapes cover no area of the drawing"),
+        (_svg('<svg viewBox="0 0 1 1" width="50" height="50">' + SHAPE + "</svg>"), "cover no area"),
+        (_svg('<rect x="10" y="10" width="2" height="3"/>'), "cover only 2 % of the drawing's width and 2 % of"),
+        (_svg(SHAPE, 'width="100%" height="100%"'), "width and height are percentages and it has no viewBox"),
+    ],
+    ids=["scale(0)", "outside the viewBox", "nested svg outside", "a speck", "percentages"],
+)
+def test_svg_art_that_would_print_as_nothing_is_refused(runner, write_design, svg, said):
+    """Each of these passed validate and built a deck whose first head was an empty niche."""
+    path = write_design(ART_DESIGN % "h.svg")
+    (path.parent / "h.svg").write_text(svg)
+    result = runner.invoke(cli, ["validate", str(path)])
+    assert result.exit_code == 1, result.output
+    assert result.stderr.startswith(f"error: {path}:2: heads.1.art: 'h.svg': ") and said in result.stderr
+
+
+def test_svg_art_that_fills_part_of_its_page_still_draws(runner, write_design):
+    path = write_design(ART_DESIGN % "h.svg")
+    (path.parent / "h.svg").write_text(_svg('<rect x="10" y="10" width="10" height="90" fill="#420"/>'))
+    assert runner.invoke(cli, ["validate", str(path)]).exit_code == 0
+
+
+@pytest.mark.parametrize("alpha, refused", [(0, True), (127, True), (128, False)])
+def test_raster_art_of_which_nothing_shows_is_refused_by_validate_and_build(
+    runner, write_design, tmp_path, alpha, refused
+):
+    from PIL import Image
+
+    path = write_design(ART_DESIGN % "h.png")
+    image = Image.new("RGBA", (60, 108), (40, 30, 20, 0))
+    image.paste((40, 30, 20, alpha), (0, 0, 30, 108))  # a dark half, as see-through as ``alpha``
+    image.save(path.parent / "h.png")
+    checked = runner.invoke(cli, ["validate", str(path)])
+    built = runner.invoke(cli, ["build", str(path), "-o", str(tmp_path / "kit"), "--paper", "a4", "--layout", "fronts"])
+    said = "h.png: no pixel of it is even half opaque, so the head would print as nothing"
+    assert (checked.exit_code, built.exit_code) == ((1, 1) if refused else (0, 0)), checked.output + built.output
+    assert (said in checked.stderr and said in built.stderr) == refused
+    assert any((tmp_path / "kit").glob("*.pdf")) != refused
