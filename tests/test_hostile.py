@@ -196,3 +196,35 @@ def test_raster_art_of_which_nothing_shows_is_refused_by_validate_and_build(
     assert (checked.exit_code, built.exit_code) == ((1, 1) if refused else (0, 0)), checked.output + built.output
     assert (said in checked.stderr and said in built.stderr) == refused
     assert any((tmp_path / "kit").glob("*.pdf")) != refused
+
+
+# ------------------------------------------------------------------------------ game logs for stats
+
+
+@pytest.fixture
+def game_log(runner, tmp_path):
+    log = tmp_path / "g.jsonl"
+    script = "ann B3\nbob pass\ncy M07\nundo\ncy M05\nann a1\nbob b2\n.\nquit\n"
+    played = runner.invoke(cli, ["play", "--players", "ann,bob,cy", "--seed", "42", "--log", str(log)], input=script)
+    assert played.exit_code == 0, played.output
+    return log
+
+
+@pytest.mark.parametrize(
+    "edit, line, said",
+    [
+        (lambda lines: lines + lines[1:], None, "card S06 is turned over here as card 1, but the game is at card 4"),
+        (lambda lines: lines[:1] + lines[1:][::-1], 2, "the game is at card 1"),
+        (lambda lines: lines + lines[:1], None, "a second 'start' event: two games' logs joined?"),
+    ],
+    ids=["lines copied twice", "lines reversed", "two logs joined"],
+)
+def test_stats_refuses_a_log_whose_lines_were_copied_or_moved(runner, game_log, edit, line, said):
+    """``play --resume`` refused these logs, but ``stats`` counted their turns twice or not at all."""
+    lines = game_log.read_text().splitlines()
+    line = line or len(lines) + 1  # the first line added
+    assert runner.invoke(cli, ["stats", str(game_log)]).exit_code == 0
+    game_log.write_text("\n".join(edit(lines)) + "\n")
+    result = runner.invoke(cli, ["stats", str(game_log)])
+    assert result.exit_code == 1, result.output
+    assert result.stderr.startswith(f"error: {game_log}:{line}: ") and said in result.stderr, result.stderr
