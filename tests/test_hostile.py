@@ -228,3 +228,31 @@ def test_stats_refuses_a_log_whose_lines_were_copied_or_moved(runner, game_log, 
     result = runner.invoke(cli, ["stats", str(game_log)])
     assert result.exit_code == 1, result.output
     assert result.stderr.startswith(f"error: {game_log}:{line}: ") and said in result.stderr, result.stderr
+
+
+# ------------------------------------------------------------------------------ design text
+
+
+def test_a_red_count_key_given_as_text_and_as_a_number_is_given_twice(runner, write_design):
+    """``{'0': 16, 0: 1}`` are two keys to YAML and one here: the deck silently had 1 card."""
+    path = write_design(MINIMAL.replace("{0: 16, 1: 12, 2: 11}", "{'0': 16, 0: 1}"))
+    result = runner.invoke(cli, ["validate", str(path)])
+    assert result.exit_code == 1, result.output
+    assert f"{path}:6: search.red_counts.0: 0 red heads is given twice, as '0' and as 0; give it once" in (
+        result.stderr
+    )
+
+
+def test_a_direction_letter_that_is_two_letters_in_capitals_is_refused(runner, write_design):
+    """The notation is in capitals: a Monument of 'ß' and 'R' printed as SSR, SSSS..."""
+    path = write_design(MINIMAL.replace("[left, right]", "[{name: links, letter: ß}, rechts]"))
+    result = runner.invoke(cli, ["validate", str(path)])
+    assert result.exit_code == 1, result.output
+    assert "directions.1.letter: 'ß' is written 'SS' in capitals, which the notation uses" in result.stderr
+
+
+def test_a_tab_that_indents_is_named_as_a_tab(runner, write_design):
+    path = write_design(MINIMAL.replace("  seed: 1", "\tseed: 1"))
+    result = runner.invoke(cli, ["validate", str(path)])
+    assert result.exit_code == 1
+    assert f"{path}:5: not valid YAML (column 1): a tab; YAML indents with spaces only" in result.stderr
