@@ -43,7 +43,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from .errors import ClaimError, GameLogError, NothingToUndo, RushmoreError
-from .i18n import SOURCE_LANGUAGE, quoted, said
+from .i18n import SOURCE_LANGUAGE, default_directions, languages, quoted, said
 from .inputs import escape, shown
 from .jsontext import NotJSON, loads
 from .model import Deck, Level
@@ -59,7 +59,10 @@ from .referee import (
 )
 from .spec import MAX_PLAYERS, Rules
 
-LOG_VERSION = 3  # 3: the card a penalty gives back, reaction times; tie-breaks climb level by level
+# 3: the card a penalty gives back, reaction times; tie-breaks climb level by level
+# 4: the deck's fingerprint is its notation and rules, not its directions' words (deck_fingerprint)
+LOG_VERSION = 4
+OLDEST_LOG_VERSION = 3  # format 3 still resumes: the same records, its fingerprint checked in its own form
 MAX_SEED = 2**63 - 1  # a seed is a whole number 0..MAX_SEED: it goes into the log's file name
 MAX_LINE = 500  # characters; a longer line is read in bounded pieces and refused
 IDLE_SECONDS = 300.0  # a longer pause between two lines counts as a break, not as play
@@ -268,23 +271,64 @@ def _seconds(stamp: object) -> float | None:
         return None
 
 
-def deck_fingerprint(deck: Deck) -> str:
-    """A short hash of every card (ids, faces, red heads, levels): it changes when the deck does.
+def deck_fingerprint(deck: Deck, rules: Rules) -> str:
+    """A short hash of what makes a game the same game: the heads, the notation's letters, every
+    card (ids, faces, red heads, levels) and the rules. Not the words the design tells them in:
+    a design that names no directions says left and right in its ``language:``, and a game goes
+    on after that changes.
 
     >>> from rushmore_print import generate_deck, load_design
     >>> design = load_design()
-    >>> deck_fingerprint(generate_deck(design))
-    'f574d459959936db'
+    >>> deck_fingerprint(generate_deck(design), design.rules)
+    '93e63196dc09d4bf'
     >>> from dataclasses import replace
-    >>> deck_fingerprint(generate_deck(replace(design, seed=1))) != deck_fingerprint(generate_deck(design))
+    >>> german = replace(design, language="de", directions=("links", "rechts"))
+    >>> deck_fingerprint(generate_deck(german), design.rules) == deck_fingerprint(generate_deck(design), design.rules)
+    True
+    >>> deck_fingerprint(generate_deck(replace(design, seed=1)), design.rules) != deck_fingerprint(
+    ...     generate_deck(design), design.rules)
     True
     """
+    game = {
+        "heads": deck.heads,
+        "notation": deck.notation.letters,
+        "monuments": [[m.id, m.faces] for m in deck.monuments],
+        "search": [[c.id, c.faces, c.red, c.level.value] for c in deck.search],
+        "rules": asdict(rules),
+    }
+    return hashlib.sha256(json.dumps(game, sort_keys=True, ensure_ascii=False).encode()).hexdigest()[:16]
+
+
+def _format3_fingerprint(deck: Deck, directions: tuple[str, str]) -> str:
+    """The fingerprint a format-3 log recorded: the directions' words and the cards (no notation,
+    no rules)."""
     cards = [
-        [deck.heads, deck.directions],
+        [deck.heads, directions],
         [[m.id, m.faces] for m in deck.monuments],
         [[c.id, c.faces, c.red, c.level.value] for c in deck.search],
     ]
     return hashlib.sha256(json.dumps(cards).encode()).hexdigest()[:16]
+
+
+def same_deck(start: dict, deck: Deck, rules: Rules) -> bool:
+    """True if a log's start record was dealt from this deck (and, from format 4, these rules).
+
+    A format-3 fingerprint hashed the directions' words: it is matched against this deck's, and
+    against every language's left and right, so that a design naming no directions, whose
+    ``language:`` changed since, still resumes its game.
+
+    >>> from rushmore_print import generate_deck, load_design
+    >>> design = load_design()
+    >>> deck = generate_deck(design)
+    >>> same_deck({"version": 4, "fingerprint": deck_fingerprint(deck, design.rules)}, deck, design.rules)
+    True
+    >>> same_deck({"version": 3, "fingerprint": deck_fingerprint(deck, design.rules)}, deck, design.rules)
+    False
+    """
+    if start["version"] > OLDEST_LOG_VERSION:
+        return start["fingerprint"] == deck_fingerprint(deck, rules)
+    words = {deck.directions, *(default_directions(language) for language in languages())}
+    return start["fingerprint"] in {_format3_fingerprint(deck, directions) for directions in words}
 
 
 _JUDGED_KEYS = ("card", "answer", "winner", "penalised", "returned", "scores")
@@ -331,7 +375,7 @@ def parse_log(text: str) -> tuple[list[tuple[int, dict]], str | None]:
     >>> parse_log('{"event": "start", "version": 9}\\n')
     Traceback (most recent call last):
     ...
-    rushmore_print.errors.GameLogError: 1: version: written by a newer rushmore-print (format 9); this one reads up to 3
+    rushmore_print.errors.GameLogError: 1: version: written by a newer rushmore-print (format 9); this one reads up to 4
     """
     lines = text.split("\n")
     cut = None
@@ -395,9 +439,10 @@ def _check_version(start: dict, line: int) -> None:
             f"version: written by a newer rushmore-print (format {version}); this one reads up to {LOG_VERSION}",
             line=line,
         )
-    if version < LOG_VERSION:
+    if version < OLDEST_LOG_VERSION:
         raise GameLogError(
-            f"version: written by an older rushmore-print (format {version}); this one reads format {LOG_VERSION}: "
+            f"version: written by an older rushmore-print (format {version}); this one reads formats "
+            f"{OLDEST_LOG_VERSION} to {LOG_VERSION}: "
             "finish the game with the version that began it",
             line=line,
         )
@@ -513,7 +558,7 @@ _ACTIONS: dict[str, tuple[bool, ...]] = {  # an action's words: may each one be 
 _NAMES = _list_of(_text, MAX_PLAYERS)
 _SCHEMA: dict[str, dict[str, Callable[[object], str | None]]] = {
     "start": {
-        "version": _whole(LOG_VERSION, LOG_VERSION),
+        "version": _whole(OLDEST_LOG_VERSION, LOG_VERSION),
         "at": _timestamp,
         "design": _path,
         "design_name": _text,
@@ -730,7 +775,7 @@ class Session:
             "at": timestamp(at),
             "design": self.design_path,
             "design_name": self.design_name,
-            "fingerprint": deck_fingerprint(game.deck),
+            "fingerprint": deck_fingerprint(game.deck, game.rules),
             "players": list(options.players),
             "level": options.level.value,
             "long": options.long_game,
@@ -1089,8 +1134,10 @@ class Session:
                     f"card {number} of the logged game's box is {_word(was)}; this design and seed give {now}, "
                     "so it is not the same game"
                 )
-        if start["fingerprint"] != logged["fingerprint"] or len(start["deal"]) != len(logged["deal"]):
-            raise GameLogError("the design's cards have changed since this game was dealt; give the design it used")
+        if len(start["deal"]) != len(logged["deal"]) or not same_deck(start, self.game.deck, self.game.rules):
+            raise GameLogError(
+                "the design's cards or rules have changed since this game was dealt; give the design it used"
+            )
 
     def _replay(self, records: list[tuple[int, dict]]) -> None:
         """Replay the inputs; each card, verdict and score the log recorded must be the one the
@@ -1278,6 +1325,7 @@ __all__ = [
     "deck_fingerprint",
     "lost_entry",
     "parse_log",
+    "same_deck",
     "start_sum",
     "timestamp",
 ]

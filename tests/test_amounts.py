@@ -120,6 +120,48 @@ def test_the_bleed_on_every_outer_side_of_every_sheet_is_the_designs_bleed(kits,
     assert {side for side, _ in measured} == {"left", "right", "top", "bottom"}
 
 
+def open_sides(slot, filled, gap: float) -> list[str]:
+    """The sides of ``slot`` with no card of ``filled`` beside them: the block's outside, and on a
+    part-filled sheet (a deck's last) the sides facing an empty place, which are cut too."""
+    step_x, step_y = slot.trim.width + gap, slot.trim.height + gap
+
+    def card_at(dx: float, dy: float) -> bool:
+        x, y = slot.trim.x + dx, slot.trim.y + dy
+        return any(abs(s.trim.x - x) < 1e-6 and abs(s.trim.y - y) < 1e-6 for s in filled)
+
+    beside = {"left": (-step_x, 0.0), "right": (step_x, 0.0), "bottom": (0.0, -step_y), "top": (0.0, step_y)}
+    return [side for side, (dx, dy) in beside.items() if not card_at(dx, dy)]
+
+
+@needs_pdftoppm
+@pytest.mark.slow
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("layout", list(SheetLayout))
+def test_a_part_filled_sheet_bleeds_on_every_side_that_faces_an_empty_place(kits, paper, layout):
+    """The deck's last sheet (7 Monuments on a sheet of 9): the cut beside an empty place runs
+    through one card only, so that card needs its full bleed there, or a cut a hair off leaves
+    a white sliver on its edge. Measured in the rendered pixels, fronts and backs."""
+    kit = kits["classic"]
+    bleed = kit.design.print.bleed_mm
+    plan = plan_sheet(PAPERS[paper], layout, card_frame(kit.design))
+    held = max(1, plan.per_sheet - 2)
+    pages = sheet_pages(plan, list(kit.faces[:held]), "amounts")
+    images = rasterise(render_pdf(Document("amounts", tuple(pages), kit.symbols)), DPI)
+    page_h = PAPERS[paper].height_mm
+    sides = [(images[0], plan.fronts[:held])]
+    if layout is not SheetLayout.FRONTS:
+        sides.append((images[1] if layout is SheetLayout.DUPLEX else images[0], plan.backs[:held]))
+    beside_empty = 0
+    for image, slots in sides:
+        for slot in slots:
+            for side in open_sides(slot, slots, plan.grid.gap):
+                beside_empty += side not in outer_sides(slot, plan.fronts if slots[0] in plan.fronts else plan.backs)
+                assert ink_beyond(image, slot.trim, side, page_h) == pytest.approx(bleed, abs=1.5 / PX_PER_MM), (
+                    f"{paper} {layout.value}, {held} cards: {side} of the card at {slot.trim.x:.1f}, {slot.trim.y:.1f}"
+                )
+    assert beside_empty > 0  # the case this test is for
+
+
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 @pytest.mark.parametrize("layout", list(SheetLayout))
 @pytest.mark.parametrize("flip", list(Flip))
@@ -140,6 +182,33 @@ def test_every_clip_reaches_the_bleed_outside_and_half_the_gap_inside(classic, p
             }
             for side, mm in reach.items():
                 assert mm == pytest.approx(bleed if side in outer else min(bleed, gap / 2)), (side, slot)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("layout", list(SheetLayout))
+@pytest.mark.parametrize("flip", list(Flip))
+@pytest.mark.parametrize("gap", [0.0, 4.0])
+def test_every_clip_of_a_part_filled_sheet_reaches_the_bleed_beside_an_empty_place(classic, paper, layout, flip, gap):
+    """The plan's numbers for every count a last sheet can hold, fronts and their backs."""
+    frame = card_frame(classic)
+    bleed = frame.bleed_mm
+    plan = plan_sheet(PAPERS[paper], layout, frame, flip, (1.5, -2.0), gap)
+    for count in range(1, plan.per_sheet + 1):
+        held = plan.holding(count)
+        assert len(held.fronts) == count and len(held.backs) == (0 if layout is SheetLayout.FRONTS else count)
+        assert [s.trim for s in held.fronts] == [s.trim for s in plan.fronts[:count]]
+        assert [s.trim for s in held.backs] == [s.trim for s in plan.backs[:count]]
+        for slots in (held.fronts, held.backs):
+            for slot in slots:
+                open_ = open_sides(slot, slots, gap)
+                reach = {
+                    "left": slot.trim.x - slot.clip.x,
+                    "right": slot.clip.right - slot.trim.right,
+                    "bottom": slot.trim.y - slot.clip.y,
+                    "top": slot.clip.top - slot.trim.top,
+                }
+                for side, mm in reach.items():
+                    assert mm == pytest.approx(bleed if side in open_ else min(bleed, gap / 2)), (count, side, slot)
 
 
 # --------------------------------------------------------------------------- backs after turning over

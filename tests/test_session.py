@@ -221,7 +221,7 @@ def test_every_record_has_a_timestamp_and_the_start_names_the_deal(classic, clas
     feed(session, "a A1, b pass, c pass", records)
     assert all(re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}\+00:00", r["at"]) for r in records)
     start = records[0]
-    assert start["version"] == 3 and len(start["table"]) == 16 and len(start["deal"]) == len(classic_deck.search)
+    assert start["version"] == 4 and len(start["table"]) == 16 and len(start["deal"]) == len(classic_deck.search)
     assert start["deal"][0].split()[0] == records[1]["card"]
 
 
@@ -551,12 +551,12 @@ CRAFTED = {
     ),
     "design 5": (in_start('"design": null', '"design": 5'), "1: design: expected text"),
     "newer": (
-        in_start('"version": 3', '"version": 4'),
-        "1: version: written by a newer rushmore-print (format 4); this one reads up to 3",
+        in_start('"version": 4', '"version": 5'),
+        "1: version: written by a newer rushmore-print (format 5); this one reads up to 4",
     ),
     "older": (
-        in_start('"version": 3', '"version": 2'),
-        "1: version: written by an older rushmore-print (format 2); this one reads format 3: "
+        in_start('"version": 4', '"version": 2'),
+        "1: version: written by an older rushmore-print (format 2); this one reads formats 3 to 4: "
         "finish the game with the version that began it",
     ),
     "time": (

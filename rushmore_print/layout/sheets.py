@@ -158,6 +158,8 @@ class SheetPlan:
     back_strip: Matrix
     strip_length: float
     fold_y: float | None = None
+    back_axis: tuple[float | None, float | None] | None = None  # what the backs mirror across
+    back_offset: tuple[float, float] = (0.0, 0.0)
 
     @property
     def per_sheet(self) -> int:
@@ -171,6 +173,30 @@ class SheetPlan:
         9
         """
         return len(self.fronts)
+
+    def holding(self, count: int) -> SheetPlan:
+        """This plan for a sheet of only ``count`` cards (a deck's last sheet): a card beside an
+        empty place bleeds on that side as on the block's outside, because the cut there runs
+        through that card alone, and a cut a hair off would leave a white sliver on its edge.
+
+        >>> from rushmore_print import load_design
+        >>> from rushmore_print.layout.cards import card_frame
+        >>> from rushmore_print.sizes import PAPERS
+        >>> plan = plan_sheet(PAPERS["a4"], SheetLayout.DUPLEX, card_frame(load_design()))
+        >>> last = plan.holding(7)   # 16 Monuments: 9, then 7
+        >>> [round(s.clip.right - s.trim.right, 1) for s in (plan.fronts[6], last.fronts[6])]
+        [0.0, 3.0]
+        >>> len(last.fronts), len(last.backs)
+        (7, 7)
+        """
+        if count >= self.per_sheet:
+            return self
+        bleed = self.fronts[0].trim.x - self.fronts[0].clip.x  # the first card's left is the block's outside
+        fronts = tuple(_opened(slot, index, self.grid, count, bleed) for index, slot in enumerate(self.fronts[:count]))
+        backs = self.backs[:count]
+        if self.back_axis is not None:
+            backs = tuple(_mirror_slot(slot, self.back_axis, self.back_offset) for slot in fronts)
+        return dataclasses.replace(self, fronts=fronts, backs=backs)
 
 
 def plan_sheet(
@@ -209,7 +235,9 @@ def plan_sheet(
         marks = _marks(top_block, grid, bleed, W, H, fold=half) + _marks(bottom_block, grid, bleed, W, H, fold=half)
         both = Rect(x0, bottom_block.y, block_w, top_block.top - bottom_block.y)
         strip, length = _strip_for(both, W, H)
-        return SheetPlan(paper, layout, grid, fronts, backs, marks, (), strip, strip, length, fold_y=half)
+        return SheetPlan(
+            paper, layout, grid, fronts, backs, marks, (), strip, strip, length, fold_y=half, back_axis=(None, half)
+        )
     grid = fit_grid(avail_w, H - 2 * MARGIN_MM, frame, gap_mm)
     block_w, block_h = grid.block(bleed)
     slack_x, slack_y = avail_w - block_w, H - 2 * MARGIN_MM - block_h
@@ -240,6 +268,8 @@ def plan_sheet(
         strip,
         back_strip,
         length,
+        back_axis=axis,
+        back_offset=back_offset,
     )
 
 
@@ -287,6 +317,19 @@ def _slots(block: Rect, grid: Grid, bleed: float) -> tuple[Slot, ...]:
             clip = Rect(x - left, y - bottom, grid.cell_w + left + right, grid.cell_h + top + bottom)
             slots.append(Slot(trim, grid.rotation, clip))
     return tuple(slots)
+
+
+def _opened(slot: Slot, index: int, grid: Grid, count: int, bleed: float) -> Slot:
+    """``slot`` (place ``index``, row by row from the top left) on a sheet holding ``count`` cards:
+    its clip reaches the full bleed on a side whose neighbouring place is empty. Places fill in
+    order, so only the right and lower neighbours can be missing."""
+    row, col = divmod(index, grid.cols)
+    clip = slot.clip
+    if col < grid.cols - 1 and index + 1 >= count:
+        clip = Rect(clip.x, clip.y, slot.trim.right + bleed - clip.x, clip.height)
+    if row < grid.rows - 1 and index + grid.cols >= count:
+        clip = Rect(clip.x, slot.trim.y - bleed, clip.width, clip.top - (slot.trim.y - bleed))
+    return dataclasses.replace(slot, clip=clip)
 
 
 def _mirror_rect(rect: Rect, axis: tuple, offset: tuple[float, float]) -> Rect:
@@ -456,6 +499,7 @@ def _sheet(
 ) -> tuple[Page, ...]:
     """Sheet ``number`` of ``sheets``: its front page, and for duplex its back page."""
     W, H = plan.paper.width_mm, plan.paper.height_mm
+    held = plan.holding(len(batch))  # the cards' clips; marks, fold and strip stay the full sheet's
     where = words.t.gettext(
         "{title} | {paper} {layout} | sheet {number} of {sheets}",
         title=title,
@@ -465,9 +509,9 @@ def _sheet(
         sheets=sheets,
     )
     note = f"{words.print_note}  {where}"
-    items: list = [place_card(front, slot) for (front, _), slot in zip(batch, plan.fronts)]
+    items: list = [place_card(front, slot) for (front, _), slot in zip(batch, held.fronts)]
     if plan.layout is SheetLayout.GUTTERFOLD:
-        items += [place_card(back, slot) for (_, back), slot in zip(batch, plan.backs) if back is not None]
+        items += [place_card(back, slot) for (_, back), slot in zip(batch, held.backs) if back is not None]
         assert plan.fold_y is not None  # a gutter-fold plan always has its fold
         fold_from = min(slot.clip.x for slot in plan.fronts) - MARK_GAP_MM - MARK_LENGTH_MM
         items.append(
@@ -496,7 +540,7 @@ def _sheet(
     )
     front = Page(W, H, tuple(items))
     if plan.layout is SheetLayout.DUPLEX:
-        back_items: list = [place_card(back, slot) for (_, back), slot in zip(batch, plan.backs) if back is not None]
+        back_items: list = [place_card(back, slot) for (_, back), slot in zip(batch, held.backs) if back is not None]
         back_items += [_mark(p) for p in plan.back_marks]
         back_items.append(
             Group(fall_back(strip_items(f"{note} | {words.backs}", plan.strip_length), words.fallback), plan.back_strip)

@@ -18,7 +18,7 @@ from typing import Any
 
 from ..colors import WHITE, Color, contrast, parse_hex
 from ..errors import Problem, SpecError
-from ..i18n import SOURCE_LANGUAGE, catalogue, languages
+from ..i18n import SOURCE_LANGUAGE, default_directions, languages
 from ..inputs import INVISIBLE, InputError, InputKind, read_input_text, shown, shown_path
 from ..model import Notation
 from ..sizes import CARD_MM_RANGE, CARD_PRESETS, parse_card_size
@@ -406,12 +406,7 @@ def _language_directions(language: str) -> tuple[tuple[str, str], Notation]:
     >>> _language_directions("fr")
     (('la gauche', 'la droite'), Notation(letters=('L', 'R')))
     """
-    t = catalogue(language)
-    left, right = (
-        t.pgettext("a head's facing, as the rules say it", "left"),
-        t.pgettext("a head's facing, as the rules say it", "right"),
-    )
-    return (left, right), Notation(("L", "R"))
+    return default_directions(language), Notation(("L", "R"))
 
 
 def _directions(check: _Checker, value: Any) -> tuple[tuple[str, str] | None, Notation | None]:
