@@ -300,21 +300,17 @@ class _Closed(OSError):
 
 # Why a write fails, in the players' words: the failures of a disk under a game (full, gone,
 # made read-only); any other is said in the system's own words.
-_FAILURES = (
-    ("ENOSPC", psaid("why a file cannot be written", "no space left on device")),
-    ("EDQUOT", psaid("why a file cannot be written", "disk quota exceeded")),
-    ("EFBIG", psaid("why a file cannot be written", "file too large")),
-    ("EROFS", psaid("why a file cannot be written", "read-only file system")),
-    ("EIO", psaid("why a file cannot be written", "input/output error")),
-    ("ENODEV", psaid("why a file cannot be written", "the device is gone")),
-    ("ENXIO", psaid("why a file cannot be written", "the device is gone")),
-    ("EACCES", psaid("why a file cannot be written", "permission denied")),
-    ("EPERM", psaid("why a file cannot be written", "permission denied")),
-)
 _WRITE_REASONS: dict[int, Said] = {
-    getattr(errno, name): reason
-    for name, reason in _FAILURES
-    if hasattr(errno, name)  # Windows has no EDQUOT
+    # first: Windows has no EDQUOT, and ENOSPC below then keeps its own words
+    getattr(errno, "EDQUOT", errno.ENOSPC): psaid("why a file cannot be written", "disk quota exceeded"),
+    errno.ENOSPC: psaid("why a file cannot be written", "no space left on device"),
+    errno.EFBIG: psaid("why a file cannot be written", "file too large"),
+    errno.EROFS: psaid("why a file cannot be written", "read-only file system"),
+    errno.EIO: psaid("why a file cannot be written", "input/output error"),
+    errno.ENODEV: psaid("why a file cannot be written", "the device is gone"),
+    errno.ENXIO: psaid("why a file cannot be written", "the device is gone"),
+    errno.EACCES: psaid("why a file cannot be written", "permission denied"),
+    errno.EPERM: psaid("why a file cannot be written", "permission denied"),
 }
 
 
