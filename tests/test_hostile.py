@@ -256,3 +256,20 @@ def test_a_tab_that_indents_is_named_as_a_tab(runner, write_design):
     result = runner.invoke(cli, ["validate", str(path)])
     assert result.exit_code == 1
     assert f"{path}:5: not valid YAML (column 1): a tab; YAML indents with spaces only" in result.stderr
+
+
+@pytest.mark.parametrize(
+    "svg, said",
+    [
+        (_svg(f'<g transform="matrix(nan 0 0 1 0 0)">{SHAPE}</g>'), "<g> at line 1: transform has 'nan', which is not"),
+        (_svg('<path d="M0 0 L Infinity 5 L 50 50 Z"/>'), "<path> at line 1: d has 'Infinity', which is not a number"),
+        ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 9 9">' + " " * 2_000_001 + "</svg>", "an SVG file may"),
+    ],
+    ids=["nan in a transform", "Infinity in a path", "too big"],
+)
+def test_svg_art_messages_say_what_is_wrong_in_words(runner, write_design, svg, said):
+    """'not a readable SVG file (IndexError: tuple index out of range)', 'a SVG file file may be...'"""
+    path = write_design(ART_DESIGN % "h.svg")
+    (path.parent / "h.svg").write_text(svg)
+    result = runner.invoke(cli, ["validate", str(path)])
+    assert result.exit_code == 1 and said in result.stderr, result.stderr

@@ -429,6 +429,12 @@ def _directions(check: _Checker, value: Any) -> tuple[tuple[str, str] | None, No
         letter = spec.get("letter", name[0])
         if not isinstance(letter, str) or len(letter) != 1 or not letter.isalpha():
             check.add(item_path + ("letter",), f"expected a single letter, got {_describe(letter)}")
+        elif len(letter.upper()) != 1:  # the notation is in capitals: 'ß' would print as 'SS'
+            check.add(
+                item_path + ("letter",),
+                f"{shown(letter)} is written {shown(letter.upper())} in capitals, which the notation uses; "
+                "give a letter that stays one letter, e.g. letter: S",
+            )
             return None, None
         names.append(name)
         letters.append(letter.upper())
@@ -465,16 +471,17 @@ def _search(
         return seed, None
     n = len(heads) if heads else None
     wanted: dict[int, int] = {}
+    keys_read: dict[int, object] = {}  # each number of red heads, as the file wrote it
     for key, count in raw.items():
         key_path = counts_path + (key,)
-        k = (
-            key
-            if isinstance(key, int) and not isinstance(key, bool)
-            else (int(key) if isinstance(key, str) and key.isascii() and key.isdecimal() else None)
-        )
+        k = _red_key(key)
         if k is None or k < 0:
             check.add(key_path, "expected a number of red heads (0, 1, 2, ...) as the key")
             continue
+        if k in keys_read:  # 0 and '0' are two keys to YAML, one here: the later one would win unseen
+            check.add(key_path, f"{k} red heads is given twice, as {keys_read[k]!r} and as {key!r}; give it once")
+            continue
+        keys_read[k] = key
         if n is not None and k > n:
             check.add(key_path, f"only {n} heads, so a card has 0 to {n} red heads")
             continue
@@ -525,6 +532,13 @@ def _grid(check: _Checker, value: Any, heads: tuple[HeadSpec, ...] | None) -> tu
         )
         return None
     return rows, cols
+
+
+def _red_key(key: Any) -> int | None:
+    """A ``red_counts`` key as the number of red heads it names (``2`` or ``'2'``), else None."""
+    if isinstance(key, int) and not isinstance(key, bool):
+        return key
+    return int(key) if isinstance(key, str) and key.isascii() and key.isdecimal() else None
 
 
 def _rules(check: _Checker, value: Any) -> Rules | None:
