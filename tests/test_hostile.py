@@ -273,3 +273,19 @@ def test_svg_art_messages_say_what_is_wrong_in_words(runner, write_design, svg, 
     (path.parent / "h.svg").write_text(svg)
     result = runner.invoke(cli, ["validate", str(path)])
     assert result.exit_code == 1 and said in result.stderr, result.stderr
+
+
+@pytest.mark.parametrize(
+    "rules, key",
+    [
+        ("{points_to_win: 40}", "rules.points_to_win"),
+        ("{long_game: {points_to_win: 99}}", "rules.long_game.points_to_win"),
+    ],
+)
+def test_points_no_deck_could_hold_are_refused(runner, write_design, rules, key):
+    """The rule sheet printed 'Take 99 cards and you win' for a deck of 39 Search cards."""
+    path = write_design(MINIMAL + f"rules: {rules}\n")
+    result = runner.invoke(cli, ["validate", str(path)])
+    assert result.exit_code == 1, result.output
+    assert f"{key}: " in result.stderr and "can never be taken: the design has 39 Search cards in all" in result.stderr
+    assert runner.invoke(cli, ["validate", str(write_design(MINIMAL + "rules: {points_to_win: 39}\n"))]).exit_code == 0

@@ -300,6 +300,8 @@ def parse_design(text: str, file: str, base_dir: Path | None, font_check: FontCh
     seed, red_counts = _search(check, top["search"], heads) if "search" in top else (None, None)
     grid = _grid(check, top.get("grid"), heads)
     rules = _rules(check, top.get("rules"))
+    if rules is not None and red_counts is not None and isinstance(top.get("rules"), dict):
+        _reachable(check, top["rules"], rules, sum(red_counts))
     print_spec = _print(check, top.get("print"), base_dir)
     if print_spec is not None and print_spec.font is not None:
         designer = _check_print_font(check, print_spec.font, name, heads or (), font_check)
@@ -532,6 +534,27 @@ def _grid(check: _Checker, value: Any, heads: tuple[HeadSpec, ...] | None) -> tu
         )
         return None
     return rows, cols
+
+
+def _reachable(check: _Checker, given: dict, rules: Rules, search_cards: int) -> None:
+    """No deck holds more than the design's Search cards, so points the design asks for beyond
+    them can never be reached: the rule sheet would promise a win nobody can take ("take 99
+    cards and you win"). Only numbers the design writes: the defaults suit any deck of 4 cards."""
+    long_game = given.get("long_game")
+    for key, points, written in (
+        ("points_to_win", rules.points_to_win, "points_to_win" in given),
+        (
+            "long_game.points_to_win",
+            rules.long_points_to_win,
+            isinstance(long_game, dict) and "points_to_win" in long_game,
+        ),
+    ):
+        if written and points > search_cards:
+            check.add(
+                ("rules", *key.split(".")),
+                f"{points} cards can never be taken: the design has {search_cards} Search cards in all; "
+                f"allowed: 1 to {search_cards}",
+            )
 
 
 def _red_key(key: Any) -> int | None:
