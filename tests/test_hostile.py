@@ -251,6 +251,15 @@ def test_a_direction_letter_that_is_two_letters_in_capitals_is_refused(runner, w
     assert "directions.1.letter: 'ß' is written 'SS' in capitals, which the notation uses" in result.stderr
 
 
+@pytest.mark.parametrize("letter", ["7", "[L]", "{a: 1}", "''", "LR"])
+def test_a_direction_letter_that_is_no_letter_is_refused(runner, write_design, letter):
+    path = write_design(MINIMAL.replace("[left, right]", f"[{{name: left, letter: {letter}}}, right]"))
+    result = runner.invoke(cli, ["validate", str(path)])
+    assert result.exit_code == 1 and "directions.1.letter: expected a single letter, got " in result.stderr, (
+        result.output
+    )
+
+
 def test_a_tab_that_indents_is_named_as_a_tab(runner, write_design):
     path = write_design(MINIMAL.replace("  seed: 1", "\tseed: 1"))
     result = runner.invoke(cli, ["validate", str(path)])

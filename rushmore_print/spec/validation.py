@@ -431,7 +431,8 @@ def _directions(check: _Checker, value: Any) -> tuple[tuple[str, str] | None, No
         letter = spec.get("letter", name[0])
         if not isinstance(letter, str) or len(letter) != 1 or not letter.isalpha():
             check.add(item_path + ("letter",), f"expected a single letter, got {_describe(letter)}")
-        elif len(letter.upper()) != 1:  # the notation is in capitals: 'ß' would print as 'SS'
+            return None, None
+        if len(letter.upper()) != 1:  # the notation is in capitals: 'ß' would print as 'SS'
             check.add(
                 item_path + ("letter",),
                 f"{shown(letter)} is written {shown(letter.upper())} in capitals, which the notation uses; "
