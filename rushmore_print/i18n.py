@@ -284,8 +284,18 @@ class Catalogue:
 
         >>> catalogue("de").integer(1234), catalogue("de").integer(12345)
         ('1234', '12.345')
+        >>> catalogue().integer(10**30)
+        '1,000,000,000,000,000,000,000,000,000,000'
         """
-        return str(n) if abs(n) < 10000 else format_decimal(n, locale=self.locale)
+        if abs(n) < 10000:
+            return str(n)
+        import decimal
+
+        # babel rounds to the pattern's decimals (3) through the current decimal context, 28
+        # digits by default: a longer number (a typo in a design) raised InvalidOperation.
+        with decimal.localcontext() as context:
+            context.prec = max(context.prec, len(str(abs(n))) + 8)
+            return format_decimal(n, locale=self.locale)
 
     def number(self, value: float, digits: int = 1) -> str:
         """A decimal number to at most ``digits`` places, with this language's decimal sign.
