@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import functools
+import os
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PIL import Image
+from PIL import Image, ImageChops
 
 from ..errors import BuildError
-from ..inputs import InputKind, shown_path
+from ..inputs import InputKind, shown, shown_path
 from .normalise import decode_file
 
 if TYPE_CHECKING:
@@ -17,13 +18,40 @@ if TYPE_CHECKING:
     from .colour import CmykConverter
 
 
-@functools.lru_cache(maxsize=32)
 def art_image(path: str, pixels: int) -> Image.Image:
     """The image at ``path`` in RGBA, reduced (never enlarged) so its longer side is at most
     ``pixels`` (0: as it is). Both renderers draw this, so PDF and PNG show the same pixels, and
     a large photo costs its decoding once, not once per page or per file. The file is read
     through the trust boundary and decoded by the one normaliser (16-bit grey keeps its greys,
-    EXIF orientation applied), so what ``validate`` read is what prints."""
+    EXIF orientation applied), so what ``validate`` read is what prints.
+
+    The decoding is cached by the file's name, time and size: ``preview --watch`` rebuilds in
+    one process, and a cache by name alone kept drawing the art as it was before an edit.
+
+    >>> import tempfile, os
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     path = os.path.join(folder, "h.png")
+    ...     Image.new("RGB", (4, 4), (200, 0, 0)).save(path)
+    ...     before = art_image(path, 0).getpixel((0, 0))
+    ...     Image.new("RGB", (4, 4), (0, 0, 200)).save(path)
+    ...     os.utime(path, ns=(0, os.stat(path).st_mtime_ns + 10**9))  # saved a second later
+    ...     before, art_image(path, 0).getpixel((0, 0))
+    ((200, 0, 0, 255), (0, 0, 200, 255))
+    """
+    return _art_image(path, pixels, _stamp(path))
+
+
+def _stamp(path: str) -> tuple[int, int]:
+    """What tells one version of a file from the next: its modification time and size."""
+    try:
+        info = os.stat(path)
+    except OSError:
+        return (0, 0)  # the reader says why
+    return (info.st_mtime_ns, info.st_size)
+
+
+@functools.lru_cache(maxsize=32)
+def _art_image(path: str, pixels: int, _stamp: tuple[int, int]) -> Image.Image:
     image = decode_file(path, InputKind.ART_IMAGE, pixels).convert("RGBA")
     _check_seen(image, path)
     if pixels and max(image.size) > pixels:
@@ -52,12 +80,18 @@ def _check_seen(image: Image.Image, path: str | Path) -> None:
 TRANSPARENT_KEY = (1, 2, 3, 0)
 
 
-@functools.lru_cache(maxsize=32)
 def art_image_cmyk(path: str, pixels: int, cmyk: CmykConverter) -> tuple[Image.Image, list[int]]:
     """The art in the output profile's CMYK under the ink limit, with the colour-key mask that
     cuts out what was transparent: (image, mask ranges for reportlab's ``drawImage``). Each art
-    is converted once per profile, however many heads and files draw it."""
-    rgba = art_image(path, pixels)
+    is converted once per profile and version of the file, however many heads and files draw it."""
+    return _art_image_cmyk(path, pixels, cmyk, _stamp(path))
+
+
+@functools.lru_cache(maxsize=32)
+def _art_image_cmyk(
+    path: str, pixels: int, cmyk: CmykConverter, stamp: tuple[int, int]
+) -> tuple[Image.Image, list[int]]:
+    rgba = _art_image(path, pixels, stamp)
     alpha = rgba.getchannel("A")
     flat = Image.new("RGB", rgba.size, (255, 255, 255))
     flat.paste(rgba, mask=alpha)
@@ -98,6 +132,58 @@ def art_problems(design: Design) -> list[str]:
     return problems
 
 
+# A pixel "changes" when mirroring moves its grey by more than this (of 255): JPEG noise stays below.
+MIRROR_GREY_STEP = 24
+# Art of which fewer pixels than this change when mirrored faces no way a player can see.
+LEAST_MIRRORED_SHARE = 0.01
+
+
+def mirrored_share(image: Image.Image) -> float:
+    """The share of the art's pixels that visibly change when it is mirrored, over a mid grey
+    and reduced to at most 96 px: 0 for art that is the same facing either way.
+
+    >>> from PIL import ImageDraw
+    >>> plain = Image.new("RGBA", (60, 108), (200, 40, 40, 255))
+    >>> profile = plain.copy()
+    >>> ImageDraw.Draw(profile).rectangle((0, 20, 20, 60), fill=(20, 20, 20, 255))  # a nose on the left
+    >>> mirrored_share(plain), round(mirrored_share(profile), 2)
+    (0.0, 0.27)
+    """
+    small = image.convert("RGBA")
+    small.thumbnail((96, 96))
+    flat = Image.new("RGB", small.size, (128, 128, 128))
+    flat.paste(small, mask=small.getchannel("A"))
+    grey = flat.convert("L")
+    moved = ImageChops.difference(grey, grey.transpose(Image.Transpose.FLIP_LEFT_RIGHT))
+    changed = moved.point(lambda value: 255 if value > MIRROR_GREY_STEP else 0).histogram()[255]
+    return changed / (small.width * small.height)
+
+
+def art_warnings(design: Design) -> list[str]:
+    """The heads whose image art looks the same mirrored: each card draws a head facing the
+    second direction as its art mirrored, so players could not tell which way it faces (a flat
+    colour, a face from the front). A warning: ``validate --strict`` fails on it.
+
+    >>> from rushmore_print import load_design
+    >>> art_warnings(load_design())  # the built-in heads are drawings, in profile
+    []
+    """
+    found = []
+    for number, head in enumerate(design.heads, start=1):
+        if head.art is None or head.vector is not None:
+            continue
+        try:
+            share = mirrored_share(art_image(str(head.art), 256))
+        except BuildError:
+            continue  # art_problems says why it cannot be read
+        if share < LEAST_MIRRORED_SHARE:
+            found.append(
+                f"heads.{number}.art: {shown(head.art.name)} looks the same mirrored ({share * 100:.1f} % of it "
+                "changes), so players could not tell which way the head faces; draw it facing the first direction"
+            )
+    return found
+
+
 def decode_art(symbols: dict) -> None:
     """Decode every art image the symbols use, once, before the workers fork (they share it).
 
@@ -119,4 +205,12 @@ def decode_art(symbols: dict) -> None:
         walk(symbol.items)
 
 
-__all__ = ["TRANSPARENT_KEY", "art_image", "art_image_cmyk", "art_problems", "decode_art"]
+__all__ = [
+    "TRANSPARENT_KEY",
+    "art_image",
+    "art_image_cmyk",
+    "art_problems",
+    "art_warnings",
+    "decode_art",
+    "mirrored_share",
+]
