@@ -83,7 +83,17 @@ TRANSPARENT_KEY = (1, 2, 3, 0)
 def art_image_cmyk(path: str, pixels: int, cmyk: CmykConverter) -> tuple[Image.Image, list[int]]:
     """The art in the output profile's CMYK under the ink limit, with the colour-key mask that
     cuts out what was transparent: (image, mask ranges for reportlab's ``drawImage``). Each art
-    is converted once per profile and version of the file, however many heads and files draw it."""
+    is converted once per profile and version of the file, however many heads and files draw it.
+
+    >>> import tempfile, os
+    >>> from .colour import converter
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     path = os.path.join(folder, "h.png")
+    ...     Image.new("RGBA", (4, 4), (200, 0, 0, 255)).save(path)
+    ...     image, mask = art_image_cmyk(path, 0, converter(None))
+    >>> image.mode, image.size, mask
+    ('CMYK', (4, 4), [1, 1, 2, 2, 3, 3, 0, 0])
+    """
     return _art_image_cmyk(path, pixels, cmyk, _stamp(path))
 
 
