@@ -163,7 +163,7 @@ def judge_design(
     """The deck's checks plus everything ``build`` would refuse (the same checks build runs).
     ``art_check`` decodes image art as build decodes it, ``art_warnings`` finds art that would
     print but not play (``render.art.art_warnings``: the same facing either way), a warning like
-    an imbalance; each is called only when a head has image art.
+    an imbalance; each is called only when a head has art (``art_check``: image art).
 
     >>> from rushmore_print.generate import generate_deck
     >>> from rushmore_print.spec import load_design
@@ -178,6 +178,7 @@ def judge_design(
     report = validate_deck(deck)
     if any(head.art is not None and head.vector is None for head in design.heads):
         printing += art_check(design) if art_check is not None else []
+    if any(head.art is not None for head in design.heads):
         noted = art_warnings(design) if art_warnings is not None and not printing else []
         located = tuple(Finding(None, f"{design.source}: {warning}") for warning in noted)
         report = replace(report, warnings=report.warnings + located)

@@ -361,3 +361,13 @@ def test_the_preview_draws_head_art_as_it_is_after_an_edit(write_design):
     save((50, 50, 250))
     later = colours(builder.build(2).html)
     assert (50, 50, 250) in later and (250, 50, 50) not in later
+
+
+def test_svg_art_that_looks_the_same_mirrored_is_a_warning(runner, write_design):
+    path = write_design(ART_DESIGN % "h.svg")
+    (path.parent / "h.svg").write_text(_svg(SHAPE))  # a rectangle in the middle: the same both ways
+    symmetric = runner.invoke(cli, ["validate", str(path), "--strict"])
+    assert symmetric.exit_code == 1 and "heads.1.art: 'h.svg' looks the same mirrored" in symmetric.output
+    (path.parent / "h.svg").write_text(_svg('<rect x="10" y="10" width="40" height="160" fill="#420"/>'))
+    facing = runner.invoke(cli, ["validate", str(path), "--strict"])
+    assert facing.exit_code == 0, facing.output
