@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from collections.abc import Iterator, Mapping
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -17,7 +18,7 @@ from PIL import Image
 
 from .build import card_faces, checked_deck
 from .errors import BuildError
-from .files import Written, atomic_write, die_with_parent, ensure_folder, worker_count
+from .files import StagedFolder, Written, die_with_parent, ensure_folder, worker_count
 from .layout.cards import CardKind, Face, card_frame, symbols
 from .layout.frame import CardFrame
 from .layout.items import Document, Page
@@ -109,11 +110,64 @@ def _faces_with_backs(design: Design, deck, bleed_mm: float) -> list[Face]:
     return [front for front, _ in pairs] + backs
 
 
-def _write(path: Path, data: bytes, pages: int, what: str, progress: Progress | None) -> Written:
-    atomic_write(path, data)
-    if progress:
-        progress(path.name)
-    return Written(path, pages, len(data), what)
+class _Export:
+    """One export's files, staged as each is made and moved into ``out_dir`` together only once
+    all are written: an export that fails (a full disk) or is interrupted leaves the folder's
+    previous export whole, never half one deck and half another. Use it as a context manager.
+
+    Committing also removes the numbered files an earlier export left that this one does not
+    write (``M09.png`` once the deck has 8 Monuments, ``..._sheet3.png``): ``impose FOLDER``
+    would otherwise print them with the new deck. Only names of the shape this export writes,
+    in the folders it writes, are touched."""
+
+    def __init__(self, out_dir: Path, progress: Progress | None) -> None:
+        self.out_dir = out_dir
+        self._progress = progress
+        self._stage = StagedFolder(out_dir)
+        self._written: list[Written] = []
+
+    def __enter__(self) -> _Export:
+        ensure_folder(self.out_dir)
+        return self
+
+    def __exit__(self, *_exc_info: object) -> None:
+        self._stage.discard()
+
+    def write(self, name: str, data: bytes, pages: int, what: str) -> Written:
+        """Stage ``data`` as ``name`` (``monuments/M01.png``: one folder down at most)."""
+        if Path(name).parent != Path("."):  # a deck's own folder, in the stage and in the output
+            try:
+                self._stage.path(name).parent.mkdir(exist_ok=True)
+            except OSError as exc:
+                raise BuildError(f"{self.out_dir / name}: cannot write it ({exc.strerror or exc})") from None
+            ensure_folder(self.out_dir / Path(name).parent)
+        self._stage.write(name, data)
+        if self._progress:
+            self._progress(Path(name).name)
+        written = Written(self.out_dir / name, pages, len(data), what)
+        self._written.append(written)
+        return written
+
+    def commit(self) -> list[Written]:
+        """Move every staged file in, then remove the numbered files an earlier export left."""
+        self._stage.commit()
+        written = {w.path for w in self._written}
+        for folder in sorted({w.path.parent for w in self._written}):
+            shapes = {_numbered(w.path.name) for w in self._written if w.path.parent == folder} - {None}
+            for old in folder.iterdir():
+                if old not in written and _numbered(old.name) in shapes and old.is_file():
+                    old.unlink(missing_ok=True)
+        return self._written
+
+
+def _numbered(name: str) -> str | None:
+    """The shape of a file name whose stem ends in a number (``M\\d+.png``), else None.
+
+    >>> _numbered("M01.png") == _numbered("M9.png"), _numbered("back-search.png")
+    (True, None)
+    """
+    found = re.fullmatch(r"(.*?)\d+(\.[A-Za-z]+)", name)
+    return None if found is None else f"{found[1]}#{found[2]}"
 
 
 def export_png(
@@ -136,15 +190,13 @@ def export_png(
     """
     dpi = options.dpi
     deck = checked_deck(design)
-    folder = out_dir
-    ensure_folder(folder)
     bleed_mm = design.print.bleed_mm if options.bleed_mm is None else options.bleed_mm
     faces = _faces_with_backs(design, deck, bleed_mm)
     pages = card_pages(card_frame(design, bleed_mm), faces)
-    return [
-        _write(folder / f"{_face_name(face)}.png", data, 1, "card image", progress)
-        for face, data in zip(faces, render_pngs(pages, symbols(design), dpi))
-    ]
+    with _Export(out_dir, progress) as export:
+        for face, data in zip(faces, render_pngs(pages, symbols(design), dpi)):
+            export.write(f"{_face_name(face)}.png", data, 1, "card image")
+        return export.commit()
 
 
 def export_raster(
@@ -164,16 +216,21 @@ def export_raster(
     ['monuments/M04.png', 'monuments/back.png', 'search/S01.png']
     >>> folder.cleanup()
     """
+    with _Export(out_dir, progress) as export:
+        _raster_images(export, design, target)
+        return export.commit()
+
+
+def _raster_images(export: _Export, design: Design, target: RasterTarget) -> list[Written]:
     deck = checked_deck(design)
     faces = _faces_with_backs(design, deck, target.bleed_mm)
     pages = card_pages(card_frame(design, target.bleed_mm), faces)
     written = []
     exact = target.size_for(design.print.card_name)
     for face, data in zip(faces, render_pngs(pages, symbols(design), target.dpi, target.portrait, exact)):
-        folder = out_dir / ("monuments" if face.kind is CardKind.MONUMENT else "search")
-        ensure_folder(folder)
+        folder = "monuments" if face.kind is CardKind.MONUMENT else "search"
         name = "back" if face.is_back else face.card_id
-        written.append(_write(folder / f"{name}.png", data, 1, f"{target.name} card image", progress))
+        written.append(export.write(f"{folder}/{name}.png", data, 1, f"{target.name} card image"))
     return written
 
 
@@ -193,10 +250,12 @@ def export_dtc(
     """
     deck = checked_deck(design)
     frame = card_frame(design, DTC_BLEED_MM)
-    folder = out_dir
-    ensure_folder(folder)
-    written = []
-    pairs = card_faces(design, deck, DTC_BLEED_MM)
+    with _Export(out_dir, progress) as export:
+        _dtc_decks(export, design, card_faces(design, deck, DTC_BLEED_MM), frame)
+        return export.commit()
+
+
+def _dtc_decks(export: _Export, design: Design, pairs: list, frame: CardFrame) -> None:
     for kind, label in ((CardKind.MONUMENT, "monuments"), (CardKind.SEARCH, "search")):
         faces: list[Face] = []
         for front, back in pairs:
@@ -207,16 +266,7 @@ def export_dtc(
         subject = f"{design.name}: the {label} deck for DriveThruCards, back then front of each card, 1/8 in bleed"
         document = Document(f"{design.name}: {label} for DriveThruCards", pages, symbols(design), subject)
         data = render_pdf(document, pdfx=True, profile=design.print.profile)
-        written.append(
-            _write(
-                folder / f"{design.slug}_{label}_dtc.pdf",
-                data,
-                len(faces),
-                "DriveThruCards deck, PDF/X-1a:2003 (CMYK)",
-                progress,
-            )
-        )
-    return written
+        export.write(f"{design.slug}_{label}_dtc.pdf", data, len(faces), "DriveThruCards deck, PDF/X-1a:2003 (CMYK)")
 
 
 @dataclass(frozen=True)
@@ -290,22 +340,25 @@ def export_tts(
     5
     """
     deck = checked_deck(design)
+    with _Export(out_dir, progress) as export:
+        _tts_files(export, design, card_faces(design, deck, 0.0), options)
+        return export.commit()
+
+
+def _tts_files(export: _Export, design: Design, pairs: list, options: ExportOptions) -> None:
     frame = card_frame(design, 0.0)
     table = symbols(design)
-    folder = out_dir
-    ensure_folder(folder)
-    pairs = card_faces(design, deck, 0.0)
     sideways = frame.width_mm > frame.height_mm  # TTS shows landscape cards turned, else squashed
-    written: list[Written] = []
     objects = []
     deck_id = 1
     tiles: dict = {}  # the heads, drawn once a size (render_page)
     for number, (kind, label) in enumerate(((CardKind.MONUMENT, "monuments"), (CardKind.SEARCH, "search"))):
         fronts = [front for front, _ in pairs if front.kind is kind]
         back = next(back for front, back in pairs if front.kind is kind)
-        back_path = folder / f"{design.slug}_{label}_back.png"
         back_image = render_page(card_pages(frame, [back])[0], table, 300, tiles)
-        written.append(_write(back_path, png_bytes(back_image, 300), 1, "Tabletop Simulator back", progress))
+        back_path = export.write(
+            f"{design.slug}_{label}_back.png", png_bytes(back_image, 300), 1, "Tabletop Simulator back"
+        ).path
         custom, contained = {}, []
         max_cell_w = math.floor(frame.width_mm / MM_PER_INCH * TTS_MAX_DPI)
         for sheet_number, sheet in enumerate(tts_sheets(fronts, frame.width_mm / frame.height_mm, max_cell_w), start=1):
@@ -320,8 +373,8 @@ def export_tts(
                     tts_cell(face, frame, table, sheet, tiles),
                     ((index % sheet.cols) * cell_w, (index // sheet.cols) * cell_h),
                 )
-            path = folder / f"{design.slug}_{label}_sheet{sheet_number}.png"
-            written.append(_write(path, png_bytes(image, dpi), 1, "Tabletop Simulator face sheet", progress))
+            name = f"{design.slug}_{label}_sheet{sheet_number}.png"
+            path = export.write(name, png_bytes(image, dpi), 1, "Tabletop Simulator face sheet").path
             custom[str(deck_id)] = {
                 "FaceURL": _url(path, options.url_base),
                 "BackURL": _url(back_path, options.url_base),
@@ -369,8 +422,7 @@ def export_tts(
         "VersionNumber": "",
     }
     data = (json.dumps(saved, indent=2) + "\n").encode("utf-8")
-    written.append(_write(folder / f"{design.slug}_tts.json", data, 0, "Tabletop Simulator saved object", progress))
-    return written
+    export.write(f"{design.slug}_tts.json", data, 0, "Tabletop Simulator saved object")
 
 
 def _url(path: Path, base: str | None) -> str:
@@ -417,12 +469,12 @@ def export_mpc(
     >>> MPC_IMAGES.size_for("poker"), MPC_BRACKETS[:3]
     ((816, 1110), (18, 36, 55))
     """
-    written = export_raster(design, out_dir, MPC_IMAGES, progress)
-    fronts = [w.path for w in written if w.path.stem != "back"]
-    backs = {w.path.parent.name: w.path for w in written if w.path.stem == "back"}
-    data = mpc_order(fronts, backs, out_dir)
-    written.append(_write(out_dir / f"{design.slug}_mpc.xml", data, 0, "mpc-autofill order", progress))
-    return written
+    with _Export(out_dir, progress) as export:
+        images = _raster_images(export, design, MPC_IMAGES)
+        fronts = [w.path for w in images if w.path.stem != "back"]
+        backs = {w.path.parent.name: w.path for w in images if w.path.stem == "back"}
+        export.write(f"{design.slug}_mpc.xml", mpc_order(fronts, backs, out_dir), 0, "mpc-autofill order")
+        return export.commit()
 
 
 def mpc_order(fronts: list[Path], backs: dict[str, Path], folder: Path) -> bytes:
@@ -481,16 +533,15 @@ def export_svg(
     >>> folder.cleanup()
     """
     deck = checked_deck(design)
-    ensure_folder(out_dir)
     bleed_mm = design.print.bleed_mm if options.bleed_mm is None else options.bleed_mm
     faces = _faces_with_backs(design, deck, bleed_mm)
     table = symbols(design)
-    written = []
-    for face, page in zip(faces, card_pages(card_frame(design, bleed_mm), faces)):
-        name = _face_name(face)
-        data = svg_document(page, table, title=f"{design.name}: {name}").encode("utf-8")
-        written.append(_write(out_dir / f"{name}.svg", data, 1, "card drawing (SVG)", progress))
-    return written
+    with _Export(out_dir, progress) as export:
+        for face, page in zip(faces, card_pages(card_frame(design, bleed_mm), faces)):
+            name = _face_name(face)
+            data = svg_document(page, table, title=f"{design.name}: {name}").encode("utf-8")
+            export.write(f"{name}.svg", data, 1, "card drawing (SVG)")
+        return export.commit()
 
 
 class Exporter(Protocol):

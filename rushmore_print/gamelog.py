@@ -258,8 +258,11 @@ def read_records(path: Path) -> list[dict]:
         data = read_input(path, InputKind.GAME_LOG)
     except InputError as exc:
         raise GameLogError(str(exc)) from None
+    from .stats import check_sequence
+
     try:
         records, _cut = parse_log(_text_of(data))
+        check_sequence(records)
     except GameLogError as exc:
         raise exc.in_file(shown_path(path)) from None
     return [record for _, record in records]

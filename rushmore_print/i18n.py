@@ -27,10 +27,13 @@ from __future__ import annotations
 import functools
 import gettext as _gettext
 import io
-from collections.abc import Iterable
+import re
+import string
+import unicodedata
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from importlib import resources
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 from babel import Locale
 from babel.lists import format_list
@@ -62,6 +65,127 @@ def languages() -> tuple[str, ...]:
     return tuple(sorted(found | {SOURCE_LANGUAGE}))
 
 
+def _first_word(text: str) -> str:
+    """The letters ``text`` begins with, case folded and without their accents: the word whose
+    first sound a liaison hears (``"Ève-Marie"``: ``"eve"``; ``"A1"``: ``"a"``)."""
+    letters = ""
+    for char in text:
+        if not char.isalpha():
+            break
+        letters += unicodedata.normalize("NFD", char.casefold())[0]
+    return letters
+
+
+# French words said as if they began with a consonant: no elision before them (de huit, de onze).
+_FRENCH_ASPIRATED = frozenset({"huit", "huitieme", "huitiemes", "onze", "onzieme", "oui"})
+
+
+def _french_vowel(text: str) -> bool:
+    """True if ``text`` begins with a vowel sound in French, so that ``de`` before it is ``d’``.
+
+    An h is taken as mute, as it is in the first names players have (Hugo, Hélène); a y before a
+    consonant as a vowel (Yves), before a vowel as a consonant (Yasmine). A code of one letter
+    (``A1``, ``E``) is read as letters and left alone, as technical French writes ``de A1``.
+
+    >>> [_french_vowel(name) for name in ("ann", "Hugo", "Ève", "Yves", "Yasmine", "bob", "onze", "A1", "« ann »")]
+    [True, True, True, True, False, False, False, False, False]
+    """
+    word = _first_word(text)
+    if len(word) < 2 or word in _FRENCH_ASPIRATED:
+        return False
+    return word[0] in "aeiouh" or (word[0] == "y" and word[1] not in "aeiouy")
+
+
+def _spanish_i(text: str) -> bool:
+    """True if ``text`` begins with the vowel /i/ (i, hi; not the glide of hie-, io-), before
+    which Spanish ``y`` is ``e``.
+
+    >>> [_spanish_i(name) for name in ("Isabel", "Hilda", "Íñigo", "hielo", "Iosu", "ann")]
+    [True, True, True, False, False, False]
+    """
+    word = _first_word(text)
+    rest = word[1:] if word.startswith("i") else word[2:] if word.startswith("hi") else None
+    return len(word) >= 2 and rest is not None and rest[:1] not in tuple("aeiou")
+
+
+def _spanish_o(text: str) -> bool:
+    """True if ``text`` begins with the vowel /o/ (o, ho), before which Spanish ``o`` is ``u``.
+
+    >>> [_spanish_o(name) for name in ("Óscar", "Honorio", "ann", "O")]
+    [True, True, False, False]
+    """
+    word = _first_word(text)
+    return len(word) >= 2 and (word[0] == "o" or word.startswith("ho"))
+
+
+def _italian_a(text: str) -> bool:
+    """True if ``text`` begins with an a, before which Italian ``a`` is ``ad`` (``ad Anna``).
+
+    >>> _italian_a("Anna"), _italian_a("Elena"), _italian_a("A1")
+    (True, False, False)
+    """
+    word = _first_word(text)
+    return len(word) >= 2 and word[0] == "a"
+
+
+def _italian_e(text: str) -> bool:
+    """True if ``text`` begins with an e, before which Italian ``e`` is ``ed`` (``ed Elena``).
+
+    >>> _italian_e("Elena"), _italian_e("Èva"), _italian_e("Anna")
+    (True, True, False)
+    """
+    word = _first_word(text)
+    return len(word) >= 2 and word[0] == "e"
+
+
+@dataclass(frozen=True)
+class Liaison:
+    """A short word of a language that changes before a value beginning with a certain sound:
+    French ``de`` is ``d’`` before a vowel (``la main d’ann``), Spanish ``y`` is ``e`` before an
+    /i/ (``ann e Isabel``). A catalogue writes the word in full (``de {player}``); the rule acts
+    where the value is put in, as only then is its first sound known.
+
+    >>> Liaison("de", "d’", _french_vowel, elided=True).join("la main de ", "ann")
+    'la main d’'
+    >>> Liaison("y", "e", _spanish_i).join("ann y ", "bob") is None
+    True
+    """
+
+    word: str  # as the catalogues write it, in lower case
+    becomes: str  # what the word is before such a value
+    before: Callable[[str], bool]  # does a value begin with the sound?
+    elided: bool = False  # True: the word ends in an apostrophe and the space after it goes
+
+    def join(self, done: str, value: str) -> str | None:
+        """``done`` (the text before ``value``) with its last word changed, or None if this
+        liaison does not act here.
+
+        >>> Liaison("e", "ed", _italian_e).join("Ann e ", "Elena")
+        'Ann ed '
+        >>> Liaison("de", "d’", _french_vowel).join("monde ", "ann") is None
+        True
+        """
+        found = re.search(rf"(?:^|(?<=[\s(\[«“„]))({re.escape(self.word)})([ \u00a0])\Z", done, re.IGNORECASE)
+        if found is None or not self.before(value):
+            return None
+        word = self.becomes[0].upper() + self.becomes[1:] if found[1][0].isupper() else self.becomes
+        return done[: found.start(1)] + word + ("" if self.elided else found[2])
+
+
+def _elision(word: str) -> Liaison:
+    return Liaison(word, word[:-1] + "’", _french_vowel, elided=True)
+
+
+# The liaisons of each language, where a value (a player's name, a list of them, a word) is put
+# into a message. German, Dutch and Polish have none that a name sets off; English none.
+LIAISONS: dict[str, tuple[Liaison, ...]] = {
+    "fr": tuple(_elision(word) for word in ("de", "que", "le", "la", "jusque", "lorsque", "puisque")),
+    "es": (Liaison("y", "e", _spanish_i), Liaison("o", "u", _spanish_o)),
+    "it": (Liaison("e", "ed", _italian_e), Liaison("a", "ad", _italian_a)),
+}
+_FORMATTER = string.Formatter()
+
+
 class Catalogue:
     """One language's texts, numbers and lists. Get one with :func:`catalogue`.
 
@@ -84,7 +208,8 @@ class Catalogue:
         >>> catalogue("de").gettext("{title}: rules", title="Mount Rushmore"), catalogue().gettext("the game is over")
         ('Mount Rushmore: Spielregeln', 'the game is over')
         """
-        return self._translations.gettext(message).format(**values) if values else self._translations.gettext(message)
+        text = self._translations.gettext(message)
+        return self.fill(text, values) if values else text
 
     def pgettext(self, context: str, message: str, **values: object) -> str:
         """Like :meth:`gettext`, for a short message whose translation depends on where it stands
@@ -94,7 +219,7 @@ class Catalogue:
         ('Einsteiger', 'Basic')
         """
         text = self._translations.pgettext(context, message)
-        return text.format(**values) if values else text
+        return self.fill(text, values) if values else text
 
     def ngettext(self, singular: str, plural: str, n: int, **values: object) -> str:
         """The plural form of this language for ``n`` (Polish has three); ``{n}`` is ``n`` as
@@ -105,7 +230,7 @@ class Catalogue:
         >>> catalogue().ngettext("{n} card", "{n} cards", 1)
         '1 card'
         """
-        return self._translations.ngettext(singular, plural, n).format(n=self.integer(n), **values)
+        return self.fill(self._translations.ngettext(singular, plural, n), {"n": self.integer(n), **values})
 
     def npgettext(self, context: str, singular: str, plural: str, n: int, **values: object) -> str:
         """:meth:`ngettext` with a context.
@@ -113,7 +238,8 @@ class Catalogue:
         >>> catalogue("pl").npgettext("deck for", "{n} card", "{n} cards", 22)
         '22 karty'
         """
-        return self._translations.npgettext(context, singular, plural, n).format(n=self.integer(n), **values)
+        text = self._translations.npgettext(context, singular, plural, n)
+        return self.fill(text, {"n": self.integer(n), **values})
 
     def names(self, names: Iterable[str], last: str = "and") -> str:
         """A list as this language says it: ``"a, b and c"``; ``last="or"`` for a choice.
@@ -121,15 +247,57 @@ class Catalogue:
         >>> catalogue("de").names(["Ann", "Bob", "Cy"]), catalogue().names(["a4", "letter"], last="or")
         ('Ann, Bob und Cy', 'a4 or letter')
         """
-        return format_list(list(names), style="standard" if last == "and" else "or", locale=self.locale)
+        items = list(names)
+        style: Literal["standard", "or"] = "standard" if last == "and" else "or"
+        if self.language not in LIAISONS:
+            return format_list(items, style=style, locale=self.locale)
+        # the list's words meet the names as a message's meet its values: "ann e Isabel"
+        pattern = format_list([f"{{{index}}}" for index in range(len(items))], style=style, locale=self.locale)
+        return self._filled(pattern, items, {})
+
+    def fill(self, text: str, values: dict[str, object]) -> str:
+        """``text``'s ``{placeholders}`` filled from ``values`` (as :meth:`str.format` does), the
+        word before each value said as this language says it before that value's first sound
+        (:data:`LIAISONS`: French ``de`` before a vowel is ``d’``).
+
+        >>> catalogue("fr").fill("la main de {player}", {"player": "ann"})
+        'la main d’ann'
+        >>> catalogue("en").fill("{player}'s claim", {"player": "ann"})
+        "ann's claim"
+        """
+        if self.language not in LIAISONS:
+            return text.format(**values)
+        return self._filled(text, [], values)
+
+    def _filled(self, text: str, args: Sequence[object], values: dict[str, object]) -> str:
+        done = ""
+        for literal, field, spec, conversion in _FORMATTER.parse(text):
+            done += literal
+            if field is None:
+                continue
+            value, _ = _FORMATTER.get_field(field, args, values)
+            said = _FORMATTER.format_field(_FORMATTER.convert_field(value, conversion), spec or "")
+            done = next((joined for liaison in LIAISONS[self.language] if (joined := liaison.join(done, said))), done)
+            done += said
+        return done
 
     def integer(self, n: int) -> str:
         """A whole number: digits only up to 9999 (a card count reads better without a separator).
 
         >>> catalogue("de").integer(1234), catalogue("de").integer(12345)
         ('1234', '12.345')
+        >>> catalogue().integer(10**30)
+        '1,000,000,000,000,000,000,000,000,000,000'
         """
-        return str(n) if abs(n) < 10000 else format_decimal(n, locale=self.locale)
+        if abs(n) < 10000:
+            return str(n)
+        import decimal
+
+        # babel rounds to the pattern's decimals (3) through the current decimal context, 28
+        # digits by default: a longer number (a typo in a design) raised InvalidOperation.
+        with decimal.localcontext() as context:
+            context.prec = max(context.prec, len(str(abs(n))) + 8)
+            return format_decimal(n, locale=self.locale)
 
     def number(self, value: float, digits: int = 1) -> str:
         """A decimal number to at most ``digits`` places, with this language's decimal sign.
@@ -378,8 +546,10 @@ def level_own_words(t: Catalogue, level: Level) -> str:
 
 
 __all__ = [
+    "LIAISONS",
     "SOURCE_LANGUAGE",
     "Catalogue",
+    "Liaison",
     "Names",
     "Said",
     "catalogue",

@@ -32,7 +32,7 @@ from .errors import (
 )
 from .i18n import Names, Said, nsaid, pool_said, quoted, said
 from .model import Deck, Level, Monument, SearchCard, target_faces
-from .spec import Rules
+from .spec import MAX_PLAYERS, Rules
 
 RESERVED_NAMES = frozenset({"pass", "score", "undo", "help", "quit", "grid", "change", "drop", "status"})
 
@@ -1137,7 +1137,7 @@ def same_id(token: str, ids) -> str | None:
 
 
 def check_players(players: list[str] | tuple[str, ...]) -> tuple[str, ...]:
-    """Player names: at least two, unique (ignoring case), one word each, not a command.
+    """Player names: two to ``MAX_PLAYERS``, unique (ignoring case), one word each, not a command.
 
     Raises ``ClaimError`` saying which rule a name breaks.
 
@@ -1150,6 +1150,8 @@ def check_players(players: list[str] | tuple[str, ...]) -> tuple[str, ...]:
     names = tuple(unicodedata.normalize("NFC", p.strip()) for p in players if p.strip())
     if len(names) < 2:
         raise ClaimError("a game needs at least two players, e.g. --players ann,bob")
+    if len(names) > MAX_PLAYERS:  # the game log holds no more, so the game could not be resumed
+        raise ClaimError(f"{len(names)} players; a game has at most {MAX_PLAYERS}")
     for name in names:
         if not all(c.isalnum() or c in "-_'" for c in name):
             raise ClaimError(f"player name {name!r}: use one word (letters, digits, - or _)")

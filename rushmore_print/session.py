@@ -57,7 +57,7 @@ from .referee import (
     Table,
     Undone,
 )
-from .spec import Rules
+from .spec import MAX_PLAYERS, Rules
 
 # 3: the card a penalty gives back, reaction times; tie-breaks climb level by level
 # 4: the deck's fingerprint is its notation and rules, not its directions' words (deck_fingerprint)
@@ -546,7 +546,6 @@ def _timestamp(value: object) -> str | None:
 
 
 MAX_TEXT = 10_000
-MAX_PLAYERS = 64
 MAX_COUNT = 1 << 20  # cards, turns and scores: far beyond any deck
 MAX_MS = 7 * 24 * 3600 * 1000  # a reaction time in milliseconds: a week is far beyond any turn
 _ACTIONS: dict[str, tuple[bool, ...]] = {  # an action's words: may each one be null?

@@ -25,6 +25,7 @@ import statistics
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from .errors import GameLogError
 from .model import Level
 
 
@@ -138,6 +139,56 @@ def turns_of(records: Sequence[dict]) -> list[Turn]:
             if record["event"] in ("judged", "revealed"):
                 hands = {}
     return turns
+
+
+def check_sequence(records: Sequence[tuple[int, dict]]) -> None:
+    """Refuse a log whose kept records (undone lines left out, as :func:`turns_of` counts them)
+    are not in the order a game writes them: each card turned over numbered one more than the
+    last, each verdict on the card in play and only once, nothing after the end. ``records``
+    are ``(line, record)`` pairs (:func:`rushmore_print.session.parse_log`). ``play --resume``
+    replays a log and refuses one edited by hand; ``stats`` reads without a replay, and a log
+    with its lines copied twice or reordered was counted as turns the game never had.
+
+    Raises ``GameLogError`` naming the line.
+
+    >>> start = {"event": "start"}
+    >>> shown = {"event": "revealed", "card": "S01", "number": 1}
+    >>> judged = {"event": "judged", "card": "S01"}
+    >>> check_sequence(list(enumerate([start, shown, {"event": "input"}, judged], start=1)))
+    >>> check_sequence(list(enumerate([start, shown, {"event": "input"}, judged, shown], start=1)))
+    Traceback (most recent call last):
+    rushmore_print.errors.GameLogError: 5: card S01 is turned over here as card 1, but the game is at card 2: ...
+    """
+    entries: list[list[tuple[int, dict]]] = [[]]  # what the game said after each input line kept
+    for number, record in records[1:]:
+        kind = record.get("event")
+        if kind == "start":
+            raise GameLogError("a second 'start' event: two games' logs joined? give each game its own file", number)
+        if kind == "input":
+            entries.append([])
+        elif kind == "undo" and len(entries) > 1:
+            entries.pop()
+        elif kind in ("revealed", "judged", "ended"):
+            entries[-1].append((number, record))
+    edited = "the log has been edited (lines copied or moved), so its numbers would be wrong"
+    next_number, in_play, over = 1, None, False
+    for number, record in (said for entry in entries for said in entry):
+        if over:
+            raise GameLogError(f"the game goes on after it ended: {edited}", number)
+        kind = record["event"]
+        if kind == "revealed":
+            if record.get("number") != next_number:
+                at = f"card {record.get('card')} is turned over here as card {record.get('number')}"
+                raise GameLogError(f"{at}, but the game is at card {next_number}: {edited}", number)
+            next_number, in_play = next_number + 1, record.get("card")
+        elif kind == "judged":
+            if in_play is None or record.get("card") != in_play:
+                raise GameLogError(
+                    f"a verdict on {record.get('card')}, which is not the card in play: {edited}", number
+                )
+            in_play = None
+        else:
+            over = True
 
 
 def _take_actions(line: dict, hands: dict[str, Hand]) -> None:
@@ -326,4 +377,16 @@ def table_lines(stats: Stats) -> list[str]:
     return lines
 
 
-__all__ = ["Hand", "Row", "Stats", "Turn", "median", "player_rows", "seconds", "stats_of", "table_lines", "turns_of"]
+__all__ = [
+    "Hand",
+    "Row",
+    "Stats",
+    "Turn",
+    "check_sequence",
+    "median",
+    "player_rows",
+    "seconds",
+    "stats_of",
+    "table_lines",
+    "turns_of",
+]

@@ -259,7 +259,10 @@ def _check_size_given(root: _Element) -> None:
     box = _NUMBER.findall(root.attributes.get("viewBox", ""))
     if len(box) == 4 and float(box[2]) > 0 and float(box[3]) > 0:
         return
-    if all(_NUMBER.match(root.attributes.get(key, "").strip()) for key in ("width", "height")):
+    sizes = [root.attributes.get(key, "").strip() for key in ("width", "height")]
+    if all(_NUMBER.match(size) for size in sizes):
+        if any(size.endswith("%") for size in sizes):  # a share of a page the art does not have
+            raise SvgError("the <svg> element's width and height are percentages and it has no viewBox; give a viewBox")
         return
     raise SvgError("the <svg> element has no viewBox and no width and height")
 
@@ -433,7 +436,40 @@ def _drawing(document: Any) -> Drawing:
     walk(document, 1.0)
     if not shapes:
         raise SvgError("it draws nothing this reader understands (paths and basic shapes)")
-    return Drawing((0.0, 0.0, round(width * unit, 4), round(height * unit, 4)), tuple(shapes))
+    view = (0.0, 0.0, round(width * unit, 4), round(height * unit, 4))
+    _check_extent(shapes, view[2], view[3])
+    return Drawing(view, tuple(shapes))
+
+
+MIN_EXTENT = 0.05  # of the drawing's width or height: less is a speck on the card, not a head
+
+
+def _check_extent(shapes: list[SvgShape], width: float, height: float) -> None:
+    """Refuse shapes that cover no area of the drawing (a ``scale(0)``, all off the page) or
+    only a speck of it: the head would print as nothing, so nobody could tell which way it
+    faces (both once passed validate and build).
+
+    >>> square = SvgShape((("M", 0, 0), ("L", 10, 0), ("L", 10, 10), ("Z",)), (0.0, 0.0, 0.0), None, 0.0)
+    >>> _check_extent([square], 1000, 1000)
+    Traceback (most recent call last):
+    rushmore_print.svg.SvgError: its shapes cover only 1 % of the drawing's width and 1 % of its height, so the head ...
+    """
+    xs, ys = [], []
+    for shape in shapes:
+        pad = shape.stroke_width / 2
+        for command in shape.commands:
+            for x, y in zip(command[1::2], command[2::2]):
+                xs += [min(max(x - pad, 0.0), width), min(max(x + pad, 0.0), width)]  # clipped to the drawing
+                ys += [min(max(y - pad, 0.0), height), min(max(y + pad, 0.0), height)]
+    wide, tall = (max(xs) - min(xs), max(ys) - min(ys)) if xs else (0.0, 0.0)
+    if wide <= 0 or tall <= 0:
+        raise SvgError("its shapes cover no area of the drawing (all of no size, or outside its viewBox)")
+    if wide < MIN_EXTENT * width and tall < MIN_EXTENT * height:
+        raise SvgError(
+            f"its shapes cover only {wide / width * 100:.0f} % of the drawing's width and {tall / height * 100:.0f} % "
+            "of its height, so the head would print as a speck; fit the page to the drawing "
+            "(Inkscape: Edit > Resize Page to Selection)"
+        )
 
 
 def _shape(node: Any, opacity: float, unit: float, where: str) -> SvgShape | None:

@@ -102,6 +102,15 @@ def _pillow(mode: str, format: str = "PNG", size: tuple[int, int] = (60, 108), *
     return out.getvalue()
 
 
+def _transparent(w: int, h: int) -> bytes:
+    """An RGBA PNG of which no pixel shows: as head art, the head would print as nothing."""
+    from PIL import Image
+
+    out = io.BytesIO()
+    Image.new("RGBA", (w, h), (40, 30, 20, 0)).save(out, "PNG")
+    return out.getvalue()
+
+
 def _jpeg_patched(
     offset_in_sof: int, value: int, marker: int | None = None, size: tuple[int, int] = (60, 108)
 ) -> bytes:
@@ -209,6 +218,13 @@ SVGS: dict[str, bytes] = {
     "zero viewBox": _svg(_SHAPE.format(""), view="0 0 0 0"),
     "NaN after arithmetic": _svg('<path d="M0 0 A1e308 1e308 0 0 1 1e308 -1e308 Z" fill="#000"/>'),
     "huge stroke": _svg(_SHAPE.format(' fill="none" stroke="#000" stroke-width="1e308"')),
+    # drawn as nothing or a speck: the head's facing could not be seen (these once built)
+    "scale(0)": _svg(f'<g transform="scale(0)">{_SHAPE.format("")}</g>'),
+    "all outside the viewBox": _svg('<rect x="200" y="300" width="80" height="160"/>'),
+    "a speck": _svg('<rect x="10" y="10" width="2" height="3"/>'),
+    "percent size, no viewBox": b'<svg xmlns="http://www.w3.org/2000/svg" width="100%" height="100%">'
+    + _SHAPE.format("").encode()
+    + b"</svg>",
 }
 
 
@@ -221,6 +237,7 @@ def png_variants(w: int, h: int) -> dict[str, bytes]:
         "grey and alpha": _pillow("LA", size=(w, h)),
         "palette with tRNS": _pillow("P", size=(w, h), transparency=0),
         "RGBA": _pillow("RGBA", size=(w, h)),
+        "all transparent": _transparent(w, h),
         "IHDR of 12 bytes": _png(w, h, header=struct.pack(">IIBBBBBxx", w, h, 8, 2, 0, 0, 0)),
         "bit depth 0": _png(w, h, depth=0),
         "bit depth 3": _png(w, h, depth=3),
@@ -535,8 +552,44 @@ def _mutated_data(rng: random.Random) -> dict:
     return data
 
 
+# A wrong value for a key: each of a kind the reader must refuse, or take, without a crash (the
+# huge number once reached babel through a rule and crashed the rule sheet: exit 70).
+WRONG: dict[str, object] = {
+    "huge": 10**30, "negative": -1, "NaN": float("nan"), "list": [1, "x"], "mapping": {"a": 1}, "bidi": "\u202ex",
+}  # fmt: skip
+
+
+def _put(data: dict, path: str, value: object) -> None:
+    """Set the key at ``path`` (``design_key_paths``' spelling: ``heads[].look``) in ``data``,
+    making each mapping on the way (a head given as a name becomes ``{name: ...}``)."""
+    *parents, last = path.split(".")
+    here = data
+    for part in parents:
+        if part.endswith("[]"):
+            items = here[part[:-2]]
+            if not isinstance(items[0], dict):
+                items[0] = {"name": items[0]}
+            here = items[0]
+        else:
+            here = here.setdefault(part, {})
+    here[last.removesuffix("[]")] = value
+
+
+def every_key_wrong() -> Iterator[Case]:
+    """Every key a design may hold (``spec.design_key_paths``), with each kind of ``WRONG`` value."""
+    from rushmore_print.spec import design_key_paths
+
+    for path in design_key_paths():
+        for label, value in WRONG.items():
+            data = json.loads(json.dumps(VALID))  # a deep copy
+            data["search"]["red_counts"] = {int(k): v for k, v in data["search"]["red_counts"].items()}
+            _put(data, path, value)
+            yield Case(f"key {path}: {label}", _dump(data))
+
+
 def cases(seed: int = 12, count: int = 320, every: int = 1) -> list[Case]:
-    """The hostile classes, then random designs up to ``count``; the same list for the same seed.
+    """The hostile classes, then random designs up to ``count``, then every key wrong; the same
+    list for the same seed.
     ``every``: keep only every so many of the random designs (the rest are drawn, not written)."""
     rng = random.Random(seed)
     found = list(hostile()) + list(hostile_files())
@@ -546,7 +599,7 @@ def cases(seed: int = 12, count: int = 320, every: int = 1) -> list[Case]:
         data = _mutated_data(rng)
         if number % every == 0:
             found.append(Case(f"random {number}", _dump(data)))
-    return found
+    return found + list(every_key_wrong())[::every]  # besides ``count``: the random designs stay as they were
 
 
 def _svg_case(label: str, body: str, view: str = "0 0 100 180", size: str = "") -> Case:

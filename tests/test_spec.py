@@ -150,7 +150,7 @@ def test_yaml_syntax_error_has_line_and_column(write_design):
             "search.red_counts.2: 97 cards with 2 red heads asked for, only 96 exist for 4 heads",
         ),
         (MINIMAL + "grid: {rows: 2, cols: 4}\n", "grid: 2 x 4 = 8 places, but 4 heads make 16 Monuments"),
-        (MINIMAL + "rules: {deck_size: 0}\n", "rules.deck_size: 0 is out of range; allowed: at least 1"),
+        (MINIMAL + "rules: {deck_size: 0}\n", "rules.deck_size: 0 is out of range; allowed: from 1 to 65536"),
         (
             MINIMAL + "rules: {long_game: {points: 4}}\n",
             "rules.long_game.points: unknown key; did you mean 'points_to_win'?",

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import functools
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PIL import Image
 
 from ..errors import BuildError
-from ..inputs import InputKind
+from ..inputs import InputKind, shown_path
 from .normalise import decode_file
 
 if TYPE_CHECKING:
@@ -24,9 +25,25 @@ def art_image(path: str, pixels: int) -> Image.Image:
     through the trust boundary and decoded by the one normaliser (16-bit grey keeps its greys,
     EXIF orientation applied), so what ``validate`` read is what prints."""
     image = decode_file(path, InputKind.ART_IMAGE, pixels).convert("RGBA")
+    _check_seen(image, path)
     if pixels and max(image.size) > pixels:
         image.thumbnail((pixels, pixels), Image.Resampling.LANCZOS)
     return image
+
+
+# Alpha at or below this is a hole in CMYK output (art_image_cmyk) and next to nothing in RGB.
+MOST_UNSEEN_ALPHA = 127
+
+
+def _check_seen(image: Image.Image, path: str | Path) -> None:
+    """Refuse art of which no pixel is even half opaque: the head would print as nothing, so
+    nobody could tell which way it faces (a transparent PNG once passed validate and build)."""
+    most = image.getchannel("A").getextrema()[1] if "A" in image.getbands() else 255  # a band's (low, high)
+    if isinstance(most, (int, float)) and most <= MOST_UNSEEN_ALPHA:
+        raise BuildError(
+            f"{shown_path(path)}: no pixel of it is even half opaque, so the head would print as nothing; "
+            "give art that draws the head"
+        )
 
 
 # Colour-key masking (PDF 1.3) instead of a soft mask: PDF/X-1a allows no transparency. Pixels
@@ -74,7 +91,8 @@ def art_problems(design: Design) -> list[str]:
         if head.art is None or head.vector is not None:
             continue
         try:
-            decode_file(head.art, InputKind.ART_IMAGE)  # not the cache: build asks for other sizes
+            # not the cache: build asks for other sizes
+            _check_seen(decode_file(head.art, InputKind.ART_IMAGE), head.art)
         except BuildError as exc:
             problems.append(f"heads.{number}.art: {exc}")
     return problems

@@ -21,6 +21,10 @@ from ..sizes import CARD_PRESETS
 from ..svg import Drawing
 
 MAX_HEADS = 8
+# Each head faces one of two ways and is red or not: the most Search cards any design can have,
+# and so the most any rule number (a deck size, the points to win) can usefully be.
+MOST_SEARCH_CARDS = 4**MAX_HEADS
+MAX_PLAYERS = 64  # at one table; a game log holds at most this many
 MAX_NAME_CHARS = 60  # the game's name: the card backs and the rulebook's title
 MAX_DIRECTION_CHARS = 20  # a direction is a word in the rules' sentences
 BUILTIN_CLASSIC = "classic.yaml (built in)"
@@ -274,6 +278,8 @@ __all__ = [
     "MAX_DIRECTION_CHARS",
     "MAX_HEADS",
     "MAX_NAME_CHARS",
+    "MAX_PLAYERS",
+    "MOST_SEARCH_CARDS",
     "STYLE_CONTRASTS",
     "STYLE_KEYS",
     "TOO_MUCH_BLEED",

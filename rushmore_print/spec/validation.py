@@ -32,6 +32,8 @@ from .design import (
     MAX_DIRECTION_CHARS,
     MAX_HEADS,
     MAX_NAME_CHARS,
+    MAX_PLAYERS,
+    MOST_SEARCH_CARDS,
     STYLE_CONTRASTS,
     STYLE_KEYS,
     TOO_MUCH_BLEED,
@@ -533,14 +535,16 @@ def _rules(check: _Checker, value: Any) -> Rules | None:
     if spec is None:
         return None
     numbers: dict[str, int | None] = {}  # only the numbers given; Rules' own defaults fill the rest
-    for key, minimum in (
-        ("deck_size", 1),
-        ("points_to_win", 1),
-        ("players_before_extra", 1),
-        ("extra_cards_per_player", 0),
+    # Bounded above too: no deck holds more than MOST_SEARCH_CARDS, no table more than
+    # MAX_PLAYERS, and a number past those is a typo that would otherwise reach the rule sheet.
+    for key, minimum, most in (
+        ("deck_size", 1, MOST_SEARCH_CARDS),
+        ("points_to_win", 1, MOST_SEARCH_CARDS),
+        ("players_before_extra", 1, MAX_PLAYERS),
+        ("extra_cards_per_player", 0, MOST_SEARCH_CARDS),
     ):
         if key in spec:
-            numbers[key] = check.integer(spec[key], path + (key,), minimum)
+            numbers[key] = check.integer(spec[key], path + (key,), minimum, most)
     long_spec = spec.get("long_game")
     if long_spec is not None:
         long_path = path + ("long_game",)
@@ -548,11 +552,11 @@ def _rules(check: _Checker, value: Any) -> Rules | None:
         if long_map is not None:
             if "extra_cards_per_player" in long_map:
                 numbers["long_extra_cards_per_player"] = check.integer(
-                    long_map["extra_cards_per_player"], long_path + ("extra_cards_per_player",), 0
+                    long_map["extra_cards_per_player"], long_path + ("extra_cards_per_player",), 0, MOST_SEARCH_CARDS
                 )
             if "points_to_win" in long_map:
                 numbers["long_points_to_win"] = check.integer(
-                    long_map["points_to_win"], long_path + ("points_to_win",), 1
+                    long_map["points_to_win"], long_path + ("points_to_win",), 1, MOST_SEARCH_CARDS
                 )
     if any(v is None for v in numbers.values()):
         return None

@@ -1,0 +1,258 @@
+"""What a hostile or careless user found past the fuzzers: each input here once crashed (exit 70),
+lost a file or printed wrong without a word. Each test fails on the code before its fix."""
+
+import errno
+import hashlib
+import os
+
+import pytest
+
+from rushmore_print.cli import cli
+from rushmore_print.errors import ClaimError
+from rushmore_print.i18n import catalogue
+from rushmore_print.referee import Game
+from rushmore_print.spec import MAX_PLAYERS, MOST_SEARCH_CARDS
+
+from .conftest import EXAMPLES, MINIMAL
+
+HUGE = 10**30  # past the 28 digits Python's decimals keep: babel could not format it
+
+
+@pytest.mark.parametrize(
+    "rules, key",
+    [
+        ("{deck_size: %d}", "rules.deck_size"),
+        ("{points_to_win: %d}", "rules.points_to_win"),
+        ("{players_before_extra: %d}", "rules.players_before_extra"),
+        ("{extra_cards_per_player: %d}", "rules.extra_cards_per_player"),
+        ("{long_game: {extra_cards_per_player: %d}}", "rules.long_game.extra_cards_per_player"),
+        ("{long_game: {points_to_win: %d}}", "rules.long_game.points_to_win"),
+    ],
+)
+def test_a_huge_rule_number_is_refused_with_its_range_not_a_crash(runner, write_design, rules, key):
+    path = write_design(MINIMAL + "rules: " + rules % HUGE + "\n")
+    result = runner.invoke(cli, ["validate", str(path)])
+    assert result.exit_code == 1, result.output
+    assert f"{path}:7: {key}: {HUGE} is out of range; allowed: from " in result.stderr
+    assert "internal error" not in result.output
+
+
+def test_the_largest_rule_numbers_allowed_still_validate(runner, write_design):
+    path = write_design(MINIMAL + f"rules: {{deck_size: {MOST_SEARCH_CARDS}, players_before_extra: {MAX_PLAYERS}}}\n")
+    result = runner.invoke(cli, ["validate", str(path)])
+    assert result.exit_code == 0, result.output
+
+
+@pytest.mark.parametrize("language", ["en", "de", "fr", "pl"])
+def test_any_whole_number_can_be_said_in_every_language(language):
+    said = catalogue(language).integer(HUGE)
+    assert "".join(ch for ch in said if ch.isdigit()) == str(HUGE)
+
+
+def test_more_players_than_a_game_log_holds_are_refused_at_the_start(classic, classic_deck):
+    """A game of 65 players used to start, and then its own log could not be resumed."""
+    names = [f"p{n}" for n in range(MAX_PLAYERS + 1)]
+    with pytest.raises(ClaimError, match=f"{MAX_PLAYERS + 1} players; a game has at most {MAX_PLAYERS}"):
+        Game.new(classic_deck, classic.rules, classic.grid, names)
+    assert len(Game.new(classic_deck, classic.rules, classic.grid, names[:-1]).players) == MAX_PLAYERS
+
+
+def test_a_game_with_the_most_players_resumes_from_its_log(runner, tmp_path):
+    log = tmp_path / "g.jsonl"
+    players = ",".join(f"p{n}" for n in range(MAX_PLAYERS))
+    first = runner.invoke(cli, ["play", "--players", players, "--seed", "3", "--log", str(log)], input="p1 a1\nquit\n")
+    assert first.exit_code == 0, first.output
+    resumed = runner.invoke(cli, ["play", "--resume", str(log)], input="quit\n")
+    assert resumed.exit_code == 0, resumed.output
+    too_many = runner.invoke(cli, ["play", "--players", players + ",extra", "--log", str(tmp_path / "h.jsonl")])
+    assert too_many.exit_code == 1 and f"a game has at most {MAX_PLAYERS}" in too_many.stderr
+    assert not (tmp_path / "h.jsonl").exists()
+
+
+# ------------------------------------------------------------------------------ exports
+
+
+JUNIOR = str(EXAMPLES / "junior.yaml")  # 8 Monuments and 23 Search cards: fewer than the classic's
+
+
+def _files(folder):
+    found = {p.relative_to(folder).as_posix(): p for p in folder.rglob("*")}
+    return {name: hashlib.sha256(p.read_bytes()).hexdigest() if p.is_file() else "folder" for name, p in found.items()}
+
+
+def _fail_on_write(monkeypatch, number: int, failure: BaseException) -> None:
+    """The ``number``-th file an export finishes fails with ``failure`` (a full disk, Ctrl-C)."""
+    import rushmore_print.files
+
+    finish, seen = rushmore_print.files.finish_file, []
+
+    def failing(handle):
+        seen.append(handle)
+        if len(seen) == number:
+            raise failure
+        finish(handle)
+
+    monkeypatch.setattr("rushmore_print.files.finish_file", failing)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("target", ["png", "tgc"])
+@pytest.mark.parametrize(
+    "failure, code",
+    [(OSError(errno.ENOSPC, os.strerror(errno.ENOSPC)), 1), (KeyboardInterrupt(), 130)],
+    ids=["full disk", "Ctrl-C"],
+)
+def test_an_export_that_fails_half_way_leaves_the_previous_export_whole(
+    runner, tmp_path, monkeypatch, target, failure, code
+):
+    """It used to leave the first files of the new export beside the rest of the old one."""
+    dpi = ["--dpi", "72"] if target == "png" else []
+    first = runner.invoke(cli, ["export", target, JUNIOR, "-o", str(tmp_path), *dpi])
+    assert first.exit_code == 0, first.output
+    before = _files(tmp_path)
+    _fail_on_write(monkeypatch, 12, failure)
+    again = runner.invoke(cli, ["export", target, "-o", str(tmp_path), *dpi])  # the classic deck this time
+    assert again.exit_code == code, again.output
+    assert _files(tmp_path) == before  # not one file changed, and no staging folder left
+
+
+@pytest.mark.slow
+def test_an_export_of_a_smaller_deck_leaves_none_of_the_larger_decks_cards(runner, tmp_path):
+    """``impose FOLDER`` after exporting a smaller deck into the folder of a larger one used to
+    print the larger deck's left-over cards with the new deck, without a word."""
+    png = tmp_path / "png"
+    assert runner.invoke(cli, ["export", "png", "--dpi", "72", "-o", str(png)]).exit_code == 0
+    (png / "notes.txt").write_text("mine")
+    (png / "photo7.png").write_bytes(b"mine too")
+    assert runner.invoke(cli, ["export", "png", JUNIOR, "--dpi", "72", "-o", str(png)]).exit_code == 0
+    cards = sorted(p.name for p in png.glob("[MS]*.png"))
+    assert cards == [f"M{n:02d}.png" for n in range(1, 9)] + [f"S{n:02d}.png" for n in range(1, 24)]
+    assert (png / "notes.txt").read_text() == "mine" and (png / "photo7.png").exists()
+    (png / "photo7.png").unlink()
+    imposed = runner.invoke(cli, ["impose", str(png), "-o", str(tmp_path / "kit"), "--paper", "a4"])
+    assert imposed.exit_code == 0, imposed.output
+    assert "31 cards imposed" in imposed.output + imposed.stderr
+
+
+@pytest.mark.slow
+def test_an_export_of_a_smaller_deck_leaves_no_extra_face_sheet(runner, tmp_path):
+    tgc = tmp_path / "tgc"
+    assert runner.invoke(cli, ["export", "tgc", "-o", str(tgc)]).exit_code == 0
+    assert runner.invoke(cli, ["export", "tgc", JUNIOR, "-o", str(tgc)]).exit_code == 0
+    assert len(list((tgc / "monuments").glob("M*.png"))) == 8 and len(list((tgc / "search").glob("S*.png"))) == 23
+    assert (tgc / "monuments" / "back.png").exists()
+
+
+# ------------------------------------------------------------------------------ art that draws nothing
+
+
+ART_DESIGN = MINIMAL.replace("[A, B, C, D]", "[{name: A, art: %s}, B, C, D]")
+SHAPE = '<rect x="10" y="10" width="80" height="160" fill="#420"/>'
+
+
+def _svg(body: str, root: str = 'viewBox="0 0 100 180"') -> str:
+    return f'<svg xmlns="http://www.w3.org/2000/svg" {root}>{body}</svg>'
+
+
+@pytest.mark.parametrize(
+    "svg, said",
+    [
+        (_svg(f'<g transform="scale(0)">{SHAPE}</g>'), "its shapes cover no area of the drawing"),
+        (_svg('<rect x="200" y="300" width="80" height="160"/>'), "its shapes cover no area of the drawing"),
+        (_svg('<svg viewBox="0 0 1 1" width="50" height="50">' + SHAPE + "</svg>"), "cover no area"),
+        (_svg('<rect x="10" y="10" width="2" height="3"/>'), "cover only 2 % of the drawing's width and 2 % of"),
+        (_svg(SHAPE, 'width="100%" height="100%"'), "width and height are percentages and it has no viewBox"),
+    ],
+    ids=["scale(0)", "outside the viewBox", "nested svg outside", "a speck", "percentages"],
+)
+def test_svg_art_that_would_print_as_nothing_is_refused(runner, write_design, svg, said):
+    """Each of these passed validate and built a deck whose first head was an empty niche."""
+    path = write_design(ART_DESIGN % "h.svg")
+    (path.parent / "h.svg").write_text(svg)
+    result = runner.invoke(cli, ["validate", str(path)])
+    assert result.exit_code == 1, result.output
+    assert result.stderr.startswith(f"error: {path}:2: heads.1.art: 'h.svg': ") and said in result.stderr
+
+
+def test_svg_art_that_fills_part_of_its_page_still_draws(runner, write_design):
+    path = write_design(ART_DESIGN % "h.svg")
+    (path.parent / "h.svg").write_text(_svg('<rect x="10" y="10" width="10" height="90" fill="#420"/>'))
+    assert runner.invoke(cli, ["validate", str(path)]).exit_code == 0
+
+
+@pytest.mark.parametrize("alpha, refused", [(0, True), (127, True), (128, False)])
+def test_raster_art_of_which_nothing_shows_is_refused_by_validate_and_build(
+    runner, write_design, tmp_path, alpha, refused
+):
+    from PIL import Image
+
+    path = write_design(ART_DESIGN % "h.png")
+    image = Image.new("RGBA", (60, 108), (40, 30, 20, 0))
+    image.paste((40, 30, 20, alpha), (0, 0, 30, 108))  # a dark half, as see-through as ``alpha``
+    image.save(path.parent / "h.png")
+    checked = runner.invoke(cli, ["validate", str(path)])
+    built = runner.invoke(cli, ["build", str(path), "-o", str(tmp_path / "kit"), "--paper", "a4", "--layout", "fronts"])
+    said = "h.png: no pixel of it is even half opaque, so the head would print as nothing"
+    assert (checked.exit_code, built.exit_code) == ((1, 1) if refused else (0, 0)), checked.output + built.output
+    assert (said in checked.stderr and said in built.stderr) == refused
+    assert any((tmp_path / "kit").glob("*.pdf")) != refused
+
+
+# ------------------------------------------------------------------------------ game logs for stats
+
+
+@pytest.fixture
+def game_log(runner, tmp_path):
+    log = tmp_path / "g.jsonl"
+    script = "ann B3\nbob pass\ncy M07\nundo\ncy M05\nann a1\nbob b2\n.\nquit\n"
+    played = runner.invoke(cli, ["play", "--players", "ann,bob,cy", "--seed", "42", "--log", str(log)], input=script)
+    assert played.exit_code == 0, played.output
+    return log
+
+
+@pytest.mark.parametrize(
+    "edit, line, said",
+    [
+        (lambda lines: lines + lines[1:], None, "card S06 is turned over here as card 1, but the game is at card 4"),
+        (lambda lines: lines[:1] + lines[1:][::-1], 2, "the game is at card 1"),
+        (lambda lines: lines + lines[:1], None, "a second 'start' event: two games' logs joined?"),
+    ],
+    ids=["lines copied twice", "lines reversed", "two logs joined"],
+)
+def test_stats_refuses_a_log_whose_lines_were_copied_or_moved(runner, game_log, edit, line, said):
+    """``play --resume`` refused these logs, but ``stats`` counted their turns twice or not at all."""
+    lines = game_log.read_text().splitlines()
+    line = line or len(lines) + 1  # the first line added
+    assert runner.invoke(cli, ["stats", str(game_log)]).exit_code == 0
+    game_log.write_text("\n".join(edit(lines)) + "\n")
+    result = runner.invoke(cli, ["stats", str(game_log)])
+    assert result.exit_code == 1, result.output
+    assert result.stderr.startswith(f"error: {game_log}:{line}: ") and said in result.stderr, result.stderr
+
+
+# ------------------------------------------------------------------------------ design text
+
+
+def test_a_red_count_key_given_as_text_and_as_a_number_is_given_twice(runner, write_design):
+    """``{'0': 16, 0: 1}`` are two keys to YAML and one here: the deck silently had 1 card."""
+    path = write_design(MINIMAL.replace("{0: 16, 1: 12, 2: 11}", "{'0': 16, 0: 1}"))
+    result = runner.invoke(cli, ["validate", str(path)])
+    assert result.exit_code == 1, result.output
+    assert f"{path}:6: search.red_counts.0: 0 red heads is given twice, as '0' and as 0; give it once" in (
+        result.stderr
+    )
+
+
+def test_a_direction_letter_that_is_two_letters_in_capitals_is_refused(runner, write_design):
+    """The notation is in capitals: a Monument of 'ß' and 'R' printed as SSR, SSSS..."""
+    path = write_design(MINIMAL.replace("[left, right]", "[{name: links, letter: ß}, rechts]"))
+    result = runner.invoke(cli, ["validate", str(path)])
+    assert result.exit_code == 1, result.output
+    assert "directions.1.letter: 'ß' is written 'SS' in capitals, which the notation uses" in result.stderr
+
+
+def test_a_tab_that_indents_is_named_as_a_tab(runner, write_design):
+    path = write_design(MINIMAL.replace("  seed: 1", "\tseed: 1"))
+    result = runner.invoke(cli, ["validate", str(path)])
+    assert result.exit_code == 1
+    assert f"{path}:5: not valid YAML (column 1): a tab; YAML indents with spaces only" in result.stderr
