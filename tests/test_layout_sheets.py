@@ -202,3 +202,45 @@ def test_a_gap_spaces_the_cards_and_the_bleed_fills_it(classic):
     cut_xs = {round(x, 6) for s in plan.fronts for x in (s.trim.x, s.trim.right)}
     mark_xs = {round(m.commands[0][1], 6) for m in plan.front_marks if m.commands[0][1] == m.commands[1][1]}
     assert cut_xs == mark_xs  # a mark on both edges of every card
+
+
+def mark_room(plan) -> float:
+    """How close the nearest crop mark comes to the paper's edge (mm): many printers print
+    nothing within 3 to 5 mm of it."""
+    W, H = plan.paper.width_mm, plan.paper.height_mm
+    boxes = [item_bounds(Shape(mark), {}) for mark in plan.front_marks + plan.back_marks]
+    return min(min(box.x, box.y, W - box.right, H - box.top) for box in boxes)
+
+
+@pytest.mark.parametrize(
+    "paper, layout, room",
+    [
+        ("letter", SheetLayout.DUPLEX, 4.6),  # the strip beside the block: was 1.5 with it below
+        ("letter", SheetLayout.FRONTS, 4.6),
+        ("a4", SheetLayout.DUPLEX, 1.7),  # 9 cards leave 1.75 mm across A4, whatever goes where
+    ],
+)
+def test_the_strip_leaves_the_crop_marks_room_from_the_paper_edge(classic, paper, layout, room):
+    plan = plan_sheet(PAPERS[paper], layout, card_frame(classic))
+    assert mark_room(plan) >= room
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("layout", LAYOUTS)
+@pytest.mark.parametrize("size", [(88.9, 63.5), (63.5, 88.9), (57.15, 88.9), (70, 120), (45, 68), (70, 70)])
+def test_the_strip_crosses_no_card_and_no_mark(classic, paper, layout, size):
+    from rushmore_print.layout.frame import Face
+    from rushmore_print.layout.items import Group
+    from rushmore_print.layout.sheets import sheet_pages
+
+    plan = plan_sheet(PAPERS[paper], layout, CardFrame(*size, 3.0))
+    pages = sheet_pages(plan, [(Face("F", None, ()), Face("B", None, ()))] * plan.per_sheet, "test")
+    W, H = PAPERS[paper].width_mm, PAPERS[paper].height_mm
+    for page, marks, slots in zip(pages, (plan.front_marks, plan.back_marks), (plan.fronts, plan.backs)):
+        strip = next(i for i in page.items if isinstance(i, Group) and i.clip is None and "50 mm" in repr(i))
+        box = item_bounds(strip, {})
+        edge = MARGIN_MM - 0.15  # the ruler's first tick is stroked across the margin's line
+        assert box.x >= edge and box.y >= edge and box.right <= W - edge and box.top <= H - edge
+        on_page = slots + (plan.backs if layout is SheetLayout.GUTTERFOLD else ())
+        for other in [item_bounds(Shape(m, stroke_mm=0.2), {}) for m in marks] + [s.clip for s in on_page]:
+            assert not box.overlaps(other), (box, other)

@@ -233,7 +233,7 @@ def plan_sheet(
     grid = fit_grid(avail_w, H - 2 * MARGIN_MM, frame, gap_mm)
     block_w, block_h = grid.block(bleed)
     slack_x, slack_y = avail_w - block_w, H - 2 * MARGIN_MM - block_h
-    if slack_y >= FURNITURE_MM or slack_y >= slack_x:
+    if _strip_below(slack_x, slack_y):
         # room for the strip along the bottom: move the block up, keeping some room for marks above
         spare = max(0.0, slack_y - FURNITURE_MM) / 2
         block = Rect(MARGIN_MM + slack_x / 2, H - MARGIN_MM - spare - block_h, block_w, block_h)
@@ -307,6 +307,21 @@ def _fold_down(paper: Paper, frame: CardFrame, gap_mm: float) -> SheetPlan | Non
         paper, SheetLayout.GUTTERFOLD, grid, fronts, backs, marks, (), strip, strip, length,
         fold_x=half, back_axis=(half, None),
     )  # fmt: skip
+
+
+def _strip_below(slack_x: float, slack_y: float) -> bool:
+    """Whether the ruler strip goes below the block (else beside it), from the room the block
+    leaves across and down: where both have room for it, the place that leaves the crop marks on
+    the other sides the more room from the paper's edge, which many printers cannot print within
+    3-5 mm of. Letter duplex: below, the top marks would end 1.5 mm from the edge; beside, 4.7 mm.
+
+    >>> _strip_below(3.5, 14.3), _strip_below(22.1, 9.4)   # A4 duplex, Letter duplex (poker)
+    (True, False)
+    """
+    below_fits, beside_fits = slack_y >= FURNITURE_MM, slack_x >= FURNITURE_MM
+    if below_fits and beside_fits:  # the tightest mark's room either way; a tie keeps the strip below
+        return min((slack_y - FURNITURE_MM) / 2, slack_x / 2) >= min(slack_y / 2, (slack_x - FURNITURE_MM) / 2)
+    return below_fits or (not beside_fits and slack_y >= slack_x)
 
 
 def _block_x(W: float, block_w: float) -> float:
