@@ -30,6 +30,7 @@ _MB = 1_000_000
 class _Limit:
     noun: str
     most_bytes: int
+    article: str = "a"  # "an image", "an SVG": messages say "an SVG file", never "a SVG file file"
 
 
 class InputKind(enum.Enum):
@@ -46,10 +47,10 @@ class InputKind(enum.Enum):
     # YAML is read about 50x slower than JSON: 1 MB is a 6-head deck, some 5 s (read as a MANIFEST
     # first, then held to this once it is known not to be JSON)
     MANIFEST_YAML = _Limit("YAML manifest", 1 * _MB)
-    ART_IMAGE = _Limit("image", 64 * _MB)
-    ART_SVG = _Limit("SVG file", 2 * _MB)
+    ART_IMAGE = _Limit("image", 64 * _MB, "an")
+    ART_SVG = _Limit("SVG", 2 * _MB, "an")
     FONT = _Limit("font", 20 * _MB)
-    ICC_PROFILE = _Limit("ICC profile", 16 * _MB)  # a CMYK output profile is 0.2 to 4 MB
+    ICC_PROFILE = _Limit("ICC profile", 16 * _MB, "an")  # a CMYK output profile is 0.2 to 4 MB
     GAME_LOG = _Limit("game log", 50 * _MB)  # a game writes a few KB
     CARD_IMAGE = _Limit("card image", 200 * _MB)  # impose: a 1200 dpi tarot card is about 80 MB
     # An XLSX or ODS manifest (zipped XML): the largest deck's is about 2 MB; what it may inflate
@@ -64,6 +65,15 @@ class InputKind(enum.Enum):
         ('ICC profile', 'card image')
         """
         return self.value.noun
+
+    @property
+    def a_file(self) -> str:
+        """A file of this kind, with its article, as a message says it.
+
+        >>> InputKind.ART_SVG.a_file, InputKind.DESIGN.a_file
+        ('an SVG file', 'a design file')
+        """
+        return f"{self.value.article} {self.noun} file"
 
     @property
     def most_bytes(self) -> int:
@@ -142,7 +152,7 @@ def read_input(path: Path | str, kind: InputKind) -> bytes:
         os.close(fd)
     data = b"".join(chunks)
     if len(data) > kind.most_bytes:
-        raise InputError(path, f"grew past the limit while being read; a {kind.noun} file may be {kind.limit_text}")
+        raise InputError(path, f"grew past the limit while being read; {kind.a_file} may be {kind.limit_text}")
     return data
 
 
@@ -212,9 +222,7 @@ def read_stream(stream: BinaryIO, kind: InputKind) -> bytes:
         left -= len(chunk)
     data = b"".join(chunks)
     if len(data) > kind.most_bytes:
-        raise InputError(
-            STDIN_NAME, f"more than {kind.most_bytes:,} bytes; a {kind.noun} file may be {kind.limit_text}"
-        )
+        raise InputError(STDIN_NAME, f"more than {kind.most_bytes:,} bytes; {kind.a_file} may be {kind.limit_text}")
     return data
 
 
@@ -241,12 +249,12 @@ def check_file(path: Path | str, kind: InputKind) -> None:
 def _check_kind(path: Path | str, info: os.stat_result, kind: InputKind) -> None:
     mode = info.st_mode
     if stat.S_ISDIR(mode):
-        raise InputError(path, f"is a folder, not a {kind.noun} file")
+        raise InputError(path, f"is a folder, not {kind.a_file}")
     if not stat.S_ISREG(mode):
         what = "a named pipe (FIFO)" if stat.S_ISFIFO(mode) else "a socket" if stat.S_ISSOCK(mode) else "a device"
-        raise InputError(path, f"is {what}, not a {kind.noun} file")
+        raise InputError(path, f"is {what}, not {kind.a_file}")
     if info.st_size > kind.most_bytes:
-        raise InputError(path, f"{_size(info.st_size)}; a {kind.noun} file may be {kind.limit_text}")
+        raise InputError(path, f"{_size(info.st_size)}; {kind.a_file} may be {kind.limit_text}")
 
 
 def _size(count: int) -> str:

@@ -162,7 +162,7 @@ def read_raster(
     if most_pixels is not None and raster.width * raster.height > most_pixels:
         raise RasterError(
             path,
-            f"{raster.width} x {raster.height} pixels; a {kind.noun} may have at most "
+            f"{raster.width} x {raster.height} pixels; {kind.value.article} {kind.noun} may have at most "
             f"{most_pixels // 1_000_000} megapixels",
         )
     if verify:

@@ -84,6 +84,7 @@ _NUMERIC = frozenset(
     )
 )
 _NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
+_NOT_A_NUMBER = re.compile(r"(?<![A-Za-z])(?:nan|inf(?:inity)?)(?![A-Za-z])", re.IGNORECASE)
 _NOT_NUMBERS = re.compile(r"#[0-9A-Za-z_-]*|url\([^)]*\)")  # #c0ffee, url(#e1) hold digits, not numbers
 
 
@@ -245,6 +246,9 @@ def _check_numbers(element: _Element) -> None:
         if key not in _NUMERIC:
             continue
         numbers = _NUMBER.findall(_NOT_NUMBERS.sub(" ", value))
+        word = _NOT_A_NUMBER.search(value) if key != "style" else None  # style: 'inherit' is a word
+        if word:  # svgelements failed on these with an IndexError, not a sentence
+            raise SvgError(f"{element.where()}: {key} has {shown(word[0], 30)}, which is not a number")
         if key in ("d", "points"):
             element.path_numbers += len(numbers)
         for number in numbers:

@@ -222,6 +222,7 @@ SVGS: dict[str, bytes] = {
     "scale(0)": _svg(f'<g transform="scale(0)">{_SHAPE.format("")}</g>'),
     "all outside the viewBox": _svg('<rect x="200" y="300" width="80" height="160"/>'),
     "a speck": _svg('<rect x="10" y="10" width="2" height="3"/>'),
+    "transform of nan": _svg(f'<g transform="matrix(nan 0 0 1 0 0)">{_SHAPE.format("")}</g>'),
     "percent size, no viewBox": b'<svg xmlns="http://www.w3.org/2000/svg" width="100%" height="100%">'
     + _SHAPE.format("").encode()
     + b"</svg>",

@@ -8,12 +8,13 @@ import os
 import pytest
 
 from rushmore_print.cli import cli
-from rushmore_print.errors import ClaimError
+from rushmore_print.errors import ClaimError, SpecError
 from rushmore_print.i18n import catalogue
 from rushmore_print.referee import Game
-from rushmore_print.spec import MAX_PLAYERS, MOST_SEARCH_CARDS
+from rushmore_print.spec import MAX_PLAYERS, MOST_SEARCH_CARDS, parse_design
 
 from .conftest import EXAMPLES, MINIMAL
+from .fuzzing import every_key_wrong
 
 HUGE = 10**30  # past the 28 digits Python's decimals keep: babel could not format it
 
@@ -67,6 +68,17 @@ def test_a_game_with_the_most_players_resumes_from_its_log(runner, tmp_path):
     too_many = runner.invoke(cli, ["play", "--players", players + ",extra", "--log", str(tmp_path / "h.jsonl")])
     assert too_many.exit_code == 1 and f"a game has at most {MAX_PLAYERS}" in too_many.stderr
     assert not (tmp_path / "h.jsonl").exists()
+
+
+def test_every_key_with_every_wrong_kind_of_value_is_a_located_problem_or_a_design():
+    """All of ``fuzzing.every_key_wrong`` (246 designs, a third of a second): test_fuzz samples
+    them through the command; here each one is read, so a key whose check trips over a value
+    of the wrong type (a direction letter of 7 once did, exit 70) fails at once."""
+    for case in every_key_wrong():
+        try:
+            parse_design(case.design.decode(), "design.yaml", None)
+        except SpecError as error:
+            assert all(problem.file == "design.yaml" and problem.key for problem in error.problems), case.label
 
 
 # ------------------------------------------------------------------------------ exports
@@ -251,8 +263,50 @@ def test_a_direction_letter_that_is_two_letters_in_capitals_is_refused(runner, w
     assert "directions.1.letter: 'ß' is written 'SS' in capitals, which the notation uses" in result.stderr
 
 
+@pytest.mark.parametrize("letter", ["7", "[L]", "{a: 1}", "''", "LR"])
+def test_a_direction_letter_that_is_no_letter_is_refused(runner, write_design, letter):
+    path = write_design(MINIMAL.replace("[left, right]", f"[{{name: left, letter: {letter}}}, right]"))
+    result = runner.invoke(cli, ["validate", str(path)])
+    assert result.exit_code == 1 and "directions.1.letter: expected a single letter, got " in result.stderr, (
+        result.output
+    )
+
+
 def test_a_tab_that_indents_is_named_as_a_tab(runner, write_design):
     path = write_design(MINIMAL.replace("  seed: 1", "\tseed: 1"))
     result = runner.invoke(cli, ["validate", str(path)])
     assert result.exit_code == 1
     assert f"{path}:5: not valid YAML (column 1): a tab; YAML indents with spaces only" in result.stderr
+
+
+@pytest.mark.parametrize(
+    "svg, said",
+    [
+        (_svg(f'<g transform="matrix(nan 0 0 1 0 0)">{SHAPE}</g>'), "<g> at line 1: transform has 'nan', which is not"),
+        (_svg('<path d="M0 0 L Infinity 5 L 50 50 Z"/>'), "<path> at line 1: d has 'Infinity', which is not a number"),
+        ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 9 9">' + " " * 2_000_001 + "</svg>", "an SVG file may"),
+    ],
+    ids=["nan in a transform", "Infinity in a path", "too big"],
+)
+def test_svg_art_messages_say_what_is_wrong_in_words(runner, write_design, svg, said):
+    """'not a readable SVG file (IndexError: tuple index out of range)', 'a SVG file file may be...'"""
+    path = write_design(ART_DESIGN % "h.svg")
+    (path.parent / "h.svg").write_text(svg)
+    result = runner.invoke(cli, ["validate", str(path)])
+    assert result.exit_code == 1 and said in result.stderr, result.stderr
+
+
+@pytest.mark.parametrize(
+    "rules, key",
+    [
+        ("{points_to_win: 40}", "rules.points_to_win"),
+        ("{long_game: {points_to_win: 99}}", "rules.long_game.points_to_win"),
+    ],
+)
+def test_points_no_deck_could_hold_are_refused(runner, write_design, rules, key):
+    """The rule sheet printed 'Take 99 cards and you win' for a deck of 39 Search cards."""
+    path = write_design(MINIMAL + f"rules: {rules}\n")
+    result = runner.invoke(cli, ["validate", str(path)])
+    assert result.exit_code == 1, result.output
+    assert f"{key}: " in result.stderr and "can never be taken: the design has 39 Search cards in all" in result.stderr
+    assert runner.invoke(cli, ["validate", str(write_design(MINIMAL + "rules: {points_to_win: 39}\n"))]).exit_code == 0

@@ -300,6 +300,8 @@ def parse_design(text: str, file: str, base_dir: Path | None, font_check: FontCh
     seed, red_counts = _search(check, top["search"], heads) if "search" in top else (None, None)
     grid = _grid(check, top.get("grid"), heads)
     rules = _rules(check, top.get("rules"))
+    if rules is not None and red_counts is not None and isinstance(top.get("rules"), dict):
+        _reachable(check, top["rules"], rules, sum(red_counts))
     print_spec = _print(check, top.get("print"), base_dir)
     if print_spec is not None and print_spec.font is not None:
         designer = _check_print_font(check, print_spec.font, name, heads or (), font_check)
@@ -430,6 +432,13 @@ def _directions(check: _Checker, value: Any) -> tuple[tuple[str, str] | None, No
         if not isinstance(letter, str) or len(letter) != 1 or not letter.isalpha():
             check.add(item_path + ("letter",), f"expected a single letter, got {_describe(letter)}")
             return None, None
+        if len(letter.upper()) != 1:  # the notation is in capitals: 'ß' would print as 'SS'
+            check.add(
+                item_path + ("letter",),
+                f"{shown(letter)} is written {shown(letter.upper())} in capitals, which the notation uses; "
+                "give a letter that stays one letter, e.g. letter: S",
+            )
+            return None, None
         names.append(name)
         letters.append(letter.upper())
     if same_name_key(names[0]) == same_name_key(names[1]):
@@ -465,16 +474,17 @@ def _search(
         return seed, None
     n = len(heads) if heads else None
     wanted: dict[int, int] = {}
+    keys_read: dict[int, object] = {}  # each number of red heads, as the file wrote it
     for key, count in raw.items():
         key_path = counts_path + (key,)
-        k = (
-            key
-            if isinstance(key, int) and not isinstance(key, bool)
-            else (int(key) if isinstance(key, str) and key.isascii() and key.isdecimal() else None)
-        )
+        k = _red_key(key)
         if k is None or k < 0:
             check.add(key_path, "expected a number of red heads (0, 1, 2, ...) as the key")
             continue
+        if k in keys_read:  # 0 and '0' are two keys to YAML, one here: the later one would win unseen
+            check.add(key_path, f"{k} red heads is given twice, as {keys_read[k]!r} and as {key!r}; give it once")
+            continue
+        keys_read[k] = key
         if n is not None and k > n:
             check.add(key_path, f"only {n} heads, so a card has 0 to {n} red heads")
             continue
@@ -525,6 +535,34 @@ def _grid(check: _Checker, value: Any, heads: tuple[HeadSpec, ...] | None) -> tu
         )
         return None
     return rows, cols
+
+
+def _reachable(check: _Checker, given: dict, rules: Rules, search_cards: int) -> None:
+    """No deck holds more than the design's Search cards, so points the design asks for beyond
+    them can never be reached: the rule sheet would promise a win nobody can take ("take 99
+    cards and you win"). Only numbers the design writes: the defaults suit any deck of 4 cards."""
+    long_game = given.get("long_game")
+    for key, points, written in (
+        ("points_to_win", rules.points_to_win, "points_to_win" in given),
+        (
+            "long_game.points_to_win",
+            rules.long_points_to_win,
+            isinstance(long_game, dict) and "points_to_win" in long_game,
+        ),
+    ):
+        if written and points > search_cards:
+            check.add(
+                ("rules", *key.split(".")),
+                f"{points} cards can never be taken: the design has {search_cards} Search cards in all; "
+                f"allowed: 1 to {search_cards}",
+            )
+
+
+def _red_key(key: Any) -> int | None:
+    """A ``red_counts`` key as the number of red heads it names (``2`` or ``'2'``), else None."""
+    if isinstance(key, int) and not isinstance(key, bool):
+        return key
+    return int(key) if isinstance(key, str) and key.isascii() and key.isdecimal() else None
 
 
 def _rules(check: _Checker, value: Any) -> Rules | None:

@@ -104,6 +104,8 @@ def read_yaml(text: str, file: str) -> tuple[Any, dict[tuple, int]]:
         where = mark.line + 1 if mark else None
         column = f" (column {mark.column + 1})" if mark else ""
         what = exc.problem or exc.context or "invalid YAML"
+        if mark is not None and _char_at(text, mark.line, mark.column) == "\t":
+            what = "a tab; YAML indents with spaces only (set your editor to insert spaces)"
         raise SpecError([Problem(file, where, "", f"not valid YAML{column}: {what}")]) from None
     except yaml.YAMLError as exc:
         raise SpecError([Problem(file, None, "", f"not valid YAML: {exc}")]) from None
@@ -117,6 +119,16 @@ def read_yaml(text: str, file: str) -> tuple[Any, dict[tuple, int]]:
     if problems:
         raise SpecError(problems)
     return value, lines
+
+
+def _char_at(text: str, line: int, column: int) -> str:
+    """The character at a YAML mark's line and column (both from 0), or '' past the text.
+
+    >>> _char_at("a: 1\\n\\tb: 2\\n", 1, 0)
+    '\\t'
+    """
+    lines = text.split("\n")
+    return lines[line][column : column + 1] if line < len(lines) else ""
 
 
 def _refuse_anchors(yaml: Any, text: str, file: str) -> None:
