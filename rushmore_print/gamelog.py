@@ -10,12 +10,14 @@ end, which :meth:`GameLog.reopen` cuts off; the error says so, and closing never
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
 import os
 from pathlib import Path
 
 from .errors import GameLogError
 from .files import durable
+from .i18n import Said, psaid, said
 from .inputs import InputError, InputKind, not_utf8, read_input, shown_path
 from .session import lost_entry, parse_log
 
@@ -194,15 +196,26 @@ class GameLog:
             self._failed(exc)
 
     def _failed(self, exc: OSError) -> None:
-        where = shown_path(self.path)
+        # Said: the browser table tells every screen in the players' language (the terminal in English)
+        where, reason = shown_path(self.path), _write_reason(exc)
+        command = "rushmore play --resume " + where  # either command resumes it, table too
         if not self._written:
             raise GameLogError(
-                f"{where}: cannot write the game log ({_reason(exc)}); nothing of the game was saved: "
-                "make room and start it again"
+                said(
+                    "{log}: cannot write the game log ({reason}); nothing of the game was saved: "
+                    "make room and start it again",
+                    log=where,
+                    reason=reason,
+                )
             ) from None
         raise GameLogError(
-            f"{where}: cannot write the game log ({_reason(exc)}); the game so far is saved in it: "
-            f"make room, then continue with: rushmore play --resume {where}"
+            said(
+                "{log}: cannot write the game log ({reason}); the game so far is saved in it: "
+                "make room, then continue with: {command}",
+                log=where,
+                reason=reason,
+                command=command,
+            )
         ) from None
 
     def _put(self, data: bytes) -> None:
@@ -212,7 +225,7 @@ class GameLog:
 
     def _require(self) -> int:
         if self._fd is None:
-            raise OSError("the game log is closed")
+            raise _Closed()
         return self._fd
 
     def close(self) -> None:
@@ -279,6 +292,40 @@ def _text_of(data: bytes) -> str:
         raise GameLogError(f"{not_utf8(data, exc)}; the log is damaged", line=line) from None
     tail = data[whole:].decode("utf-8-sig" if not whole else "utf-8", errors="replace")
     return head + tail
+
+
+class _Closed(OSError):
+    """A write after :meth:`GameLog.close` (the game went on after its log failed)."""
+
+
+# Why a write fails, in the players' words: the failures of a disk under a game (full, gone,
+# made read-only); any other is said in the system's own words.
+_WRITE_REASONS: dict[int, Said] = {
+    # first: Windows has no EDQUOT, and ENOSPC below then keeps its own words
+    getattr(errno, "EDQUOT", errno.ENOSPC): psaid("why a file cannot be written", "disk quota exceeded"),
+    errno.ENOSPC: psaid("why a file cannot be written", "no space left on device"),
+    errno.EFBIG: psaid("why a file cannot be written", "file too large"),
+    errno.EROFS: psaid("why a file cannot be written", "read-only file system"),
+    errno.EIO: psaid("why a file cannot be written", "input/output error"),
+    errno.ENODEV: psaid("why a file cannot be written", "the device is gone"),
+    errno.ENXIO: psaid("why a file cannot be written", "the device is gone"),
+    errno.EACCES: psaid("why a file cannot be written", "permission denied"),
+    errno.EPERM: psaid("why a file cannot be written", "permission denied"),
+}
+
+
+def _write_reason(exc: OSError) -> str:
+    """Why a write to the log failed, as a :class:`~rushmore_print.i18n.Said` when it is one of
+    a disk's usual failures.
+
+    >>> str(_write_reason(OSError(errno.ENOSPC, "No space left on device")))
+    'no space left on device'
+    >>> _write_reason(OSError(errno.ENOTSUP, "Operation not supported"))
+    'operation not supported'
+    """
+    if isinstance(exc, _Closed):
+        return psaid("why a file cannot be written", "the game log is closed")
+    return _WRITE_REASONS.get(exc.errno or 0) or _reason(exc)
 
 
 def _reason(exc: OSError | ValueError) -> str:

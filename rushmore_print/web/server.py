@@ -302,7 +302,7 @@ class TableServer:
             else:
                 reply = self.room.from_table(data)
         except GameLogError as exc:  # the disk is full or gone: every screen is told
-            await asyncio.gather(*(_note(other.ws, str(exc)) for other in self.clients))
+            await asyncio.gather(*(_note(other.ws, self._said(exc)) for other in self.clients))
             return
         except RushmoreError as exc:
             await _note(client.ws, self._said(exc))
@@ -339,7 +339,7 @@ class TableServer:
             self.room.sync()
         except RushmoreError as exc:
             for client in self.clients:
-                asyncio.get_running_loop().create_task(_note(client.ws, str(exc)))
+                asyncio.get_running_loop().create_task(_note(client.ws, self._said(exc)))
 
     async def _broadcast(self, extra: dict | None = None) -> None:
         await asyncio.gather(*(self._send(client, extra) for client in list(self.clients)), return_exceptions=True)
