@@ -41,8 +41,7 @@ from .commandline import (
 )
 from .console import load_deck, load_design
 from .inputs import STDIN
-from .model import Level
-from .referee import DeckMode
+from .model import DeckMode, Level
 from .rows import Listing, card_rows, listing
 from .sizes import PAPERS, Flip
 from .starter import Example

@@ -17,6 +17,20 @@ Faces = tuple[int, ...]
 Red = tuple[bool, ...]
 
 
+class DeckMode(enum.Enum):
+    """Where a game's Search cards come from (``rushmore play --deck``): the referee draws and
+    shows each one, or the game master turns over the printed deck and types each card's id
+    (``referee.Game.new(..., deck_mode=...)``). A vocabulary of its own, here beside the other
+    card vocabularies, so a command line can offer it without importing the referee.
+
+    >>> [mode.value for mode in DeckMode], DeckMode("table")
+    (['screen', 'table'], <DeckMode.TABLE: 'table'>)
+    """
+
+    SCREEN = "screen"  # the referee draws each card and shows it; no printed Search cards needed
+    TABLE = "table"  # the game master turns over the printed deck and types each card's id
+
+
 class Level(enum.Enum):
     """Difficulty levels. A level's pool holds every Search card with at most ``max_red`` red heads.
 
@@ -280,6 +294,7 @@ class Deck:
 
 __all__ = [
     "Deck",
+    "DeckMode",
     "Faces",
     "Level",
     "Monument",
