@@ -371,3 +371,17 @@ def test_svg_art_that_looks_the_same_mirrored_is_a_warning(runner, write_design)
     (path.parent / "h.svg").write_text(_svg('<rect x="10" y="10" width="40" height="160" fill="#420"/>'))
     facing = runner.invoke(cli, ["validate", str(path), "--strict"])
     assert facing.exit_code == 0, facing.output
+
+
+@pytest.mark.parametrize("command", [["export", "png", JUNIOR, "--dpi", "72"], ["rulebook", JUNIOR, "--paper", "a4"]])
+def test_a_folder_in_the_way_of_one_file_leaves_every_file_as_it_was(runner, tmp_path, command):
+    """The files are moved in one by one: the ones before the folder were replaced, the rest not."""
+    assert runner.invoke(cli, [*command, "-o", str(tmp_path)]).exit_code == 0
+    last = sorted(p for p in tmp_path.iterdir() if p.suffix in (".png", ".pdf"))[-1]
+    last.unlink()
+    last.mkdir()
+    before = _files(tmp_path)
+    again = runner.invoke(cli, [*command, "-o", str(tmp_path), *(["--answer-key"] if "rulebook" in command else [])])
+    assert again.exit_code == 1, again.output
+    assert f"{last}: a folder has this file's name; nothing was written" in again.stderr
+    assert _files(tmp_path) == before
