@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import operator
 import re
 import struct
 from collections.abc import Iterator
@@ -357,7 +358,7 @@ class _QuickFace(TTFontFace):
         for char, glyph in char_to_glyph.items():
             glyph_to_char.setdefault(glyph, []).append(char)
         self.charToGlyph, self.glyphToChar = char_to_glyph, glyph_to_char
-        self._metrics(data, glyph_to_char)
+        self._metrics(data, char_to_glyph)
         self._locations(data, index_to_loc_format)
         if 0x20 in char_to_glyph:
             char_to_glyph[0xA0] = char_to_glyph[0x20]
@@ -383,7 +384,7 @@ class _QuickFace(TTFontFace):
             raise TTFError("could not find a suitable cmap encoding")
         return cmap + chosen
 
-    def _metrics(self, data: bytes, glyph_to_char: dict[int, list[int]]) -> None:
+    def _metrics(self, data: bytes, char_to_glyph: dict[int, int]) -> None:
         hhea = self.get_table_pos("hhea")[0]
         (metric_count,) = struct.unpack_from(">H", data, hhea + 34)
         hmtx = self.get_table_pos("hmtx")[0]
@@ -393,15 +394,13 @@ class _QuickFace(TTFontFace):
         # The glyphs after the last full metric share its advance; reportlab keeps it scaled.
         bearings = struct.unpack_from(f">{max(self.numGlyphs - metric_count, 0)}H", data, hmtx + 4 * metric_count)
         self.hmetrics = list(zip(pairs[0::2], pairs[1::2])) + [(advances[-1], bearing) for bearing in bearings]
-        widths: dict[int, float] = {}
-        self.charWidths = widths
-        measured = max(metric_count, self.numGlyphs)  # the glyphs reportlab gives a width
-        for glyph in sorted(glyph_to_char):  # glyph by glyph, as reportlab fills it
-            if glyph >= measured:
-                break
-            width = advances[glyph] if glyph < metric_count else advances[-1]
-            for char in glyph_to_char[glyph]:
-                widths[char] = width
+        # Each character's width, glyph by glyph as reportlab fills it (a stable sort keeps the
+        # characters of one glyph in map order); the glyphs after the last full metric share
+        # its advance, and reportlab gives no width to a glyph past both tables.
+        measured = max(metric_count, self.numGlyphs)
+        per_glyph = advances + [advances[-1]] * (measured - metric_count)
+        by_glyph = sorted(char_to_glyph.items(), key=operator.itemgetter(1))
+        self.charWidths = {char: per_glyph[glyph] for char, glyph in by_glyph if glyph < measured}
 
     def _locations(self, data: bytes, index_to_loc_format: int) -> None:
         if "loca" not in self.table:
