@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from .errors import CardError
+from .frozen import hashed_once
 
 Faces = tuple[int, ...]
 Red = tuple[bool, ...]
@@ -225,6 +226,7 @@ class Notation:
         return tuple(faces), tuple(red)
 
 
+@hashed_once  # a key of the layout's caches, hashed thousands of times a build
 @dataclass(frozen=True)
 class Deck:
     """All Monuments and the chosen Search cards of a design, as ``generate_deck`` makes them.

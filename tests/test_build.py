@@ -1,3 +1,4 @@
+import dataclasses
 import hashlib
 import math
 import re
@@ -136,7 +137,7 @@ def test_an_invalid_deck_is_refused_and_nothing_is_written(tmp_path, monkeypatch
 
     def broken(design):
         deck = generate_deck(design)
-        return deck.__class__(**{**deck.__dict__, "monuments": deck.monuments[1:]})
+        return dataclasses.replace(deck, monuments=deck.monuments[1:])
 
     monkeypatch.setattr(build, "generate_deck", broken)
     with pytest.raises(BuildError, match="does not validate"):

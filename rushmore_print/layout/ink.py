@@ -14,11 +14,13 @@ import itertools
 import math
 from dataclasses import dataclass
 
+from ..frozen import hashed_once
 from .items import IDENTITY, Group, Image, Matrix, Rect, Shape, Text, Use, apply, item_bounds, multiply
 
 Span = tuple[float, float]  # (leftmost, rightmost) ink in a band
 
 
+@hashed_once  # a key of the layout's caches, hashed thousands of times a build
 @dataclass(frozen=True)
 class Silhouette:
     """Ink per horizontal band: ``spans[i]`` covers ``bottom + i * band`` to the next band's
