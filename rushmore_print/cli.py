@@ -41,8 +41,7 @@ from .commandline import (
 )
 from .console import load_deck, load_design
 from .inputs import STDIN
-from .model import Level
-from .referee import DeckMode
+from .model import DeckMode, Level
 from .rows import Listing, card_rows, listing
 from .sizes import PAPERS, Flip
 from .starter import Example
@@ -164,7 +163,7 @@ def validate(design: Path | None, manifest: Path | None, strict: bool, fmt: str)
 
     if manifest is None:
         spec, deck = load_deck(design)
-        verdict = judge_design(spec, deck, strict, art_check=_art_problems)
+        verdict = judge_design(spec, deck, strict, art_check=_art_problems, art_warnings=_art_warnings)
     else:
         if design is not None and manifest_names_its_heads(manifest):
             raise click.UsageError("give a DESIGN or a JSON or YAML --manifest, not both (it names its heads)")
@@ -187,6 +186,12 @@ def _art_problems(design: Design) -> list[str]:
     from .render.art import art_problems  # Pillow, only for designs with image art
 
     return art_problems(design)
+
+
+def _art_warnings(design: Design) -> list[str]:
+    from .render.art import art_warnings
+
+    return art_warnings(design)
 
 
 @cli.command()

@@ -16,17 +16,20 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
 from . import arguments
-from .console import GameRequest, ResumeConflict
 from .errors import OptionsError, RushmoreError
 from .inputs import STDIN
 from .model import Level
 from .sizes import PAPERS, Flip, SheetLayout
 from .targets import EXPORTS
 from .words import count, text_table
+
+if TYPE_CHECKING:
+    from .console import GameRequest
 
 LEVELS = click.Choice([level.value for level in Level], case_sensitive=False)
 
@@ -59,8 +62,6 @@ def friendly_errors(command: Callable) -> Callable:
             for line in str(exc).splitlines() or [type(exc).__name__]:
                 click.echo(f"error: {line}", err=True)
             sys.exit(1)
-        except ResumeConflict as exc:  # options the logged game does not have: a usage mistake
-            raise click.UsageError(str(exc)) from None
         except KeyboardInterrupt:
             click.echo("interrupted", err=True)
             sys.exit(130)
@@ -549,6 +550,8 @@ class GameOptions:
             raise click.UsageError("--resume continues its own log; --log does not apply")
         if self.resume is None and not self.players:
             raise click.UsageError("name the players, e.g. --players ann,bob,cy")
+        from .console import GameRequest  # the game's modules: only for the commands that play
+
         given = self._given(deck_mode) if self.resume is not None else {}
         return GameRequest(
             self.players, self.level, self.long_game, self.seed, self.penalty, deck_mode, quick, countdown,
@@ -557,7 +560,7 @@ class GameOptions:
 
     def _given(self, deck_mode: str) -> dict:
         """The options typed for a resumed game, typed as the log's: it refuses any that differ."""
-        from .referee import DeckMode
+        from .model import DeckMode
 
         values = {
             "players": self.players or None,

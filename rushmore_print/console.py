@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, BinaryIO, TextIO
 
+from .errors import OptionsError
 from .inputs import STDIN, STDIN_NAME, InputKind, read_stream, shown_path
 from .model import Level
 
@@ -169,8 +170,9 @@ def _write(stream: IO[str], text: str) -> None:
     stream.flush()  # the prompt and the error lines keep their order on a shared terminal
 
 
-class ResumeConflict(ValueError):
-    """``--resume`` was given options that the logged game does not have (a usage error).
+class ResumeConflict(OptionsError):
+    """``--resume`` was given options that the logged game does not have: a usage mistake (the
+    command line answers with its usage line and exit 2).
 
     >>> import tempfile
     >>> with tempfile.TemporaryDirectory() as folder:
@@ -464,7 +466,7 @@ def new_session(request: GameRequest, design: Path | None, hold: bool) -> Sessio
     >>> session.options.seed, session.game.players
     (3, ('ann', 'bob'))
     """
-    from .referee import DeckMode
+    from .model import DeckMode
     from .session import Options, Session
 
     seed = request.seed if request.seed is not None else secrets.randbelow(10**6)

@@ -4,6 +4,7 @@ Tabletop Simulator. Every image is drawn by ``render/png.py`` from the same layo
 
 from __future__ import annotations
 
+import contextlib
 import json
 import math
 import re
@@ -156,7 +157,8 @@ class _Export:
             shapes = {_numbered(w.path.name) for w in self._written if w.path.parent == folder} - {None}
             for old in folder.iterdir():
                 if old not in written and _numbered(old.name) in shapes and old.is_file():
-                    old.unlink(missing_ok=True)
+                    with contextlib.suppress(OSError):  # one left is a leftover, not a failed export
+                        old.unlink()
         return self._written
 
 

@@ -212,6 +212,9 @@ class StagedFolder:
         (b'old', True, b'new')
         >>> scratch.cleanup()
         """
+        in_the_way = next((self.out_dir / n for n in self._names if (self.out_dir / n).is_dir()), None)
+        if in_the_way is not None:  # found before any rename: the previous files all stay
+            raise BuildError(f"{in_the_way}: a folder has this file's name; nothing was written (move the folder away)")
         moved = []
         for name in self._names:
             target = self.out_dir / name

@@ -37,8 +37,6 @@ from typing import TYPE_CHECKING, Literal
 
 from babel import Locale
 from babel.lists import format_list
-from babel.messages.mofile import write_mo
-from babel.messages.pofile import read_po
 from babel.numbers import format_decimal, format_percent
 
 from .inputs import escape
@@ -363,6 +361,10 @@ def catalogue(language: str = SOURCE_LANGUAGE) -> Catalogue:
 def _compiled(language: str) -> bytes:
     """The ``.po`` catalogue compiled to ``.mo`` bytes in memory (fuzzy entries left out: a
     translator marks a message fuzzy when it no longer says what the English says)."""
+    # Babel's catalogue reader is imported here, not above: an English run never needs it.
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
     path = resources.files("rushmore_print").joinpath(f"{LOCALE_DIR}/{language}.po")
     with path.open("rb") as file:
         po = read_po(file, locale=language)

@@ -12,9 +12,24 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from .errors import CardError
+from .frozen import hashed_once
 
 Faces = tuple[int, ...]
 Red = tuple[bool, ...]
+
+
+class DeckMode(enum.Enum):
+    """Where a game's Search cards come from (``rushmore play --deck``): the referee draws and
+    shows each one, or the game master turns over the printed deck and types each card's id
+    (``referee.Game.new(..., deck_mode=...)``). A vocabulary of its own, here beside the other
+    card vocabularies, so a command line can offer it without importing the referee.
+
+    >>> [mode.value for mode in DeckMode], DeckMode("table")
+    (['screen', 'table'], <DeckMode.TABLE: 'table'>)
+    """
+
+    SCREEN = "screen"  # the referee draws each card and shows it; no printed Search cards needed
+    TABLE = "table"  # the game master turns over the printed deck and types each card's id
 
 
 class Level(enum.Enum):
@@ -211,6 +226,7 @@ class Notation:
         return tuple(faces), tuple(red)
 
 
+@hashed_once  # a key of the layout's caches, hashed thousands of times a build
 @dataclass(frozen=True)
 class Deck:
     """All Monuments and the chosen Search cards of a design, as ``generate_deck`` makes them.
@@ -280,6 +296,7 @@ class Deck:
 
 __all__ = [
     "Deck",
+    "DeckMode",
     "Faces",
     "Level",
     "Monument",

@@ -14,7 +14,6 @@ True
 
 from __future__ import annotations
 
-import enum
 import random
 import string
 import unicodedata
@@ -31,25 +30,10 @@ from .errors import (
     UnknownPlayer,
 )
 from .i18n import Names, Said, nsaid, pool_said, quoted, said
-from .model import Deck, Level, Monument, SearchCard, target_faces
+from .model import Deck, DeckMode, Level, Monument, SearchCard, target_faces
 from .spec import MAX_PLAYERS, Rules
 
 RESERVED_NAMES = frozenset({"pass", "score", "undo", "help", "quit", "grid", "change", "drop", "status"})
-
-
-class DeckMode(enum.Enum):
-    """Where the Search cards come from.
-
-    >>> from rushmore_print import generate_deck, load_design
-    >>> design = load_design()
-    >>> deck = generate_deck(design)
-    >>> game = Game.new(deck, design.rules, design.grid, ["ann", "bob"], deck_mode=DeckMode.TABLE)
-    >>> type(game.start()[-1]).__name__
-    'Awaiting'
-    """
-
-    SCREEN = "screen"  # the referee draws each card and shows it; no printed Search cards needed
-    TABLE = "table"  # the game master turns over the printed deck and types each card's id
 
 
 def fold(text: str) -> str:

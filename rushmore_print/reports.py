@@ -8,7 +8,7 @@ same verdict.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import BinaryIO
 
@@ -16,7 +16,7 @@ from .inputs import STDIN, STDIN_NAME, InputKind, read_stream, shown_path
 from .model import Deck
 from .sheets import SheetFormat
 from .spec import Design
-from .validate import Report, validate_deck
+from .validate import Finding, Report, validate_deck
 from .words import text_table
 
 __all__ = ["ArtCheck", "Verdict", "judge_design", "judge_manifest", "manifest_names_its_heads"]
@@ -153,9 +153,17 @@ class Verdict:
         }
 
 
-def judge_design(design: Design, deck: Deck, strict: bool = False, art_check: ArtCheck | None = None) -> Verdict:
+def judge_design(
+    design: Design,
+    deck: Deck,
+    strict: bool = False,
+    art_check: ArtCheck | None = None,
+    art_warnings: ArtCheck | None = None,
+) -> Verdict:
     """The deck's checks plus everything ``build`` would refuse (the same checks build runs).
-    ``art_check`` decodes image art as build decodes it; it is called only when a head has image art.
+    ``art_check`` decodes image art as build decodes it, ``art_warnings`` finds art that would
+    print but not play (``render.art.art_warnings``: the same facing either way), a warning like
+    an imbalance; each is called only when a head has art (``art_check``: image art).
 
     >>> from rushmore_print.generate import generate_deck
     >>> from rushmore_print.spec import load_design
@@ -167,10 +175,15 @@ def judge_design(design: Design, deck: Deck, strict: bool = False, art_check: Ar
     from .layout.checks import printing_problems
 
     printing = printing_problems(design, deck)
-    if art_check is not None and any(head.art is not None and head.vector is None for head in design.heads):
-        printing += art_check(design)
+    report = validate_deck(deck)
+    if any(head.art is not None and head.vector is None for head in design.heads):
+        printing += art_check(design) if art_check is not None else []
+    if any(head.art is not None for head in design.heads):
+        noted = art_warnings(design) if art_warnings is not None and not printing else []
+        located = tuple(Finding(None, f"{design.source}: {warning}") for warning in noted)
+        report = replace(report, warnings=report.warnings + located)
     title = f"{design.name} ({design.source})"
-    return Verdict(title, validate_deck(deck), strict, tuple(printing), design.source)
+    return Verdict(title, report, strict, tuple(printing), design.source)
 
 
 def manifest_names_its_heads(path: Path | str) -> bool:

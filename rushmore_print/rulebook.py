@@ -454,6 +454,7 @@ def build_rulebook(design: Design, deck: Deck) -> Rulebook:
     red = [e for e in shown if e.search.red_count]
     example = example_pair(deck, t)
     practice = practice_cards(deck, tuple(e.search.id for e in shown + (example,)))
+    settled = (red or plain)[0]  # the referee's example: a pair from this deck the sheet has worked
     extra_players = rules.players_before_extra + 1
     first_level = Level.BASIC if pools[Level.BASIC] else Level.ADVANCED
     blocks: list = [
@@ -625,7 +626,7 @@ def build_rulebook(design: Design, deck: Deck) -> Rulebook:
             t.gettext(
                 "“{play}” lays out the grid, deals, judges and keeps score; “{check}” settles a dispute.",
                 play="rushmore play --players ann,bob",
-                check="rushmore check S17 M03",
+                check=f"rushmore check {settled.search.id} {settled.monument.id}",
             )
         ),
     ]

@@ -265,6 +265,7 @@ def turned_over(image, layout: SheetLayout, flip: Flip):
         ("letter", SheetLayout.DUPLEX, Flip.LONG),
         ("letter", SheetLayout.DUPLEX, Flip.SHORT),
         ("a4", SheetLayout.GUTTERFOLD, Flip.LONG),
+        ("letter", SheetLayout.GUTTERFOLD, Flip.LONG),  # folded down the middle for landscape cards
     ],
 )
 @pytest.mark.parametrize("orientation", ["landscape", "portrait"])
@@ -285,11 +286,13 @@ def test_each_backs_top_edge_is_its_fronts_top_edge_once_turned_over(paper, layo
         front_side = band_side(front_page, front.trim, H, 0)
         # Where the back lies in the turned-over view: its slot mirrored back across the axis.
         if layout is SheetLayout.GUTTERFOLD:
-            assert plan.fold_y is not None
             seen = back.trim
             back_side = band_side(back_page, seen, H, 128)
-            # folding the lower half up behind the upper turns bottom into top
-            back_side = {"top": "bottom", "bottom": "top"}.get(back_side, back_side)
+            if plan.fold_y is not None:  # folding the lower half up behind the upper turns bottom into top
+                back_side = {"top": "bottom", "bottom": "top"}.get(back_side, back_side)
+            else:  # folding the right half behind the left turns right into left
+                assert plan.fold_x is not None
+                back_side = {"left": "right", "right": "left"}.get(back_side, back_side)
         else:
             if flip is Flip.LONG:
                 seen = Rect(W - back.trim.right, back.trim.y, back.trim.width, back.trim.height)

@@ -1,3 +1,4 @@
+import dataclasses
 import hashlib
 import math
 import re
@@ -64,7 +65,7 @@ def test_every_file_of_the_kit_has_its_own_id(kit):
         ("a4", "duplex", 9, 14),  # (2 Monument + 5 Search sheets) x fronts and backs
         ("letter", "duplex", 8, 14),  # 2 + 5 sheets
         ("a4", "gutterfold", 4, 14),  # 4 + 10 sheets, backs on the same page
-        ("letter", "gutterfold", 3, 19),  # 6 + 13
+        ("letter", "gutterfold", 4, 14),  # 4 + 10, beside a fold down the middle (across it: 3 a sheet, 19 pages)
     ],
 )
 def test_sheet_pdfs_have_the_right_pages(kit, paper, layout, per_sheet, pages):
@@ -136,7 +137,7 @@ def test_an_invalid_deck_is_refused_and_nothing_is_written(tmp_path, monkeypatch
 
     def broken(design):
         deck = generate_deck(design)
-        return deck.__class__(**{**deck.__dict__, "monuments": deck.monuments[1:]})
+        return dataclasses.replace(deck, monuments=deck.monuments[1:])
 
     monkeypatch.setattr(build, "generate_deck", broken)
     with pytest.raises(BuildError, match="does not validate"):

@@ -102,6 +102,21 @@ def test_vendor_images_have_the_vendor_size(tiny_export, target, size):
                 assert image.size == size and image.mode == "RGB"
 
 
+@pytest.mark.parametrize("target", ["png", "tgc", "mpc", "tts"])
+def test_every_exported_png_says_its_colours_are_srgb(tiny_export, target):
+    """An untagged PNG is read in the print shop's working space (Adobe RGB in many prepress
+    set-ups), which shifts every colour; these carry the sRGB chunk and its gAMA and cHRM."""
+    out, result = tiny_export(target)
+    assert result.exit_code == 0, result.output
+    files = sorted(out.rglob("*.png"))
+    assert files
+    for path in files:
+        with Image.open(path) as image:
+            assert image.info.get("srgb") == 0, path  # rendering intent: perceptual
+            assert image.info.get("gamma") == pytest.approx(0.45455), path
+            assert image.info.get("chromaticity") == pytest.approx((0.3127, 0.329, 0.64, 0.33, 0.3, 0.6, 0.15, 0.06))
+
+
 def test_mpc_images_are_drawn_at_their_size_not_resampled(tiny_export):
     """MPC's 816 x 1110 is drawn at that size: a resampled image has ten times the colours of the
     same face drawn at The Game Crafter's size (flat colour smeared at every edge), and weighs 3x."""

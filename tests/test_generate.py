@@ -1,3 +1,4 @@
+import dataclasses
 import json
 import math
 import os
@@ -54,7 +55,7 @@ def test_classic_balance(classic_deck):
 
 def test_same_seed_same_deck_other_seed_other_deck(classic):
     assert generate_deck(classic) == generate_deck(classic)
-    other = generate_deck(classic.__class__(**{**classic.__dict__, "seed": classic.seed + 1}))
+    other = generate_deck(dataclasses.replace(classic, seed=classic.seed + 1))
     assert other != generate_deck(classic)
 
 

@@ -115,17 +115,18 @@ def _fail_on_write(monkeypatch, number: int, failure: BaseException) -> None:
     ids=["full disk", "Ctrl-C"],
 )
 def test_an_export_that_fails_half_way_leaves_the_previous_export_whole(
-    runner, tmp_path, monkeypatch, target, failure, code
+    runner, tmp_path, write_design, monkeypatch, target, failure, code
 ):
     """It used to leave the first files of the new export beside the rest of the old one."""
-    dpi = ["--dpi", "72"] if target == "png" else []
-    first = runner.invoke(cli, ["export", target, JUNIOR, "-o", str(tmp_path), *dpi])
+    dpi = ["--dpi", "72"] if target == "png" else []  # tgc draws at 300 dpi: small decks
+    smaller, larger = (JUNIOR, None) if target == "png" else (_tiny(write_design, 2), _tiny(write_design, 3))
+    first = runner.invoke(cli, ["export", target, smaller, "-o", str(tmp_path / "out"), *dpi])
     assert first.exit_code == 0, first.output
-    before = _files(tmp_path)
-    _fail_on_write(monkeypatch, 12, failure)
-    again = runner.invoke(cli, ["export", target, "-o", str(tmp_path), *dpi])  # the classic deck this time
+    before = _files(tmp_path / "out")
+    _fail_on_write(monkeypatch, 6, failure)
+    again = runner.invoke(cli, ["export", target, *[larger] * bool(larger), "-o", str(tmp_path / "out"), *dpi])
     assert again.exit_code == code, again.output
-    assert _files(tmp_path) == before  # not one file changed, and no staging folder left
+    assert _files(tmp_path / "out") == before  # not one file changed, and no staging folder left
 
 
 @pytest.mark.slow
@@ -147,12 +148,19 @@ def test_an_export_of_a_smaller_deck_leaves_none_of_the_larger_decks_cards(runne
 
 
 @pytest.mark.slow
-def test_an_export_of_a_smaller_deck_leaves_no_extra_face_sheet(runner, tmp_path):
+def test_an_export_of_a_smaller_deck_leaves_no_extra_card_in_a_decks_folder(runner, tmp_path, write_design):
     tgc = tmp_path / "tgc"
-    assert runner.invoke(cli, ["export", "tgc", "-o", str(tgc)]).exit_code == 0
-    assert runner.invoke(cli, ["export", "tgc", JUNIOR, "-o", str(tgc)]).exit_code == 0
-    assert len(list((tgc / "monuments").glob("M*.png"))) == 8 and len(list((tgc / "search").glob("S*.png"))) == 23
+    assert runner.invoke(cli, ["export", "tgc", _tiny(write_design, 3), "-o", str(tgc)]).exit_code == 0
+    assert runner.invoke(cli, ["export", "tgc", _tiny(write_design, 2), "-o", str(tgc)]).exit_code == 0
+    assert len(list((tgc / "monuments").glob("M*.png"))) == 4 and len(list((tgc / "search").glob("S*.png"))) == 4
     assert (tgc / "monuments" / "back.png").exists()
+
+
+def _tiny(write_design, heads: int) -> str:
+    """A design of ``heads`` heads and as many Search cards as Monuments (2 heads: 4 and 4)."""
+    names = ", ".join("ABC"[:heads])
+    text = f"name: Tiny\nheads: [{names}]\nsearch: {{seed: 1, red_counts: {{0: {2**heads}}}}}\n"
+    return str(write_design(text, f"tiny{heads}.yaml"))
 
 
 # ------------------------------------------------------------------------------ art that draws nothing
@@ -310,3 +318,78 @@ def test_points_no_deck_could_hold_are_refused(runner, write_design, rules, key)
     assert result.exit_code == 1, result.output
     assert f"{key}: " in result.stderr and "can never be taken: the design has 39 Search cards in all" in result.stderr
     assert runner.invoke(cli, ["validate", str(write_design(MINIMAL + "rules: {points_to_win: 39}\n"))]).exit_code == 0
+
+
+def test_image_art_that_looks_the_same_mirrored_is_a_warning_and_strict_fails(runner, write_design):
+    """Every card draws a head facing the second direction as its art mirrored: a flat or a
+    front-facing picture built a deck nobody could play, without a word."""
+    from PIL import Image, ImageDraw
+
+    path = write_design(ART_DESIGN % "h.png")
+    Image.new("RGB", (60, 108), (200, 150, 120)).save(path.parent / "h.png")
+    said = "heads.1.art: 'h.png' looks the same mirrored (0.0 % of it changes), so players could not tell"
+    plain = runner.invoke(cli, ["validate", str(path)])
+    assert plain.exit_code == 0 and f"warning: {path}: {said}" in plain.output, plain.output
+    strict = runner.invoke(cli, ["validate", str(path), "--strict"])
+    assert strict.exit_code == 1 and f"error: {path}: {said}" in strict.output, strict.output
+    profile = Image.new("RGB", (60, 108), (200, 150, 120))
+    ImageDraw.Draw(profile).polygon([(0, 40), (12, 52), (0, 60)], fill=(40, 30, 20))  # a nose, facing left
+    profile.save(path.parent / "h.png")
+    facing = runner.invoke(cli, ["validate", str(path), "--strict"])
+    assert facing.exit_code == 0 and "looks the same mirrored" not in facing.output, facing.output
+
+
+def test_the_preview_draws_head_art_as_it_is_after_an_edit(write_design):
+    """``preview --watch`` rebuilds in one process: the decoded art was cached by its name, so
+    the page said 'rebuilt' and kept showing the picture from before the designer's save."""
+    import base64
+    import io
+    import re
+
+    from PIL import Image, ImageDraw
+
+    from rushmore_print.preview import PreviewBuilder
+
+    path = write_design(ART_DESIGN % "h.png")
+
+    def save(colour):
+        image = Image.new("RGB", (60, 108), colour)
+        ImageDraw.Draw(image).rectangle((0, 0, 30, 108), fill=(20, 20, 20))
+        image.save(path.parent / "h.png")
+
+    def colours(page):
+        found = set()
+        for data in re.findall(r"data:image/png;base64,([A-Za-z0-9+/=]+)", page)[:3]:
+            found |= {c for _, c in Image.open(io.BytesIO(base64.b64decode(data))).convert("RGB").getcolors(1 << 20)}
+        return found
+
+    save((250, 50, 50))
+    builder = PreviewBuilder(path)
+    assert (250, 50, 50) in colours(builder.build(1).html)
+    save((50, 50, 250))
+    later = colours(builder.build(2).html)
+    assert (50, 50, 250) in later and (250, 50, 50) not in later
+
+
+def test_svg_art_that_looks_the_same_mirrored_is_a_warning(runner, write_design):
+    path = write_design(ART_DESIGN % "h.svg")
+    (path.parent / "h.svg").write_text(_svg(SHAPE))  # a rectangle in the middle: the same both ways
+    symmetric = runner.invoke(cli, ["validate", str(path), "--strict"])
+    assert symmetric.exit_code == 1 and "heads.1.art: 'h.svg' looks the same mirrored" in symmetric.output
+    (path.parent / "h.svg").write_text(_svg('<rect x="10" y="10" width="40" height="160" fill="#420"/>'))
+    facing = runner.invoke(cli, ["validate", str(path), "--strict"])
+    assert facing.exit_code == 0, facing.output
+
+
+@pytest.mark.parametrize("command", [["export", "png", JUNIOR, "--dpi", "72"], ["rulebook", JUNIOR, "--paper", "a4"]])
+def test_a_folder_in_the_way_of_one_file_leaves_every_file_as_it_was(runner, tmp_path, command):
+    """The files are moved in one by one: the ones before the folder were replaced, the rest not."""
+    assert runner.invoke(cli, [*command, "-o", str(tmp_path)]).exit_code == 0
+    last = sorted(p for p in tmp_path.iterdir() if p.suffix in (".png", ".pdf"))[-1]
+    last.unlink()
+    last.mkdir()
+    before = _files(tmp_path)
+    again = runner.invoke(cli, [*command, "-o", str(tmp_path), *(["--answer-key"] if "rulebook" in command else [])])
+    assert again.exit_code == 1, again.output
+    assert f"{last}: a folder has this file's name; nothing was written" in again.stderr
+    assert _files(tmp_path) == before

@@ -15,7 +15,7 @@ LAYOUTS = list(SheetLayout)
         ("a4", SheetLayout.DUPLEX, (3, 3, 90)),  # 9 poker cards, turned a quarter, butted
         ("letter", SheetLayout.DUPLEX, (2, 4, 0)),  # 8: Letter is 18 mm shorter than A4
         ("a4", SheetLayout.GUTTERFOLD, (2, 2, 0)),  # 4 fronts above the fold, their backs below
-        ("letter", SheetLayout.GUTTERFOLD, (3, 1, 90)),
+        ("letter", SheetLayout.GUTTERFOLD, (1, 4, 0)),  # 4 beside a fold down the middle (3 around one across)
         ("a4", SheetLayout.FRONTS, (3, 3, 90)),
     ],
 )
@@ -103,17 +103,62 @@ def test_duplex_backs_mirror_rows_for_short_edge_and_take_the_offset(classic):
         assert back.trim.y == pytest.approx(H - front.trim.top - 0.5)
 
 
-@pytest.mark.parametrize("paper", PAPERS)
-def test_gutterfold_backs_face_their_fronts_across_the_fold(classic, paper):
-    plan = plan_sheet(PAPERS[paper], SheetLayout.GUTTERFOLD, card_frame(classic))
+def test_gutterfold_backs_face_their_fronts_across_the_fold(classic):
+    plan = plan_sheet(PAPERS["a4"], SheetLayout.GUTTERFOLD, card_frame(classic))
     fold = plan.fold_y
-    assert fold == PAPERS[paper].height_mm / 2
+    assert fold == PAPERS["a4"].height_mm / 2 and plan.fold_x is None
     for front, back in zip(plan.fronts, plan.backs):
         assert front.clip.y - fold >= FOLD_GAP_MM - 1e-9 and fold - back.clip.top >= FOLD_GAP_MM - 1e-9
         assert back.trim.x == pytest.approx(front.trim.x)
         assert fold - back.trim.top == pytest.approx(front.trim.y - fold)
         assert (back.rotation - front.rotation) % 360 in (180, 0)
         assert back.rotation == (180 - front.rotation) % 360
+
+
+def test_gutterfold_backs_face_their_fronts_across_a_fold_down_the_middle(classic):
+    """Letter is too short for two rows of landscape poker cards each side of a fold across it
+    (3 a sheet, turned); folded down the middle it holds 4, each back its front's mirror image."""
+    plan = plan_sheet(PAPERS["letter"], SheetLayout.GUTTERFOLD, card_frame(classic))
+    fold = plan.fold_x
+    assert fold == PAPERS["letter"].width_mm / 2 and plan.fold_y is None and plan.per_sheet == 4
+    for front, back in zip(plan.fronts, plan.backs):
+        assert fold - front.clip.right >= FOLD_GAP_MM - 1e-9 and back.clip.x - fold >= FOLD_GAP_MM - 1e-9
+        assert back.trim.y == pytest.approx(front.trim.y)
+        assert back.trim.x - fold == pytest.approx(fold - front.trim.right)
+        assert back.rotation == (-front.rotation) % 360
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("size", [(88.9, 63.5), (63.5, 88.9), (57.15, 88.9), (70, 120), (45, 68), (70, 70), (41, 63)])
+def test_gutterfold_takes_the_fold_that_holds_more_cards(paper, size):
+    from rushmore_print.layout.sheets import _fold_across, _fold_down
+
+    frame = CardFrame(*size, 3.0)
+    plan = plan_sheet(PAPERS[paper], SheetLayout.GUTTERFOLD, frame)
+    across, down = _fold_across(PAPERS[paper], frame, 0.0), _fold_down(PAPERS[paper], frame, 0.0)
+    assert plan.per_sheet == max(across.per_sheet, down.per_sheet if down else 0)
+    assert (plan.fold_x is not None) == (down is not None and down.per_sheet > across.per_sheet)
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("size", [(88.9, 63.5), (45, 68), (70, 70)])
+def test_the_fold_line_and_its_label_cross_no_card_and_no_strip(classic, paper, size):
+    from rushmore_print.layout.frame import Face
+    from rushmore_print.layout.items import Group, Text
+    from rushmore_print.layout.sheets import STRIP_MM, sheet_pages
+
+    frame = CardFrame(*size, 3.0)
+    plan = plan_sheet(PAPERS[paper], SheetLayout.GUTTERFOLD, frame)
+    page = sheet_pages(plan, [(Face("F", None, ()), Face("B", None, ()))] * plan.per_sheet, "test")[0]
+    fold_items = [i for i in page.items if isinstance(i, Shape) and i.dash_mm]
+    fold_items += [i for i in page.items if isinstance(i, Text | Group) and "fold here" in repr(i)]
+    assert len(fold_items) == 2
+    strip_top = MARGIN_MM + STRIP_MM
+    for item in fold_items:
+        box = item_bounds(item, {})
+        assert box is not None and box.y >= strip_top
+        for slot in plan.fronts + plan.backs:
+            assert not box.overlaps(slot.clip), (item, slot)
 
 
 def test_other_card_sizes_fit(tmp_path):
@@ -127,13 +172,15 @@ def test_other_card_sizes_fit(tmp_path):
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_the_fold_label_sits_clear_of_every_crop_mark(classic, classic_deck, paper):
     from rushmore_print.build import card_faces
-    from rushmore_print.layout.items import Text
     from rushmore_print.layout.sheets import sheet_pages
 
     plan = plan_sheet(PAPERS[paper], SheetLayout.GUTTERFOLD, card_frame(classic))
     page = sheet_pages(plan, card_faces(classic, classic_deck)[:4], "test")[0]
-    label = next(i for i in page.items if isinstance(i, Text) and i.text.startswith("fold here"))
+    label = next(i for i in page.items if "fold here" in repr(i))  # a Text, or a Group turning one
     box = item_bounds(label, {})
+    assert box is not None
+    if plan.fold_x is not None:  # Letter: it reads up the fold line, beside it
+        assert box.right < plan.fold_x and box.width < box.height
     for mark in plan.front_marks + plan.back_marks:
         mark_box = item_bounds(Shape(mark, stroke_mm=0.25), {})
         apart = mark_box.right < box.x or box.right < mark_box.x or mark_box.top < box.y or box.top < mark_box.y
@@ -155,3 +202,45 @@ def test_a_gap_spaces_the_cards_and_the_bleed_fills_it(classic):
     cut_xs = {round(x, 6) for s in plan.fronts for x in (s.trim.x, s.trim.right)}
     mark_xs = {round(m.commands[0][1], 6) for m in plan.front_marks if m.commands[0][1] == m.commands[1][1]}
     assert cut_xs == mark_xs  # a mark on both edges of every card
+
+
+def mark_room(plan) -> float:
+    """How close the nearest crop mark comes to the paper's edge (mm): many printers print
+    nothing within 3 to 5 mm of it."""
+    W, H = plan.paper.width_mm, plan.paper.height_mm
+    boxes = [item_bounds(Shape(mark), {}) for mark in plan.front_marks + plan.back_marks]
+    return min(min(box.x, box.y, W - box.right, H - box.top) for box in boxes)
+
+
+@pytest.mark.parametrize(
+    "paper, layout, room",
+    [
+        ("letter", SheetLayout.DUPLEX, 4.6),  # the strip beside the block: was 1.5 with it below
+        ("letter", SheetLayout.FRONTS, 4.6),
+        ("a4", SheetLayout.DUPLEX, 1.7),  # 9 cards leave 1.75 mm across A4, whatever goes where
+    ],
+)
+def test_the_strip_leaves_the_crop_marks_room_from_the_paper_edge(classic, paper, layout, room):
+    plan = plan_sheet(PAPERS[paper], layout, card_frame(classic))
+    assert mark_room(plan) >= room
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("layout", LAYOUTS)
+@pytest.mark.parametrize("size", [(88.9, 63.5), (63.5, 88.9), (57.15, 88.9), (70, 120), (45, 68), (70, 70)])
+def test_the_strip_crosses_no_card_and_no_mark(classic, paper, layout, size):
+    from rushmore_print.layout.frame import Face
+    from rushmore_print.layout.items import Group
+    from rushmore_print.layout.sheets import sheet_pages
+
+    plan = plan_sheet(PAPERS[paper], layout, CardFrame(*size, 3.0))
+    pages = sheet_pages(plan, [(Face("F", None, ()), Face("B", None, ()))] * plan.per_sheet, "test")
+    W, H = PAPERS[paper].width_mm, PAPERS[paper].height_mm
+    for page, marks, slots in zip(pages, (plan.front_marks, plan.back_marks), (plan.fronts, plan.backs)):
+        strip = next(i for i in page.items if isinstance(i, Group) and i.clip is None and "50 mm" in repr(i))
+        box = item_bounds(strip, {})
+        edge = MARGIN_MM - 0.15  # the ruler's first tick is stroked across the margin's line
+        assert box.x >= edge and box.y >= edge and box.right <= W - edge and box.top <= H - edge
+        on_page = slots + (plan.backs if layout is SheetLayout.GUTTERFOLD else ())
+        for other in [item_bounds(Shape(m, stroke_mm=0.2), {}) for m in marks] + [s.clip for s in on_page]:
+            assert not box.overlaps(other), (box, other)

@@ -129,6 +129,23 @@ def test_the_worked_example_is_a_real_match_and_the_decoy_is_not(classic, classi
         assert answer == card.answer
 
 
+@pytest.mark.parametrize("path", DESIGNS, ids=lambda p: p.name)
+def test_the_referee_line_checks_a_pair_of_this_deck_that_the_sheet_worked(path):
+    """The printed ``rushmore check CARD MONUMENT`` names this design's cards (an 8-head deck has
+    no M03) and settles the sheet's own worked example: a player who types it sees it agree."""
+    from rushmore_print.rulebook import Paragraph
+
+    design = load_design(path)
+    deck = generate_deck(design)
+    book = build_rulebook(design, deck)
+    line = next(b.text for b in book.blocks if isinstance(b, Paragraph) and "rushmore check" in b.text)
+    card_id, monument_id = re.search(r"rushmore check (S\d+) (M\d+)", line).groups()
+    card = next(c for c in deck.search if c.id == card_id)
+    assert card.answer == monument_id and deck.monument(monument_id).id == monument_id
+    worked = [b for b in book.blocks if isinstance(b, MatchExample)]
+    assert (card_id, monument_id) in {(e.search.id, e.monument.id) for e in worked}
+
+
 def test_a_wrong_figure_cannot_be_made(classic_deck):
     card = next(c for c in classic_deck.search if c.red_count)
     wrong = next(m for m in classic_deck.monuments if m.id != card.answer)

@@ -13,6 +13,7 @@ import math
 from dataclasses import dataclass
 
 from ..colors import BLACK, WHITE, Color, mix
+from ..frozen import hashed_once
 from ..i18n import catalogue_for, level_name
 from ..model import Monument, SearchCard
 from ..sizes import PAPERS
@@ -190,6 +191,7 @@ class CardLayout:
         return max(slot.head.top for slot in self.slots) + 2.0
 
 
+@hashed_once  # a key of the layout's caches, hashed thousands of times a build
 @dataclass(frozen=True)
 class HeadInk:
     """Where one head's drawings (both facings, plain and red) put ink, in head units.

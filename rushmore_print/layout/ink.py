@@ -14,11 +14,13 @@ import itertools
 import math
 from dataclasses import dataclass
 
+from ..frozen import hashed_once
 from .items import IDENTITY, Group, Image, Matrix, Rect, Shape, Text, Use, apply, item_bounds, multiply
 
 Span = tuple[float, float]  # (leftmost, rightmost) ink in a band
 
 
+@hashed_once  # a key of the layout's caches, hashed thousands of times a build
 @dataclass(frozen=True)
 class Silhouette:
     """Ink per horizontal band: ``spans[i]`` covers ``bottom + i * band`` to the next band's
@@ -123,18 +125,34 @@ class _Tracer:
                 if xb + half > self.highs[first]:
                     self.highs[first] = xb + half
             return
+        lows, highs, bottom, band = self.lows, self.highs, self.bottom, self.band
+        # The part of the segment within each band, computed in this loop rather than a call a
+        # band: a long edge crosses dozens of bands, and a head's drawings have thousands of edges
+        dx, dy = x1 - x0, y1 - y0
         for index in range(first, last + 1):
-            b0 = self.bottom + index * self.band - half
-            xa, xb = _x_range_within(x0, y0, x1, y1, b0, b0 + self.band + 2 * half)
-            if xa > xb:
-                continue
+            b0 = bottom + index * band - half
+            if dy == 0:
+                if not b0 <= y0 <= b0 + band + 2 * half:
+                    continue
+                xa, xb = min(x0, x1), max(x0, x1)
+            else:
+                t0, t1 = (b0 - y0) / dy, (b0 + band + 2 * half - y0) / dy
+                if t1 < t0:
+                    t0, t1 = t1, t0
+                t0, t1 = max(t0, 0.0), min(t1, 1.0)
+                if t0 > t1:
+                    continue
+                xa, xb = x0 + dx * t0, x0 + dx * t1
+                xa, xb = min(xa, xb), max(xa, xb)
             xa, xb = xa - half, xb + half
             if clip is not None:
                 xa, xb = max(xa, clip.x), min(xb, clip.right)
                 if xa > xb:
                     continue
-            self.lows[index] = min(self.lows[index], xa)
-            self.highs[index] = max(self.highs[index], xb)
+            if xa < lows[index]:
+                lows[index] = xa
+            if xb > highs[index]:
+                highs[index] = xb
 
     def rect(self, box: Rect) -> None:
         if box.width < 0 or box.height < 0:
@@ -144,18 +162,6 @@ class _Tracer:
         for index in range(first, last + 1):
             self.lows[index] = min(self.lows[index], box.x)
             self.highs[index] = max(self.highs[index], box.right)
-
-
-def _x_range_within(x0: float, y0: float, x1: float, y1: float, b0: float, b1: float) -> Span:
-    """The x range of the segment's part with b0 <= y <= b1 (empty: low > high)."""
-    if y0 == y1:
-        return (min(x0, x1), max(x0, x1)) if b0 <= y0 <= b1 else (math.inf, -math.inf)
-    t0, t1 = sorted(((b0 - y0) / (y1 - y0), (b1 - y0) / (y1 - y0)))
-    t0, t1 = max(t0, 0.0), min(t1, 1.0)
-    if t0 > t1:
-        return (math.inf, -math.inf)
-    xa, xb = x0 + (x1 - x0) * t0, x0 + (x1 - x0) * t1
-    return (min(xa, xb), max(xa, xb))
 
 
 def _intersect(a: Rect, b: Rect) -> Rect:

@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 from ..colors import BLACK as BLACK  # re-exported: layouts take colours from here
 from ..colors import WHITE as WHITE
 from ..colors import Color, parse_hex
+from ..frozen import hashed_once
 from ..geometry import IDENTITY as IDENTITY
 from ..geometry import KAPPA, ellipse
 from ..geometry import FillRule as FillRule
@@ -149,6 +150,7 @@ class Rect:
         return other.x < self.right and self.x < other.right and other.y < self.top and self.y < other.top
 
 
+@hashed_once  # a key of the layout's caches, hashed thousands of times a build
 @dataclass(frozen=True)
 class Path:
     """Path commands: ("M", x, y), ("L", x, y), ("C", x1, y1, x2, y2, x, y), ("Z",).
@@ -295,6 +297,7 @@ class Anchor(enum.Enum):
     END = "end"
 
 
+@hashed_once  # a key of the layout's caches, hashed thousands of times a build
 @dataclass(frozen=True)
 class Shape:
     """A path filled and/or stroked (see the module's notes for how every renderer draws it).

@@ -157,7 +157,8 @@ class SheetPlan:
     front_strip: Matrix  # where the ruler-and-note strip goes (local x along its length)
     back_strip: Matrix
     strip_length: float
-    fold_y: float | None = None
+    fold_y: float | None = None  # gutter-fold: the fold line across the sheet (y), or
+    fold_x: float | None = None  # down it (x)
     back_axis: tuple[float | None, float | None] | None = None  # what the backs mirror across
     back_offset: tuple[float, float] = (0.0, 0.0)
 
@@ -224,24 +225,15 @@ def plan_sheet(
     W, H, bleed = paper.width_mm, paper.height_mm, frame.bleed_mm
     avail_w = W - 2 * MARGIN_MM
     if layout is SheetLayout.GUTTERFOLD:
-        half = H / 2
-        grid = fit_grid(avail_w, half - MARGIN_MM - FOLD_GAP_MM, frame, gap_mm)
-        block_w, block_h = grid.block(bleed)
-        x0 = _block_x(W, block_w)
-        top_block = Rect(x0, half + FOLD_GAP_MM, block_w, block_h)
-        bottom_block = Rect(x0, half - FOLD_GAP_MM - block_h, block_w, block_h)
-        fronts = _slots(top_block, grid, bleed)
-        backs = tuple(_mirror_slot(s, (None, half), (0.0, 0.0)) for s in fronts)
-        marks = _marks(top_block, grid, bleed, W, H, fold=half) + _marks(bottom_block, grid, bleed, W, H, fold=half)
-        both = Rect(x0, bottom_block.y, block_w, top_block.top - bottom_block.y)
-        strip, length = _strip_for(both, W, H)
-        return SheetPlan(
-            paper, layout, grid, fronts, backs, marks, (), strip, strip, length, fold_y=half, back_axis=(None, half)
-        )
+        across = _fold_across(paper, frame, gap_mm)
+        down = _fold_down(paper, frame, gap_mm)
+        # The fold that holds more cards (Letter: 4 landscape poker cards beside a fold down the
+        # middle, 3 around one across it); on a tie the fold across, the sheet people know.
+        return down if down is not None and down.per_sheet > across.per_sheet else across
     grid = fit_grid(avail_w, H - 2 * MARGIN_MM, frame, gap_mm)
     block_w, block_h = grid.block(bleed)
     slack_x, slack_y = avail_w - block_w, H - 2 * MARGIN_MM - block_h
-    if slack_y >= FURNITURE_MM or slack_y >= slack_x:
+    if _strip_below(slack_x, slack_y):
         # room for the strip along the bottom: move the block up, keeping some room for marks above
         spare = max(0.0, slack_y - FURNITURE_MM) / 2
         block = Rect(MARGIN_MM + slack_x / 2, H - MARGIN_MM - spare - block_h, block_w, block_h)
@@ -271,6 +263,65 @@ def plan_sheet(
         back_axis=axis,
         back_offset=back_offset,
     )
+
+
+def _fold_across(paper: Paper, frame: CardFrame, gap_mm: float) -> SheetPlan:
+    """Gutter-fold about a line across the middle: fronts above it, their backs upside down below."""
+    W, H, bleed = paper.width_mm, paper.height_mm, frame.bleed_mm
+    half = H / 2
+    grid = fit_grid(W - 2 * MARGIN_MM, half - MARGIN_MM - FOLD_GAP_MM, frame, gap_mm)
+    block_w, block_h = grid.block(bleed)
+    x0 = _block_x(W, block_w)
+    top_block = Rect(x0, half + FOLD_GAP_MM, block_w, block_h)
+    bottom_block = Rect(x0, half - FOLD_GAP_MM - block_h, block_w, block_h)
+    fronts = _slots(top_block, grid, bleed)
+    backs = tuple(_mirror_slot(s, (None, half), (0.0, 0.0)) for s in fronts)
+    marks = _marks(top_block, grid, bleed, W, H, fold=half) + _marks(bottom_block, grid, bleed, W, H, fold=half)
+    both = Rect(x0, bottom_block.y, block_w, top_block.top - bottom_block.y)
+    strip, length = _strip_for(both, W, H)
+    return SheetPlan(
+        paper, SheetLayout.GUTTERFOLD, grid, fronts, backs, marks, (), strip, strip, length,
+        fold_y=half, back_axis=(None, half),
+    )  # fmt: skip
+
+
+def _fold_down(paper: Paper, frame: CardFrame, gap_mm: float) -> SheetPlan | None:
+    """Gutter-fold about a line down the middle: fronts left of it, their backs mirrored right
+    (as a long-edge duplex back is), the strip along the bottom; None when not one card fits."""
+    W, H, bleed = paper.width_mm, paper.height_mm, frame.bleed_mm
+    half = W / 2
+    try:  # the strip and its marks need the band below the blocks: the sides are the blocks'
+        grid = fit_grid(half - MARGIN_MM - FOLD_GAP_MM, H - 2 * MARGIN_MM - FURNITURE_MM, frame, gap_mm)
+    except ValueError:
+        return None
+    block_w, block_h = grid.block(bleed)
+    spare = (H - 2 * MARGIN_MM - FURNITURE_MM - block_h) / 2
+    left_block = Rect(half - FOLD_GAP_MM - block_w, H - MARGIN_MM - spare - block_h, block_w, block_h)
+    right_block = _mirror_rect(left_block, (half, None), (0.0, 0.0))
+    fronts = _slots(left_block, grid, bleed)
+    backs = tuple(_mirror_slot(s, (half, None), (0.0, 0.0)) for s in fronts)
+    marks = _marks(left_block, grid, bleed, W, H, fold_x=half) + _marks(right_block, grid, bleed, W, H, fold_x=half)
+    both = Rect(left_block.x, left_block.y, right_block.right - left_block.x, block_h)
+    strip, length = _strip_for(both, W, H)
+    return SheetPlan(
+        paper, SheetLayout.GUTTERFOLD, grid, fronts, backs, marks, (), strip, strip, length,
+        fold_x=half, back_axis=(half, None),
+    )  # fmt: skip
+
+
+def _strip_below(slack_x: float, slack_y: float) -> bool:
+    """Whether the ruler strip goes below the block (else beside it), from the room the block
+    leaves across and down: where both have room for it, the place that leaves the crop marks on
+    the other sides the more room from the paper's edge, which many printers cannot print within
+    3-5 mm of. Letter duplex: below, the top marks would end 1.5 mm from the edge; beside, 4.7 mm.
+
+    >>> _strip_below(3.5, 14.3), _strip_below(22.1, 9.4)   # A4 duplex, Letter duplex (poker)
+    (True, False)
+    """
+    below_fits, beside_fits = slack_y >= FURNITURE_MM, slack_x >= FURNITURE_MM
+    if below_fits and beside_fits:  # the tightest mark's room either way; a tie keeps the strip below
+        return min((slack_y - FURNITURE_MM) / 2, slack_x / 2) >= min(slack_y / 2, (slack_x - FURNITURE_MM) / 2)
+    return below_fits or (not beside_fits and slack_y >= slack_x)
 
 
 def _block_x(W: float, block_w: float) -> float:
@@ -349,9 +400,11 @@ def _mirror_slot(slot: Slot, axis: tuple, offset: tuple[float, float]) -> Slot:
     return Slot(_mirror_rect(slot.trim, axis, offset), rotation, _mirror_rect(slot.clip, axis, offset))
 
 
-def _marks(block: Rect, grid: Grid, bleed: float, W: float, H: float, fold: float | None = None) -> tuple[Path, ...]:
+def _marks(
+    block: Rect, grid: Grid, bleed: float, W: float, H: float, fold: float | None = None, fold_x: float | None = None
+) -> tuple[Path, ...]:
     """Short lines on every cut, outside the bleed, never over a card; stopped 1 mm short of
-    the paper edge and short of the fold line."""
+    the paper edge and short of the fold line (``fold`` across the sheet, ``fold_x`` down it)."""
     inner = block.grow(-bleed)
     # Every cut: both edges of each card (one line where cards are butted).
     xs = sorted({round(inner.x + grid.x_of(i) + dx, 6) for i in range(grid.cols) for dx in (0.0, grid.cell_w)})
@@ -363,7 +416,8 @@ def _marks(block: Rect, grid: Grid, bleed: float, W: float, H: float, fold: floa
 
     above = H - 1.0 - block.top if fold is None or block.y > fold else fold - block.top
     below = block.y - 1.0 if fold is None or block.top < fold else block.y - fold
-    left, right = block.x - 1.0, W - 1.0 - block.right
+    left = block.x - 1.0 if fold_x is None or block.right < fold_x else block.x - fold_x
+    right = W - 1.0 - block.right if fold_x is None or block.x > fold_x else fold_x - block.right
     marks = []
     for x in xs:
         if length(above) > 0:
@@ -512,20 +566,7 @@ def _sheet(
     items: list = [place_card(front, slot) for (front, _), slot in zip(batch, held.fronts)]
     if plan.layout is SheetLayout.GUTTERFOLD:
         items += [place_card(back, slot) for (_, back), slot in zip(batch, held.backs) if back is not None]
-        assert plan.fold_y is not None  # a gutter-fold plan always has its fold
-        fold_from = min(slot.clip.x for slot in plan.fronts) - MARK_GAP_MM - MARK_LENGTH_MM
-        items.append(
-            Shape(
-                Path.line(fold_from, plan.fold_y, W - MARGIN_MM, plan.fold_y),
-                stroke=GREY,
-                stroke_mm=0.2,
-                dash_mm=(2.0, 1.5),
-            )
-        )
-        # Centred over the last column, between the crop marks of its two edges, never on one.
-        last = max(plan.fronts, key=lambda slot: slot.clip.x).clip
-        label_x = last.x + last.width / 2
-        items.append(Text(label_x, plan.fold_y + 0.8, words.fold, 5.0, GREY, Font.ITALIC, Anchor.MIDDLE))
+        items += _fold_items(plan, words.fold)
     items += [_mark(p) for p in plan.front_marks]
     items.append(
         Group(
@@ -547,6 +588,27 @@ def _sheet(
         )
         return front, Page(W, H, tuple(back_items))
     return (front,)
+
+
+def _fold_items(plan: SheetPlan, label: str) -> list:
+    """The dashed fold line and its label, beside the line halfway along one card's edge (the
+    last column's across the sheet, the top row's down it): between that card's crop marks."""
+    W, H = plan.paper.width_mm, plan.paper.height_mm
+    if plan.fold_x is not None:
+        fold_from = min(slot.clip.y for slot in plan.fronts) - MARK_GAP_MM - MARK_LENGTH_MM
+        line = Path.line(plan.fold_x, fold_from, plan.fold_x, H - MARGIN_MM)
+        top = max(plan.fronts, key=lambda slot: slot.clip.top).clip
+        # turned a quarter, it reads up the line, its baseline 0.8 mm short of it (as across it)
+        text = Text(0.0, 0.0, label, 5.0, GREY, Font.ITALIC, Anchor.MIDDLE)
+        along = multiply(rotate(90), translate(plan.fold_x - 0.8, top.y + top.height / 2))
+        placed: Text | Group = Group((text,), along)
+    else:
+        assert plan.fold_y is not None  # a gutter-fold plan always has its fold
+        fold_from = min(slot.clip.x for slot in plan.fronts) - MARK_GAP_MM - MARK_LENGTH_MM
+        line = Path.line(fold_from, plan.fold_y, W - MARGIN_MM, plan.fold_y)
+        last = max(plan.fronts, key=lambda slot: slot.clip.x).clip
+        placed = Text(last.x + last.width / 2, plan.fold_y + 0.8, label, 5.0, GREY, Font.ITALIC, Anchor.MIDDLE)
+    return [Shape(line, stroke=GREY, stroke_mm=0.2, dash_mm=(2.0, 1.5)), placed]
 
 
 def card_pages(frame: CardFrame, faces: Sequence[Face], upright: bool = False) -> list[Page]:

@@ -24,6 +24,7 @@ from reportlab.pdfbase.ttfonts import TTFont
 
 from ..inputs import InputError, InputKind, read_input, shown
 from ..typeface import Font
+from .rlinternals import truetype_font
 
 PNG_SIZES_PX = (9, 60, 240)  # a head's name at 72 dpi, a title at 300 dpi, a title at 1200 dpi
 
@@ -57,7 +58,7 @@ def reportlab_font(font: Font) -> TTFont:
 
 @functools.lru_cache(maxsize=8)
 def _reportlab_font(name: str, data: bytes) -> TTFont:
-    return TTFont(name, io.BytesIO(data))
+    return truetype_font(name, data)
 
 
 @functools.lru_cache(maxsize=4)  # validate, then build's own check, read the same font in one run

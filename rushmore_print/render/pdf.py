@@ -35,7 +35,16 @@ from .art import art_image, art_image_cmyk
 from .colour import CmykConverter, converter
 from .dates import document_epoch
 from .fontcheck import reportlab_font
-from .rlinternals import add_catalog_entry, document_date, document_of, flush, form_object, stream_pages
+from .rlinternals import (
+    add_catalog_entry,
+    binary_streams,
+    document_date,
+    document_of,
+    end_form,
+    flush,
+    form_object,
+    stream_pages,
+)
 
 
 def render_pdf(
@@ -90,32 +99,35 @@ def write_pdf(
     # reportlab dates the file from SOURCE_DATE_EPOCH itself (int() of it, a traceback when it is
     # not a number): checked first, for a clear error. Unset, invariant=1 keeps 2000-01-01.
     document_epoch()
-    canvas = Canvas(
-        out,
-        invariant=1,
-        pageCompression=1,
-        enforceColorSpace="cmyk" if cmyk or pdfx else None,
-        initialFontName=Font.REGULAR.pdf_name,  # else every page's preamble names Helvetica, not embedded
-        # Output intents came with PDF 1.4, and PDF/X-1a:2003 is PDF 1.4 at most
-        pdfVersion=(1, 4) if cmyk or pdfx else None,
-    )
-    canvas.setTitle(document.title)
-    canvas.setAuthor("rushmore-print")
-    canvas.setCreator("rushmore-print")
-    canvas.setSubject(document.subject)
-    _drop_placeholders(canvas)
-    stream_pages(canvas, out)
-    colours = converter(profile) if cmyk or pdfx else None
-    if colours is not None:
-        _add_output_intent(canvas, colours)
-    if pdfx:
-        _drop_placeholders(canvas, _PdfxInfo)
-    painter = _Painter(canvas, document.symbols, colours, shapes if shapes is not None else ShapeCache(), opaque=pdfx)
-    for page in document.pages:  # once: the pages may be made as they are reached (layout.lazy)
-        painter.define_forms(_used_keys((page,)))  # before the page, so no form starts inside one
-        painter.page(page)
-        flush(canvas)  # into the file now: the canvas never holds more than this page
-    canvas.save()
+    with binary_streams():  # deflated streams as bytes, not ASCII85 text: smaller, faster
+        canvas = Canvas(
+            out,
+            invariant=1,
+            pageCompression=1,
+            enforceColorSpace="cmyk" if cmyk or pdfx else None,
+            initialFontName=Font.REGULAR.pdf_name,  # else every page's preamble names Helvetica, not embedded
+            # Output intents came with PDF 1.4, and PDF/X-1a:2003 is PDF 1.4 at most
+            pdfVersion=(1, 4) if cmyk or pdfx else None,
+        )
+        canvas.setTitle(document.title)
+        canvas.setAuthor("rushmore-print")
+        canvas.setCreator("rushmore-print")
+        canvas.setSubject(document.subject)
+        _drop_placeholders(canvas)
+        stream_pages(canvas, out)
+        colours = converter(profile) if cmyk or pdfx else None
+        if colours is not None:
+            _add_output_intent(canvas, colours)
+        if pdfx:
+            _drop_placeholders(canvas, _PdfxInfo)
+        painter = _Painter(
+            canvas, document.symbols, colours, shapes if shapes is not None else ShapeCache(), opaque=pdfx
+        )
+        for page in document.pages:  # once: the pages may be made as they are reached (layout.lazy)
+            painter.define_forms(_used_keys((page,)))  # before the page, so no form starts inside one
+            painter.page(page)
+            flush(canvas)  # into the file now: the canvas never holds more than this page
+        canvas.save()
 
 
 class _Info(PDFInfo):
@@ -314,7 +326,7 @@ class _Painter:
             box = symbol.bbox
             self.canvas.beginForm(form_name(key), box.x, box.y, box.right, box.top)
             self.draw(symbol.items)
-            self.canvas.endForm()
+            end_form(self.canvas)
             self._give_form_its_states(form_name(key))
 
     def _give_form_its_states(self, name: str) -> None:

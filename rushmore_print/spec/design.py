@@ -15,6 +15,7 @@ from dataclasses import dataclass, field, fields
 from pathlib import Path
 
 from ..colors import Color, parse_hex
+from ..frozen import hashed_once
 from ..i18n import SOURCE_LANGUAGE
 from ..model import Notation
 from ..sizes import CARD_PRESETS
@@ -175,6 +176,7 @@ class PrintSpec:
     profile: Path | None = None  # the designer's CMYK output profile (ICC) for --cmyk and DriveThruCards
 
 
+@hashed_once  # a key of the layout's caches, hashed thousands of times a build
 @dataclass(frozen=True)
 class Design:
     """A validated design: the game's name, heads and directions, the seed and the Search cards per
