@@ -602,9 +602,18 @@ def check(card: str, monument: str, design: Path | None) -> None:
     "--countdown", type=click.FloatRange(0, 10), default=3.0, show_default=True,
     help="Seconds of the count of three before each card.",
 )  # fmt: skip
+@click.option("--deck", "deck_mode", type=click.Choice(["screen", "table"]), hidden=True)  # refused below, saying why
 @game_log_options
 @friendly_errors
-def table(design: Path | None, game: GameOptions, one_screen: bool, lan: bool, port: int, countdown: float) -> None:
+def table(
+    design: Path | None,
+    game: GameOptions,
+    one_screen: bool,
+    lan: bool,
+    port: int,
+    countdown: float,
+    deck_mode: str | None,
+) -> None:
     """A game in the browser: the Search card on a big screen, phones as hands.
 
     Prints the address of the table screen (open it on the screen everyone sees) and, unless
@@ -622,6 +631,11 @@ def table(design: Path | None, game: GameOptions, one_screen: bool, lan: bool, p
 
     if design is not None and str(design) == STDIN:
         raise click.UsageError("give DESIGN as a file: the table reads it again for the card faces")
+    if deck_mode == "table":  # the phones cannot type a card id, and the screen's reveal is the point
+        raise click.UsageError(
+            "the browser table draws each Search card itself; play the printed Search deck at the terminal: "
+            "rushmore play --deck table"
+        )
     if game.penalty and one_screen:  # one screen records only who took the card: no wrong claim to penalise
         raise click.UsageError("--penalty needs each wrong claim, which --one-screen does not take; play with phones")
     request = game.request(quick=one_screen)

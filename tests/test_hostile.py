@@ -115,17 +115,18 @@ def _fail_on_write(monkeypatch, number: int, failure: BaseException) -> None:
     ids=["full disk", "Ctrl-C"],
 )
 def test_an_export_that_fails_half_way_leaves_the_previous_export_whole(
-    runner, tmp_path, monkeypatch, target, failure, code
+    runner, tmp_path, write_design, monkeypatch, target, failure, code
 ):
     """It used to leave the first files of the new export beside the rest of the old one."""
-    dpi = ["--dpi", "72"] if target == "png" else []
-    first = runner.invoke(cli, ["export", target, JUNIOR, "-o", str(tmp_path), *dpi])
+    dpi = ["--dpi", "72"] if target == "png" else []  # tgc draws at 300 dpi: small decks
+    smaller, larger = (JUNIOR, None) if target == "png" else (_tiny(write_design, 2), _tiny(write_design, 3))
+    first = runner.invoke(cli, ["export", target, smaller, "-o", str(tmp_path / "out"), *dpi])
     assert first.exit_code == 0, first.output
-    before = _files(tmp_path)
-    _fail_on_write(monkeypatch, 12, failure)
-    again = runner.invoke(cli, ["export", target, "-o", str(tmp_path), *dpi])  # the classic deck this time
+    before = _files(tmp_path / "out")
+    _fail_on_write(monkeypatch, 6, failure)
+    again = runner.invoke(cli, ["export", target, *[larger] * bool(larger), "-o", str(tmp_path / "out"), *dpi])
     assert again.exit_code == code, again.output
-    assert _files(tmp_path) == before  # not one file changed, and no staging folder left
+    assert _files(tmp_path / "out") == before  # not one file changed, and no staging folder left
 
 
 @pytest.mark.slow
@@ -147,12 +148,19 @@ def test_an_export_of_a_smaller_deck_leaves_none_of_the_larger_decks_cards(runne
 
 
 @pytest.mark.slow
-def test_an_export_of_a_smaller_deck_leaves_no_extra_face_sheet(runner, tmp_path):
+def test_an_export_of_a_smaller_deck_leaves_no_extra_card_in_a_decks_folder(runner, tmp_path, write_design):
     tgc = tmp_path / "tgc"
-    assert runner.invoke(cli, ["export", "tgc", "-o", str(tgc)]).exit_code == 0
-    assert runner.invoke(cli, ["export", "tgc", JUNIOR, "-o", str(tgc)]).exit_code == 0
-    assert len(list((tgc / "monuments").glob("M*.png"))) == 8 and len(list((tgc / "search").glob("S*.png"))) == 23
+    assert runner.invoke(cli, ["export", "tgc", _tiny(write_design, 3), "-o", str(tgc)]).exit_code == 0
+    assert runner.invoke(cli, ["export", "tgc", _tiny(write_design, 2), "-o", str(tgc)]).exit_code == 0
+    assert len(list((tgc / "monuments").glob("M*.png"))) == 4 and len(list((tgc / "search").glob("S*.png"))) == 4
     assert (tgc / "monuments" / "back.png").exists()
+
+
+def _tiny(write_design, heads: int) -> str:
+    """A design of ``heads`` heads and as many Search cards as Monuments (2 heads: 4 and 4)."""
+    names = ", ".join("ABC"[:heads])
+    text = f"name: Tiny\nheads: [{names}]\nsearch: {{seed: 1, red_counts: {{0: {2**heads}}}}}\n"
+    return str(write_design(text, f"tiny{heads}.yaml"))
 
 
 # ------------------------------------------------------------------------------ art that draws nothing

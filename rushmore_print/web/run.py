@@ -14,8 +14,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..console import GameRequest, Streams, load_deck, new_log, new_session, resume
+from ..errors import GameLogError
 from ..gamelog import GameLog, read_records
 from ..i18n import catalogue
+from ..inputs import shown_path
+from ..referee import DeckMode
 from ..session import Session
 from ..spec import Design
 from .cards import card_svgs, qr_svg
@@ -89,6 +92,13 @@ def table_game(request: GameRequest, design_path: Path | None, streams: Streams,
     """Deal or resume the game, serve it until the table screen ends it (or Ctrl-C); its session."""
     if request.resume is not None:
         session, log, _lost = resume(design_path, request.resume, request.given, serving.one_screen, True)
+        if session.options.deck_mode is not DeckMode.SCREEN:  # its screens would wait for a card never drawn
+            log.close()
+            where = shown_path(request.resume)
+            raise GameLogError(
+                f"{where}: this game is played with the printed Search deck (--deck table), which the "
+                f"browser table does not draw from; continue it at the terminal: rushmore play --resume {where}"
+            )
         records = read_records(request.resume)
         logged = design_path or (Path(session.design_path) if session.design_path else None)
         design = load_deck(logged)[0]
