@@ -412,6 +412,9 @@ class Job:
     cards: int
     what: str
     cost: float = 0.0
+    # Jobs of one family (not ""), made by one process one after another: the later ones reuse
+    # what the first laid out (the rule sheet's body size is fitted to every paper at once).
+    family: str = ""
 
 
 # Seconds of CPU a document takes, measured on 2 cores (bench/bench_build.py --jobs): a fixed part,
@@ -457,6 +460,7 @@ def kit_jobs(kit: Kit, options: KitOptions) -> list[Job]:
                     0,
                     f"rule sheet, {PAPERS[paper].name}, front and back",
                     FIXED_COST + RULEBOOK_COST_PER_MONUMENT * len(deck.monuments),
+                    family="rule sheet",
                 )
             )
         if options.answer_key:
@@ -553,8 +557,8 @@ def render_jobs(
             write_pdf(document, handle, cmyk=cmyk, shapes=shapes, profile=profile)
             return len(document.pages), handle.tell()
 
+    made: list[tuple[int, int]] = []
     if count < 2:
-        made = []
         for index, job in enumerate(jobs):
             if progress:
                 progress(job.name)
@@ -566,9 +570,29 @@ def render_jobs(
     pages = jobs[0].make().pages
     if len(pages):
         pages[0]
-    order = sorted(range(len(jobs)), key=lambda index: -jobs[index].cost)  # the longest first: they end together
-    announce = (lambda index: progress(jobs[index].name)) if progress else None
-    made = run_forked(len(jobs), render, count, order, announce, lambda index: jobs[index].name)
+    groups = job_groups(jobs)
+    order = sorted(range(len(groups)), key=lambda group: -sum(jobs[i].cost for i in groups[group]))  # longest first
+    begun: set[int] = set()
+    told = [0]  # the jobs announced: each name once, in order, as soon as it and those before it began
+
+    def announce(group: int) -> None:
+        begun.update(groups[group])
+        while progress and told[0] in begun:
+            progress(jobs[told[0]].name)
+            told[0] += 1
+
+    made_by_group = run_forked(
+        len(groups),
+        lambda group: [render(index) for index in groups[group]],
+        count,
+        order,
+        announce,
+        lambda group: " and ".join(jobs[index].name for index in groups[group]),
+    )
+    made = [(0, 0)] * len(jobs)
+    for group, results in zip(groups, made_by_group):
+        for index, result in zip(group, results):
+            made[index] = result
     stage.staged_in_order([job.name for job in jobs])
     return made
 
@@ -582,6 +606,27 @@ def kit_workers(jobs: Sequence[Job]) -> int:
     1
     """
     return worker_count(len(jobs)) if can_fork() else 1
+
+
+def job_groups(jobs: Sequence[Job]) -> list[list[int]]:
+    """The jobs as forked workers take them: a family's jobs together (at its first job's
+    place), every other job alone.
+
+    >>> jobs = [Job(name, lambda: None, 0, "", family=family) for name, family in
+    ...         [("a", ""), ("r1", "rules"), ("b", ""), ("r2", "rules")]]
+    >>> job_groups(jobs)
+    [[0], [1, 3], [2]]
+    """
+    groups: list[list[int]] = []
+    families: dict[str, list[int]] = {}
+    for index, job in enumerate(jobs):
+        if job.family and job.family in families:
+            families[job.family].append(index)
+            continue
+        groups.append([index])
+        if job.family:
+            families[job.family] = groups[-1]
+    return groups
 
 
 def calibration_document(paper: str, flip: Flip = Flip.LONG, language: str = "en") -> Document:
@@ -627,6 +672,7 @@ __all__ = [
     "calibration_document",
     "card_faces",
     "checked_deck",
+    "job_groups",
     "kit_jobs",
     "kit_workers",
     "per_card_document",

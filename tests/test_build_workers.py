@@ -152,6 +152,29 @@ def test_progress_lists_each_file_once_in_order(runner, tmp_path, monkeypatch):
     assert sorted(written) == sorted(path.name for path in tmp_path.iterdir())
 
 
+@pytest.mark.slow
+def test_the_rule_sheets_are_made_by_one_worker_and_progress_keeps_its_order(runner, tmp_path, monkeypatch):
+    """The A4 and Letter rule sheets share their layout (one body size fitted to both papers):
+    one process makes both, the second reusing the first's; the progress stays in file order."""
+    makers = tmp_path / "makers"
+    real = build.rulebook_document
+
+    def rulebook(design, deck, paper, table=None):
+        with makers.open("a") as file:
+            file.write(f"{paper} {os.getpid()}\n")
+        return real(design, deck, paper, table)
+
+    monkeypatch.setattr(build, "rulebook_document", rulebook)
+    monkeypatch.setenv("RUSHMORE_WORKERS", "2")
+    result = runner.invoke(cli, ["build", "-o", str(tmp_path / "kit"), "-v"])
+    assert result.exit_code == 0, result.output
+    made = dict(line.split() for line in makers.read_text().splitlines())
+    assert set(made) == {"a4", "letter"} and made["a4"] == made["letter"]
+    written = [line.removeprefix("  writing ") for line in result.stderr.splitlines() if line.startswith("  writing")]
+    design = load_design()
+    assert written == [job.name for job in kit_jobs(build.Kit.of(design, build.checked_deck(design)), KitOptions())]
+
+
 def test_workers_only_where_they_pay(monkeypatch):
     monkeypatch.delenv("RUSHMORE_WORKERS")
     design = load_design()
