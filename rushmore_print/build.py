@@ -573,13 +573,14 @@ def render_jobs(
     groups = job_groups(jobs)
     order = sorted(range(len(groups)), key=lambda group: -sum(jobs[i].cost for i in groups[group]))  # longest first
     begun: set[int] = set()
-    told = [0]  # the jobs announced: each name once, in order, as soon as it and those before it began
+    told = 0  # the jobs announced: each name once, in order, as soon as it and those before it began
 
     def announce(group: int) -> None:
+        nonlocal told
         begun.update(groups[group])
-        while progress and told[0] in begun:
-            progress(jobs[told[0]].name)
-            told[0] += 1
+        while progress and told in begun:
+            progress(jobs[told].name)
+            told += 1
 
     made_by_group = run_forked(
         len(groups),

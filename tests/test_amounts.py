@@ -162,6 +162,16 @@ def test_a_part_filled_sheet_bleeds_on_every_side_that_faces_an_empty_place(kits
     assert beside_empty > 0  # the case this test is for
 
 
+def clip_reach(slot) -> dict[str, float]:
+    """How far (mm) a slot's clip reaches past its trim on each side."""
+    return {
+        "left": slot.trim.x - slot.clip.x,
+        "right": slot.clip.right - slot.trim.right,
+        "bottom": slot.trim.y - slot.clip.y,
+        "top": slot.clip.top - slot.trim.top,
+    }
+
+
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 @pytest.mark.parametrize("layout", list(SheetLayout))
 @pytest.mark.parametrize("flip", list(Flip))
@@ -174,13 +184,7 @@ def test_every_clip_reaches_the_bleed_outside_and_half_the_gap_inside(classic, p
     for slots in (plan.fronts, plan.backs):
         for slot in slots:
             outer = outer_sides(slot, slots)
-            reach = {
-                "left": slot.trim.x - slot.clip.x,
-                "right": slot.clip.right - slot.trim.right,
-                "bottom": slot.trim.y - slot.clip.y,
-                "top": slot.clip.top - slot.trim.top,
-            }
-            for side, mm in reach.items():
+            for side, mm in clip_reach(slot).items():
                 assert mm == pytest.approx(bleed if side in outer else min(bleed, gap / 2)), (side, slot)
 
 
@@ -201,13 +205,7 @@ def test_every_clip_of_a_part_filled_sheet_reaches_the_bleed_beside_an_empty_pla
         for slots in (held.fronts, held.backs):
             for slot in slots:
                 open_ = open_sides(slot, slots, gap)
-                reach = {
-                    "left": slot.trim.x - slot.clip.x,
-                    "right": slot.clip.right - slot.trim.right,
-                    "bottom": slot.trim.y - slot.clip.y,
-                    "top": slot.clip.top - slot.trim.top,
-                }
-                for side, mm in reach.items():
+                for side, mm in clip_reach(slot).items():
                     assert mm == pytest.approx(bleed if side in open_ else min(bleed, gap / 2)), (count, side, slot)
 
 
