@@ -40,6 +40,7 @@ from .commandline import (
     write_out,
 )
 from .console import load_deck, load_design
+from .extras import Extra, require
 from .inputs import STDIN
 from .model import DeckMode, Level
 from .rows import Listing, card_rows, listing
@@ -429,6 +430,7 @@ def preview(design: Path | None, out_dir: Path, watch: bool, port: int | None) -
         return
     if design is not None and str(design) == STDIN:
         raise click.UsageError("--watch reads the design again at each save: give a file, not -")
+    require(Extra.PREVIEW)
     try:
         watch_design(
             design, out_dir, 8765 if port is None else port, voice.note, load=load_design,
@@ -626,6 +628,7 @@ def table(
       rushmore table --players ann,bob --one-screen          # serves until Ctrl-C
       rushmore table --resume output/games/20261201-140000-42.jsonl --lan   # serves until Ctrl-C
     """
+    require(Extra.TABLE)  # before the import: aiohttp and segno are the table extra's
     from .console import Streams
     from .web.run import Serving, table_game
 

@@ -206,6 +206,17 @@ class OptionsError(RushmoreError):
     """
 
 
+class MissingExtra(RushmoreError):
+    """What was asked needs an optional part of the package (an extra) that is not installed;
+    the message is one sentence with the ``pip install`` line that brings it (see
+    :mod:`rushmore_print.extras`).
+
+    >>> from rushmore_print.extras import Extra, missing_sentence
+    >>> print(MissingExtra(missing_sentence(Extra.TABLE)))
+    rushmore table needs the table extra, which is not installed: pip install 'rushmore-print[table]'
+    """
+
+
 __all__ = [
     "AlreadyClaimed",
     "AlreadyCovered",
@@ -214,6 +225,7 @@ __all__ = [
     "ClaimError",
     "GameLogError",
     "GameOver",
+    "MissingExtra",
     "NothingToUndo",
     "OptionsError",
     "Problem",

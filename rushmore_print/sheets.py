@@ -31,6 +31,7 @@ from xml.sax.saxutils import escape as xml_escape
 from xml.sax.saxutils import quoteattr
 
 from .errors import RushmoreError
+from .extras import Extra, require
 from .inputs import InputError, InputKind, decode_input, read_input, read_input_text, shown, shown_path
 
 # What a manifest sheet can hold: 2^8 + 4^8 cards of the largest design, a header and room for
@@ -252,6 +253,7 @@ def _archive(data: bytes, path: Path, kind: SheetFormat) -> zipfile.ZipFile:
 
 
 def _xlsx(data: bytes, path: Path) -> list[Table]:
+    require(Extra.XLSX)
     import openpyxl  # imported only for XLSX files
 
     try:
@@ -423,6 +425,7 @@ def write_tables(tables: Sequence[Table], kind: SheetFormat) -> bytes:
 def _write_xlsx(tables: Sequence[Table]) -> bytes:
     import datetime
 
+    require(Extra.XLSX)
     import openpyxl
     from openpyxl.styles import Font
 

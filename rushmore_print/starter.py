@@ -16,9 +16,7 @@ from importlib import resources
 from pathlib import Path
 
 from .errors import BuildError
-from .files import atomic_write
 from .inputs import shown_path
-from .spec import parse_design
 
 
 class Example(enum.Enum):
@@ -92,6 +90,11 @@ def start_design(folder: Path, example: Example = Example.CLASSIC) -> Started:
     ...
     rushmore_print.errors.BuildError: .../mine/design.yaml: already exists; init never overwrites a file: ...
     """
+    # Here, not above: the CLI reads Example for every command's start-up, and only init writes
+    # or reads a design (the design reader pulls in the SVG, font and language modules).
+    from .files import atomic_write
+    from .spec import parse_design
+
     design, art = folder / DESIGN_FILE, folder / ART_FOLDER
     for taken in (design, art / "README.txt"):
         if os.path.lexists(taken):
