@@ -147,9 +147,25 @@ def test_only_the_command_line_imports_click():
     assert users == {"cli", "commandline"}
 
 
-@pytest.mark.parametrize("argv", [["--help"], ["impose", "--help"], ["play", "--help"]])
+# What one command alone needs, which no other command's start-up may load: the design reader and
+# what it pulls in (yaml, the SVG and font readers, the players' language), the renderers and the
+# work of each command, the browser table, and every extra's package (issue 33: `--help` had
+# doubled, every command importing `init`'s examples and with them the design reader).
+ONE_COMMANDS_OWN = {
+    "reportlab", "yaml", "PIL", "babel", "svgelements", "numpy", "simplejpeg", "aiohttp", "segno",
+    "watchfiles", "openpyxl",
+    "rushmore_print.spec", "rushmore_print.svg", "rushmore_print.ttf", "rushmore_print.i18n",
+    "rushmore_print.render", "rushmore_print.layout", "rushmore_print.build", "rushmore_print.export",
+    "rushmore_print.impose", "rushmore_print.preview", "rushmore_print.web", "rushmore_print.referee",
+    "rushmore_print.session", "rushmore_print.reports", "rushmore_print.manifest", "rushmore_print.sheets",
+    "rushmore_print.rasters", "rushmore_print.stats", "rushmore_print.rulebook", "rushmore_print.generate",
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("argv", [["--help"], ["impose", "--help"], ["play", "--help"], ["table", "--help"]])
 def test_commands_import_only_what_they_use(argv):
-    """Help texts (and impose) start fast: no reportlab, no yaml, no Pillow behind them."""
+    """Help texts start fast: the CLI's own parts and the vocabularies its options offer, nothing
+    that one command alone needs (the top module of each, and any module under it)."""
     import subprocess
     import sys
 
@@ -157,17 +173,43 @@ def test_commands_import_only_what_they_use(argv):
         "import sys, runpy; sys.argv = ['rushmore', *sys.argv[1:]]\n"
         "try:\n    runpy.run_module('rushmore_print', run_name='__main__')\n"
         "except SystemExit:\n    pass\n"
-        "print(sorted({m.split('.')[0] for m in sys.modules} & {'reportlab', 'yaml', 'PIL'}))"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] != 'rushmore_print' or m.count('.') < 2))"
     )
     result = subprocess.run([sys.executable, "-c", probe, *argv], capture_output=True, text=True, check=True)
-    assert result.stdout.strip().splitlines()[-1] == "[]"
+    loaded = set(ast.literal_eval(result.stdout.strip().splitlines()[-1]))
+    assert "rushmore_print.cli" in loaded
+    tops = {name if name.startswith("rushmore_print.") else name.split(".")[0] for name in loaded}
+    assert not tops & ONE_COMMANDS_OWN
+
+
+def test_impose_of_pngs_loads_no_design_reader_no_renderer_and_no_language(tmp_path):
+    """impose lays out other people's images: no yaml, reportlab, Pillow, Babel or numpy behind it."""
+    import subprocess
+    import sys
+
+    from .imagebytes import phys, png
+
+    cards = [tmp_path / f"card{number}.png" for number in range(3)]
+    for path in cards:
+        path.write_bytes(png(75, 105, before_data=[phys(2953, 2953)]))  # 75 dots an inch: 25.4 x 35.6 mm
+    probe = (
+        "import sys, runpy; sys.argv = ['rushmore', *sys.argv[1:]]\n"
+        "try:\n    runpy.run_module('rushmore_print', run_name='__main__')\n"
+        "except SystemExit:\n    pass\n"
+        "print(sorted({m.split('.')[0] for m in sys.modules}))"
+    )
+    argv = ["impose", *map(str, cards), "-q", "-o", str(tmp_path / "out")]
+    result = subprocess.run([sys.executable, "-c", probe, *argv], capture_output=True, text=True, check=True)
+    loaded = set(ast.literal_eval(result.stdout.strip().splitlines()[-1]))
+    assert not loaded & {"reportlab", "yaml", "PIL", "babel", "numpy", "simplejpeg", "svgelements"}
+    assert list((tmp_path / "out").glob("*.pdf"))
 
 
 @pytest.mark.slow
 def test_a_build_imports_no_game_and_no_catalogue_reader(tmp_path):
     """``rushmore build`` of an English design loads neither the referee and its session (the CLI
-    offers their options from plain vocabularies) nor Babel's catalogue reader (only another
-    language's catalogue needs it): imports are a fifth of a build's time."""
+    offers their options from plain vocabularies) nor the catalogue reader (only another
+    language's catalogue needs it), nor Babel (the package never needs it): imports are a fifth of a build's time."""
     import os
     import subprocess
     import sys
@@ -177,7 +219,7 @@ def test_a_build_imports_no_game_and_no_catalogue_reader(tmp_path):
         "try:\n    runpy.run_module('rushmore_print', run_name='__main__')\n"
         "except SystemExit:\n    pass\n"
         "print(sorted(set(sys.modules) & {'rushmore_print.referee', 'rushmore_print.session', "
-        "'babel.messages.pofile', 'babel.messages.mofile'}))"
+        "'rushmore_print.pofile', 'babel'}))"
     )
     argv = ["build", "-q", "-o", str(tmp_path), "--paper", "a4", "--layout", "duplex"]
     env = {**os.environ, "RUSHMORE_WORKERS": "1"}
