@@ -163,6 +163,7 @@ ONE_COMMANDS_OWN = {
 
 
 @pytest.mark.parametrize("argv", [["--help"], ["impose", "--help"], ["play", "--help"], ["table", "--help"]])
+@pytest.mark.slow
 def test_commands_import_only_what_they_use(argv):
     """Help texts start fast: the CLI's own parts and the vocabularies its options offer, nothing
     that one command alone needs (the top module of each, and any module under it)."""

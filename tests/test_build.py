@@ -68,6 +68,7 @@ def test_every_file_of_the_kit_has_its_own_id(kit):
         ("letter", "gutterfold", 4, 14),  # 4 + 10, beside a fold down the middle (across it: 3 a sheet, 19 pages)
     ],
 )
+@pytest.mark.slow
 def test_sheet_pdfs_have_the_right_pages(kit, paper, layout, per_sheet, pages):
     out, _ = kit
     reader = PdfReader(out / f"mount-rushmore_cards_{paper}_{layout}.pdf")
@@ -323,6 +324,7 @@ def test_every_font_in_every_pdf_is_embedded(tmp_path, kit, runner):
         assert all(fonts.values()), (pdf.name, fonts)
 
 
+@pytest.mark.slow
 def test_names_in_greek_cyrillic_and_latin_extended_build_and_export(write_design, tmp_path):
     from pypdf import PdfReader
 
@@ -379,6 +381,7 @@ print: {{card: {{width: {size}mm, height: {size}mm}}}}
 """
 
 
+@pytest.mark.slow
 def test_build_and_impose_take_a_gap_with_a_unit(runner, tmp_path):
     built = runner.invoke(cli, ["build", "--gap", "3mm", "--paper", "a4", "--layout", "duplex", "-o", str(tmp_path)])
     assert built.exit_code == 0, built.output

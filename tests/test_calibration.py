@@ -106,6 +106,7 @@ def printed(paper: str, flip: Flip, drift: tuple[float, float]) -> tuple[tuple, 
 
 @pytest.mark.parametrize("flip", list(Flip))
 @pytest.mark.parametrize("drift", DRIFTS)
+@pytest.mark.slow
 def test_the_sheet_reads_the_drift_and_its_table_undoes_it(flip, drift):
     paper = "a4" if flip is Flip.LONG else "letter"
     front_items, back_items = printed(paper, flip, drift)

@@ -104,6 +104,7 @@ def test_play_keeps_standard_input_for_the_game(runner, argv):
     assert result.exit_code == 2 and ("standard input" in result.output)
 
 
+@pytest.mark.slow
 def test_build_quiet_prints_nothing_and_verbose_says_more(runner, tmp_path, write_design):
     design = write_design(MINIMAL)
     args = ["build", str(design), "--paper", "a4", "--layout", "fronts"]

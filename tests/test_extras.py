@@ -55,6 +55,7 @@ def test_the_core_dependencies_hold_no_extra_and_no_package_one_other_command_al
     assert not core & {"numpy", "openpyxl", "aiohttp", "watchfiles", "segno"}
 
 
+@pytest.mark.slow
 def test_the_main_job_runs_with_every_extra_hidden(tmp_path):
     """build, validate, cards, rulebook, export and impose of PNGs in a process that cannot import
     any extra's module (as in a venv with the core install alone)."""

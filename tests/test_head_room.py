@@ -93,6 +93,7 @@ def _ink_rows(design, use, dpi):
 
 
 @pytest.mark.parametrize("path", DESIGNS, ids=lambda p: p.name)
+@pytest.mark.slow
 def test_noses_facing_each_other_keep_a_visible_gap(path):
     """Face to face (the left head facing the second way, the right one the first), measured in
     pixels at 150 dpi across the face zone: at least 0.8 mm of clear card between them."""

@@ -270,6 +270,7 @@ def test_validate_decodes_image_art_so_what_it_passes_builds(runner, tmp_path):
     assert built.exit_code == 1 and "cannot decode the image" in built.stderr
 
 
+@pytest.mark.slow
 def test_webp_head_art_validates_and_prints(runner, tmp_path):
     art = Image.new("RGBA", (60, 100), (0, 0, 0, 0))
     art.paste((40, 160, 220, 255), (0, 0, 60, 100))

@@ -203,6 +203,7 @@ def test_lengths_on_the_command_line_need_a_unit(runner, tmp_path, cards):
     assert ok.exit_code == 0, ok.output
 
 
+@pytest.mark.slow
 def test_a_folder_export_png_wrote_imposes_as_a_whole_kit(runner, tmp_path):
     """Only the cards are fronts, each deck gets its own back, the 3 mm bleed is read from the
     size: poker cards cut at exactly their trim (9 a sheet on A4, as build places them)."""

@@ -65,6 +65,7 @@ def test_the_required_languages_are_shipped():
     assert set(TRANSLATED) >= REQUIRED
 
 
+@pytest.mark.slow
 def test_the_template_is_the_code_s_messages():
     """Every message the code writes is in messages.pot, and nothing else: run
     ``python -m tests.catalogues`` after changing a text."""
@@ -157,6 +158,7 @@ def _english_left(text, design):
 
 @pytest.mark.parametrize("language", TRANSLATED)
 @pytest.mark.parametrize("path", DESIGNS, ids=lambda p: p.name)
+@pytest.mark.slow
 def test_the_rule_sheet_and_rules_md_leave_no_english(language, path):
     design, deck = _design(path, language)
     for paper in ("a4", "letter"):
@@ -247,6 +249,7 @@ def _columns(paper):
 
 
 @pytest.mark.parametrize("path", DESIGNS, ids=lambda p: p.name)
+@pytest.mark.slow
 def test_a_language_40_percent_longer_fits_every_design_and_paper(path, pseudo):
     design, deck = _design(path, pseudo)
     book = build_rulebook(design, deck)

@@ -82,6 +82,7 @@ def test_red_custom_art_shows_red_round_opaque_art(tmp_path):
 
 
 @pytest.mark.parametrize("look", list(Look), ids=lambda look: look.value)
+@pytest.mark.slow
 def test_back_to_back_heads_keep_stone_between_their_skulls(look):
     """From the ear up no look reaches the last 6 units of its box's back: two heads back to back
     in boxes that share only shoulders keep a gap of rock between their skulls (12 units, 3

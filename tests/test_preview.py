@@ -35,6 +35,7 @@ def classic_page() -> str:
     return build_preview(load_design())
 
 
+@pytest.mark.slow
 def test_the_page_shows_every_face_and_back_the_table_the_rules_and_the_report(classic_page):
     page = classic_page
     captions = [html.unescape(c) for c in re.findall(r"<figcaption>([^<]*)</figcaption>", page)]

@@ -147,6 +147,7 @@ def run(design: Path, request: GameRequest, script, log: Path) -> tuple[str, obj
 
 
 @pytest.mark.parametrize("language", ["de", "pl"])
+@pytest.mark.slow
 def test_a_whole_game_at_the_terminal_is_told_in_the_players_language(tmp_path, language):
     design = design_in(tmp_path, language)
     told, (outcome, session) = run(design, SCREEN_GAME, screen_game, tmp_path / "g.jsonl")
@@ -371,6 +372,7 @@ def test_the_browser_table_in_german_in_a_real_chromium(tmp_path, classic_deck):
 
 
 @pytest.mark.parametrize("language", [code for code in languages() if code != "en"])
+@pytest.mark.slow
 def test_the_calibration_sheet_speaks_the_printer_s_language_and_fits(language):
     from rushmore_print.build import calibration_document
     from rushmore_print.layout.sheets import Flip
@@ -404,6 +406,7 @@ def test_calibrate_takes_a_language_and_refuses_an_unknown_one(runner, tmp_path)
     "language, left, right",
     [("en", "left", "right"), ("de", "links", "rechts"), ("pl", "lewo", "prawo"), ("fr", "la gauche", "la droite")],
 )
+@pytest.mark.slow
 def test_a_design_that_names_no_directions_faces_the_language_s_left_and_right(tmp_path, language, left, right):
     from rushmore_print.build import rulebook_document
     from rushmore_print.generate import generate_deck

@@ -91,6 +91,7 @@ def fixture(folder) -> Document:
 
 
 @pytest.mark.skipif(not HAS_PDFTOPPM, reason="needs pdftoppm (poppler-utils)")
+@pytest.mark.slow
 def test_every_item_looks_the_same_from_all_three_renderers(tmp_path):
     document = fixture(tmp_path)
     drawn = {
@@ -109,6 +110,7 @@ def test_every_item_looks_the_same_from_all_three_renderers(tmp_path):
         assert blobs.getbbox() is None, (a, b, blobs.getbbox())
 
 
+@pytest.mark.slow
 def test_heads_pasted_from_shared_tiles_are_the_pixels_of_a_fresh_drawing(classic, classic_deck):
     """The PNG renderer draws each symbol once a size and place within a pixel and pastes it
     after: a card drawn after the whole deck (every tile made) is the card drawn alone."""

@@ -195,6 +195,7 @@ def _fonts_here() -> dict[str, bytes]:
     return fonts
 
 
+@pytest.mark.slow
 def test_the_quick_font_parse_sets_what_reportlabs_own_sets():
     """``truetype_font`` reads the character map, the widths and the glyph locations in whole
     arrays (ten times faster): everything it sets is what reportlab's ``TTFont`` sets, for every
@@ -237,6 +238,7 @@ def _mutants(count: int) -> dict[str, bytes]:
     return mutants
 
 
+@pytest.mark.slow
 def test_the_quick_font_parse_refuses_what_reportlab_refuses(tmp_path):
     """Each damaged font the project's reader lets through (the damage it finds in outlines or
     names only, and bytes overwritten in the tables read in arrays) is refused by both parses

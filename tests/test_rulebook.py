@@ -64,6 +64,7 @@ def expected_numbers(design, deck):
 
 @pytest.mark.parametrize("path", DESIGNS, ids=lambda p: p.name)
 @pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.slow
 def test_rulebook_states_the_designs_numbers(path, paper):
     design = load_design(path)
     deck = generate_deck(design)
@@ -94,6 +95,7 @@ def test_classic_rulebook_numbers(tmp_path, classic, classic_deck):
 
 @pytest.mark.parametrize("path", DESIGNS, ids=lambda p: p.name)
 @pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.slow
 def test_nothing_leaves_the_rule_pages_margins(path, paper):
     design = load_design(path)
     deck = generate_deck(design)

@@ -79,6 +79,7 @@ def test_no_two_texts_overlap_on_any_page(path, paper):
 
 @pytest.mark.parametrize("path", DESIGNS, ids=lambda p: p.name)
 @pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.slow
 def test_a_worked_example_with_neighbouring_red_heads_keeps_its_labels_apart(path, paper):
     design, deck = _design(path)
     card = adjacent_reds(deck, design)
@@ -221,6 +222,7 @@ def _groups(items):
             yield from _groups(item.items)
 
 
+@pytest.mark.slow
 def test_a_rulebook_that_cannot_fit_is_refused_in_words():
     from rushmore_print.layout.rules_sheet import LayoutError, body_size
 

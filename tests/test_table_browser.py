@@ -84,6 +84,7 @@ def shot(page, name):
         page.screenshot(path=str(Path(SCREENS) / name))
 
 
+@pytest.mark.slow
 def test_a_whole_game_at_the_browser_table(tmp_path, classic_deck, runner):
     sync_api = pytest.importorskip("playwright.sync_api")
     process, log, table_url, join_url = start_table(tmp_path, "--players", "ann,bob,cy", "--seed", "42")
