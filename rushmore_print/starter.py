@@ -1,7 +1,8 @@
 """``rushmore init``: a design to start from, written from the example designs the package ships.
 
-The examples (``classic``, ``junior``, ``five``, ``eight``) are package data (``designs/`` at the top of
-the repository, shipped as ``rushmore_print.designs``: real files, no link), so a user who installed the wheel has them too. A starter is the
+The examples (``classic``, ``junior``, ``five``, ``eight``) are package data (``designs/`` at the
+top of the repository, shipped as ``rushmore_print.designs``: real files, no link), so a user who
+installed the wheel has them too. A starter is the
 example with a header of comments saying what to change and how to check it, and an ``art/``
 folder beside it for head art. Nothing is ever overwritten: a folder that already holds a
 design (or an ``art/`` entry of the same name) is refused, and nothing is written.

@@ -26,7 +26,8 @@ def test_the_package_ships_every_example_design_and_the_builtin_is_the_classic_o
     from importlib import resources
 
     shipped = resources.files("rushmore_print.designs")
-    assert sorted(item.name for item in shipped.iterdir() if item.name.endswith(".yaml")) == [path.name for path in DESIGNS] != []
+    yaml_files = sorted(item.name for item in shipped.iterdir() if item.name.endswith(".yaml"))
+    assert yaml_files == [path.name for path in DESIGNS] != []
     assert [path.stem for path in DESIGNS] == sorted(example.value for example in Example)
     builtin, example = load_design(), load_design(EXAMPLES / "classic.yaml")
     assert (builtin.name, builtin.heads, builtin.red_counts) == (example.name, example.heads, example.red_counts)

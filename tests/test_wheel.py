@@ -112,9 +112,7 @@ def test_pyproject_lists_every_package_of_the_tree():
     pyproject = (ROOT / "pyproject.toml").read_text("utf-8")
     listed = re.search(r"^packages = \[(.*?)\]", pyproject, re.MULTILINE | re.DOTALL)
     assert listed, "pyproject.toml's [tool.setuptools] lists no packages"
-    folders = {
-        ".".join(init.parent.relative_to(ROOT).parts) for init in (ROOT / "rushmore_print").rglob("__init__.py")
-    }
+    folders = {".".join(init.parent.relative_to(ROOT).parts) for init in (ROOT / "rushmore_print").rglob("__init__.py")}
     assert set(re.findall(r'"([\w.]+)"', listed.group(1))) == folders | {"rushmore_print.designs"}
     assert 'package-dir = {"rushmore_print.designs" = "designs"}' in pyproject
 
