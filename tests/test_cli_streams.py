@@ -25,6 +25,7 @@ def test_quiet_and_verbose_together_are_refused(runner):
     assert result.exit_code == 2 and "give -q (errors only) or -v (more detail), not both" in result.output
 
 
+@pytest.mark.slow
 def test_the_json_listing_piped_into_validate_validates():
     """The shell pipe of the Commands page: two processes, the manifest on standard input."""
     rushmore = f'"{sys.executable}" -m rushmore_print'

@@ -120,6 +120,7 @@ def test_every_exported_png_says_its_colours_are_srgb(tiny_export, target):
             assert image.info.get("chromaticity") == pytest.approx((0.3127, 0.329, 0.64, 0.33, 0.3, 0.6, 0.15, 0.06))
 
 
+@pytest.mark.slow
 def test_mpc_images_are_drawn_at_their_size_not_resampled(tiny_export):
     """MPC's 816 x 1110 is drawn at that size: a resampled image has ten times the colours of the
     same face drawn at The Game Crafter's size (flat colour smeared at every edge), and weighs 3x."""

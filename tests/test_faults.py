@@ -93,6 +93,7 @@ def _state(pid: int) -> str:
 
 
 @pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads /proc")
+@pytest.mark.slow
 def test_a_worker_dies_with_its_parent_even_on_kill_9():
     code = (
         "import multiprocessing, time\n"

@@ -121,6 +121,7 @@ def test_every_feasible_design_gives_a_valid_balanced_deck(case):
 
 @settings(max_examples=40, deadline=None)
 @given(st.integers(1, 6), st.data())
+@pytest.mark.slow
 def test_infeasible_counts_raise_spec_error(n, data):
     k = data.draw(st.integers(0, n))
     available = 2**n * math.comb(n, k)

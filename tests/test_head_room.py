@@ -56,6 +56,7 @@ def test_no_art_is_painted_over_and_art_frames_never_meet(tmp_path):
         assert b.head.x - a.head.right >= 0.9, (a.head, b.head)
 
 
+@pytest.mark.slow
 def test_the_measure_sees_a_head_painted_over(classic):
     """The measure is not blind: a head drawn again over its neighbour's face is caught."""
     frame = card_frame(classic)

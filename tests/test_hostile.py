@@ -202,6 +202,7 @@ def test_svg_art_that_fills_part_of_its_page_still_draws(runner, write_design):
 
 
 @pytest.mark.parametrize("alpha, refused", [(0, True), (127, True), (128, False)])
+@pytest.mark.slow
 def test_raster_art_of_which_nothing_shows_is_refused_by_validate_and_build(
     runner, write_design, tmp_path, alpha, refused
 ):
@@ -340,6 +341,7 @@ def test_image_art_that_looks_the_same_mirrored_is_a_warning_and_strict_fails(ru
     assert facing.exit_code == 0 and "looks the same mirrored" not in facing.output, facing.output
 
 
+@pytest.mark.slow
 def test_the_preview_draws_head_art_as_it_is_after_an_edit(write_design):
     """``preview --watch`` rebuilds in one process: the decoded art was cached by its name, so
     the page said 'rebuilt' and kept showing the picture from before the designer's save."""

@@ -204,6 +204,7 @@ def test_a_sixteen_bit_head_prints_grey_on_the_built_card(runner, tmp_path):
 
 
 @pytest.mark.skipif(not HAS_PDFTOPPM, reason="pdftoppm is not installed")
+@pytest.mark.slow
 def test_impose_prints_sixteen_bit_palette_and_cmyk_images_as_they_are(runner, tmp_path):
     folder = tmp_path / "cards"
     folder.mkdir()

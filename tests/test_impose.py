@@ -158,6 +158,7 @@ def test_back_and_backs_together_and_flip_without_duplex_are_errors(runner, tmp_
     assert flip.exit_code == 2 and "--flip applies to the duplex layout only" in flip.stderr
 
 
+@pytest.mark.slow
 def test_export_then_impose_gives_cards_of_exactly_the_trim_size(tmp_path, tiny_path):
     """The route the exports page describes: PNGs with the design's 3 mm bleed at 150 dpi are whole pixels (off by
     up to one), and impose still cuts poker cards at 88.9 x 63.5 mm."""

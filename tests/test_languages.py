@@ -73,6 +73,7 @@ def test_the_template_is_the_code_s_messages():
 
 
 @pytest.mark.parametrize("language", TRANSLATED)
+@pytest.mark.slow
 def test_every_catalogue_translates_every_message_with_the_same_placeholders(language):
     template = {(m.context, m.id) for m in extracted() if m.id}
     entries = _entries(language)
@@ -291,6 +292,7 @@ def _fonts_of(items, text):
     return {item.font for item, _ in walk(items) if isinstance(item, Text) and text in item.text}
 
 
+@pytest.mark.slow
 def test_a_cjk_designer_font_prints_cjk_names_on_cards_backs_and_the_rule_sheet():
     from rushmore_print.layout.fonts import Font
 

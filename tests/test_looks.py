@@ -162,6 +162,7 @@ def test_a_red_head_reads_red_in_colour_and_differs_from_a_plain_one_in_grey_and
 
 
 @pytest.mark.skipif(not HAS_PDFTOPPM, reason="needs pdftoppm (poppler-utils)")
+@pytest.mark.slow
 def test_red_heads_read_on_a_search_card_in_greyscale_and_for_a_protanope(classic):
     """A fifth of a classic Search card changes by more than 48 grey levels when its heads turn
     red, in greyscale and under the protanopia simulation (the old all-dark red heads: 26 %)."""

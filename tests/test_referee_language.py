@@ -172,6 +172,7 @@ def test_a_whole_game_at_the_terminal_is_told_in_the_players_language(tmp_path, 
 
 
 @pytest.mark.parametrize("language", ["de", "pl"])
+@pytest.mark.slow
 def test_a_table_deck_game_to_a_tie_break_is_told_in_the_players_language(tmp_path, language):
     design = design_in(tmp_path, language)
     request = GameRequest(("ann", "bob"), seed=2, deck_mode="table")
@@ -229,6 +230,7 @@ def page_words_of(page: str) -> dict:
 
 
 @pytest.mark.parametrize("language", ["de", "pl"])
+@pytest.mark.slow
 def test_the_browser_table_serves_its_words_and_says_its_lines_in_the_language(classic, classic_deck, language):
     import asyncio
 

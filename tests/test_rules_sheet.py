@@ -71,6 +71,7 @@ def adjacent_reds(deck, design):
 
 @pytest.mark.parametrize("path", DESIGNS, ids=lambda p: p.name)
 @pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.slow
 def test_no_two_texts_overlap_on_any_page(path, paper):
     design, deck = _design(path)
     for page in rulebook_document(design, deck, paper).pages:
@@ -138,6 +139,7 @@ def test_no_paragraph_runs_across_the_two_sides(path, paper):
 
 
 @pytest.mark.parametrize("path", DESIGNS, ids=lambda p: p.name)
+@pytest.mark.slow
 def test_body_type_is_the_same_on_a4_and_letter_and_nothing_is_tiny(path):
     design, deck = _design(path)
     bodies = []
@@ -161,6 +163,7 @@ def test_table_space_is_stated_for_wide_grids():
 
 
 @pytest.mark.parametrize("path", DESIGNS, ids=lambda p: p.name)
+@pytest.mark.slow
 def test_the_set_up_figure_draws_each_monument_once(path):
     """Once each, and cheaply: at most about 300 head drawings on a page (the eight-head sheet
     drew 2,106 before, 14 times slower to rasterise)."""
@@ -267,6 +270,7 @@ def _subpaths(commands):
     return found
 
 
+@pytest.mark.slow
 def test_a_deck_without_red_heads_gets_no_red_heads_section(write_design):
     path = write_design(
         """

@@ -269,6 +269,7 @@ def test_damaged_sheets_are_refused_by_name_never_a_crash(runner, tmp_path, fmt)
     assert refused > 20  # damage is seen, not read as some other deck
 
 
+@pytest.mark.slow
 def test_cards_refuses_to_write_a_binary_sheet_to_a_terminal(tmp_path):
     import os
     import pty
