@@ -207,7 +207,16 @@ def _gap_option(command: Callable) -> Callable:
 
 
 def back_offset_option(help_text: str) -> Callable[[Callable], Callable]:
-    """``--back-offset X,Y``: the mm the backs move by (:func:`arguments.back_offset`), None when not given."""
+    """``--back-offset X,Y``: the mm the backs move by (:func:`arguments.back_offset`), None when not given.
+
+    >>> from click.testing import CliRunner
+    >>> @click.command()
+    ... @back_offset_option("shift the backs")
+    ... def show(back_offset: tuple[float, float] | None) -> None:
+    ...     click.echo(back_offset)
+    >>> CliRunner().invoke(show, ["--back-offset", "1.5,-0.5"]).output
+    '(1.5, -0.5)\\n'
+    """
     return click.option("--back-offset", callback=parsed(arguments.back_offset), metavar="X,Y", help=help_text)
 
 

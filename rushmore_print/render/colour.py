@@ -142,16 +142,12 @@ class CmykConverter:
         return self._without_black(target)
 
     def screen_lab(self, rgb: Color) -> Lab:
-        """CIE Lab (D50) of an sRGB colour."""
-        return _lab_of(_through(_pixel("RGB", rgb), self._screen_lab))
+        """CIE Lab (D50) of an sRGB colour, in Pillow's 8-bit Lab steps.
 
-    def printed_lab(self, cmyk: CMYK) -> Lab:
-        """CIE Lab (D50) of CMYK ink as the profile says the press prints it.
-
-        >>> round(converter(None).printed_lab((0.0, 0.0, 0.0, 1.0))[0])  # black ink alone: L* 20
-        20
+        >>> [round(v) for v in converter(None).screen_lab((1.0, 1.0, 1.0))]
+        [100, 0, 0]
         """
-        return _lab_of(_through(_pixel("CMYK", cmyk), self._to_lab))
+        return _lab_of(_through(_pixel("RGB", rgb), self._screen_lab))
 
     def _black_for(self, lightness: float) -> float:
         """The black ink (0..1, in 8-bit steps) whose L* is nearest ``lightness``: 1 for anything
