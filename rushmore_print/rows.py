@@ -8,10 +8,8 @@ made from the rows, so a column is added once and shows everywhere.
 
 from __future__ import annotations
 
-import csv
 import enum
 import io
-import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
@@ -158,6 +156,8 @@ def rows_csv(rows: Sequence[CardRow]) -> str:
     S01,search,R*L,1,advanced,M02
     <BLANKLINE>
     """
+    import csv  # here, as json below: every command's start-up reads this module for its Listing
+
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
     writer.writerow(COLUMNS)
@@ -234,6 +234,8 @@ def listing(rows: Sequence[CardRow], deck: Deck, design_name: str, form: Listing
     if form is Listing.CSV:
         return rows_csv(rows)
     if form is Listing.JSON:
+        import json
+
         return json.dumps(rows_manifest(rows, deck, design_name), indent=2) + "\n"
     from .sheet_manifest import deck_tables  # here: it reads and writes sheets on top of these rows
     from .sheets import SheetFormat, write_tables

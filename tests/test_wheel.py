@@ -17,6 +17,7 @@ import re
 import shutil
 import subprocess
 import sys
+import sysconfig
 from pathlib import Path
 
 import pytest
@@ -138,9 +139,14 @@ def test_an_editable_install_reads_the_example_designs_where_they_lie(tmp_path, 
             shutil.copytree(origin, source / name, symlinks=True, ignore=ignore)
         else:
             shutil.copy2(origin, source / name)
-    # no package index: the build backend is the test extra's setuptools, which the venv sees
-    subprocess.run([sys.executable, "-m", "venv", "--system-site-packages", str(tmp_path / "venv")], check=True)
-    python = tmp_path / "venv" / ("Scripts" if os.name == "nt" else "bin") / "python"
+    # No package index: pip and the build backend are this environment's (the test extra's
+    # setuptools), which the venv sees; a venv's own pip would bring an older setuptools first.
+    venv = tmp_path / "venv"
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", "--system-site-packages", str(venv)], check=True)
+    python = venv / ("Scripts" if os.name == "nt" else "bin") / "python"
+    where = "import sysconfig; print(sysconfig.get_paths()['purelib'])"
+    own = subprocess.run([str(python), "-c", where], capture_output=True, text=True, check=True).stdout.strip()
+    Path(own, "this-environment.pth").write_text(sysconfig.get_paths()["purelib"] + "\n", "utf-8")
     strict = ["--config-settings", "editable_mode=strict"] if mode == "strict" else []
     offline = ["--no-index", "--no-build-isolation", "--no-deps"]
     installed = subprocess.run(
