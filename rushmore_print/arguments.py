@@ -1,6 +1,7 @@
-"""Values a person types for a command (lengths, card sizes, offsets, names, seeds): parsed and
-checked here, for every front end. Each parser returns the value or raises ``ValueError`` whose
-message says what is allowed; the command line turns it into a usage error naming the option.
+"""Values a person types for a command (lengths, card sizes, offsets, names, seeds, cards): parsed
+and checked here, for every front end. Each parser returns the value or raises ``ValueError``
+(``CardError`` for a card) whose message says what is allowed; the command line turns it into a
+usage error naming the option.
 
 >>> typed_length("3mm"), back_offset("1.5,-0.5"), seed("42")
 (3.0, (1.5, -0.5), 42)
@@ -10,8 +11,12 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Iterable
+from dataclasses import dataclass
 
+from .errors import CardError
 from .inputs import escape, shown
+from .model import Deck
 from .sizes import CARD_PRESETS, parse_card_size
 from .units import parse_length
 
@@ -19,12 +24,16 @@ __all__ = [
     "MAX_BACK_OFFSET_MM",
     "MAX_GAP_MM",
     "MAX_NAME_BYTES",
+    "CardFaces",
     "back_offset",
     "bleed",
     "card_size",
     "file_stem",
     "gap",
     "markdown_file",
+    "monument_card",
+    "same_id",
+    "search_card",
     "seed",
     "typed_length",
     "url_base",
@@ -127,7 +136,7 @@ def seed(value: str) -> int:
     Traceback (most recent call last):
     ValueError: '-1': expected a whole number from 0 to 9223372036854775807 (2^63-1)
     """
-    from .session import MAX_SEED
+    from .logformat import MAX_SEED
 
     text = value.strip()
     if not (text.isascii() and text.isdigit()) or len(text) > len(str(MAX_SEED)) or int(text) > MAX_SEED:
@@ -177,3 +186,107 @@ def markdown_file(value: str) -> str:
             f"{shown(value)} looks like a design: give DESIGN before --markdown, and --markdown a .md file or -"
         )
     return value
+
+
+@dataclass(frozen=True)
+class CardFaces:
+    """A card named in a dispute (``rushmore answer``, ``rushmore check``), by id or by notation:
+    what it shows, read from what was typed by :func:`search_card` or :func:`monument_card`.
+
+    >>> CardFaces("LR*RL", (0, 1, 1, 0), (False, True, False, False)).label
+    'LR*RL'
+    """
+
+    label: str
+    faces: tuple[int, ...]
+    red: tuple[bool, ...]
+
+
+def same_id(token: str, ids: Iterable[str]) -> str | None:
+    """The id among ``ids`` that a typed ``token`` names, any case, ignoring zero padding: ``m7``
+    finds ``M07``.
+
+    >>> same_id("m7", ["M06", "M07"]), same_id("M", ["M07"])
+    ('M07', None)
+    """
+    token = token.strip().upper()
+    if len(token) < 2 or not token[1:].isdigit():
+        return None
+    for known in ids:
+        if known[0] == token[0] and known[1:].isdigit() and int(known[1:]) == int(token[1:]):
+            return known
+    return None
+
+
+def search_card(deck: Deck, text: str) -> CardFaces:
+    """A Search card as typed for ``rushmore answer`` or ``check``: ``S17`` (or ``s17``, ``S7`` for
+    ``S07``, as at the prompt) or a notation such as ``LR*RL``; raises ``CardError`` saying what
+    is allowed.
+
+    >>> from rushmore_print import load_design, generate_deck
+    >>> deck = generate_deck(load_design())
+    >>> search_card(deck, "s3").label
+    'S03'
+    >>> search_card(deck, "M03")
+    Traceback (most recent call last):
+    ...
+    rushmore_print.errors.CardError: 'M03' is a Monument, not a Search card; give S01 to S39 or a notation such as LR*RL
+    """
+    token = text.strip()
+    found = same_id(token, (card.id for card in deck.search))
+    if found:
+        card = deck.search_card(found)
+        return CardFaces(card.id, card.faces, card.red)
+    if token.upper().startswith("S") and token[1:].isdigit():
+        deck.search_card(token)  # says which ids the deck has
+    if _names_other(token, deck.monuments):
+        example = deck.notation.search(_example_faces(deck), tuple(i == 1 for i in range(len(deck.heads))))
+        raise CardError(
+            f"{text!r} is a Monument, not a Search card; give {deck.search[0].id} to {deck.search[-1].id} "
+            f"or a notation such as {example}"
+        )
+    faces, red = deck.notation.parse(token, len(deck.heads))
+    return CardFaces(deck.notation.search(faces, red), faces, red)
+
+
+def _example_faces(deck: Deck) -> tuple[int, ...]:
+    """Faces for an example notation in a message: left, right, right, left, ... one per head."""
+    return tuple((0, 1, 1, 0)[i % 4] for i in range(len(deck.heads)))
+
+
+def _names_other(token: str, cards) -> bool:
+    """Whether ``token`` is an id of the other kind of card (``M3`` where a Search card is asked for)."""
+    return bool(token[:1].isalpha() and token[1:].isdigit() and same_id(token, (card.id for card in cards)))
+
+
+def monument_card(deck: Deck, text: str) -> CardFaces:
+    """A Monument as typed for ``rushmore check``: ``M07`` (or ``m7``) or a notation such as
+    ``LRRL`` (no red heads on a Monument).
+
+    Raises ``CardError`` for a Search card, a red head or a notation that does not fit the deck.
+
+    >>> from rushmore_print import generate_deck, load_design
+    >>> deck = generate_deck(load_design())
+    >>> monument_card(deck, "m7"), monument_card(deck, "LRLR").label
+    (CardFaces(label='M07', faces=(0, 1, 1, 0), red=(False, False, False, False)), 'M06')
+    >>> monument_card(deck, "LR*LR")
+    Traceback (most recent call last):
+    rushmore_print.errors.CardError: 'LR*LR': a Monument has no red heads; drop the '*'
+    """
+    token = text.strip()
+    found = same_id(token, (m.id for m in deck.monuments))
+    if found:
+        monument = deck.monument(found)
+        return CardFaces(monument.id, monument.faces, (False,) * len(monument.faces))
+    if token.upper().startswith("M") and token[1:].isdigit():
+        deck.monument(token)  # says which ids the deck has
+    if _names_other(token, deck.search):
+        raise CardError(
+            f"{text!r} is a Search card, not a Monument; give {deck.monuments[0].id} to {deck.monuments[-1].id} "
+            f"or a notation such as {deck.notation.monument(_example_faces(deck))}"
+        )
+    faces, red = deck.notation.parse(token, len(deck.heads))
+    if any(red):
+        raise CardError(f"{text!r}: a Monument has no red heads; drop the '*'")
+    same = deck.monument_with_faces(faces)
+    return CardFaces(same.id if same else deck.notation.monument(faces), faces, red)

@@ -541,11 +541,12 @@ def answer(card: str, design: Path | None) -> None:
       rushmore answer "LR*RL"
       rushmore answer S17 junior/design.yaml
     """
+    from .arguments import search_card
     from .i18n import catalogue_for
-    from .referee import answer_of, resolve_search
+    from .referee import answer_of
 
     spec, deck = load_deck(design)
-    search = resolve_search(deck, card)
+    search = search_card(deck, card)
     monument = answer_of(deck, search)
     notation = deck.notation.search(search.faces, search.red)
     shown = search.label if search.label == notation else f"{search.label} ({notation})"
@@ -569,15 +570,16 @@ def check(card: str, monument: str, design: Path | None) -> None:
       rushmore check S17 M05                                # exit 1: it does not, and why
       rushmore check S05 M03 --design junior/design.yaml   # exit 1
     """
+    from .arguments import monument_card, same_id, search_card
     from .i18n import catalogue_for
-    from .referee import explain, resolve_monument, resolve_search, same_id
+    from .referee import explain
 
     voice = current_voice()
     spec, deck = load_deck(design)
     t = catalogue_for(spec)  # a dispute at the table: settled in the players' language
     if same_id(card, [m.id for m in deck.monuments]) and same_id(monument, [c.id for c in deck.search]):
         raise click.UsageError(f"the Search card comes first: rushmore check {monument} {card}")
-    search, target = resolve_search(deck, card), resolve_monument(deck, monument)
+    search, target = search_card(deck, card), monument_card(deck, monument)
     reasons = explain(deck, search, target)
     notation = deck.notation.search(search.faces, search.red)
     shown = search.label if search.label == notation else f"{search.label} ({notation})"
@@ -638,7 +640,7 @@ def table(
         )
     if game.penalty and one_screen:  # one screen records only who took the card: no wrong claim to penalise
         raise click.UsageError("--penalty needs each wrong claim, which --one-screen does not take; play with phones")
-    request = game.request(quick=one_screen)
+    request = game.request()
     try:
         table_game(request, design, Streams.system(), Serving(lan, port, one_screen, countdown))
     except OSError as exc:

@@ -1,4 +1,5 @@
-"""The game at a terminal: the referee's session read from lines and told as text.
+"""The game at a terminal: the game master's lines read into actions (:mod:`rushmore_print.prompt`),
+the session's events told as text (:mod:`rushmore_print.narrate`).
 
 A front end like ``cli`` (it talks to the user), but free of click: every stream is injected
 (:class:`Streams`), so tests drive a whole game with ``io.BytesIO`` and ``io.StringIO``, and
@@ -180,7 +181,7 @@ class ResumeConflict(OptionsError):
     ...     quit_at_once = Streams(io.BytesIO(b"quit\\n"), io.StringIO(), io.StringIO())
     ...     _ = play(GameRequest(("ann", "bob"), seed=1, log_path=log), None, quit_at_once)
     ...     try:
-    ...         resume(None, log, {"seed": 2}, quick=False, interactive=False)
+    ...         resume(None, log, {"seed": 2}, interactive=False)
     ...     except ResumeConflict as conflict:
     ...         print(conflict)
     --resume continues the logged game; it cannot change: seed 2 (the logged game has 1)
@@ -224,7 +225,8 @@ class Outcome(enum.IntEnum):
 
 
 class Table:
-    """The terminal side of a session: prints its events, writes its records, counts down.
+    """The terminal side of a session: reads the game master's lines (``quick``: quick mode's
+    forms too), prints the events, writes the records, counts down.
 
     >>> import tempfile
     >>> streams = Streams(io.BytesIO(b"ann pass\\nbob pass\\n"), io.StringIO(), io.StringIO())
@@ -239,14 +241,11 @@ class Table:
     (<Outcome.INPUT_ENDED: 1>, 1)
     """
 
-    def __init__(self, session: Session, narrator: Narrator, log: GameLog, streams: Streams, countdown: bool):
-        self.session, self.narrator, self.log, self.streams, self.countdown = (
-            session,
-            narrator,
-            log,
-            streams,
-            countdown,
-        )
+    def __init__(
+        self, session: Session, narrator: Narrator, log: GameLog, streams: Streams, countdown: bool, quick: bool = False
+    ):
+        self.session, self.narrator, self.log, self.streams = session, narrator, log, streams
+        self.countdown, self.quick = countdown, quick
 
     def show(self, step: Step) -> None:
         """Write a step's records to the log, then tell its events (a countdown before a new card).
@@ -318,13 +317,47 @@ class Table:
                 ended = t.gettext("input ended before the game did; continue with: {command}", command=self.resume)
                 streams.warn(ended)
                 return Outcome.INPUT_ENDED
-            step = session.handle_bytes(line)
+            step = self.take(line)
             self.show(step)
             if any(isinstance(event, Quit) for event in step.events):
                 streams.say(t.gettext("game saved; continue with: {command}", command=self.resume))
                 return Outcome.DONE
             if any(isinstance(event, Finished) for event in step.events):
                 return Outcome.DONE
+
+    def take(self, line: bytes | str) -> Step:
+        """One line of the game master's: read into an action and applied, or answered here (score,
+        grid, help), or refused with the reason (what cannot be read never reaches the game).
+
+        >>> import tempfile
+        >>> streams = Streams(io.BytesIO(), io.StringIO(), io.StringIO())
+        >>> session = new_session(GameRequest(("ann", "bob"), seed=3), None, hold=False)
+        >>> with tempfile.TemporaryDirectory() as folder:
+        ...     log = new_log(Path(folder) / "g.jsonl", 3)
+        ...     table = Table(session, narrator_for(session, streams), log, streams, False)
+        ...     _ = session.start()
+        ...     [type(event).__name__ for event in table.take(b"a pass, b pass").events]
+        ...     table.take(b"zed A1").events[0].reason
+        ...     log.close()
+        ['Passed', 'Passed', 'Judged', 'ShowScore', 'Revealed']
+        "no player called 'zed'; the players are ann and bob"
+        """
+        from .narrate import help_lines
+        from .prompt import Ask, take
+        from .referee import DeckMode
+        from .session import Step
+
+        session = self.session
+        step = take(line, session, self.quick)
+        if isinstance(step, Step):
+            return step
+        if step is Ask.SCORE:
+            self._lines(self.narrator.say(session.score()))
+        elif step is Ask.GRID:
+            self._lines(self.narrator.grid(session.game.table))
+        elif step is Ask.HELP:
+            self._lines(help_lines(self.t, self.quick, session.game.config.deck_mode is DeckMode.TABLE))
+        return Step()
 
     @property
     def t(self) -> Catalogue:
@@ -372,23 +405,20 @@ class Table:
         >>> streams.stdout.getvalue().startswith("resumed the game in ")
         True
         """
-        from .session import ShowGrid, ShowScore
-
         session, narrator = self.session, self.narrator
         t = narrator.t
         game = session.game
         self.streams.say(t.gettext("resumed the game in {path}", path=path))
         if lost:
             self.streams.say(t.gettext("note: the log's last line was cut short by a crash: {lost}", lost=t.say(lost)))
-        self._lines(narrator.say(ShowGrid(game.table)))
-        if game.over:
+        self._lines(narrator.grid(game.table))
+        if game.over and game.state.end_reason is not None:
             from .referee import Ended
 
             ended = Ended(game.state.winners or (), game.state.end_reason, game.scores())
             self._lines(narrator.say_all([ended, session.summary()]))
             return
-        showing = ShowScore(game.scores(), game.cards_left, game.current is not None)
-        self._lines(narrator.say_all([showing, game.showing()]))
+        self._lines(narrator.say_all([session.score(), game.showing()]))
         for player, monument in game.state.claims:
             if monument is None:
                 self.streams.say("  " + t.gettext("{player} passed", player=player))
@@ -414,9 +444,8 @@ def narrator_for(session: Session, streams: Streams) -> Narrator:
     from .narrate import Narrator
 
     words = catalogue(session.language)
-    return Narrator(
-        session.game.deck, session.design_name, streams.colour, streams.width, unicode=streams.unicode, words=words
-    )
+    game = session.game
+    return Narrator(game.deck, session.design_name, streams.colour, streams.width, streams.unicode, words, game.table)
 
 
 def play(request: GameRequest, design: Path | None, streams: Streams, print_only: bool = False) -> Outcome:
@@ -434,7 +463,7 @@ def play(request: GameRequest, design: Path | None, streams: Streams, print_only
     True
     """
     if request.resume is not None:
-        session, log, lost = resume(design, request.resume, request.given, request.quick, streams.interactive)
+        session, log, lost = resume(design, request.resume, request.given, streams.interactive)
     else:
         session = new_session(request, design, streams.interactive)
         if print_only:
@@ -443,7 +472,7 @@ def play(request: GameRequest, design: Path | None, streams: Streams, print_only
         log = new_log(request.log_path, session.options.seed)
         lost = None
     narrator = narrator_for(session, streams)
-    table = Table(session, narrator, log, streams, request.countdown)
+    table = Table(session, narrator, log, streams, request.countdown, request.quick)
     try:
         if request.resume is None:
             if not request.quiet:
@@ -480,7 +509,6 @@ def new_session(request: GameRequest, design: Path | None, hold: bool) -> Sessio
         options,
         design_name=spec.name,
         design_path=str(design.resolve()) if design and str(design) != STDIN else None,
-        quick=request.quick,
         hold=hold,
         language=spec.language,
     )
@@ -504,16 +532,18 @@ def new_log(log_path: Path | None, seed: int) -> GameLog:
     return GameLog.create_unique(Path("output") / "games", f"{stamp}-{seed}")
 
 
-def resume(design: Path | None, path: Path, given: dict, quick: bool, interactive: bool):
+def resume(design: Path | None, path: Path, given: dict, interactive: bool):
     """(session, log, the cut-short last line or None) of the game logged at ``path``; ``given``:
     the options typed for it, refused (:class:`ResumeConflict`) when they differ from the log's.
+    ``interactive``: each card waits to be revealed. What the replay said after the log's last
+    entry that a crash kept out of the log is written to it first, so the log is whole again.
 
     >>> import tempfile
     >>> with tempfile.TemporaryDirectory() as folder:
     ...     path = Path(folder) / "g.jsonl"
     ...     quit_at_once = Streams(io.BytesIO(b"quit\\n"), io.StringIO(), io.StringIO())
     ...     _ = play(GameRequest(("ann", "bob"), seed=1, log_path=path), None, quit_at_once)
-    ...     session, log, lost = resume(None, path, {"seed": 1}, quick=False, interactive=False)
+    ...     session, log, lost = resume(None, path, {"seed": 1}, interactive=False)
     ...     log.close()
     >>> session.options.seed, lost
     (1, None)
@@ -533,7 +563,6 @@ def resume(design: Path | None, path: Path, given: dict, quick: bool, interactiv
                 spec.grid,
                 records,
                 design_name=spec.name,
-                quick=quick,
                 hold=interactive,
                 language=spec.language,
             )
@@ -542,6 +571,8 @@ def resume(design: Path | None, path: Path, given: dict, quick: bool, interactiv
         clashes = conflicts(session.options, given)
         if clashes:
             raise ResumeConflict(f"--resume continues the logged game; it cannot change: {'; '.join(clashes)}")
+        for record in session.unlogged:
+            log.write(record)
     except BaseException:
         log.close()
         raise
@@ -578,7 +609,6 @@ def print_order(session: Session, design: Path | None, streams: Streams) -> None
     'Mount Rushmore, seed 7, Basic, 2 players'
     """
     from .i18n import level_name
-    from .session import ShowGrid
 
     game = session.game
     notation = game.deck.notation
@@ -599,7 +629,7 @@ def print_order(session: Session, design: Path | None, streams: Streams) -> None
         )
     )
     say(t.gettext("Lay out the Monuments face up:"))
-    for line in narrator.say(ShowGrid(game.table)):
+    for line in narrator.grid(game.table):
         say(line)
     say(
         t.ngettext(
@@ -638,7 +668,7 @@ def read_line(stdin: BinaryIO | TextIO, prompt: str, interactive: bool) -> bytes
     >>> read_line(io.BytesIO(b"ann B3\\r\\nbob pass\\n"), "", False)
     b'ann B3'
     """
-    from .session import MAX_LINE
+    from .prompt import MAX_LINE
 
     if interactive:
         try:

@@ -1,4 +1,4 @@
-"""The game log file: one JSON record a line (the format is in :mod:`rushmore_print.session`),
+"""The game log file: one JSON record a line (the format is in :mod:`rushmore_print.logformat`),
 appended, and synced as each line is taken, so a game interrupted at any moment can be resumed
 from its log.
 
@@ -19,7 +19,7 @@ from .errors import GameLogError
 from .files import durable
 from .i18n import Said, psaid, said
 from .inputs import InputError, InputKind, not_utf8, read_input, shown_path
-from .session import lost_entry, parse_log
+from .logformat import lost_entry, parse_log
 
 _BINARY = getattr(os, "O_BINARY", 0)
 
@@ -271,11 +271,8 @@ def read_records(path: Path) -> list[dict]:
         data = read_input(path, InputKind.GAME_LOG)
     except InputError as exc:
         raise GameLogError(str(exc)) from None
-    from .stats import check_sequence
-
     try:
         records, _cut = parse_log(_text_of(data))
-        check_sequence(records)
     except GameLogError as exc:
         raise exc.in_file(shown_path(path)) from None
     return [record for _, record in records]

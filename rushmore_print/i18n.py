@@ -40,7 +40,7 @@ from babel.lists import format_list
 from babel.numbers import format_decimal, format_percent
 
 from .inputs import escape
-from .model import Level
+from .model import EndReason, Level
 
 if TYPE_CHECKING:
     from .spec import Design
@@ -510,6 +510,22 @@ def level_name(t: Catalogue, level: Level) -> str:
     return names[level]
 
 
+def end_reason_words(t: Catalogue, reason: EndReason, winner: str, points: int) -> str:
+    """Why a game ended, said for the table: ``winner`` (the first winner) and the ``points`` they
+    ended with.
+
+    >>> end_reason_words(catalogue("de"), EndReason.POINTS, "ann", 3)
+    'ann hat 3 Punkte erreicht'
+    """
+    if reason is EndReason.POINTS:
+        return t.ngettext("{player} reached {n} point", "{player} reached {n} points", points, player=winner)
+    if reason is EndReason.MOST_CARDS:
+        return t.gettext("the deck is empty and {player} has the most cards", player=winner)
+    if reason is EndReason.TIE_BREAK:
+        return t.gettext("{player} took the tie-break card", player=winner)
+    return t.gettext("the box has no more cards for the tie-break, so the tied players share the win")
+
+
 def pool_said(level: Level) -> Said:
     """What a level's pool holds, to be said in the players' language (the rules, the referee).
 
@@ -557,6 +573,7 @@ __all__ = [
     "catalogue",
     "catalogue_for",
     "default_directions",
+    "end_reason_words",
     "languages",
     "level_name",
     "level_own_words",

@@ -1,10 +1,12 @@
-"""The referee's words: events of :mod:`referee` and :mod:`session` as lines for a terminal.
+"""The terminal's words: events of :mod:`referee` and :mod:`session` as lines for a terminal.
 
 Pure text (colour is ANSI codes, used only when asked), sized for a terminal ``width`` columns
 wide: the Search card is drawn large, one arrow block per head, so it reads across the table.
 Every line is said in the players' language (the design's ``language:``, a
 :class:`~rushmore_print.i18n.Catalogue`); what the game master types (``ann B3``, ``pass``,
-``undo``) and the card notation stay as they are: they are what the prompt reads.
+``undo``) and the card notation stay as they are: they are what the prompt reads
+(:mod:`rushmore_print.prompt`), and a refusal says what to type instead. The browser table says
+the same events in its own words (:mod:`rushmore_print.web.words`).
 """
 
 from __future__ import annotations
@@ -13,8 +15,11 @@ import textwrap
 
 from . import referee as r
 from . import session as s
-from .i18n import Catalogue, catalogue, level_name, level_own_words, level_pool_words
+from .actions import Change, Claim, Drop, Pass, Took, TurnOver
+from .errors import AlreadyClaimed, CardHeld, GameOver, JudgedBefore, NoClaimToChange, RushmoreError
+from .i18n import Catalogue, catalogue, end_reason_words, level_name, level_own_words, level_pool_words, quoted
 from .model import Deck, Level, SearchCard
+from .players import short_names
 
 RED_ON = "\x1b[1;31m"
 COLOUR_OFF = "\x1b[0m"
@@ -48,12 +53,14 @@ def help_lines(t: Catalogue, quick: bool, table: bool) -> list[str]:
 
 class Narrator:
     """Turns events into lines. ``width``: terminal columns; ``unicode``: block characters allowed;
-    ``words``: the players' language (English when None).
+    ``words``: the players' language (English when None); ``table``: the Monuments as laid out,
+    to name a claim by its position as the prompt reads it (by the Monument's id when None).
 
     >>> from rushmore_print import load_design, generate_deck
+    >>> from rushmore_print.errors import ClaimError
     >>> from rushmore_print.session import Rejected
     >>> narrator = Narrator(generate_deck(load_design()), "Mount Rushmore", words=catalogue("pl"))
-    >>> narrator.say(Rejected("x", "nothing to undo"))
+    >>> narrator.say(Rejected(ClaimError("nothing to undo")))
     ['odrzucone: nothing to undo']
     """
 
@@ -65,6 +72,7 @@ class Narrator:
         width: int = 80,
         unicode: bool = True,
         words: Catalogue | None = None,
+        table: r.Table | None = None,
     ):
         self.deck = deck
         self.design_name = design_name
@@ -72,11 +80,13 @@ class Narrator:
         self.width = max(40, width)
         self.unicode = unicode
         self.t = words or catalogue()
+        self.table = table
 
     def say_all(self, events) -> list[str]:
         """Lines for a step's events, wrapped to the width; the claims of one typed line share one.
 
         >>> from rushmore_print import generate_deck, load_design
+        >>> from rushmore_print.actions import Claim, Entry
         >>> from rushmore_print.session import Options, Session
         >>> design = load_design()
         >>> deck = generate_deck(design)
@@ -84,7 +94,7 @@ class Narrator:
         >>> session = Session.new(deck, design.rules, design.grid, options, design_name=design.name)
         >>> narrator = Narrator(deck, design.name, width=60, unicode=False)
         >>> _ = session.start()
-        >>> narrator.say_all(session.handle("ann d2, bob a1").events)[:2]
+        >>> narrator.say_all(session.apply(Entry((Claim("ann", "M09"), Claim("bob", "M05")))).events)[:2]
         ['ann covers D2 (M09); bob covers A1 (M05)', 'ann is right: S12 matches M09 at D2; ann takes the card.']
         """
         return [wrapped for line in self._say_all(events) for wrapped in self._fit(line)]
@@ -113,6 +123,7 @@ class Narrator:
         """The lines of one event (a claim, a verdict, the end...) in the players' language.
 
         >>> from rushmore_print import generate_deck, load_design
+        >>> from rushmore_print.actions import Claim
         >>> from rushmore_print.session import Options, Session
         >>> design = load_design()
         >>> deck = generate_deck(design)
@@ -120,7 +131,7 @@ class Narrator:
         >>> session = Session.new(deck, design.rules, design.grid, options, design_name=design.name)
         >>> narrator = Narrator(deck, design.name, width=60, unicode=False)
         >>> _ = session.start()
-        >>> claimed = session.handle("ann d2").events[0]
+        >>> claimed = session.apply(Claim("ann", "M09")).events[0]
         >>> narrator.say(claimed), Narrator(deck, design.name, words=catalogue("de")).say(claimed)
         (['ann covers D2 (M09)'], ['ann legt die Hand auf D2 (M09)'])
         """
@@ -166,23 +177,84 @@ class Narrator:
                 "Game over: {winners} win ({reason}).",
                 len(event.winners),
                 winners=self._names(event.winners),
-                reason=t.say(event.reason),
+                reason=self._reason(event),
             )
             return ["", over]
         if isinstance(event, s.Summary):
             return self._summary(event)
         if isinstance(event, r.Undone):
-            return [t.gettext("undone: {what}", what=t.say(event.what))]
+            return [t.gettext("undone: {what}", what=t.say(quoted(self.typed(event.moves))))]
         if isinstance(event, s.Rejected):
-            return [t.gettext("rejected: {reason}", reason=t.say(event.reason))]
+            return [t.gettext("rejected: {reason}", reason=self.refusal(event.error))]
         if isinstance(event, s.ShowScore):
             scores = ", ".join(f"{p} {n}" for p, n in event.scores)
             return [t.gettext("score: {scores} | {left}", scores=scores, left=self._left(event))]
-        if isinstance(event, s.ShowGrid):
-            return self.grid(event.table)
-        if isinstance(event, s.ShowHelp):
-            return help_lines(t, event.quick, event.deck_mode is r.DeckMode.TABLE)
         return []
+
+    def _reason(self, event: r.Ended) -> str:
+        winner = event.winners[0] if event.winners else ""
+        return end_reason_words(self.t, event.reason, winner, dict(event.scores).get(winner, 0))
+
+    def refusal(self, error: RushmoreError) -> str:
+        """Why an entry was refused, and what to type instead, in the players' language.
+
+        >>> from rushmore_print import load_design, generate_deck
+        >>> narrator = Narrator(generate_deck(load_design()), "Mount Rushmore")
+        >>> narrator.refusal(AlreadyClaimed("ann already passed; hands do not move", "ann"))
+        'ann already passed; hands do not move (type: change ann ...)'
+        """
+        t = self.t
+        if isinstance(error, AlreadyClaimed):
+            if error.position is None:
+                return t.gettext(
+                    "{player} already passed; hands do not move (type: change {player} ...)", player=error.player
+                )
+            return t.gettext(
+                "{player} already has a hand on {position}; hands do not move (type: change {player} ...)",
+                player=error.player,
+                position=error.position,
+            )
+        if isinstance(error, NoClaimToChange):
+            return t.gettext("{player} has no claim this turn to change; type the claim itself", player=error.player)
+        if isinstance(error, CardHeld):
+            return t.gettext("card {number} is not shown yet: press Enter to reveal it", number=error.number)
+        if isinstance(error, GameOver):
+            return t.gettext("the game is over: type undo to take back the last entry, or press Enter to leave")
+        if isinstance(error, JudgedBefore):
+            return t.gettext(
+                "the turn was judged before {typed}; type that again", typed=t.say(quoted(self.typed((error.move,))))
+            )
+        reason = error.args[0] if len(error.args) == 1 and isinstance(error.args[0], str) else str(error)
+        return t.say(reason)
+
+    def typed(self, parts) -> str:
+        """Moves as the prompt reads them (``ann B3, bob pass``): what a refusal or an undo quotes.
+
+        >>> from rushmore_print import load_design, generate_deck
+        >>> from rushmore_print.actions import RestPass
+        >>> narrator = Narrator(generate_deck(load_design()), "Mount Rushmore")
+        >>> narrator.typed([Claim("ann", "M07"), Pass("bob"), Change("cy", None), RestPass()])
+        'ann M07, bob pass, change cy pass, .'
+        """
+        return ", ".join(self._typed(part) for part in parts)
+
+    def _typed(self, part) -> str:
+        if isinstance(part, Claim):
+            return f"{part.player} {self._where(part.monument)}"
+        if isinstance(part, Pass):
+            return f"{part.player} pass"
+        if isinstance(part, Change):
+            return f"change {part.player} {'pass' if part.monument is None else self._where(part.monument)}"
+        if isinstance(part, Drop):
+            return f"drop {part.player}"
+        if isinstance(part, TurnOver):
+            return part.card
+        if isinstance(part, Took):
+            return part.player
+        return "."
+
+    def _where(self, monument: str) -> str:
+        return monument if self.table is None else self.table.position_of(monument)
 
     def _names(self, names, last: str = "and") -> str:
         return self.t.names(names, last)
@@ -246,8 +318,32 @@ class Narrator:
             )
         lines.append(t.gettext("Lay out the Monuments face up:"))
         lines += self.grid(event.table)
-        lines.append(t.gettext("Type claims as: ann B3, bob pass (a b3 will do); . = the rest pass; help for more."))
+        lines.append(self._hint(event))
         return lines
+
+    def _hint(self, event: r.Setup) -> str:
+        """How to type claims, shown with this game's names and table: a claim by the first player
+        whose name has a shorter prefix (and that prefix), a pass by another player.
+
+        >>> from rushmore_print import load_design, generate_deck
+        >>> from rushmore_print.referee import Game
+        >>> design = load_design()
+        >>> deck = generate_deck(design)
+        >>> setup = Game.new(deck, design.rules, design.grid, ["ann", "anna", "bob"]).setup()
+        >>> Narrator(deck, design.name)._hint(setup)
+        'Type claims as: bob B3, ann pass (b b3 will do); . = the rest pass; help for more.'
+        """
+        players, positions = event.players, event.table.positions
+        shorts = short_names(players, players)
+        claimer = next((i for i, (p, short) in enumerate(zip(players, shorts)) if short != p), 0)
+        passer = players[1] if claimer == 0 else players[0]
+        position = positions[min(len(positions) - 1, event.table.cols + 2)][0]  # B3 on a 4 x 4 table
+        return self.t.gettext(
+            "Type claims as: {claim}, {passing} ({short} will do); . = the rest pass; help for more.",
+            claim=f"{players[claimer]} {position}",
+            passing=f"{passer} pass",
+            short=f"{shorts[claimer]} {position.lower()}",
+        )
 
     def grid(self, table: r.Table) -> list[str]:
         """The Monuments as laid out: a row per table row, each cell its position, id and notation.
@@ -570,24 +666,4 @@ def arrow_row(row: int, length: int, face: int, fill: str) -> str:
     return text if face == 0 else text[::-1]
 
 
-def short_names(names, players) -> list[str]:
-    """Each of ``names`` cut to the shortest prefix no other player's name starts with (what the
-    prompt accepts for the name), so a crowded prompt can still say who is to claim.
-
-    >>> short_names(["bob", "bea"], ["ann", "bob", "bea", "cy"])
-    ['bo', 'be']
-    """
-    from .referee import fold
-
-    folded = [fold(p) for p in players]
-    short = []
-    for name in names:
-        own = fold(name)
-        length = next(
-            (n for n in range(1, len(name) + 1) if sum(f.startswith(own[:n]) for f in folded) == 1), len(name)
-        )
-        short.append(name[:length])
-    return short
-
-
-__all__ = ["Narrator", "arrow_row", "arrow_rows", "help_lines", "short_names"]
+__all__ = ["Narrator", "arrow_row", "arrow_rows", "help_lines"]

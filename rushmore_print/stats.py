@@ -1,17 +1,18 @@
 """How games were played, read from their logs: each turn's claims with their reaction times,
 then medians per Search card, per level, per red count and per player.
 
-Pure: records in (from :func:`rushmore_print.session.parse_log`), numbers out. A log's ``undo``
-records take back the line before them, so the turns counted are the ones the game kept. A
-reaction time is the ``ms`` an input record carries: from the card being shown to that line
+Pure: records in (from :func:`rushmore_print.logformat.parse_log`, which refuses a log no game
+wrote), numbers out. A log's ``undo``
+records take back the entry before them, so the turns counted are the ones the game kept. A
+reaction time is the ``ms`` an input record carries: from the card being shown to that entry
 (a line typed at the terminal may hold several claims, which then share its time; the browser
-table sends each claim as a line of its own, timed as it arrives).
+table sends each claim as an entry of its own, timed from the tap).
 
 >>> records = [
 ...     {"event": "start", "players": ["ann", "bob"], "deal": ["S01 LLLL", "S02 LR*LL"]},
 ...     {"event": "revealed", "card": "S01", "number": 1},
-...     {"event": "input", "line": "bob A1", "actions": [["claim", "bob", "M03"]], "ms": 900},
-...     {"event": "input", "line": "ann B2", "actions": [["claim", "ann", "M01"]], "ms": 1500},
+...     {"event": "input", "actions": [["claim", "bob", "M03"]], "ms": 900},
+...     {"event": "input", "actions": [["claim", "ann", "M01"]], "ms": 1500},
 ...     {"event": "judged", "card": "S01", "answer": "M01", "winner": "ann", "penalised": [], "returned": [],
 ...      "scores": {"ann": 1, "bob": 0}},
 ... ]
@@ -25,7 +26,6 @@ import statistics
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from .errors import GameLogError
 from .model import Level
 
 
@@ -35,11 +35,12 @@ class Hand:
 
     >>> import itertools
     >>> from rushmore_print import generate_deck, load_design
+    >>> from rushmore_print.actions import Claim, Entry, Pass, Undo
     >>> from rushmore_print.session import Options, Session
     >>> design, ticks = load_design(), itertools.count(0.0, 3.0)
     >>> session = Session.new(generate_deck(design), design.rules, design.grid, Options(("ann", "bob"), seed=3),
     ...                       design_name=design.name, clock=lambda: next(ticks))
-    >>> records = [*session.start().records, *session.handle("ann d2, bob a1").records]
+    >>> records = [*session.start().records, *session.apply(Entry((Claim("ann", "M09"), Claim("bob", "M05")))).records]
     >>> turns_of(records)[0].hands
     (Hand(player='ann', monument='M09', ms=3000), Hand(player='bob', monument='M05', ms=3000))
     """
@@ -55,11 +56,12 @@ class Turn:
 
     >>> import itertools
     >>> from rushmore_print import generate_deck, load_design
+    >>> from rushmore_print.actions import Claim, Entry, Pass, Undo
     >>> from rushmore_print.session import Options, Session
     >>> design, ticks = load_design(), itertools.count(0.0, 3.0)
     >>> session = Session.new(generate_deck(design), design.rules, design.grid, Options(("ann", "bob"), seed=3),
     ...                       design_name=design.name, clock=lambda: next(ticks))
-    >>> records = [*session.start().records, *session.handle("ann d2, bob a1").records]
+    >>> records = [*session.start().records, *session.apply(Entry((Claim("ann", "M09"), Claim("bob", "M05")))).records]
     >>> turn = turns_of(records)[0]
     >>> turn.card, turn.answer, turn.winner, turn.level
     ('S12', 'M09', 'ann', <Level.BASIC: 'basic'>)
@@ -106,19 +108,20 @@ def turns_of(records: Sequence[dict]) -> list[Turn]:
 
     >>> import itertools
     >>> from rushmore_print import generate_deck, load_design
+    >>> from rushmore_print.actions import Claim, Entry, Pass, Undo
     >>> from rushmore_print.session import Options, Session
     >>> design, ticks = load_design(), itertools.count(0.0, 3.0)
     >>> session = Session.new(generate_deck(design), design.rules, design.grid, Options(("ann", "bob"), seed=3),
     ...                       design_name=design.name, clock=lambda: next(ticks))
-    >>> records = [*session.start().records, *session.handle("ann d2, bob a1").records]
-    >>> records += session.handle("undo").records + session.handle("ann pass, bob pass").records
+    >>> records = [*session.start().records, *session.apply(Entry((Claim("ann", "M09"), Claim("bob", "M05")))).records]
+    >>> records += session.apply(Undo()).records + session.apply(Entry((Pass("ann"), Pass("bob")))).records
     >>> [(turn.card, turn.winner) for turn in turns_of(records)]
     [('S12', None)]
     """
     if not records:
         return []
     reds = _red_counts(records[0])
-    entries: list[tuple[dict | None, list[dict]]] = [(None, [])]  # (input line, what the game said after it)
+    entries: list[tuple[dict | None, list[dict]]] = [(None, [])]  # (input record, what the game said after it)
     for record in records[1:]:
         kind = record.get("event")
         if kind == "input":
@@ -139,56 +142,6 @@ def turns_of(records: Sequence[dict]) -> list[Turn]:
             if record["event"] in ("judged", "revealed"):
                 hands = {}
     return turns
-
-
-def check_sequence(records: Sequence[tuple[int, dict]]) -> None:
-    """Refuse a log whose kept records (undone lines left out, as :func:`turns_of` counts them)
-    are not in the order a game writes them: each card turned over numbered one more than the
-    last, each verdict on the card in play and only once, nothing after the end. ``records``
-    are ``(line, record)`` pairs (:func:`rushmore_print.session.parse_log`). ``play --resume``
-    replays a log and refuses one edited by hand; ``stats`` reads without a replay, and a log
-    with its lines copied twice or reordered was counted as turns the game never had.
-
-    Raises ``GameLogError`` naming the line.
-
-    >>> start = {"event": "start"}
-    >>> shown = {"event": "revealed", "card": "S01", "number": 1}
-    >>> judged = {"event": "judged", "card": "S01"}
-    >>> check_sequence(list(enumerate([start, shown, {"event": "input"}, judged], start=1)))
-    >>> check_sequence(list(enumerate([start, shown, {"event": "input"}, judged, shown], start=1)))
-    Traceback (most recent call last):
-    rushmore_print.errors.GameLogError: 5: card S01 is turned over here as card 1, but the game is at card 2: ...
-    """
-    entries: list[list[tuple[int, dict]]] = [[]]  # what the game said after each input line kept
-    for number, record in records[1:]:
-        kind = record.get("event")
-        if kind == "start":
-            raise GameLogError("a second 'start' event: two games' logs joined? give each game its own file", number)
-        if kind == "input":
-            entries.append([])
-        elif kind == "undo" and len(entries) > 1:
-            entries.pop()
-        elif kind in ("revealed", "judged", "ended"):
-            entries[-1].append((number, record))
-    edited = "the log has been edited (lines copied or moved), so its numbers would be wrong"
-    next_number, in_play, over = 1, None, False
-    for number, record in (said for entry in entries for said in entry):
-        if over:
-            raise GameLogError(f"the game goes on after it ended: {edited}", number)
-        kind = record["event"]
-        if kind == "revealed":
-            if record.get("number") != next_number:
-                at = f"card {record.get('card')} is turned over here as card {record.get('number')}"
-                raise GameLogError(f"{at}, but the game is at card {next_number}: {edited}", number)
-            next_number, in_play = next_number + 1, record.get("card")
-        elif kind == "judged":
-            if in_play is None or record.get("card") != in_play:
-                raise GameLogError(
-                    f"a verdict on {record.get('card')}, which is not the card in play: {edited}", number
-                )
-            in_play = None
-        else:
-            over = True
 
 
 def _take_actions(line: dict, hands: dict[str, Hand]) -> None:
@@ -230,11 +183,12 @@ class Row:
 
     >>> import itertools
     >>> from rushmore_print import generate_deck, load_design
+    >>> from rushmore_print.actions import Claim, Entry, Pass, Undo
     >>> from rushmore_print.session import Options, Session
     >>> design, ticks = load_design(), itertools.count(0.0, 3.0)
     >>> session = Session.new(generate_deck(design), design.rules, design.grid, Options(("ann", "bob"), seed=3),
     ...                       design_name=design.name, clock=lambda: next(ticks))
-    >>> records = [*session.start().records, *session.handle("ann d2, bob a1").records]
+    >>> records = [*session.start().records, *session.apply(Entry((Claim("ann", "M09"), Claim("bob", "M05")))).records]
     >>> stats_of([records]).players[1]
     Row(name='bob', turns=1, right=0, wrong=1, median_ms=None)
     """
@@ -252,11 +206,12 @@ class Stats:
 
     >>> import itertools
     >>> from rushmore_print import generate_deck, load_design
+    >>> from rushmore_print.actions import Claim, Entry, Pass, Undo
     >>> from rushmore_print.session import Options, Session
     >>> design, ticks = load_design(), itertools.count(0.0, 3.0)
     >>> session = Session.new(generate_deck(design), design.rules, design.grid, Options(("ann", "bob"), seed=3),
     ...                       design_name=design.name, clock=lambda: next(ticks))
-    >>> records = [*session.start().records, *session.handle("ann d2, bob a1").records]
+    >>> records = [*session.start().records, *session.apply(Entry((Claim("ann", "M09"), Claim("bob", "M05")))).records]
     >>> stats = stats_of([records, records])
     >>> stats.games, stats.cards, stats.levels[0].turns
     (2, (Row(name='S12', turns=2, right=2, wrong=2, median_ms=3000.0),), 2)
@@ -285,11 +240,12 @@ def player_rows(turns: list[Turn], players: Iterable[str]) -> tuple[Row, ...]:
 
     >>> import itertools
     >>> from rushmore_print import generate_deck, load_design
+    >>> from rushmore_print.actions import Claim, Entry, Pass, Undo
     >>> from rushmore_print.session import Options, Session
     >>> design, ticks = load_design(), itertools.count(0.0, 3.0)
     >>> session = Session.new(generate_deck(design), design.rules, design.grid, Options(("ann", "bob"), seed=3),
     ...                       design_name=design.name, clock=lambda: next(ticks))
-    >>> records = [*session.start().records, *session.handle("ann d2, bob a1").records]
+    >>> records = [*session.start().records, *session.apply(Entry((Claim("ann", "M09"), Claim("bob", "M05")))).records]
     >>> [(row.name, row.turns, row.right) for row in player_rows(turns_of(records), ["ann", "bob", "cy"])]
     [('ann', 1, 1), ('bob', 1, 0), ('cy', 0, 0)]
     """
@@ -314,11 +270,12 @@ def stats_of(games: Sequence[Sequence[dict]]) -> Stats:
 
     >>> import itertools
     >>> from rushmore_print import generate_deck, load_design
+    >>> from rushmore_print.actions import Claim, Entry, Pass, Undo
     >>> from rushmore_print.session import Options, Session
     >>> design, ticks = load_design(), itertools.count(0.0, 3.0)
     >>> session = Session.new(generate_deck(design), design.rules, design.grid, Options(("ann", "bob"), seed=3),
     ...                       design_name=design.name, clock=lambda: next(ticks))
-    >>> records = [*session.start().records, *session.handle("ann d2, bob a1").records]
+    >>> records = [*session.start().records, *session.apply(Entry((Claim("ann", "M09"), Claim("bob", "M05")))).records]
     >>> stats = stats_of([records])
     >>> stats.games, [row.name for row in stats.levels], stats.reds
     (1, ['Basic'], (Row(name='0', turns=1, right=1, wrong=1, median_ms=3000),))
@@ -352,11 +309,12 @@ def table_lines(stats: Stats) -> list[str]:
 
     >>> import itertools
     >>> from rushmore_print import generate_deck, load_design
+    >>> from rushmore_print.actions import Claim, Entry, Pass, Undo
     >>> from rushmore_print.session import Options, Session
     >>> design, ticks = load_design(), itertools.count(0.0, 3.0)
     >>> session = Session.new(generate_deck(design), design.rules, design.grid, Options(("ann", "bob"), seed=3),
     ...                       design_name=design.name, clock=lambda: next(ticks))
-    >>> records = [*session.start().records, *session.handle("ann d2, bob a1").records]
+    >>> records = [*session.start().records, *session.apply(Entry((Claim("ann", "M09"), Claim("bob", "M05")))).records]
     >>> print("\\n".join(table_lines(stats_of([records]))[-3:]))
     player  claims  cards  wrong  median to right claim
     ann          1      1      0    3.00 s
@@ -382,7 +340,6 @@ __all__ = [
     "Row",
     "Stats",
     "Turn",
-    "check_sequence",
     "median",
     "player_rows",
     "seconds",

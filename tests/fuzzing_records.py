@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from rushmore_print.generate import generate_deck
 from rushmore_print.manifest import to_manifest
 from rushmore_print.model import Level
+from rushmore_print.prompt import take
 from rushmore_print.referee import DeckMode
 from rushmore_print.session import Options, Session
 from rushmore_print.spec import load_design, parse_design
@@ -198,7 +199,7 @@ def _play(seed: int) -> _Game:
             line = game.state.box[0] if rng.random() < 0.9 else rng.choice(["S99", "LLLL", "undo"])
         else:
             line = _turn(session, rng)
-        records += session.handle(line).records
+        records += take(line, session).records
         states.append(session.game.state)
     return _Game(tuple(json.dumps(r, ensure_ascii=False) for r in records), tuple(states))
 
@@ -388,7 +389,7 @@ def state_problem(case: Case, log_bytes: bytes) -> str | None:
     through (an edit the replay cannot see changes nothing), else what differs."""
     from rushmore_print.errors import GameLogError
     from rushmore_print.gamelog import _text_of
-    from rushmore_print.session import parse_log
+    from rushmore_print.logformat import parse_log
 
     design = load_design()
     try:

@@ -16,7 +16,8 @@ from rushmore_print.cli import cli
 from rushmore_print.errors import GameLogError
 from rushmore_print.generate import generate_deck
 from rushmore_print.i18n import catalogue, languages
-from rushmore_print.session import LOG_VERSION, Session, deck_fingerprint, parse_log
+from rushmore_print.logformat import LOG_VERSION, deck_fingerprint, parse_log
+from rushmore_print.session import Session
 from rushmore_print.spec import load_design, parse_design
 
 from .conftest import EXAMPLES

@@ -5,6 +5,7 @@ import json
 import re
 
 from rushmore_print.cli import cli
+from rushmore_print.prompt import take
 from rushmore_print.session import Options, Session
 from rushmore_print.stats import stats_of, turns_of
 
@@ -20,7 +21,7 @@ def played(classic, classic_deck, seed=4):
 
     def line(text, at):
         now[0] = at
-        records.extend(session.handle(text).records)
+        records.extend(take(text, session).records)
 
     def right():
         return session.game.table.position_of(session.game.current.answer)

@@ -2,11 +2,12 @@
 screen is shown. No web framework here: the server (:mod:`.server`) passes each checked message
 in and sends each :class:`Reply` out, so the room is tested without a socket.
 
-The game itself is a :class:`rushmore_print.session.Session`, fed the same lines the terminal
-would type (``ann B3``, ``bob pass``, ``undo``), so the log is the one ``rushmore play`` writes
-and ``play --resume`` continues. The room never takes a player's name from a phone's message:
-a phone is seated once (join code, then a free name) and every claim it sends is made for that
-seat. Only the table screen (holding the table key) reveals, corrects, undoes and ends.
+The game itself is a :class:`rushmore_print.session.Session`: each message becomes a typed action
+(:mod:`rushmore_print.actions`) applied to it, so the log is the one ``rushmore play`` writes and
+``play --resume`` continues. What the screens show is said from the session's typed events in the
+browser's own words (:mod:`.words`). The room never takes a player's name from a phone's
+message: a phone is seated once (join code, then a free name) and every claim it sends is made
+for that seat. Only the table screen (holding the table key) reveals, corrects, undoes and ends.
 
 >>> from rushmore_print import load_design, generate_deck
 >>> from rushmore_print.session import Options, Session
@@ -29,12 +30,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..errors import ClaimError, RushmoreError
+from ..actions import Action, Change, Claim, Drop, End, Pass, RestPass, Reveal, Took, Undo
+from ..errors import RushmoreError
 from ..i18n import Catalogue, catalogue, level_name, said
-from ..narrate import Narrator
-from ..referee import Ended, Judged, TieBreak, Undone
+from ..referee import Ended
 from ..session import Rejected, Session, Step
 from ..stats import player_rows, turns_of
+from .words import end_reason, headline, refusal, said_lines
 
 MAX_MESSAGE_BYTES = 1024  # the longest message a screen sends is a correction: far below this
 POSITION = re.compile(r"[A-Z]{1,2}[0-9]{1,3}")
@@ -93,8 +95,8 @@ class Reply:
 @dataclass
 class Room:
     """One game in the browser: the session, every seated phone, and what each screen is shown. Each
-    message becomes a line of the session (as if typed at the terminal), its records written to
-    the log (``write``) before any screen sees the new state.
+    message becomes an action of the session, its records written to the log (``write``) before
+    any screen sees the new state.
 
     >>> from rushmore_print import generate_deck, load_design
     >>> from rushmore_print.session import Options, Session
@@ -118,11 +120,6 @@ class Room:
     seq: int = 0  # each new state's number: a screen ignores an older one
     _seats: dict[str, str] = field(default_factory=dict)  # token -> player
     _lines: list[str] = field(default_factory=list)  # the referee's last words, newest last
-    _narrator: Narrator = field(init=False)
-
-    def __post_init__(self) -> None:
-        words = catalogue(self.session.language)
-        self._narrator = Narrator(self.session.game.deck, self.session.design_name, width=200, words=words)
 
     @property
     def t(self) -> Catalogue:
@@ -138,7 +135,7 @@ class Room:
         >>> room.t.gettext("the game is over")
         'the game is over'
         """
-        return self._narrator.t
+        return catalogue(self.session.language)
 
     # -- the game
 
@@ -179,14 +176,13 @@ class Room:
             self.records.append(record)
         rejected = next((e for e in step.events if isinstance(e, Rejected)), None)
         if rejected is not None:
-            return Reply(self.t.say(rejected.reason))
-        said = self._narrator.say_all([e for e in step.events if isinstance(e, (Judged, TieBreak, Ended, Undone))])
-        self._lines = (self._lines + [line for line in said if line])[-4:]
+            return Reply(refusal(self.t, rejected.error))
+        self._lines = (self._lines + said_lines(self.t, step.events, self.game.table))[-4:]
         self.seq += 1
         return Reply(changed=True)
 
-    def _line(self, text: str) -> Reply:
-        return self._apply(self.session.handle(text))
+    def _act(self, action: Action) -> Reply:
+        return self._apply(self.session.apply(action))
 
     # -- seats
 
@@ -276,15 +272,19 @@ class Room:
             raise RoomError(said("no such player in this game"))
         return text
 
-    def _position(self, text: object) -> str:
-        if not isinstance(text, str) or not POSITION.fullmatch(text) or self.game.table.monument_at(text) is None:
+    def _monument(self, position: object) -> str:
+        """The Monument at a position a screen sent (``"B3"``: exactly as the table names it)."""
+        found = self.game.table.monument_at(position) if isinstance(position, str) else None
+        if found is None or not POSITION.fullmatch(str(position)):
             raise RoomError(said("no such place on the table"))
-        return text
+        return found
 
     # -- messages
 
-    def from_player(self, player: str, message: dict) -> Reply:
-        """A seated phone's message: ``{"t": "claim", "at": "B3"}`` or ``{"t": "pass"}``.
+    def from_player(self, player: str, message: dict, stamp: float | None = None) -> Reply:
+        """A seated phone's message: ``{"t": "claim", "at": "B3"}`` or ``{"t": "pass"}``. ``stamp``:
+        when the hand went down, on the session's clock (the server's, from the phone's corrected
+        tap time), or None for its arrival; the server decides the order claims are handed in.
 
         Raises ``RoomError`` for any other message.
 
@@ -303,9 +303,9 @@ class Room:
         """
         kind = message.get("t")
         if kind == "claim":
-            return self._line(f"{player} {self._position(message.get('at'))}")
+            return self._act(Claim(player, self._monument(message.get("at")), stamp))
         if kind == "pass":
-            return self._line(f"{player} pass")
+            return self._act(Pass(player))
         raise RoomError(said("a phone may only claim or pass"))
 
     def from_table(self, message: dict) -> Reply:
@@ -326,8 +326,9 @@ class Room:
         """
         kind = message.get("t")
         if kind == "undo":
-            return self._line("undo")
+            return self._act(Undo())
         if kind == "end":
+            self.session.apply(End())  # nothing to log: the game so far is in it already
             return Reply(ended=True)
         if kind == "free":
             self.free_seat(message.get("player"))
@@ -336,13 +337,13 @@ class Room:
             if not self.one_screen:
                 raise RoomError(said("with phones, each player claims on their own phone"))
             player = message.get("player")
-            return self._line("-" if player is None else self._player(player))
+            return self._act(RestPass() if player is None else Took(self._player(player)))
         if kind == "change":
             player = self._player(message.get("player"))
-            target = "pass" if message.get("at") == "pass" else self._position(message.get("at"))
-            return self._line(f"change {player} {target}")
+            target = None if message.get("at") == "pass" else self._monument(message.get("at"))
+            return self._act(Change(player, target))
         if kind == "drop":
-            return self._line(f"drop {self._player(message.get('player'))}")
+            return self._act(Drop(self._player(message.get("player"))))
         raise RoomError(said("unknown message"))
 
     def can_reveal(self) -> bool:
@@ -374,9 +375,7 @@ class Room:
         ('ready', True, 'play', {'id': 'S12', 'level': 'Basic'})
         """
         self.counting = False
-        if self.session.held is None:
-            raise ClaimError(said("no card is waiting to be shown"))
-        return self._line("")
+        return self._act(Reveal())
 
     # -- what the screens see
 
@@ -468,12 +467,12 @@ class Room:
         rows = player_rows(turns_of(self.records), game.players) if self.records else ()
         medians = {row.name: row.median_ms for row in rows}
         winners = game.state.winners or ()
-        t = self.t
-        headline = t.ngettext("{winners} wins", "{winners} win", len(winners), winners=t.names(winners))
+        reason = game.state.end_reason
+        ended = Ended(winners, reason, game.scores()) if reason is not None else None
         return {
             "winners": list(winners),
-            "headline": headline,  # in the players' language, like the reason
-            "reason": t.say(game.state.end_reason),
+            "headline": headline(self.t, winners),  # in the players' language, like the reason
+            "reason": end_reason(self.t, ended) if ended else "",
             "rows": [
                 {"name": name, "cards": list(cards), "wrong": wrong, "median_ms": medians.get(name)}
                 for name, cards, wrong in zip(game.players, game.state.won, game.state.wrong)

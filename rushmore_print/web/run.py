@@ -91,7 +91,7 @@ def bound_socket(host: str, port: int) -> socket.socket:
 def table_game(request: GameRequest, design_path: Path | None, streams: Streams, serving: Serving) -> Session:
     """Deal or resume the game, serve it until the table screen ends it (or Ctrl-C); its session."""
     if request.resume is not None:
-        session, log, _lost = resume(design_path, request.resume, request.given, serving.one_screen, True)
+        session, log, _lost = resume(design_path, request.resume, request.given, True)
         if session.options.deck_mode is not DeckMode.SCREEN:  # its screens would wait for a card never drawn
             log.close()
             where = shown_path(request.resume)

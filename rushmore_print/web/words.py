@@ -2,14 +2,19 @@
 in the catalogues like every other player's text and handed to the pages as a JSON data block
 (the scripts fill its ``{placeholders}``; lists and numbers come from the browser's ``Intl``, set
 to the page's ``lang``). What changes with the game (the headline of the end, the level of a
-card, the referee's lines) comes in the state, said by the room."""
+card, the referee's last words, a refusal) comes in the state, said here from the session's typed
+events: the browser's own words, never the terminal's (nothing here tells anyone what to type)."""
 
 from __future__ import annotations
 
 import html
 import json
+from collections.abc import Iterable
 
-from ..i18n import Catalogue
+from ..actions import Change, Claim, Drop, Move, Pass
+from ..errors import RushmoreError
+from ..i18n import Catalogue, Said, end_reason_words
+from ..referee import Ended, Judged, Table, TieBreak, Undone
 
 
 def page_words(t: Catalogue) -> dict[str, str]:
@@ -95,4 +100,114 @@ def page_in(page: bytes, t: Catalogue, title: str) -> bytes:
     return text.replace("connecting…", html.escape(t.gettext("connecting…")), 1).encode("utf-8")
 
 
-__all__ = ["page_in", "page_words"]
+def said_lines(t: Catalogue, events: Iterable[object], table: Table) -> list[str]:
+    """The referee's words on the screens for a step's events: each verdict and penalty, a
+    tie-break, the end, an undo (claims and passes show on the grid and the scoreboard instead).
+
+    >>> from rushmore_print.i18n import catalogue
+    >>> from rushmore_print import generate_deck, load_design
+    >>> from rushmore_print.referee import Game
+    >>> design = load_design()
+    >>> game = Game.new(generate_deck(design), design.rules, design.grid, ["ann", "bob"], seed=3)
+    >>> _ = game.start() + game.claim("ann", "M09")
+    >>> said_lines(catalogue("de"), game.undo(), game.table)
+    ['zurückgenommen: die Hand von ann auf D2']
+    """
+    lines: list[str] = []
+    for event in events:
+        if isinstance(event, Judged):
+            lines += _judged(t, event)
+        elif isinstance(event, TieBreak):
+            players = t.names(event.players)
+            lines.append(
+                t.gettext("The deck is empty and {players} are tied: one more card between them.", players=players)
+            )
+        elif isinstance(event, Ended):
+            lines.append(
+                t.ngettext(
+                    "Game over: {winners} wins ({reason}).",
+                    "Game over: {winners} win ({reason}).",
+                    len(event.winners),
+                    winners=t.names(event.winners),
+                    reason=end_reason(t, event),
+                )
+            )
+        elif isinstance(event, Undone):
+            what = t.pgettext("between the hands of one typed line", "; ").join(_move(t, m, table) for m in event.moves)
+            lines.append(t.gettext("undone: {what}", what=what))
+    return lines
+
+
+def _judged(t: Catalogue, event: Judged) -> list[str]:
+    where = {"card": event.card.id, "answer": event.answer, "position": event.position}
+    if event.winner:
+        verdict = t.gettext(
+            "{winner} is right: {card} matches {answer} at {position}; {winner} takes the card.",
+            winner=event.winner,
+            **where,
+        )
+    else:
+        verdict = t.gettext("nobody is right: {card} matches {answer} at {position}; the card is set aside.", **where)
+    penalties = [
+        t.gettext(
+            "{player} claimed a wrong Monument and gives {card} back: it goes to the bottom of the box.",
+            player=player,
+            card=card,
+        )
+        for player, card in zip(event.penalised, event.returned)
+    ]
+    return [verdict, *penalties]
+
+
+def _move(t: Catalogue, move: Move, table: Table) -> str:
+    """A move taken back, in words (``ann's claim on B3``)."""
+    if isinstance(move, Claim):
+        return t.gettext(
+            "{player}'s claim on {position}", player=move.player, position=table.position_of(move.monument)
+        )
+    if isinstance(move, Pass):
+        return t.gettext("{player}'s pass", player=move.player)
+    if isinstance(move, Change):
+        return t.gettext("the change of {player}'s claim", player=move.player)
+    if isinstance(move, Drop):
+        return t.gettext("the drop of {player}'s claim", player=move.player)
+    return t.gettext("the turning over of {card}", card=move.card)
+
+
+def end_reason(t: Catalogue, event: Ended) -> str:
+    """Why the game ended, for the end screen.
+
+    >>> from rushmore_print.i18n import catalogue
+    >>> from rushmore_print.model import EndReason
+    >>> end_reason(catalogue("en"), Ended(("ann", "bob"), EndReason.BOX_EMPTY, (("ann", 2), ("bob", 2))))
+    'the box has no more cards for the tie-break, so the tied players share the win'
+    """
+    winner = event.winners[0] if event.winners else ""
+    return end_reason_words(t, event.reason, winner, dict(event.scores).get(winner, 0))
+
+
+def headline(t: Catalogue, winners: tuple[str, ...]) -> str:
+    """The end screen's headline: who won.
+
+    >>> from rushmore_print.i18n import catalogue
+    >>> headline(catalogue("de"), ("ann", "bob"))
+    'ann und bob gewinnen'
+    """
+    return t.ngettext("{winners} wins", "{winners} win", len(winners), winners=t.names(winners))
+
+
+def refusal(t: Catalogue, error: RushmoreError) -> str:
+    """Why the room or the referee refused a screen's message, in the players' language (the
+    core's own sentence, which tells no one what to type).
+
+    >>> from rushmore_print.errors import AlreadyClaimed
+    >>> from rushmore_print.i18n import catalogue, said
+    >>> passed = said("{player} already passed; hands do not move", player="ann")
+    >>> refusal(catalogue("de"), AlreadyClaimed(passed, "ann"))
+    'ann hat schon gepasst; Hände bleiben liegen'
+    """
+    reason = error.args[0] if len(error.args) == 1 else None
+    return t.say(reason) if isinstance(reason, Said) else str(error)
+
+
+__all__ = ["end_reason", "headline", "page_in", "page_words", "refusal", "said_lines"]
