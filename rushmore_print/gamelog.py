@@ -5,6 +5,14 @@ from its log.
 The file is written without a buffer of our own (each record goes to the system in one call),
 so a failed write (a full disk, a removed USB stick) leaves at most one record cut short at the
 end, which :meth:`GameLog.reopen` cuts off; the error says so, and closing never writes again.
+
+One game writes a log at a time: a :class:`GameLog` holds an exclusive lock on its file while it
+is open (``flock`` on POSIX, ``msvcrt.locking`` on Windows), and a second ``play --resume`` or
+``table --resume`` of the same log is refused in one sentence. The lock is the operating
+system's, not a lock file: it goes with the process that holds it, however that process ends, so
+a game killed with ``kill -9`` (or a power cut) leaves nothing stale behind and its log resumes at
+once; a lock file with a pid in it would need guessing whether that pid is still the game (pids
+are reused, and a log on a shared folder may be another computer's).
 """
 
 from __future__ import annotations
@@ -13,15 +21,21 @@ import contextlib
 import errno
 import json
 import os
+import sys
 from pathlib import Path
 
 from .errors import GameLogError
 from .files import durable
 from .i18n import Said, psaid, said
-from .inputs import InputError, InputKind, not_utf8, read_input, shown_path
+from .inputs import InputError, InputKind, check_file, not_utf8, read_input, shown_path
 from .logformat import lost_entry, parse_log
 
 _BINARY = getattr(os, "O_BINARY", 0)
+_NONBLOCK = getattr(os, "O_NONBLOCK", 0)  # a log swapped for a named pipe fails to open instead of waiting
+# Windows locks are mandatory: a lock on the log's own bytes would stop `rushmore stats` reading a
+# game in play, so the byte locked lies far beyond any log's end (Windows allows that)
+_WINDOWS_LOCK_AT = 1 << 40
+_NO_LOCKS = {getattr(errno, name) for name in ("ENOLCK", "ENOTSUP", "EOPNOTSUPP", "ENOSYS") if hasattr(errno, name)}
 
 
 class GameLog:
@@ -69,6 +83,7 @@ class GameLog:
             ) from None
         except (OSError, ValueError) as exc:  # ValueError: a NUL in the name
             raise GameLogError(f"{shown_path(path)}: cannot create the game log ({_reason(exc)})") from None
+        _hold(fd, path)
         return cls(path, fd)
 
     @classmethod
@@ -124,17 +139,22 @@ class GameLog:
         >>> folder.cleanup()
         """
         try:
-            data = read_input(path, InputKind.GAME_LOG)
+            check_file(path, InputKind.GAME_LOG)  # a regular file: opening it to write cannot wait
+            fd = os.open(path, os.O_WRONLY | _BINARY | _NONBLOCK)
         except InputError as exc:
             raise GameLogError(str(exc)) from None
-        try:
-            records, cut = parse_log(_text_of(data))
-        except GameLogError as exc:
-            raise exc.in_file(shown_path(path)) from None
-        try:
-            fd = os.open(path, os.O_WRONLY | _BINARY)
         except OSError as exc:
             raise GameLogError(f"{shown_path(path)}: cannot open the game log ({_reason(exc)})") from None
+        _hold(fd, path)  # before reading: what is read is what no other game is writing
+        try:
+            data = read_input(path, InputKind.GAME_LOG)
+            records, cut = parse_log(_text_of(data))
+        except InputError as exc:
+            os.close(fd)
+            raise GameLogError(str(exc)) from None
+        except GameLogError as exc:
+            os.close(fd)
+            raise exc.in_file(shown_path(path)) from None
         log = cls(path, fd, written=len(records))
         lost = None
         try:
@@ -289,6 +309,33 @@ def _text_of(data: bytes) -> str:
         raise GameLogError(f"{not_utf8(data, exc)}; the log is damaged", line=line) from None
     tail = data[whole:].decode("utf-8-sig" if not whole else "utf-8", errors="replace")
     return head + tail
+
+
+def _hold(fd: int, path: Path) -> None:
+    """Lock the open log for this process alone, or refuse it in one sentence when another game
+    holds it (the descriptor is closed then). On a disk that has no locks at all, the game goes on
+    unlocked rather than not at all."""
+    try:
+        if sys.platform == "win32":
+            import msvcrt
+
+            os.lseek(fd, _WINDOWS_LOCK_AT, os.SEEK_SET)
+            msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+            os.lseek(fd, 0, os.SEEK_END)
+        else:
+            import fcntl
+
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError as exc:
+        if exc.errno in _NO_LOCKS:
+            return
+        os.close(fd)
+        if exc.errno in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES, getattr(errno, "EDEADLK", -1)):
+            raise GameLogError(
+                f"{shown_path(path)}: another game is writing this log right now (a rushmore play or table "
+                "still running); finish or quit that one first, then resume it"
+            ) from None
+        raise GameLogError(f"{shown_path(path)}: cannot lock the game log ({_reason(exc)})") from None
 
 
 class _Closed(OSError):

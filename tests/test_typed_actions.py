@@ -111,7 +111,7 @@ def test_a_phone_is_never_told_what_to_type(classic, classic_deck, language):
             "{player} already has a hand on {position}; hands do not move (type: change {player} ...)",
             player="ann",
             position="A1",
-        ),  # fmt: skip
+        ),
         t.gettext("{player} already passed; hands do not move (type: change {player} ...)", player="bob"),
         t.gettext("{player} has no claim this turn to change; type the claim itself", player="bob"),
         t.gettext("the game is over: type undo to take back the last entry, or press Enter to leave"),
