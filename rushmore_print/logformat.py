@@ -15,7 +15,8 @@ log recorded (:func:`check_output`).
 Formats: 3, the card a penalty gives back, reaction times; tie-breaks climb level by level;
 4, the deck's fingerprint is its notation and rules, not its directions' words
 (:func:`deck_fingerprint`); 5, an entry is its moves alone (no ``line`` of typed text: the
-browser table types none) and an end's ``reason`` is a word of :class:`~rushmore_print.referee.EndReason`.
+browser table types none), an end's ``reason`` is a word of :class:`~rushmore_print.model.EndReason`,
+and the start names the ``language`` the game was told in.
 Formats 3 and 4 still resume.
 """
 
@@ -468,7 +469,8 @@ _SCHEMA: dict[str, dict[str, Callable[[object], str | None]]] = {
     "ended": {"at": _timestamp, "winners": _NAMES, "reason": _text, "scores": _scores},
 }
 _OPTIONAL: dict[str, dict[str, Callable[[object], str | None]]] = {
-    "start": {"deck": _one_of(*(mode.value for mode in DeckMode)), "sum": _text},  # older logs lack them
+    # older logs lack them (language: from format 5)
+    "start": {"deck": _one_of(*(mode.value for mode in DeckMode)), "sum": _text, "language": _one_of(*languages())},
     # ms: from the card shown to the entry, none when the card was not seen shown; line: what the
     # game master typed (formats 3 and 4; kept for the record, never read back)
     "input": {"ms": _whole(0, MAX_MS), "line": _text},

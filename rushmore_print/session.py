@@ -361,6 +361,7 @@ class Session:
             "seed": options.seed,
             "penalty": options.penalty,
             "deck": options.deck_mode.value,
+            "language": self.language,  # what the game was told in: rushmore stats says its tables in it
             "table": [monument for _, monument in game.table.positions],
             "deal": [f"{card} {notation.search(cards[card].faces, cards[card].red)}" for card in game.state.box],
         }

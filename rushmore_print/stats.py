@@ -24,8 +24,11 @@ from __future__ import annotations
 
 import statistics
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
+from babel.numbers import format_decimal
+
+from .i18n import SOURCE_LANGUAGE, Catalogue, catalogue, languages, level_name
 from .model import Level
 
 
@@ -219,9 +222,10 @@ class Stats:
 
     games: int
     cards: tuple[Row, ...]
-    levels: tuple[Row, ...]
+    levels: tuple[Row, ...]  # each named by its level's value (``basic``): said in the language by the tables
     reds: tuple[Row, ...]
     players: tuple[Row, ...]
+    language: str = SOURCE_LANGUAGE  # the games' (their start records'), for the words of the tables
 
 
 def _row(name: str, turns: list[Turn]) -> Row:
@@ -277,8 +281,8 @@ def stats_of(games: Sequence[Sequence[dict]]) -> Stats:
     ...                       design_name=design.name, clock=lambda: next(ticks))
     >>> records = [*session.start().records, *session.apply(Entry((Claim("ann", "M09"), Claim("bob", "M05")))).records]
     >>> stats = stats_of([records])
-    >>> stats.games, [row.name for row in stats.levels], stats.reds
-    (1, ['Basic'], (Row(name='0', turns=1, right=1, wrong=1, median_ms=3000),))
+    >>> stats.games, [row.name for row in stats.levels], stats.reds, stats.language
+    (1, ['basic'], (Row(name='0', turns=1, right=1, wrong=1, median_ms=3000),), 'en')
     """
     turns = [turn for records in games for turn in turns_of(records)]
     players: dict[str, None] = {}
@@ -289,49 +293,95 @@ def stats_of(games: Sequence[Sequence[dict]]) -> Stats:
     return Stats(
         len(games),
         tuple(_row(card, [t for t in turns if t.card == card]) for card in by_card),
-        tuple(_row(level.title, [t for t in turns if t.level is level]) for level in levels),
+        tuple(_row(level.value, [t for t in turns if t.level is level]) for level in levels),
         tuple(_row(str(k), [t for t in turns if t.red_count == k]) for k in sorted({t.red_count for t in turns})),
         player_rows(turns, players),
+        _language(games),
     )
 
 
-def seconds(ms: float | None) -> str:
-    """Milliseconds as the tables show them, in seconds to the hundredth; '-' when unknown.
+def _language(games: Sequence[Sequence[dict]]) -> str:
+    """The language the games were told in: the first start record's that names one (formats 3
+    and 4 name none: English)."""
+    said = (records[0].get("language") for records in games if records)
+    return next((language for language in said if language in languages()), SOURCE_LANGUAGE)
 
-    >>> seconds(1234), seconds(None)
-    ('1.23 s', '-')
+
+@dataclass(frozen=True)
+class Table:
+    """One of the stats' tables, in the games' language: its title, the heads of its counts, its rows
+    (each row's name as it is shown: a level by its name in the language).
+
+    >>> stats = Stats(1, (), (Row("basic", 1, 1, 0, 2500),), (), (), language="de")
+    >>> level = tables(stats)[1]
+    >>> level.title, level.rows[0].name
+    ('Stufe', 'Einsteiger')
     """
-    return "-" if ms is None else f"{ms / 1000:.2f} s"
+
+    title: str
+    turns: str
+    right: str
+    rows: tuple[Row, ...]
+
+
+def tables(stats: Stats) -> tuple[Table, ...]:
+    """The four tables (per Search card, level, red count and player) with their words, as both
+    the terminal and the page show them.
+
+    >>> [table.title for table in tables(Stats(1, (), (), (), ()))]
+    ['Search card', 'level', 'red heads', 'player']
+    """
+    t = catalogue(stats.language)
+    turns, taken = t.pgettext("game statistics", "turns"), t.pgettext("game statistics", "taken")
+    levels = tuple(replace(row, name=level_name(t, Level(row.name))) for row in stats.levels)
+    return (
+        Table(t.pgettext("game statistics", "Search card"), turns, taken, stats.cards),
+        Table(t.pgettext("game statistics", "level"), turns, taken, levels),
+        Table(t.pgettext("game statistics", "red heads"), turns, taken, stats.reds),
+        Table(t.gettext("player"), t.pgettext("game statistics", "claims"), t.gettext("cards"), stats.players),
+    )
+
+
+def seconds(ms: float | None, t: Catalogue | None = None) -> str:
+    """Milliseconds as the tables show them, in seconds to the hundredth (in ``t``'s language);
+    '-' when unknown.
+
+    >>> seconds(1234), seconds(None), seconds(1234, catalogue("de"))
+    ('1.23 s', '-', '1,23 s')
+    """
+    if ms is None:
+        return "-"
+    t = t or catalogue()
+    return t.gettext("{seconds} s", seconds=format_decimal(ms / 1000, format="0.00", locale=t.locale))
 
 
 def table_lines(stats: Stats) -> list[str]:
-    """The tables as terminal lines.
+    """The tables as terminal lines, in the games' language.
 
     >>> import itertools
     >>> from rushmore_print import generate_deck, load_design
-    >>> from rushmore_print.actions import Claim, Entry, Pass, Undo
+    >>> from rushmore_print.actions import Claim, Entry
     >>> from rushmore_print.session import Options, Session
     >>> design, ticks = load_design(), itertools.count(0.0, 3.0)
     >>> session = Session.new(generate_deck(design), design.rules, design.grid, Options(("ann", "bob"), seed=3),
     ...                       design_name=design.name, clock=lambda: next(ticks))
     >>> records = [*session.start().records, *session.apply(Entry((Claim("ann", "M09"), Claim("bob", "M05")))).records]
     >>> print("\\n".join(table_lines(stats_of([records]))[-3:]))
-    player  claims  cards  wrong  median to right claim
+    player  claims  cards  wrong  median time to the right claim
     ann          1      1      0    3.00 s
     bob          1      0      1         -
     """
-    lines = [f"{stats.games} game{'s' if stats.games != 1 else ''}"]
-    for title, rows, turns_word, right_word in (
-        ("Search card", stats.cards, "turns", "taken"),
-        ("level", stats.levels, "turns", "taken"),
-        ("red heads", stats.reds, "turns", "taken"),
-        ("player", stats.players, "claims", "cards"),
-    ):
-        width = max([len(title), *(len(r.name) for r in rows)])
-        lines += ["", f"{title:<{width}}  {turns_word:>6}  {right_word:>5}  {'wrong':>5}  median to right claim"]
-        lines += [
-            f"{r.name:<{width}}  {r.turns:>6}  {r.right:>5}  {r.wrong:>5}  {seconds(r.median_ms):>8}" for r in rows
-        ]
+    t = catalogue(stats.language)
+    wrong, median = t.pgettext("game statistics", "wrong"), t.gettext("median time to the right claim")
+    lines = [t.ngettext("{n} game", "{n} games", stats.games)]
+    for table in tables(stats):
+        width = max([len(table.title), *(len(r.name) for r in table.rows)])
+        counts = [max(5, len(word)) for word in (table.turns, table.right, wrong)]
+        heads = "  ".join(f"{word:>{size}}" for word, size in zip((table.turns, table.right, wrong), counts))
+        lines += ["", f"{table.title:<{width}}  {heads}  {median}"]
+        for r in table.rows:
+            numbers = "  ".join(f"{n:>{size}}" for n, size in zip((r.turns, r.right, r.wrong), counts))
+            lines.append(f"{r.name:<{width}}  {numbers}  {seconds(r.median_ms, t):>8}")
     return lines
 
 
@@ -339,11 +389,13 @@ __all__ = [
     "Hand",
     "Row",
     "Stats",
+    "Table",
     "Turn",
     "median",
     "player_rows",
     "seconds",
     "stats_of",
     "table_lines",
+    "tables",
     "turns_of",
 ]

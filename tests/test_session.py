@@ -702,3 +702,19 @@ def test_each_line_records_the_time_from_the_card_shown(classic, classic_deck):
     assert typed(session, "bob pass").records[0]["ms"] == 400
     now[0] = 141.0  # a stamped claim (the browser's tap time) counts from the tap, not its arrival
     assert session.apply(Claim("ann", session.game.current.answer, stamp=140.9)).records[0]["ms"] == 900
+
+
+def test_a_log_cut_inside_its_first_record_says_so(runner, tmp_path):
+    """A crash while the start record was written: nothing of the game was saved, and the error
+    says that, not that a log starts with a start event."""
+    log = tmp_path / "g.jsonl"
+    run(runner, ["--players", "ann,bob", "--seed", "1", "--log", str(log)], ["quit"])
+    first = log.read_text().splitlines()[0]
+    for cut in (20, len(first) // 2, len(first) - 1):
+        log.write_text(first[:cut])
+        for args in (["play", "--resume", str(log)], ["stats", str(log)]):
+            result = runner.invoke(cli, args)
+            assert result.exit_code == 1 and result.stderr == (
+                f"error: {log}:1: the log's first record (the start of the game) was cut short by a crash, "
+                "so nothing of the game was saved: start it again\n"
+            ), (cut, args, result.stderr)
