@@ -270,9 +270,10 @@ def _remove_stale_stages(out_dir: Path) -> None:
             shutil.rmtree(stale, ignore_errors=True)
 
 
-def atomic_write(path: Path, data: bytes) -> None:
+def atomic_write(path: Path, data: bytes, private: bool = False) -> None:
     """Write ``data`` to ``path`` through a temporary file and a rename; an ``OSError`` becomes a
     ``BuildError`` that says what happened, and the previous ``path`` is left as it was.
+    ``private``: only its owner may read it (a file holding a key), not an ordinary output.
 
     Temporary files a killed run left behind for this same file are removed first.
 
@@ -293,7 +294,8 @@ def atomic_write(path: Path, data: bytes) -> None:
     except OSError as exc:
         raise BuildError(_write_failure(path, exc)) from None
     try:
-        os.chmod(temporary, 0o666 & ~_umask())  # mkstemp makes 0600; outputs are ordinary files
+        if not private:
+            os.chmod(temporary, 0o666 & ~_umask())  # mkstemp makes 0600; outputs are ordinary files
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
             finish_file(handle)

@@ -35,7 +35,12 @@ _NONBLOCK = getattr(os, "O_NONBLOCK", 0)  # a log swapped for a named pipe fails
 # Windows locks are mandatory: a lock on the log's own bytes would stop `rushmore stats` reading a
 # game in play, so the byte locked lies far beyond any log's end (Windows allows that)
 _WINDOWS_LOCK_AT = 1 << 40
-_NO_LOCKS = {getattr(errno, name) for name in ("ENOLCK", "ENOTSUP", "EOPNOTSUPP", "ENOSYS") if hasattr(errno, name)}
+_NO_LOCKS = {
+    errno.ENOLCK,
+    errno.ENOSYS,
+    getattr(errno, "ENOTSUP", errno.ENOSYS),
+    getattr(errno, "EOPNOTSUPP", errno.ENOSYS),
+}
 
 
 class GameLog:

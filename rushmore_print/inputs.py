@@ -52,6 +52,7 @@ class InputKind(enum.Enum):
     FONT = _Limit("font", 20 * _MB)
     ICC_PROFILE = _Limit("ICC profile", 16 * _MB, "an")  # a CMYK output profile is 0.2 to 4 MB
     GAME_LOG = _Limit("game log", 50 * _MB)  # a game writes a few KB
+    TABLE_SEATS = _Limit("table seats", 1 * _MB)  # the browser table's seats beside its log: 64 seats, 8 KB
     CARD_IMAGE = _Limit("card image", 200 * _MB)  # impose: a 1200 dpi tarot card is about 80 MB
     # An XLSX or ODS manifest (zipped XML): the largest deck's is about 2 MB; what it may inflate
     # to is bounded apart (sheets.MOST_UNZIPPED_BYTES). A CSV manifest is a MANIFEST.

@@ -5,7 +5,7 @@ in and sends each :class:`Reply` out, so the room is tested without a socket.
 The game itself is a :class:`rushmore_print.session.Session`: each message becomes a typed action
 (:mod:`rushmore_print.actions`) applied to it, so the log is the one ``rushmore play`` writes and
 ``play --resume`` continues. What the screens show is said from the session's typed events in the
-browser's own words (:mod:`.words`). The room never takes a player's name from a phone's
+browser's own words (:mod:`rushmore_print.web.words`). The room never takes a player's name from a phone's
 message: a phone is seated once (join code, then a free name) and every claim it sends is made
 for that seat. Only the table screen (holding the table key) reveals, corrects, undoes and ends.
 
@@ -24,6 +24,7 @@ for that seat. Only the table screen (holding the table key) reveals, corrects, 
 
 from __future__ import annotations
 
+import hashlib
 import re
 import secrets
 from collections.abc import Callable
@@ -67,6 +68,39 @@ def new_join_code() -> str:
     (5, True)
     """
     return "".join(secrets.choice(JOIN_LETTERS) for _ in range(JOIN_CODE_LENGTH))
+
+
+@dataclass(frozen=True)
+class Seats:
+    """What lets the screens of a game back in after the server restarts (``table --resume``
+    after a crash or ``kill -9``): the join code, the table screen's key, and each seated phone's
+    token, kept only as its SHA-256 (the phones hold the tokens; a copy of this cannot seat anyone).
+
+    >>> seats = Seats("ACDEF", "key", ((seat_hash("token"), "ann"),))
+    >>> seats.player_of(seat_hash("token")), seats.player_of(seat_hash("guess"))
+    ('ann', None)
+    """
+
+    join_code: str
+    table_key: str
+    phones: tuple[tuple[str, str], ...] = ()  # (SHA-256 of a seat's token, the player it seats)
+
+    def player_of(self, token_hash: str) -> str | None:
+        """The player a token's hash seats, or None.
+
+        >>> Seats("ACDEF", "key").player_of(seat_hash("token")) is None
+        True
+        """
+        return dict(self.phones).get(token_hash)
+
+
+def seat_hash(token: str) -> str:
+    """A seat token as the room keeps it: its SHA-256, in hex.
+
+    >>> len(seat_hash("token")), seat_hash("token") == seat_hash("token")
+    (64, True)
+    """
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 @dataclass
@@ -118,7 +152,8 @@ class Room:
     table_key: str = field(default_factory=lambda: secrets.token_urlsafe(18))
     counting: bool = False  # a count of three is running before the held card is shown
     seq: int = 0  # each new state's number: a screen ignores an older one
-    _seats: dict[str, str] = field(default_factory=dict)  # token -> player
+    keep: Callable[[Seats], None] = lambda seats: None  # the seats to a file: called on every join and free
+    _seats: dict[str, str] = field(default_factory=dict)  # SHA-256 of a seat's token -> player
     _lines: list[str] = field(default_factory=list)  # the referee's last words, newest last
 
     @property
@@ -213,8 +248,9 @@ class Room:
                 said("{player} has joined already on another phone; the table screen can free the seat", player=name)
             )
         token = secrets.token_urlsafe(18)
-        self._seats[token] = name
+        self._seats[seat_hash(token)] = name
         self.seq += 1
+        self.keep(self.seats())  # kept before the phone learns its token: a restart cannot lose the seat
         return token
 
     def seat_of(self, token: str) -> str | None:
@@ -230,7 +266,7 @@ class Room:
         >>> room.seat_of(room.join("bob")), room.seat_of("not-a-token")
         ('bob', None)
         """
-        return self._seats.get(token)
+        return self._seats.get(seat_hash(token))
 
     def free_seat(self, player: object) -> None:
         """Free a player's seat (the table screen's "free"): their phone may join again.
@@ -249,6 +285,42 @@ class Room:
         """
         name = self._player(player)
         self._seats = {token: seated for token, seated in self._seats.items() if seated != name}
+        self.seq += 1
+        self.keep(self.seats())
+
+    def seats(self) -> Seats:
+        """The join code, the table key and the seated phones, to keep across a restart.
+
+        >>> from rushmore_print import generate_deck, load_design
+        >>> from rushmore_print.session import Options, Session
+        >>> design = load_design()
+        >>> session = Session.new(generate_deck(design), design.rules, design.grid, Options(("ann", "bob"), seed=3),
+        ...                       design_name=design.name, hold=True)
+        >>> room = Room(session, write=[].append)
+        >>> token = room.join("ann")
+        >>> again = Room(session, write=[].append)
+        >>> again.take_seats(room.seats())
+        >>> again.seat_of(token), again.join_code == room.join_code, again.table_key == room.table_key
+        ('ann', True, True)
+        """
+        return Seats(self.join_code, self.table_key, tuple(sorted(self._seats.items())))
+
+    def take_seats(self, seats: Seats) -> None:
+        """Seat the screens of a game served before (:meth:`seats`): its join code, its table key
+        and every phone whose player is in this game.
+
+        >>> from rushmore_print import generate_deck, load_design
+        >>> from rushmore_print.session import Options, Session
+        >>> design = load_design()
+        >>> session = Session.new(generate_deck(design), design.rules, design.grid, Options(("ann", "bob"), seed=3),
+        ...                       design_name=design.name, hold=True)
+        >>> room = Room(session, write=[].append)
+        >>> room.take_seats(Seats("ACDEF", "key", ((seat_hash("t1"), "ann"), (seat_hash("t2"), "zed"))))
+        >>> room.join_code, room.seated()
+        ('ACDEF', {'ann'})
+        """
+        self.join_code, self.table_key = seats.join_code, seats.table_key
+        self._seats = {token: player for token, player in seats.phones if player in self.game.players}
         self.seq += 1
 
     def seated(self) -> set[str]:
@@ -480,4 +552,4 @@ class Room:
         }
 
 
-__all__ = ["MAX_MESSAGE_BYTES", "Reply", "Room", "RoomError", "new_join_code"]
+__all__ = ["MAX_MESSAGE_BYTES", "Reply", "Room", "RoomError", "Seats", "new_join_code", "seat_hash"]

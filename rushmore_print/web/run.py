@@ -23,6 +23,7 @@ from ..session import Session
 from ..spec import Design
 from .cards import card_svgs, qr_svg
 from .room import Room
+from .seats import forget_seats, keep_seats
 from .server import TableServer, serve
 
 
@@ -136,6 +137,7 @@ def _serve(
     room = Room(session, lambda record: log.write(record, sync=False), log.sync, list(records), serving.one_screen)
     if not records:
         room.begin()
+    seats = keep_seats(room, log.path, streams.warn)  # the same code, key and seats after a restart
     port = sock.getsockname()[1]
     address = lan_address() if serving.lan else "127.0.0.1"
     where = Where(
@@ -158,6 +160,8 @@ def _serve(
         lan = t.gettext("serving the local network at {address}: anyone on it can open the join page", address=at)
         streams.say(lan)
     asyncio.run(serve(server, sock))
+    if session.game.over:
+        forget_seats(seats)  # nobody will join this game again
 
 
 __all__ = ["Serving", "Where", "bound_socket", "lan_address", "table_game"]
