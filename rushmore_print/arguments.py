@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 import re
 
-from .inputs import escape, shown
+from .readers.inputs import escape, shown
 from .sizes import CARD_PRESETS, parse_card_size
 from .units import parse_length
 

@@ -40,8 +40,8 @@ from .commandline import (
     write_out,
 )
 from .console import load_deck, load_design
-from .inputs import STDIN
 from .model import DeckMode, Level
+from .readers.inputs import STDIN
 from .rows import Listing, card_rows, listing
 from .sizes import PAPERS, Flip
 from .starter import Example
@@ -90,7 +90,7 @@ def init(folder: Path, example: str) -> None:
       rushmore init mygame                 # mygame/design.yaml from the classic design
       rushmore init junior --from junior   # then: rushmore build junior/design.yaml
     """
-    from .inputs import shown_path
+    from .readers.inputs import shown_path
     from .starter import start_design
 
     started = start_design(folder, Example(example))

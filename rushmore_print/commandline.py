@@ -22,8 +22,8 @@ import click
 
 from . import arguments
 from .errors import OptionsError, RushmoreError
-from .inputs import STDIN
 from .model import Level
+from .readers.inputs import STDIN
 from .sizes import PAPERS, Flip, SheetLayout
 from .targets import EXPORTS
 from .words import count, text_table

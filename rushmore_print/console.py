@@ -21,8 +21,8 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING, BinaryIO, TextIO
 
 from .errors import OptionsError
-from .inputs import STDIN, STDIN_NAME, InputKind, read_stream, shown_path
 from .model import Level
+from .readers.inputs import STDIN, STDIN_NAME, InputKind, read_stream, shown_path
 
 if TYPE_CHECKING:
     from .gamelog import GameLog
@@ -66,7 +66,7 @@ def load_design(path: Path | None, stdin: BinaryIO | None = None) -> Design:
 
     if path is not None and str(path) == STDIN:
         from .errors import Problem, SpecError
-        from .inputs import InputError, decode_input
+        from .readers.inputs import InputError, decode_input
 
         try:
             text = decode_input(read_stream(stdin or sys.stdin.buffer, InputKind.DESIGN), STDIN_NAME)

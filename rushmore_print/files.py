@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import BinaryIO, NoReturn, TypeVar
 
 from .errors import BuildError, RushmoreError
-from .inputs import shown_path
+from .readers.inputs import shown_path
 
 
 def worker_count(tasks: int, most: int = 4) -> int:

@@ -18,7 +18,7 @@ from pathlib import Path
 from .errors import GameLogError
 from .files import durable
 from .i18n import Said, psaid, said
-from .inputs import InputError, InputKind, not_utf8, read_input, shown_path
+from .readers.inputs import InputError, InputKind, not_utf8, read_input, shown_path
 from .session import lost_entry, parse_log
 
 _BINARY = getattr(os, "O_BINARY", 0)

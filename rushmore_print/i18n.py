@@ -39,8 +39,8 @@ from babel import Locale
 from babel.lists import format_list
 from babel.numbers import format_decimal, format_percent
 
-from .inputs import escape
 from .model import Level
+from .readers.inputs import escape
 
 if TYPE_CHECKING:
     from .spec import Design

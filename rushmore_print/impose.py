@@ -13,11 +13,11 @@ from pathlib import Path
 
 from .errors import BuildError, OptionsError
 from .files import Written, atomic_write
-from .inputs import shown_path
 from .layout.frame import CardFrame, Face
 from .layout.items import Document, Image, ImageFit, Rect
 from .layout.sheets import PAPERS, Flip, SheetLayout, sheet_pages, sheet_plan
-from .rasters import read_raster
+from .readers.inputs import shown_path
+from .readers.rasters import read_raster
 from .render.rawpdf import EmbeddedImage, load_images, render_raw_pdf
 from .sizes import CARD_MM_RANGE, CARD_PRESETS
 from .units import EIGHTH_INCH_MM, mm_to_px, px_to_mm

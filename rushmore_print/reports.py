@@ -12,9 +12,9 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import BinaryIO
 
-from .inputs import STDIN, STDIN_NAME, InputKind, read_stream, shown_path
 from .model import Deck
-from .sheets import SheetFormat
+from .readers.inputs import STDIN, STDIN_NAME, InputKind, read_stream, shown_path
+from .readers.spreadsheets import SheetFormat
 from .spec import Design
 from .validate import Finding, Report, validate_deck
 from .words import text_table

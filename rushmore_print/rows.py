@@ -235,7 +235,7 @@ def listing(rows: Sequence[CardRow], deck: Deck, design_name: str, form: Listing
         return rows_csv(rows)
     if form is Listing.JSON:
         return json.dumps(rows_manifest(rows, deck, design_name), indent=2) + "\n"
+    from .readers.spreadsheets import SheetFormat, write_tables
     from .sheet_manifest import deck_tables  # here: it reads and writes sheets on top of these rows
-    from .sheets import SheetFormat, write_tables
 
     return write_tables(deck_tables(deck, design_name, rows), SheetFormat(form.value))

@@ -44,9 +44,9 @@ from typing import Any
 
 from .errors import ClaimError, GameLogError, NothingToUndo, RushmoreError
 from .i18n import SOURCE_LANGUAGE, default_directions, languages, quoted, said
-from .inputs import escape, shown
-from .jsontext import NotJSON, loads
 from .model import Deck, Level
+from .readers.inputs import escape, shown
+from .readers.jsontext import NotJSON, loads
 from .referee import (
     DeckMode,
     Ended,
@@ -419,7 +419,7 @@ def _json_line(line: str) -> Any:
     >>> _json_line("[" * 200_000 + "]" * 200_000)
     Traceback (most recent call last):
     ...
-    rushmore_print.jsontext.JSONError: nested more than 4 levels deep
+    rushmore_print.readers.jsontext.JSONError: nested more than 4 levels deep
     """
     try:
         return loads(line, MAX_NESTING)

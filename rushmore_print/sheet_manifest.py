@@ -21,11 +21,11 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from .errors import CardError, Problem, SpecError
-from .inputs import shown, shown_path
 from .manifest import most_monuments, most_search_cards
 from .model import Deck, Level, Monument, Notation, SearchCard
+from .readers.inputs import shown, shown_path
+from .readers.spreadsheets import SheetError, SheetFormat, Table, column_letters, read_tables, rows_of
 from .rows import COLUMNS, CardKind, CardRow
-from .sheets import SheetError, SheetFormat, Table, column_letters, read_tables, rows_of
 from .spec import MAX_HEADS
 from .validate import CardField, Finding, Report, shown_id, validate_deck
 
@@ -138,7 +138,7 @@ def validate_sheet_manifest(
     sheet, row and columns.
 
     >>> import tempfile
-    >>> from rushmore_print.sheets import SheetFormat, write_tables
+    >>> from rushmore_print.readers.spreadsheets import SheetFormat, write_tables
     >>> from rushmore_print.spec import load_design
     >>> from rushmore_print.generate import generate_deck
     >>> from rushmore_print.rows import card_rows

@@ -18,7 +18,7 @@ from pathlib import Path
 
 from .errors import BuildError
 from .files import atomic_write
-from .inputs import shown_path
+from .readers.inputs import shown_path
 from .spec import parse_design
 
 

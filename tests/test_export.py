@@ -134,7 +134,7 @@ def test_mpc_images_are_drawn_at_their_size_not_resampled(tiny_export):
 def test_pngs_are_lean_lossless_and_deterministic(tiny_export, tmp_path):
     """The encoder writes the pixels Pillow would, in fewer bytes, the same bytes every time, in a
     file the project's own strict PNG reader (impose's) accepts."""
-    from rushmore_print.rasters import read_raster
+    from rushmore_print.readers.rasters import read_raster
     from rushmore_print.render.encode import png_bytes
 
     out, _ = tiny_export("tgc")

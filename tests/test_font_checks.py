@@ -29,9 +29,9 @@ from rushmore_print.generate import generate_deck
 from rushmore_print.layout.cards import CardKind, back_face, card_frame
 from rushmore_print.layout.items import Group, Text
 from rushmore_print.layout.sheets import SheetLayout
+from rushmore_print.readers.truetype import TrueTypeFont
 from rushmore_print.render.fontcheck import check_font
 from rushmore_print.spec import load_design
-from rushmore_print.ttf import TrueTypeFont
 from rushmore_print.typeface import metrics, printed_upper
 
 from .conftest import DESIGNS

@@ -18,7 +18,7 @@ from pypdf.generic import ArrayObject, DictionaryObject, IndirectObject, StreamO
 
 from rushmore_print.colors import INK_LIMIT
 from rushmore_print.export import export_dtc
-from rushmore_print.icc import profile_problem
+from rushmore_print.readers.icc_profile import profile_problem
 from rushmore_print.render.colour import converter
 from rushmore_print.spec import Style, load_design
 

@@ -22,7 +22,7 @@ from PIL import Image, ImageDraw, ImageFont
 from reportlab.pdfbase.pdfdoc import PDFDocument
 from reportlab.pdfbase.ttfonts import TTFont
 
-from ..inputs import InputError, InputKind, read_input, shown
+from ..readers.inputs import InputError, InputKind, read_input, shown
 from ..typeface import Font
 from .rlinternals import truetype_font
 

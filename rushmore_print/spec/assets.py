@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .. import svg
-from ..icc import profile_problem
-from ..inputs import InputError, InputKind, check_file, read_input, read_input_text, shown
-from ..rasters import RasterError, check_data, read_raster
-from ..svg import Drawing
-from ..ttf import TrueTypeFont
+from ..readers import svg_art
+from ..readers.icc_profile import profile_problem
+from ..readers.inputs import InputError, InputKind, check_file, read_input, read_input_text, shown
+from ..readers.rasters import RasterError, check_data, read_raster
+from ..readers.svg_art import Drawing
+from ..readers.truetype import TrueTypeFont
 
 MAX_ART_PIXELS = 16_000_000  # 4000 x 4000; a head prints at most a few cm tall
 
@@ -69,10 +69,10 @@ def vector_art(raw: str, real: Path) -> tuple[Drawing | None, str]:
     >>> folder.cleanup()
     """
     try:
-        return svg.parse(read_input_text(real, InputKind.ART_SVG)), ""
+        return svg_art.parse(read_input_text(real, InputKind.ART_SVG)), ""
     except InputError as exc:
         return None, f"{shown(raw)}: {exc.reason}"
-    except svg.SvgError as exc:
+    except svg_art.SvgError as exc:
         return None, f"{raw!r}: {exc}"
 
 
@@ -82,7 +82,7 @@ def inside_folder(raw: str, base_dir: Path | None, kind: InputKind) -> tuple[Pat
     later through :func:`read_input`, which checks the same again on the open file.
 
     >>> import rushmore_print
-    >>> from rushmore_print.inputs import InputKind
+    >>> from rushmore_print.readers.inputs import InputKind
     >>> fonts = Path(rushmore_print.__file__).parent / "data" / "fonts"
     >>> inside_folder("DejaVuSansCondensed.ttf", fonts, InputKind.FONT)[0].name
     'DejaVuSansCondensed.ttf'

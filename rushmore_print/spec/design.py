@@ -18,8 +18,8 @@ from ..colors import Color, parse_hex
 from ..frozen import hashed_once
 from ..i18n import SOURCE_LANGUAGE
 from ..model import Notation
+from ..readers.svg_art import Drawing
 from ..sizes import CARD_PRESETS
-from ..svg import Drawing
 
 MAX_HEADS = 8
 # Each head faces one of two ways and is red or not: the most Search cards any design can have,

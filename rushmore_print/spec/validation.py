@@ -19,10 +19,10 @@ from typing import Any
 from ..colors import WHITE, Color, contrast, parse_hex
 from ..errors import Problem, SpecError
 from ..i18n import SOURCE_LANGUAGE, default_directions, languages
-from ..inputs import INVISIBLE, InputError, InputKind, read_input_text, shown, shown_path
 from ..model import Notation
+from ..readers.inputs import INVISIBLE, InputError, InputKind, read_input_text, shown, shown_path
+from ..readers.truetype import TrueTypeFont
 from ..sizes import CARD_MM_RANGE, CARD_PRESETS, parse_card_size
-from ..ttf import TrueTypeFont
 from ..typeface import FAMILY_NAME, missing_characters, printed_upper
 from ..units import parse_length
 from .assets import art_file, font_file, profile_file, vector_art

@@ -13,7 +13,7 @@ if TYPE_CHECKING:
     import yaml
 
 from ..errors import Problem, SpecError
-from ..inputs import shown
+from ..readers.inputs import shown
 
 MAX_DEPTH = 12  # a design nests 4 levels at most; anything deeper is a mistake or an attack
 

@@ -17,7 +17,7 @@ from ..console import GameRequest, Streams, load_deck, new_log, new_session, res
 from ..errors import GameLogError
 from ..gamelog import GameLog, read_records
 from ..i18n import catalogue
-from ..inputs import shown_path
+from ..readers.inputs import shown_path
 from ..referee import DeckMode
 from ..session import Session
 from ..spec import Design

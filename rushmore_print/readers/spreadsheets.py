@@ -30,7 +30,7 @@ from xml.parsers import expat
 from xml.sax.saxutils import escape as xml_escape
 from xml.sax.saxutils import quoteattr
 
-from .errors import RushmoreError
+from ..errors import RushmoreError
 from .inputs import InputError, InputKind, decode_input, read_input, read_input_text, shown, shown_path
 
 # What a manifest sheet can hold: 2^8 + 4^8 cards of the largest design, a header and room for
@@ -137,7 +137,7 @@ class SheetError(RushmoreError):
 
     >>> read_tables(Path("deck.txt"))
     Traceback (most recent call last):
-    rushmore_print.sheets.SheetError: deck.txt: not a spreadsheet; give a .csv, .xlsx or .ods file
+    rushmore_print.readers.spreadsheets.SheetError: deck.txt: not a spreadsheet; give a .csv, .xlsx or .ods file
     """
 
     def __init__(self, path: Path | str, message: str):

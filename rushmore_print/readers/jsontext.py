@@ -27,7 +27,7 @@ class JSONError(ValueError):
 
     >>> too_deep("[[[1]]]", 2)
     Traceback (most recent call last):
-    rushmore_print.jsontext.JSONError: nested more than 2 levels deep
+    rushmore_print.readers.jsontext.JSONError: nested more than 2 levels deep
     """
 
 
@@ -36,7 +36,7 @@ class NotJSON(JSONError):
 
     >>> too_deep("[[[1]", 5)
     Traceback (most recent call last):
-    rushmore_print.jsontext.NotJSON: not JSON
+    rushmore_print.readers.jsontext.NotJSON: not JSON
     """
 
 
@@ -86,7 +86,7 @@ def loads(text: str, most_nesting: int, measure_first: bool = True) -> Any:
     >>> loads('{"seed": Infinity}', 2)
     Traceback (most recent call last):
     ...
-    rushmore_print.jsontext.JSONError: Infinity is not a value a game log or manifest holds
+    rushmore_print.readers.jsontext.JSONError: Infinity is not a value a game log or manifest holds
     """
     if measure_first:
         too_deep(text, most_nesting)

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO
 
-from .errors import RushmoreError
+from ..errors import RushmoreError
 
 _MB = 1_000_000
 
@@ -127,7 +127,7 @@ def read_input(path: Path | str, kind: InputKind) -> bytes:
     >>> read_input("/dev/zero", InputKind.DESIGN)
     Traceback (most recent call last):
     ...
-    rushmore_print.inputs.InputError: /dev/zero: is a device, not a design file
+    rushmore_print.readers.inputs.InputError: /dev/zero: is a device, not a design file
     """
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_BINARY", 0)
     check_file(path, kind)  # before opening: opening a FIFO or a tape could block or act
@@ -210,7 +210,7 @@ def read_stream(stream: BinaryIO, kind: InputKind) -> bytes:
     >>> read_stream(io.BytesIO(b"x" * 1_000_001), InputKind.DESIGN)
     Traceback (most recent call last):
     ...
-    rushmore_print.inputs.InputError: <stdin>: more than 1,000,000 bytes; a design file may be at most 1 MB
+    rushmore_print.readers.inputs.InputError: <stdin>: more than 1,000,000 bytes; a design file may be at most 1 MB
     """
     chunks: list[bytes] = []
     left = kind.most_bytes + 1
@@ -232,10 +232,10 @@ def check_file(path: Path | str, kind: InputKind) -> None:
 
     >>> check_file("/no/such/font.ttf", InputKind.FONT)
     Traceback (most recent call last):
-    rushmore_print.inputs.InputError: /no/such/font.ttf: no such font file
+    rushmore_print.readers.inputs.InputError: /no/such/font.ttf: no such font file
     >>> check_file("/dev/null", InputKind.FONT)
     Traceback (most recent call last):
-    rushmore_print.inputs.InputError: /dev/null: is a device, not a font file
+    rushmore_print.readers.inputs.InputError: /dev/null: is a device, not a font file
     """
     try:
         info = os.stat(path)

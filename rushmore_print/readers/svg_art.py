@@ -36,8 +36,8 @@ from dataclasses import dataclass
 from typing import Any
 from xml.parsers import expat
 
-from .colors import Color
-from .geometry import FillRule
+from ..colors import Color
+from ..geometry import FillRule
 
 MAX_ELEMENTS = 20_000  # counted with every <use> expanded
 MAX_PATH_NUMBERS = 60_000  # in path data and points, <use> expanded: about 30,000 points; a head needs far fewer
@@ -93,7 +93,7 @@ class SvgError(ValueError):
 
     >>> parse("<html/>")
     Traceback (most recent call last):
-    rushmore_print.svg.SvgError: the document is <html>, not <svg>
+    rushmore_print.readers.svg_art.SvgError: the document is <html>, not <svg>
     """
 
 
@@ -456,7 +456,7 @@ def _check_extent(shapes: list[SvgShape], width: float, height: float) -> None:
     >>> square = SvgShape((("M", 0, 0), ("L", 10, 0), ("L", 10, 10), ("Z",)), (0.0, 0.0, 0.0), None, 0.0)
     >>> _check_extent([square], 1000, 1000)
     Traceback (most recent call last):
-    rushmore_print.svg.SvgError: its shapes cover only 1 % of the drawing's width and 1 % of its height, so the head ...
+    rushmore_print.readers.svg_art.SvgError: its shapes cover only 1 % of the drawing's width and 1 % ...
     """
     xs, ys = [], []
     for shape in shapes:

@@ -17,7 +17,7 @@ import zlib
 from dataclasses import dataclass
 from pathlib import Path
 
-from .errors import BuildError
+from ..errors import BuildError
 from .inputs import InputError, InputKind, read_input, shown, shown_path
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
@@ -140,7 +140,7 @@ def read_raster(
     >>> _ = card.write_bytes(card.read_bytes()[:-12])  # without its IEND chunk
     >>> read_raster(card)
     Traceback (most recent call last):
-    rushmore_print.rasters.RasterError: .../card.png: the PNG is cut short (no IEND chunk); the file is damaged
+    rushmore_print.readers.rasters.RasterError: .../card.png: the PNG is cut short (no IEND chunk); the file is damaged
     >>> folder.cleanup()
     """
     try:
@@ -186,7 +186,7 @@ def check_data(raster: Raster, path: Path) -> None:
     >>> check_data(Raster("jpeg", 16, 16, None, 3, 8, cut), Path("cut.jpg"))
     Traceback (most recent call last):
     ...
-    rushmore_print.rasters.RasterError: cut.jpg: the JPEG's image data is damaged (Corrupt JPEG data: ...
+    rushmore_print.readers.rasters.RasterError: cut.jpg: the JPEG's image data is damaged (Corrupt JPEG data: ...
     """
     if raster.kind == "png":
         bits = raster.channels * raster.depth
