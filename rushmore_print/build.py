@@ -14,7 +14,7 @@ from typing import overload
 from .errors import BuildError, RushmoreError
 from .files import StagedFolder, Written, atomic_write, can_fork, ensure_folder, run_forked, worker_count
 from .generate import generate_deck
-from .i18n import catalogue, catalogue_for
+from .language.i18n import catalogue, catalogue_for
 from .layout.answer_key import answer_key_pages
 from .layout.calibration import calibration_pages
 from .layout.cards import (

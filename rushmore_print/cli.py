@@ -40,13 +40,13 @@ from .commandline import (
     write_out,
 )
 from .console import load_deck, load_design
+from .language.words import count
 from .model import DeckMode, Level
 from .readers.inputs import STDIN
 from .rows import Listing, card_rows, listing
 from .sizes import PAPERS, Flip
 from .starter import Example
 from .targets import EXPORTS, ExportOptions
-from .words import count
 
 if TYPE_CHECKING:
     from .spec import Design
@@ -466,7 +466,7 @@ def calibrate(out_dir: Path, paper: str, flip: str, language: str) -> None:
       rushmore build --layout duplex --back-offset 1.25,-0.5    # with what the sheet read
     """
     from .build import write_calibration
-    from .i18n import languages
+    from .language.i18n import languages
 
     if language not in languages():
         raise click.BadParameter(f"{language!r} is not one of {', '.join(languages())}", param_hint="--language")
@@ -541,7 +541,7 @@ def answer(card: str, design: Path | None) -> None:
       rushmore answer "LR*RL"
       rushmore answer S17 junior/design.yaml
     """
-    from .i18n import catalogue_for
+    from .language.i18n import catalogue_for
     from .referee import answer_of, resolve_search
 
     spec, deck = load_deck(design)
@@ -569,7 +569,7 @@ def check(card: str, monument: str, design: Path | None) -> None:
       rushmore check S17 M05                                # exit 1: it does not, and why
       rushmore check S05 M03 --design junior/design.yaml   # exit 1
     """
-    from .i18n import catalogue_for
+    from .language.i18n import catalogue_for
     from .referee import explain, resolve_monument, resolve_search, same_id
 
     voice = current_voice()

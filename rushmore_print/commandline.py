@@ -22,11 +22,11 @@ import click
 
 from . import arguments
 from .errors import OptionsError, RushmoreError
+from .language.words import count, text_table
 from .model import Level
 from .readers.inputs import STDIN
 from .sizes import PAPERS, Flip, SheetLayout
 from .targets import EXPORTS
-from .words import count, text_table
 
 if TYPE_CHECKING:
     from .console import GameRequest

@@ -26,7 +26,7 @@ from .readers.inputs import STDIN, STDIN_NAME, InputKind, read_stream, shown_pat
 
 if TYPE_CHECKING:
     from .gamelog import GameLog
-    from .i18n import Catalogue
+    from .language.i18n import Catalogue
     from .model import Deck
     from .narrate import Narrator
     from .session import Session, Step
@@ -410,7 +410,7 @@ def narrator_for(session: Session, streams: Streams) -> Narrator:
     >>> narrator_for(session, Streams(io.StringIO(), io.StringIO(), io.StringIO())).t
     Catalogue('it')
     """
-    from .i18n import catalogue
+    from .language.i18n import catalogue
     from .narrate import Narrator
 
     words = catalogue(session.language)
@@ -577,7 +577,7 @@ def print_order(session: Session, design: Path | None, streams: Streams) -> None
     >>> streams.stdout.getvalue().splitlines()[0]
     'Mount Rushmore, seed 7, Basic, 2 players'
     """
-    from .i18n import level_name
+    from .language.i18n import level_name
     from .session import ShowGrid
 
     game = session.game

@@ -17,7 +17,7 @@ from pathlib import Path
 
 from .errors import GameLogError
 from .files import durable
-from .i18n import Said, psaid, said
+from .language.i18n import Said, psaid, said
 from .readers.inputs import InputError, InputKind, not_utf8, read_input, shown_path
 from .session import lost_entry, parse_log
 
@@ -315,7 +315,7 @@ _WRITE_REASONS: dict[int, Said] = {
 
 
 def _write_reason(exc: OSError) -> str:
-    """Why a write to the log failed, as a :class:`~rushmore_print.i18n.Said` when it is one of
+    """Why a write to the log failed, as a :class:`~rushmore_print.language.i18n.Said` when it is one of
     a disk's usual failures.
 
     >>> str(_write_reason(OSError(errno.ENOSPC, "No space left on device")))

@@ -3,7 +3,7 @@
 Pure text (colour is ANSI codes, used only when asked), sized for a terminal ``width`` columns
 wide: the Search card is drawn large, one arrow block per head, so it reads across the table.
 Every line is said in the players' language (the design's ``language:``, a
-:class:`~rushmore_print.i18n.Catalogue`); what the game master types (``ann B3``, ``pass``,
+:class:`~rushmore_print.language.i18n.Catalogue`); what the game master types (``ann B3``, ``pass``,
 ``undo``) and the card notation stay as they are: they are what the prompt reads.
 """
 
@@ -13,7 +13,7 @@ import textwrap
 
 from . import referee as r
 from . import session as s
-from .i18n import Catalogue, catalogue, level_name, level_own_words, level_pool_words
+from .language.i18n import Catalogue, catalogue, level_name, level_own_words, level_pool_words
 from .model import Deck, Level, SearchCard
 
 RED_ON = "\x1b[1;31m"

@@ -29,7 +29,7 @@ from .errors import (
     UnknownCard,
     UnknownPlayer,
 )
-from .i18n import Names, Said, nsaid, pool_said, quoted, said
+from .language.i18n import Names, Said, nsaid, pool_said, quoted, said
 from .model import Deck, DeckMode, Level, Monument, SearchCard, target_faces
 from .spec import MAX_PLAYERS, Rules
 
@@ -1257,7 +1257,7 @@ def answer_of(deck: Deck, card: CardFaces) -> Monument:
 
 def explain(deck: Deck, search: CardFaces, monument: CardFaces) -> tuple[Said, ...]:
     """Why a Monument is not the match: one sentence per head that is wrong (empty when it matches),
-    English as a ``str``, each a :class:`~rushmore_print.i18n.Said` for the players' language.
+    English as a ``str``, each a :class:`~rushmore_print.language.i18n.Said` for the players' language.
 
     >>> from rushmore_print import load_design, generate_deck
     >>> deck = generate_deck(load_design())

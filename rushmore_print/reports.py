@@ -12,12 +12,12 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import BinaryIO
 
+from .language.words import text_table
 from .model import Deck
 from .readers.inputs import STDIN, STDIN_NAME, InputKind, read_stream, shown_path
 from .readers.spreadsheets import SheetFormat
 from .spec import Design
 from .validate import Finding, Report, validate_deck
-from .words import text_table
 
 __all__ = ["ArtCheck", "Verdict", "judge_design", "judge_manifest", "manifest_names_its_heads"]
 

@@ -15,8 +15,8 @@ import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from .language.words import text_table
 from .model import Deck, Level, SearchCard
-from .words import text_table
 
 __all__ = [
     "COLUMNS",

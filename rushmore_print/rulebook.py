@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .i18n import Catalogue, catalogue, catalogue_for, level_name, level_own_words, level_pool_words
+from .language.i18n import Catalogue, catalogue, catalogue_for, level_name, level_own_words, level_pool_words
 from .model import Deck, Level, Monument, SearchCard, matches
 from .spec import Design
 
@@ -304,7 +304,7 @@ def about_size(width_mm: float, depth_mm: float, t: Catalogue | None = None) -> 
 
     >>> about_size(1497, 1091), about_size(746, 244), about_size(1200, 300)
     ('about 1.5 x 1.1 m', 'about 75 x 25 cm', 'about 1.2 x 0.3 m')
-    >>> from rushmore_print.i18n import catalogue
+    >>> from rushmore_print.language.i18n import catalogue
     >>> about_size(1497, 1091, catalogue("de"))
     'etwa 1,5\u2009×\u20091,1\u00a0m'
     """

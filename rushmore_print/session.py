@@ -43,7 +43,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from .errors import ClaimError, GameLogError, NothingToUndo, RushmoreError
-from .i18n import SOURCE_LANGUAGE, default_directions, languages, quoted, said
+from .language.i18n import SOURCE_LANGUAGE, default_directions, languages, quoted, said
 from .model import Deck, Level
 from .readers.inputs import escape, shown
 from .readers.jsontext import NotJSON, loads
@@ -111,7 +111,7 @@ class Ready:
 
 @dataclass(frozen=True)
 class Rejected:
-    """A line the session did not take; ``reason`` is English, and a :class:`~rushmore_print.i18n.Said`
+    """A line the session did not take; ``reason`` is English, and a :class:`~rushmore_print.language.i18n.Said`
     when a front end can say it in the players' language. Nothing in the game changed; the log
     keeps it.
 
@@ -620,7 +620,7 @@ def check_record(record: dict, line: int) -> None:
 
 def lost_entry(cut: str) -> str:
     """What a line cut short by a crash held, in words for the game master (a
-    :class:`~rushmore_print.i18n.Said`, in the players' language at the table).
+    :class:`~rushmore_print.language.i18n.Said`, in the players' language at the table).
 
     >>> lost_entry('{"event": "input", "at": "2026", "line": "ann B3", "act')
     "the entry 'ann B3' was not saved; type it again"

@@ -10,11 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from rushmore_print import i18n
 from rushmore_print.build import rulebook_document
 from rushmore_print.errors import SpecError
 from rushmore_print.generate import generate_deck
-from rushmore_print.i18n import Catalogue, catalogue, languages
+from rushmore_print.language import i18n
+from rushmore_print.language.i18n import Catalogue, catalogue, languages
 from rushmore_print.layout.answer_key import answer_key_pages
 from rushmore_print.layout.backs import back_problems
 from rushmore_print.layout.cards import CardKind, back_face, card_frame, search_face

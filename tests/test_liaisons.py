@@ -7,7 +7,7 @@ import pytest
 from click.testing import CliRunner
 
 from rushmore_print.cli import cli
-from rushmore_print.i18n import LIAISONS, Names, catalogue, languages, said
+from rushmore_print.language.i18n import LIAISONS, Names, catalogue, languages, said
 
 from .conftest import EXAMPLES
 

@@ -12,6 +12,7 @@ from rushmore_print.errors import (
     UnknownCard,
     UnknownPlayer,
 )
+from rushmore_print.language.words import join_names
 from rushmore_print.model import Level, matches
 from rushmore_print.narrate import Narrator
 from rushmore_print.referee import (
@@ -28,7 +29,6 @@ from rushmore_print.referee import (
     resolve_search,
 )
 from rushmore_print.validate import validate_deck
-from rushmore_print.words import join_names
 
 
 def new_game(classic, classic_deck, players=("ann", "bob"), **kwargs):

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from rushmore_print.console import GameRequest, Outcome, Streams, Table, narrator_for, new_log, new_session, play
-from rushmore_print.i18n import catalogue, languages
+from rushmore_print.language.i18n import catalogue, languages
 from rushmore_print.model import Level
 
 from .catalogues import LOCALE, extracted, read
@@ -293,7 +293,7 @@ def test_the_browser_table_serves_its_words_and_says_its_lines_in_the_language(c
 
 
 def _covered(position, server):
-    from rushmore_print.i18n import said
+    from rushmore_print.language.i18n import said
 
     monument = server.room.game.table.monument_at(position)
     return said("{position} ({monument}) is already covered by {player}", position=position, monument=monument,

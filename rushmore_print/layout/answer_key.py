@@ -7,7 +7,7 @@ import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..i18n import Catalogue, catalogue_for, level_name
+from ..language.i18n import Catalogue, catalogue_for, level_name
 from ..model import Deck, Level, Monument, SearchCard
 from ..spec import Design
 from ..validate import BalanceRow, Report

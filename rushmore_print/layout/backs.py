@@ -23,7 +23,7 @@ import math
 from dataclasses import dataclass
 
 from ..colors import BLACK, WHITE, Color, contrast, grey, mix
-from ..i18n import catalogue_for
+from ..language.i18n import catalogue_for
 from ..spec import MAX_BLEED_MM, Design, HeadSpec, Style
 from ..units import MM_PER_PT
 from .fonts import Font, name_font, printed_upper, text_width_mm

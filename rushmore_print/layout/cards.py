@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from ..colors import BLACK, WHITE, Color, mix
 from ..frozen import hashed_once
-from ..i18n import catalogue_for, level_name
+from ..language.i18n import catalogue_for, level_name
 from ..model import Monument, SearchCard
 from ..sizes import PAPERS
 from ..spec import Design, HeadSpec, Style

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from ..colors import Color, parse_hex
 from ..frozen import hashed_once
-from ..i18n import SOURCE_LANGUAGE
+from ..language.i18n import SOURCE_LANGUAGE
 from ..model import Notation
 from ..readers.svg_art import Drawing
 from ..sizes import CARD_PRESETS

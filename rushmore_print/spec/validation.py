@@ -18,7 +18,7 @@ from typing import Any
 
 from ..colors import WHITE, Color, contrast, parse_hex
 from ..errors import Problem, SpecError
-from ..i18n import SOURCE_LANGUAGE, default_directions, languages
+from ..language.i18n import SOURCE_LANGUAGE, default_directions, languages
 from ..model import Notation
 from ..readers.inputs import INVISIBLE, InputError, InputKind, read_input_text, shown, shown_path
 from ..readers.truetype import TrueTypeFont

@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import ClaimError, RushmoreError
-from ..i18n import Catalogue, catalogue, level_name, said
+from ..language.i18n import Catalogue, catalogue, level_name, said
 from ..narrate import Narrator
 from ..referee import Ended, Judged, TieBreak, Undone
 from ..session import Rejected, Session, Step

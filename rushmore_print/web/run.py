@@ -16,7 +16,7 @@ from pathlib import Path
 from ..console import GameRequest, Streams, load_deck, new_log, new_session, resume
 from ..errors import GameLogError
 from ..gamelog import GameLog, read_records
-from ..i18n import catalogue
+from ..language.i18n import catalogue
 from ..readers.inputs import shown_path
 from ..referee import DeckMode
 from ..session import Session

@@ -33,7 +33,7 @@ from typing import Any
 from aiohttp import WSMsgType, web
 
 from ..errors import GameLogError, RushmoreError
-from ..i18n import Said, said
+from ..language.i18n import Said, said
 from .room import MAX_MESSAGE_BYTES, Room, RoomError
 from .words import page_in
 

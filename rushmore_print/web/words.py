@@ -9,14 +9,14 @@ from __future__ import annotations
 import html
 import json
 
-from ..i18n import Catalogue
+from ..language.i18n import Catalogue
 
 
 def page_words(t: Catalogue) -> dict[str, str]:
     """Every text of the table screen and the phones that is not in the state, by the key the
     scripts use.
 
-    >>> from rushmore_print.i18n import catalogue
+    >>> from rushmore_print.language.i18n import catalogue
     >>> page_words(catalogue("de"))["reveal_next"], page_words(catalogue("en"))["card_of"]
     ('Nächste Karte zeigen', 'Card {number} of {total}')
     """
@@ -80,7 +80,7 @@ def page_in(page: bytes, t: Catalogue, title: str) -> bytes:
     its title, its first line and the words its scripts show, as a JSON data block (a data
     block is never run, so the pages' script policy, ``script-src 'self'``, stays as it is).
 
-    >>> from rushmore_print.i18n import catalogue
+    >>> from rushmore_print.language.i18n import catalogue
     >>> page = b'<html lang="en"><head><title>x</title></head><p>connecting\\xe2\\x80\\xa6</p></html>'
     >>> print(page_in(page, catalogue("pl"), "Gra: stół").decode().split("{")[0])
     <html lang="pl"><head><title>Gra: stół</title><script type="application/json" id="words">

@@ -39,11 +39,11 @@ from babel import Locale
 from babel.lists import format_list
 from babel.numbers import format_decimal, format_percent
 
-from .model import Level
-from .readers.inputs import escape
+from ..model import Level
+from ..readers.inputs import escape
 
 if TYPE_CHECKING:
-    from .spec import Design
+    from ..spec import Design
 
 SOURCE_LANGUAGE = "en"
 LOCALE_DIR = "data/locale"
