@@ -23,9 +23,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from rushmore_print.design import parse_design
 from rushmore_print.generate import generate_deck
 from rushmore_print.manifest import to_manifest
-from rushmore_print.spec import parse_design
 
 CHILD = """
 import sys, time

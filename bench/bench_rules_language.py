@@ -27,7 +27,7 @@ BEFORE = "42e5bf7^"  # main just before the players' language landed
 PROBE = """
 import dataclasses, json, sys, time
 sys.path.insert(0, sys.argv[1])
-from rushmore_print.spec import load_design
+from rushmore_print.design import load_design
 from rushmore_print.generate import generate_deck
 from rushmore_print.build import rulebook_document
 from rushmore_print.render.pdf import render_pdf

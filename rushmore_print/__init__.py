@@ -45,11 +45,11 @@ from .errors import BuildError, CardError, ClaimError, RushmoreError, SpecError
 
 if TYPE_CHECKING:
     from .build import KitOptions, build_kit, write_calibration
+    from .design import Design, load_design, parse_design
     from .generate import generate_deck
     from .layout.sheets import Flip, SheetLayout
     from .model import Deck
     from .referee import Game
-    from .spec import Design, load_design, parse_design
     from .validate import Report, validate_deck
 
 __version__ = "0.1.0"
@@ -65,9 +65,9 @@ def __getattr__(name: str) -> Any:
 
         return generate_deck
     if name in ("Design", "load_design", "parse_design"):
-        from . import spec
+        from . import design
 
-        return {"Design": spec.Design, "load_design": spec.load_design, "parse_design": spec.parse_design}[name]
+        return {"Design": design.Design, "load_design": design.load_design, "parse_design": design.parse_design}[name]
     if name in ("validate_deck", "Report"):
         from . import validate
 

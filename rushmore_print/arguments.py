@@ -141,7 +141,7 @@ def bleed(value: str) -> float:
     >>> bleed("0.125in"), bleed("0")
     (3.175, 0.0)
     """
-    from .spec import MAX_BLEED_MM, TOO_MUCH_BLEED
+    from .design import MAX_BLEED_MM, TOO_MUCH_BLEED
 
     length = typed_length(value)
     if length > MAX_BLEED_MM:

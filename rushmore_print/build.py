@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import overload
 
+from .design import Design, print_font_texts
 from .errors import BuildError, RushmoreError
 from .files import StagedFolder, Written, atomic_write, can_fork, ensure_folder, run_forked, worker_count
 from .generate import generate_deck
@@ -38,7 +39,6 @@ from .render.art import decode_art
 from .render.colour import converter
 from .render.fontcheck import check_font
 from .render.pdf import ShapeCache, register_fonts, render_pdf, write_pdf
-from .spec import Design, print_font_texts
 from .validate import validate_deck
 
 
@@ -108,7 +108,7 @@ class DeckFaces(Sequence[tuple[Face, Face]]):
     and not kept (a sheet holds its own few cards, never the deck's), the two backs once.
     A slice is a view of the same kind.
 
-    >>> from rushmore_print.spec import load_design
+    >>> from rushmore_print.design import load_design
     >>> design = load_design()
     >>> faces = DeckFaces(design, generate_deck(design), card_frame(design))
     >>> len(faces), faces[0][0].card_id, faces[-1][0].card_id, [f.card_id for f, _ in faces[15:17]]
@@ -503,7 +503,7 @@ def build_kit(
     order, as it is begun.
 
     >>> import tempfile
-    >>> from rushmore_print.spec import load_design
+    >>> from rushmore_print.design import load_design
     >>> options = KitOptions(papers=("a4",), layouts=(SheetLayout.DUPLEX,), rulebook=False, per_card=False)
     >>> [(w.path.name, w.pages) for w in build_kit(load_design(), Path(tempfile.mkdtemp()), options)]
     [('mount-rushmore_cards_a4_duplex.pdf', 14), ('mount-rushmore_answer-key_a4.pdf', 2)]

@@ -49,7 +49,7 @@ from .starter import Example
 from .targets import EXPORTS, ExportOptions
 
 if TYPE_CHECKING:
-    from .spec import Design
+    from .design import Design
 
 __all__ = ["cli", "load_design", "main"]
 

@@ -25,12 +25,12 @@ from .model import Level
 from .readers.inputs import STDIN, STDIN_NAME, InputKind, read_stream, shown_path
 
 if TYPE_CHECKING:
+    from .design import Design
     from .gamelog import GameLog
     from .language.i18n import Catalogue
     from .model import Deck
     from .narrate import Narrator
     from .session import Session, Step
-    from .spec import Design
 
 __all__ = [
     "GameRequest",
@@ -61,8 +61,8 @@ def load_design(path: Path | None, stdin: BinaryIO | None = None) -> Design:
     >>> load_design(None).name
     'Mount Rushmore'
     """
-    from .spec import load_design as read
-    from .spec import parse_design
+    from .design import load_design as read
+    from .design import parse_design
 
     if path is not None and str(path) == STDIN:
         from .errors import Problem, SpecError

@@ -18,6 +18,7 @@ from typing import Protocol
 from PIL import Image
 
 from .build import card_faces, checked_deck
+from .design import Design
 from .errors import BuildError
 from .files import StagedFolder, Written, die_with_parent, ensure_folder, worker_count
 from .layout.cards import CardKind, Face, card_frame, symbols
@@ -28,7 +29,6 @@ from .render.encode import png_bytes
 from .render.pdf import render_pdf
 from .render.png import render_page
 from .render.svg import svg_document
-from .spec import Design
 from .targets import (
     DEFAULTS,
     DTC_BLEED_MM,
@@ -578,7 +578,7 @@ def run_export(
     """Write ``target``'s files for ``design`` into ``out_dir``.
 
     >>> import tempfile
-    >>> from rushmore_print.spec import load_design
+    >>> from rushmore_print.design import load_design
     >>> from rushmore_print.targets import EXPORTS
     >>> with tempfile.TemporaryDirectory() as folder:
     ...     written = run_export(EXPORTS["dtc"], load_design(), Path(folder))

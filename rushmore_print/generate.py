@@ -22,15 +22,15 @@ import itertools
 import math
 import random
 
+from .design import Design
 from .errors import Problem, SpecError
 from .model import Deck, Level, Monument, SearchCard, card_id, faces_of_index, target_faces
-from .spec import Design
 
 
 def generate_deck(design: Design) -> Deck:
     """Build the deck of a design. Deterministic for a given design and seed.
 
-    >>> from rushmore_print.spec import load_design
+    >>> from rushmore_print.design import load_design
     >>> deck = generate_deck(load_design())
     >>> [m.id for m in deck.monuments][:2], deck.search[0].level
     (['M01', 'M02'], <Level.BASIC: 'basic'>)

@@ -15,12 +15,12 @@ import re
 from pathlib import Path
 from typing import Any
 
+from .design import MAX_HEADS, read_yaml
 from .errors import Problem, SpecError
 from .model import Deck, Level, Monument, Notation, SearchCard
 from .readers.inputs import InputError, InputKind, decode_input, escape, read_input_text, shown, shown_path
 from .readers.jsontext import JSONError, NotJSON, loads, too_deep
 from .rows import card_rows, rows_manifest
-from .spec import MAX_HEADS, read_yaml
 from .validate import Finding, Report, shown_id, validate_deck
 
 

@@ -29,6 +29,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 from .build import card_faces
+from .design import BUILTIN_CLASSIC, Design, load_design
 from .errors import BuildError, RushmoreError
 from .files import atomic_write, ensure_folder
 from .generate import generate_deck
@@ -42,7 +43,6 @@ from .render.encode import png_bytes
 from .render.png import render_page
 from .render.svg import SvgWriter
 from .sizes import PAPERS
-from .spec import BUILTIN_CLASSIC, Design, load_design
 from .units import MM_PER_INCH
 from .validate import Report, validate_deck
 

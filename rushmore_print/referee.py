@@ -19,6 +19,7 @@ import string
 import unicodedata
 from dataclasses import dataclass, replace
 
+from .design import MAX_PLAYERS, Rules
 from .errors import (
     AlreadyClaimed,
     AlreadyCovered,
@@ -31,7 +32,6 @@ from .errors import (
 )
 from .language.i18n import Names, Said, nsaid, pool_said, quoted, said
 from .model import Deck, DeckMode, Level, Monument, SearchCard, target_faces
-from .spec import MAX_PLAYERS, Rules
 
 RESERVED_NAMES = frozenset({"pass", "score", "undo", "help", "quit", "grid", "change", "drop", "status"})
 

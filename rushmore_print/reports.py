@@ -12,11 +12,11 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import BinaryIO
 
+from .design import Design
 from .language.words import text_table
 from .model import Deck
 from .readers.inputs import STDIN, STDIN_NAME, InputKind, read_stream, shown_path
 from .readers.spreadsheets import SheetFormat
-from .spec import Design
 from .validate import Finding, Report, validate_deck
 
 __all__ = ["ArtCheck", "Verdict", "judge_design", "judge_manifest", "manifest_names_its_heads"]
@@ -31,7 +31,7 @@ class Verdict:
     """What the validator found: the deck's report, what printing would refuse, and how strict to be.
 
     >>> from rushmore_print.generate import generate_deck
-    >>> from rushmore_print.spec import load_design
+    >>> from rushmore_print.design import load_design
     >>> design = load_design()
     >>> verdict = judge_design(design, generate_deck(design))
     >>> verdict.ok, verdict.text().splitlines()[-1]
@@ -166,7 +166,7 @@ def judge_design(
     an imbalance; each is called only when a head has art (``art_check``: image art).
 
     >>> from rushmore_print.generate import generate_deck
-    >>> from rushmore_print.spec import load_design
+    >>> from rushmore_print.design import load_design
     >>> design = load_design()
     >>> verdict = judge_design(design, generate_deck(design), strict=True)
     >>> verdict.ok, verdict.printing
@@ -212,7 +212,7 @@ def judge_manifest(
     >>> import io, json
     >>> from rushmore_print.generate import generate_deck
     >>> from rushmore_print.rows import card_rows, rows_manifest
-    >>> from rushmore_print.spec import load_design
+    >>> from rushmore_print.design import load_design
     >>> deck = generate_deck(load_design())
     >>> text = json.dumps(rows_manifest(card_rows(deck), deck, "classic")).encode()
     >>> verdict = judge_manifest("-", stdin=io.BytesIO(text))

@@ -51,7 +51,7 @@ class CardRow:
     """One card as a listing shows it. Search-only fields are None on a Monument.
 
     >>> from rushmore_print.generate import generate_deck
-    >>> from rushmore_print.spec import load_design
+    >>> from rushmore_print.design import load_design
     >>> rows = card_rows(generate_deck(load_design()))
     >>> rows[0].cells(), rows[16].cells()
     (['M01', 'monument', 'LLLL', '', '', ''], ['S01', 'search', 'RRLL', '0', 'basic', 'M13'])
@@ -96,7 +96,7 @@ def card_rows(deck: Deck, search: Iterable[SearchCard] | None = None) -> tuple[C
     """A row for every Monument, then one for each of ``search`` (the deck's Search cards when None).
 
     >>> from rushmore_print.generate import generate_deck
-    >>> from rushmore_print.spec import load_design
+    >>> from rushmore_print.design import load_design
     >>> deck = generate_deck(load_design())
     >>> len(card_rows(deck)), len(card_rows(deck, deck.pool(Level.BASIC)))
     (55, 32)
@@ -131,7 +131,7 @@ def rows_table(rows: Sequence[CardRow], title: str) -> str:
     """The listing for people: a heading line, the Monuments, then the Search cards with their answers.
 
     >>> from rushmore_print.generate import generate_deck
-    >>> from rushmore_print.spec import load_design
+    >>> from rushmore_print.design import load_design
     >>> deck = generate_deck(load_design())
     >>> rows_table(card_rows(deck), "Mount Rushmore").splitlines()[0]
     'Mount Rushmore: 16 Monuments, 39 Search cards'
@@ -169,7 +169,7 @@ def rows_manifest(rows: Sequence[CardRow], deck: Deck, design_name: str) -> dict
     """The manifest (the JSON ``validate --manifest`` reads) as plain data, in its key order.
 
     >>> from rushmore_print.generate import generate_deck
-    >>> from rushmore_print.spec import load_design
+    >>> from rushmore_print.design import load_design
     >>> deck = generate_deck(load_design())
     >>> manifest = rows_manifest(card_rows(deck), deck, "Mount Rushmore")
     >>> list(manifest), manifest["search"][0]["answer"]
@@ -222,7 +222,7 @@ def listing(rows: Sequence[CardRow], deck: Deck, design_name: str, form: Listing
     """The rows in ``form``: text, or a spreadsheet's bytes when ``form.binary``.
 
     >>> from rushmore_print.generate import generate_deck
-    >>> from rushmore_print.spec import load_design
+    >>> from rushmore_print.design import load_design
     >>> deck = generate_deck(load_design())
     >>> listing(card_rows(deck), deck, "classic", Listing.CSV).splitlines()[:2]
     ['id,kind,notation,red,level,answer', 'M01,monument,LLLL,,,']

@@ -15,9 +15,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .design import Design
 from .language.i18n import Catalogue, catalogue, catalogue_for, level_name, level_own_words, level_pool_words
 from .model import Deck, Level, Monument, SearchCard, matches
-from .spec import Design
 
 TABLE_GAP_MM = 5.0  # between neighbouring cards on the table, so a hand can cover one card
 REACH_COLUMNS = 6  # a grid up to this wide lies within everyone's reach on a kitchen table
@@ -249,7 +249,7 @@ def _example(deck: Deck, red_count: int, t: Catalogue | None) -> MatchExample:
 def match_example(deck: Deck, card: SearchCard, t: Catalogue | None = None) -> MatchExample:
     """``card`` above the Monument it matches, captioned in ``t``'s language (English by default).
 
-    >>> from rushmore_print.spec import load_design
+    >>> from rushmore_print.design import load_design
     >>> from rushmore_print.generate import generate_deck
     >>> deck = generate_deck(load_design())
     >>> match_example(deck, deck.search[0]).captions[1].startswith("matches Monument")
@@ -289,7 +289,7 @@ def table_space_mm(design: Design) -> tuple[float, float]:
     """Width and depth of table the grid of Monuments covers, cards as they are read and
     ``TABLE_GAP_MM`` apart.
 
-    >>> from rushmore_print.spec import load_design
+    >>> from rushmore_print.design import load_design
     >>> [round(v) for v in table_space_mm(load_design("designs/eight.yaml"))]
     [1091, 1497]
     """
@@ -427,7 +427,7 @@ def build_rulebook(design: Design, deck: Deck) -> Rulebook:
     """The rule sheet's blocks for ``design`` and its ``deck``, in reading order, in the design's
     ``language:``.
 
-    >>> from rushmore_print.spec import load_design
+    >>> from rushmore_print.design import load_design
     >>> from rushmore_print.generate import generate_deck
     >>> design = load_design(); deck = generate_deck(design)
     >>> [b.text for b in build_rulebook(design, deck).blocks if isinstance(b, Heading)][:4]
@@ -655,7 +655,7 @@ def build_rulebook(design: Design, deck: Deck) -> Rulebook:
 def rulebook_markdown(design: Design, deck: Deck, book: Rulebook) -> str:
     """The same rulebook as Markdown (``RULES.md``): the same blocks, the figures told in words.
 
-    >>> from rushmore_print.spec import load_design
+    >>> from rushmore_print.design import load_design
     >>> from rushmore_print.generate import generate_deck
     >>> design = load_design(); deck = generate_deck(design)
     >>> rulebook_markdown(design, deck, build_rulebook(design, deck)).splitlines()[0]

@@ -42,6 +42,7 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from .design import MAX_PLAYERS, Rules
 from .errors import ClaimError, GameLogError, NothingToUndo, RushmoreError
 from .language.i18n import SOURCE_LANGUAGE, default_directions, languages, quoted, said
 from .model import Deck, Level
@@ -57,7 +58,6 @@ from .referee import (
     Table,
     Undone,
 )
-from .spec import MAX_PLAYERS, Rules
 
 # 3: the card a penalty gives back, reaction times; tie-breaks climb level by level
 # 4: the deck's fingerprint is its notation and rules, not its directions' words (deck_fingerprint)

@@ -20,13 +20,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from .design import MAX_HEADS
 from .errors import CardError, Problem, SpecError
 from .manifest import most_monuments, most_search_cards
 from .model import Deck, Level, Monument, Notation, SearchCard
 from .readers.inputs import shown, shown_path
 from .readers.spreadsheets import SheetError, SheetFormat, Table, column_letters, read_tables, rows_of
 from .rows import COLUMNS, CardKind, CardRow
-from .spec import MAX_HEADS
 from .validate import CardField, Finding, Report, shown_id, validate_deck
 
 CARDS_SHEET = "cards"
@@ -48,7 +48,7 @@ def deck_tables(deck: Deck, design_name: str, rows: Sequence[CardRow]) -> list[T
     """The ``cards`` sheet of ``rows`` (under :data:`rows.COLUMNS`) and the ``design`` sheet of
     ``deck``.
 
-    >>> from rushmore_print.spec import load_design
+    >>> from rushmore_print.design import load_design
     >>> from rushmore_print.generate import generate_deck
     >>> from rushmore_print.rows import card_rows
     >>> deck = generate_deck(load_design())
@@ -139,7 +139,7 @@ def validate_sheet_manifest(
 
     >>> import tempfile
     >>> from rushmore_print.readers.spreadsheets import SheetFormat, write_tables
-    >>> from rushmore_print.spec import load_design
+    >>> from rushmore_print.design import load_design
     >>> from rushmore_print.generate import generate_deck
     >>> from rushmore_print.rows import card_rows
     >>> deck = generate_deck(load_design())
@@ -295,7 +295,7 @@ def _design_sheet(tables: list[Table], path: Path) -> Deck | None:
 
 
 def _classic() -> Deck:
-    from .spec import load_design
+    from .design import load_design
 
     design = load_design()
     return Deck(design.head_names, design.directions, design.notation, (), ())

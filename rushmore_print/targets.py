@@ -20,7 +20,7 @@ from .errors import OptionsError
 from .units import EIGHTH_INCH_MM, MM_PER_INCH
 
 if TYPE_CHECKING:
-    from .spec import Design
+    from .design import Design
 
 Progress = Callable[[str], None]
 

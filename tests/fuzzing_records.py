@@ -17,12 +17,12 @@ import random
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
+from rushmore_print.design import load_design, parse_design
 from rushmore_print.generate import generate_deck
 from rushmore_print.manifest import to_manifest
 from rushmore_print.model import Level
 from rushmore_print.referee import DeckMode
 from rushmore_print.session import Options, Session
-from rushmore_print.spec import load_design, parse_design
 
 SECRET = b"password: hunter2\nroot:x:0:0:root:/root:/bin/bash\n"  # a file no message may show
 CONTROL = "\x1b]0;pwned\x07\x9b\u202e"  # what must never reach a terminal raw

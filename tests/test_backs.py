@@ -15,6 +15,7 @@ from PIL import Image, ImageChops, ImageFilter, ImageStat
 
 from rushmore_print.build import card_faces
 from rushmore_print.colors import Color
+from rushmore_print.design import load_design
 from rushmore_print.layout.backs import BAND_MM, BackArt, back_colors, back_symbols
 from rushmore_print.layout.cards import CardKind, back_face, card_frame, layout_problems, symbols
 from rushmore_print.layout.heads import HeadKey
@@ -37,7 +38,6 @@ from rushmore_print.render.pdf import render_pdf
 from rushmore_print.render.png import render_page
 from rushmore_print.render.rawpdf import render_raw_pdf
 from rushmore_print.sizes import CARD_PRESETS
-from rushmore_print.spec import load_design
 
 from .conftest import DESIGNS, MINIMAL
 from .pixels import HAS_PDFTOPPM, rasterise

@@ -8,9 +8,9 @@ from pypdf import PdfReader
 
 from rushmore_print.build import KitOptions, build_kit
 from rushmore_print.cli import cli
+from rushmore_print.design import load_design
 from rushmore_print.errors import BuildError
 from rushmore_print.layout.sheets import PAPERS, SheetLayout
-from rushmore_print.spec import load_design
 
 from .conftest import DESIGNS
 from .pdftext import page_texts

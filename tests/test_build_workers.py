@@ -14,10 +14,10 @@ import pytest
 import rushmore_print.build as build
 from rushmore_print.build import KitOptions, build_kit, kit_jobs, kit_workers
 from rushmore_print.cli import cli
+from rushmore_print.design import load_design
 from rushmore_print.errors import BuildError, Problem, SpecError
 from rushmore_print.files import WorkerTraceback, can_fork, run_forked, worker_count
 from rushmore_print.layout.sheets import SheetLayout
-from rushmore_print.spec import load_design
 
 pytestmark = pytest.mark.skipif(not can_fork(), reason="no fork on this platform: builds run in one process")
 

@@ -12,6 +12,7 @@ from pypdf import PdfReader
 
 from rushmore_print.build import KitOptions, build_kit
 from rushmore_print.cli import cli
+from rushmore_print.design import load_design
 from rushmore_print.errors import SpecError
 from rushmore_print.export import export_png
 from rushmore_print.generate import generate_deck
@@ -26,7 +27,6 @@ from rushmore_print.layout.cards import (
 )
 from rushmore_print.layout.items import Text, Use, item_bounds
 from rushmore_print.layout.sheets import SheetLayout
-from rushmore_print.spec import load_design
 from rushmore_print.targets import ExportOptions
 
 

@@ -12,12 +12,12 @@ from pypdf import PdfReader
 
 from rushmore_print.build import card_faces
 from rushmore_print.cli import cli
+from rushmore_print.design import load_design
 from rushmore_print.export import export_dtc, export_png, export_raster, export_tts, tts_sheets
 from rushmore_print.generate import generate_deck
 from rushmore_print.layout.cards import card_frame, symbols
 from rushmore_print.layout.sheets import card_pages
 from rushmore_print.render.png import render_page
-from rushmore_print.spec import load_design
 from rushmore_print.targets import RASTER_TARGETS, ExportOptions, TargetKind
 
 from .pdftext import page_texts

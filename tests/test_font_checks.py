@@ -24,6 +24,7 @@ from rushmore_print.build import (
 )
 from rushmore_print.cli import cli
 from rushmore_print.cli import load_design as cli_load_design
+from rushmore_print.design import load_design
 from rushmore_print.errors import BuildError, SpecError
 from rushmore_print.generate import generate_deck
 from rushmore_print.layout.cards import CardKind, back_face, card_frame
@@ -31,7 +32,6 @@ from rushmore_print.layout.items import Group, Text
 from rushmore_print.layout.sheets import SheetLayout
 from rushmore_print.readers.truetype import TrueTypeFont
 from rushmore_print.render.fontcheck import check_font
-from rushmore_print.spec import load_design
 from rushmore_print.typeface import metrics, printed_upper
 
 from .conftest import DESIGNS

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from rushmore_print.build import rulebook_document
+from rushmore_print.design import load_design
 from rushmore_print.errors import SpecError
 from rushmore_print.generate import generate_deck
 from rushmore_print.language import i18n
@@ -22,7 +23,6 @@ from rushmore_print.layout.items import Rect, Text
 from rushmore_print.layout.rules_sheet import GUTTER_MM, MARGIN_MM
 from rushmore_print.layout.sheets import PAPERS
 from rushmore_print.rulebook import Heading, NewSide, build_rulebook, rulebook_markdown
-from rushmore_print.spec import load_design
 from rushmore_print.validate import validate_deck
 
 from .catalogues import TEMPLATE, placeholders, read, template_text

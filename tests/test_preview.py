@@ -15,8 +15,8 @@ import pytest
 from PIL import Image
 
 from rushmore_print.cli import cli
+from rushmore_print.design import load_design
 from rushmore_print.preview import PAGE_NAME, TABLE_DPI, PreviewBuilder, build_preview, design_files, watch
-from rushmore_print.spec import load_design
 
 ART_DESIGN = (
     "name: Tiny\nheads: [{name: Ada, art: head.png}, {name: Bo, look: beard}]\ndirections: [left, right]\n"

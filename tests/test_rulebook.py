@@ -4,6 +4,7 @@ import pytest
 from pypdf import PdfReader
 
 from rushmore_print.build import KitOptions, answer_key_document, build_kit, rulebook_document
+from rushmore_print.design import load_design
 from rushmore_print.generate import generate_deck
 from rushmore_print.layout.items import Group, Rect, Text, item_bounds
 from rushmore_print.layout.rules_sheet import MARGIN_MM
@@ -11,7 +12,6 @@ from rushmore_print.layout.sheets import PAPERS, SheetLayout
 from rushmore_print.model import Level, matches
 from rushmore_print.render.pdf import render_pdf
 from rushmore_print.rulebook import DecoyExample, MatchExample, build_rulebook
-from rushmore_print.spec import load_design
 from rushmore_print.validate import validate_deck
 
 from .conftest import DESIGNS

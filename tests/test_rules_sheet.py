@@ -8,6 +8,7 @@ from collections import Counter
 import pytest
 
 from rushmore_print.build import rulebook_document
+from rushmore_print.design import load_design
 from rushmore_print.generate import generate_deck
 from rushmore_print.geometry import IDENTITY, multiply
 from rushmore_print.layout.cards import card_frame, card_layout
@@ -28,7 +29,6 @@ from rushmore_print.rulebook import (
     match_example,
     table_space_mm,
 )
-from rushmore_print.spec import load_design
 
 from .conftest import DESIGNS
 

@@ -43,7 +43,7 @@ from ..model import Level
 from ..readers.inputs import escape
 
 if TYPE_CHECKING:
-    from ..spec import Design
+    from ..design import Design
 
 SOURCE_LANGUAGE = "en"
 LOCALE_DIR = "data/locale"
@@ -476,7 +476,7 @@ def _render(
 def catalogue_for(design: Design) -> Catalogue:
     """The catalogue of ``design``'s ``language:`` (for front ends such as the browser table).
 
-    >>> from rushmore_print.spec import load_design
+    >>> from rushmore_print.design import load_design
     >>> catalogue_for(load_design())
     Catalogue('en')
     """

@@ -21,8 +21,8 @@ import enum
 from dataclasses import dataclass
 
 from ..colors import BLACK, WHITE, Color, mix
+from ..design import HeadSpec, Look, Style
 from ..readers.svg_art import Drawing
-from ..spec import HeadSpec, Look, Style
 from .items import Group, Image, Path, Rect, Shape, Symbol, item_bounds, union
 
 HEAD_BOX = Rect(0.0, -15.0, 100.0, 180.0)

@@ -14,8 +14,8 @@ from ..readers.inputs import InputKind, shown, shown_path
 from .normalise import decode_file
 
 if TYPE_CHECKING:
+    from ..design import Design
     from ..readers.svg_art import Drawing
-    from ..spec import Design
     from .colour import CmykConverter
 
 

@@ -7,7 +7,7 @@ PostScript name, a ``head`` table with the wrong magic number...). :func:`check_
 same code paths on the texts the design prints, in memory, so that what they refuse is a located
 error at ``validate`` (``designs/x.yaml:9: print.font: 'x.ttf': ...``) and never a failed build.
 The core cannot import reportlab or Pillow, so the front end hands this function to
-``spec.load_design`` (a :data:`~rushmore_print.spec.FontCheck`); ``build`` runs it again for
+``spec.load_design`` (a :data:`~rushmore_print.design.FontCheck`); ``build`` runs it again for
 designs loaded without it.
 """
 

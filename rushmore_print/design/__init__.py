@@ -2,19 +2,30 @@
 
 Four jobs, one module each:
 
-- :mod:`.design`: the frozen dataclasses a design becomes (:class:`Design`, :class:`Style`, ...);
+- :mod:`.values`: the frozen dataclasses a design becomes (:class:`Design`, :class:`Style`, ...);
 - :mod:`.yamlfile`: the line-tracking YAML reader (the only module that imports ``yaml``);
 - :mod:`.assets`: the file-safety rules for the art and fonts a design names;
 - :mod:`.validation`: every key checked, every problem reported with its file, line and key.
 
->>> from rushmore_print.spec import load_design
+>>> from rushmore_print.design import load_design
 >>> design = load_design()
 >>> design.name, design.monument_count, design.print.card_name
 ('Mount Rushmore', 16, 'poker')
 """
 
 from .assets import MAX_ART_PIXELS
-from .design import (
+from .validation import (
+    DESIGN_KEYS,
+    RULE_KEYS,
+    TOP_KEYS,
+    FontCheck,
+    design_key_paths,
+    load_design,
+    parse_design,
+    print_font_texts,
+    same_name_key,
+)
+from .values import (
     BUILTIN_CLASSIC,
     MAX_BLEED_MM,
     MAX_DIRECTION_CHARS,
@@ -34,17 +45,6 @@ from .design import (
     Style,
     most_square_grid,
     slug_of,
-)
-from .validation import (
-    DESIGN_KEYS,
-    RULE_KEYS,
-    TOP_KEYS,
-    FontCheck,
-    design_key_paths,
-    load_design,
-    parse_design,
-    print_font_texts,
-    same_name_key,
 )
 from .yamlfile import MAX_DEPTH, read_yaml
 

@@ -26,7 +26,7 @@ from ..sizes import CARD_MM_RANGE, CARD_PRESETS, parse_card_size
 from ..typeface import FAMILY_NAME, missing_characters, printed_upper
 from ..units import parse_length
 from .assets import art_file, font_file, profile_file, vector_art
-from .design import (
+from .values import (
     BUILTIN_CLASSIC,
     MAX_BLEED_MM,
     MAX_DIRECTION_CHARS,

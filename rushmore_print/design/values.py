@@ -1,6 +1,6 @@
 """What a design is: the frozen dataclasses a validated design file becomes.
 
-:func:`~rushmore_print.spec.validation.parse_design` builds them; everything after it (the
+:func:`~rushmore_print.design.validation.parse_design` builds them; everything after it (the
 deck, the layouts, the renderers) reads only these. The defaults here are the classic game's.
 """
 
