@@ -129,8 +129,8 @@ def bench_generate() -> list[list[str]]:
     sys.path.insert(0, str(ROOT))
     import yaml
 
+    from rushmore_print.deck.generate import generate_deck
     from rushmore_print.design import parse_design
-    from rushmore_print.generate import generate_deck
 
     rows = []
     cases = {

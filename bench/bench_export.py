@@ -83,11 +83,11 @@ def bench_export_png() -> list[str]:
 def classic_images(target: str | None) -> tuple[list, object, float, tuple[int, int] | None]:
     """The classic deck's pages as ``export png`` (None) or a vendor target draws them."""
     from rushmore_print.build import checked_deck
+    from rushmore_print.deck.targets import RASTER_TARGETS, TargetKind
     from rushmore_print.design import load_design
     from rushmore_print.export import _faces_with_backs
     from rushmore_print.layout.cards import card_frame, symbols
     from rushmore_print.layout.sheets import card_pages
-    from rushmore_print.targets import RASTER_TARGETS, TargetKind
 
     design = load_design()
     vendor = RASTER_TARGETS[TargetKind(target)] if target else None

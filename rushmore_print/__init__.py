@@ -45,12 +45,12 @@ from .errors import BuildError, CardError, ClaimError, RushmoreError, SpecError
 
 if TYPE_CHECKING:
     from .build import KitOptions, build_kit, write_calibration
+    from .deck.generate import generate_deck
+    from .deck.validate import Report, validate_deck
     from .design import Design, load_design, parse_design
-    from .generate import generate_deck
     from .layout.sheets import Flip, SheetLayout
     from .model import Deck
     from .referee import Game
-    from .validate import Report, validate_deck
 
 __version__ = "0.1.0"
 
@@ -61,7 +61,7 @@ def __getattr__(name: str) -> Any:
     when asked for). Each import is written out, so that the type checker and the layer test
     see it."""
     if name == "generate_deck":
-        from .generate import generate_deck
+        from .deck.generate import generate_deck
 
         return generate_deck
     if name in ("Design", "load_design", "parse_design"):
@@ -69,7 +69,7 @@ def __getattr__(name: str) -> Any:
 
         return {"Design": design.Design, "load_design": design.load_design, "parse_design": design.parse_design}[name]
     if name in ("validate_deck", "Report"):
-        from . import validate
+        from .deck import validate
 
         return validate.validate_deck if name == "validate_deck" else validate.Report
     if name == "Deck":

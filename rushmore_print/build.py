@@ -11,10 +11,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import overload
 
+from .deck.generate import generate_deck
+from .deck.validate import validate_deck
 from .design import Design, print_font_texts
 from .errors import BuildError, RushmoreError
 from .files import StagedFolder, Written, atomic_write, can_fork, ensure_folder, run_forked, worker_count
-from .generate import generate_deck
 from .language.i18n import catalogue, catalogue_for
 from .layout.answer_key import answer_key_pages
 from .layout.calibration import calibration_pages
@@ -39,7 +40,6 @@ from .render.art import decode_art
 from .render.colour import converter
 from .render.fontcheck import check_font
 from .render.pdf import ShapeCache, register_fonts, render_pdf, write_pdf
-from .validate import validate_deck
 
 
 @dataclass(frozen=True)

@@ -40,13 +40,13 @@ from .commandline import (
     write_out,
 )
 from .console import load_deck, load_design
+from .deck.rows import Listing, card_rows, listing
+from .deck.targets import EXPORTS, ExportOptions
 from .language.words import count
 from .model import DeckMode, Level
 from .readers.inputs import STDIN
-from .rows import Listing, card_rows, listing
 from .sizes import PAPERS, Flip
 from .starter import Example
-from .targets import EXPORTS, ExportOptions
 
 if TYPE_CHECKING:
     from .design import Design
@@ -159,7 +159,7 @@ def validate(design: Path | None, manifest: Path | None, strict: bool, fmt: str)
       rushmore cards --format json | rushmore validate --manifest -
       rushmore validate five/design.yaml --manifest deck.csv   # a CSV's heads from the design
     """
-    from .reports import judge_design, judge_manifest, manifest_names_its_heads
+    from .deck.reports import judge_design, judge_manifest, manifest_names_its_heads
 
     if manifest is None:
         spec, deck = load_deck(design)
@@ -387,7 +387,7 @@ def rulebook(design: Path | None, out_dir: Path, paper: str, answer_key: bool, m
     from .build import KitOptions, build_kit
 
     if markdown is not None:
-        from .rulebook import build_rulebook, rulebook_markdown
+        from .deck.rulebook import build_rulebook, rulebook_markdown
 
         spec, deck = load_deck(design)
         write_out(rulebook_markdown(spec, deck, build_rulebook(spec, deck)), markdown, "the rules as Markdown")

@@ -21,12 +21,12 @@ from typing import TYPE_CHECKING
 import click
 
 from . import arguments
+from .deck.targets import EXPORTS
 from .errors import OptionsError, RushmoreError
 from .language.words import count, text_table
 from .model import Level
 from .readers.inputs import STDIN
 from .sizes import PAPERS, Flip, SheetLayout
-from .targets import EXPORTS
 
 if TYPE_CHECKING:
     from .console import GameRequest

@@ -89,7 +89,7 @@ def load_deck(path: Path | None, stdin: BinaryIO | None = None) -> tuple[Design,
     >>> design.name, len(deck.monuments), len(deck.search)
     ('Mount Rushmore', 16, 39)
     """
-    from .generate import generate_deck
+    from .deck.generate import generate_deck
 
     design = load_design(path, stdin)
     return design, generate_deck(design)

@@ -197,7 +197,7 @@ class OptionsError(RushmoreError):
     """Options that do not go together, or that do not apply to what was asked: a usage mistake,
     which the command line reports with its usage line and exit code 2, not as a failed check.
 
-    >>> from rushmore_print.targets import EXPORTS
+    >>> from rushmore_print.deck.targets import EXPORTS
     >>> try:
     ...     EXPORTS["mpc"].options(url_base="https://example.org/cards")
     ... except OptionsError as exc:

@@ -18,18 +18,7 @@ from typing import Protocol
 from PIL import Image
 
 from .build import card_faces, checked_deck
-from .design import Design
-from .errors import BuildError
-from .files import StagedFolder, Written, die_with_parent, ensure_folder, worker_count
-from .layout.cards import CardKind, Face, card_frame, symbols
-from .layout.frame import CardFrame
-from .layout.items import Document, Page
-from .layout.sheets import card_pages
-from .render.encode import png_bytes
-from .render.pdf import render_pdf
-from .render.png import render_page
-from .render.svg import svg_document
-from .targets import (
+from .deck.targets import (
     DEFAULTS,
     DTC_BLEED_MM,
     MPC_BRACKETS,
@@ -47,6 +36,17 @@ from .targets import (
     Target,
     TargetKind,
 )
+from .design import Design
+from .errors import BuildError
+from .files import StagedFolder, Written, die_with_parent, ensure_folder, worker_count
+from .layout.cards import CardKind, Face, card_frame, symbols
+from .layout.frame import CardFrame
+from .layout.items import Document, Page
+from .layout.sheets import card_pages
+from .render.encode import png_bytes
+from .render.pdf import render_pdf
+from .render.png import render_page
+from .render.svg import svg_document
 from .units import MM_PER_INCH
 
 
@@ -337,7 +337,7 @@ def export_tts(
     The images are drawn at TTS's own sizes (seconds for a whole deck); how many files it writes:
 
     >>> from rushmore_print import load_design
-    >>> from rushmore_print.targets import EXPORTS
+    >>> from rushmore_print.deck.targets import EXPORTS
     >>> EXPORTS["tts"].files(load_design())
     5
     """
@@ -550,7 +550,7 @@ class Exporter(Protocol):
     """What every export is: it writes ``design``'s files for one target into ``out_dir`` and
     returns them, calling ``progress`` with each file's name as it is written.
 
-    >>> from rushmore_print.targets import TargetKind
+    >>> from rushmore_print.deck.targets import TargetKind
     >>> EXPORTERS[TargetKind.SVG] is export_svg, len(EXPORTERS) == len(TargetKind)
     (True, True)
     """
@@ -579,7 +579,7 @@ def run_export(
 
     >>> import tempfile
     >>> from rushmore_print.design import load_design
-    >>> from rushmore_print.targets import EXPORTS
+    >>> from rushmore_print.deck.targets import EXPORTS
     >>> with tempfile.TemporaryDirectory() as folder:
     ...     written = run_export(EXPORTS["dtc"], load_design(), Path(folder))
     >>> [w.path.name for w in written]

@@ -29,10 +29,11 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 from .build import card_faces
+from .deck.generate import generate_deck
+from .deck.validate import Report, validate_deck
 from .design import BUILTIN_CLASSIC, Design, load_design
 from .errors import BuildError, RushmoreError
 from .files import atomic_write, ensure_folder
-from .generate import generate_deck
 from .layout.cards import CardFrame, CardKind, Face, card_frame, symbols
 from .layout.checks import printing_problems, rule_sheet_pages
 from .layout.items import Page, rgb
@@ -44,7 +45,6 @@ from .render.png import render_page
 from .render.svg import SvgWriter
 from .sizes import PAPERS
 from .units import MM_PER_INCH
-from .validate import Report, validate_deck
 
 TABLE_DPI = 30  # the arm's-length check: every head's facing must read at this resolution
 TABLE_GAP_MM = 4.0  # between the Monuments on the table

@@ -308,9 +308,9 @@ def _impose_case(label: str, name: str, data: bytes) -> Case:
 
 @functools.cache
 def base_manifest() -> bytes:
+    from rushmore_print.deck.generate import generate_deck
+    from rushmore_print.deck.manifest import to_manifest
     from rushmore_print.design import load_design
-    from rushmore_print.generate import generate_deck
-    from rushmore_print.manifest import to_manifest
 
     design = load_design()
     return json.dumps(to_manifest(generate_deck(design), design.name), indent=1).encode()

@@ -17,9 +17,9 @@ import random
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
+from rushmore_print.deck.generate import generate_deck
+from rushmore_print.deck.manifest import to_manifest
 from rushmore_print.design import load_design, parse_design
-from rushmore_print.generate import generate_deck
-from rushmore_print.manifest import to_manifest
 from rushmore_print.model import Level
 from rushmore_print.referee import DeckMode
 from rushmore_print.session import Options, Session

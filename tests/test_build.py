@@ -133,7 +133,7 @@ def test_every_example_design_builds(tmp_path, path):
 
 def test_an_invalid_deck_is_refused_and_nothing_is_written(tmp_path, monkeypatch):
     import rushmore_print.build as build
-    from rushmore_print.generate import generate_deck
+    from rushmore_print.deck.generate import generate_deck
 
     def broken(design):
         deck = generate_deck(design)
@@ -326,8 +326,8 @@ def test_every_font_in_every_pdf_is_embedded(tmp_path, kit, runner):
 def test_names_in_greek_cyrillic_and_latin_extended_build_and_export(write_design, tmp_path):
     from pypdf import PdfReader
 
+    from rushmore_print.deck.targets import ExportOptions
     from rushmore_print.export import export_png
-    from rushmore_print.targets import ExportOptions
 
     design = load_design(write_design("""
         name: Ἀκρόπολις

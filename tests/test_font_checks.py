@@ -24,9 +24,9 @@ from rushmore_print.build import (
 )
 from rushmore_print.cli import cli
 from rushmore_print.cli import load_design as cli_load_design
+from rushmore_print.deck.generate import generate_deck
 from rushmore_print.design import load_design
 from rushmore_print.errors import BuildError, SpecError
-from rushmore_print.generate import generate_deck
 from rushmore_print.layout.cards import CardKind, back_face, card_frame
 from rushmore_print.layout.items import Group, Text
 from rushmore_print.layout.sheets import SheetLayout

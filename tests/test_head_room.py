@@ -6,8 +6,8 @@ import itertools
 
 import pytest
 
+from rushmore_print.deck.generate import generate_deck
 from rushmore_print.design import load_design
-from rushmore_print.generate import generate_deck
 from rushmore_print.layout.cards import (
     FACE_ZONE,
     card_frame,

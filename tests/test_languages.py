@@ -11,9 +11,11 @@ from pathlib import Path
 import pytest
 
 from rushmore_print.build import rulebook_document
+from rushmore_print.deck.generate import generate_deck
+from rushmore_print.deck.rulebook import Heading, NewSide, build_rulebook, rulebook_markdown
+from rushmore_print.deck.validate import validate_deck
 from rushmore_print.design import load_design
 from rushmore_print.errors import SpecError
-from rushmore_print.generate import generate_deck
 from rushmore_print.language import i18n
 from rushmore_print.language.i18n import Catalogue, catalogue, languages
 from rushmore_print.layout.answer_key import answer_key_pages
@@ -22,8 +24,6 @@ from rushmore_print.layout.cards import CardKind, back_face, card_frame, search_
 from rushmore_print.layout.items import Rect, Text
 from rushmore_print.layout.rules_sheet import GUTTER_MM, MARGIN_MM
 from rushmore_print.layout.sheets import PAPERS
-from rushmore_print.rulebook import Heading, NewSide, build_rulebook, rulebook_markdown
-from rushmore_print.validate import validate_deck
 
 from .catalogues import TEMPLATE, placeholders, read, template_text
 from .catalogues import extracted as _extracted

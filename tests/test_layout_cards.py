@@ -6,8 +6,8 @@ import pytest
 from PIL import Image, ImageChops, ImageStat
 
 from rushmore_print.colors import WHITE, contrast, grey
+from rushmore_print.deck.generate import generate_deck
 from rushmore_print.design import HeadSpec, Look, Style, load_design
-from rushmore_print.generate import generate_deck
 from rushmore_print.layout.cards import (
     FLIP,
     PROPORTIONS,

@@ -13,9 +13,9 @@ import pytest
 from click.testing import CliRunner
 
 from rushmore_print.cli import cli
+from rushmore_print.deck.generate import generate_deck
 from rushmore_print.design import load_design, parse_design
 from rushmore_print.errors import GameLogError
-from rushmore_print.generate import generate_deck
 from rushmore_print.language.i18n import catalogue, languages
 from rushmore_print.session import LOG_VERSION, Session, deck_fingerprint, parse_log
 

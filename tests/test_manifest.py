@@ -4,8 +4,8 @@ import json
 import pytest
 import yaml
 
+from rushmore_print.deck.manifest import read_manifest, to_manifest, validate_manifest
 from rushmore_print.errors import SpecError
-from rushmore_print.manifest import read_manifest, to_manifest, validate_manifest
 
 
 @pytest.fixture
@@ -176,8 +176,8 @@ def test_the_index_gives_the_verdicts_of_the_literal_rule_against_every_monument
     with missing, doubled and wrong Monuments and cards of every kind."""
     from random import Random
 
+    from rushmore_print.deck.validate import validate_deck
     from rushmore_print.model import matches
-    from rushmore_print.validate import validate_deck
 
     rng = Random(4)
     for _ in range(30):

@@ -6,10 +6,10 @@ here. The command table and each row's options are checked in tests/test_help_ex
 import itertools
 import re
 
+from rushmore_print.deck.targets import TargetKind
 from rushmore_print.design import DESIGN_KEYS, Look, Orientation, PrintSpec, design_key_paths
 from rushmore_print.language.i18n import languages
 from rushmore_print.sizes import CARD_PRESETS, PAPERS, Flip, SheetLayout
-from rushmore_print.targets import TargetKind
 
 from .test_readme import README
 

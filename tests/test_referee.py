@@ -3,6 +3,7 @@ import re
 import pytest
 
 from rushmore_print.cli import cli
+from rushmore_print.deck.validate import validate_deck
 from rushmore_print.errors import (
     AlreadyClaimed,
     AlreadyCovered,
@@ -28,7 +29,6 @@ from rushmore_print.referee import (
     resolve_monument,
     resolve_search,
 )
-from rushmore_print.validate import validate_deck
 
 
 def new_game(classic, classic_deck, players=("ann", "bob"), **kwargs):

@@ -406,8 +406,8 @@ def test_calibrate_takes_a_language_and_refuses_an_unknown_one(runner, tmp_path)
 )
 def test_a_design_that_names_no_directions_faces_the_language_s_left_and_right(tmp_path, language, left, right):
     from rushmore_print.build import rulebook_document
+    from rushmore_print.deck.generate import generate_deck
     from rushmore_print.design import load_design
-    from rushmore_print.generate import generate_deck
 
     from .test_rules_sheet import texts
 

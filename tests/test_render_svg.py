@@ -183,7 +183,7 @@ def test_export_svg_writes_a_drawing_per_face_and_back_named_as_the_pngs(runner,
     from xml.etree import ElementTree
 
     from rushmore_print.cli import cli
-    from rushmore_print.targets import EXPORTS
+    from rushmore_print.deck.targets import EXPORTS
 
     result = runner.invoke(cli, ["export", "svg", str(tiny_path), "-o", str(tmp_path / "svg"), "--bleed", "0"])
     assert result.exit_code == 0, result.output

@@ -14,12 +14,12 @@ import openpyxl
 import pytest
 
 from rushmore_print.cli import cli
+from rushmore_print.deck.manifest import validate_manifest
+from rushmore_print.deck.rows import card_rows
+from rushmore_print.deck.sheet_manifest import deck_tables, read_sheet_manifest
 from rushmore_print.errors import RushmoreError
-from rushmore_print.manifest import validate_manifest
 from rushmore_print.readers import spreadsheets
 from rushmore_print.readers.spreadsheets import SheetError, SheetFormat, Table, read_tables, write_tables
-from rushmore_print.rows import card_rows
-from rushmore_print.sheet_manifest import deck_tables, read_sheet_manifest
 
 from .conftest import EXAMPLES
 

@@ -3,9 +3,9 @@
 
 from __future__ import annotations
 
+from ..deck.rulebook import build_rulebook
 from ..design import Design
 from ..model import Deck
-from ..rulebook import build_rulebook
 from ..sizes import PAPERS, Paper
 from .cards import card_frame, layout_problems
 from .items import Page

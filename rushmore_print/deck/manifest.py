@@ -15,11 +15,11 @@ import re
 from pathlib import Path
 from typing import Any
 
-from .design import MAX_HEADS, read_yaml
-from .errors import Problem, SpecError
-from .model import Deck, Level, Monument, Notation, SearchCard
-from .readers.inputs import InputError, InputKind, decode_input, escape, read_input_text, shown, shown_path
-from .readers.jsontext import JSONError, NotJSON, loads, too_deep
+from ..design import MAX_HEADS, read_yaml
+from ..errors import Problem, SpecError
+from ..model import Deck, Level, Monument, Notation, SearchCard
+from ..readers.inputs import InputError, InputKind, decode_input, escape, read_input_text, shown, shown_path
+from ..readers.jsontext import JSONError, NotJSON, loads, too_deep
 from .rows import card_rows, rows_manifest
 from .validate import Finding, Report, shown_id, validate_deck
 
@@ -235,7 +235,7 @@ def validate_manifest(path: str | Path, data: bytes | None = None, design: Deck 
     >>> report.ok(), report.errors[0].message
     (False, 'no Monument shows LLLR (canonically M02); all 16 combinations are needed')
     """
-    from .readers.spreadsheets import SheetFormat, sniff
+    from ..readers.spreadsheets import SheetFormat, sniff
 
     kind = SheetFormat.of(Path(path)) or (sniff(data) if data is not None else None)
     if kind is not None:

@@ -15,9 +15,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .design import Design
-from .language.i18n import Catalogue, catalogue, catalogue_for, level_name, level_own_words, level_pool_words
-from .model import Deck, Level, Monument, SearchCard, matches
+from ..design import Design
+from ..language.i18n import Catalogue, catalogue, catalogue_for, level_name, level_own_words, level_pool_words
+from ..model import Deck, Level, Monument, SearchCard, matches
 
 TABLE_GAP_MM = 5.0  # between neighbouring cards on the table, so a hand can cover one card
 REACH_COLUMNS = 6  # a grid up to this wide lies within everyone's reach on a kitchen table
@@ -250,7 +250,7 @@ def match_example(deck: Deck, card: SearchCard, t: Catalogue | None = None) -> M
     """``card`` above the Monument it matches, captioned in ``t``'s language (English by default).
 
     >>> from rushmore_print.design import load_design
-    >>> from rushmore_print.generate import generate_deck
+    >>> from rushmore_print.deck.generate import generate_deck
     >>> deck = generate_deck(load_design())
     >>> match_example(deck, deck.search[0]).captions[1].startswith("matches Monument")
     True
@@ -428,7 +428,7 @@ def build_rulebook(design: Design, deck: Deck) -> Rulebook:
     ``language:``.
 
     >>> from rushmore_print.design import load_design
-    >>> from rushmore_print.generate import generate_deck
+    >>> from rushmore_print.deck.generate import generate_deck
     >>> design = load_design(); deck = generate_deck(design)
     >>> [b.text for b in build_rulebook(design, deck).blocks if isinstance(b, Heading)][:4]
     ['In the box', 'Setting up', 'A round', 'Finding the match']
@@ -656,7 +656,7 @@ def rulebook_markdown(design: Design, deck: Deck, book: Rulebook) -> str:
     """The same rulebook as Markdown (``RULES.md``): the same blocks, the figures told in words.
 
     >>> from rushmore_print.design import load_design
-    >>> from rushmore_print.generate import generate_deck
+    >>> from rushmore_print.deck.generate import generate_deck
     >>> design = load_design(); deck = generate_deck(design)
     >>> rulebook_markdown(design, deck, build_rulebook(design, deck)).splitlines()[0]
     '# Mount Rushmore'

@@ -16,11 +16,11 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from .errors import OptionsError
-from .units import EIGHTH_INCH_MM, MM_PER_INCH
+from ..errors import OptionsError
+from ..units import EIGHTH_INCH_MM, MM_PER_INCH
 
 if TYPE_CHECKING:
-    from .design import Design
+    from ..design import Design
 
 Progress = Callable[[str], None]
 

@@ -18,8 +18,8 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 
-from .model import Deck, Faces, Level, Red, SearchCard, card_id, faces_of_index, matches, target_faces
-from .readers.inputs import shown
+from ..model import Deck, Faces, Level, Red, SearchCard, card_id, faces_of_index, matches, target_faces
+from ..readers.inputs import shown
 
 _PLAIN_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,23}")
 

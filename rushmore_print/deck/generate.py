@@ -22,9 +22,9 @@ import itertools
 import math
 import random
 
-from .design import Design
-from .errors import Problem, SpecError
-from .model import Deck, Level, Monument, SearchCard, card_id, faces_of_index, target_faces
+from ..design import Design
+from ..errors import Problem, SpecError
+from ..model import Deck, Level, Monument, SearchCard, card_id, faces_of_index, target_faces
 
 
 def generate_deck(design: Design) -> Deck:

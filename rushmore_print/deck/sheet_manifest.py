@@ -20,12 +20,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from .design import MAX_HEADS
-from .errors import CardError, Problem, SpecError
+from ..design import MAX_HEADS
+from ..errors import CardError, Problem, SpecError
+from ..model import Deck, Level, Monument, Notation, SearchCard
+from ..readers.inputs import shown, shown_path
+from ..readers.spreadsheets import SheetError, SheetFormat, Table, column_letters, read_tables, rows_of
 from .manifest import most_monuments, most_search_cards
-from .model import Deck, Level, Monument, Notation, SearchCard
-from .readers.inputs import shown, shown_path
-from .readers.spreadsheets import SheetError, SheetFormat, Table, column_letters, read_tables, rows_of
 from .rows import COLUMNS, CardKind, CardRow
 from .validate import CardField, Finding, Report, shown_id, validate_deck
 
@@ -49,8 +49,8 @@ def deck_tables(deck: Deck, design_name: str, rows: Sequence[CardRow]) -> list[T
     ``deck``.
 
     >>> from rushmore_print.design import load_design
-    >>> from rushmore_print.generate import generate_deck
-    >>> from rushmore_print.rows import card_rows
+    >>> from rushmore_print.deck.generate import generate_deck
+    >>> from rushmore_print.deck.rows import card_rows
     >>> deck = generate_deck(load_design())
     >>> cards, design = deck_tables(deck, "Classic", card_rows(deck))
     >>> cards.rows[0], cards.rows[1], cards.rows[17]
@@ -140,8 +140,8 @@ def validate_sheet_manifest(
     >>> import tempfile
     >>> from rushmore_print.readers.spreadsheets import SheetFormat, write_tables
     >>> from rushmore_print.design import load_design
-    >>> from rushmore_print.generate import generate_deck
-    >>> from rushmore_print.rows import card_rows
+    >>> from rushmore_print.deck.generate import generate_deck
+    >>> from rushmore_print.deck.rows import card_rows
     >>> deck = generate_deck(load_design())
     >>> cards = list(deck_tables(deck, "Classic", card_rows(deck))[0].rows)
     >>> cards[17] = ("S01", "search", "RRLL", "0", "expert", "M13")
@@ -295,7 +295,7 @@ def _design_sheet(tables: list[Table], path: Path) -> Deck | None:
 
 
 def _classic() -> Deck:
-    from .design import load_design
+    from ..design import load_design
 
     design = load_design()
     return Deck(design.head_names, design.directions, design.notation, (), ())

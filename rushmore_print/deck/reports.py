@@ -12,11 +12,11 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import BinaryIO
 
-from .design import Design
-from .language.words import text_table
-from .model import Deck
-from .readers.inputs import STDIN, STDIN_NAME, InputKind, read_stream, shown_path
-from .readers.spreadsheets import SheetFormat
+from ..design import Design
+from ..language.words import text_table
+from ..model import Deck
+from ..readers.inputs import STDIN, STDIN_NAME, InputKind, read_stream, shown_path
+from ..readers.spreadsheets import SheetFormat
 from .validate import Finding, Report, validate_deck
 
 __all__ = ["ArtCheck", "Verdict", "judge_design", "judge_manifest", "manifest_names_its_heads"]
@@ -30,7 +30,7 @@ this module stays free of Pillow."""
 class Verdict:
     """What the validator found: the deck's report, what printing would refuse, and how strict to be.
 
-    >>> from rushmore_print.generate import generate_deck
+    >>> from rushmore_print.deck.generate import generate_deck
     >>> from rushmore_print.design import load_design
     >>> design = load_design()
     >>> verdict = judge_design(design, generate_deck(design))
@@ -48,7 +48,7 @@ class Verdict:
     def ok(self) -> bool:
         """True when the deck passes (its warnings too, when strict) and build could print it.
 
-        >>> from rushmore_print.validate import Finding, Report
+        >>> from rushmore_print.deck.validate import Finding, Report
         >>> report = Report(16, 39, (), (Finding(None, "answers are uneven"),), (), ())
         >>> Verdict("t", report).ok, Verdict("t", report, strict=True).ok, Verdict("t", report, printing=("x",)).ok
         (True, False, False)
@@ -59,7 +59,7 @@ class Verdict:
     def problems(self) -> int:
         """How many problems make the deck not valid (warnings count only when strict).
 
-        >>> from rushmore_print.validate import Finding, Report
+        >>> from rushmore_print.deck.validate import Finding, Report
         >>> report = Report(16, 39, (Finding("S01", "no Monument matches"),), (Finding(None, "uneven"),), (), ())
         >>> Verdict("t", report).problems, Verdict("t", report, strict=True).problems
         (1, 2)
@@ -71,7 +71,7 @@ class Verdict:
         """The report for people (the printing problems go to stderr: see :meth:`printing_lines`).
 
         >>> from rushmore_print.model import Level
-        >>> from rushmore_print.validate import Finding, Report
+        >>> from rushmore_print.deck.validate import Finding, Report
         >>> wrong = (Finding("S01", "no Monument matches"),)
         >>> print(Verdict("Test (t.yaml)", Report(4, 8, wrong, (), (), ((Level.BASIC, 8),))).text())
         Test (t.yaml): 4 Monuments, 8 Search cards checked
@@ -104,7 +104,7 @@ class Verdict:
     def problem_lines(self) -> list[str]:
         """The problems that make the deck not valid, as error lines (``validate -q`` prints only these).
 
-        >>> from rushmore_print.validate import Finding, Report
+        >>> from rushmore_print.deck.validate import Finding, Report
         >>> report = Report(16, 39, (Finding("S01", "no Monument matches"),), (Finding(None, "uneven"),), (), ())
         >>> Verdict("t", report, strict=True).problem_lines()
         ['error: S01: no Monument matches', 'error: uneven']
@@ -115,7 +115,7 @@ class Verdict:
     def printing_lines(self) -> list[str]:
         """The printing problems as error lines that name the design file.
 
-        >>> from rushmore_print.validate import Report
+        >>> from rushmore_print.deck.validate import Report
         >>> verdict = Verdict("t", Report(4, 8, (), (), (), ()), printing=("the card does not fit",), source="big.yaml")
         >>> verdict.printing_lines()
         ['error: big.yaml: the card does not fit']
@@ -125,7 +125,7 @@ class Verdict:
     def data(self) -> dict:
         """The report for scripts (``validate --format json``).
 
-        >>> from rushmore_print.validate import Report
+        >>> from rushmore_print.deck.validate import Report
         >>> data = Verdict("t", Report(4, 8, (), (), (), ())).data()
         >>> data["ok"], data["errors"], data["pools"]
         (True, [], {})
@@ -165,14 +165,14 @@ def judge_design(
     print but not play (``render.art.art_warnings``: the same facing either way), a warning like
     an imbalance; each is called only when a head has art (``art_check``: image art).
 
-    >>> from rushmore_print.generate import generate_deck
+    >>> from rushmore_print.deck.generate import generate_deck
     >>> from rushmore_print.design import load_design
     >>> design = load_design()
     >>> verdict = judge_design(design, generate_deck(design), strict=True)
     >>> verdict.ok, verdict.printing
     (True, ())
     """
-    from .layout.checks import printing_problems
+    from ..layout.checks import printing_problems
 
     printing = printing_problems(design, deck)
     report = validate_deck(deck)
@@ -210,8 +210,8 @@ def judge_manifest(
     the deck whose heads and letters a spreadsheet's notation uses.
 
     >>> import io, json
-    >>> from rushmore_print.generate import generate_deck
-    >>> from rushmore_print.rows import card_rows, rows_manifest
+    >>> from rushmore_print.deck.generate import generate_deck
+    >>> from rushmore_print.deck.rows import card_rows, rows_manifest
     >>> from rushmore_print.design import load_design
     >>> deck = generate_deck(load_design())
     >>> text = json.dumps(rows_manifest(card_rows(deck), deck, "classic")).encode()

@@ -15,8 +15,8 @@ import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from .language.words import text_table
-from .model import Deck, Level, SearchCard
+from ..language.words import text_table
+from ..model import Deck, Level, SearchCard
 
 __all__ = [
     "COLUMNS",
@@ -50,7 +50,7 @@ COLUMNS = ("id", "kind", "notation", "red", "level", "answer")
 class CardRow:
     """One card as a listing shows it. Search-only fields are None on a Monument.
 
-    >>> from rushmore_print.generate import generate_deck
+    >>> from rushmore_print.deck.generate import generate_deck
     >>> from rushmore_print.design import load_design
     >>> rows = card_rows(generate_deck(load_design()))
     >>> rows[0].cells(), rows[16].cells()
@@ -95,7 +95,7 @@ class CardRow:
 def card_rows(deck: Deck, search: Iterable[SearchCard] | None = None) -> tuple[CardRow, ...]:
     """A row for every Monument, then one for each of ``search`` (the deck's Search cards when None).
 
-    >>> from rushmore_print.generate import generate_deck
+    >>> from rushmore_print.deck.generate import generate_deck
     >>> from rushmore_print.design import load_design
     >>> deck = generate_deck(load_design())
     >>> len(card_rows(deck)), len(card_rows(deck, deck.pool(Level.BASIC)))
@@ -130,7 +130,7 @@ def _split(rows: Sequence[CardRow]) -> tuple[list[CardRow], list[CardRow]]:
 def rows_table(rows: Sequence[CardRow], title: str) -> str:
     """The listing for people: a heading line, the Monuments, then the Search cards with their answers.
 
-    >>> from rushmore_print.generate import generate_deck
+    >>> from rushmore_print.deck.generate import generate_deck
     >>> from rushmore_print.design import load_design
     >>> deck = generate_deck(load_design())
     >>> rows_table(card_rows(deck), "Mount Rushmore").splitlines()[0]
@@ -168,7 +168,7 @@ def rows_csv(rows: Sequence[CardRow]) -> str:
 def rows_manifest(rows: Sequence[CardRow], deck: Deck, design_name: str) -> dict:
     """The manifest (the JSON ``validate --manifest`` reads) as plain data, in its key order.
 
-    >>> from rushmore_print.generate import generate_deck
+    >>> from rushmore_print.deck.generate import generate_deck
     >>> from rushmore_print.design import load_design
     >>> deck = generate_deck(load_design())
     >>> manifest = rows_manifest(card_rows(deck), deck, "Mount Rushmore")
@@ -221,7 +221,7 @@ class Listing(enum.Enum):
 def listing(rows: Sequence[CardRow], deck: Deck, design_name: str, form: Listing) -> str | bytes:
     """The rows in ``form``: text, or a spreadsheet's bytes when ``form.binary``.
 
-    >>> from rushmore_print.generate import generate_deck
+    >>> from rushmore_print.deck.generate import generate_deck
     >>> from rushmore_print.design import load_design
     >>> deck = generate_deck(load_design())
     >>> listing(card_rows(deck), deck, "classic", Listing.CSV).splitlines()[:2]
@@ -235,7 +235,7 @@ def listing(rows: Sequence[CardRow], deck: Deck, design_name: str, form: Listing
         return rows_csv(rows)
     if form is Listing.JSON:
         return json.dumps(rows_manifest(rows, deck, design_name), indent=2) + "\n"
-    from .readers.spreadsheets import SheetFormat, write_tables
+    from ..readers.spreadsheets import SheetFormat, write_tables
     from .sheet_manifest import deck_tables  # here: it reads and writes sheets on top of these rows
 
     return write_tables(deck_tables(deck, design_name, rows), SheetFormat(form.value))
