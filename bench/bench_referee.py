@@ -11,7 +11,7 @@ import statistics
 import time
 
 from rushmore_print import generate_deck, load_design
-from rushmore_print.session import Options, Session
+from rushmore_print.game.session import Options, Session
 
 NAMES = ("ann", "bob", "cy", "dee", "eve", "fay", "gus", "hal", "ivy", "jon")
 

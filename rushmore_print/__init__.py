@@ -48,9 +48,9 @@ if TYPE_CHECKING:
     from .deck.generate import generate_deck
     from .deck.validate import Report, validate_deck
     from .design import Design, load_design, parse_design
+    from .game.referee import Game
     from .layout.sheets import Flip, SheetLayout
     from .model import Deck
-    from .referee import Game
 
 __version__ = "0.1.0"
 
@@ -89,7 +89,7 @@ def __getattr__(name: str) -> Any:
 
         return sheets.SheetLayout if name == "SheetLayout" else sheets.Flip
     if name == "Game":
-        from .referee import Game
+        from .game.referee import Game
 
         return Game
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -127,7 +127,7 @@ def seed(value: str) -> int:
     Traceback (most recent call last):
     ValueError: '-1': expected a whole number from 0 to 9223372036854775807 (2^63-1)
     """
-    from .session import MAX_SEED
+    from .game.session import MAX_SEED
 
     text = value.strip()
     if not (text.isascii() and text.isdigit()) or len(text) > len(str(MAX_SEED)) or int(text) > MAX_SEED:

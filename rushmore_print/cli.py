@@ -541,8 +541,8 @@ def answer(card: str, design: Path | None) -> None:
       rushmore answer "LR*RL"
       rushmore answer S17 junior/design.yaml
     """
+    from .game.referee import answer_of, resolve_search
     from .language.i18n import catalogue_for
-    from .referee import answer_of, resolve_search
 
     spec, deck = load_deck(design)
     search = resolve_search(deck, card)
@@ -569,8 +569,8 @@ def check(card: str, monument: str, design: Path | None) -> None:
       rushmore check S17 M05                                # exit 1: it does not, and why
       rushmore check S05 M03 --design junior/design.yaml   # exit 1
     """
+    from .game.referee import explain, resolve_monument, resolve_search, same_id
     from .language.i18n import catalogue_for
-    from .referee import explain, resolve_monument, resolve_search, same_id
 
     voice = current_voice()
     spec, deck = load_deck(design)
@@ -660,8 +660,8 @@ def stats(logs: tuple[Path, ...], html_path: Path | None) -> None:
       rushmore stats output/games/*.jsonl
       rushmore stats output/games/*.jsonl --html output/stats.html
     """
+    from .game.stats import stats_of, table_lines
     from .gamelog import read_records
-    from .stats import stats_of, table_lines
 
     result = stats_of([read_records(path) for path in logs])
     if html_path is None or str(html_path) != STDIN:  # the page alone on standard output

@@ -26,11 +26,11 @@ from .readers.inputs import STDIN, STDIN_NAME, InputKind, read_stream, shown_pat
 
 if TYPE_CHECKING:
     from .design import Design
+    from .game.narrate import Narrator
+    from .game.session import Session, Step
     from .gamelog import GameLog
     from .language.i18n import Catalogue
     from .model import Deck
-    from .narrate import Narrator
-    from .session import Session, Step
 
 __all__ = [
     "GameRequest",
@@ -263,7 +263,7 @@ class Table:
         >>> "seed 3" in streams.stdout.getvalue()
         True
         """
-        from .referee import Revealed
+        from .game.referee import Revealed
 
         for record in step.records:  # saved before it is shown: nothing seen is ever lost
             self.log.write(record)
@@ -303,7 +303,7 @@ class Table:
         ...     log.close()
         <Outcome.DONE: 0>
         """
-        from .session import Finished, Quit
+        from .game.session import Finished, Quit
 
         streams, session, t = self.streams, self.session, self.t
         if streams.interactive:
@@ -372,7 +372,7 @@ class Table:
         >>> streams.stdout.getvalue().startswith("resumed the game in ")
         True
         """
-        from .session import ShowGrid, ShowScore
+        from .game.session import ShowGrid, ShowScore
 
         session, narrator = self.session, self.narrator
         t = narrator.t
@@ -382,7 +382,7 @@ class Table:
             self.streams.say(t.gettext("note: the log's last line was cut short by a crash: {lost}", lost=t.say(lost)))
         self._lines(narrator.say(ShowGrid(game.table)))
         if game.over:
-            from .referee import Ended
+            from .game.referee import Ended
 
             ended = Ended(game.state.winners or (), game.state.end_reason, game.scores())
             self._lines(narrator.say_all([ended, session.summary()]))
@@ -403,15 +403,15 @@ def narrator_for(session: Session, streams: Streams) -> Narrator:
     """The referee's voice for ``session`` at a terminal like ``streams``, in the players' language.
 
     >>> from rushmore_print import load_design, generate_deck
-    >>> from rushmore_print.session import Options, Session
+    >>> from rushmore_print.game.session import Options, Session
     >>> design = load_design()
     >>> session = Session.new(generate_deck(design), design.rules, design.grid, Options(("a", "b")),
     ...                       design_name=design.name, language="it")
     >>> narrator_for(session, Streams(io.StringIO(), io.StringIO(), io.StringIO())).t
     Catalogue('it')
     """
+    from .game.narrate import Narrator
     from .language.i18n import catalogue
-    from .narrate import Narrator
 
     words = catalogue(session.language)
     return Narrator(
@@ -466,8 +466,8 @@ def new_session(request: GameRequest, design: Path | None, hold: bool) -> Sessio
     >>> session.options.seed, session.game.players
     (3, ('ann', 'bob'))
     """
+    from .game.session import Options, Session
     from .model import DeckMode
-    from .session import Options, Session
 
     seed = request.seed if request.seed is not None else secrets.randbelow(10**6)
     mode = DeckMode(request.deck_mode)
@@ -519,8 +519,8 @@ def resume(design: Path | None, path: Path, given: dict, quick: bool, interactiv
     (1, None)
     """
     from .errors import GameLogError
+    from .game.session import Session, conflicts
     from .gamelog import GameLog
-    from .session import Session, conflicts
 
     log, records, lost = GameLog.reopen(path)
     try:
@@ -577,8 +577,8 @@ def print_order(session: Session, design: Path | None, streams: Streams) -> None
     >>> streams.stdout.getvalue().splitlines()[0]
     'Mount Rushmore, seed 7, Basic, 2 players'
     """
+    from .game.session import ShowGrid
     from .language.i18n import level_name
-    from .session import ShowGrid
 
     game = session.game
     notation = game.deck.notation
@@ -638,7 +638,7 @@ def read_line(stdin: BinaryIO | TextIO, prompt: str, interactive: bool) -> bytes
     >>> read_line(io.BytesIO(b"ann B3\\r\\nbob pass\\n"), "", False)
     b'ann B3'
     """
-    from .session import MAX_LINE
+    from .game.session import MAX_LINE
 
     if interactive:
         try:

@@ -66,7 +66,7 @@ class CardError(RushmoreError):
 class ClaimError(RushmoreError):
     """A claim at the table breaks the rules; the message says which rule.
 
-    >>> from rushmore_print.referee import check_players
+    >>> from rushmore_print.game.referee import check_players
     >>> check_players(["ann"])
     Traceback (most recent call last):
     rushmore_print.errors.ClaimError: a game needs at least two players, e.g. --players ann,bob
@@ -77,7 +77,7 @@ class UnknownPlayer(ClaimError):
     """A claim names no player of the game (or a prefix that several names share).
 
     >>> from rushmore_print import generate_deck, load_design
-    >>> from rushmore_print.referee import Game
+    >>> from rushmore_print.game.referee import Game
     >>> design = load_design()
     >>> game = Game.new(generate_deck(design), design.rules, design.grid, ["ann", "bob"], seed=3)
     >>> _ = game.start()
@@ -91,7 +91,7 @@ class UnknownCard(ClaimError):
     """A claim (or a card turned over) names no position, Monument or Search card of the game.
 
     >>> from rushmore_print import generate_deck, load_design
-    >>> from rushmore_print.referee import Game
+    >>> from rushmore_print.game.referee import Game
     >>> design = load_design()
     >>> game = Game.new(generate_deck(design), design.rules, design.grid, ["ann", "bob"], seed=3)
     >>> _ = game.start()
@@ -105,7 +105,7 @@ class AlreadyClaimed(ClaimError):
     """A player claims twice in one turn: hands do not move (a correction is :meth:`Game.change`).
 
     >>> from rushmore_print import generate_deck, load_design
-    >>> from rushmore_print.referee import Game
+    >>> from rushmore_print.game.referee import Game
     >>> design = load_design()
     >>> game = Game.new(generate_deck(design), design.rules, design.grid, ["ann", "bob"], seed=3)
     >>> _ = game.start() + game.claim("ann", "A1")
@@ -119,7 +119,7 @@ class AlreadyCovered(ClaimError):
     """A player claims a Monument another player's hand is already on.
 
     >>> from rushmore_print import generate_deck, load_design
-    >>> from rushmore_print.referee import Game
+    >>> from rushmore_print.game.referee import Game
     >>> design = load_design()
     >>> game = Game.new(generate_deck(design), design.rules, design.grid, ["ann", "bob"], seed=3)
     >>> _ = game.start() + game.claim("ann", "A1")
@@ -133,7 +133,7 @@ class GameOver(ClaimError):
     """An input after the game has ended (or a second start).
 
     >>> from rushmore_print import generate_deck, load_design
-    >>> from rushmore_print.referee import Game
+    >>> from rushmore_print.game.referee import Game
     >>> design = load_design()
     >>> game = Game.new(generate_deck(design), design.rules, design.grid, ["ann", "bob"], seed=3)
     >>> _ = game.start()
@@ -149,7 +149,7 @@ class NothingToUndo(ClaimError):
     """An undo with no input left to take back.
 
     >>> from rushmore_print import generate_deck, load_design
-    >>> from rushmore_print.referee import Game
+    >>> from rushmore_print.game.referee import Game
     >>> design = load_design()
     >>> game = Game.new(generate_deck(design), design.rules, design.grid, ["ann", "bob"], seed=3)
     >>> _ = game.start()

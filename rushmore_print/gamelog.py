@@ -1,4 +1,4 @@
-"""The game log file: one JSON record a line (the format is in :mod:`rushmore_print.session`),
+"""The game log file: one JSON record a line (the format is in :mod:`rushmore_print.game.session`),
 appended, and synced as each line is taken, so a game interrupted at any moment can be resumed
 from its log.
 
@@ -17,9 +17,9 @@ from pathlib import Path
 
 from .errors import GameLogError
 from .files import durable
+from .game.session import lost_entry, parse_log
 from .language.i18n import Said, psaid, said
 from .readers.inputs import InputError, InputKind, not_utf8, read_input, shown_path
-from .session import lost_entry, parse_log
 
 _BINARY = getattr(os, "O_BINARY", 0)
 
@@ -103,7 +103,7 @@ class GameLog:
         >>> folder = tempfile.TemporaryDirectory()
         >>> path = Path(folder.name) / "game.jsonl"
         >>> from rushmore_print import generate_deck, load_design
-        >>> from rushmore_print.session import Options, Session
+        >>> from rushmore_print.game.session import Options, Session
         >>> design, options = load_design(), Options(("ann", "bob"), seed=3)
         >>> session = Session.new(generate_deck(design), design.rules, design.grid, options, design_name=design.name)
         >>> log = GameLog.create(path)
@@ -256,7 +256,7 @@ def read_records(path: Path) -> list[dict]:
     >>> folder = tempfile.TemporaryDirectory()
     >>> path = Path(folder.name) / "game.jsonl"
     >>> from rushmore_print import generate_deck, load_design
-    >>> from rushmore_print.session import Options, Session
+    >>> from rushmore_print.game.session import Options, Session
     >>> design, options = load_design(), Options(("ann", "bob"), seed=3)
     >>> session = Session.new(generate_deck(design), design.rules, design.grid, options, design_name=design.name)
     >>> log = GameLog.create(path)
@@ -271,7 +271,7 @@ def read_records(path: Path) -> list[dict]:
         data = read_input(path, InputKind.GAME_LOG)
     except InputError as exc:
         raise GameLogError(str(exc)) from None
-    from .stats import check_sequence
+    from .game.stats import check_sequence
 
     try:
         records, _cut = parse_log(_text_of(data))

@@ -176,7 +176,7 @@ def test_a_build_imports_no_game_and_no_catalogue_reader(tmp_path):
         "import sys, runpy; sys.argv = ['rushmore', *sys.argv[1:]]\n"
         "try:\n    runpy.run_module('rushmore_print', run_name='__main__')\n"
         "except SystemExit:\n    pass\n"
-        "print(sorted(set(sys.modules) & {'rushmore_print.referee', 'rushmore_print.session', "
+        "print(sorted(set(sys.modules) & {'rushmore_print.game.referee', 'rushmore_print.game.session', "
         "'babel.messages.pofile', 'babel.messages.mofile'}))"
     )
     argv = ["build", "-q", "-o", str(tmp_path), "--paper", "a4", "--layout", "duplex"]

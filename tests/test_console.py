@@ -7,8 +7,8 @@ from click.testing import CliRunner
 
 from rushmore_print.cli import cli
 from rushmore_print.console import GameRequest, Outcome, Streams, Table, narrator_for, new_log, new_session, play
-from rushmore_print.narrate import Narrator
-from rushmore_print.session import Options, Rejected, Session, ShowScore
+from rushmore_print.game.narrate import Narrator
+from rushmore_print.game.session import Options, Rejected, Session, ShowScore
 
 
 def streams(lines: str | object = "") -> Streams:
@@ -105,7 +105,7 @@ def test_a_redundant_or_glued_trailing_dot_is_accepted(classic, classic_deck, li
 def test_after_card_1_of_12_eleven_are_left(classic, classic_deck):
     for mode in ("screen", "table"):
         session = session_of(
-            classic, classic_deck, deck_mode=__import__("rushmore_print.referee").referee.DeckMode(mode)
+            classic, classic_deck, deck_mode=__import__("rushmore_print.game.referee").referee.DeckMode(mode)
         )
         if mode == "table":
             session.handle(session.game.state.box[0])

@@ -10,8 +10,8 @@ import pytest
 from rushmore_print.cli import cli
 from rushmore_print.design import MAX_PLAYERS, MOST_SEARCH_CARDS, parse_design
 from rushmore_print.errors import ClaimError, SpecError
+from rushmore_print.game.referee import Game
 from rushmore_print.language.i18n import catalogue
-from rushmore_print.referee import Game
 
 from .conftest import EXAMPLES, MINIMAL
 from .fuzzing import every_key_wrong

@@ -16,8 +16,8 @@ from rushmore_print.cli import cli
 from rushmore_print.deck.generate import generate_deck
 from rushmore_print.design import load_design, parse_design
 from rushmore_print.errors import GameLogError
+from rushmore_print.game.session import LOG_VERSION, Session, deck_fingerprint, parse_log
 from rushmore_print.language.i18n import catalogue, languages
-from rushmore_print.session import LOG_VERSION, Session, deck_fingerprint, parse_log
 
 from .conftest import EXAMPLES
 

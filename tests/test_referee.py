@@ -13,10 +13,8 @@ from rushmore_print.errors import (
     UnknownCard,
     UnknownPlayer,
 )
-from rushmore_print.language.words import join_names
-from rushmore_print.model import Level, matches
-from rushmore_print.narrate import Narrator
-from rushmore_print.referee import (
+from rushmore_print.game.narrate import Narrator
+from rushmore_print.game.referee import (
     Awaiting,
     DeckMode,
     Ended,
@@ -29,6 +27,8 @@ from rushmore_print.referee import (
     resolve_monument,
     resolve_search,
 )
+from rushmore_print.language.words import join_names
+from rushmore_print.model import Level, matches
 
 
 def new_game(classic, classic_deck, players=("ann", "bob"), **kwargs):

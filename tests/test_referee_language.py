@@ -206,7 +206,7 @@ def test_the_english_check_sees_english(tmp_path):
 
 
 def language_server(classic, classic_deck, language):
-    from rushmore_print.session import Options, Session
+    from rushmore_print.game.session import Options, Session
     from rushmore_print.web.room import Room
     from rushmore_print.web.server import TableServer
 

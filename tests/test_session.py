@@ -11,10 +11,9 @@ from hypothesis import strategies as st
 
 from rushmore_print.cli import cli
 from rushmore_print.errors import GameLogError
-from rushmore_print.model import Level
-from rushmore_print.narrate import Narrator
-from rushmore_print.referee import DeckMode, Ended, Judged, Revealed
-from rushmore_print.session import (
+from rushmore_print.game.narrate import Narrator
+from rushmore_print.game.referee import DeckMode, Ended, Judged, Revealed
+from rushmore_print.game.session import (
     MAX_LINE,
     Finished,
     Options,
@@ -24,6 +23,7 @@ from rushmore_print.session import (
     Summary,
     parse_log,
 )
+from rushmore_print.model import Level
 
 
 def ticking():

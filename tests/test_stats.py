@@ -5,8 +5,8 @@ import json
 import re
 
 from rushmore_print.cli import cli
-from rushmore_print.session import Options, Session
-from rushmore_print.stats import stats_of, turns_of
+from rushmore_print.game.session import Options, Session
+from rushmore_print.game.stats import stats_of, turns_of
 
 
 def played(classic, classic_deck, seed=4):

@@ -8,10 +8,10 @@ import json
 import pytest
 from aiohttp.test_utils import TestClient, TestServer
 
+from rushmore_print.game.session import Options, Session
 from rushmore_print.gamelog import GameLog
 from rushmore_print.language.i18n import catalogue, languages
 from rushmore_print.model import Level
-from rushmore_print.session import Options, Session
 from rushmore_print.web.room import Room
 from rushmore_print.web.server import TableServer
 

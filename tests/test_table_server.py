@@ -8,7 +8,7 @@ import pytest
 from aiohttp import WSMsgType
 from aiohttp.test_utils import TestClient, TestServer
 
-from rushmore_print.session import Options, Session, parse_log
+from rushmore_print.game.session import Options, Session, parse_log
 from rushmore_print.web import server as server_module
 from rushmore_print.web.room import Room, RoomError
 from rushmore_print.web.server import TableServer

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from html import escape
 
-from ..stats import Row, Stats, seconds
+from ..game.stats import Row, Stats, seconds
 
 BAR_HEIGHT = 16  # px a row
 LABEL_WIDTH = 90
@@ -18,7 +18,7 @@ def bar_chart(rows: tuple[Row, ...], title: str) -> str:
     """Horizontal bars of each row's median time to the right claim, its wrong claims as red
     dots beside it (one dot a claim, up to ten, then a number).
 
-    >>> from rushmore_print.stats import Row
+    >>> from rushmore_print.game.stats import Row
     >>> svg = bar_chart((Row("S01", 2, 2, 1, 1500.0), Row("S02", 1, 0, 0, None)), "cards")
     >>> svg.count("<rect"), "1.50 s" in svg, "S02" in svg
     (1, True, True)
@@ -61,7 +61,7 @@ def _table(rows: tuple[Row, ...], title: str, turns: str, right: str) -> str:
 def stats_html(stats: Stats) -> str:
     """The whole page (deterministic: the same logs give the same bytes).
 
-    >>> from rushmore_print.stats import Row, Stats
+    >>> from rushmore_print.game.stats import Row, Stats
     >>> stats = Stats(1, (Row("S12", 1, 1, 0, 2500),), (Row("Basic", 1, 1, 0, 2500),), (), (Row("ann", 1, 1, 0, 2500),))
     >>> page = stats_html(stats)
     >>> page.startswith("<!doctype html>"), "<h1>Rushmore stats: 1 game</h1>" in page, page == stats_html(stats)

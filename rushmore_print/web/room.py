@@ -2,14 +2,14 @@
 screen is shown. No web framework here: the server (:mod:`.server`) passes each checked message
 in and sends each :class:`Reply` out, so the room is tested without a socket.
 
-The game itself is a :class:`rushmore_print.session.Session`, fed the same lines the terminal
+The game itself is a :class:`rushmore_print.game.session.Session`, fed the same lines the terminal
 would type (``ann B3``, ``bob pass``, ``undo``), so the log is the one ``rushmore play`` writes
 and ``play --resume`` continues. The room never takes a player's name from a phone's message:
 a phone is seated once (join code, then a free name) and every claim it sends is made for that
 seat. Only the table screen (holding the table key) reveals, corrects, undoes and ends.
 
 >>> from rushmore_print import load_design, generate_deck
->>> from rushmore_print.session import Options, Session
+>>> from rushmore_print.game.session import Options, Session
 >>> design = load_design()
 >>> session = Session.new(generate_deck(design), design.rules, design.grid, Options(("ann", "bob"), seed=3),
 ...                       design_name=design.name, hold=True, clock=lambda: 0.0)
@@ -30,11 +30,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import ClaimError, RushmoreError
+from ..game.narrate import Narrator
+from ..game.referee import Ended, Judged, TieBreak, Undone
+from ..game.session import Rejected, Session, Step
+from ..game.stats import player_rows, turns_of
 from ..language.i18n import Catalogue, catalogue, level_name, said
-from ..narrate import Narrator
-from ..referee import Ended, Judged, TieBreak, Undone
-from ..session import Rejected, Session, Step
-from ..stats import player_rows, turns_of
 
 MAX_MESSAGE_BYTES = 1024  # the longest message a screen sends is a correction: far below this
 POSITION = re.compile(r"[A-Z]{1,2}[0-9]{1,3}")
@@ -46,7 +46,7 @@ class RoomError(RushmoreError):
     """A message the room refuses: the sentence goes back to the screen that sent it.
 
     >>> from rushmore_print import generate_deck, load_design
-    >>> from rushmore_print.session import Options, Session
+    >>> from rushmore_print.game.session import Options, Session
     >>> design = load_design()
     >>> session = Session.new(generate_deck(design), design.rules, design.grid, Options(("ann", "bob"), seed=3),
     ...                       design_name=design.name, hold=True)
@@ -73,7 +73,7 @@ class Reply:
     shown the new state.
 
     >>> from rushmore_print import generate_deck, load_design
-    >>> from rushmore_print.session import Options, Session
+    >>> from rushmore_print.game.session import Options, Session
     >>> design = load_design()
     >>> session = Session.new(generate_deck(design), design.rules, design.grid, Options(("ann", "bob"), seed=3),
     ...                       design_name=design.name, hold=True)
@@ -97,7 +97,7 @@ class Room:
     the log (``write``) before any screen sees the new state.
 
     >>> from rushmore_print import generate_deck, load_design
-    >>> from rushmore_print.session import Options, Session
+    >>> from rushmore_print.game.session import Options, Session
     >>> design = load_design()
     >>> session = Session.new(generate_deck(design), design.rules, design.grid, Options(("ann", "bob"), seed=3),
     ...                       design_name=design.name, hold=True)
@@ -129,7 +129,7 @@ class Room:
         """The players' language (the design's): every screen's words are said in it.
 
         >>> from rushmore_print import generate_deck, load_design
-        >>> from rushmore_print.session import Options, Session
+        >>> from rushmore_print.game.session import Options, Session
         >>> design = load_design()
         >>> session = Session.new(generate_deck(design), design.rules, design.grid, Options(("ann", "bob"), seed=3),
         ...                       design_name=design.name, hold=True)
@@ -147,7 +147,7 @@ class Room:
         """The referee's game behind the session.
 
         >>> from rushmore_print import generate_deck, load_design
-        >>> from rushmore_print.session import Options, Session
+        >>> from rushmore_print.game.session import Options, Session
         >>> design = load_design()
         >>> session = Session.new(generate_deck(design), design.rules, design.grid, Options(("ann", "bob"), seed=3),
         ...                       design_name=design.name, hold=True)
@@ -162,7 +162,7 @@ class Room:
         """Start a new game (its start record is written) and return the state.
 
         >>> from rushmore_print import generate_deck, load_design
-        >>> from rushmore_print.session import Options, Session
+        >>> from rushmore_print.game.session import Options, Session
         >>> design = load_design()
         >>> session = Session.new(generate_deck(design), design.rules, design.grid, Options(("ann", "bob"), seed=3),
         ...                       design_name=design.name, hold=True)
@@ -196,7 +196,7 @@ class Room:
         Raises ``RoomError`` for a name not in the game, a seat taken, or a one-screen game.
 
         >>> from rushmore_print import generate_deck, load_design
-        >>> from rushmore_print.session import Options, Session
+        >>> from rushmore_print.game.session import Options, Session
         >>> design = load_design()
         >>> session = Session.new(generate_deck(design), design.rules, design.grid, Options(("ann", "bob"), seed=3),
         ...                       design_name=design.name, hold=True)
@@ -225,7 +225,7 @@ class Room:
         """The player a phone's token seats, or None.
 
         >>> from rushmore_print import generate_deck, load_design
-        >>> from rushmore_print.session import Options, Session
+        >>> from rushmore_print.game.session import Options, Session
         >>> design = load_design()
         >>> session = Session.new(generate_deck(design), design.rules, design.grid, Options(("ann", "bob"), seed=3),
         ...                       design_name=design.name, hold=True)
@@ -240,7 +240,7 @@ class Room:
         """Free a player's seat (the table screen's "free"): their phone may join again.
 
         >>> from rushmore_print import generate_deck, load_design
-        >>> from rushmore_print.session import Options, Session
+        >>> from rushmore_print.game.session import Options, Session
         >>> design = load_design()
         >>> session = Session.new(generate_deck(design), design.rules, design.grid, Options(("ann", "bob"), seed=3),
         ...                       design_name=design.name, hold=True)
@@ -259,7 +259,7 @@ class Room:
         """The players who have a phone at the table.
 
         >>> from rushmore_print import generate_deck, load_design
-        >>> from rushmore_print.session import Options, Session
+        >>> from rushmore_print.game.session import Options, Session
         >>> design = load_design()
         >>> session = Session.new(generate_deck(design), design.rules, design.grid, Options(("ann", "bob"), seed=3),
         ...                       design_name=design.name, hold=True)
@@ -289,7 +289,7 @@ class Room:
         Raises ``RoomError`` for any other message.
 
         >>> from rushmore_print import generate_deck, load_design
-        >>> from rushmore_print.session import Options, Session
+        >>> from rushmore_print.game.session import Options, Session
         >>> design = load_design()
         >>> session = Session.new(generate_deck(design), design.rules, design.grid, Options(("ann", "bob"), seed=3),
         ...                       design_name=design.name, hold=True)
@@ -313,7 +313,7 @@ class Room:
         change, drop, free, undo, end.
 
         >>> from rushmore_print import generate_deck, load_design
-        >>> from rushmore_print.session import Options, Session
+        >>> from rushmore_print.game.session import Options, Session
         >>> design = load_design()
         >>> session = Session.new(generate_deck(design), design.rules, design.grid, Options(("ann", "bob"), seed=3),
         ...                       design_name=design.name, hold=True)
@@ -349,7 +349,7 @@ class Room:
         """True if a card is held back for the count of three, and no count is running.
 
         >>> from rushmore_print import generate_deck, load_design
-        >>> from rushmore_print.session import Options, Session
+        >>> from rushmore_print.game.session import Options, Session
         >>> design = load_design()
         >>> session = Session.new(generate_deck(design), design.rules, design.grid, Options(("ann", "bob"), seed=3),
         ...                       design_name=design.name, hold=True)
@@ -364,7 +364,7 @@ class Room:
         """Show the held card (the server calls this when the count of three is over).
 
         >>> from rushmore_print import generate_deck, load_design
-        >>> from rushmore_print.session import Options, Session
+        >>> from rushmore_print.game.session import Options, Session
         >>> design = load_design()
         >>> session = Session.new(generate_deck(design), design.rules, design.grid, Options(("ann", "bob"), seed=3),
         ...                       design_name=design.name, hold=True)
@@ -384,7 +384,7 @@ class Room:
         """Where the game stands for the screens: "ready" (a card is held back), "countdown", "play", "over".
 
         >>> from rushmore_print import generate_deck, load_design
-        >>> from rushmore_print.session import Options, Session
+        >>> from rushmore_print.game.session import Options, Session
         >>> design = load_design()
         >>> session = Session.new(generate_deck(design), design.rules, design.grid, Options(("ann", "bob"), seed=3),
         ...                       design_name=design.name, hold=True)
@@ -406,7 +406,7 @@ class Room:
         the table screen. A card is in it only once shown; nothing secret is (no join token).
 
         >>> from rushmore_print import generate_deck, load_design
-        >>> from rushmore_print.session import Options, Session
+        >>> from rushmore_print.game.session import Options, Session
         >>> design = load_design()
         >>> session = Session.new(generate_deck(design), design.rules, design.grid, Options(("ann", "bob"), seed=3),
         ...                       design_name=design.name, hold=True)

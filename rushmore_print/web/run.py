@@ -16,11 +16,11 @@ from pathlib import Path
 from ..console import GameRequest, Streams, load_deck, new_log, new_session, resume
 from ..design import Design
 from ..errors import GameLogError
+from ..game.referee import DeckMode
+from ..game.session import Session
 from ..gamelog import GameLog, read_records
 from ..language.i18n import catalogue
 from ..readers.inputs import shown_path
-from ..referee import DeckMode
-from ..session import Session
 from .cards import card_svgs, qr_svg
 from .room import Room
 from .server import TableServer, serve

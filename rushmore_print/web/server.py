@@ -102,7 +102,7 @@ class TableServer:
     the QR code and the table screen show, ``countdown`` the seconds of the count of three.
 
     >>> from rushmore_print import generate_deck, load_design
-    >>> from rushmore_print.session import Options, Session
+    >>> from rushmore_print.game.session import Options, Session
     >>> from rushmore_print.web.room import Room
     >>> design = load_design()
     >>> session = Session.new(generate_deck(design), design.rules, design.grid, Options(("ann", "bob"), seed=3),
@@ -145,7 +145,7 @@ class TableServer:
         the websocket, each response with the pages' security headers.
 
         >>> from rushmore_print import generate_deck, load_design
-        >>> from rushmore_print.session import Options, Session
+        >>> from rushmore_print.game.session import Options, Session
         >>> from rushmore_print.web.room import Room
         >>> design = load_design()
         >>> session = Session.new(generate_deck(design), design.rules, design.grid, Options(("ann", "bob"), seed=3),
@@ -390,7 +390,7 @@ async def serve(server: TableServer, sock: socket.socket) -> None:
     >>> import aiohttp
     >>> from rushmore_print.web.run import bound_socket
     >>> from rushmore_print import generate_deck, load_design
-    >>> from rushmore_print.session import Options, Session
+    >>> from rushmore_print.game.session import Options, Session
     >>> from rushmore_print.web.room import Room
     >>> design = load_design()
     >>> session = Session.new(generate_deck(design), design.rules, design.grid, Options(("ann", "bob"), seed=3),

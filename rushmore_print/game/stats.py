@@ -1,7 +1,7 @@
 """How games were played, read from their logs: each turn's claims with their reaction times,
 then medians per Search card, per level, per red count and per player.
 
-Pure: records in (from :func:`rushmore_print.session.parse_log`), numbers out. A log's ``undo``
+Pure: records in (from :func:`rushmore_print.game.session.parse_log`), numbers out. A log's ``undo``
 records take back the line before them, so the turns counted are the ones the game kept. A
 reaction time is the ``ms`` an input record carries: from the card being shown to that line
 (a line typed at the terminal may hold several claims, which then share its time; the browser
@@ -25,8 +25,8 @@ import statistics
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from .errors import GameLogError
-from .model import Level
+from ..errors import GameLogError
+from ..model import Level
 
 
 @dataclass(frozen=True)
@@ -35,7 +35,7 @@ class Hand:
 
     >>> import itertools
     >>> from rushmore_print import generate_deck, load_design
-    >>> from rushmore_print.session import Options, Session
+    >>> from rushmore_print.game.session import Options, Session
     >>> design, ticks = load_design(), itertools.count(0.0, 3.0)
     >>> session = Session.new(generate_deck(design), design.rules, design.grid, Options(("ann", "bob"), seed=3),
     ...                       design_name=design.name, clock=lambda: next(ticks))
@@ -55,7 +55,7 @@ class Turn:
 
     >>> import itertools
     >>> from rushmore_print import generate_deck, load_design
-    >>> from rushmore_print.session import Options, Session
+    >>> from rushmore_print.game.session import Options, Session
     >>> design, ticks = load_design(), itertools.count(0.0, 3.0)
     >>> session = Session.new(generate_deck(design), design.rules, design.grid, Options(("ann", "bob"), seed=3),
     ...                       design_name=design.name, clock=lambda: next(ticks))
@@ -106,7 +106,7 @@ def turns_of(records: Sequence[dict]) -> list[Turn]:
 
     >>> import itertools
     >>> from rushmore_print import generate_deck, load_design
-    >>> from rushmore_print.session import Options, Session
+    >>> from rushmore_print.game.session import Options, Session
     >>> design, ticks = load_design(), itertools.count(0.0, 3.0)
     >>> session = Session.new(generate_deck(design), design.rules, design.grid, Options(("ann", "bob"), seed=3),
     ...                       design_name=design.name, clock=lambda: next(ticks))
@@ -145,7 +145,7 @@ def check_sequence(records: Sequence[tuple[int, dict]]) -> None:
     """Refuse a log whose kept records (undone lines left out, as :func:`turns_of` counts them)
     are not in the order a game writes them: each card turned over numbered one more than the
     last, each verdict on the card in play and only once, nothing after the end. ``records``
-    are ``(line, record)`` pairs (:func:`rushmore_print.session.parse_log`). ``play --resume``
+    are ``(line, record)`` pairs (:func:`rushmore_print.game.session.parse_log`). ``play --resume``
     replays a log and refuses one edited by hand; ``stats`` reads without a replay, and a log
     with its lines copied twice or reordered was counted as turns the game never had.
 
@@ -230,7 +230,7 @@ class Row:
 
     >>> import itertools
     >>> from rushmore_print import generate_deck, load_design
-    >>> from rushmore_print.session import Options, Session
+    >>> from rushmore_print.game.session import Options, Session
     >>> design, ticks = load_design(), itertools.count(0.0, 3.0)
     >>> session = Session.new(generate_deck(design), design.rules, design.grid, Options(("ann", "bob"), seed=3),
     ...                       design_name=design.name, clock=lambda: next(ticks))
@@ -252,7 +252,7 @@ class Stats:
 
     >>> import itertools
     >>> from rushmore_print import generate_deck, load_design
-    >>> from rushmore_print.session import Options, Session
+    >>> from rushmore_print.game.session import Options, Session
     >>> design, ticks = load_design(), itertools.count(0.0, 3.0)
     >>> session = Session.new(generate_deck(design), design.rules, design.grid, Options(("ann", "bob"), seed=3),
     ...                       design_name=design.name, clock=lambda: next(ticks))
@@ -285,7 +285,7 @@ def player_rows(turns: list[Turn], players: Iterable[str]) -> tuple[Row, ...]:
 
     >>> import itertools
     >>> from rushmore_print import generate_deck, load_design
-    >>> from rushmore_print.session import Options, Session
+    >>> from rushmore_print.game.session import Options, Session
     >>> design, ticks = load_design(), itertools.count(0.0, 3.0)
     >>> session = Session.new(generate_deck(design), design.rules, design.grid, Options(("ann", "bob"), seed=3),
     ...                       design_name=design.name, clock=lambda: next(ticks))
@@ -314,7 +314,7 @@ def stats_of(games: Sequence[Sequence[dict]]) -> Stats:
 
     >>> import itertools
     >>> from rushmore_print import generate_deck, load_design
-    >>> from rushmore_print.session import Options, Session
+    >>> from rushmore_print.game.session import Options, Session
     >>> design, ticks = load_design(), itertools.count(0.0, 3.0)
     >>> session = Session.new(generate_deck(design), design.rules, design.grid, Options(("ann", "bob"), seed=3),
     ...                       design_name=design.name, clock=lambda: next(ticks))
@@ -352,7 +352,7 @@ def table_lines(stats: Stats) -> list[str]:
 
     >>> import itertools
     >>> from rushmore_print import generate_deck, load_design
-    >>> from rushmore_print.session import Options, Session
+    >>> from rushmore_print.game.session import Options, Session
     >>> design, ticks = load_design(), itertools.count(0.0, 3.0)
     >>> session = Session.new(generate_deck(design), design.rules, design.grid, Options(("ann", "bob"), seed=3),
     ...                       design_name=design.name, clock=lambda: next(ticks))

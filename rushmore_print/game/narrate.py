@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import textwrap
 
+from ..language.i18n import Catalogue, catalogue, level_name, level_own_words, level_pool_words
+from ..model import Deck, Level, SearchCard
 from . import referee as r
 from . import session as s
-from .language.i18n import Catalogue, catalogue, level_name, level_own_words, level_pool_words
-from .model import Deck, Level, SearchCard
 
 RED_ON = "\x1b[1;31m"
 COLOUR_OFF = "\x1b[0m"
@@ -51,7 +51,7 @@ class Narrator:
     ``words``: the players' language (English when None).
 
     >>> from rushmore_print import load_design, generate_deck
-    >>> from rushmore_print.session import Rejected
+    >>> from rushmore_print.game.session import Rejected
     >>> narrator = Narrator(generate_deck(load_design()), "Mount Rushmore", words=catalogue("pl"))
     >>> narrator.say(Rejected("x", "nothing to undo"))
     ['odrzucone: nothing to undo']
@@ -77,7 +77,7 @@ class Narrator:
         """Lines for a step's events, wrapped to the width; the claims of one typed line share one.
 
         >>> from rushmore_print import generate_deck, load_design
-        >>> from rushmore_print.session import Options, Session
+        >>> from rushmore_print.game.session import Options, Session
         >>> design = load_design()
         >>> deck = generate_deck(design)
         >>> options = Options(("ann", "bob"), seed=3)
@@ -113,7 +113,7 @@ class Narrator:
         """The lines of one event (a claim, a verdict, the end...) in the players' language.
 
         >>> from rushmore_print import generate_deck, load_design
-        >>> from rushmore_print.session import Options, Session
+        >>> from rushmore_print.game.session import Options, Session
         >>> design = load_design()
         >>> deck = generate_deck(design)
         >>> options = Options(("ann", "bob"), seed=3)
@@ -253,7 +253,7 @@ class Narrator:
         """The Monuments as laid out: a row per table row, each cell its position, id and notation.
 
         >>> from rushmore_print import generate_deck, load_design
-        >>> from rushmore_print.session import Options, Session
+        >>> from rushmore_print.game.session import Options, Session
         >>> design = load_design()
         >>> deck = generate_deck(design)
         >>> options = Options(("ann", "bob"), seed=3)
@@ -364,7 +364,7 @@ class Narrator:
         shaded differently and labelled RED (in the players' language), so they read without colour too.
 
         >>> from rushmore_print import generate_deck, load_design
-        >>> from rushmore_print.session import Options, Session
+        >>> from rushmore_print.game.session import Options, Session
         >>> design = load_design()
         >>> deck = generate_deck(design)
         >>> options = Options(("ann", "bob"), seed=3)
@@ -429,7 +429,7 @@ class Narrator:
         """The one-line prompt: the card, the claims so far, who is still to claim.
 
         >>> from rushmore_print import generate_deck, load_design
-        >>> from rushmore_print.session import Options, Session
+        >>> from rushmore_print.game.session import Options, Session
         >>> design = load_design()
         >>> deck = generate_deck(design)
         >>> options = Options(("ann", "bob"), seed=3)

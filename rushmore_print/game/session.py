@@ -42,12 +42,12 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from .design import MAX_PLAYERS, Rules
-from .errors import ClaimError, GameLogError, NothingToUndo, RushmoreError
-from .language.i18n import SOURCE_LANGUAGE, default_directions, languages, quoted, said
-from .model import Deck, Level
-from .readers.inputs import escape, shown
-from .readers.jsontext import NotJSON, loads
+from ..design import MAX_PLAYERS, Rules
+from ..errors import ClaimError, GameLogError, NothingToUndo, RushmoreError
+from ..language.i18n import SOURCE_LANGUAGE, default_directions, languages, quoted, said
+from ..model import Deck, Level
+from ..readers.inputs import escape, shown
+from ..readers.jsontext import NotJSON, loads
 from .referee import (
     DeckMode,
     Ended,

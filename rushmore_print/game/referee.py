@@ -19,8 +19,8 @@ import string
 import unicodedata
 from dataclasses import dataclass, replace
 
-from .design import MAX_PLAYERS, Rules
-from .errors import (
+from ..design import MAX_PLAYERS, Rules
+from ..errors import (
     AlreadyClaimed,
     AlreadyCovered,
     CardError,
@@ -30,8 +30,8 @@ from .errors import (
     UnknownCard,
     UnknownPlayer,
 )
-from .language.i18n import Names, Said, nsaid, pool_said, quoted, said
-from .model import Deck, DeckMode, Level, Monument, SearchCard, target_faces
+from ..language.i18n import Names, Said, nsaid, pool_said, quoted, said
+from ..model import Deck, DeckMode, Level, Monument, SearchCard, target_faces
 
 RESERVED_NAMES = frozenset({"pass", "score", "undo", "help", "quit", "grid", "change", "drop", "status"})
 
