@@ -44,13 +44,13 @@ from typing import TYPE_CHECKING, Any
 from .errors import BuildError, CardError, ClaimError, RushmoreError, SpecError
 
 if TYPE_CHECKING:
-    from .build import KitOptions, build_kit, write_calibration
     from .deck.generate import generate_deck
     from .deck.validate import Report, validate_deck
     from .design import Design, load_design, parse_design
     from .game.referee import Game
     from .layout.sheets import Flip, SheetLayout
     from .model import Deck
+    from .writers.build import KitOptions, build_kit, write_calibration
 
 __version__ = "0.1.0"
 
@@ -77,7 +77,7 @@ def __getattr__(name: str) -> Any:
 
         return Deck
     if name in ("build_kit", "KitOptions", "write_calibration"):
-        from . import build
+        from .writers import build
 
         return {
             "build_kit": build.build_kit,

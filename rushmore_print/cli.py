@@ -46,7 +46,7 @@ from .language.words import count
 from .model import DeckMode, Level
 from .readers.inputs import STDIN
 from .sizes import PAPERS, Flip
-from .starter import Example
+from .writers.starter import Example
 
 if TYPE_CHECKING:
     from .design import Design
@@ -91,7 +91,7 @@ def init(folder: Path, example: str) -> None:
       rushmore init junior --from junior   # then: rushmore build junior/design.yaml
     """
     from .readers.inputs import shown_path
-    from .starter import start_design
+    from .writers.starter import start_design
 
     started = start_design(folder, Example(example))
     voice = current_voice()
@@ -215,7 +215,7 @@ def build(design: Path | None, out_dir: Path, sheets: SheetOptions, cmyk: bool) 
       rushmore build --layout duplex --flip short --back-offset 1.5,0
       rushmore build --gap 3mm --paper a4 -q     # prints nothing
     """
-    from .build import KitOptions, build_kit, unfit_sheets
+    from .writers.build import KitOptions, build_kit, unfit_sheets
 
     voice = current_voice()
     spec = load_design(design)
@@ -261,7 +261,7 @@ def export(target: str, design: Path | None, out_dir: Path | None, options: Expo
     voice = current_voice()
     chosen = EXPORTS[target]
     folder = out_dir if out_dir is not None else Path("output") / target
-    from .export import run_export
+    from .writers.export import run_export
 
     spec = load_design(design)
     bar_file = io.StringIO() if voice.quiet else sys.stderr  # -q: no progress bar
@@ -333,7 +333,7 @@ def impose(
       rushmore impose 'cards/*.png' --back back.png --paper letter --name mycards
       rushmore impose fronts/ --backs backs/ --layout gutterfold --card 88.9x63.5mm --bleed 3mm -o output/fold
     """
-    from . import impose as imposing
+    from .writers import impose as imposing
 
     voice = current_voice()
     if imposing.is_single_file(out_dir):
@@ -384,7 +384,7 @@ def rulebook(design: Path | None, out_dir: Path, paper: str, answer_key: bool, m
       rushmore rulebook --markdown output/RULES.md
       rushmore rulebook --markdown - > output/RULES.md
     """
-    from .build import KitOptions, build_kit
+    from .writers.build import KitOptions, build_kit
 
     if markdown is not None:
         from .deck.rulebook import build_rulebook, rulebook_markdown
@@ -465,8 +465,8 @@ def calibrate(out_dir: Path, paper: str, flip: str, language: str) -> None:
       rushmore calibrate --language de
       rushmore build --layout duplex --back-offset 1.25,-0.5    # with what the sheet read
     """
-    from .build import write_calibration
     from .language.i18n import languages
+    from .writers.build import write_calibration
 
     if language not in languages():
         raise click.BadParameter(f"{language!r} is not one of {', '.join(languages())}", param_hint="--language")
@@ -661,7 +661,7 @@ def stats(logs: tuple[Path, ...], html_path: Path | None) -> None:
       rushmore stats output/games/*.jsonl --html output/stats.html
     """
     from .game.stats import stats_of, table_lines
-    from .gamelog import read_records
+    from .writers.gamelog import read_records
 
     result = stats_of([read_records(path) for path in logs])
     if html_path is None or str(html_path) != STDIN:  # the page alone on standard output

@@ -441,7 +441,7 @@ def write_out(text: str | bytes, out_file: Path, what: str) -> None:
     if str(out_file) == STDIN:
         click.echo(text, nl=False)  # bytes go to the binary stream as they are
         return
-    from .files import atomic_write
+    from .writers.files import atomic_write
 
     atomic_write(out_file, text if isinstance(text, bytes) else text.encode("utf-8"))
     current_voice().note(f"wrote {out_file}: {what}")
@@ -450,7 +450,7 @@ def write_out(text: str | bytes, out_file: Path, what: str) -> None:
 def report_written(voice: Voice, name: str, written: list, out_dir: Path) -> None:
     """The summary of a command that wrote files: how many and where, and a table of them.
 
-    >>> from rushmore_print.files import Written
+    >>> from rushmore_print.writers.files import Written
     >>> report_written(Voice(), "classic", [Written(Path("out/rules.pdf"), 2, 51200, "rule sheet")], Path("out"))
     classic: wrote 1 file to out/
     file       pages  size   what it is

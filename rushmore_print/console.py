@@ -28,9 +28,9 @@ if TYPE_CHECKING:
     from .design import Design
     from .game.narrate import Narrator
     from .game.session import Session, Step
-    from .gamelog import GameLog
     from .language.i18n import Catalogue
     from .model import Deck
+    from .writers.gamelog import GameLog
 
 __all__ = [
     "GameRequest",
@@ -496,7 +496,7 @@ def new_log(log_path: Path | None, seed: int) -> GameLog:
     ...     log.path.name
     'g.jsonl'
     """
-    from .gamelog import GameLog
+    from .writers.gamelog import GameLog
 
     if log_path is not None:
         return GameLog.create(log_path)
@@ -520,7 +520,7 @@ def resume(design: Path | None, path: Path, given: dict, quick: bool, interactiv
     """
     from .errors import GameLogError
     from .game.session import Session, conflicts
-    from .gamelog import GameLog
+    from .writers.gamelog import GameLog
 
     log, records, lost = GameLog.reopen(path)
     try:

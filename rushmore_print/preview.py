@@ -28,12 +28,10 @@ from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
-from .build import card_faces
 from .deck.generate import generate_deck
 from .deck.validate import Report, validate_deck
 from .design import BUILTIN_CLASSIC, Design, load_design
 from .errors import BuildError, RushmoreError
-from .files import atomic_write, ensure_folder
 from .layout.cards import CardFrame, CardKind, Face, card_frame, symbols
 from .layout.checks import printing_problems, rule_sheet_pages
 from .layout.items import Page, rgb
@@ -45,6 +43,8 @@ from .render.png import render_page
 from .render.svg import SvgWriter
 from .sizes import PAPERS
 from .units import MM_PER_INCH
+from .writers.build import card_faces
+from .writers.files import atomic_write, ensure_folder
 
 TABLE_DPI = 30  # the arm's-length check: every head's facing must read at this resolution
 TABLE_GAP_MM = 4.0  # between the Monuments on the table
@@ -150,7 +150,7 @@ def table_picture(frame: CardFrame, fronts: list[Face], table: dict):
     >>> text = "name: Duo\\nheads: [Ann, Bob]\\ndirections: [left, right]\\nsearch: {seed: 1, red_counts: {0: 4}}"
     >>> duo = parse_design(text, "duo.yaml", None)
     >>> from rushmore_print import generate_deck
-    >>> from rushmore_print.build import card_faces
+    >>> from rushmore_print.writers.build import card_faces
     >>> fronts = [front for front, back in card_faces(duo, generate_deck(duo), 0.0)]
     >>> table_picture(card_frame(duo, 0.0), fronts, symbols(duo)).size
     (348, 164)

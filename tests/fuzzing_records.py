@@ -388,7 +388,7 @@ def state_problem(case: Case, log_bytes: bytes) -> str | None:
     through (an edit the replay cannot see changes nothing), else what differs."""
     from rushmore_print.errors import GameLogError
     from rushmore_print.game.session import parse_log
-    from rushmore_print.gamelog import _text_of
+    from rushmore_print.writers.gamelog import _text_of
 
     design = load_design()
     try:

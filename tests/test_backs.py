@@ -13,7 +13,6 @@ import math
 import pytest
 from PIL import Image, ImageChops, ImageFilter, ImageStat
 
-from rushmore_print.build import card_faces
 from rushmore_print.colors import Color
 from rushmore_print.design import load_design
 from rushmore_print.layout.backs import BAND_MM, BackArt, back_colors, back_symbols
@@ -38,6 +37,7 @@ from rushmore_print.render.pdf import render_pdf
 from rushmore_print.render.png import render_page
 from rushmore_print.render.rawpdf import render_raw_pdf
 from rushmore_print.sizes import CARD_PRESETS
+from rushmore_print.writers.build import card_faces
 
 from .conftest import DESIGNS, MINIMAL
 from .pixels import HAS_PDFTOPPM, rasterise

@@ -12,16 +12,6 @@ import pytest
 import reportlab
 from pypdf import PdfReader
 
-from rushmore_print.build import (
-    Kit,
-    KitOptions,
-    answer_key_document,
-    build_kit,
-    per_card_document,
-    print_font_problems,
-    rulebook_document,
-    sheet_document,
-)
 from rushmore_print.cli import cli
 from rushmore_print.cli import load_design as cli_load_design
 from rushmore_print.deck.generate import generate_deck
@@ -33,6 +23,16 @@ from rushmore_print.layout.sheets import SheetLayout
 from rushmore_print.readers.truetype import TrueTypeFont
 from rushmore_print.render.fontcheck import check_font
 from rushmore_print.typeface import metrics, printed_upper
+from rushmore_print.writers.build import (
+    Kit,
+    KitOptions,
+    answer_key_document,
+    build_kit,
+    per_card_document,
+    print_font_problems,
+    rulebook_document,
+    sheet_document,
+)
 
 from .conftest import DESIGNS
 from .fontsurgery import DEJAVU, NAMES, cmap_subtables, damaged, mapping, with_records, without_chars

@@ -94,9 +94,9 @@ def _files(folder):
 
 def _fail_on_write(monkeypatch, number: int, failure: BaseException) -> None:
     """The ``number``-th file an export finishes fails with ``failure`` (a full disk, Ctrl-C)."""
-    import rushmore_print.files
+    import rushmore_print.writers.files
 
-    finish, seen = rushmore_print.files.finish_file, []
+    finish, seen = rushmore_print.writers.files.finish_file, []
 
     def failing(handle):
         seen.append(handle)
@@ -104,7 +104,7 @@ def _fail_on_write(monkeypatch, number: int, failure: BaseException) -> None:
             raise failure
         finish(handle)
 
-    monkeypatch.setattr("rushmore_print.files.finish_file", failing)
+    monkeypatch.setattr("rushmore_print.writers.files.finish_file", failing)
 
 
 @pytest.mark.slow

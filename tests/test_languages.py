@@ -10,7 +10,6 @@ from pathlib import Path
 
 import pytest
 
-from rushmore_print.build import rulebook_document
 from rushmore_print.deck.generate import generate_deck
 from rushmore_print.deck.rulebook import Heading, NewSide, build_rulebook, rulebook_markdown
 from rushmore_print.deck.validate import validate_deck
@@ -24,6 +23,7 @@ from rushmore_print.layout.cards import CardKind, back_face, card_frame, search_
 from rushmore_print.layout.items import Rect, Text
 from rushmore_print.layout.rules_sheet import GUTTER_MM, MARGIN_MM
 from rushmore_print.layout.sheets import PAPERS
+from rushmore_print.writers.build import rulebook_document
 
 from .catalogues import TEMPLATE, placeholders, read, template_text
 from .catalogues import extracted as _extracted

@@ -372,8 +372,8 @@ def test_the_browser_table_in_german_in_a_real_chromium(tmp_path, classic_deck):
 
 @pytest.mark.parametrize("language", [code for code in languages() if code != "en"])
 def test_the_calibration_sheet_speaks_the_printer_s_language_and_fits(language):
-    from rushmore_print.build import calibration_document
     from rushmore_print.layout.sheets import Flip
+    from rushmore_print.writers.build import calibration_document
 
     from .test_rules_sheet import collisions, texts
 
@@ -405,9 +405,9 @@ def test_calibrate_takes_a_language_and_refuses_an_unknown_one(runner, tmp_path)
     [("en", "left", "right"), ("de", "links", "rechts"), ("pl", "lewo", "prawo"), ("fr", "la gauche", "la droite")],
 )
 def test_a_design_that_names_no_directions_faces_the_language_s_left_and_right(tmp_path, language, left, right):
-    from rushmore_print.build import rulebook_document
     from rushmore_print.deck.generate import generate_deck
     from rushmore_print.design import load_design
+    from rushmore_print.writers.build import rulebook_document
 
     from .test_rules_sheet import texts
 

@@ -9,7 +9,6 @@ import pytest
 from PIL import Image as PILImage
 from PIL import ImageChops, ImageFilter, ImageStat
 
-from rushmore_print.build import card_faces, checked_deck
 from rushmore_print.design import load_design
 from rushmore_print.layout.cards import card_frame, symbols
 from rushmore_print.layout.heads import HeadKey
@@ -18,6 +17,7 @@ from rushmore_print.layout.sheets import card_pages
 from rushmore_print.render.pdf import render_pdf
 from rushmore_print.render.png import render_page
 from rushmore_print.render.svg import SvgWriter, svg_document
+from rushmore_print.writers.build import card_faces, checked_deck
 
 from .pixels import HAS_PDFTOPPM, rasterise
 from .test_renderers import fixture

@@ -3,7 +3,6 @@ import re
 import pytest
 from pypdf import PdfReader
 
-from rushmore_print.build import KitOptions, answer_key_document, build_kit, rulebook_document
 from rushmore_print.deck.generate import generate_deck
 from rushmore_print.deck.rulebook import DecoyExample, MatchExample, build_rulebook
 from rushmore_print.deck.validate import validate_deck
@@ -13,6 +12,7 @@ from rushmore_print.layout.rules_sheet import MARGIN_MM
 from rushmore_print.layout.sheets import PAPERS, SheetLayout
 from rushmore_print.model import Level, matches
 from rushmore_print.render.pdf import render_pdf
+from rushmore_print.writers.build import KitOptions, answer_key_document, build_kit, rulebook_document
 
 from .conftest import DESIGNS
 from .pdftext import page_texts

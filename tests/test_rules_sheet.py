@@ -7,7 +7,6 @@ from collections import Counter
 
 import pytest
 
-from rushmore_print.build import rulebook_document
 from rushmore_print.deck.generate import generate_deck
 from rushmore_print.deck.rulebook import (
     OPPOSITE,
@@ -29,6 +28,7 @@ from rushmore_print.layout.heads import HeadKey
 from rushmore_print.layout.items import Group, Page, Shape, Text, Use, item_bounds
 from rushmore_print.layout.rules_sheet import BODY_SIZES, MIN_TEXT_PT, rules_pages
 from rushmore_print.layout.sheets import PAPERS
+from rushmore_print.writers.build import rulebook_document
 
 from .conftest import DESIGNS
 

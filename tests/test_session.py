@@ -489,7 +489,7 @@ def test_a_full_disk_under_the_log_is_a_sentence_and_the_game_so_far_resumes(run
     saved = straight.read_bytes()
     room = saved.index(b'"judged"', saved.index(b'"judged"') + 1) + 10  # full during the second verdict
     log = tmp_path / "g.jsonl"
-    monkeypatch.setattr("rushmore_print.gamelog.os.write", FullDisk(room))
+    monkeypatch.setattr("rushmore_print.writers.gamelog.os.write", FullDisk(room))
     result = run(runner, ["--players", "ann,bob", "--seed", "1", "--log", str(log)], [*lines, "quit"])
     assert result.exit_code == 1 and isinstance(result.exception, SystemExit)
     assert result.stderr == (
@@ -507,7 +507,7 @@ def test_a_full_disk_under_the_log_is_a_sentence_and_the_game_so_far_resumes(run
     assert events.count("input") == 3 and events.count("judged") == 2  # the cut verdict is the replay's to give
     assert resumed(runner, log).exit_code == 0 and "note:" not in resumed(runner, log).output
     first = tmp_path / "first.jsonl"
-    monkeypatch.setattr("rushmore_print.gamelog.os.write", FullDisk(0))
+    monkeypatch.setattr("rushmore_print.writers.gamelog.os.write", FullDisk(0))
     result = run(runner, ["--players", "ann,bob", "--seed", "1", "--log", str(first)], ["quit"])
     assert result.exit_code == 1 and "nothing of the game was saved: make room and start it again" in result.stderr
 

@@ -9,7 +9,7 @@ import pytest
 from PIL import Image
 
 from rushmore_print.cli import cli
-from rushmore_print.starter import Example
+from rushmore_print.writers.starter import Example
 
 from .conftest import EXAMPLES
 

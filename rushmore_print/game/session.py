@@ -2,7 +2,7 @@
 
 Pure: no click and no files. The CLI reads a line, passes it to :meth:`Session.handle`, prints the
 events of the :class:`Step` it gets back and appends the step's records to the log
-(:class:`rushmore_print.gamelog.GameLog`). :meth:`Session.resume` rebuilds a game from those
+(:class:`rushmore_print.writers.gamelog.GameLog`). :meth:`Session.resume` rebuilds a game from those
 records, checking that the design and seed still deal the game that was logged, and that every
 card, verdict and score the log recorded is the one the replay gives. A log comes back from
 outside: :func:`parse_log` bounds each line's nesting before parsing it and checks every record

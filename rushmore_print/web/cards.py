@@ -8,12 +8,12 @@ import io
 
 import segno
 
-from ..build import card_faces
 from ..design import Design
 from ..layout.cards import card_frame, symbols
 from ..layout.sheets import card_pages
 from ..model import Deck
 from ..render.svg import svg_document
+from ..writers.build import card_faces
 
 
 def card_svgs(design: Design, deck: Deck) -> dict[str, str]:

@@ -18,9 +18,9 @@ from ..design import Design
 from ..errors import GameLogError
 from ..game.referee import DeckMode
 from ..game.session import Session
-from ..gamelog import GameLog, read_records
 from ..language.i18n import catalogue
 from ..readers.inputs import shown_path
+from ..writers.gamelog import GameLog, read_records
 from .cards import card_svgs, qr_svg
 from .room import Room
 from .server import TableServer, serve

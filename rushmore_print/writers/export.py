@@ -17,8 +17,7 @@ from typing import Protocol
 
 from PIL import Image
 
-from .build import card_faces, checked_deck
-from .deck.targets import (
+from ..deck.targets import (
     DEFAULTS,
     DTC_BLEED_MM,
     MPC_BRACKETS,
@@ -36,18 +35,19 @@ from .deck.targets import (
     Target,
     TargetKind,
 )
-from .design import Design
-from .errors import BuildError
+from ..design import Design
+from ..errors import BuildError
+from ..layout.cards import CardKind, Face, card_frame, symbols
+from ..layout.frame import CardFrame
+from ..layout.items import Document, Page
+from ..layout.sheets import card_pages
+from ..render.encode import png_bytes
+from ..render.pdf import render_pdf
+from ..render.png import render_page
+from ..render.svg import svg_document
+from ..units import MM_PER_INCH
+from .build import card_faces, checked_deck
 from .files import StagedFolder, Written, die_with_parent, ensure_folder, worker_count
-from .layout.cards import CardKind, Face, card_frame, symbols
-from .layout.frame import CardFrame
-from .layout.items import Document, Page
-from .layout.sheets import card_pages
-from .render.encode import png_bytes
-from .render.pdf import render_pdf
-from .render.png import render_page
-from .render.svg import svg_document
-from .units import MM_PER_INCH
 
 
 def _render_chunk(job: tuple[list[Page], dict, float, bool, tuple[int, int] | None]) -> list[bytes]:

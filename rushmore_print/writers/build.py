@@ -11,15 +11,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import overload
 
-from .deck.generate import generate_deck
-from .deck.validate import validate_deck
-from .design import Design, print_font_texts
-from .errors import BuildError, RushmoreError
-from .files import StagedFolder, Written, atomic_write, can_fork, ensure_folder, run_forked, worker_count
-from .language.i18n import catalogue, catalogue_for
-from .layout.answer_key import answer_key_pages
-from .layout.calibration import calibration_pages
-from .layout.cards import (
+from ..deck.generate import generate_deck
+from ..deck.validate import validate_deck
+from ..design import Design, print_font_texts
+from ..errors import BuildError, RushmoreError
+from ..language.i18n import catalogue, catalogue_for
+from ..layout.answer_key import answer_key_pages
+from ..layout.calibration import calibration_pages
+from ..layout.cards import (
     CardFrame,
     CardKind,
     Face,
@@ -29,17 +28,18 @@ from .layout.cards import (
     search_face,
     symbols,
 )
-from .layout.checks import printing_problems, rule_sheet_pages
-from .layout.fallback import design_fallback
-from .layout.items import Document
-from .layout.lazy import Joined, Lazy
-from .layout.rules_sheet import LayoutError
-from .layout.sheets import PAPERS, Flip, SheetLayout, lazy_card_pages, sheet_pages, sheet_plan
-from .model import Deck
-from .render.art import decode_art
-from .render.colour import converter
-from .render.fontcheck import check_font
-from .render.pdf import ShapeCache, register_fonts, render_pdf, write_pdf
+from ..layout.checks import printing_problems, rule_sheet_pages
+from ..layout.fallback import design_fallback
+from ..layout.items import Document
+from ..layout.lazy import Joined, Lazy
+from ..layout.rules_sheet import LayoutError
+from ..layout.sheets import PAPERS, Flip, SheetLayout, lazy_card_pages, sheet_pages, sheet_plan
+from ..model import Deck
+from ..render.art import decode_art
+from ..render.colour import converter
+from ..render.fontcheck import check_font
+from ..render.pdf import ShapeCache, register_fonts, render_pdf, write_pdf
+from .files import StagedFolder, Written, atomic_write, can_fork, ensure_folder, run_forked, worker_count
 
 
 @dataclass(frozen=True)
@@ -496,7 +496,7 @@ def build_kit(
     """Render the kit into ``out_dir``; returns what was written, in order.
 
     Each file is written as soon as it is rendered, into a staging folder that is moved into
-    ``out_dir`` only when every file is there (:class:`~rushmore_print.files.StagedFolder`):
+    ``out_dir`` only when every file is there (:class:`~rushmore_print.writers.files.StagedFolder`):
     a failed or interrupted build leaves the old kit, never a mix, and memory holds one
     document at a time, laid out page by page. The documents are shared out among ``workers``
     forked processes (None: :func:`kit_workers`); ``progress`` hears each file's name once, in
@@ -533,7 +533,7 @@ def render_jobs(
     process, one job after another).
 
     >>> import tempfile
-    >>> from rushmore_print.files import StagedFolder
+    >>> from rushmore_print.writers.files import StagedFolder
     >>> scratch = tempfile.TemporaryDirectory()
     >>> sheet = Job("calibration_a4.pdf", lambda: calibration_document("a4"), 0, "calibration sheet")
     >>> with StagedFolder(Path(scratch.name)) as stage:
@@ -600,7 +600,7 @@ def render_jobs(
 
 def kit_workers(jobs: Sequence[Job]) -> int:
     """How many forked processes to share ``jobs`` among: one a usable core (at most 4, and
-    ``RUSHMORE_WORKERS`` overrides it: :func:`~rushmore_print.files.worker_count`), none where
+    ``RUSHMORE_WORKERS`` overrides it: :func:`~rushmore_print.writers.files.worker_count`), none where
     there is one job, one core, or no ``fork`` (``bench/bench_build.py`` times 1 and 2 workers).
 
     >>> kit_workers([])

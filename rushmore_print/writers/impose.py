@@ -11,17 +11,17 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from .errors import BuildError, OptionsError
+from ..errors import BuildError, OptionsError
+from ..language.words import count
+from ..layout.frame import CardFrame, Face
+from ..layout.items import Document, Image, ImageFit, Rect
+from ..layout.sheets import PAPERS, Flip, SheetLayout, sheet_pages, sheet_plan
+from ..readers.inputs import shown_path
+from ..readers.rasters import read_raster
+from ..render.rawpdf import EmbeddedImage, load_images, render_raw_pdf
+from ..sizes import CARD_MM_RANGE, CARD_PRESETS
+from ..units import EIGHTH_INCH_MM, mm_to_px, px_to_mm
 from .files import Written, atomic_write
-from .language.words import count
-from .layout.frame import CardFrame, Face
-from .layout.items import Document, Image, ImageFit, Rect
-from .layout.sheets import PAPERS, Flip, SheetLayout, sheet_pages, sheet_plan
-from .readers.inputs import shown_path
-from .readers.rasters import read_raster
-from .render.rawpdf import EmbeddedImage, load_images, render_raw_pdf
-from .sizes import CARD_MM_RANGE, CARD_PRESETS
-from .units import EIGHTH_INCH_MM, mm_to_px, px_to_mm
 
 IMAGE_SUFFIXES = {".png", ".jpg", ".jpeg"}
 

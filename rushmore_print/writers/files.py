@@ -22,8 +22,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO, NoReturn, TypeVar
 
-from .errors import BuildError, RushmoreError
-from .readers.inputs import shown_path
+from ..errors import BuildError, RushmoreError
+from ..readers.inputs import shown_path
 
 
 def worker_count(tasks: int, most: int = 4) -> int:

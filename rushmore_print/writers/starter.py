@@ -16,10 +16,10 @@ from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 
-from .design import parse_design
-from .errors import BuildError
+from ..design import parse_design
+from ..errors import BuildError
+from ..readers.inputs import shown_path
 from .files import atomic_write
-from .readers.inputs import shown_path
 
 
 class Example(enum.Enum):

@@ -15,11 +15,11 @@ import json
 import os
 from pathlib import Path
 
-from .errors import GameLogError
+from ..errors import GameLogError
+from ..game.session import lost_entry, parse_log
+from ..language.i18n import Said, psaid, said
+from ..readers.inputs import InputError, InputKind, not_utf8, read_input, shown_path
 from .files import durable
-from .game.session import lost_entry, parse_log
-from .language.i18n import Said, psaid, said
-from .readers.inputs import InputError, InputKind, not_utf8, read_input, shown_path
 
 _BINARY = getattr(os, "O_BINARY", 0)
 
@@ -271,7 +271,7 @@ def read_records(path: Path) -> list[dict]:
         data = read_input(path, InputKind.GAME_LOG)
     except InputError as exc:
         raise GameLogError(str(exc)) from None
-    from .game.stats import check_sequence
+    from ..game.stats import check_sequence
 
     try:
         records, _cut = parse_log(_text_of(data))
