@@ -322,7 +322,7 @@ def base_log() -> bytes:
 
     from click.testing import CliRunner
 
-    from rushmore_print.cli import cli
+    from rushmore_print.cli.commands import cli
 
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "g.jsonl"

@@ -422,7 +422,7 @@ def _vertical_edges(strip: Image.Image) -> int:
 def test_an_export_asks_for_no_more_bleed_than_a_design_may(runner, tmp_path):
     """The backs' pattern reaches 10 mm past the trim: the most bleed a design may ask for, and
     so the most an export may ask for too."""
-    from rushmore_print.cli import cli
+    from rushmore_print.cli.commands import cli
 
     result = runner.invoke(cli, ["export", "png", "--bleed", "11mm", "-o", str(tmp_path)])
     assert result.exit_code == 2

@@ -6,7 +6,7 @@ import re
 import pytest
 from pypdf import PdfReader
 
-from rushmore_print.cli import cli
+from rushmore_print.cli.commands import cli
 from rushmore_print.design import load_design
 from rushmore_print.errors import BuildError
 from rushmore_print.layout.sheets import PAPERS, SheetLayout
@@ -307,7 +307,7 @@ def _fonts_of(path):
 
 @pytest.mark.slow
 def test_every_font_in_every_pdf_is_embedded(tmp_path, kit, runner):
-    from rushmore_print.cli import cli
+    from rushmore_print.cli.commands import cli
 
     kit_folder, _ = kit
     assert runner.invoke(cli, ["export", "dtc", "-o", str(tmp_path / "dtc")]).exit_code == 0

@@ -12,7 +12,7 @@ import time
 import pytest
 
 import rushmore_print.writers.build as build
-from rushmore_print.cli import cli
+from rushmore_print.cli.commands import cli
 from rushmore_print.design import load_design
 from rushmore_print.errors import BuildError, Problem, SpecError
 from rushmore_print.layout.sheets import SheetLayout

@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from rushmore_print.cli import cli
+from rushmore_print.cli.commands import cli
 from rushmore_print.deck.manifest import to_manifest
 
 from .conftest import MINIMAL

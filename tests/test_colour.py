@@ -16,7 +16,7 @@ from PIL import Image, ImageCms
 from pypdf import PdfReader
 from pypdf.generic import StreamObject
 
-from rushmore_print.cli import cli
+from rushmore_print.cli.commands import cli
 from rushmore_print.colors import INK_LIMIT, limit_ink
 from rushmore_print.design import load_design
 from rushmore_print.layout.sheets import SheetLayout

@@ -5,8 +5,8 @@ import io
 import pytest
 from click.testing import CliRunner
 
-from rushmore_print.cli import cli
-from rushmore_print.console import GameRequest, Outcome, Streams, Table, narrator_for, new_log, new_session, play
+from rushmore_print.cli.commands import cli
+from rushmore_print.cli.console import GameRequest, Outcome, Streams, Table, narrator_for, new_log, new_session, play
 from rushmore_print.game.narrate import Narrator
 from rushmore_print.game.session import Options, Rejected, Session, ShowScore
 

@@ -10,7 +10,7 @@ import reportlab
 from PIL import Image
 from pypdf import PdfReader
 
-from rushmore_print.cli import cli
+from rushmore_print.cli.commands import cli
 from rushmore_print.deck.generate import generate_deck
 from rushmore_print.deck.targets import ExportOptions
 from rushmore_print.design import load_design

@@ -10,7 +10,7 @@ from click.testing import CliRunner
 from PIL import Image, ImageChops, ImageStat
 from pypdf import PdfReader
 
-from rushmore_print.cli import cli
+from rushmore_print.cli.commands import cli
 from rushmore_print.deck.generate import generate_deck
 from rushmore_print.deck.targets import RASTER_TARGETS, ExportOptions, TargetKind
 from rushmore_print.design import load_design

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from rushmore_print.cli import cli
+from rushmore_print.cli.commands import cli
 
 
 def _fail_with(monkeypatch, code: int, where: str = "fsync") -> None:

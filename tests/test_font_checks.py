@@ -12,8 +12,8 @@ import pytest
 import reportlab
 from pypdf import PdfReader
 
-from rushmore_print.cli import cli
-from rushmore_print.cli import load_design as cli_load_design
+from rushmore_print.cli.commands import cli
+from rushmore_print.cli.commands import load_design as cli_load_design
 from rushmore_print.deck.generate import generate_deck
 from rushmore_print.design import load_design
 from rushmore_print.errors import BuildError, SpecError

@@ -7,7 +7,7 @@ import os
 
 import pytest
 
-from rushmore_print.cli import cli
+from rushmore_print.cli.commands import cli
 from rushmore_print.design import MAX_PLAYERS, MOST_SEARCH_CARDS, parse_design
 from rushmore_print.errors import ClaimError, SpecError
 from rushmore_print.game.referee import Game

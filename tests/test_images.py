@@ -11,7 +11,7 @@ import subprocess
 import pytest
 from PIL import Image
 
-from rushmore_print.cli import cli
+from rushmore_print.cli.commands import cli
 from rushmore_print.errors import BuildError
 from rushmore_print.readers.inputs import InputKind
 from rushmore_print.readers.rasters import read_raster

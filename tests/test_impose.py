@@ -5,7 +5,7 @@ import pytest
 from PIL import Image, ImageDraw
 from pypdf import PdfReader
 
-from rushmore_print.cli import cli
+from rushmore_print.cli.commands import cli
 from rushmore_print.errors import BuildError
 from rushmore_print.layout.cards import CardFrame
 from rushmore_print.layout.sheets import PAPERS, SheetLayout, plan_sheet

@@ -7,7 +7,7 @@ import threading
 
 import pytest
 
-from rushmore_print.cli import cli
+from rushmore_print.cli.commands import cli
 from rushmore_print.readers.inputs import InputError, InputKind, read_input, read_input_text, shown
 
 

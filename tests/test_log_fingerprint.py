@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from rushmore_print.cli import cli
+from rushmore_print.cli.commands import cli
 from rushmore_print.deck.generate import generate_deck
 from rushmore_print.design import load_design, parse_design
 from rushmore_print.errors import GameLogError

@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from rushmore_print.cli import cli
+from rushmore_print.cli.commands import cli
 from rushmore_print.errors import BuildError
 from rushmore_print.writers.files import atomic_write, ensure_folder
 

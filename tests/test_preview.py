@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from rushmore_print.cli import cli
+from rushmore_print.cli.commands import cli
 from rushmore_print.design import load_design
 from rushmore_print.preview import PAGE_NAME, TABLE_DPI, PreviewBuilder, build_preview, design_files, watch
 

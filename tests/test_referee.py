@@ -2,7 +2,7 @@ import re
 
 import pytest
 
-from rushmore_print.cli import cli
+from rushmore_print.cli.commands import cli
 from rushmore_print.deck.validate import validate_deck
 from rushmore_print.errors import (
     AlreadyClaimed,

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from rushmore_print.console import GameRequest, Outcome, Streams, Table, narrator_for, new_log, new_session, play
+from rushmore_print.cli.console import GameRequest, Outcome, Streams, Table, narrator_for, new_log, new_session, play
 from rushmore_print.language.i18n import catalogue, languages
 from rushmore_print.model import Level
 
@@ -389,7 +389,7 @@ def test_the_calibration_sheet_speaks_the_printer_s_language_and_fits(language):
 
 
 def test_calibrate_takes_a_language_and_refuses_an_unknown_one(runner, tmp_path):
-    from rushmore_print.cli import cli
+    from rushmore_print.cli.commands import cli
 
     done = runner.invoke(cli, ["calibrate", "--language", "pl", "--paper", "a4", "-o", str(tmp_path)])
     assert done.exit_code == 0, done.output
@@ -435,7 +435,7 @@ def test_directions_a_design_names_are_kept_in_any_language(write_design):
 
 @pytest.mark.parametrize("language", ["de", "pl"])
 def test_answer_and_check_settle_a_dispute_in_the_players_language(runner, tmp_path, language):
-    from rushmore_print.cli import cli
+    from rushmore_print.cli.commands import cli
 
     design = str(design_in(tmp_path, language))
     wrong = runner.invoke(cli, ["check", "S17", "M05", design])

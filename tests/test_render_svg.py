@@ -182,7 +182,7 @@ def test_pages_of_one_writer_share_their_definitions(classic_pages):
 def test_export_svg_writes_a_drawing_per_face_and_back_named_as_the_pngs(runner, tiny_path, tmp_path):
     from xml.etree import ElementTree
 
-    from rushmore_print.cli import cli
+    from rushmore_print.cli.commands import cli
     from rushmore_print.deck.targets import EXPORTS
 
     result = runner.invoke(cli, ["export", "svg", str(tiny_path), "-o", str(tmp_path / "svg"), "--bleed", "0"])

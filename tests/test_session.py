@@ -9,7 +9,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rushmore_print.cli import cli
+from rushmore_print.cli.commands import cli
 from rushmore_print.errors import GameLogError
 from rushmore_print.game.narrate import Narrator
 from rushmore_print.game.referee import DeckMode, Ended, Judged, Revealed

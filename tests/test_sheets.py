@@ -13,7 +13,7 @@ import zipfile
 import openpyxl
 import pytest
 
-from rushmore_print.cli import cli
+from rushmore_print.cli.commands import cli
 from rushmore_print.deck.manifest import validate_manifest
 from rushmore_print.deck.rows import card_rows
 from rushmore_print.deck.sheet_manifest import deck_tables, read_sheet_manifest

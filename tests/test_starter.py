@@ -8,7 +8,7 @@ import io
 import pytest
 from PIL import Image
 
-from rushmore_print.cli import cli
+from rushmore_print.cli.commands import cli
 from rushmore_print.writers.starter import Example
 
 from .conftest import EXAMPLES

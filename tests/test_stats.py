@@ -4,7 +4,7 @@ red count and player, on the terminal and as an HTML page with SVG charts."""
 import json
 import re
 
-from rushmore_print.cli import cli
+from rushmore_print.cli.commands import cli
 from rushmore_print.game.session import Options, Session
 from rushmore_print.game.stats import stats_of, turns_of
 

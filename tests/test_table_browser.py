@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from rushmore_print.cli import cli
+from rushmore_print.cli.commands import cli
 from rushmore_print.game.session import parse_log
 
 CHROMIUM = Path("/usr/bin/chromium")

@@ -222,7 +222,7 @@ def test_a_game_begun_in_play_goes_on_at_the_browser_table_and_back(runner, tmp_
 
     from aiohttp import ClientSession
 
-    from rushmore_print.cli import cli
+    from rushmore_print.cli.commands import cli
 
     log = tmp_path / "g.jsonl"
     begun = runner.invoke(cli, ["play", "--players", "ann,bob", "--seed", "5", "--log", str(log)], input="a pass\n")

@@ -1,7 +1,7 @@
 """``rushmore table``: a game request in, a running server out, until the table screen ends it.
 
 The session is made (new, or resumed from a log) exactly as ``rushmore play`` makes it
-(:mod:`rushmore_print.console`), so a game moves between the two; then this module binds the
+(:mod:`rushmore_print.cli.console`), so a game moves between the two; then this module binds the
 socket, says where the table screen and the phones go, and serves.
 """
 
@@ -13,7 +13,7 @@ import socket
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..console import GameRequest, Streams, load_deck, new_log, new_session, resume
+from ..cli.console import GameRequest, Streams, load_deck, new_log, new_session, resume
 from ..design import Design
 from ..errors import GameLogError
 from ..game.referee import DeckMode

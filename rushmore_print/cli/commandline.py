@@ -20,13 +20,13 @@ from typing import TYPE_CHECKING
 
 import click
 
+from ..deck.targets import EXPORTS
+from ..errors import OptionsError, RushmoreError
+from ..language.words import count, text_table
+from ..model import Level
+from ..readers.inputs import STDIN
+from ..sizes import PAPERS, Flip, SheetLayout
 from . import arguments
-from .deck.targets import EXPORTS
-from .errors import OptionsError, RushmoreError
-from .language.words import count, text_table
-from .model import Level
-from .readers.inputs import STDIN
-from .sizes import PAPERS, Flip, SheetLayout
 
 if TYPE_CHECKING:
     from .console import GameRequest
@@ -441,7 +441,7 @@ def write_out(text: str | bytes, out_file: Path, what: str) -> None:
     if str(out_file) == STDIN:
         click.echo(text, nl=False)  # bytes go to the binary stream as they are
         return
-    from .writers.files import atomic_write
+    from ..writers.files import atomic_write
 
     atomic_write(out_file, text if isinstance(text, bytes) else text.encode("utf-8"))
     current_voice().note(f"wrote {out_file}: {what}")
@@ -560,7 +560,7 @@ class GameOptions:
 
     def _given(self, deck_mode: str) -> dict:
         """The options typed for a resumed game, typed as the log's: it refuses any that differ."""
-        from .model import DeckMode
+        from ..model import DeckMode
 
         values = {
             "players": self.players or None,

@@ -11,9 +11,9 @@ from __future__ import annotations
 import math
 import re
 
-from .readers.inputs import escape, shown
-from .sizes import CARD_PRESETS, parse_card_size
-from .units import parse_length
+from ..readers.inputs import escape, shown
+from ..sizes import CARD_PRESETS, parse_card_size
+from ..units import parse_length
 
 __all__ = [
     "MAX_BACK_OFFSET_MM",
@@ -127,7 +127,7 @@ def seed(value: str) -> int:
     Traceback (most recent call last):
     ValueError: '-1': expected a whole number from 0 to 9223372036854775807 (2^63-1)
     """
-    from .game.session import MAX_SEED
+    from ..game.session import MAX_SEED
 
     text = value.strip()
     if not (text.isascii() and text.isdigit()) or len(text) > len(str(MAX_SEED)) or int(text) > MAX_SEED:
@@ -141,7 +141,7 @@ def bleed(value: str) -> float:
     >>> bleed("0.125in"), bleed("0")
     (3.175, 0.0)
     """
-    from .design import MAX_BLEED_MM, TOO_MUCH_BLEED
+    from ..design import MAX_BLEED_MM, TOO_MUCH_BLEED
 
     length = typed_length(value)
     if length > MAX_BLEED_MM:

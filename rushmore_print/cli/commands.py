@@ -13,7 +13,15 @@ from typing import TYPE_CHECKING
 
 import click
 
-from . import __version__, arguments
+from .. import __version__
+from ..deck.rows import Listing, card_rows, listing
+from ..deck.targets import EXPORTS, ExportOptions
+from ..language.words import count
+from ..model import DeckMode, Level
+from ..readers.inputs import STDIN
+from ..sizes import PAPERS, Flip
+from ..writers.starter import Example
+from . import arguments
 from .commandline import (
     FLIP_CHOICES,
     IN_FILE,
@@ -40,16 +48,9 @@ from .commandline import (
     write_out,
 )
 from .console import load_deck, load_design
-from .deck.rows import Listing, card_rows, listing
-from .deck.targets import EXPORTS, ExportOptions
-from .language.words import count
-from .model import DeckMode, Level
-from .readers.inputs import STDIN
-from .sizes import PAPERS, Flip
-from .writers.starter import Example
 
 if TYPE_CHECKING:
-    from .design import Design
+    from ..design import Design
 
 __all__ = ["cli", "load_design", "main"]
 
@@ -90,8 +91,8 @@ def init(folder: Path, example: str) -> None:
       rushmore init mygame                 # mygame/design.yaml from the classic design
       rushmore init junior --from junior   # then: rushmore build junior/design.yaml
     """
-    from .readers.inputs import shown_path
-    from .writers.starter import start_design
+    from ..readers.inputs import shown_path
+    from ..writers.starter import start_design
 
     started = start_design(folder, Example(example))
     voice = current_voice()
@@ -159,7 +160,7 @@ def validate(design: Path | None, manifest: Path | None, strict: bool, fmt: str)
       rushmore cards --format json | rushmore validate --manifest -
       rushmore validate five/design.yaml --manifest deck.csv   # a CSV's heads from the design
     """
-    from .deck.reports import judge_design, judge_manifest, manifest_names_its_heads
+    from ..deck.reports import judge_design, judge_manifest, manifest_names_its_heads
 
     if manifest is None:
         spec, deck = load_deck(design)
@@ -183,13 +184,13 @@ def validate(design: Path | None, manifest: Path | None, strict: bool, fmt: str)
 
 
 def _art_problems(design: Design) -> list[str]:
-    from .render.art import art_problems  # Pillow, only for designs with image art
+    from ..render.art import art_problems  # Pillow, only for designs with image art
 
     return art_problems(design)
 
 
 def _art_warnings(design: Design) -> list[str]:
-    from .render.art import art_warnings
+    from ..render.art import art_warnings
 
     return art_warnings(design)
 
@@ -215,7 +216,7 @@ def build(design: Path | None, out_dir: Path, sheets: SheetOptions, cmyk: bool) 
       rushmore build --layout duplex --flip short --back-offset 1.5,0
       rushmore build --gap 3mm --paper a4 -q     # prints nothing
     """
-    from .writers.build import KitOptions, build_kit, unfit_sheets
+    from ..writers.build import KitOptions, build_kit, unfit_sheets
 
     voice = current_voice()
     spec = load_design(design)
@@ -261,7 +262,7 @@ def export(target: str, design: Path | None, out_dir: Path | None, options: Expo
     voice = current_voice()
     chosen = EXPORTS[target]
     folder = out_dir if out_dir is not None else Path("output") / target
-    from .writers.export import run_export
+    from ..writers.export import run_export
 
     spec = load_design(design)
     bar_file = io.StringIO() if voice.quiet else sys.stderr  # -q: no progress bar
@@ -333,7 +334,7 @@ def impose(
       rushmore impose 'cards/*.png' --back back.png --paper letter --name mycards
       rushmore impose fronts/ --backs backs/ --layout gutterfold --card 88.9x63.5mm --bleed 3mm -o output/fold
     """
-    from .writers import impose as imposing
+    from ..writers import impose as imposing
 
     voice = current_voice()
     if imposing.is_single_file(out_dir):
@@ -384,10 +385,10 @@ def rulebook(design: Path | None, out_dir: Path, paper: str, answer_key: bool, m
       rushmore rulebook --markdown output/RULES.md
       rushmore rulebook --markdown - > output/RULES.md
     """
-    from .writers.build import KitOptions, build_kit
+    from ..writers.build import KitOptions, build_kit
 
     if markdown is not None:
-        from .deck.rulebook import build_rulebook, rulebook_markdown
+        from ..deck.rulebook import build_rulebook, rulebook_markdown
 
         spec, deck = load_deck(design)
         write_out(rulebook_markdown(spec, deck, build_rulebook(spec, deck)), markdown, "the rules as Markdown")
@@ -418,8 +419,8 @@ def preview(design: Path | None, out_dir: Path, watch: bool, port: int | None) -
       rushmore preview                                  # output/preview.html
       rushmore preview junior/design.yaml --watch      # serves until Ctrl-C: open the address it prints
     """
-    from .preview import watch as watch_design
-    from .preview import write_preview
+    from ..preview import watch as watch_design
+    from ..preview import write_preview
 
     voice = current_voice()
     if not watch:
@@ -465,8 +466,8 @@ def calibrate(out_dir: Path, paper: str, flip: str, language: str) -> None:
       rushmore calibrate --language de
       rushmore build --layout duplex --back-offset 1.25,-0.5    # with what the sheet read
     """
-    from .language.i18n import languages
-    from .writers.build import write_calibration
+    from ..language.i18n import languages
+    from ..writers.build import write_calibration
 
     if language not in languages():
         raise click.BadParameter(f"{language!r} is not one of {', '.join(languages())}", param_hint="--language")
@@ -541,8 +542,8 @@ def answer(card: str, design: Path | None) -> None:
       rushmore answer "LR*RL"
       rushmore answer S17 junior/design.yaml
     """
-    from .game.referee import answer_of, resolve_search
-    from .language.i18n import catalogue_for
+    from ..game.referee import answer_of, resolve_search
+    from ..language.i18n import catalogue_for
 
     spec, deck = load_deck(design)
     search = resolve_search(deck, card)
@@ -569,8 +570,8 @@ def check(card: str, monument: str, design: Path | None) -> None:
       rushmore check S17 M05                                # exit 1: it does not, and why
       rushmore check S05 M03 --design junior/design.yaml   # exit 1
     """
-    from .game.referee import explain, resolve_monument, resolve_search, same_id
-    from .language.i18n import catalogue_for
+    from ..game.referee import explain, resolve_monument, resolve_search, same_id
+    from ..language.i18n import catalogue_for
 
     voice = current_voice()
     spec, deck = load_deck(design)
@@ -626,8 +627,8 @@ def table(
       rushmore table --players ann,bob --one-screen          # serves until Ctrl-C
       rushmore table --resume output/games/20261201-140000-42.jsonl --lan   # serves until Ctrl-C
     """
+    from ..web.run import Serving, table_game
     from .console import Streams
-    from .web.run import Serving, table_game
 
     if design is not None and str(design) == STDIN:
         raise click.UsageError("give DESIGN as a file: the table reads it again for the card faces")
@@ -660,22 +661,22 @@ def stats(logs: tuple[Path, ...], html_path: Path | None) -> None:
       rushmore stats output/games/*.jsonl
       rushmore stats output/games/*.jsonl --html output/stats.html
     """
-    from .game.stats import stats_of, table_lines
-    from .writers.gamelog import read_records
+    from ..game.stats import stats_of, table_lines
+    from ..writers.gamelog import read_records
 
     result = stats_of([read_records(path) for path in logs])
     if html_path is None or str(html_path) != STDIN:  # the page alone on standard output
         for line in table_lines(result):
             click.echo(line)
     if html_path is not None:
-        from .render.charts import stats_html
+        from ..render.charts import stats_html
 
         write_out(stats_html(result), html_path, "the stats page")
 
 
 def main() -> None:
     """Console entry point (``rushmore``): the command line in ``sys.argv``, run to its exit code
-    (see :func:`commandline.run <rushmore_print.commandline.run>`: a bug is one line and exit 70).
+    (see :func:`commandline.run <rushmore_print.cli.commandline.run>`: a bug is one line and exit 70).
 
     >>> saved, sys.argv = sys.argv, ["rushmore", "answer", "S17"]
     >>> try:

@@ -20,17 +20,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, BinaryIO, TextIO
 
-from .errors import OptionsError
-from .model import Level
-from .readers.inputs import STDIN, STDIN_NAME, InputKind, read_stream, shown_path
+from ..errors import OptionsError
+from ..model import Level
+from ..readers.inputs import STDIN, STDIN_NAME, InputKind, read_stream, shown_path
 
 if TYPE_CHECKING:
-    from .design import Design
-    from .game.narrate import Narrator
-    from .game.session import Session, Step
-    from .language.i18n import Catalogue
-    from .model import Deck
-    from .writers.gamelog import GameLog
+    from ..design import Design
+    from ..game.narrate import Narrator
+    from ..game.session import Session, Step
+    from ..language.i18n import Catalogue
+    from ..model import Deck
+    from ..writers.gamelog import GameLog
 
 __all__ = [
     "GameRequest",
@@ -61,12 +61,12 @@ def load_design(path: Path | None, stdin: BinaryIO | None = None) -> Design:
     >>> load_design(None).name
     'Mount Rushmore'
     """
-    from .design import load_design as read
-    from .design import parse_design
+    from ..design import load_design as read
+    from ..design import parse_design
 
     if path is not None and str(path) == STDIN:
-        from .errors import Problem, SpecError
-        from .readers.inputs import InputError, decode_input
+        from ..errors import Problem, SpecError
+        from ..readers.inputs import InputError, decode_input
 
         try:
             text = decode_input(read_stream(stdin or sys.stdin.buffer, InputKind.DESIGN), STDIN_NAME)
@@ -77,7 +77,7 @@ def load_design(path: Path | None, stdin: BinaryIO | None = None) -> Design:
 
 
 def _renderers_font_check(path: Path, texts: tuple[str, ...]) -> None:
-    from .render.fontcheck import check_font  # reportlab and Pillow: only for a design with a font
+    from ..render.fontcheck import check_font  # reportlab and Pillow: only for a design with a font
 
     check_font(path, texts)
 
@@ -89,7 +89,7 @@ def load_deck(path: Path | None, stdin: BinaryIO | None = None) -> tuple[Design,
     >>> design.name, len(deck.monuments), len(deck.search)
     ('Mount Rushmore', 16, 39)
     """
-    from .deck.generate import generate_deck
+    from ..deck.generate import generate_deck
 
     design = load_design(path, stdin)
     return design, generate_deck(design)
@@ -263,7 +263,7 @@ class Table:
         >>> "seed 3" in streams.stdout.getvalue()
         True
         """
-        from .game.referee import Revealed
+        from ..game.referee import Revealed
 
         for record in step.records:  # saved before it is shown: nothing seen is ever lost
             self.log.write(record)
@@ -303,7 +303,7 @@ class Table:
         ...     log.close()
         <Outcome.DONE: 0>
         """
-        from .game.session import Finished, Quit
+        from ..game.session import Finished, Quit
 
         streams, session, t = self.streams, self.session, self.t
         if streams.interactive:
@@ -372,7 +372,7 @@ class Table:
         >>> streams.stdout.getvalue().startswith("resumed the game in ")
         True
         """
-        from .game.session import ShowGrid, ShowScore
+        from ..game.session import ShowGrid, ShowScore
 
         session, narrator = self.session, self.narrator
         t = narrator.t
@@ -382,7 +382,7 @@ class Table:
             self.streams.say(t.gettext("note: the log's last line was cut short by a crash: {lost}", lost=t.say(lost)))
         self._lines(narrator.say(ShowGrid(game.table)))
         if game.over:
-            from .game.referee import Ended
+            from ..game.referee import Ended
 
             ended = Ended(game.state.winners or (), game.state.end_reason, game.scores())
             self._lines(narrator.say_all([ended, session.summary()]))
@@ -410,8 +410,8 @@ def narrator_for(session: Session, streams: Streams) -> Narrator:
     >>> narrator_for(session, Streams(io.StringIO(), io.StringIO(), io.StringIO())).t
     Catalogue('it')
     """
-    from .game.narrate import Narrator
-    from .language.i18n import catalogue
+    from ..game.narrate import Narrator
+    from ..language.i18n import catalogue
 
     words = catalogue(session.language)
     return Narrator(
@@ -466,8 +466,8 @@ def new_session(request: GameRequest, design: Path | None, hold: bool) -> Sessio
     >>> session.options.seed, session.game.players
     (3, ('ann', 'bob'))
     """
-    from .game.session import Options, Session
-    from .model import DeckMode
+    from ..game.session import Options, Session
+    from ..model import DeckMode
 
     seed = request.seed if request.seed is not None else secrets.randbelow(10**6)
     mode = DeckMode(request.deck_mode)
@@ -496,7 +496,7 @@ def new_log(log_path: Path | None, seed: int) -> GameLog:
     ...     log.path.name
     'g.jsonl'
     """
-    from .writers.gamelog import GameLog
+    from ..writers.gamelog import GameLog
 
     if log_path is not None:
         return GameLog.create(log_path)
@@ -518,9 +518,9 @@ def resume(design: Path | None, path: Path, given: dict, quick: bool, interactiv
     >>> session.options.seed, lost
     (1, None)
     """
-    from .errors import GameLogError
-    from .game.session import Session, conflicts
-    from .writers.gamelog import GameLog
+    from ..errors import GameLogError
+    from ..game.session import Session, conflicts
+    from ..writers.gamelog import GameLog
 
     log, records, lost = GameLog.reopen(path)
     try:
@@ -552,7 +552,7 @@ def _logged_design(log: Path, logged: str | None) -> tuple[Design, Deck]:
     """The design a log names (the classic one when it names none), read like any design file;
     when it cannot be used, the error says why in a few words and never shows what the file holds
     (a log may name any file)."""
-    from .errors import GameLogError, SpecError
+    from ..errors import GameLogError, SpecError
 
     if logged is None:
         return load_deck(None)
@@ -577,8 +577,8 @@ def print_order(session: Session, design: Path | None, streams: Streams) -> None
     >>> streams.stdout.getvalue().splitlines()[0]
     'Mount Rushmore, seed 7, Basic, 2 players'
     """
-    from .game.session import ShowGrid
-    from .language.i18n import level_name
+    from ..game.session import ShowGrid
+    from ..language.i18n import level_name
 
     game = session.game
     notation = game.deck.notation
@@ -638,7 +638,7 @@ def read_line(stdin: BinaryIO | TextIO, prompt: str, interactive: bool) -> bytes
     >>> read_line(io.BytesIO(b"ann B3\\r\\nbob pass\\n"), "", False)
     b'ann B3'
     """
-    from .game.session import MAX_LINE
+    from ..game.session import MAX_LINE
 
     if interactive:
         try:
