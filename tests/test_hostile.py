@@ -348,7 +348,7 @@ def test_the_preview_draws_head_art_as_it_is_after_an_edit(write_design):
 
     from PIL import Image, ImageDraw
 
-    from rushmore_print.preview import PreviewBuilder
+    from rushmore_print.web.preview import PreviewBuilder
 
     path = write_design(ART_DESIGN % "h.png")
 

@@ -301,7 +301,7 @@ def _covered(position, server):
 
 
 def test_the_browser_words_are_english_for_an_english_design(classic, classic_deck):
-    from rushmore_print.web.words import page_in, page_words
+    from rushmore_print.web.page_words import page_in, page_words
 
     page = page_in(b'<html lang="en"><head><title>x</title></head></html>', catalogue("en"), "t")
     assert '<html lang="en-GB">' in page.decode()

@@ -419,8 +419,8 @@ def preview(design: Path | None, out_dir: Path, watch: bool, port: int | None) -
       rushmore preview                                  # output/preview.html
       rushmore preview junior/design.yaml --watch      # serves until Ctrl-C: open the address it prints
     """
-    from ..preview import watch as watch_design
-    from ..preview import write_preview
+    from ..web.preview import watch as watch_design
+    from ..web.preview import write_preview
 
     voice = current_voice()
     if not watch:

@@ -21,7 +21,7 @@ from ..game.session import Session
 from ..language.i18n import catalogue
 from ..readers.inputs import shown_path
 from ..writers.gamelog import GameLog, read_records
-from .cards import card_svgs, qr_svg
+from .card_svgs import card_svgs, qr_svg
 from .room import Room
 from .server import TableServer, serve
 

@@ -34,8 +34,8 @@ from aiohttp import WSMsgType, web
 
 from ..errors import GameLogError, RushmoreError
 from ..language.i18n import Said, said
+from .page_words import page_in
 from .room import MAX_MESSAGE_BYTES, Room, RoomError
-from .words import page_in
 
 MAX_CONNECTIONS = 40  # websockets open at once: a big family, each on a phone, twice over
 RATE = 8.0  # messages a second a connection may keep up (a tap is one)

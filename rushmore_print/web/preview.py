@@ -28,23 +28,23 @@ from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
-from .deck.generate import generate_deck
-from .deck.validate import Report, validate_deck
-from .design import BUILTIN_CLASSIC, Design, load_design
-from .errors import BuildError, RushmoreError
-from .layout.cards import CardFrame, CardKind, Face, card_frame, symbols
-from .layout.checks import printing_problems, rule_sheet_pages
-from .layout.items import Page, rgb
-from .layout.rules_sheet import LayoutError
-from .layout.sheets import card_pages
-from .model import Deck
-from .render.encode import png_bytes
-from .render.png import render_page
-from .render.svg import SvgWriter
-from .sizes import PAPERS
-from .units import MM_PER_INCH
-from .writers.build import card_faces
-from .writers.files import atomic_write, ensure_folder
+from ..deck.generate import generate_deck
+from ..deck.validate import Report, validate_deck
+from ..design import BUILTIN_CLASSIC, Design, load_design
+from ..errors import BuildError, RushmoreError
+from ..layout.cards import CardFrame, CardKind, Face, card_frame, symbols
+from ..layout.checks import printing_problems, rule_sheet_pages
+from ..layout.items import Page, rgb
+from ..layout.rules_sheet import LayoutError
+from ..layout.sheets import card_pages
+from ..model import Deck
+from ..render.encode import png_bytes
+from ..render.png import render_page
+from ..render.svg import SvgWriter
+from ..sizes import PAPERS
+from ..units import MM_PER_INCH
+from ..writers.build import card_faces
+from ..writers.files import atomic_write, ensure_folder
 
 TABLE_DPI = 30  # the arm's-length check: every head's facing must read at this resolution
 TABLE_GAP_MM = 4.0  # between the Monuments on the table
@@ -391,7 +391,7 @@ def serve(state: _State, port: int) -> ThreadingHTTPServer:
     (no file is ever read through it). Runs in a thread; ``shutdown()`` stops it.
 
     >>> import urllib.request
-    >>> from rushmore_print.preview import _State
+    >>> from rushmore_print.web.preview import _State
     >>> server = serve(_State(), port=0)
     >>> urllib.request.urlopen(f"http://127.0.0.1:{server.server_address[1]}/").status
     200
