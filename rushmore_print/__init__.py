@@ -18,7 +18,7 @@ a design, make and check its deck, print it, play it::
 
 Errors are types (``SpecError`` for a design, ``CardError`` and ``ClaimError`` in a game,
 ``BuildError`` when nothing could be written), all ``RushmoreError``; each says what is wrong,
-where and what is allowed. The core (``model``, ``spec``, ``generate``, ``validate``,
+where and what is allowed. The core (``model``, ``design``, ``generate``, ``validate``,
 ``layout``, ``referee``, ``session``) is pure Python; ``render`` draws; ``cli`` talks to the user.
 Every module names its public API in ``__all__``, each public function and class shows an
 example, and the package ships ``py.typed``. The README's "Python API" section walks through

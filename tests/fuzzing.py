@@ -577,7 +577,7 @@ def _put(data: dict, path: str, value: object) -> None:
 
 
 def every_key_wrong() -> Iterator[Case]:
-    """Every key a design may hold (``spec.design_key_paths``), with each kind of ``WRONG`` value."""
+    """Every key a design may hold (``design.design_key_paths``), with each kind of ``WRONG`` value."""
     from rushmore_print.design import design_key_paths
 
     for path in design_key_paths():

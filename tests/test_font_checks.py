@@ -39,7 +39,7 @@ from .fontsurgery import DEJAVU, NAMES, cmap_subtables, damaged, mapping, with_r
 
 DAMAGED = damaged()
 
-# What ttf.py says of each file it refuses (the rest it reads, and the renderers refuse).
+# What readers/truetype.py says of each file it refuses (the rest it reads, and the renderers refuse).
 TTF_SAYS = {
     "unitsPerEm 0": "the head table says 0 units per em; a font has 16 to 16384",
     "no hmtx table": "no hmtx table",
@@ -68,7 +68,7 @@ OUTLINE_SAYS = {  # read, but an outline the names use is damaged
     "an outline cut short": "the outline of 'Ä' (glyph 134) runs past its end",
     "a composite glyph made of itself": "the outline of 'Ä' (glyph 134) nests components more than 8 deep",
 }
-RENDERER_SAYS = {  # ttf.py has no use for these fields; reportlab refuses them
+RENDERER_SAYS = {  # readers/truetype.py has no use for these fields; reportlab refuses them
     "head magic number wrong": "reportlab cannot read it to embed it in the PDFs ('TTFError: Invalid head table magic",
     "post version 9": "reportlab cannot read it to embed it in the PDFs ('TTFError: Unknown post table version 9",
 }

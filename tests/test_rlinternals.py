@@ -210,7 +210,7 @@ def test_the_quick_font_parse_sets_what_reportlabs_own_sets():
 
 
 def _read_here(data: bytes, folder: pathlib.Path) -> bool:
-    """Whether the project's own bounded reader (``ttf``) accepts the font: only such a font ever
+    """Whether the project's own bounded reader (``truetype``) accepts the font: only such a font ever
     reaches reportlab, which loops as far as a file's counts say."""
     path = folder / "font.ttf"
     path.write_bytes(data)

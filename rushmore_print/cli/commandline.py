@@ -3,7 +3,7 @@ command says (``-q``/``-v``), and the arguments and options several commands tak
 ``-o``, ``--paper``, ``--layout``, ``--gap``, the duplex options, the game options of ``play``
 and ``table``), with ``-`` for standard input and output where a single file is read or written.
 
-``cli`` declares the commands with these; a new command takes :func:`voice_options` and
+``commands`` declares the commands with these; a new command takes :func:`voice_options` and
 :func:`friendly_errors` like every other (a test checks it).
 """
 

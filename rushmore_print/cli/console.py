@@ -1,6 +1,6 @@
 """The game at a terminal: the referee's session read from lines and told as text.
 
-A front end like ``cli`` (it talks to the user), but free of click: every stream is injected
+A front end like ``commands`` (it talks to the user), but free of click: every stream is injected
 (:class:`Streams`), so tests drive a whole game with ``io.BytesIO`` and ``io.StringIO``, and
 other front ends can reuse the pieces; see tests/test_console.py.
 """

@@ -131,7 +131,7 @@ def font_file(raw: str, base_dir: Path | None) -> tuple[Path | None, str]:
 
 def profile_file(raw: str, base_dir: Path | None) -> tuple[Path | None, str]:
     """The designer's CMYK output profile: an ICC file in the design's folder (as art is) whose
-    header and tag table ``icc.profile_problem`` accepts; LittleCMS reads its tables at build.
+    header and tag table ``icc_profile.profile_problem`` accepts; LittleCMS reads its tables at build.
 
     >>> import rushmore_print
     >>> icc = Path(rushmore_print.__file__).parent / "data" / "icc"

@@ -288,7 +288,7 @@ _CURLS = _curls()
 SHORT_HAIR = (_outlined(_SHORT),)
 
 # Each look: (parts drawn under the face features, parts drawn over them). Adding a look is an
-# entry here (and a name in ``spec.Look``).
+# entry here (and a name in ``design.Look``).
 LOOK_PARTS: dict[Look, tuple[tuple[Part, ...], tuple[Part, ...]]] = {
     Look.PLAIN: (SHORT_HAIR, ()),
     Look.TIED: (

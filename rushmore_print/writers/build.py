@@ -221,7 +221,7 @@ def checked_deck(design: Design) -> Deck:
 def print_font_problems(design: Design) -> list[str]:
     """What the renderers refuse in the design's ``print.font`` (``render.fontcheck``). A design
     read by the CLI was checked so at its line already (then this costs nothing: it is cached);
-    one read by ``spec.load_design`` alone was not.
+    one read by ``design.load_design`` alone was not.
 
     >>> from dataclasses import replace
     >>> from pathlib import Path
