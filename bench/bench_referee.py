@@ -11,8 +11,8 @@ import statistics
 import time
 
 from rushmore_print import generate_deck, load_design
-from rushmore_print.prompt import take
-from rushmore_print.session import Options, Session
+from rushmore_print.cli.prompt import take
+from rushmore_print.game.session import Options, Session
 
 NAMES = ("ann", "bob", "cy", "dee", "eve", "fay", "gus", "hal", "ivy", "jon")
 

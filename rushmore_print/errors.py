@@ -66,7 +66,7 @@ class CardError(RushmoreError):
 class ClaimError(RushmoreError):
     """A claim at the table breaks the rules; the message says which rule.
 
-    >>> from rushmore_print.referee import check_players
+    >>> from rushmore_print.game.referee import check_players
     >>> check_players(["ann"])
     Traceback (most recent call last):
     rushmore_print.errors.ClaimError: a game needs at least two players, e.g. --players ann,bob
@@ -77,7 +77,7 @@ class UnknownPlayer(ClaimError):
     """An input names no player of the game (at the terminal: or a prefix that several names share).
 
     >>> from rushmore_print import generate_deck, load_design
-    >>> from rushmore_print.referee import Game
+    >>> from rushmore_print.game.referee import Game
     >>> design = load_design()
     >>> game = Game.new(generate_deck(design), design.rules, design.grid, ["ann", "bob"], seed=3)
     >>> _ = game.start()
@@ -91,7 +91,7 @@ class UnknownCard(ClaimError):
     """An input names no position, Monument or Search card of the game.
 
     >>> from rushmore_print import generate_deck, load_design
-    >>> from rushmore_print.referee import Game
+    >>> from rushmore_print.game.referee import Game
     >>> design = load_design()
     >>> game = Game.new(generate_deck(design), design.rules, design.grid, ["ann", "bob"], seed=3)
     >>> _ = game.start()
@@ -106,7 +106,7 @@ class AlreadyClaimed(ClaimError):
     ``player`` and ``position`` (None: the player passed) let each front end say how to correct it.
 
     >>> from rushmore_print import generate_deck, load_design
-    >>> from rushmore_print.referee import Game
+    >>> from rushmore_print.game.referee import Game
     >>> design = load_design()
     >>> game = Game.new(generate_deck(design), design.rules, design.grid, ["ann", "bob"], seed=3)
     >>> _ = game.start() + game.claim("ann", "M05")
@@ -130,7 +130,7 @@ class AlreadyCovered(ClaimError):
     """A player claims a Monument another player's hand is already on.
 
     >>> from rushmore_print import generate_deck, load_design
-    >>> from rushmore_print.referee import Game
+    >>> from rushmore_print.game.referee import Game
     >>> design = load_design()
     >>> game = Game.new(generate_deck(design), design.rules, design.grid, ["ann", "bob"], seed=3)
     >>> _ = game.start() + game.claim("ann", "M05")
@@ -144,7 +144,7 @@ class NoClaimToChange(ClaimError):
     """A correction of a claim the player has not made this turn; ``player`` says whose.
 
     >>> from rushmore_print import generate_deck, load_design
-    >>> from rushmore_print.referee import Game
+    >>> from rushmore_print.game.referee import Game
     >>> design = load_design()
     >>> game = Game.new(generate_deck(design), design.rules, design.grid, ["ann", "bob"], seed=3)
     >>> _ = game.start()
@@ -197,7 +197,7 @@ class GameOver(ClaimError):
     """An input after the game has ended.
 
     >>> from rushmore_print import generate_deck, load_design
-    >>> from rushmore_print.referee import Game
+    >>> from rushmore_print.game.referee import Game
     >>> design = load_design()
     >>> game = Game.new(generate_deck(design), design.rules, design.grid, ["ann", "bob"], seed=3)
     >>> _ = game.start()
@@ -213,7 +213,7 @@ class NothingToUndo(ClaimError):
     """An undo with no input left to take back.
 
     >>> from rushmore_print import generate_deck, load_design
-    >>> from rushmore_print.referee import Game
+    >>> from rushmore_print.game.referee import Game
     >>> design = load_design()
     >>> game = Game.new(generate_deck(design), design.rules, design.grid, ["ann", "bob"], seed=3)
     >>> _ = game.start()
@@ -261,7 +261,7 @@ class OptionsError(RushmoreError):
     """Options that do not go together, or that do not apply to what was asked: a usage mistake,
     which the command line reports with its usage line and exit code 2, not as a failed check.
 
-    >>> from rushmore_print.targets import EXPORTS
+    >>> from rushmore_print.deck.targets import EXPORTS
     >>> try:
     ...     EXPORTS["mpc"].options(url_base="https://example.org/cards")
     ... except OptionsError as exc:

@@ -309,7 +309,22 @@ class Deck:
         return next((m for m in self.monuments if m.faces == wanted), None)
 
 
+@dataclass(frozen=True)
+class CardFaces:
+    """A card named in a dispute (``rushmore answer``, ``rushmore check``), by id or by notation:
+    what it shows, read from what was typed by :func:`rushmore_print.cli.arguments.search_card`.
+
+    >>> CardFaces("LR*RL", (0, 1, 1, 0), (False, True, False, False)).label
+    'LR*RL'
+    """
+
+    label: str
+    faces: tuple[int, ...]
+    red: tuple[bool, ...]
+
+
 __all__ = [
+    "CardFaces",
     "Deck",
     "DeckMode",
     "EndReason",

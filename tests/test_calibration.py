@@ -8,7 +8,7 @@ import pytest
 from click.testing import CliRunner
 from PIL import Image, ImageOps
 
-from rushmore_print.cli import cli
+from rushmore_print.cli.commands import cli
 from rushmore_print.layout.calibration import (
     MAIN_TICK,
     Scale,

@@ -5,11 +5,12 @@ import io
 import pytest
 from click.testing import CliRunner
 
-from rushmore_print.cli import cli
-from rushmore_print.console import GameRequest, Outcome, Streams, Table, narrator_for, new_log, new_session, play
-from rushmore_print.narrate import Narrator
-from rushmore_print.prompt import take
-from rushmore_print.session import Options, Rejected, Session, ShowScore
+from rushmore_print.cli.commands import cli
+from rushmore_print.cli.console import GameRequest, Outcome, Streams, Table, narrator_for, new_log, new_session, play
+from rushmore_print.cli.prompt import take
+from rushmore_print.game.narrate import Narrator
+from rushmore_print.game.session import Options, Rejected, Session, ShowScore
+from rushmore_print.model import DeckMode
 
 
 def streams(lines: str | object = "") -> Streams:
@@ -106,7 +107,7 @@ def test_a_redundant_or_glued_trailing_dot_is_accepted(classic, classic_deck, li
 def test_after_card_1_of_12_eleven_are_left(classic, classic_deck):
     for mode in ("screen", "table"):
         session = session_of(
-            classic, classic_deck, deck_mode=__import__("rushmore_print.referee").referee.DeckMode(mode)
+            classic, classic_deck, deck_mode=DeckMode(mode)
         )
         if mode == "table":
             take(session.game.state.box[0], session)

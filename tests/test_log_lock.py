@@ -12,9 +12,9 @@ import time
 
 import pytest
 
-from rushmore_print.cli import cli
+from rushmore_print.cli.commands import cli
 from rushmore_print.errors import GameLogError
-from rushmore_print.gamelog import GameLog
+from rushmore_print.writers.gamelog import GameLog
 
 BUSY = "another game is writing this log right now (a rushmore play or table still running); finish or quit"
 

@@ -2,9 +2,10 @@ import re
 
 import pytest
 
-from rushmore_print.actions import Pass
-from rushmore_print.arguments import monument_card, search_card
-from rushmore_print.cli import cli
+from rushmore_print.cli.arguments import monument_card, search_card
+from rushmore_print.cli.commands import cli
+from rushmore_print.cli.prompt import card_named, monument_named, player_named
+from rushmore_print.deck.validate import validate_deck
 from rushmore_print.errors import (
     AlreadyClaimed,
     AlreadyCovered,
@@ -14,10 +15,9 @@ from rushmore_print.errors import (
     UnknownCard,
     UnknownPlayer,
 )
-from rushmore_print.model import EndReason, Level, matches
-from rushmore_print.narrate import Narrator
-from rushmore_print.prompt import card_named, monument_named, player_named
-from rushmore_print.referee import (
+from rushmore_print.game.actions import Pass
+from rushmore_print.game.narrate import Narrator
+from rushmore_print.game.referee import (
     Awaiting,
     DeckMode,
     Ended,
@@ -28,8 +28,8 @@ from rushmore_print.referee import (
     answer_of,
     explain,
 )
-from rushmore_print.validate import validate_deck
-from rushmore_print.words import join_names
+from rushmore_print.language.words import join_names
+from rushmore_print.model import EndReason, Level, matches
 
 
 def new_game(classic, classic_deck, players=("ann", "bob"), **kwargs):

@@ -10,15 +10,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rushmore_print.actions import Claim
-from rushmore_print.cli import cli
+from rushmore_print.cli.commands import cli
+from rushmore_print.cli.prompt import MAX_LINE, take
 from rushmore_print.errors import GameLogError, UnknownPlayer
-from rushmore_print.logformat import LOG_VERSION, parse_log
-from rushmore_print.model import Level
-from rushmore_print.narrate import Narrator
-from rushmore_print.prompt import MAX_LINE, take
-from rushmore_print.referee import DeckMode, Ended, Judged, Revealed, Undone
-from rushmore_print.session import (
+from rushmore_print.game.actions import Claim
+from rushmore_print.game.logformat import LOG_VERSION, parse_log
+from rushmore_print.game.narrate import Narrator
+from rushmore_print.game.referee import DeckMode, Ended, Judged, Revealed, Undone
+from rushmore_print.game.session import (
     Finished,
     Options,
     Ready,
@@ -27,6 +26,7 @@ from rushmore_print.session import (
     Step,
     Summary,
 )
+from rushmore_print.model import Level
 
 
 def ticking():
@@ -519,7 +519,7 @@ def test_a_full_disk_under_the_log_is_a_sentence_and_the_game_so_far_resumes(run
     saved = straight.read_bytes()
     room = saved.index(b'"judged"', saved.index(b'"judged"') + 1) + 10  # full during the second verdict
     log = tmp_path / "g.jsonl"
-    monkeypatch.setattr("rushmore_print.gamelog.os.write", FullDisk(room))
+    monkeypatch.setattr("rushmore_print.writers.gamelog.os.write", FullDisk(room))
     result = run(runner, ["--players", "ann,bob", "--seed", "1", "--log", str(log)], [*lines, "quit"])
     assert result.exit_code == 1 and isinstance(result.exception, SystemExit)
     assert result.stderr == (
@@ -538,7 +538,7 @@ def test_a_full_disk_under_the_log_is_a_sentence_and_the_game_so_far_resumes(run
     assert events.count("input") == 3 and events.count("judged") == 3 and events.count("revealed") == 4
     assert resumed(runner, log).exit_code == 0 and "note:" not in resumed(runner, log).output
     first = tmp_path / "first.jsonl"
-    monkeypatch.setattr("rushmore_print.gamelog.os.write", FullDisk(0))
+    monkeypatch.setattr("rushmore_print.writers.gamelog.os.write", FullDisk(0))
     result = run(runner, ["--players", "ann,bob", "--seed", "1", "--log", str(first)], ["quit"])
     assert result.exit_code == 1 and "nothing of the game was saved: make room and start it again" in result.stderr
 

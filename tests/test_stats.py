@@ -6,10 +6,10 @@ import re
 
 import pytest
 
-from rushmore_print.cli import cli
-from rushmore_print.prompt import take
-from rushmore_print.session import Options, Session
-from rushmore_print.stats import stats_of, turns_of
+from rushmore_print.cli.commands import cli
+from rushmore_print.cli.prompt import take
+from rushmore_print.game.session import Options, Session
+from rushmore_print.game.stats import stats_of, turns_of
 
 from .test_referee_language import english_left
 from .test_table_browser import ARGS as CHROMIUM_ARGS
@@ -117,8 +117,8 @@ def test_every_chart_holds_its_text_in_a_real_chromium(tmp_path, classic, classi
     Chromium lays it out, lies inside its SVG (long names, a long title in Polish, 12 wrong claims)."""
     from playwright.sync_api import sync_playwright
 
+    from rushmore_print.game.stats import Row, Stats
     from rushmore_print.render.charts import stats_html
-    from rushmore_print.stats import Row, Stats
 
     long = "Wolfeschlegelsteinhausen"  # 24 characters, as a player's name may be
     players = tuple(Row(name, 9, 3, 12, 2345.0) for name in (long, "Żaneta-Łucja_Wiśniewska", "毛泽东"))

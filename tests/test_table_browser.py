@@ -12,8 +12,8 @@ from unittest.mock import ANY
 
 import pytest
 
-from rushmore_print.cli import cli
-from rushmore_print.logformat import parse_log
+from rushmore_print.cli.commands import cli
+from rushmore_print.game.logformat import parse_log
 
 CHROMIUM = Path("/usr/bin/chromium")
 ARGS = [

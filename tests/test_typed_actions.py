@@ -17,13 +17,13 @@ import random
 
 import pytest
 
-from rushmore_print import actions
-from rushmore_print.actions import Claim, Entry, Pass, Reveal
-from rushmore_print.i18n import catalogue, languages
-from rushmore_print.logformat import parse_log
+from rushmore_print.game import actions
+from rushmore_print.game.actions import Claim, Entry, Pass, Reveal
+from rushmore_print.game.logformat import parse_log
+from rushmore_print.game.referee import Ended, Judged, Revealed, Setup
+from rushmore_print.game.session import Options, Session
+from rushmore_print.language.i18n import catalogue, languages
 from rushmore_print.model import EndReason, Level, matches
-from rushmore_print.referee import Ended, Judged, Revealed, Setup
-from rushmore_print.session import Options, Session
 from rushmore_print.web.room import Room
 
 from .conftest import ROOT
@@ -57,7 +57,7 @@ def imported(tree: ast.AST) -> set[str]:
 def test_the_referee_reads_no_typed_text():
     """``referee.py`` takes players by name and cards by id: it cuts, folds or parses no text (the
     terminal's reading of names by prefix, positions and notations is in prompt.py)."""
-    tree = ast.parse((PACKAGE / "referee.py").read_text("utf-8"))
+    tree = ast.parse((PACKAGE / "game" / "referee.py").read_text("utf-8"))
     assert calls(tree) & READING == set()
     assert imported(tree) & {"re", "unicodedata", "string_parsing", "prompt", "arguments_reader"} == set()
     defined = {node.name for node in ast.walk(tree) if isinstance(node, (ast.FunctionDef, ast.ClassDef))}
@@ -67,7 +67,7 @@ def test_the_referee_reads_no_typed_text():
 def test_the_session_takes_no_text():
     """The session's only entry points are actions and the start; the log's text is read by its
     one reader, not here. (``refused`` keeps a refused line for the log and never reads it.)"""
-    tree = ast.parse((PACKAGE / "session.py").read_text("utf-8"))
+    tree = ast.parse((PACKAGE / "game" / "session.py").read_text("utf-8"))
     assert calls(tree) & READING == set()
     public = {name for name, _ in inspect.getmembers(Session, inspect.isfunction) if not name.startswith("_")}
     assert "handle" not in public and "handle_bytes" not in public

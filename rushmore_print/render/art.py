@@ -10,12 +10,12 @@ from typing import TYPE_CHECKING
 from PIL import Image, ImageChops
 
 from ..errors import BuildError
-from ..inputs import InputKind, shown, shown_path
+from ..readers.inputs import InputKind, shown, shown_path
 from .normalise import decode_file
 
 if TYPE_CHECKING:
-    from ..spec import Design
-    from ..svg import Drawing
+    from ..design import Design
+    from ..readers.svg_art import Drawing
     from .colour import CmykConverter
 
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from html import escape
 
-from ..i18n import catalogue
-from ..stats import Row, Stats, Table, seconds, tables
+from ..game.stats import Row, Stats, Table, seconds, tables
+from ..language.i18n import catalogue
 from ..typeface import Font, missing_characters, text_width_mm
 from ..units import MM_PER_INCH
 
@@ -45,7 +45,7 @@ def bar_chart(rows: tuple[Row, ...], title: str, language: str = "en") -> str:
     dots beside it (one dot a claim, up to ten, then a number); as wide as its title and its
     longest label, time and dots need.
 
-    >>> from rushmore_print.stats import Row
+    >>> from rushmore_print.game.stats import Row
     >>> svg = bar_chart((Row("S01", 2, 2, 1, 1500.0), Row("S02", 1, 0, 0, None)), "cards")
     >>> svg.count("<rect"), "1.50 s" in svg, "S02" in svg
     (1, True, True)
@@ -101,7 +101,7 @@ def _table(table: Table, wrong: str, median: str, language: str) -> str:
 def stats_html(stats: Stats) -> str:
     """The whole page, in the games' language (deterministic: the same logs give the same bytes).
 
-    >>> from rushmore_print.stats import Row, Stats
+    >>> from rushmore_print.game.stats import Row, Stats
     >>> stats = Stats(1, (Row("S12", 1, 1, 0, 2500),), (Row("basic", 1, 1, 0, 2500),), (), (Row("ann", 1, 1, 0, 2500),))
     >>> page = stats_html(stats)
     >>> page.startswith("<!doctype html>"), "<h1>Game statistics: 1 game</h1>" in page, page == stats_html(stats)

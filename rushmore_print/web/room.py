@@ -2,15 +2,15 @@
 screen is shown. No web framework here: the server (:mod:`.server`) passes each checked message
 in and sends each :class:`Reply` out, so the room is tested without a socket.
 
-The game itself is a :class:`rushmore_print.session.Session`: each message becomes a typed action
-(:mod:`rushmore_print.actions`) applied to it, so the log is the one ``rushmore play`` writes and
+The game itself is a :class:`rushmore_print.game.session.Session`: each message becomes a typed action
+(:mod:`rushmore_print.game.actions`) applied to it, so the log is the one ``rushmore play`` writes and
 ``play --resume`` continues. What the screens show is said from the session's typed events in the
-browser's own words (:mod:`rushmore_print.web.words`). The room never takes a player's name from a phone's
+browser's own words (:mod:`rushmore_print.web.page_words`). The room never takes a player's name from a phone's
 message: a phone is seated once (join code, then a free name) and every claim it sends is made
 for that seat. Only the table screen (holding the table key) reveals, corrects, undoes and ends.
 
 >>> from rushmore_print import load_design, generate_deck
->>> from rushmore_print.session import Options, Session
+>>> from rushmore_print.game.session import Options, Session
 >>> design = load_design()
 >>> session = Session.new(generate_deck(design), design.rules, design.grid, Options(("ann", "bob"), seed=3),
 ...                       design_name=design.name, hold=True, clock=lambda: 0.0)
@@ -31,13 +31,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..actions import Action, Change, Claim, Drop, End, Pass, RestPass, Reveal, Took, Undo
 from ..errors import RushmoreError
-from ..i18n import Catalogue, catalogue, level_name, said
-from ..referee import Ended
-from ..session import Rejected, Session, Step
-from ..stats import player_rows, turns_of
-from .words import end_reason, headline, refusal, said_lines
+from ..game.actions import Action, Change, Claim, Drop, End, Pass, RestPass, Reveal, Took, Undo
+from ..game.referee import Ended
+from ..game.session import Rejected, Session, Step
+from ..game.stats import player_rows, turns_of
+from ..language.i18n import Catalogue, catalogue, level_name, said
+from .page_words import end_reason, headline, refusal, said_lines
 
 MAX_MESSAGE_BYTES = 1024  # the longest message a screen sends is a correction: far below this
 POSITION = re.compile(r"[A-Z]{1,2}[0-9]{1,3}")
@@ -49,7 +49,7 @@ class RoomError(RushmoreError):
     """A message the room refuses: the sentence goes back to the screen that sent it.
 
     >>> from rushmore_print import generate_deck, load_design
-    >>> from rushmore_print.session import Options, Session
+    >>> from rushmore_print.game.session import Options, Session
     >>> design = load_design()
     >>> session = Session.new(generate_deck(design), design.rules, design.grid, Options(("ann", "bob"), seed=3),
     ...                       design_name=design.name, hold=True)
@@ -109,7 +109,7 @@ class Reply:
     shown the new state.
 
     >>> from rushmore_print import generate_deck, load_design
-    >>> from rushmore_print.session import Options, Session
+    >>> from rushmore_print.game.session import Options, Session
     >>> design = load_design()
     >>> session = Session.new(generate_deck(design), design.rules, design.grid, Options(("ann", "bob"), seed=3),
     ...                       design_name=design.name, hold=True)
@@ -133,7 +133,7 @@ class Room:
     any screen sees the new state.
 
     >>> from rushmore_print import generate_deck, load_design
-    >>> from rushmore_print.session import Options, Session
+    >>> from rushmore_print.game.session import Options, Session
     >>> design = load_design()
     >>> session = Session.new(generate_deck(design), design.rules, design.grid, Options(("ann", "bob"), seed=3),
     ...                       design_name=design.name, hold=True)
@@ -161,7 +161,7 @@ class Room:
         """The players' language (the design's): every screen's words are said in it.
 
         >>> from rushmore_print import generate_deck, load_design
-        >>> from rushmore_print.session import Options, Session
+        >>> from rushmore_print.game.session import Options, Session
         >>> design = load_design()
         >>> session = Session.new(generate_deck(design), design.rules, design.grid, Options(("ann", "bob"), seed=3),
         ...                       design_name=design.name, hold=True)
@@ -179,7 +179,7 @@ class Room:
         """The referee's game behind the session.
 
         >>> from rushmore_print import generate_deck, load_design
-        >>> from rushmore_print.session import Options, Session
+        >>> from rushmore_print.game.session import Options, Session
         >>> design = load_design()
         >>> session = Session.new(generate_deck(design), design.rules, design.grid, Options(("ann", "bob"), seed=3),
         ...                       design_name=design.name, hold=True)
@@ -194,7 +194,7 @@ class Room:
         """Start a new game (its start record is written) and return the state.
 
         >>> from rushmore_print import generate_deck, load_design
-        >>> from rushmore_print.session import Options, Session
+        >>> from rushmore_print.game.session import Options, Session
         >>> design = load_design()
         >>> session = Session.new(generate_deck(design), design.rules, design.grid, Options(("ann", "bob"), seed=3),
         ...                       design_name=design.name, hold=True)
@@ -227,7 +227,7 @@ class Room:
         Raises ``RoomError`` for a name not in the game, a seat taken, or a one-screen game.
 
         >>> from rushmore_print import generate_deck, load_design
-        >>> from rushmore_print.session import Options, Session
+        >>> from rushmore_print.game.session import Options, Session
         >>> design = load_design()
         >>> session = Session.new(generate_deck(design), design.rules, design.grid, Options(("ann", "bob"), seed=3),
         ...                       design_name=design.name, hold=True)
@@ -257,7 +257,7 @@ class Room:
         """The player a phone's token seats, or None.
 
         >>> from rushmore_print import generate_deck, load_design
-        >>> from rushmore_print.session import Options, Session
+        >>> from rushmore_print.game.session import Options, Session
         >>> design = load_design()
         >>> session = Session.new(generate_deck(design), design.rules, design.grid, Options(("ann", "bob"), seed=3),
         ...                       design_name=design.name, hold=True)
@@ -272,7 +272,7 @@ class Room:
         """Free a player's seat (the table screen's "free"): their phone may join again.
 
         >>> from rushmore_print import generate_deck, load_design
-        >>> from rushmore_print.session import Options, Session
+        >>> from rushmore_print.game.session import Options, Session
         >>> design = load_design()
         >>> session = Session.new(generate_deck(design), design.rules, design.grid, Options(("ann", "bob"), seed=3),
         ...                       design_name=design.name, hold=True)
@@ -292,7 +292,7 @@ class Room:
         """The join code, the table key and the seated phones, to keep across a restart.
 
         >>> from rushmore_print import generate_deck, load_design
-        >>> from rushmore_print.session import Options, Session
+        >>> from rushmore_print.game.session import Options, Session
         >>> design = load_design()
         >>> session = Session.new(generate_deck(design), design.rules, design.grid, Options(("ann", "bob"), seed=3),
         ...                       design_name=design.name, hold=True)
@@ -310,7 +310,7 @@ class Room:
         and every phone whose player is in this game.
 
         >>> from rushmore_print import generate_deck, load_design
-        >>> from rushmore_print.session import Options, Session
+        >>> from rushmore_print.game.session import Options, Session
         >>> design = load_design()
         >>> session = Session.new(generate_deck(design), design.rules, design.grid, Options(("ann", "bob"), seed=3),
         ...                       design_name=design.name, hold=True)
@@ -327,7 +327,7 @@ class Room:
         """The players who have a phone at the table.
 
         >>> from rushmore_print import generate_deck, load_design
-        >>> from rushmore_print.session import Options, Session
+        >>> from rushmore_print.game.session import Options, Session
         >>> design = load_design()
         >>> session = Session.new(generate_deck(design), design.rules, design.grid, Options(("ann", "bob"), seed=3),
         ...                       design_name=design.name, hold=True)
@@ -361,7 +361,7 @@ class Room:
         Raises ``RoomError`` for any other message.
 
         >>> from rushmore_print import generate_deck, load_design
-        >>> from rushmore_print.session import Options, Session
+        >>> from rushmore_print.game.session import Options, Session
         >>> design = load_design()
         >>> session = Session.new(generate_deck(design), design.rules, design.grid, Options(("ann", "bob"), seed=3),
         ...                       design_name=design.name, hold=True)
@@ -385,7 +385,7 @@ class Room:
         change, drop, free, undo, end.
 
         >>> from rushmore_print import generate_deck, load_design
-        >>> from rushmore_print.session import Options, Session
+        >>> from rushmore_print.game.session import Options, Session
         >>> design = load_design()
         >>> session = Session.new(generate_deck(design), design.rules, design.grid, Options(("ann", "bob"), seed=3),
         ...                       design_name=design.name, hold=True)
@@ -422,7 +422,7 @@ class Room:
         """True if a card is held back for the count of three, and no count is running.
 
         >>> from rushmore_print import generate_deck, load_design
-        >>> from rushmore_print.session import Options, Session
+        >>> from rushmore_print.game.session import Options, Session
         >>> design = load_design()
         >>> session = Session.new(generate_deck(design), design.rules, design.grid, Options(("ann", "bob"), seed=3),
         ...                       design_name=design.name, hold=True)
@@ -437,7 +437,7 @@ class Room:
         """Show the held card (the server calls this when the count of three is over).
 
         >>> from rushmore_print import generate_deck, load_design
-        >>> from rushmore_print.session import Options, Session
+        >>> from rushmore_print.game.session import Options, Session
         >>> design = load_design()
         >>> session = Session.new(generate_deck(design), design.rules, design.grid, Options(("ann", "bob"), seed=3),
         ...                       design_name=design.name, hold=True)
@@ -455,7 +455,7 @@ class Room:
         """Where the game stands for the screens: "ready" (a card is held back), "countdown", "play", "over".
 
         >>> from rushmore_print import generate_deck, load_design
-        >>> from rushmore_print.session import Options, Session
+        >>> from rushmore_print.game.session import Options, Session
         >>> design = load_design()
         >>> session = Session.new(generate_deck(design), design.rules, design.grid, Options(("ann", "bob"), seed=3),
         ...                       design_name=design.name, hold=True)
@@ -477,7 +477,7 @@ class Room:
         the table screen. A card is in it only once shown; nothing secret is (no join token).
 
         >>> from rushmore_print import generate_deck, load_design
-        >>> from rushmore_print.session import Options, Session
+        >>> from rushmore_print.game.session import Options, Session
         >>> design = load_design()
         >>> session = Session.new(generate_deck(design), design.rules, design.grid, Options(("ann", "bob"), seed=3),
         ...                       design_name=design.name, hold=True)

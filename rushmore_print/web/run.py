@@ -1,7 +1,7 @@
 """``rushmore table``: a game request in, a running server out, until the table screen ends it.
 
 The session is made (new, or resumed from a log) exactly as ``rushmore play`` makes it
-(:mod:`rushmore_print.console`), so a game moves between the two; then this module binds the
+(:mod:`rushmore_print.cli.console`), so a game moves between the two; then this module binds the
 socket, says where the table screen and the phones go, and serves.
 """
 
@@ -13,15 +13,15 @@ import socket
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..console import GameRequest, Streams, load_deck, new_log, new_session, resume
+from ..cli.console import GameRequest, Streams, load_deck, new_log, new_session, resume
+from ..design import Design
 from ..errors import GameLogError
-from ..gamelog import GameLog, read_records
-from ..i18n import catalogue
-from ..inputs import shown_path
-from ..referee import DeckMode
-from ..session import Session
-from ..spec import Design
-from .cards import card_svgs, qr_svg
+from ..game.referee import DeckMode
+from ..game.session import Session
+from ..language.i18n import catalogue
+from ..readers.inputs import shown_path
+from ..writers.gamelog import GameLog, read_records
+from .card_svgs import card_svgs, qr_svg
 from .room import Room
 from .seats import forget_seats, keep_seats
 from .server import TableServer, serve

@@ -17,12 +17,12 @@ import json
 from collections.abc import Callable
 from pathlib import Path
 
+from ..design import MAX_PLAYERS
 from ..errors import RushmoreError
-from ..files import atomic_write
-from ..inputs import InputError, InputKind, read_input_text
-from ..jsontext import JSONError, loads
-from ..logformat import start_sum
-from ..spec import MAX_PLAYERS
+from ..game.logformat import start_sum
+from ..readers.inputs import InputError, InputKind, read_input_text
+from ..readers.jsontext import JSONError, loads
+from ..writers.files import atomic_write
 from .room import Room, Seats
 
 SEATS_VERSION = 1
@@ -112,7 +112,7 @@ def keep_seats(room: Room, log: Path, warn: Callable[[str], None]) -> Path:
 
     >>> import tempfile
     >>> from rushmore_print import generate_deck, load_design
-    >>> from rushmore_print.session import Options, Session
+    >>> from rushmore_print.game.session import Options, Session
     >>> design = load_design()
     >>> folder = tempfile.TemporaryDirectory()
     >>> log = Path(folder.name) / "g.jsonl"
@@ -140,7 +140,7 @@ def keep_seats(room: Room, log: Path, warn: Callable[[str], None]) -> Path:
         kept = None
     if kept is not None:
         room.take_seats(kept)
-    warned = []
+    warned: list[RushmoreError] = []
 
     def keep(seats: Seats) -> None:
         try:
