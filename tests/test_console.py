@@ -106,9 +106,7 @@ def test_a_redundant_or_glued_trailing_dot_is_accepted(classic, classic_deck, li
 
 def test_after_card_1_of_12_eleven_are_left(classic, classic_deck):
     for mode in ("screen", "table"):
-        session = session_of(
-            classic, classic_deck, deck_mode=DeckMode(mode)
-        )
+        session = session_of(classic, classic_deck, deck_mode=DeckMode(mode))
         if mode == "table":
             take(session.game.state.box[0], session)
         score = next(e for e in take("ann pass, .", session).events if isinstance(e, ShowScore))
