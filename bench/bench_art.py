@@ -18,9 +18,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from rushmore_print.generate import generate_deck
+from rushmore_print.deck.generate import generate_deck
+from rushmore_print.design import load_design
 from rushmore_print.layout.cards import card_frame, head_slots
-from rushmore_print.spec import load_design
 from tests.pixels import FACING_CONTRAST_MIN, card_facing_contrasts
 
 

@@ -6,7 +6,8 @@ import pytest
 from PIL import Image, ImageChops, ImageStat
 
 from rushmore_print.colors import WHITE, contrast, grey
-from rushmore_print.generate import generate_deck
+from rushmore_print.deck.generate import generate_deck
+from rushmore_print.design import HeadSpec, Look, Style, load_design
 from rushmore_print.layout.cards import (
     FLIP,
     PROPORTIONS,
@@ -19,6 +20,7 @@ from rushmore_print.layout.cards import (
     search_face,
     symbols,
 )
+from rushmore_print.design import HeadSpec, Look, Style, load_design
 from rushmore_print.layout.heads import (
     HEAD_BOX,
     HeadKey,
@@ -29,7 +31,6 @@ from rushmore_print.layout.heads import (
 )
 from rushmore_print.layout.items import Image as ImageItem
 from rushmore_print.layout.items import Shape, Text, Use, item_bounds
-from rushmore_print.spec import HeadSpec, Look, Style, load_design
 
 from .conftest import DESIGNS, EXAMPLES
 from .pixels import FACING_CONTRAST_MIN, HAS_PDFTOPPM, card_facing_contrasts, render_symbol

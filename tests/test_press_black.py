@@ -15,17 +15,17 @@ import pytest
 from PIL import Image, ImageCms
 from pypdf import PdfReader
 
-from rushmore_print.build import KitOptions, build_kit
 from rushmore_print.colors import contrast, parse_hex
-from rushmore_print.export import export_dtc
+from rushmore_print.design import HeadSpec, Style, load_design
 from rushmore_print.layout.heads import Role, plain_palette
 from rushmore_print.layout.items import Document, Page, Rect, Shape, Symbol, Text, Use
 from rushmore_print.layout.items import Path as ItemPath
 from rushmore_print.layout.sheets import SheetLayout
 from rushmore_print.render.colour import NEUTRAL_CHROMA, THIN_LINE_PT, converter
 from rushmore_print.render.pdf import render_pdf
-from rushmore_print.spec import HeadSpec, Style, load_design
 from rushmore_print.units import PT_PER_MM
+from rushmore_print.writers.build import KitOptions, build_kit
+from rushmore_print.writers.export import export_dtc
 
 from .pdfpaint import paints, rich
 
