@@ -20,7 +20,6 @@ from rushmore_print.layout.cards import (
     search_face,
     symbols,
 )
-from rushmore_print.design import HeadSpec, Look, Style, load_design
 from rushmore_print.layout.heads import (
     HEAD_BOX,
     HeadKey,
