@@ -14,12 +14,12 @@ from __future__ import annotations
 import pytest
 
 from rushmore_print.cli import cli
-from rushmore_print.generate import generate_deck
-from rushmore_print.i18n import catalogue
-from rushmore_print.referee import MAX_NAME
-from rushmore_print.spec import MAX_PLAYERS, load_design
+from rushmore_print.deck.generate import generate_deck
+from rushmore_print.design import MAX_PLAYERS, load_design
+from rushmore_print.game.referee import MAX_NAME
+from rushmore_print.language.i18n import catalogue
 from rushmore_print.web import server
-from rushmore_print.web.words import page_words
+from rushmore_print.web.page_words import page_words
 
 from .browser import (
     ARGS,
