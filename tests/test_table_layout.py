@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import pytest
 
-from rushmore_print.cli import cli
+from rushmore_print.cli.commands import cli
 from rushmore_print.deck.generate import generate_deck
 from rushmore_print.design import MAX_PLAYERS, load_design
 from rushmore_print.game.referee import MAX_NAME
