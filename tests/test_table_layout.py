@@ -16,7 +16,7 @@ import pytest
 from rushmore_print.cli.commands import cli
 from rushmore_print.deck.generate import generate_deck
 from rushmore_print.design import MAX_PLAYERS, load_design
-from rushmore_print.game.referee import MAX_NAME
+from rushmore_print.game.players import MAX_NAME
 from rushmore_print.language.i18n import catalogue
 from rushmore_print.web import server
 from rushmore_print.web.page_words import page_words

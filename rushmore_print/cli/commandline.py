@@ -587,7 +587,7 @@ class GameOptions:
 
 
 _GAME_OPTIONS = (
-    click.option(  # the numbers: spec.MAX_PLAYERS and referee.MAX_NAME (tests/test_table_layout.py)
+    click.option(  # the numbers: design.MAX_PLAYERS and players.MAX_NAME (tests/test_table_layout.py)
         "--players",
         help="Comma-separated player names, 2 to 64 (one word each, at most 24 characters), e.g. ann,bob,cy.",
     ),
