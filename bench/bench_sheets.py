@@ -1,6 +1,7 @@
 """Spreadsheet manifests at their largest: the 8-head deck with every Search card (65,792 cards),
-written by ``cards`` as CSV, XLSX and ODS and judged by ``validate --manifest``; and the ODS
-reader beside odfpy (the library pandas reads ODS with), which builds the whole document tree.
+written by ``cards`` as CSV, XLSX and ODS and judged by ``validate --manifest``; the ODS reader
+beside odfpy (the library pandas reads ODS with), which builds the whole document tree; and the
+XLSX reader beside openpyxl's read-only mode (which the XLSX reader was before issue 32).
 
 Each figure is the median of ``--runs`` runs in this process (CPU seconds, ``time.process_time``)
 with the peak memory a fresh process needs for the read (``ru_maxrss``). Prints a table.
@@ -36,6 +37,11 @@ sys.path.insert(0, sys.argv[1])
 print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024)
 """
 OURS = "from rushmore_print.sheets import read_tables; from pathlib import Path; read_tables(Path(sys.argv[2]))"
+OPENPYXL = (
+    "import openpyxl; book = openpyxl.load_workbook(sys.argv[2], read_only=True, data_only=True); "
+    "[sheet.reset_dimensions() for sheet in book.worksheets]; "
+    "rows = [list(sheet.iter_rows(max_col=64, values_only=True)) for sheet in book.worksheets]"
+)
 ODFPY = (
     "from odf.opendocument import load; from odf.table import TableRow; "
     "doc = load(sys.argv[2]); rows = doc.spreadsheet.getElementsByType(TableRow)"
@@ -73,6 +79,14 @@ def peak_mb(body: str, path: Path) -> str:
     return done.stdout.strip() if done.returncode == 0 else f"failed: {done.stderr.strip()[-80:]}"
 
 
+def wall(body: str, path: Path) -> float:
+    """Seconds of one fresh process running ``body`` on ``path``."""
+    started = time.perf_counter()
+    subprocess.run([sys.executable, "-c", MEMORY.format(body=body), str(ROOT), str(path)], check=True,
+                   capture_output=True)  # fmt: skip
+    return time.perf_counter() - started
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3)
@@ -97,6 +111,11 @@ def main() -> None:
                 f"{kind.value:<8} {path.stat().st_size:>12,} {write_s:>8.2f} {read_s:>8.2f} {validate_s:>10.2f} "
                 f"{peak_mb(OURS, path):>8}"
             )
+        xlsx = Path(folder) / "deck.xlsx"
+        print()
+        print(f"{'XLSX reader':<28} {'wall s (one process)':>20} {'peak MB':>8}")
+        for name, body in (("sheets.py (expat, streaming)", OURS), ("openpyxl (read-only)", OPENPYXL)):
+            print(f"{name:<28} {wall(body, xlsx):>20.2f} {peak_mb(body, xlsx):>8}")
         ods = Path(folder) / "deck.ods"
         try:
             import odf  # noqa: F401

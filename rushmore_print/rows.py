@@ -8,14 +8,13 @@ made from the rows, so a column is added once and shows everywhere.
 
 from __future__ import annotations
 
-import csv
 import enum
-import io
 import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from .model import Deck, Level, SearchCard
+from .sheets import csv_text
 from .words import text_table
 
 __all__ = [
@@ -158,11 +157,7 @@ def rows_csv(rows: Sequence[CardRow]) -> str:
     S01,search,R*L,1,advanced,M02
     <BLANKLINE>
     """
-    buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\n")
-    writer.writerow(COLUMNS)
-    writer.writerows(row.cells() for row in rows)
-    return buffer.getvalue()
+    return csv_text([COLUMNS, *(row.cells() for row in rows)], line_end="\n")
 
 
 def rows_manifest(rows: Sequence[CardRow], deck: Deck, design_name: str) -> dict:
