@@ -163,7 +163,7 @@ def validate(design: Path | None, manifest: Path | None, strict: bool, fmt: str)
 
     if manifest is None:
         spec, deck = load_deck(design)
-        verdict = judge_design(spec, deck, strict, art_check=_art_problems, art_warnings=_art_warnings)
+        verdict = judge_design(spec, deck, strict, render_check=_render_problems, art_warnings=_art_warnings)
     else:
         if design is not None and manifest_names_its_heads(manifest):
             raise click.UsageError("give a DESIGN or a JSON or YAML --manifest, not both (it names its heads)")
@@ -182,10 +182,10 @@ def validate(design: Path | None, manifest: Path | None, strict: bool, fmt: str)
     sys.exit(0 if verdict.ok else 1)
 
 
-def _art_problems(design: Design) -> list[str]:
-    from .render.art import art_problems  # Pillow, only for designs with image art
+def _render_problems(design: Design) -> list[str]:
+    from .build import render_problems  # reportlab and Pillow, only for designs that name such files
 
-    return art_problems(design)
+    return render_problems(design)
 
 
 def _art_warnings(design: Design) -> list[str]:
