@@ -68,7 +68,7 @@ def load_design(path: str | Path | None = None, font_check: FontCheck | None = N
     ('Mount Rushmore', 4, 'poker')
     """
     if path is None:
-        text = resources.files("rushmore_print").joinpath("data/designs/classic.yaml").read_text("utf-8")
+        text = resources.files("rushmore_print.designs").joinpath("classic.yaml").read_text("utf-8")
         return parse_design(text, BUILTIN_CLASSIC, base_dir=None)
     path = Path(path)
     try:
