@@ -12,7 +12,16 @@ from pathlib import Path
 from typing import overload
 
 from .errors import BuildError, RushmoreError
-from .files import StagedFolder, Written, atomic_write, can_fork, ensure_folder, run_forked, worker_count
+from .files import (
+    StagedFolder,
+    Written,
+    atomic_write,
+    can_fork,
+    ensure_folder,
+    refuse_inputs,
+    run_forked,
+    worker_count,
+)
 from .generate import generate_deck
 from .i18n import catalogue, catalogue_for
 from .layout.answer_key import answer_key_pages
@@ -534,7 +543,9 @@ def build_kit(
     kit = Kit.of(design, deck)
     decode_art(kit.symbols)
     jobs = kit_jobs(kit, options)
-    with StagedFolder(out_dir) as stage:
+    inputs = design.input_files()
+    refuse_inputs([out_dir / job.name for job in jobs], inputs)  # before the first page is drawn
+    with StagedFolder(out_dir, inputs) as stage:
         made = render_jobs(jobs, stage, options.cmyk, progress, design.print.profile, workers)
         paths = stage.commit()
     return [Written(path, pages, size, job.what) for path, job, (pages, size) in zip(paths, jobs, made)]

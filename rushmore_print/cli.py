@@ -128,7 +128,7 @@ def cards(design: Path | None, fmt: str, level: str | None, out_file: Path) -> N
     rows = card_rows(deck, deck.pool(Level(level.lower())) if level else None)
     if Listing(fmt).binary and str(out_file) == STDIN and sys.stdout.isatty():
         raise click.UsageError(f"a {fmt.upper()} file is not for a terminal; give -o deck.{fmt} or redirect it")
-    write_out(listing(rows, deck, spec.name, Listing(fmt)), out_file, f"{len(rows)} cards")
+    write_out(listing(rows, deck, spec.name, Listing(fmt)), out_file, f"{len(rows)} cards", spec.input_files())
 
 
 @cli.command()
@@ -390,7 +390,8 @@ def rulebook(design: Path | None, out_dir: Path, paper: str, answer_key: bool, m
         from .rulebook import build_rulebook, rulebook_markdown
 
         spec, deck = load_deck(design)
-        write_out(rulebook_markdown(spec, deck, build_rulebook(spec, deck)), markdown, "the rules as Markdown")
+        write_out(rulebook_markdown(spec, deck, build_rulebook(spec, deck)), markdown, "the rules as Markdown",
+                  spec.input_files())  # fmt: skip
         return
     spec = load_design(design)
     options = KitOptions(papers=papers_of(paper), layouts=(), per_card=False, answer_key=answer_key)
@@ -670,7 +671,7 @@ def stats(logs: tuple[Path, ...], html_path: Path | None) -> None:
     if html_path is not None:
         from .render.charts import stats_html
 
-        write_out(stats_html(result), html_path, "the stats page")
+        write_out(stats_html(result), html_path, "the stats page", dict.fromkeys(logs, "a game log"))
 
 
 def main() -> None:

@@ -177,7 +177,11 @@ def rgb_profile(description: str = "ProPhoto RGB (test)", colorants: dict = PROP
     """An ICC version 2 matrix/TRC RGB display profile written byte by byte (ICC.1:2001-04): the
     kind of profile a photo editor embeds in art, here ProPhoto RGB unless told."""
     curve = b"curv" + bytes(4) + struct.pack(">IH", 1, round(gamma * 256))
-    tags = [(b"desc", _tag_desc(description)), (b"wtpt", _tag_xyz(0.9642, 1.0, 0.8249)), (b"cprt", b"text" + bytes(4) + b"CC0\0")]
+    tags = [
+        (b"desc", _tag_desc(description)),
+        (b"wtpt", _tag_xyz(0.9642, 1.0, 0.8249)),
+        (b"cprt", b"text" + bytes(4) + b"CC0\0"),
+    ]
     tags += [(name.encode(), _tag_xyz(*xyz)) for name, xyz in colorants.items()]
     tags += [(name, curve) for name in (b"rTRC", b"gTRC", b"bTRC")]
     offset = 128 + 4 + 12 * len(tags)

@@ -74,7 +74,11 @@ def test_cmyk_art_with_its_profile_is_converted_by_it(tmp_path):
     "profile, mode, says",
     [
         (converter(None).icc, "RGB", "its embedded colour profile .* is for CMYK colours, but the image is RGB"),
-        (PROPHOTO[:200] + bytes(len(PROPHOTO) - 200), "RGB", "LittleCMS cannot (read|convert) its embedded colour profile"),
+        (
+            PROPHOTO[:200] + bytes(len(PROPHOTO) - 200),
+            "RGB",
+            "LittleCMS cannot (read|convert) its embedded colour profile",
+        ),
         (PROPHOTO, "L", "is for RGB colours, but the image is greyscale"),
     ],
     ids=["a CMYK profile on RGB", "a damaged profile", "an RGB profile on grey"],
@@ -112,7 +116,9 @@ def test_an_imposed_card_keeps_its_data_and_carries_its_profile(runner, tmp_path
     (image,) = _images(pdf)
     profile = re.search(rb"/ColorSpace \[/ICCBased (\d+) 0 R\]", image)
     assert profile, image
-    stream = re.search(rb"\n%s 0 obj\n<< /N %d /Alternate /DeviceRGB /Length \d+ >>\nstream\n" % (profile.group(1), channels), pdf)
+    stream = re.search(
+        rb"\n%s 0 obj\n<< /N %d /Alternate /DeviceRGB /Length \d+ >>\nstream\n" % (profile.group(1), channels), pdf
+    )
     assert stream and pdf[stream.end() : stream.end() + len(PROPHOTO)] == PROPHOTO
 
 
