@@ -49,7 +49,7 @@ _HEADER = """\
 # A rushmore-print design, started from the {example} example (rushmore init --from {example}).
 #
 # Change the name, the heads (a name and a look each: tied, wavy, spectacles, beard, ...), the
-# two directions and the numbers of Search cards; every key is in the README, "The design file".
+# two directions and the numbers of Search cards; every key is in the docs, "The design file".
 # Head art of your own goes in art/ beside this file, a head then says where, e.g.
 #   - {{name: Washington, art: art/washington.png}}     # PNG, JPEG, WebP or SVG, facing {first}
 # Check it, then print it:

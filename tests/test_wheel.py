@@ -1,6 +1,7 @@
 """The package as a user gets it: the wheel, built from a copy of the source, installed into a
-fresh venv; then every line of the README's Examples block runs in an empty folder with that
-venv's ``rushmore`` and exits as the README says (0 unless the line's comment says ``exit N``).
+fresh venv; then every line of the Examples block of the Commands page (docs/guide/commands.md)
+runs in an empty folder with that venv's ``rushmore`` and exits as the page says (0 unless the
+line's comment says ``exit N``).
 
 One venv for the session. Where the wheel or its dependencies cannot be had (no network and no
 wheel cache) the test is skipped, saying why; under CI (``CI`` set) that is a failure instead.
@@ -18,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from .conftest import ROOT
-from .test_readme import README
+from .docpages import command_lines, first_block, page, section
 
 # What pip says when it cannot reach an index or find a package offline.
 NO_NETWORK = (
@@ -33,16 +34,12 @@ SOURCE = ("rushmore_print", "designs", "pyproject.toml", "README.md", "LICENSE")
 
 
 def examples() -> list[tuple[str, int]]:
-    """(command line, the exit code it states) for each line of the README's Examples block."""
-    section = README[README.index("### Examples") :]
-    start = section.index("```sh") + len("```sh")
-    block = section[start : section.index("```", start)]
+    """(command line, the exit code it states) for each line of the Commands page's Examples block."""
+    block = first_block(section(page("guide/commands.md"), "## Examples"))
     found = []
-    for line in block.splitlines():
-        command, _, comment = line.partition("  #")
-        if command.strip():
-            stated = re.search(r"\bexits? (\d+)", comment)
-            found.append((command.strip(), int(stated.group(1)) if stated else 0))
+    for command, comment in command_lines(block):
+        stated = re.search(r"\bexits? (\d+)", comment)
+        found.append((command, int(stated.group(1)) if stated else 0))
     return found
 
 

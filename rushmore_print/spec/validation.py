@@ -235,7 +235,7 @@ PRINT_KEYS = ("card", "orientation", "bleed", "font", "profile")
 CARD_SIZE_KEYS = ("width", "height")
 
 # Every mapping a design may hold, by where it sits ("heads[]": an item of the heads list), and
-# the keys it may have: the reader checks against these and the README's key table is tested
+# the keys it may have: the reader checks against these and the key table of docs/reference/design-file.md is tested
 # against them, so a key added here and not documented fails a test.
 DESIGN_KEYS: dict[str, tuple[str, ...]] = {
     "": TOP_KEYS,
