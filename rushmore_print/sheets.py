@@ -410,6 +410,7 @@ def _xlsx(archive: zipfile.ZipFile, path: Path) -> list[Table]:
     for shared, _ in related.get("sharedStrings", [])[:1]:
         if shared.casefold() in parts:
             _parse_member(archive, parts[shared.casefold()], path, strings)
+    _check_names([name for name, _ in workbook.sheets], path)
     tables = []
     for name, rel_id in workbook.sheets:
         part = by_id.get(rel_id)
@@ -421,6 +422,19 @@ def _xlsx(archive: zipfile.ZipFile, path: Path) -> list[Table]:
         _parse_member(archive, parts[part.casefold()], path, sheet)
         tables.append(sheet.table())
     return tables
+
+
+def _check_names(names: Sequence[str], path: Path) -> None:
+    """Refuse sheets without a name or two with one name (in any case): spreadsheet programs
+    allow neither, and which of two ``cards`` sheets is the deck is not for the reader to guess."""
+    seen: dict[str, str] = {}
+    for name in names:
+        if not name.strip():
+            raise SheetError(path, "a sheet has no name; name each sheet (the deck's is 'cards')")
+        if name.casefold() in seen:
+            raise SheetError(path, f"two sheets are named {shown(seen[name.casefold()])} and {shown(name)}; "
+                                   "give each sheet its own name")  # fmt: skip
+        seen[name.casefold()] = name
 
 
 def _related(
@@ -634,6 +648,7 @@ def _ods(archive: zipfile.ZipFile, path: Path) -> list[Table]:
         raise SheetError(path, "not an ODS spreadsheet (it has no content.xml)")
     reader = _OdsReader(path)
     _parse_member(archive, "content.xml", path, reader)
+    _check_names([table.name or "" for table in reader.tables], path)
     return reader.tables
 
 

@@ -496,3 +496,18 @@ def test_an_ods_comment_on_a_cell_is_not_its_text(tmp_path):
     note = b"<office:annotation><text:p>checked by Ann</text:p></office:annotation><text:p>M01</text:p>"
     rezipped(path, lambda name, body: body.replace(b"<text:p>M01</text:p>", note) if name == "content.xml" else body)
     assert read_tables(path)[0].rows == (("id", "notation"), ("M01", "LLLL"))
+
+
+@pytest.mark.parametrize("fmt", ["xlsx", "ods"])
+@pytest.mark.parametrize("name, message", [("design", "two sheets are named 'design' and 'design'"),
+                                           ("", "a sheet has no name")])  # fmt: skip
+def test_sheets_without_a_name_or_sharing_one_are_refused(runner, tmp_path, fmt, name, message):
+    """Which of two sheets named ``design`` holds the heads is not for the reader to guess (found by
+    the spreadsheet fuzzer: the cards sheet renamed ``design`` was read as the design sheet)."""
+    path = written(runner, tmp_path, fmt)
+    old, new = (b'name="cards"', b'name="%s"' % name.encode()) if fmt == "xlsx" else (
+        b'table:name="cards"', b'table:name="%s"' % name.encode())  # fmt: skip
+    member = "xl/workbook.xml" if fmt == "xlsx" else "content.xml"
+    rezipped(path, lambda part, body: body.replace(old, new) if part == member else body)
+    with pytest.raises(SheetError, match=message):
+        read_tables(path)
