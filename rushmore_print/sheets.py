@@ -202,7 +202,7 @@ def sniff(data: bytes) -> SheetFormat | None:
     if data.startswith(b"PK\x03\x04"):
         try:
             names = set(zipfile.ZipFile(io.BytesIO(data)).namelist())
-        except (zipfile.BadZipFile, OSError, ValueError, EOFError):
+        except (zipfile.BadZipFile, OSError, ValueError, EOFError, NotImplementedError):
             return SheetFormat.XLSX  # damaged: the XLSX reader says so, naming the input
         return SheetFormat.ODS if "content.xml" in names else SheetFormat.XLSX
     first = data[:4096].split(b"\n", 1)[0].decode("utf-8", "replace").lstrip("\ufeff")
@@ -288,7 +288,7 @@ def _archive(data: bytes, path: Path, kind: SheetFormat) -> zipfile.ZipFile:
     try:
         archive = zipfile.ZipFile(io.BytesIO(data))
         members = archive.infolist()
-    except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, ValueError, EOFError) as exc:
+    except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, ValueError, EOFError, NotImplementedError) as exc:
         raise SheetError(
             path, f"not a readable {kind.value.upper()} file ({exc}); save it again from the spreadsheet"
         ) from None

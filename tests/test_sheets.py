@@ -511,3 +511,16 @@ def test_sheets_without_a_name_or_sharing_one_are_refused(runner, tmp_path, fmt,
     rezipped(path, lambda part, body: body.replace(old, new) if part == member else body)
     with pytest.raises(SheetError, match=message):
         read_tables(path)
+
+
+@pytest.mark.parametrize("fmt", ["xlsx", "ods"])
+def test_a_zip_of_a_version_zipfile_does_not_know_is_refused_by_name(runner, tmp_path, fmt):
+    """Found by the spreadsheet fuzzer: a damaged byte in a member's "version needed to extract"
+    raised NotImplementedError from zipfile, an internal error (exit 70)."""
+    path = written(runner, tmp_path, fmt)
+    data = bytearray(path.read_bytes())
+    central = data.index(b"PK\x01\x02")
+    data[central + 6] = 71  # version 7.1 needed to extract
+    path.write_bytes(bytes(data))
+    result = runner.invoke(cli, ["validate", "--manifest", str(path)])
+    assert result.exit_code == 1 and f"error: {path}: not a readable {fmt.upper()} file" in result.stderr, result.output
