@@ -25,8 +25,7 @@ sys.path.insert(0, str(ROOT))
 
 from rushmore_print.generate import generate_deck
 from rushmore_print.manifest import validate_manifest
-from rushmore_print.rows import card_rows
-from rushmore_print.sheet_manifest import deck_tables
+from rushmore_print.rows import card_rows, deck_tables
 from rushmore_print.sheets import SheetFormat, read_tables, write_tables
 from rushmore_print.spec import parse_design
 

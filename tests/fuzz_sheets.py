@@ -19,8 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from rushmore_print.generate import generate_deck
-from rushmore_print.rows import card_rows
-from rushmore_print.sheet_manifest import deck_tables
+from rushmore_print.rows import card_rows, deck_tables
 from rushmore_print.sheets import SheetFormat, write_tables
 from rushmore_print.spec import load_design
 

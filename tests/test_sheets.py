@@ -17,8 +17,8 @@ from rushmore_print import sheets
 from rushmore_print.cli import cli
 from rushmore_print.errors import RushmoreError
 from rushmore_print.manifest import validate_manifest
-from rushmore_print.rows import card_rows
-from rushmore_print.sheet_manifest import deck_tables, read_sheet_manifest
+from rushmore_print.rows import card_rows, deck_tables
+from rushmore_print.sheet_manifest import read_sheet_manifest
 from rushmore_print.sheets import SheetError, SheetFormat, Table, read_tables, write_tables
 
 from .conftest import EXAMPLES
