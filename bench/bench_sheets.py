@@ -23,11 +23,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from rushmore_print.generate import generate_deck
-from rushmore_print.manifest import validate_manifest
-from rushmore_print.rows import card_rows, deck_tables
-from rushmore_print.sheets import SheetFormat, read_tables, write_tables
-from rushmore_print.spec import parse_design
+from rushmore_print.deck.generate import generate_deck
+from rushmore_print.deck.manifest import validate_manifest
+from rushmore_print.deck.rows import card_rows, deck_tables
+from rushmore_print.design import parse_design
+from rushmore_print.readers.spreadsheets import SheetFormat, read_tables, write_tables
 
 # The child's own peak: VmHWM (the high-water mark of its memory since exec). ru_maxrss would
 # carry the peak of this process, which holds the whole deck, across the fork and exec.
@@ -37,7 +37,10 @@ sys.path.insert(0, sys.argv[1])
 {body}
 print(int(re.search(r"VmHWM:\\s*(\\d+)", open("/proc/self/status").read()).group(1)) // 1024)
 """
-OURS = "from rushmore_print.sheets import read_tables; from pathlib import Path; read_tables(Path(sys.argv[2]))"
+OURS = (
+    "from rushmore_print.readers.spreadsheets import read_tables; from pathlib import Path; "
+    "read_tables(Path(sys.argv[2]))"
+)
 OPENPYXL = (
     "import openpyxl; book = openpyxl.load_workbook(sys.argv[2], read_only=True, data_only=True); "
     "[sheet.reset_dimensions() for sheet in book.worksheets]; "

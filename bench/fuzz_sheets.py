@@ -21,7 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from fuzz_designs import run
 
 from rushmore_print.errors import RushmoreError
-from rushmore_print.sheets import read_tables
+from rushmore_print.readers.spreadsheets import read_tables
 from tests.fuzz_sheets import cases, oracle_rows, table_rows
 
 

@@ -18,10 +18,10 @@ import zipfile
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from rushmore_print.generate import generate_deck
-from rushmore_print.rows import card_rows, deck_tables
-from rushmore_print.sheets import SheetFormat, write_tables
-from rushmore_print.spec import load_design
+from rushmore_print.deck.generate import generate_deck
+from rushmore_print.deck.rows import card_rows, deck_tables
+from rushmore_print.design import load_design
+from rushmore_print.readers.spreadsheets import SheetFormat, write_tables
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,7 @@ import zlib
 import pytest
 from PIL import Image, ImageCms
 
-from rushmore_print.cli import cli
+from rushmore_print.cli.commands import cli
 from rushmore_print.errors import BuildError
 from rushmore_print.render.art import art_image
 from rushmore_print.render.colour import converter
@@ -131,7 +131,7 @@ def test_an_imposed_card_with_a_profile_that_does_not_fit_is_refused(runner, tmp
 
 
 def test_a_png_profile_is_inflated_no_further_than_a_profile_file_may_be(tmp_path):
-    from rushmore_print.rasters import RasterError, read_raster
+    from rushmore_print.readers.rasters import RasterError, read_raster
 
     from .imagebytes import chunk
 

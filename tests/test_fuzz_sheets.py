@@ -5,9 +5,9 @@ its own process under a time and memory limit) is ``bench/fuzz_sheets.py``."""
 
 import pytest
 
-from rushmore_print.cli import cli
+from rushmore_print.cli.commands import cli
 from rushmore_print.errors import RushmoreError
-from rushmore_print.sheets import read_tables
+from rushmore_print.readers.spreadsheets import read_tables
 
 from .fuzz_sheets import cases, oracle_rows, table_rows
 

@@ -13,13 +13,13 @@ import zipfile
 import openpyxl
 import pytest
 
-from rushmore_print import sheets
-from rushmore_print.cli import cli
+from rushmore_print.cli.commands import cli
+from rushmore_print.deck.manifest import validate_manifest
+from rushmore_print.deck.rows import card_rows, deck_tables
+from rushmore_print.deck.sheet_manifest import read_sheet_manifest
 from rushmore_print.errors import RushmoreError
-from rushmore_print.manifest import validate_manifest
-from rushmore_print.rows import card_rows, deck_tables
-from rushmore_print.sheet_manifest import read_sheet_manifest
-from rushmore_print.sheets import SheetError, SheetFormat, Table, read_tables, write_tables
+from rushmore_print.readers import spreadsheets
+from rushmore_print.readers.spreadsheets import SheetError, SheetFormat, Table, read_tables, write_tables
 
 from .conftest import EXAMPLES
 
@@ -179,7 +179,7 @@ def test_a_sheet_without_its_header_is_refused_saying_what_the_header_is(tmp_pat
 
 def test_a_zip_that_would_inflate_past_the_limit_is_refused_before_inflating(runner, tmp_path, monkeypatch):
     path = written(runner, tmp_path, "xlsx")
-    monkeypatch.setattr(sheets, "MOST_UNZIPPED_BYTES", 10_000)
+    monkeypatch.setattr(spreadsheets, "MOST_UNZIPPED_BYTES", 10_000)
     with pytest.raises(SheetError, match=r"its parts would inflate to [\d,]+ bytes; a spreadsheet may inflate to"):
         read_tables(path)
 
@@ -215,7 +215,7 @@ def test_repeated_rows_and_cells_of_an_ods_are_bounded(tmp_path):
     with zipfile.ZipFile(path, "w") as archive:
         archive.writestr("content.xml", content)
     (table,) = read_tables(path)
-    assert table.rows == (("id",) * sheets.MOST_COLUMNS,)  # the blank rows to the sheet's bottom dropped
+    assert table.rows == (("id",) * spreadsheets.MOST_COLUMNS,)  # the blank rows to the sheet's bottom dropped
 
 
 def test_an_ods_from_another_writer_reads_the_same(tmp_path, classic_deck):
@@ -316,7 +316,7 @@ def formulas_in(path):
     kind = SheetFormat.of(path)
     if kind is SheetFormat.CSV:
         cells = [cell for row in csv.reader(io.StringIO(path.read_text("utf-8"))) for cell in row]
-        return [cell for cell in cells if cell.startswith(sheets.FORMULA_STARTS)]
+        return [cell for cell in cells if cell.startswith(spreadsheets.FORMULA_STARTS)]
     with zipfile.ZipFile(path) as archive:
         xml = b"".join(archive.read(name) for name in archive.namelist() if name.endswith(".xml"))
     if kind is SheetFormat.XLSX:
@@ -348,7 +348,7 @@ def test_names_that_look_like_formulas_are_written_as_text_and_validate_back(run
 
 @pytest.mark.parametrize("fmt", FORMATS)
 def test_every_formula_start_is_written_as_text_and_reads_back_the_same(tmp_path, fmt):
-    values = [f"{start}cmd|' /C calc'!A0" for start in sheets.FORMULA_STARTS if start not in "\t\r\n"]
+    values = [f"{start}cmd|' /C calc'!A0" for start in spreadsheets.FORMULA_STARTS if start not in "\t\r\n"]
     values += ["'=1", "''-2", "'M01", "M01", "-", "=", "@"]
     table = Table("cards", (("id", "note"), *((f"M{n:02}", value) for n, value in enumerate(values, 1))))
     path = tmp_path / f"notes.{fmt}"
@@ -404,9 +404,9 @@ def test_rows_past_the_limit_are_refused_whatever_the_dimension_says(runner, tmp
     """Issue 32.2: a million rows past the dimension passed unread instead of hitting the limit."""
     path = written(runner, tmp_path, "xlsx")
     rows = b"".join(b'<row r="%d"><c r="A%d" t="inlineStr"><is><t>x</t></is></c></row>' % (n, n)
-                    for n in range(57, sheets.MOST_ROWS + 60))  # fmt: skip
+                    for n in range(57, spreadsheets.MOST_ROWS + 60))  # fmt: skip
     cards_sheet_edited(path, lambda xml: xml.replace(b"</sheetData>", rows + b"</sheetData>"))
-    with pytest.raises(SheetError, match=f"sheet 'cards': more than {sheets.MOST_ROWS:,} rows"):
+    with pytest.raises(SheetError, match=f"sheet 'cards': more than {spreadsheets.MOST_ROWS:,} rows"):
         read_tables(path)
 
 

@@ -15,9 +15,9 @@ from hypothesis import strategies as st
 from PIL import Image
 
 import rushmore_print
-from rushmore_print.cli import cli
+from rushmore_print.cli.commands import cli
+from rushmore_print.deck.targets import EXPORTS
 from rushmore_print.render.colour import converter
-from rushmore_print.targets import EXPORTS
 
 from .imagebytes import rgb_profile
 
