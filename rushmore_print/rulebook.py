@@ -13,6 +13,7 @@ level, then the variants and practice.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 
 from .i18n import Catalogue, catalogue, catalogue_for, level_name, level_own_words, level_pool_words
@@ -114,6 +115,7 @@ class MatchExample:
     relations: tuple[str, ...]  # SAME or OPPOSITE, per head
     captions: tuple[str, str] = ("", "")  # above the Search card, under the Monument
     words: tuple[str, str] = (SAME, OPPOSITE)  # how the sheet's language says SAME and OPPOSITE
+    key: str = ""  # under the first example: what the letters in its captions mean
 
     def label(self, head: int) -> str:
         """The word printed under head ``head``: "same" or "opposite" in the sheet's language.
@@ -386,6 +388,8 @@ def _red_heads(
                 "Once everyone knows the Monuments by sight, add the red heads. A red head must face the opposite "
                 "way on the Monument; the other heads still face the same way."
             )
+            + " "
+            + t.gettext("In a card’s letters, a * follows the letter of a red head.")
         ),
         *red,
         *_decoy(design, deck, example, shown, t),
@@ -395,6 +399,25 @@ def _red_heads(
                 "print plays just as well, and so do colour-blind players."
             )
         ),
+    )
+
+
+def letters_key(design: Design, t: Catalogue | None = None) -> str:
+    """The notation's key, printed under the first worked example: what each letter after a card's
+    number means, in the sheet's language. The letters are the design's (``L`` and ``R`` in every
+    language unless its ``directions`` name their own): ``rushmore check`` reads the same ones.
+
+    >>> from rushmore_print import load_design
+    >>> letters_key(load_design())
+    'L\xa0=\xa0left, R\xa0=\xa0right, head by head from the left'
+    """
+    t = t or catalogue()
+    entries = [
+        t.gettext("{letter} = {direction}", letter=letter, direction=direction).replace(" ", "\u00a0")
+        for letter, direction in zip(design.notation.letters, design.directions)
+    ]  # an entry never breaks across lines
+    return t.gettext(
+        "{first}, {second}, head by head from the left", first=entries[0], second=entries[1]
     )
 
 
@@ -450,6 +473,7 @@ def build_rulebook(design: Design, deck: Deck) -> Rulebook:
         ]
     )
     shown = worked_examples(deck, t)
+    shown = (dataclasses.replace(shown[0], key=letters_key(design, t)), *shown[1:])  # where letters first appear
     plain = [e for e in shown if not e.search.red_count]
     red = [e for e in shown if e.search.red_count]
     example = example_pair(deck, t)
@@ -691,7 +715,7 @@ def rulebook_markdown(design: Design, deck: Deck, book: Rulebook) -> str:
                 monument_notation=n.monument(monument.faces),
                 heads=heads,
             )
-            lines += [f"> {text}", ""]
+            lines += [f"> {text}" + (f" *{block.key}.*" if block.key else ""), ""]
         elif isinstance(block, DecoyExample):
             card, decoy = block.search, block.decoy
             text = t.ngettext(
@@ -748,6 +772,7 @@ __all__ = [
     "about_size",
     "build_rulebook",
     "example_pair",
+    "letters_key",
     "match_example",
     "practice_cards",
     "rulebook_markdown",
