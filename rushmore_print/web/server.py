@@ -33,9 +33,9 @@ from typing import Any
 from aiohttp import WSMsgType, web
 
 from ..errors import GameLogError, RushmoreError
-from ..i18n import Said, said
+from ..language.i18n import Said, said
+from .page_words import page_in
 from .room import MAX_MESSAGE_BYTES, Room, RoomError
-from .words import page_in
 
 MAX_CONNECTIONS = 40  # websockets open at once: a big family, each on a phone, twice over
 RATE = 8.0  # messages a second a connection may keep up (a tap is one)
@@ -102,7 +102,7 @@ class TableServer:
     the QR code and the table screen show, ``countdown`` the seconds of the count of three.
 
     >>> from rushmore_print import generate_deck, load_design
-    >>> from rushmore_print.session import Options, Session
+    >>> from rushmore_print.game.session import Options, Session
     >>> from rushmore_print.web.room import Room
     >>> design = load_design()
     >>> session = Session.new(generate_deck(design), design.rules, design.grid, Options(("ann", "bob"), seed=3),
@@ -145,7 +145,7 @@ class TableServer:
         the websocket, each response with the pages' security headers.
 
         >>> from rushmore_print import generate_deck, load_design
-        >>> from rushmore_print.session import Options, Session
+        >>> from rushmore_print.game.session import Options, Session
         >>> from rushmore_print.web.room import Room
         >>> design = load_design()
         >>> session = Session.new(generate_deck(design), design.rules, design.grid, Options(("ann", "bob"), seed=3),
@@ -390,7 +390,7 @@ async def serve(server: TableServer, sock: socket.socket) -> None:
     >>> import aiohttp
     >>> from rushmore_print.web.run import bound_socket
     >>> from rushmore_print import generate_deck, load_design
-    >>> from rushmore_print.session import Options, Session
+    >>> from rushmore_print.game.session import Options, Session
     >>> from rushmore_print.web.room import Room
     >>> design = load_design()
     >>> session = Session.new(generate_deck(design), design.rules, design.grid, Options(("ann", "bob"), seed=3),
