@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from ..design import Design
 from ..language.i18n import Catalogue, catalogue, catalogue_for, level_name, level_own_words, level_pool_words
+from ..layout.cards import card_frame, card_layout
 from ..model import Deck, Level, Monument, SearchCard, matches
 
 TABLE_GAP_MM = 5.0  # between neighbouring cards on the table, so a hand can cover one card
@@ -405,20 +406,28 @@ def _red_heads(
 def letters_key(design: Design, t: Catalogue | None = None) -> str:
     """The notation's key, printed under the first worked example: what each letter after a card's
     number means, in the sheet's language. The letters are the design's (``L`` and ``R`` in every
-    language unless its ``directions`` name their own): ``rushmore check`` reads the same ones.
+    language unless its ``directions`` name their own): the notation is a file format, the same
+    in every language, and ``rushmore check`` reads the same letters. Where the card lays its
+    heads in two rows, the key says the top row comes first.
 
     >>> from rushmore_print import load_design
     >>> letters_key(load_design())
     'L\xa0=\xa0left, R\xa0=\xa0right, head by head from the left'
+    >>> from importlib import resources
+    >>> letters_key(load_design(str(resources.files("rushmore_print.designs") / "eight.yaml")))
+    'L\xa0=\xa0left, R\xa0=\xa0right, head by head from the left, top row first'
     """
     t = t or catalogue()
     entries = [
         t.gettext("{letter} = {direction}", letter=letter, direction=direction).replace(" ", "\u00a0")
         for letter, direction in zip(design.notation.letters, design.directions)
     ]  # an entry never breaks across lines
-    return t.gettext(
-        "{first}, {second}, head by head from the left", first=entries[0], second=entries[1]
-    )
+    rows = {round(slot.head.y, 3) for slot in card_layout(design, card_frame(design)).slots}
+    if len(rows) > 1:
+        return t.gettext(
+            "{first}, {second}, head by head from the left, top row first", first=entries[0], second=entries[1]
+        )
+    return t.gettext("{first}, {second}, head by head from the left", first=entries[0], second=entries[1])
 
 
 def _practice(practice: tuple[tuple[SearchCard, str], ...], t: Catalogue) -> tuple:
