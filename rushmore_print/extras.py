@@ -47,7 +47,7 @@ class ExtraNeeds:
 EXTRAS: dict[Extra, ExtraNeeds] = {
     Extra.TABLE: ExtraNeeds("rushmore table", ("aiohttp", "segno")),
     Extra.PREVIEW: ExtraNeeds("rushmore preview --watch", ("aiohttp", "watchfiles")),
-    Extra.XLSX: ExtraNeeds("reading or writing an XLSX spreadsheet", ("openpyxl",)),
+    Extra.XLSX: ExtraNeeds("writing an XLSX spreadsheet", ("openpyxl",)),
     # libjpeg-turbo with its warnings as errors (rasters.py); it brings numpy (65 MB) along
     Extra.JPEG: ExtraNeeds("proving a JPEG's image data whole", ("simplejpeg",)),
 }

@@ -12,7 +12,7 @@ import json
 
 from babel import Locale
 
-from rushmore_print.i18n import CLDR_FILE, CLDR_LOCALE, languages
+from rushmore_print.language.i18n import CLDR_FILE, CLDR_LOCALE, languages
 
 from .conftest import ROOT
 

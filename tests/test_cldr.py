@@ -17,8 +17,8 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po as babel_read_po
 from babel.numbers import format_decimal, format_percent
 
-from rushmore_print.i18n import CLDR_FILE, CLDR_LOCALE, LOCALE_DIR, catalogue, languages
-from rushmore_print.pofile import mo_bytes, read_po
+from rushmore_print.language.i18n import CLDR_FILE, CLDR_LOCALE, LOCALE_DIR, catalogue, languages
+from rushmore_print.language.pofile import mo_bytes, read_po
 
 from . import cldr
 from .conftest import ROOT

@@ -4,8 +4,8 @@ import json
 import pytest
 import yaml
 
+from rushmore_print.deck.manifest import read_manifest, to_manifest, validate_manifest
 from rushmore_print.errors import SpecError
-from rushmore_print.manifest import read_manifest, to_manifest, validate_manifest
 
 
 @pytest.fixture
@@ -127,7 +127,7 @@ def _mutate(data, rng):
 def test_two_hundred_mutated_manifests_get_a_verdict_never_a_crash(tmp_path, manifest, runner):
     from random import Random
 
-    from rushmore_print.cli import cli
+    from rushmore_print.cli.commands import cli
 
     rng = Random(12)
     verdicts = {0: 0, 1: 0}
@@ -178,8 +178,8 @@ def test_the_index_gives_the_verdicts_of_the_literal_rule_against_every_monument
     with missing, doubled and wrong Monuments and cards of every kind."""
     from random import Random
 
+    from rushmore_print.deck.validate import validate_deck
     from rushmore_print.model import matches
-    from rushmore_print.validate import validate_deck
 
     rng = Random(4)
     for _ in range(30):
@@ -205,7 +205,7 @@ def test_the_index_gives_the_verdicts_of_the_literal_rule_against_every_monument
 
 
 def test_ids_and_values_with_terminal_escapes_are_quoted_escaped(tmp_path, manifest, runner):
-    from rushmore_print.cli import cli
+    from rushmore_print.cli.commands import cli
 
     manifest["search"][0].update(id="S01\x1b]0;pwned\x07", level="expert")
     manifest["search"][1]["answer"] = "M\x1b[2J"
@@ -265,3 +265,43 @@ def test_a_deeply_nested_manifest_is_refused_before_it_is_read(tmp_path, text, m
     with pytest.raises(SpecError) as raised:
         validate_manifest(path)
     assert str(raised.value) == f"{path}: {message}"
+
+
+@pytest.mark.parametrize("position", [0, 7, 15], ids=["the first", "a middle", "the last"])
+@pytest.mark.parametrize("suffix", [".json", ".yaml", ".csv", ".xlsx", ".ods"])
+def test_every_monument_is_required_the_last_too(tmp_path, classic_deck, suffix, position):
+    """Issue 36: only M05's absence was tested; a completeness check that stopped one short of the
+    end (``range(2**heads - 1)``) passed the whole suite. Each format, each end of the list."""
+    from dataclasses import replace
+
+    from rushmore_print.deck.rows import Listing, card_rows, listing
+
+    missing = classic_deck.monuments[position]
+    deck = replace(classic_deck, monuments=classic_deck.monuments[:position] + classic_deck.monuments[position + 1 :])
+    rows = card_rows(deck)
+    path = tmp_path / f"deck{suffix}"
+    if suffix == ".yaml":
+        path.write_text(yaml.safe_dump(to_manifest(deck, "classic")))
+    else:
+        form = Listing.JSON if suffix == ".json" else Listing(suffix[1:])
+        data = listing(rows, deck, "classic", form)
+        path.write_bytes(data if isinstance(data, bytes) else data.encode())
+    notation = classic_deck.notation.monument(missing.faces)
+    found = messages(validate_manifest(path))
+    assert any(f"no Monument shows {notation} (canonically {missing.id}); all 16 combinations" in m for m in found)
+
+
+@pytest.mark.parametrize(
+    "red",
+    [[1, 0, 0, 0], [0, 0, 0, 0], ["true", "false", "false", "false"], [None, False, False, False], [1.0, 0, 0, 0],
+     "true", True, None, {"0": True}],
+    ids=repr,
+)  # fmt: skip
+@pytest.mark.parametrize("suffix", [".json", ".yaml"])
+def test_red_marks_that_are_not_booleans_are_refused(tmp_path, manifest, red, suffix):
+    """Issue 36: ``red:`` values that are not booleans were refused, untested: 1 and 0 (which a
+    truth test would read as true and false) must not pass as red marks."""
+    manifest["search"][0]["red"] = red
+    report = judge(tmp_path, manifest, suffix)
+    assert "S01: red: expected a list of true/false, one per head" in messages(report)
+    assert not report.ok()

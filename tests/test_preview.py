@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from rushmore_print.cli import cli
-from rushmore_print.preview import PAGE_NAME, TABLE_DPI, PreviewBuilder, build_preview, design_files, watch
-from rushmore_print.spec import load_design
+from rushmore_print.cli.commands import cli
+from rushmore_print.design import load_design
+from rushmore_print.web.preview import PAGE_NAME, TABLE_DPI, PreviewBuilder, build_preview, design_files, watch
 
 ART_DESIGN = (
     "name: Tiny\nheads: [{name: Ada, art: head.png}, {name: Bo, look: beard}]\ndirections: [left, right]\n"

@@ -114,16 +114,18 @@ def test_every_item_looks_the_same_from_all_three_renderers(tmp_path):
 def test_heads_pasted_from_shared_tiles_are_the_pixels_of_a_fresh_drawing(classic, classic_deck):
     """The PNG renderer draws each symbol once a size and place within a pixel and pastes it
     after: a card drawn after the whole deck (every tile made) is the card drawn alone."""
-    from rushmore_print.build import card_faces
     from rushmore_print.layout.cards import card_frame, symbols
     from rushmore_print.layout.sheets import card_pages
+    from rushmore_print.writers.build import card_faces
 
     table = symbols(classic)
     pages = card_pages(card_frame(classic), [front for front, _ in card_faces(classic, classic_deck)])
     tiles: dict = {}
     for page in pages:
         render_page(page, table, 100, tiles)
-    assert len(tiles) <= 4 * 2 + 4 * 2 * 2 + 1  # Monument heads, Search heads plain and red, flip marker
+    # Monument heads, Search heads plain and red, flip marker, and each head's relief facing each
+    # way on the rock and in a niche
+    assert len(tiles) <= 4 * 2 + 4 * 2 * 2 + 1 + 4 * 2 * 2
     for page in (pages[0], pages[20], pages[-1]):  # M01, a plain and a red Search card
         alone = render_page(page, table, 100)
         assert ImageChops.difference(alone, render_page(page, table, 100, tiles)).getbbox() is None

@@ -11,17 +11,17 @@ import pytest
 from pypdf import PdfReader
 from reportlab.lib.rl_accel import fp_str
 
-from rushmore_print.build import KitOptions, build_kit
-from rushmore_print.export import export_dtc
+from rushmore_print.design import load_design
 from rushmore_print.layout.heads import vector_shapes
 from rushmore_print.layout.items import Document, FillRule, Group, Page
 from rushmore_print.layout.sheets import SheetLayout
+from rushmore_print.readers.svg_art import MAX_COORDINATE, SvgError, parse
 from rushmore_print.render.colour import converter
 from rushmore_print.render.pdf import render_pdf
 from rushmore_print.render.png import render_page
 from rushmore_print.render.rawpdf import render_raw_pdf
-from rushmore_print.spec import load_design
-from rushmore_print.svg import MAX_COORDINATE, SvgError, parse
+from rushmore_print.writers.build import KitOptions, build_kit
+from rushmore_print.writers.export import export_dtc
 
 from .fuzzing import hostile_svg, svg_cases
 from .pixels import HAS_PDFTOPPM, rasterise
@@ -152,8 +152,14 @@ def test_dashes_strokes_and_their_widths_follow_the_transforms():
         ),
         (
             "<style>.shade { fill: url(#g) }</style>\n<circle class='shade' r='5' cx='5' cy='5'/>",
-            r"<circle> at line 3: fill='url\(#g\)': gradients and patterns are not drawn",
+            r"<style> at line 2: fill='url\(#g\)': gradients and patterns are not drawn",
         ),
+        (  # issue 32.5: set on the root, it reached the shapes only by inheritance: drawn as nothing
+            "<style>\nsvg { fill: url(#g) }</style>\n<path d='M 0 0 L 9 0 L 9 9 Z'/>",
+            r"<style> at line 2: fill='url\(#g\)': gradients and patterns are not drawn",
+        ),
+        ("<style>g { stroke: url(#g) }</style><g/>", r"<style> at line 2: stroke='url\(#g\)': gradients"),
+        ("<style>* { filter: url(#f) }</style><rect width='9' height='9'/>", r"<style> at line 2: filter=.*filters"),
         ("<rect width='9' height='9'/>\n<text x='1' y='5'>Hi</text>", r"<text> at line 3: text is not drawn"),
         (
             "<style>\n/* a comment */ .a, g .b { fill: red }</style><rect class='b' width='9' height='9'/>",

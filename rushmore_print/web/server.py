@@ -33,16 +33,16 @@ from typing import Any
 from aiohttp import WSMsgType, web
 
 from ..errors import GameLogError, RushmoreError
-from ..i18n import Said, said
+from ..language.i18n import Said, said
+from .page_words import page_in
 from .room import MAX_MESSAGE_BYTES, Room, RoomError
-from .words import page_in
 
 MAX_CONNECTIONS = 40  # websockets open at once: a big family, each on a phone, twice over
 RATE = 8.0  # messages a second a connection may keep up (a tap is one)
 BURST = 20.0
 JOINS_PER_MINUTE = 12  # per address: a join code cannot be guessed by trying
 ASSET_TYPES = {".html": "text/html", ".js": "text/javascript", ".css": "text/css"}
-ASSETS = ("table.html", "phone.html", "table.js", "phone.js", "common.js", "style.css")
+ASSETS = ("table.html", "phone.html", "table.js", "phone.js", "common.js", "layout.js", "style.css")
 HEADERS = {
     # the pages run only their own script, talk only to this server, embed nothing from outside
     "Content-Security-Policy": "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
@@ -102,7 +102,7 @@ class TableServer:
     the QR code and the table screen show, ``countdown`` the seconds of the count of three.
 
     >>> from rushmore_print import generate_deck, load_design
-    >>> from rushmore_print.session import Options, Session
+    >>> from rushmore_print.game.session import Options, Session
     >>> from rushmore_print.web.room import Room
     >>> design = load_design()
     >>> session = Session.new(generate_deck(design), design.rules, design.grid, Options(("ann", "bob"), seed=3),
@@ -145,7 +145,7 @@ class TableServer:
         the websocket, each response with the pages' security headers.
 
         >>> from rushmore_print import generate_deck, load_design
-        >>> from rushmore_print.session import Options, Session
+        >>> from rushmore_print.game.session import Options, Session
         >>> from rushmore_print.web.room import Room
         >>> design = load_design()
         >>> session = Session.new(generate_deck(design), design.rules, design.grid, Options(("ann", "bob"), seed=3),
@@ -390,7 +390,7 @@ async def serve(server: TableServer, sock: socket.socket) -> None:
     >>> import aiohttp
     >>> from rushmore_print.web.run import bound_socket
     >>> from rushmore_print import generate_deck, load_design
-    >>> from rushmore_print.session import Options, Session
+    >>> from rushmore_print.game.session import Options, Session
     >>> from rushmore_print.web.room import Room
     >>> design = load_design()
     >>> session = Session.new(generate_deck(design), design.rules, design.grid, Options(("ann", "bob"), seed=3),
