@@ -267,6 +267,7 @@ def test_vendor_sizes_for_other_cards(tmp_path, write_design, card, target, size
         assert image.size == size
 
 
+@pytest.mark.slow  # a second whole export of the tiny deck; the MPC's bracket and sizes run by default (test_amounts)
 def test_mpc_writes_an_mpc_autofill_order_with_every_front_and_each_decks_back(tiny_export):
     import xml.etree.ElementTree as ET
 

@@ -184,7 +184,7 @@ def test_a_table_deck_game_to_a_tie_break_is_told_in_the_players_language(tmp_pa
     assert english_left(told, language) == []
 
 
-@pytest.mark.parametrize("language", ["de", "pl"])
+@pytest.mark.parametrize("language", ["de", pytest.param("pl", marks=pytest.mark.slow)])
 def test_a_resumed_game_and_the_print_order_are_told_in_the_players_language(tmp_path, language):
     design = design_in(tmp_path, language)
     log = tmp_path / "r.jsonl"
