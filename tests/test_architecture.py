@@ -228,6 +228,14 @@ def test_only_the_yaml_reader_imports_yaml():
     assert users == {"design/yamlfile"}
 
 
+def test_no_module_imports_babel():
+    """Babel (36 MB) is a test tool: the package carries the CLDR facts it uses
+    (data/locale/cldr.json) and compiles its catalogues itself (language/pofile.py), so a core
+    install without Babel plays, builds and writes stats in every language."""
+    users = {"/".join(parts) for p, parts in modules() if "babel" in imports_of(p)[0]}
+    assert not users
+
+
 def test_only_the_command_line_imports_click():
     """The game's console and every lower layer take plain streams, so other front ends share them."""
     users = {"/".join(parts) for p, parts in modules() if "click" in imports_of(p)[0]}

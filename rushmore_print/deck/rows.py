@@ -17,7 +17,7 @@ from ..language.words import text_table
 from ..model import Deck, Level, SearchCard
 
 if TYPE_CHECKING:
-    from ..readers.spreadsheets import Table
+    from ..readers import spreadsheets
 
 __all__ = [
     "CARDS_SHEET",
@@ -247,7 +247,7 @@ def listing(rows: Sequence[CardRow], deck: Deck, design_name: str, form: Listing
     return write_tables(deck_tables(deck, design_name, rows), SheetFormat(form.value))
 
 
-def deck_tables(deck: Deck, design_name: str, rows: Sequence[CardRow]) -> list[Table]:
+def deck_tables(deck: Deck, design_name: str, rows: Sequence[CardRow]) -> list[spreadsheets.Table]:
     """The ``cards`` sheet of ``rows`` (under :data:`rows.COLUMNS`) and the ``design`` sheet of
     ``deck``.
 

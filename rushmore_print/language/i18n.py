@@ -68,11 +68,14 @@ class Conventions:
     percent: str  # the pattern around the whole percentage: "{}%", "{} %"
     lists: dict[str, dict[str, str]]  # "standard" or "or": its patterns "2", "start", "middle", "end"
 
-    def digits(self, value: decimal.Decimal | int, places: int = 0) -> str:
-        """``value`` rounded half to even to at most ``places`` decimals, grouped by thousands.
+    def digits(self, value: decimal.Decimal | int, places: int = 0, fixed: bool = False) -> str:
+        """``value`` rounded half to even to at most ``places`` decimals (exactly ``places`` if
+        ``fixed``), grouped by thousands.
 
         >>> conventions("de").digits(decimal.Decimal("-1234.50"), 2), conventions("en").digits(12345)
         ('-1.234,5', '12,345')
+        >>> conventions("pl").digits(decimal.Decimal("1.2"), 2, fixed=True)
+        '1,20'
         """
         if isinstance(value, int):
             whole, fraction, negative = f"{abs(value):,}", "", value < 0
@@ -82,7 +85,7 @@ class Conventions:
                 context.prec = max(context.prec, value.adjusted() + places + 8)
                 rounded = value.quantize(step, rounding=decimal.ROUND_HALF_EVEN)
             whole, _, fraction = f"{abs(rounded):,f}".partition(".")
-            fraction, negative = fraction.rstrip("0"), rounded < 0
+            fraction, negative = (fraction if fixed else fraction.rstrip("0")), rounded < 0
         text = whole.replace(",", self.group_sign) + (self.decimal_sign + fraction if fraction else "")
         return (self.minus_sign if negative else "") + text
 
@@ -201,6 +204,17 @@ def _italian_e(text: str) -> bool:
     return len(word) >= 2 and word[0] == "e"
 
 
+def _portuguese_article(text: str) -> bool:
+    """True if ``text`` begins with a definite article (o, a, os, as), which a Portuguese ``de``
+    or ``em`` before it takes in: ``de as cartas`` is ``das cartas``, ``em o monte`` is ``no monte``.
+    A name alone (``A``, ``Ana``) has none.
+
+    >>> [_portuguese_article(text) for text in ("as cartas não usadas", "a esquerda", "Os dois", "Ana", "A", "ann")]
+    [True, True, True, False, False, False]
+    """
+    return re.match(r"(?:o|a|os|as)\s", text, re.IGNORECASE) is not None
+
+
 @dataclass(frozen=True)
 class Liaison:
     """A short word of a language that changes before a value beginning with a certain sound:
@@ -217,7 +231,7 @@ class Liaison:
     word: str  # as the catalogues write it, in lower case
     becomes: str  # what the word is before such a value
     before: Callable[[str], bool]  # does a value begin with the sound?
-    elided: bool = False  # True: the word ends in an apostrophe and the space after it goes
+    elided: bool = False  # True: the space after the word goes (French d’ann, Portuguese d + as = das)
 
     def join(self, done: str, value: str) -> str | None:
         """``done`` (the text before ``value``) with its last word changed, or None if this
@@ -240,11 +254,13 @@ def _elision(word: str) -> Liaison:
 
 
 # The liaisons of each language, where a value (a player's name, a list of them, a word) is put
-# into a message. German, Dutch and Polish have none that a name sets off; English none.
+# into a message. German, Dutch and Polish have none that a name sets off; English none. Portuguese
+# contracts a preposition with the article a value begins with (de + as = das, em + o = no).
 LIAISONS: dict[str, tuple[Liaison, ...]] = {
     "fr": tuple(_elision(word) for word in ("de", "que", "le", "la", "jusque", "lorsque", "puisque")),
     "es": (Liaison("y", "e", _spanish_i), Liaison("o", "u", _spanish_o)),
     "it": (Liaison("e", "ed", _italian_e), Liaison("a", "ad", _italian_a)),
+    "pt": (Liaison("de", "d", _portuguese_article, elided=True), Liaison("em", "n", _portuguese_article, elided=True)),
 }
 _FORMATTER = string.Formatter()
 
@@ -357,13 +373,14 @@ class Catalogue:
             return str(n)
         return self.conventions.digits(n)
 
-    def number(self, value: float, digits: int = 1) -> str:
-        """A decimal number to at most ``digits`` places, with this language's decimal sign.
+    def number(self, value: float, digits: int = 1, fixed: bool = False) -> str:
+        """A decimal number to at most ``digits`` places (exactly ``digits`` if ``fixed``), with
+        this language's decimal sign.
 
-        >>> catalogue("de").number(3.14159, digits=2), catalogue().number(2.0)
-        ('3,14', '2')
+        >>> catalogue("de").number(3.14159, digits=2), catalogue().number(2.0), catalogue().number(2.0, 2, fixed=True)
+        ('3,14', '2', '2.00')
         """
-        return self.conventions.digits(decimal.Decimal(str(round(value, digits))), digits)
+        return self.conventions.digits(decimal.Decimal(str(round(value, digits))), digits, fixed)
 
     def percent(self, value: float) -> str:
         """``100%`` in English, ``100 %`` in German and French (no-break space).
