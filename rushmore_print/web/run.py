@@ -22,6 +22,7 @@ from ..referee import DeckMode
 from ..session import Session
 from ..spec import Design
 from .cards import card_svgs, qr_svg
+from .guards import Hosts, Notes
 from .room import Room
 from .server import TableServer, serve
 
@@ -69,6 +70,18 @@ def lan_address() -> str:
             return probe.getsockname()[0]
         except OSError:
             return "127.0.0.1"
+
+
+def announced_names(address: str) -> tuple[str, ...]:
+    """What a phone on the local network may call this computer: the address the join page is
+    announced at, and the computer's own name (as a router's DNS or mDNS answers it).
+
+    >>> names = announced_names("192.168.1.20")
+    >>> names[0], all(name == name.lower() for name in names)
+    ('192.168.1.20', True)
+    """
+    name = socket.gethostname().lower().rstrip(".")
+    return (address, *((name, name.split(".")[0] + ".local") if name else ()))
 
 
 def bound_socket(host: str, port: int) -> socket.socket:
@@ -142,9 +155,10 @@ def _serve(
         f"http://127.0.0.1:{port}/table?key={room.table_key}", f"http://{address}:{port}/j/{room.join_code}",
         room.join_code,
     )  # fmt: skip
+    hosts = Hosts.of(port, announced_names(address) if serving.lan else ())
     server = TableServer(
         room, card_svgs(design, session.game.deck), where.join_url, qr_svg(where.join_url),
-        countdown=serving.countdown, local_only=not serving.lan,
+        countdown=serving.countdown, hosts=hosts, notes=Notes(streams.warn),
     )  # fmt: skip
     t = room.t
     if not quiet:
@@ -160,4 +174,4 @@ def _serve(
     asyncio.run(serve(server, sock))
 
 
-__all__ = ["Serving", "Where", "bound_socket", "lan_address", "table_game"]
+__all__ = ["Serving", "Where", "announced_names", "bound_socket", "lan_address", "table_game"]

@@ -76,7 +76,7 @@ function render() {
     el("header", {}, el("strong", { class: "you" }, state.you), el("span", { class: "score" }, `${player.score} · ${title}`)),
     state.phase === "over"
       ? el("section", { class: "over" }, el("h2", {}, state.end.headline), endTable(state.end))
-      : monumentGrid(state, (position) => link.send({ t: "claim", at: position }), (position, who) => free && !who),
+      : monumentGrid(state, (position, tap) => link.send({ t: "claim", at: position, tap }), (position, who) => free && !who),
     state.phase === "over" ? null : el("button", { class: "big pass", disabled: !free, onclick: () => link.send({ t: "pass" }) }, say("pass")),
     el("p", { class: "status" }, line()),
     note ? el("p", { class: "note" }, note) : null,
