@@ -35,8 +35,14 @@ def run(server, body):
 
 
 async def receive(ws, kind="state"):
+    """The next message of ``kind`` (skipping the others: pings, notes, states), or the socket's
+    closing; a test that waits for one in vain fails within 5 s (pings keep coming meanwhile)."""
+    return await asyncio.wait_for(_next(ws, kind), 5)
+
+
+async def _next(ws, kind):
     while True:
-        message = await asyncio.wait_for(ws.receive(), 5)
+        message = await ws.receive()
         if message.type is not WSMsgType.TEXT:
             return message
         data = json.loads(message.data)

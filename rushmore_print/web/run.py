@@ -96,7 +96,7 @@ def bound_socket(host: str, port: int) -> socket.socket:
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     sock.bind((host, port))
-    sock.listen(64)
+    sock.listen(512)  # a burst of phones (or of a stranger's sockets) waits in the kernel, not refused
     sock.setblocking(False)
     return sock
 
