@@ -87,20 +87,21 @@ async def join(http, base, server, name):
 def test_with_lan_a_foreign_host_gets_421_and_the_announced_names_are_served(classic, classic_deck):
     server = make_server(classic, classic_deck)
 
+    announced = ("192.168.1.20", "flat-pc", "flat-pc.local")
+
     async def main():
-        async with serving(server, announced=("192.168.1.20", "flat-pc", "flat-pc.local")) as (base, port):
-            async with session_from() as http:
-                path = f"{base}/j/{server.room.join_code}"
-                for host in ("192.168.1.20", "flat-pc", "FLAT-PC.local", "localhost", "127.0.0.1"):
-                    async with http.get(path, headers={"Host": f"{host}:{port}"}) as response:
-                        assert response.status == 200, host
-                for host in (f"rebind.example:{port}", "192.168.1.20:1", "192.168.1.20", f"[::2]:{port}", ""):
-                    async with http.get(path, headers={"Host": host}) as response:
-                        assert response.status == 421, host
-                        assert "another name" in await response.text()
-                origin = {"Origin": "http://rebind.example"}
-                async with http.get(f"{base}/ws", headers={**origin, "Upgrade": "websocket"}) as response:
-                    assert response.status == 403
+        async with serving(server, announced) as (base, port), session_from() as http:
+            path = f"{base}/j/{server.room.join_code}"
+            for host in ("192.168.1.20", "flat-pc", "FLAT-PC.local", "localhost", "127.0.0.1"):
+                async with http.get(path, headers={"Host": f"{host}:{port}"}) as response:
+                    assert response.status == 200, host
+            for host in (f"rebind.example:{port}", "192.168.1.20:1", "192.168.1.20", f"[::2]:{port}", ""):
+                async with http.get(path, headers={"Host": host}) as response:
+                    assert response.status == 421, host
+                    assert "another name" in await response.text()
+            origin = {"Origin": "http://rebind.example"}
+            async with http.get(f"{base}/ws", headers={**origin, "Upgrade": "websocket"}) as response:
+                assert response.status == 403
 
     asyncio.run(main())
 
