@@ -26,7 +26,7 @@ from tests.pixels import facing_contrast
 
 def main() -> None:
     rows = [["design", "heads", "card mm", "Monuments", "Search", "target", "head mm", "head height", "names"]]
-    for path in sorted((ROOT / "rushmore_print" / "data" / "designs").glob("*.yaml")):
+    for path in sorted((ROOT / "designs").glob("*.yaml")):
         design = load_design(path)
         frame = card_frame(design)
         slots = head_slots(design, frame)

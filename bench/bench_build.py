@@ -103,7 +103,7 @@ def bench_jobs() -> list[list[str]]:
 
 def bench_builds(runs: int) -> list[list[str]]:
     rows = []
-    examples = ROOT / "rushmore_print" / "data" / "designs"
+    examples = ROOT / "designs"
     for design in (None, examples / "junior.yaml", examples / "five.yaml"):
         times, peaks = [], []
         with tempfile.TemporaryDirectory() as folder:

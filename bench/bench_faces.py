@@ -5,7 +5,7 @@ props, niches, markers, names), through the PNG renderer; a head's "own" pixels 
 paints alone, "covered" those something later paints too. Its face zone (brow to chin, nose,
 lips, spectacles, the front of a beard; all of a designer's art) is counted apart.
 Targets: 0 face pixels covered on every card; at most 1 % of any head's pixels overall.
-Rows: every example design (rushmore_print/data/designs/) and a design with art (PNG and SVG in turn) on every head.
+Rows: every example design (designs/) and a design with art (PNG and SVG in turn) on every head.
 
 Run:  python bench/bench_faces.py [--dpi 150]
 """
@@ -58,7 +58,7 @@ def main() -> None:
     args = parser.parse_args()
     header = ["design", "heads", "rows", "head mm", "cards", "heads", "face px covered", "worst head", "touched"]
     rows = [[*header, "time"]]
-    for path in sorted((ROOT / "rushmore_print" / "data" / "designs").glob("*.yaml")):
+    for path in sorted((ROOT / "designs").glob("*.yaml")):
         rows.append(row(path.name, load_design(path), args.dpi))
     with tempfile.TemporaryDirectory() as folder:
         rows.append(row("art on every head", art_design(Path(folder)), args.dpi))

@@ -95,11 +95,11 @@ def main() -> None:
     if not HAS_PDFTOPPM:
         return
     print()
-    for path in sorted((ROOT / "rushmore_print" / "data" / "designs").glob("*.yaml")):
+    for path in sorted((ROOT / "designs").glob("*.yaml")):
         print(f"{path.name:13} " + "  ".join(on_card_cues(path)))
     print()
     rows = [["design", "red cue grey", "red cue protanopia"]]
-    for path in sorted((ROOT / "rushmore_print" / "data" / "designs").glob("*.yaml")):
+    for path in sorted((ROOT / "designs").glob("*.yaml")):
         grey, protan = red_cue(load_design(path))
         rows.append([path.name, f"{grey:.1%}", f"{protan:.1%}"])
     _table(rows)

@@ -154,7 +154,7 @@ def main() -> None:
     for name in args.designs.split(","):
         with tempfile.TemporaryDirectory() as folder:
             design = Path(folder) / f"{name}.yaml"
-            shutil.copy(ROOT / "rushmore_print" / "data" / "designs" / f"{name}.yaml", design)
+            shutil.copy(ROOT / "designs" / f"{name}.yaml", design)
             watched = Watched(design, Path(folder) / "preview")
             try:
                 times = edit_latencies(design, watched, args.edits)

@@ -56,7 +56,7 @@ def source_tree(ref: str | None, folder: Path) -> Path:
     paths = ["rushmore_print"]
     has_designs = subprocess.run(["git", "-C", str(ROOT), "cat-file", "-e", f"{ref}:designs"], capture_output=True)
     if has_designs.returncode == 0:
-        paths.append("designs")  # before the example designs moved into the package
+        paths.append("designs")  # the example designs at the top level (before 2026-11 and after issue 36)
     archive = subprocess.run(["git", "-C", str(ROOT), "archive", ref, *paths], check=True, capture_output=True)
     subprocess.run(["tar", "-x", "-C", str(folder)], input=archive.stdout, check=True)
     return folder

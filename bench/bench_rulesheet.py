@@ -33,7 +33,7 @@ def source_tree(ref: str | None, folder: Path) -> Path:
     if ref is None:
         return ROOT
     folder.mkdir(parents=True)
-    # its own designs (keys change); before they moved into the package they lay in designs/
+    # its own designs (keys change): in designs/ at the top level, or for a while in the package
     top_level = subprocess.run(["git", "-C", str(ROOT), "cat-file", "-e", f"{ref}:designs"], capture_output=True)
     paths = ["rushmore_print", "designs"] if top_level.returncode == 0 else ["rushmore_print"]
     archive = subprocess.run(["git", "-C", str(ROOT), "archive", ref, *paths], check=True, capture_output=True)

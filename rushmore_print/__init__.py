@@ -21,8 +21,8 @@ Errors are types (``SpecError`` for a design, ``CardError`` and ``ClaimError`` i
 where and what is allowed. The core (``model``, ``spec``, ``generate``, ``validate``,
 ``layout``, ``referee``, ``session``) is pure Python; ``render`` draws; ``cli`` talks to the user.
 Every module names its public API in ``__all__``, each public function and class shows an
-example, and the package ships ``py.typed``. The README's "Python API" section walks through
-each call.
+example, and the package ships ``py.typed``. The docs' "Using it from Python" page
+(``docs/guide/python.md``) walks through each call.
 
 >>> from rushmore_print import Game, generate_deck, load_design, validate_deck
 >>> design = load_design()

@@ -75,7 +75,7 @@ class Preview:
 def design_files(design: Design) -> frozenset[Path]:
     """Every file a design reads: the design itself, each head's art, the names' font.
 
-    >>> sorted(p.name for p in design_files(load_design("rushmore_print/data/designs/classic.yaml")))
+    >>> sorted(p.name for p in design_files(load_design("designs/classic.yaml")))
     ['classic.yaml']
     """
     found = {head.art for head in design.heads if head.art is not None}

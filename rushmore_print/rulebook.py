@@ -290,7 +290,7 @@ def table_space_mm(design: Design) -> tuple[float, float]:
     ``TABLE_GAP_MM`` apart.
 
     >>> from rushmore_print.spec import load_design
-    >>> [round(v) for v in table_space_mm(load_design("rushmore_print/data/designs/eight.yaml"))]
+    >>> [round(v) for v in table_space_mm(load_design("designs/eight.yaml"))]
     [1091, 1497]
     """
     rows, cols = design.grid

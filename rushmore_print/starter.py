@@ -1,7 +1,8 @@
 """``rushmore init``: a design to start from, written from the example designs the package ships.
 
-The examples (``classic``, ``junior``, ``five``, ``eight``) are package data (``data/designs``,
-real files, no link), so a user who installed the wheel has them too. A starter is the
+The examples (``classic``, ``junior``, ``five``, ``eight``) are package data (``designs/`` at the
+top of the repository, shipped as ``rushmore_print.designs``: real files, no link), so a user who
+installed the wheel has them too. A starter is the
 example with a header of comments saying what to change and how to check it, and an ``art/``
 folder beside it for head art. Nothing is ever overwritten: a folder that already holds a
 design (or an ``art/`` entry of the same name) is refused, and nothing is written.
@@ -22,7 +23,7 @@ from .spec import parse_design
 
 
 class Example(enum.Enum):
-    """The example designs a starter can come from (their files in ``data/designs``).
+    """The example designs a starter can come from (their files in ``designs/``).
 
     >>> [example.value for example in Example]
     ['classic', 'junior', 'five', 'eight']
@@ -39,7 +40,7 @@ class Example(enum.Enum):
         >>> Example.JUNIOR.text().splitlines()[1]
         'name: Rushmore Junior'
         """
-        return resources.files("rushmore_print").joinpath(f"data/designs/{self.value}.yaml").read_text("utf-8")
+        return resources.files("rushmore_print.designs").joinpath(f"{self.value}.yaml").read_text("utf-8")
 
 
 DESIGN_FILE = "design.yaml"
@@ -48,7 +49,7 @@ _HEADER = """\
 # A rushmore-print design, started from the {example} example (rushmore init --from {example}).
 #
 # Change the name, the heads (a name and a look each: tied, wavy, spectacles, beard, ...), the
-# two directions and the numbers of Search cards; every key is in the README, "The design file".
+# two directions and the numbers of Search cards; every key is in the docs, "The design file".
 # Head art of your own goes in art/ beside this file, a head then says where, e.g.
 #   - {{name: Washington, art: art/washington.png}}     # PNG, JPEG, WebP or SVG, facing {first}
 # Check it, then print it:

@@ -18,7 +18,7 @@ sys.dont_write_bytecode = False
 os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 
 ROOT = Path(__file__).resolve().parent.parent
-EXAMPLES = ROOT / "rushmore_print" / "data" / "designs"  # the example designs, shipped as package data
+EXAMPLES = ROOT / "designs"  # the example designs, shipped as the package rushmore_print.designs
 DESIGNS = sorted(EXAMPLES.glob("*.yaml"))
 
 

@@ -1,4 +1,4 @@
-"""The Python API as documented: the README's "Python API" examples run, every module names its
+"""The Python API as documented: the examples of docs/guide/python.md run, every module names its
 public API, the package ships its type information, and the entry points are what help() lists."""
 
 import ast
@@ -15,7 +15,7 @@ import rushmore_print
 
 from .conftest import ROOT
 
-README = (ROOT / "README.md").read_text("utf-8")
+PYTHON_PAGE = (ROOT / "docs" / "guide" / "python.md").read_text("utf-8")
 PACKAGE = ROOT / "rushmore_print"
 MODULES = sorted(
     ".".join(path.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__")
@@ -25,16 +25,15 @@ MODULES = sorted(
 
 
 def api_section() -> str:
-    start = README.index("## Python API")
-    return README[start : README.index("\n## ", start + 1)]
+    return PYTHON_PAGE
 
 
 @pytest.mark.slow
-def test_the_readmes_python_api_examples_run_in_order(tmp_path, monkeypatch):
+def test_the_python_pages_examples_run_in_order(tmp_path, monkeypatch):
     blocks = re.findall(r"```python\n(.*?)```", api_section(), re.S)
     assert len(blocks) >= 6
     monkeypatch.chdir(tmp_path)
-    test = doctest.DocTestParser().get_doctest("\n".join(blocks), {}, "README Python API", "README.md", 0)
+    test = doctest.DocTestParser().get_doctest("\n".join(blocks), {}, "docs/guide/python.md", "docs/guide/python.md", 0)
     assert len(test.examples) >= 25
     runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
     report: list[str] = []

@@ -103,10 +103,11 @@ def test_the_layer_table_is_read_as_written():
     assert layer_table(table) == {0: ["a", "b"], 1: ["d"]}
 
 
-def test_the_readme_code_layout_names_every_module():
-    """README's "Code layout" block names every module file (and package) of rushmore_print."""
-    readme = (ROOT / "README.md").read_text("utf-8")
-    section = readme[readme.index("## Code layout") :]
+def test_the_code_layout_names_every_module():
+    """The "Code layout" block of docs/development.md names every module file (and package) of
+    rushmore_print."""
+    text = (ROOT / "docs" / "development.md").read_text("utf-8")
+    section = text[text.index("## Code layout") :]
     block = section.split("```")[1]
     missing = []
     for _, parts in modules():
@@ -118,7 +119,7 @@ def test_the_readme_code_layout_names_every_module():
             named = named and re.search(rf"(?<![\w/]){re.escape(top)}/", block)
         if not named:
             missing.append("/".join(parts) + ".py")
-    assert not missing, f"README's Code layout does not name: {missing}"
+    assert not missing, f"the Code layout of docs/development.md does not name: {missing}"
 
 
 @pytest.mark.parametrize("path, parts", list(modules()), ids=lambda v: "/".join(v) if isinstance(v, tuple) else "")

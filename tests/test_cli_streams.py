@@ -26,7 +26,7 @@ def test_quiet_and_verbose_together_are_refused(runner):
 
 
 def test_the_json_listing_piped_into_validate_validates():
-    """The shell pipe of the README: two processes, the manifest on standard input."""
+    """The shell pipe of the Commands page: two processes, the manifest on standard input."""
     rushmore = f'"{sys.executable}" -m rushmore_print'
     line = f"{rushmore} cards --format json | {rushmore} validate --manifest -"
     result = subprocess.run(

@@ -12,7 +12,7 @@ from click.testing import CliRunner
 
 from rushmore_print.cli import cli
 
-from .conftest import ROOT
+from .docpages import page
 
 KEYBOARD = "quit\n"  # what the game master types when an example of play waits for the keyboard
 
@@ -102,35 +102,34 @@ def test_every_help_example_exits_as_its_help_says(workspace, monkeypatch):
         assert got == code, (command, line, said)
 
 
-COMMON = {"--help", "--quiet", "--verbose", "--design"}  # the README's grammar paragraph covers these
+COMMON = {"--help", "--quiet", "--verbose", "--design"}  # the Commands page's grammar paragraph covers these
 
 
-def readme_command_rows() -> dict[str, str]:
-    """The README's command table: each command's row (its usage cell), by command name."""
-    readme = (ROOT / "README.md").read_text("utf-8")
-    section = readme[readme.index("## Commands") :]
-    section = section[: section.index("\n## ", 5)]
+def command_rows() -> dict[str, str]:
+    """The command table of the Commands page (before its first section): each command's row (its
+    usage cell), by command name."""
+    commands = page("guide/commands.md")
     rows = {}
-    for line in section.splitlines():
+    for line in commands[: commands.index("\n## ")].splitlines():
         found = re.match(r"\| `rushmore (\w+)(.*?)\| [^|]*\|$", line)
         if found:
             rows[found.group(1)] = found.group(2)
     return rows
 
 
-def test_the_readme_lists_every_command_and_no_other():
-    assert set(readme_command_rows()) == set(cli.commands)
+def test_the_commands_page_lists_every_command_and_no_other():
+    assert set(command_rows()) == set(cli.commands)
 
 
 @pytest.mark.parametrize("name", sorted(cli.commands))
-def test_the_readme_row_of_each_command_names_its_options_and_no_other(name):
-    row = readme_command_rows()[name]
+def test_the_commands_page_row_of_each_command_names_its_options_and_no_other(name):
+    row = command_rows()[name]
     written = set(re.findall(r"(?<![\w-])(--?[a-z][\w-]*)", row))
     options = [p for p in cli.commands[name].params if p.param_type_name == "option" and not getattr(p, "hidden", 0)]
     known = {opt for p in options for opt in (*p.opts, *p.secondary_opts)}
-    assert written <= known, f"the README shows {sorted(written - known)} that rushmore {name} does not take"
+    assert written <= known, f"the Commands page shows {sorted(written - known)} that rushmore {name} does not take"
     missing = [p.opts[-1] for p in options if not set(p.opts) & (written | COMMON)]
-    assert not missing, f"the README's row for rushmore {name} does not show {missing}"
+    assert not missing, f"the Commands page's row for rushmore {name} does not show {missing}"
 
 
 def test_messages_name_the_font_family_that_ships(write_design, runner):

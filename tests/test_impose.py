@@ -159,7 +159,7 @@ def test_back_and_backs_together_and_flip_without_duplex_are_errors(runner, tmp_
 
 
 def test_export_then_impose_gives_cards_of_exactly_the_trim_size(tmp_path, tiny_path):
-    """The README's route: PNGs with the design's 3 mm bleed at 150 dpi are whole pixels (off by
+    """The route the exports page describes: PNGs with the design's 3 mm bleed at 150 dpi are whole pixels (off by
     up to one), and impose still cuts poker cards at 88.9 x 63.5 mm."""
     from rushmore_print.export import export_png
     from rushmore_print.impose import card_size_from

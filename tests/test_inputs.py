@@ -72,11 +72,11 @@ def test_the_cli_refuses_dev_zero_as_a_design(runner, command):
     assert result.stderr == "error: /dev/zero: is a device, not a design file\n"
 
 
-def test_the_readme_states_every_limit():
-    from pathlib import Path
+def test_the_design_file_page_states_every_limit():
+    from .docpages import page
 
-    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text("utf-8")
-    table = readme[readme.index("| file | at most |") :].split("\n\n")[0]
+    text = page("reference/design-file.md")
+    table = text[text.index("| file | at most |") :].split("\n\n")[0]
     rows = table.splitlines()[2:]
     assert len(rows) == len(InputKind)
     for kind, row in zip(InputKind, rows):

@@ -1,5 +1,5 @@
-"""README and code cannot drift apart: every README example runs, every --help explains itself,
-and RULES.md is what the rulebook content says."""
+"""README, docs and code cannot drift apart: every example of the README and of the Commands page
+runs, every --help explains itself, and RULES.md is what the rulebook content says."""
 
 import os
 import re
@@ -14,36 +14,41 @@ from click.testing import CliRunner
 from rushmore_print.cli import cli
 
 from .conftest import ROOT
+from .docpages import README, command_lines, first_block, page, section
 
-README = (ROOT / "README.md").read_text("utf-8")
+COMMANDS = page("guide/commands.md")
 
 
 def readme_examples() -> list[str]:
-    """The command lines of the README's Examples block, in order."""
-    section = README[README.index("### Examples") :]
-    block = section[section.index("```sh") + len("```sh") : section.index("```", section.index("```sh") + 5)]
-    lines = [line.split("  #")[0].strip() for line in block.splitlines()]
-    return [line for line in lines if line]
+    """The command lines of the README's block of one example a command, in order."""
+    return [line for line, _ in command_lines(first_block(section(README, "## The commands, one example each")))]
 
 
-@pytest.fixture(scope="module")
-def workspace(tmp_path_factory):
-    return tmp_path_factory.mktemp("readme")  # empty: the examples make the designs they use (init)
+def page_examples() -> list[str]:
+    """The command lines of the Examples block of the Commands page, in order."""
+    return [line for line, _ in command_lines(first_block(section(COMMANDS, "## Examples")))]
 
 
 def test_the_readme_starts_with_the_two_commands():
-    first_block = README[README.index("```sh") : README.index("```", README.index("```sh") + 5)]
-    assert "python -m pip install -e . && rushmore build" in first_block
-    assert "python -m pip install -e '.[test]' && python -m pytest" in first_block
+    block = first_block(README)
+    assert README.startswith("# rushmore-print\n\n```sh\n")
+    assert "python -m pip install -e . && rushmore build" in block
+    assert "python -m pip install -e '.[test]' && python -m pytest" in block
 
 
-@pytest.mark.slow
-def test_every_readme_example_runs_in_order_in_an_empty_folder(workspace, monkeypatch):
+def test_the_readme_is_a_door_of_at_most_300_lines():
+    assert len(README.splitlines()) <= 300
+
+
+def test_the_readme_shows_one_example_of_every_command():
+    shown = {line.split("| ")[-1].split()[1] for line in readme_examples()}
+    assert shown | {"table"} == set(cli.commands), set(cli.commands) ^ shown  # `table` serves: in prose
+    assert "`rushmore table --players" in README
+
+
+def run_in_order(examples: list[str]) -> None:
     """Plain ``rushmore ...`` lines run in-process through click; lines with a pipe or a
     redirection run in bash with ``rushmore`` as this Python's module."""
-    examples = readme_examples()
-    assert len(examples) >= 12
-    monkeypatch.chdir(workspace)
     runner = CliRunner()
     prelude = f'rushmore() {{ "{sys.executable}" -m rushmore_print "$@"; }}\nset -o pipefail\n'
     for line in examples:
@@ -56,14 +61,33 @@ def test_every_readme_example_runs_in_order_in_an_empty_folder(workspace, monkey
             assert words[0] == "rushmore", line
             outcome = runner.invoke(cli, words[1:])
             assert outcome.exit_code == 0, (line, outcome.output[-500:])
-    assert (workspace / "output" / "mount-rushmore_cards_a4_duplex.pdf").is_file()
-    assert (workspace / "output" / "monuments_a4_duplex.pdf").is_file()
-    assert (workspace / "output" / "RULES.md").read_text("utf-8") == (ROOT / "RULES.md").read_text("utf-8")
+
+
+@pytest.mark.slow
+def test_every_readme_example_runs_in_order_in_an_empty_folder(tmp_path, monkeypatch):
+    examples = readme_examples()
+    assert len(examples) >= 12
+    monkeypatch.chdir(tmp_path)
+    run_in_order(examples)
+    assert (tmp_path / "output" / "mygame" / "rushmore-junior_cards_a4_duplex.pdf").is_file()
+    assert (tmp_path / "output" / "png" / "M16.png").is_file() and (tmp_path / "output" / "preview.html").is_file()
+    assert (tmp_path / "output" / "RULES.md").read_text("utf-8") == (ROOT / "RULES.md").read_text("utf-8")
+
+
+@pytest.mark.slow
+def test_every_example_of_the_commands_page_runs_in_order_in_an_empty_folder(tmp_path, monkeypatch):
+    examples = page_examples()
+    assert len(examples) >= 12
+    monkeypatch.chdir(tmp_path)
+    run_in_order(examples)
+    assert (tmp_path / "output" / "mount-rushmore_cards_a4_duplex.pdf").is_file()
+    assert (tmp_path / "output" / "monuments_a4_duplex.pdf").is_file()
+    assert (tmp_path / "output" / "RULES.md").read_text("utf-8") == (ROOT / "RULES.md").read_text("utf-8")
 
 
 def test_the_readme_answer_example_says_what_the_code_says(runner):
     assert runner.invoke(cli, ["answer", "LR*RL"]).output == "LR*RL matches M03 (LLRL)\n"
-    assert "# LR*RL matches M03 (LLRL)" in README
+    assert "# LR*RL matches M03 (LLRL)" in README and "# LR*RL matches M03 (LLRL)" in COMMANDS
 
 
 @pytest.mark.parametrize("name", sorted(cli.commands))
@@ -103,7 +127,7 @@ def _complete(**env: str) -> subprocess.CompletedProcess:
     ],
 )
 def test_completion_is_documented_and_returns_the_script(shell, opening, hook):
-    assert 'eval "$(_RUSHMORE_COMPLETE=bash_source rushmore)"' in README
+    assert 'eval "$(_RUSHMORE_COMPLETE=bash_source rushmore)"' in COMMANDS
     result = _complete(_RUSHMORE_COMPLETE=f"{shell}_source")
     assert result.returncode == 0, result.stderr
     assert result.stdout.startswith(opening) and hook in result.stdout, result.stdout[:300]

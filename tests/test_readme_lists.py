@@ -1,25 +1,24 @@
-"""The README's lists are the code's registries: the design keys, the looks, the card sizes, the
-languages, the export targets, the papers, layouts and flips. A key, look, size, language or
-target added to the code and not to the README (or left in the README after it is gone) fails
-here. The command table and each row's options are checked in tests/test_help_examples.py."""
+"""The docs' lists are the code's registries: the design keys (the design-file reference), the
+looks, the card sizes, the languages, the export targets, the papers, layouts and flips. A key,
+look, size, language or target added to the code and not to the page that lists it (or left there
+after it is gone) fails here. The command table and each row's options are checked in
+tests/test_help_examples.py."""
 
 import itertools
 import re
+
+from babel import Locale
 
 from rushmore_print.i18n import languages
 from rushmore_print.sizes import CARD_PRESETS, PAPERS, Flip, SheetLayout
 from rushmore_print.spec import DESIGN_KEYS, Look, Orientation, PrintSpec, design_key_paths
 from rushmore_print.targets import TargetKind
 
-from .test_readme import README
+from .docpages import README, page
 
-
-def section(heading: str) -> str:
-    """The README's text under ``heading`` up to the next heading of the same or a higher level."""
-    start = README.index(heading + "\n") + len(heading)
-    level = heading.split(" ", 1)[0]
-    end = re.search(rf"^#{{1,{len(level)}}} ", README[start:], re.M)
-    return README[start : start + end.start()] if end else README[start:]
+DESIGN_FILE = page("reference/design-file.md")
+PRINT_KIT = page("guide/print-kit.md")
+COMMANDS = page("guide/commands.md")
 
 
 def table_rows(text: str) -> list[list[str]]:
@@ -36,7 +35,7 @@ def quoted(cell: str) -> list[str]:
     return re.findall(r"`([^`]+)`", cell)
 
 
-KEY_TABLE = table_rows(section("## The design file"))
+KEY_TABLE = table_rows(DESIGN_FILE)
 
 
 def documented_keys() -> dict[str, list[str]]:
@@ -48,7 +47,7 @@ def test_every_key_the_reader_accepts_is_documented_and_every_documented_key_is_
     documented = documented_keys()
     accepted = design_key_paths()
     assert set(documented) <= set(accepted), (
-        f"the README documents keys the reader refuses: {set(documented) - set(accepted)}"
+        f"the design-file page documents keys the reader refuses: {set(documented) - set(accepted)}"
     )
     for path in accepted:
         if path in documented or any(key.startswith((path + ".", path + "[].")) for key in documented):
@@ -57,9 +56,9 @@ def test_every_key_the_reader_accepts_is_documented_and_every_documented_key_is_
         # {name, look, art, skin, hair}", `grid` says "{rows, cols}".
         parent, _, leaf = path.rpartition(".")
         parent = parent.removesuffix("[]")
-        assert parent in documented, f"design key {path!r} is not in the README's key table"
+        assert parent in documented, f"design key {path!r} is not in the design-file page's key table"
         assert re.search(rf"\b{leaf}\b", documented[parent][2]), (
-            f"the README's {parent!r} row does not explain {leaf!r}"
+            f"the design-file page's {parent!r} row does not explain {leaf!r}"
         )
 
 
@@ -72,9 +71,10 @@ def test_the_looks_are_the_code_s_looks():
     row = documented_keys()["heads[].look"]
     assert quoted(row[2]) == [look.value for look in Look]
     words = {"nine": 9, "ten": 10, "eight": 8, "eleven": 11, "twelve": 12}
-    count = re.search(r"(\w+)\s+built-in looks", README)
-    assert count and words[count.group(1).lower()] == len(Look), "the README counts the looks wrongly"
-    described = section("## The print kit (`rushmore build`)")
+    for text, where in ((README, "README"), (PRINT_KIT, "print kit page")):
+        count = re.search(r"(\w+)\s+built-in looks", text)
+        assert count and words[count.group(1).lower()] == len(Look), f"the {where} counts the looks wrongly"
+    described = PRINT_KIT
     for look in Look:
         assert f"`{look.value}`" in described, f"look {look.value!r} is not described under the print kit"
 
@@ -91,19 +91,22 @@ def test_the_card_sizes_and_orientations_are_the_code_s():
 def test_the_languages_are_the_shipped_catalogues():
     _, default, meaning = documented_keys()["language"]
     assert quoted(meaning) == sorted(languages()) and quoted(default) == ["en"], meaning
-    opening = section("### The players' language").split("\n\n")[1]
+    opening = page("guide/languages.md").split("\n\n")[1]
     assert sorted(set(re.findall(r"`([a-z]{2})`", opening)) | {"de"}) == sorted(languages())
+    named = re.search(r"the players' language \(([^)]*)\)", README)
+    assert named, "the README does not name the players' languages"
+    assert re.split(r",\s+", named.group(1)) == [Locale.parse(code).english_name for code in sorted(languages())]
 
 
 def test_the_export_targets_are_the_registry():
-    rows = table_rows(section("## Exports and imposing (`rushmore export`, `rushmore impose`)"))
+    rows = table_rows(page("guide/exports.md"))
     assert [quoted(row[0])[0] for row in rows] == [kind.value for kind in TargetKind]
-    listed = re.search(r"`rushmore export ([a-z|\\]+) ", README)
+    listed = re.search(r"`rushmore export ([a-z|\\]+) ", COMMANDS)
     assert listed and listed.group(1).replace("\\", "").split("|") == [kind.value for kind in TargetKind]
 
 
 def test_the_papers_layouts_and_flips_are_the_code_s():
-    build = re.search(r"`rushmore build \[DESIGN\][^`]*`", README)
+    build = re.search(r"`rushmore build \[DESIGN\][^`]*`", COMMANDS)
     assert build, "the command table has no build row"
     paper = re.search(r"--paper ([a-z0-9\\|]+)\]", build.group(0))
     assert paper and paper.group(1).replace("\\", "").split("|") == [*PAPERS, "both"]

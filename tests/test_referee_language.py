@@ -45,7 +45,7 @@ def english_left(told: str, language: str) -> list[str]:
 
 
 def design_in(tmp_path: Path, language: str) -> Path:
-    classic = resources.files("rushmore_print").joinpath("data/designs/classic.yaml").read_text("utf-8")
+    classic = resources.files("rushmore_print.designs").joinpath("classic.yaml").read_text("utf-8")
     path = tmp_path / f"classic-{language}.yaml"
     path.write_text(classic + f"\nlanguage: {language}\n", "utf-8")
     return path

@@ -25,8 +25,9 @@ def test_classic_design_has_the_published_numbers(classic):
 def test_the_package_ships_every_example_design_and_the_builtin_is_the_classic_one():
     from importlib import resources
 
-    shipped = resources.files("rushmore_print") / "data" / "designs"
-    assert sorted(item.name for item in shipped.iterdir()) == [path.name for path in DESIGNS] != []
+    shipped = resources.files("rushmore_print.designs")
+    yaml_files = sorted(item.name for item in shipped.iterdir() if item.name.endswith(".yaml"))
+    assert yaml_files == [path.name for path in DESIGNS] != []
     assert [path.stem for path in DESIGNS] == sorted(example.value for example in Example)
     builtin, example = load_design(), load_design(EXAMPLES / "classic.yaml")
     assert (builtin.name, builtin.heads, builtin.red_counts) == (example.name, example.heads, example.red_counts)
@@ -34,7 +35,7 @@ def test_the_package_ships_every_example_design_and_the_builtin_is_the_classic_o
 
 def test_the_repository_holds_no_symbolic_link():
     """A checkout on Windows (core.symlinks off) writes a link as a small text file: the examples
-    would ship as a file naming a folder. They are real files, in the package, once."""
+    would ship as a file naming a folder. They are real files, in designs/, once (shipped as rushmore_print.designs)."""
     import shutil
     import subprocess
 

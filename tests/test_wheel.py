@@ -1,6 +1,7 @@
 """The package as a user gets it: the wheel, built from a copy of the source, installed into a
-fresh venv; then every line of the README's Examples block runs in an empty folder with that
-venv's ``rushmore`` and exits as the README says (0 unless the line's comment says ``exit N``).
+fresh venv; then every line of the Examples block of the Commands page (docs/guide/commands.md)
+runs in an empty folder with that venv's ``rushmore`` and exits as the page says (0 unless the
+line's comment says ``exit N``).
 
 One venv for the session. Where the wheel or its dependencies cannot be had (no network and no
 wheel cache) the test is skipped, saying why; under CI (``CI`` set) that is a failure instead.
@@ -18,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from .conftest import ROOT
-from .test_readme import README
+from .docpages import command_lines, first_block, page, section
 
 # What pip says when it cannot reach an index or find a package offline.
 NO_NETWORK = (
@@ -29,20 +30,16 @@ NO_NETWORK = (
     "Temporary failure in name resolution",
     "Max retries exceeded",
 )
-SOURCE = ("rushmore_print", "pyproject.toml", "README.md", "LICENSE")  # the example designs are package data
+SOURCE = ("rushmore_print", "designs", "pyproject.toml", "README.md", "LICENSE")
 
 
 def examples() -> list[tuple[str, int]]:
-    """(command line, the exit code it states) for each line of the README's Examples block."""
-    section = README[README.index("### Examples") :]
-    start = section.index("```sh") + len("```sh")
-    block = section[start : section.index("```", start)]
+    """(command line, the exit code it states) for each line of the Commands page's Examples block."""
+    block = first_block(section(page("guide/commands.md"), "## Examples"))
     found = []
-    for line in block.splitlines():
-        command, _, comment = line.partition("  #")
-        if command.strip():
-            stated = re.search(r"\bexits? (\d+)", comment)
-            found.append((command.strip(), int(stated.group(1)) if stated else 0))
+    for command, comment in command_lines(block):
+        stated = re.search(r"\bexits? (\d+)", comment)
+        found.append((command, int(stated.group(1)) if stated else 0))
     return found
 
 
@@ -103,3 +100,53 @@ def test_every_readme_example_runs_from_the_wheel_in_an_empty_folder(venv_bin, t
     )
     assert str(venv_bin.parent) in installed.stdout  # the wheel's copy ran, not the source tree
     assert (folder / "junior" / "design.yaml").is_file() and (folder / "output" / "deck.xlsx").is_file()
+
+
+def test_pyproject_lists_every_package_of_the_tree():
+    """A package-dir mapping (designs/ -> rushmore_print.designs) rules out packages.find, so
+    pyproject lists the packages: a new subpackage missing from the list would be left out of
+    the wheel."""
+    pyproject = (ROOT / "pyproject.toml").read_text("utf-8")
+    listed = re.search(r"^packages = \[(.*?)\]", pyproject, re.MULTILINE | re.DOTALL)
+    assert listed, "pyproject.toml's [tool.setuptools] lists no packages"
+    folders = {".".join(init.parent.relative_to(ROOT).parts) for init in (ROOT / "rushmore_print").rglob("__init__.py")}
+    assert set(re.findall(r'"([\w.]+)"', listed.group(1))) == folders | {"rushmore_print.designs"}
+    assert 'package-dir = {"rushmore_print.designs" = "designs"}' in pyproject
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("mode", ["default", "strict"])
+def test_an_editable_install_reads_the_example_designs_where_they_lie(tmp_path, mode):
+    """An editable install (setuptools' default mode, and strict) of a copy of the source finds
+    rushmore_print.designs in the copy's designs/, and an edit to a design there is read at once."""
+    source = tmp_path / "source"
+    for name in SOURCE:
+        origin = ROOT / name
+        if origin.is_dir():
+            ignore = shutil.ignore_patterns("__pycache__", "*.pyc", "*.egg-info")
+            shutil.copytree(origin, source / name, symlinks=True, ignore=ignore)
+        else:
+            shutil.copy2(origin, source / name)
+    subprocess.run([sys.executable, "-m", "venv", str(tmp_path / "venv")], check=True, timeout=300)
+    python = tmp_path / "venv" / ("Scripts" if os.name == "nt" else "bin") / "python"
+    strict = ["--config-settings", "editable_mode=strict"] if mode == "strict" else []
+    installed = subprocess.run(
+        [str(python), "-m", "pip", "install", "-q", "--no-deps", *strict, "-e", str(source)],
+        capture_output=True, text=True, timeout=900, cwd=tmp_path,
+    )  # fmt: skip
+    _settled(installed, f"make a {mode} editable install")
+    read = (
+        "from importlib import resources\n"
+        "print(resources.files('rushmore_print.designs').joinpath('junior.yaml').read_text('utf-8').splitlines()[1])"
+    )
+    env = {key: value for key, value in os.environ.items() if key != "PYTHONPATH"}
+
+    def name_line() -> str:
+        done = subprocess.run([str(python), "-c", read], capture_output=True, text=True, env=env, cwd=tmp_path)
+        assert done.returncode == 0, done.stderr[-800:]
+        return done.stdout.strip()
+
+    assert name_line() == "name: Rushmore Junior"
+    junior = source / "designs" / "junior.yaml"
+    junior.write_text(junior.read_text("utf-8").replace("name: Rushmore Junior", "name: Edited Junior"), "utf-8")
+    assert name_line() == "name: Edited Junior"

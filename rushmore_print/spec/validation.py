@@ -68,7 +68,7 @@ def load_design(path: str | Path | None = None, font_check: FontCheck | None = N
     ('Mount Rushmore', 4, 'poker')
     """
     if path is None:
-        text = resources.files("rushmore_print").joinpath("data/designs/classic.yaml").read_text("utf-8")
+        text = resources.files("rushmore_print.designs").joinpath("classic.yaml").read_text("utf-8")
         return parse_design(text, BUILTIN_CLASSIC, base_dir=None)
     path = Path(path)
     try:
@@ -235,7 +235,7 @@ PRINT_KEYS = ("card", "orientation", "bleed", "font", "profile")
 CARD_SIZE_KEYS = ("width", "height")
 
 # Every mapping a design may hold, by where it sits ("heads[]": an item of the heads list), and
-# the keys it may have: the reader checks against these and the README's key table is tested
+# the keys it may have: the reader checks against these and the key table of docs/reference/design-file.md is tested
 # against them, so a key added here and not documented fails a test.
 DESIGN_KEYS: dict[str, tuple[str, ...]] = {
     "": TOP_KEYS,
