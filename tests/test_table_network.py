@@ -16,9 +16,8 @@ import aiohttp
 import pytest
 
 from rushmore_print.session import Options, Session
-from rushmore_print.web.guards import FIRST_MESSAGE_S, Hosts, Notes
+from rushmore_print.web.guards import FIRST_MESSAGE_S, Hosts, Notes, bound_socket
 from rushmore_print.web.room import Room
-from rushmore_print.web.run import bound_socket
 from rushmore_print.web.server import REPLACED, TableServer, serve
 
 STRANGER = "127.0.0.23"

@@ -28,6 +28,7 @@ import asyncio
 import contextlib
 import logging
 import secrets
+import socket
 import time
 from collections.abc import Awaitable, Callable, Iterator
 from dataclasses import dataclass, field
@@ -60,6 +61,23 @@ def connection_cap() -> int:
     if soft == resource.RLIM_INFINITY:
         return MOST_OPEN
     return max(16, min(MOST_OPEN, soft - SPARE_FILES))
+
+
+def bound_socket(host: str, port: int) -> socket.socket:
+    """A TCP socket bound to ``host`` and ``port`` (0: any free one), listening and non-blocking, for
+    the server to serve on (bound first, so that the address printed is the one served).
+
+    >>> sock = bound_socket("127.0.0.1", 0)
+    >>> sock.getsockname()[0], sock.getsockname()[1] > 0, sock.getblocking()
+    ('127.0.0.1', True, False)
+    >>> sock.close()
+    """
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.bind((host, port))
+    sock.listen(4096)  # a burst of connections waits in the kernel (up to its somaxconn), not dropped
+    sock.setblocking(False)
+    return sock
 
 
 @dataclass(frozen=True)
@@ -419,7 +437,6 @@ async def serve_guarded(app: web.Application, sock: Any, doors: Doors, notes: No
     :data:`FIRST_MESSAGE_S`, everything the framework would log said through ``notes``.
 
     >>> import aiohttp
-    >>> from rushmore_print.web.run import bound_socket
     >>> async def visit():
     ...     app, stop, sock = web.Application(), asyncio.Event(), bound_socket("127.0.0.1", 0)
     ...     app.router.add_get("/", lambda request: web.Response(text="hello"))
@@ -457,6 +474,7 @@ __all__ = [
     "Doors",
     "Hosts",
     "Notes",
+    "bound_socket",
     "connection_cap",
     "guard",
     "quiet",

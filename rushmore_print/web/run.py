@@ -22,7 +22,7 @@ from ..referee import DeckMode
 from ..session import Session
 from ..spec import Design
 from .cards import card_svgs, qr_svg
-from .guards import Hosts, Notes
+from .guards import Hosts, Notes, bound_socket
 from .room import Room
 from .server import TableServer, serve
 
@@ -82,23 +82,6 @@ def announced_names(address: str) -> tuple[str, ...]:
     """
     name = socket.gethostname().lower().rstrip(".")
     return (address, *((name, name.split(".")[0] + ".local") if name else ()))
-
-
-def bound_socket(host: str, port: int) -> socket.socket:
-    """A TCP socket bound to ``host`` and ``port`` (0: any free one), listening and non-blocking, for
-    the server to serve on (bound first, so that the address printed is the one served).
-
-    >>> sock = bound_socket("127.0.0.1", 0)
-    >>> sock.getsockname()[0], sock.getsockname()[1] > 0, sock.getblocking()
-    ('127.0.0.1', True, False)
-    >>> sock.close()
-    """
-    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    sock.bind((host, port))
-    sock.listen(512)  # a burst of phones (or of a stranger's sockets) waits in the kernel, not refused
-    sock.setblocking(False)
-    return sock
 
 
 def table_game(request: GameRequest, design_path: Path | None, streams: Streams, serving: Serving) -> Session:
@@ -174,4 +157,4 @@ def _serve(
     asyncio.run(serve(server, sock))
 
 
-__all__ = ["Serving", "Where", "announced_names", "bound_socket", "lan_address", "table_game"]
+__all__ = ["Serving", "Where", "announced_names", "lan_address", "table_game"]

@@ -561,7 +561,7 @@ async def serve(server: TableServer, sock: socket.socket) -> None:
 
     >>> import asyncio
     >>> import aiohttp
-    >>> from rushmore_print.web.run import bound_socket
+    >>> from rushmore_print.web.guards import bound_socket
     >>> from rushmore_print import generate_deck, load_design
     >>> from rushmore_print.session import Options, Session
     >>> from rushmore_print.web.room import Room
