@@ -16,7 +16,7 @@ from .files import StagedFolder, Written, atomic_write, can_fork, ensure_folder,
 from .generate import generate_deck
 from .i18n import catalogue, catalogue_for
 from .layout.answer_key import answer_key_pages
-from .layout.calibration import calibration_pages
+from .layout.calibration import calibration_pages, offset_text
 from .layout.cards import (
     CardFrame,
     CardKind,
@@ -630,22 +630,30 @@ def job_groups(jobs: Sequence[Job]) -> list[list[int]]:
     return groups
 
 
-def calibration_document(paper: str, flip: Flip = Flip.LONG, language: str = "en") -> Document:
+def calibration_document(
+    paper: str, flip: Flip = Flip.LONG, language: str = "en", back_offset: tuple[float, float] = (0.0, 0.0)
+) -> Document:
     """The duplex calibration sheet for ``paper`` and ``flip``: a front and a back page, its words in
-    ``language`` (the printer's: the sheet has no design to take it from).
+    ``language`` (the printer's: the sheet has no design to take it from), its back's scales moved
+    by ``back_offset`` as ``--back-offset`` moves card backs (the check round).
 
     >>> calibration_document("a4", language="fr").pages[0].items[0].text
     'Feuille d’étalonnage recto verso\u202f: A4, retournement sur le bord long'
     """
     name = PAPERS[paper].name
-    pages = calibration_pages(PAPERS[paper], flip, catalogue(language))
+    pages = calibration_pages(PAPERS[paper], flip, catalogue(language), back_offset)
     return Document(f"Duplex calibration sheet, {name}, {flip.value}-edge flip", pages)
 
 
 def write_calibration(
-    out_dir: Path, papers: tuple[str, ...] = ("a4", "letter"), flip: Flip = Flip.LONG, language: str = "en"
+    out_dir: Path,
+    papers: tuple[str, ...] = ("a4", "letter"),
+    flip: Flip = Flip.LONG,
+    language: str = "en",
+    back_offset: tuple[float, float] = (0.0, 0.0),
 ) -> list[Written]:
     """Write ``calibration_<paper>_<flip>.pdf`` for each paper (atomically); returns what was written.
+    ``back_offset``: the check round, its backs moved as the cards' will be.
 
     >>> import tempfile
     >>> [w.path.name for w in write_calibration(Path(tempfile.mkdtemp()), ("a4",))]
@@ -654,11 +662,13 @@ def write_calibration(
     ensure_folder(out_dir)
     written = []
     for paper in papers:
-        document = calibration_document(paper, flip, language)
+        document = calibration_document(paper, flip, language, back_offset)
         data = render_pdf(document)
         path = out_dir / f"calibration_{paper}_{flip.value}.pdf"
         atomic_write(path, data)
         what = f"duplex calibration sheet, {PAPERS[paper].name}, print on both sides ({flip.value}-edge flip)"
+        if back_offset != (0.0, 0.0):
+            what += f", backs moved {offset_text(back_offset)} mm"
         written.append(Written(path, len(document.pages), len(data), what))
     return written
 

@@ -22,6 +22,7 @@ from .commandline import (
     OUT_FOLDER,
     GameOptions,
     SheetOptions,
+    back_offset_option,
     current_voice,
     design_argument,
     export_options,
@@ -447,23 +448,29 @@ def preview(design: Path | None, out_dir: Path, watch: bool, port: int | None) -
     "--flip", type=FLIP_CHOICES, default=Flip.LONG.value, show_default=True,
     help="The edge your printer flips the paper on (as you will print the cards).",
 )  # fmt: skip
+@back_offset_option(
+    "The check round: print the backs moved by X,Y mm, as build and impose will move the cards' "
+    "backs; the sheet then reads what is left, and its table adds the offset.  [default: 0,0]"
+)
 @click.option(
     "--language", default="en", show_default=True, metavar="CODE",
     help="The language of the sheet's words, any a design's language: takes (de, fr, pl...).",
 )  # fmt: skip
 @friendly_errors
-def calibrate(out_dir: Path, paper: str, flip: str, language: str) -> None:
+def calibrate(out_dir: Path, paper: str, flip: str, back_offset: tuple[float, float] | None, language: str) -> None:
     """Write the duplex calibration sheet: print it on both sides, read the --back-offset X,Y.
 
     Held to the light, the back's vernier lines show through against the front's scales; the
     line pair that lines up reads how far the back landed from the front, to 0.25 mm, and the
-    table on the sheet says the --back-offset X,Y that undoes it (for build and impose).
+    table on the sheet says the --back-offset X,Y that undoes it (for build and impose). Make the
+    sheet again with that offset and print it the same way: both scales then read 0.
 
     \b
     Examples:
       rushmore calibrate
       rushmore calibrate --paper letter --flip short -o output/calibration
       rushmore calibrate --language de
+      rushmore calibrate --back-offset 1.25,-0.5    # the check round: both scales read 0
       rushmore build --layout duplex --back-offset 1.25,-0.5    # with what the sheet read
     """
     from .build import write_calibration
@@ -471,7 +478,7 @@ def calibrate(out_dir: Path, paper: str, flip: str, language: str) -> None:
 
     if language not in languages():
         raise click.BadParameter(f"{language!r} is not one of {', '.join(languages())}", param_hint="--language")
-    written = write_calibration(out_dir, papers_of(paper), Flip(flip), language)
+    written = write_calibration(out_dir, papers_of(paper), Flip(flip), language, back_offset or (0.0, 0.0))
     report_written(current_voice(), "calibration", written, out_dir)
 
 

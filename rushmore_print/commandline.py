@@ -206,12 +206,25 @@ def _gap_option(command: Callable) -> Callable:
     )(command)  # fmt: skip
 
 
+def back_offset_option(help_text: str) -> Callable[[Callable], Callable]:
+    """``--back-offset X,Y``: the mm the backs move by (:func:`arguments.back_offset`), None when not given.
+
+    >>> from click.testing import CliRunner
+    >>> @click.command()
+    ... @back_offset_option("shift the backs")
+    ... def show(back_offset: tuple[float, float] | None) -> None:
+    ...     click.echo(back_offset)
+    >>> CliRunner().invoke(show, ["--back-offset", "1.5,-0.5"]).output
+    '(1.5, -0.5)\\n'
+    """
+    return click.option("--back-offset", callback=parsed(arguments.back_offset), metavar="X,Y", help=help_text)
+
+
 def _duplex_options(command: Callable) -> Callable:
     """``--flip`` and ``--back-offset``: they apply to duplex layouts only (checked by :func:`_duplex`)."""
-    command = click.option(
-        "--back-offset", callback=parsed(arguments.back_offset), metavar="X,Y",
-        help="duplex: shift the backs by X,Y mm to undo your printer's drift.  [default: 0,0]",
-    )(command)  # fmt: skip
+    command = back_offset_option("duplex: shift the backs by X,Y mm to undo your printer's drift.  [default: 0,0]")(
+        command
+    )
     return click.option(
         "--flip", type=FLIP_CHOICES, default=None,
         help="duplex: the edge your printer flips the paper on.  [default: long]",
@@ -664,6 +677,7 @@ __all__ = [
     "GameOptions",
     "SheetOptions",
     "Voice",
+    "back_offset_option",
     "current_voice",
     "design_argument",
     "export_options",

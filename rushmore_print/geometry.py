@@ -39,6 +39,17 @@ def apply(matrix: Matrix, x: float, y: float) -> tuple[float, float]:
     return a * x + c * y + e, b * x + d * y + f
 
 
+def scale_of(matrix: Matrix) -> float:
+    """How much the matrix scales lengths (the square root of its area factor): a stroke's or a
+    letter's drawn size is its own times this.
+
+    >>> scale_of((0.0, 0.5, -0.5, 0.0, 10.0, 3.0))  # turned a quarter and halved
+    0.5
+    """
+    a, b, c, d, _, _ = matrix
+    return abs(a * d - b * c) ** 0.5
+
+
 def ellipse(cx: float, cy: float, rx: float, ry: float) -> tuple[tuple, ...]:
     """Path commands of an ellipse: four cubic curves from its rightmost point, closed.
 
@@ -71,4 +82,4 @@ class FillRule(enum.Enum):
     EVEN_ODD = "evenodd"
 
 
-__all__ = ["IDENTITY", "KAPPA", "FillRule", "Matrix", "apply", "ellipse", "multiply"]
+__all__ = ["IDENTITY", "KAPPA", "FillRule", "Matrix", "apply", "ellipse", "multiply", "scale_of"]

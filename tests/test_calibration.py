@@ -4,9 +4,12 @@ front line, and check that the sheet's table then gives the --back-offset that u
 
 from __future__ import annotations
 
+import shlex
+
 import pytest
 from click.testing import CliRunner
 from PIL import Image, ImageOps
+from pypdf import PdfReader
 
 from rushmore_print.cli import cli
 from rushmore_print.layout.calibration import (
@@ -15,13 +18,14 @@ from rushmore_print.layout.calibration import (
     back_offset_for,
     calibration_pages,
     mirror,
+    offset_text,
     scales,
 )
 from rushmore_print.layout.frame import CardFrame
-from rushmore_print.layout.items import Group, Page, translate
+from rushmore_print.layout.items import Group, Page, Text, translate
 from rushmore_print.layout.sheets import PAPERS, Flip, SheetLayout, plan_sheet
 from rushmore_print.render.png import render_page
-from rushmore_print.units import mm_to_px
+from rushmore_print.units import PT_PER_MM, mm_to_px
 
 DPI = 400
 PX_MM = mm_to_px(1.0, DPI)
@@ -96,24 +100,28 @@ def read_scale(front: Image.Image, back: Image.Image, scale: Scale) -> float:
     return coarse + 0.25 * (best - arrow_at)  # the back's numbers: a quarter mm a line from the arrow
 
 
-def printed(paper: str, flip: Flip, drift: tuple[float, float]) -> tuple[tuple, tuple]:
-    """The sheet's front, and its back as seen through the paper from the front, when the
-    printer puts the back page ``drift`` mm off (in the back page's own coordinates)."""
-    front, back = calibration_pages(PAPERS[paper], flip)
+def printed(
+    paper: str, flip: Flip, drift: tuple[float, float], offset: tuple[float, float] = (0.0, 0.0)
+) -> tuple[tuple, tuple]:
+    """The sheet made with ``--back-offset offset``: its front, and its back as seen through the
+    paper from the front, when the printer puts the back page ``drift`` mm off (in the back page's
+    own coordinates)."""
+    front, back = calibration_pages(PAPERS[paper], flip, back_offset=offset)
     landed = Group(back.items, translate(*drift))
     return front.items, (Group((landed,), mirror(PAPERS[paper], flip)),)
+
+
+def readings(paper: str, front_items: tuple, back_items: tuple) -> list[float]:
+    return [read_scale(_crop(front_items, s), _crop(back_items, s), s) for s in scales(PAPERS[paper])]
 
 
 @pytest.mark.parametrize("flip", list(Flip))
 @pytest.mark.parametrize("drift", DRIFTS)
 def test_the_sheet_reads_the_drift_and_its_table_undoes_it(flip, drift):
     paper = "a4" if flip is Flip.LONG else "letter"
-    front_items, back_items = printed(paper, flip, drift)
-    readings = []
-    for scale in scales(PAPERS[paper]):
-        readings.append(read_scale(_crop(front_items, scale), _crop(back_items, scale), scale))
-    offset = back_offset_for(flip, *readings)
-    assert offset == pytest.approx((-drift[0], -drift[1]), abs=1e-9), readings
+    read = readings(paper, *printed(paper, flip, drift))
+    offset = back_offset_for(flip, *read)
+    assert offset == pytest.approx((-drift[0], -drift[1]), abs=1e-9), read
     # The sign is --back-offset's own: card backs planned with it, then drifted, land where
     # they would with neither.
     frame = CardFrame(88.9, 63.5, 3.0)
@@ -123,9 +131,102 @@ def test_the_sheet_reads_the_drift_and_its_table_undoes_it(flip, drift):
 
 
 def test_a_sheet_that_did_not_drift_reads_zero():
-    front_items, back_items = printed("a4", Flip.LONG, (0.0, 0.0))
-    for scale in scales(PAPERS["a4"]):
-        assert read_scale(_crop(front_items, scale), _crop(back_items, scale), scale) == 0.0
+    assert readings("a4", *printed("a4", Flip.LONG, (0.0, 0.0))) == [0.0, 0.0]
+
+
+def _texts(items) -> list[str]:
+    found = []
+    for item in items:
+        if isinstance(item, Text):
+            found.append(item.text)
+        elif isinstance(item, Group):
+            found += _texts(item.items)
+    return found
+
+
+@pytest.mark.parametrize(
+    ("flip", "drift"),
+    [
+        (Flip.LONG, (1.5, -0.75)),  # read on the first sheet: the check round reads 0
+        (Flip.SHORT, (12.25, -11.5)),  # past 10 mm: no line lines up, a ruler reads it to the mm
+        (Flip.LONG, (-13.25, 4.75)),
+    ],
+)
+def test_the_check_round_reads_what_is_left_and_its_table_gives_the_whole_offset(flip, drift):
+    """The steps the sheet prints, done as a user would: read the first sheet (past 10 mm:
+    measure from the front's 0 line to the back's arrow with a ruler, to the mm), make the sheet
+    again with the X,Y the table gives, print it with the same drift and read it: the X,Y its
+    table gives undoes the whole drift."""
+    paper = "a4" if flip is Flip.LONG else "letter"
+    sx, sy = (1 if back_offset_for(flip, 1.0, 1.0)[i] > 0 else -1 for i in (0, 1))
+    seen = (-drift[0] * sx, -drift[1] * sy)  # H and V: what back_offset_for turns into -drift
+    if max(abs(part) for part in drift) <= 10.0:
+        offset = back_offset_for(flip, *readings(paper, *printed(paper, flip, drift)))
+    else:
+        offset = back_offset_for(flip, *(float(round(part)) for part in seen))  # a ruler's reading
+    front_items, back_items = printed(paper, flip, drift, offset)
+    left = readings(paper, front_items, back_items)
+    total = tuple(o + r for o, r in zip(offset, back_offset_for(flip, *left)))
+    assert total == pytest.approx((-drift[0], -drift[1]), abs=1e-9), (offset, left)
+    if max(abs(part) for part in drift) <= 10.0:
+        assert left == [0.0, 0.0]  # the sheet's promise: both scales read 0
+    # The table says so itself: its 0,0 row is the offset the sheet was printed with, and the
+    # sheet names it beside --back-offset.
+    texts = _texts(front_items)
+    assert offset_text(offset) in texts
+    assert any(f"--back-offset {offset_text(offset)}" in text for text in texts)
+
+
+def _path_points(pdf, page: int) -> list[tuple[float, float]]:
+    """Every point the page's paths pass through (``m`` and ``l``), in mm on the page: the page
+    geometry, read from the file as a preflight tool reads it."""
+    points = []
+
+    def visit(op, args, cm, tm):
+        if op in (b"m", b"l"):
+            x, y = (float(v) for v in args)
+            a, b, c, d, e, f = cm
+            points.append((round((a * x + c * y + e) / PT_PER_MM, 3), round((b * x + d * y + f) / PT_PER_MM, 3)))
+
+    PdfReader(pdf).pages[page].extract_text(visitor_operand_before=visit)
+    return points
+
+
+@pytest.mark.parametrize(("flip", "offset"), [(Flip.LONG, (1.0, 1.0)), (Flip.SHORT, (-12.5, 3.25))])
+def test_calibrate_back_offset_moves_the_backs_by_it_in_the_pdf(tmp_path, flip, offset):
+    """``rushmore calibrate --back-offset X,Y`` writes the sheet with the back's scales moved by X,Y
+    mm on the back page, as build moves card backs; the front and the back's own strip stay."""
+    name = f"calibration_a4_{flip.value}.pdf"
+    for folder, extra in (("still", []), ("moved", ["--back-offset", offset_text(offset)])):
+        args = ["calibrate", "-o", str(tmp_path / folder), "--paper", "a4", "--flip", flip.value, *extra]
+        result = CliRunner().invoke(cli, args)
+        assert result.exit_code == 0, result.output
+    still, moved = (tmp_path / folder / name for folder in ("still", "moved"))
+    assert _path_points(still, 0) == _path_points(moved, 0)  # the front does not move
+    before, after = _path_points(still, 1), _path_points(moved, 1)
+    assert len(before) == len(after)
+    pairs = list(zip(before, after))
+    moved = [p for p, q in pairs if q == pytest.approx((p[0] + offset[0], p[1] + offset[1]), abs=2e-3)]
+    kept = [p for p, q in pairs if q == p]
+    assert len(moved) + len(kept) == len(pairs)  # every point stayed or moved by exactly X,Y
+    assert len(moved) == 2 * (2 * 16 + 3)  # both verniers: 16 lines and an arrow each
+    assert kept and all(y > 280.0 for _, y in kept)  # what stayed is the strip along the top
+
+
+def test_every_command_the_sheet_prints_runs(tmp_path):
+    """No step the tool cannot do: each ``rushmore ...`` line on the sheet, X,Y past 10 mm,
+    is a command whose options all exist (once they did not: ``calibrate --back-offset``)."""
+    image = tmp_path / "card.png"
+    Image.new("RGB", (750, 1050), "white").save(image)
+    for flip in Flip:
+        front, _ = calibration_pages(PAPERS["a4"], flip, back_offset=(12.0, -3.0))
+        commands = [text for text in _texts(front.items) if text.startswith("rushmore ")]
+        assert {command.split()[1] for command in commands} == {"build", "impose", "calibrate"}
+        for command in commands:
+            args = shlex.split(command.replace("X,Y", "12.5,-14").replace("IMAGES...", str(image)))[1:]
+            sub = cli.commands[args[0]]
+            with sub.make_context(args[0], args[1:]) as context:  # parses every option as typed
+                assert context.params.get("back_offset") == (12.5, -14.0), command
 
 
 def test_calibrate_writes_both_papers(tmp_path):

@@ -60,6 +60,15 @@ def test_every_page_of_the_docs_is_linked_from_the_readme_or_a_toctree():
             assert listed, f"docs/{name} is in no toctree"
 
 
+def test_every_benchmark_has_its_figures_on_the_benchmarks_page():
+    """One page holds the current figure of each benchmark and the command that made it."""
+    page = (DOCS / "benchmarks.md").read_text("utf-8")
+    scripts = [path for path in sorted((ROOT / "bench").glob("*.py")) if '__name__ == "__main__"' in path.read_text()]
+    assert len(scripts) > 10
+    missing = [path.name for path in scripts if f"python bench/{path.name}" not in page]
+    assert not missing, f"docs/benchmarks.md does not show the figures of {missing}"
+
+
 def inventory(site: Path) -> set[str]:
     """The names of every object the built site documents (its objects.inv)."""
     data = (site / "objects.inv").read_bytes()

@@ -118,12 +118,12 @@ def module_rst(dotted: str) -> list[str]:
     """The reST that documents one module: a heading, its docstring, each public name."""
     module = importlib.import_module(dotted)
     lines = [dotted, "-" * len(dotted), "", f".. automodule:: {dotted}", "   :no-members:", ""]
-    elsewhere = []
+    elsewhere: dict[str, list[str]] = {}
     for name, here in defined_here(module).items():
         thing = getattr(module, name)
         if not here:
             home = home_of(module, name)
-            elsewhere.append(f":py:obj:`{name} <{home}.{name}>` (``{home}``)")
+            elsewhere.setdefault(home, []).append(f":py:obj:`{name} <{home}.{name}>`")
         elif inspect.isclass(thing):
             kind = "autoexception" if issubclass(thing, BaseException) else "autoclass"
             lines += [f".. {kind}:: {dotted}.{name}", "   :members:", "   :undoc-members:", "   :show-inheritance:", ""]
@@ -133,7 +133,8 @@ def module_rst(dotted: str) -> list[str]:
             lines += [f".. autodata:: {dotted}.{name}"]
             lines += ["   :no-value:", ""] if len(repr(thing)) > LONGEST_VALUE else [""]
     if elsewhere:
-        lines += ["Also importable from here: " + ", ".join(elsewhere) + ".", ""]
+        lines += [f"``{dotted}`` also names, documented where they are defined:", ""]
+        lines += [f"- from ``{home}``: " + ", ".join(names) for home, names in sorted(elsewhere.items())] + [""]
     return lines
 
 

@@ -27,6 +27,7 @@ from ..units import MM_PER_PT
 from .fonts import Font, text_width_mm
 from .items import BLACK, Anchor, Group, Matrix, Page, Path, Shape, Text, multiply, rgb, rotate, translate
 from .sheets import MARGIN_MM, Flip, strip_items
+from .text import wrap
 
 MAIN_PITCH = 4.0  # front lines
 VERNIER_PITCH = 3.75  # back lines: one STEP_MM shorter, so each step along the back reads a quarter mm
@@ -44,6 +45,7 @@ GREY = rgb("#555555")
 LABEL_PT = 5.5
 TEXT_PT = 8.0
 NUMBER_PT = 6.5  # the front numbers, 4 mm apart
+NOTE_PT = 7.0  # the notes under the table
 
 
 @dataclass(frozen=True)
@@ -223,8 +225,24 @@ def _front_text(paper: Paper, flip: Flip, t: Catalogue) -> list:
     return items
 
 
-def _table(paper: Paper, flip: Flip, t: Catalogue) -> list:
-    """What to pass for the two readings, with the sign this flip needs, and worked examples."""
+def offset_text(offset: tuple[float, float]) -> str:
+    """``--back-offset``'s value as typed: ``1.25,-0.5`` (a decimal point in every language).
+
+    >>> offset_text((1.25, -0.5)), offset_text((-0.0, 0.0))
+    ('1.25,-0.5', '0,0')
+    """
+    return ",".join(f"{part + 0.0:g}" for part in offset)  # + 0.0: never a -0
+
+
+def _sum(printed: float, sign: int, reading: str) -> str:
+    """One cell of the table's "pass" column: the sheet's own offset plus the signed reading."""
+    signed = f"{'+' if sign > 0 else chr(0x2212)}{reading}"
+    return signed if printed == 0 else f"{printed:g} {signed[0]} {reading}"
+
+
+def _table(paper: Paper, flip: Flip, t: Catalogue, offset: tuple[float, float]) -> list:
+    """What to pass for the two readings, with the sign this flip needs and the offset the sheet's
+    backs were printed with (so the X,Y it gives is the whole offset), and worked examples."""
     _, vertical = scales(paper)
     x0 = vertical.origin[0] + 38.0
     y = vertical.origin[1] + 30.0
@@ -233,13 +251,18 @@ def _table(paper: Paper, flip: Flip, t: Catalogue) -> list:
     rows = [
         (t.pgettext("calibration table", "scale"), t.pgettext("calibration table", "reads"),
          t.pgettext("calibration table", "pass")),
-        (t.pgettext("calibration table", "horizontal"), "H", f"X = {'+' if sx > 0 else chr(0x2212)}H"),
-        (t.pgettext("calibration table", "vertical"), "V", f"Y = {'+' if sy > 0 else chr(0x2212)}V"),
+        (t.pgettext("calibration table", "horizontal"), "H", f"X = {_sum(offset[0], sx, 'H')}"),
+        (t.pgettext("calibration table", "vertical"), "V", f"Y = {_sum(offset[1], sy, 'V')}"),
     ]  # fmt: skip
     columns = (0.0, 26.0, 40.0)
     room = paper.width_mm - MARGIN_MM - x0
     heading = t.gettext("--back-offset X,Y for --flip {edge}", edge=edge)
-    items: list = [Text(x0, y + 8.0, heading, fitted(heading, 10.0, Font.BOLD, room), BLACK, Font.BOLD)]
+    moved = offset != (0.0, 0.0)
+    items: list = [Text(x0, y + (10.0 if moved else 8.0), heading, fitted(heading, 10.0, Font.BOLD, room), BLACK,
+                        Font.BOLD)]  # fmt: skip
+    if moved:
+        printed = t.gettext("This sheet's backs were printed with --back-offset {offset}.", offset=offset_text(offset))
+        items.append(Text(x0, y + 5.0, printed, fitted(printed, 7.0, Font.ITALIC, room), GREY, Font.ITALIC))
     for i, row in enumerate(rows):
         font = Font.BOLD if i == 0 else Font.REGULAR
         for column, next_column, cell in zip(columns, (*columns[1:], room), row):
@@ -254,7 +277,7 @@ def _table(paper: Paper, flip: Flip, t: Catalogue) -> list:
         x, yy = back_offset_for(flip, h, v)
         items.append(Text(x0, y, _signed(h), 9.0, BLACK))
         items.append(Text(x0 + 11.5, y, _signed(v), 9.0, BLACK))
-        items.append(Text(x0 + 23.0, y, f"{x:g},{yy:g}", 9.0, BLACK, Font.BOLD))
+        items.append(Text(x0 + 23.0, y, offset_text((offset[0] + x, offset[1] + yy)), 9.0, BLACK, Font.BOLD))
     y -= 9.0
     for line in (
         f"rushmore build --layout duplex --flip {edge} --back-offset X,Y",
@@ -263,26 +286,34 @@ def _table(paper: Paper, flip: Flip, t: Catalogue) -> list:
         items.append(Text(x0, y, line, 8.0, BLACK, Font.BOLD))
         y -= 4.5
     y -= 2.0
-    lines = (
-        t.gettext("No line lines up: the drift is past {mm} mm; print again", mm=max(COARSE) + 2),
-        t.gettext("with --back-offset set to what the arrows show, and add."),
-        t.gettext("Print the sheet again with the offset: both should read 0."),
-    )
-    size = min(fitted(line, 7.0, Font.ITALIC, room) for line in lines)
-    for line in lines:
-        items.append(Text(x0, y, line, size, GREY, Font.ITALIC))
-        y -= 3.6
+    check = t.gettext("To check, make the sheet again with the offset and print it the same way: both scales "
+                      "read 0. Its table adds the offset it was printed with, so the X,Y it gives is always the "
+                      "whole offset.")  # fmt: skip
+    far = t.gettext("No line lines up: the drift is past {mm} mm. Measure H and V with a ruler, from the front's "
+                    "0 line to the back's arrow on each scale, make the check sheet with the X,Y the table gives "
+                    "for them and read what is left.", mm=max(COARSE) + 2)  # fmt: skip
+    command = f"rushmore calibrate --flip {edge} --back-offset X,Y"
+    for paragraph, font, colour in ((check, Font.ITALIC, GREY), (command, Font.BOLD, BLACK), (far, Font.ITALIC, GREY)):
+        for runs in wrap(paragraph, room, NOTE_PT, font):
+            items.append(Text(x0, y, "".join(text for text, _ in runs), NOTE_PT, colour, font))
+            y -= NOTE_PT * MM_PER_PT * 1.45
     return items
 
 
-def calibration_pages(paper: Paper, flip: Flip = Flip.LONG, words: Catalogue | None = None) -> tuple[Page, Page]:
+def calibration_pages(
+    paper: Paper, flip: Flip = Flip.LONG, words: Catalogue | None = None, back_offset: tuple[float, float] = (0.0, 0.0)
+) -> tuple[Page, Page]:
     """The front and the back of the calibration sheet for ``paper`` and ``flip``, its words for the
-    printer in ``words``'s language (English when None).
+    printer in ``words``'s language (English when None). ``back_offset`` moves the back's scales
+    as ``--back-offset`` moves card backs (``sheets.plan_sheet``): the check round, printed as the
+    cards will be, reads what is left of the drift, and its table adds the offset back in.
 
     >>> from rushmore_print.sizes import PAPERS
     >>> front, back = calibration_pages(PAPERS["a4"], words=catalogue("de"))
     >>> front.width_mm, back.height_mm, front.items[0].text
     (210.0, 297.0, 'Duplex-Kalibrierbogen: A4, an der langen Kante wenden')
+    >>> calibration_pages(PAPERS["a4"], back_offset=(1.0, -2.0))[1].items[0].matrix
+    (1.0, 0.0, 0.0, 1.0, 1.0, -2.0)
     """
     t = words or catalogue()
     W, H = paper.width_mm, paper.height_mm
@@ -290,15 +321,17 @@ def calibration_pages(paper: Paper, flip: Flip = Flip.LONG, words: Catalogue | N
     edge = _edge(t, flip)
     note = t.gettext("Print at {percent} (actual size, no ‘fit to page’): the bar must measure 50 mm.",
                      percent=t.percent(1)) + "  " + t.gettext("Duplex calibration, {edge} edge", edge=edge)  # fmt: skip
+    note += f"  --back-offset {offset_text(back_offset)}"
     front: list = _front_text(paper, flip, t) + _front_scale(horizontal) + _front_scale(vertical)
-    front += _table(paper, flip, t)
+    front += _table(paper, flip, t, back_offset)
     side = t.pgettext("the side of the sheet", "front"), t.pgettext("the side of the sheet", "back")
     front.append(Group(strip_items(f"{note} | {side[0]}", W - 2 * MARGIN_MM), translate(MARGIN_MM, MARGIN_MM)))
     seen = _back_scale(horizontal) + _back_scale(vertical)
     label = t.gettext("Back of the duplex calibration sheet: hold it up to the light and read it from the other side.")
     size = fitted(label, TEXT_PT, Font.ITALIC, W - 2 * MARGIN_MM)
     back: list = [
-        Group(tuple(seen), mirror(paper, flip)),
+        # The offset after the mirror, in the back page's own mm, as plan_sheet moves card backs.
+        Group((Group(tuple(seen), mirror(paper, flip)),), translate(*back_offset)),
         # Where nothing is on the front, so neither shows through the other's text.
         Text(W / 2, 40.0, label, size, GREY, Font.ITALIC, Anchor.MIDDLE),
         Group(strip_items(f"{note} | {side[1]}", W - 2 * MARGIN_MM), translate(MARGIN_MM, H - MARGIN_MM - 4.0)),
@@ -315,5 +348,6 @@ __all__ = [
     "calibration_pages",
     "fitted",
     "mirror",
+    "offset_text",
     "scales",
 ]

@@ -15,7 +15,7 @@ import math
 from dataclasses import dataclass
 
 from ..frozen import hashed_once
-from .items import IDENTITY, Group, Image, Matrix, Rect, Shape, Text, Use, apply, item_bounds, multiply
+from .items import IDENTITY, Group, Image, Matrix, Rect, Shape, Text, Use, apply, item_bounds, multiply, scale_of
 
 Span = tuple[float, float]  # (leftmost, rightmost) ink in a band
 
@@ -63,11 +63,6 @@ def silhouette(items: tuple, symbols: dict, bottom: float, top: float, band: flo
     return Silhouette(bottom, band, spans)
 
 
-def _scale_of(matrix: Matrix) -> float:
-    a, b, c, d, _, _ = matrix
-    return abs(a * d - b * c) ** 0.5
-
-
 class _Tracer:
     def __init__(self, symbols: dict, bottom: float, band: float, lows: list[float], highs: list[float]):
         self.symbols = symbols
@@ -97,7 +92,7 @@ class _Tracer:
                 raise TypeError(f"no silhouette for {type(item).__name__}")
 
     def shape(self, shape: Shape, matrix: Matrix, clip: Rect | None) -> None:
-        half = shape.stroke_mm * _scale_of(matrix) / 2 if shape.stroke is not None else 0.0
+        half = shape.stroke_mm * scale_of(matrix) / 2 if shape.stroke is not None else 0.0
         # a filled subpath is closed by the fill whether or not it says Z; its interior lies
         # between its edges at every height, so the edges bound the ink
         closed = shape.fill is not None or any(command[0] == "Z" for command in shape.path.commands)

@@ -40,6 +40,7 @@ from ..geometry import FillRule as FillRule
 from ..geometry import Matrix as Matrix
 from ..geometry import apply as apply
 from ..geometry import multiply as multiply
+from ..geometry import scale_of as scale_of
 from ..units import MM_PER_PT
 from .fonts import Font
 
@@ -529,6 +530,7 @@ __all__ = [
     "rgb",
     "rotate",
     "scale",
+    "scale_of",
     "translate",
     "union",
 ]

@@ -14,6 +14,15 @@ the characterization data of ANSI CGATS/SWOP TR 003-2007 (SWOP, grade 3 coated p
 terms let profiles made from the data be distributed freely, the report named as their source;
 the profile itself is placed in the public domain (CC0). It limits the ink to 240 % itself, so
 its colours need no cutting back; the limit after the conversion is for a designer's profile.
+
+Text and lines under 0.5 pt are not converted so where it would put cyan, magenta or yellow
+under black (:meth:`CmykConverter.fine`): a press prints text under 12 pt and such lines in one
+ink, since four plates a hair out of register blur a 7 pt letter or a 0.2 mm line (the PDF
+writer does so for all text: rich black is for large areas). A near-neutral colour (black, the greys, a
+warm ink) becomes black ink alone, as light as the colour (``K`` only; 100 % for anything as dark
+as solid black ink or darker, which is L* 20 on SWOP where the four inks reach L* 11); any other
+colour becomes the nearest mix of cyan, magenta and yellow without black. Rich black stays for
+large areas, where it is what makes a dark deep.
 """
 
 from __future__ import annotations
@@ -31,7 +40,14 @@ from ..errors import BuildError
 from ..inputs import InputKind, read_input
 
 CMYK = tuple[float, float, float, float]
+Lab = tuple[float, float, float]
 SHIPPED_PROFILE = "data/icc/SWOP-TR003-240.icc"
+# A print convention: text under 12 pt and lines under this are printed in one ink (the PDF writer
+# prints all text so: see CmykConverter.fine).
+THIN_LINE_PT = 0.5
+# At most this far from grey (C*ab, in CIE Lab): printed in black ink alone. A warm near-black ink
+# (#2b2520: 4.5) or a stone grey (#746a5f: 8.5) is; the sky (#b9d4e6: 14) and skin (16) are not.
+NEUTRAL_CHROMA = 10.0
 
 
 @dataclass(frozen=True)
@@ -85,8 +101,13 @@ class CmykConverter:
                 ImageCms.Intent.RELATIVE_COLORIMETRIC,
                 flags=ImageCms.Flags.NONE,
             )
+            lab = ImageCms.createProfile("LAB", 5000)  # D50, the profile connection space's white
+            relative = ImageCms.Intent.RELATIVE_COLORIMETRIC
+            self._to_lab = ImageCms.buildTransform(profile, lab, "CMYK", "LAB", relative)
+            self._screen_lab = ImageCms.buildTransform(ImageCms.createProfile("sRGB"), lab, "RGB", "LAB", relative)
         except (ImageCms.PyCMSError, OSError, ValueError) as exc:
             raise BuildError(f"{source}: LittleCMS cannot convert sRGB to CMYK with this profile ({exc})") from None
+        self._black_ramp: list[float] | None = None  # L* of black ink alone, 0..255 (made when first needed)
 
     @functools.lru_cache(maxsize=4096)  # noqa: B019 - one converter per profile lives for the process
     def color(self, rgb: Color) -> CMYK:
@@ -95,6 +116,67 @@ class CmykConverter:
         pixel = Image.new("RGB", (1, 1), tuple(round(v * 255) for v in rgb))
         c, m, y, k = self._apply(pixel).getpixel((0, 0))  # type: ignore[misc]  # a CMYK pixel: 4 ints
         return limit_ink((c / 255, m / 255, y / 255, k / 255))
+
+    @functools.lru_cache(maxsize=1024)  # noqa: B019 - as color
+    def fine(self, rgb: Color) -> CMYK:
+        """``rgb`` as a press prints small text and thin lines: never cyan, magenta or yellow under
+        black. A colour the press prints without black, or in black alone, is :meth:`color`'s
+        (paper, skin, sky, white); one that needs black and near grey (within ``NEUTRAL_CHROMA``)
+        is black ink alone, as light as the colour; any other is the nearest cyan, magenta and
+        yellow without black (a dark red), under the ink limit.
+
+        >>> from rushmore_print.colors import parse_hex
+        >>> cmyk = converter(None)
+        >>> cmyk.fine((0.0, 0.0, 0.0)), cmyk.fine((1.0, 1.0, 1.0)), cmyk.fine(parse_hex("#2b2520"))
+        ((0.0, 0.0, 0.0, 1.0), (0.0, 0.0, 0.0, 0.0), (0.0, 0.0, 0.0, 1.0))
+        >>> c, m, y, k = cmyk.fine(parse_hex("#d32f2f"))
+        >>> k, m > 0.8 and y > 0.8
+        (0.0, True)
+        """
+        area = self.color(rgb)
+        if area[3] == 0 or not any(area[:3]):
+            return area
+        target = self.screen_lab(rgb)
+        if (target[1] ** 2 + target[2] ** 2) ** 0.5 <= NEUTRAL_CHROMA:
+            return (0.0, 0.0, 0.0, self._black_for(target[0]))
+        return self._without_black(target)
+
+    def screen_lab(self, rgb: Color) -> Lab:
+        """CIE Lab (D50) of an sRGB colour, in Pillow's 8-bit Lab steps.
+
+        >>> [round(v) for v in converter(None).screen_lab((1.0, 1.0, 1.0))]
+        [100, 0, 0]
+        """
+        return _lab_of(_through(_pixel("RGB", rgb), self._screen_lab))
+
+    def _black_for(self, lightness: float) -> float:
+        """The black ink (0..1, in 8-bit steps) whose L* is nearest ``lightness``: 1 for anything
+        as dark as solid black ink or darker."""
+        if self._black_ramp is None:
+            blacks = Image.new("CMYK", (256, 1))
+            blacks.putdata([(0, 0, 0, k) for k in range(256)])
+            lab = _through(blacks, self._to_lab)
+            self._black_ramp = [_lab_of(lab, (k, 0))[0] for k in range(256)]
+        ramp = self._black_ramp
+        if lightness <= ramp[255]:
+            return 1.0
+        return round(min(range(256), key=lambda k: abs(ramp[k] - lightness)) / 255, 4)
+
+    def _without_black(self, target: Lab) -> CMYK:
+        """The cyan, magenta and yellow (no black) nearest ``target`` in ΔE76 under the ink limit: a
+        coarse grid, then finer grids around the best (each a single LittleCMS call)."""
+        best, step = (0.5, 0.5, 0.5), 0.25
+        while step >= 1 / 512:
+            axes = [[v + i * step for i in range(-2, 3) if 0.0 <= v + i * step <= 1.0] for v in best]
+            candidates = [(c, m, y) for c in axes[0] for m in axes[1] for y in axes[2] if c + m + y <= INK_LIMIT]
+            grid = Image.new("CMYK", (len(candidates), 1))
+            grid.putdata([(round(c * 255), round(m * 255), round(y * 255), 0) for c, m, y in candidates])
+            lab = _through(grid, self._to_lab)
+            errors = [_distance(_lab_of(lab, (i, 0)), target) for i in range(len(candidates))]
+            best = candidates[min(range(len(candidates)), key=errors.__getitem__)]
+            step /= 2
+        c, m, y = (round(round(v * 255) / 255, 4) for v in best)
+        return (c, m, y, 0.0)
 
     def image(self, rgb: Image.Image) -> Image.Image:
         """An RGB image in CMYK, every pixel under the ink limit (:func:`limit_ink_image`).
@@ -106,9 +188,26 @@ class CmykConverter:
         return limit_ink_image(self._apply(rgb))
 
     def _apply(self, rgb: Image.Image) -> Image.Image:
-        converted = ImageCms.applyTransform(rgb, self._transform)
-        assert converted is not None  # None only when converting in place
-        return converted
+        return _through(rgb, self._transform)
+
+
+def _through(image: Image.Image, transform: ImageCms.ImageCmsTransform) -> Image.Image:
+    converted = ImageCms.applyTransform(image, transform)
+    assert converted is not None  # None only when converting in place
+    return converted
+
+
+def _pixel(mode: str, values: tuple[float, ...]) -> Image.Image:
+    return Image.new(mode, (1, 1), tuple(round(v * 255) for v in values))
+
+
+def _lab_of(image: Image.Image, at: tuple[int, int] = (0, 0)) -> Lab:
+    lightness, a, b = image.getpixel(at)  # type: ignore[misc]  # a LAB pixel: 3 ints
+    return lightness * 100 / 255, a - 128, b - 128  # Pillow's 8-bit Lab: a and b offset by 128
+
+
+def _distance(one: Lab, other: Lab) -> float:
+    return sum((x - y) ** 2 for x, y in zip(one, other)) ** 0.5
 
 
 @functools.lru_cache(maxsize=8)

@@ -2,12 +2,18 @@
 
 Pages are drawn in millimetres (one scale at the top of each page). Symbols become Form XObjects,
 defined once and reused on every page. ``invariant=1`` makes the bytes reproducible.
+
+In CMYK, text and lines under 0.5 pt as printed (their own width times every scale around them)
+take the press's one-ink colours (``CmykConverter.fine``): black text is black ink alone at any
+size, rich black is for areas. A symbol drawn at two sizes where one of them makes a line that
+thin (a head on a card and in the answer key's small pictures) is a form for each.
 """
 
 from __future__ import annotations
 
 import functools
 import io
+import zlib
 from collections.abc import Hashable, Iterable
 from pathlib import Path
 from typing import BinaryIO
@@ -28,11 +34,25 @@ from reportlab.pdfbase.pdfdoc import (
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD, FILL_NON_ZERO, PATH_OPS, Canvas
 
 from ..colors import WHITE, mix
-from ..layout.items import Anchor, Document, FillRule, Group, Image, ImageFit, Item, Page, Rect, Shape, Text, Use
+from ..layout.items import (
+    Anchor,
+    Document,
+    FillRule,
+    Group,
+    Image,
+    ImageFit,
+    Item,
+    Page,
+    Rect,
+    Shape,
+    Text,
+    Use,
+    scale_of,
+)
 from ..typeface import FAMILY, Font
 from ..units import PT_PER_MM
 from .art import art_image, art_image_cmyk
-from .colour import CmykConverter, converter
+from .colour import THIN_LINE_PT, CmykConverter, converter
 from .dates import document_epoch
 from .fontcheck import reportlab_font
 from .rlinternals import (
@@ -124,7 +144,7 @@ def write_pdf(
             canvas, document.symbols, colours, shapes if shapes is not None else ShapeCache(), opaque=pdfx
         )
         for page in document.pages:  # once: the pages may be made as they are reached (layout.lazy)
-            painter.define_forms(_used_keys((page,)))  # before the page, so no form starts inside one
+            painter.define_forms(_used_forms((page,)))  # before the page, so no form starts inside one
             painter.page(page)
             flush(canvas)  # into the file now: the canvas never holds more than this page
         canvas.save()
@@ -218,18 +238,38 @@ def form_name(key: Hashable) -> str:
     return f"sym_{text}"
 
 
-def _used_keys(items: Iterable) -> list:
+def _used_forms(items: Iterable, scale: float = 1.0) -> list[tuple[Hashable, float]]:
+    """The symbols ``items`` use, each with the scale it is drawn at (``scale`` times every
+    group's and the use's own), in the order first met."""
     found: dict = {}
 
-    def walk(things: Iterable) -> None:
+    def walk(things: Iterable, at: float) -> None:
         for item in things:
-            if isinstance(item, (Page, Group)):
-                walk(item.items)
+            if isinstance(item, Page):
+                walk(item.items, at)
+            elif isinstance(item, Group):
+                walk(item.items, at * scale_of(item.matrix))
             elif isinstance(item, Use):
-                found.setdefault(item.key, None)
+                found.setdefault((item.key, _rounded(at * scale_of(item.matrix))), None)
 
-    walk(items)
+    walk(items, scale)
     return list(found)
+
+
+def _flattened(marks: tuple) -> Iterable[bool]:
+    for mark in marks:
+        if isinstance(mark, tuple):
+            yield from _flattened(mark)
+        else:
+            yield mark
+
+
+def _rounded(scale: float) -> float:
+    return round(scale, 6)  # one key for one size, whichever order the matrices were multiplied in
+
+
+def _thin(shape: Shape, scale: float) -> bool:
+    return shape.stroke is not None and 0 < shape.stroke_mm * PT_PER_MM * scale < THIN_LINE_PT
 
 
 class ShapeCache:
@@ -244,11 +284,12 @@ class ShapeCache:
     """
 
     def __init__(self) -> None:
-        self._ops: dict[tuple[Shape, CmykConverter | None, bool], str] = {}
+        self._ops: dict[tuple[Shape, CmykConverter | None, bool, bool], str] = {}
 
-    def ops(self, shape: Shape, cmyk: CmykConverter | None, opaque: bool = False) -> str:
+    def ops(self, shape: Shape, cmyk: CmykConverter | None, opaque: bool = False, thin: bool = False) -> str:
         """The PDF operators that draw ``shape`` (its colours through ``cmyk`` when given; ``opaque``:
-        any transparency flattened over white, for PDF/X-1a).
+        any transparency flattened over white, for PDF/X-1a; ``thin``: its line is printed under
+        0.5 pt, in the press's one-ink colour).
 
         >>> from rushmore_print.layout.items import Path, Rect, Shape, rgb
         >>> red = Shape(Path.rect(Rect(0, 0, 10, 5)), fill=rgb("#d32f2f"))
@@ -259,16 +300,17 @@ class ShapeCache:
         >>> ShapeCache().ops(red, converter(None)).splitlines()[0]
         '0 .949 .9019 .1058 k'
         """
-        key = (shape, cmyk, opaque)
+        key = (shape, cmyk, opaque, thin)
         found = self._ops.get(key)
         if found is None:
-            found = self._ops[key] = _shape_ops(shape, cmyk, opaque)
+            found = self._ops[key] = _shape_ops(shape, cmyk, opaque, thin)
         return found
 
 
-def _color_ops(rgb: tuple, fill: bool, cmyk: CmykConverter | None) -> str:
+def _color_ops(rgb: tuple, fill: bool, cmyk: CmykConverter | None, fine: bool = False) -> str:
+    """The colour operator; in CMYK, ``fine`` (small text, a thin line) in the press's one-ink colour."""
     if cmyk is not None:
-        return f"{fp_str(*cmyk.color(rgb))} {'k' if fill else 'K'}"
+        return f"{fp_str(*(cmyk.fine(rgb) if fine else cmyk.color(rgb)))} {'k' if fill else 'K'}"
     return f"{fp_str(*rgb)} {'rg' if fill else 'RG'}"
 
 
@@ -279,7 +321,7 @@ def _path_ops(path) -> str:
     )
 
 
-def _shape_ops(shape: Shape, cmyk: CmykConverter | None, opaque: bool = False) -> str:
+def _shape_ops(shape: Shape, cmyk: CmykConverter | None, opaque: bool = False, thin: bool = False) -> str:
     """What reportlab would write for the shape: colours, line width and dash, path, paint
     (by the shape's fill rule, as ``drawPath(fillMode=...)``). ``opaque``: no transparency
     allowed (PDF/X-1a), so a translucent colour is written as it shows over white paper."""
@@ -292,7 +334,7 @@ def _shape_ops(shape: Shape, cmyk: CmykConverter | None, opaque: bool = False) -
         line = shape.stroke
         if opaque and shape.stroke_opacity < 1:
             line = mix(WHITE, line, shape.stroke_opacity)
-        ops.append(_color_ops(line, False, cmyk))
+        ops.append(_color_ops(line, False, cmyk, thin))
         ops.append(f"{fp_str(shape.stroke_mm)} w")
         ops.append(f"[{fp_str(*shape.dash_mm)}] 0 d" if shape.dash_mm else "[] 0 d")
     ops.append(_path_ops(shape.path))
@@ -311,23 +353,60 @@ class _Painter:
         self.shapes = shapes
         self.opaque = opaque  # PDF/X-1a: no transparency
         self.defined: set = set()
+        self.scale = 1.0  # printed mm per unit of the items being drawn: small text and thin lines are judged by it
+        self._fine: dict[tuple[Hashable, float], tuple] = {}
 
-    def define_forms(self, keys: list) -> None:
-        """The forms of ``keys`` and of the symbols they use, those not defined yet."""
-        pending = [key for key in keys if key not in self.defined]
+    def define_forms(self, uses: list[tuple[Hashable, float]]) -> None:
+        """The forms of ``uses`` (a symbol and the scale it is drawn at) and of the symbols they
+        use, those not defined yet."""
+        pending = list(uses)
         defined = self.defined
         while pending:  # symbols may use symbols; define every one reached
-            key = pending.pop(0)
-            if key in defined:
+            key, scale = pending.pop(0)
+            name = self.form(key, scale)
+            if name in defined:
                 continue
-            defined.add(key)
+            defined.add(name)
             symbol = self.symbols[key]
-            pending += [k for k in _used_keys(symbol.items) if k not in defined]
+            pending += _used_forms(symbol.items, scale)
             box = symbol.bbox
-            self.canvas.beginForm(form_name(key), box.x, box.y, box.right, box.top)
+            self.canvas.beginForm(name, box.x, box.y, box.right, box.top)
+            outer, self.scale = self.scale, scale
             self.draw(symbol.items)
+            self.scale = outer
             end_form(self.canvas)
-            self._give_form_its_states(form_name(key))
+            self._give_form_its_states(name)
+
+    def form(self, key: Hashable, scale: float) -> str:
+        """The form's name for the symbol ``key`` drawn at ``scale``: one a symbol, but in CMYK one
+        for each set of its lines that are printed thin (``_fine_marks``)."""
+        name = form_name(key)
+        if self.cmyk is None:
+            return name
+        marks = self._fine_marks(key, _rounded(scale))
+        if not any(_flattened(marks)):
+            return name
+        return f"{name}_fine{zlib.crc32(repr(marks).encode()):08x}"
+
+    def _fine_marks(self, key: Hashable, scale: float) -> tuple:
+        """For each shape of the symbol (nested symbols in turn), whether its line is printed thin
+        at ``scale``: what decides the symbol's colours in CMYK (text is one ink at any size)."""
+        found = self._fine.get((key, scale))
+        if found is None:
+            marks: list = []
+
+            def walk(items: Iterable, at: float) -> None:
+                for item in items:
+                    if isinstance(item, Shape):
+                        marks.append(_thin(item, at))
+                    elif isinstance(item, Group):
+                        walk(item.items, at * scale_of(item.matrix))
+                    elif isinstance(item, Use):
+                        marks.append(self._fine_marks(item.key, _rounded(at * scale_of(item.matrix))))
+
+            walk(self.symbols[key].items, scale)
+            found = self._fine[(key, scale)] = tuple(marks)
+        return found
 
     def _give_form_its_states(self, name: str) -> None:
         """reportlab writes a form's fonts and images into its resources but not the graphics
@@ -355,6 +434,7 @@ class _Painter:
                 setter(tuple(round(v * PT_PER_MM, 3) for v in (box.x, box.y, box.right, box.top)))
         c.saveState()
         c.scale(PT_PER_MM, PT_PER_MM)
+        self.scale = 1.0
         c.setLineJoin(1)
         c.setLineCap(1)
         self.draw(page.items)
@@ -370,7 +450,7 @@ class _Painter:
             elif isinstance(item, Use):
                 self.canvas.saveState()
                 self.canvas.transform(*item.matrix)
-                self.canvas.doForm(form_name(item.key))
+                self.canvas.doForm(self.form(item.key, self.scale * scale_of(item.matrix)))
                 self.canvas.restoreState()
             elif isinstance(item, Group):
                 self.group(item)
@@ -379,10 +459,10 @@ class _Painter:
             else:
                 raise TypeError(f"cannot draw {type(item).__name__}")
 
-    def color(self, rgb: tuple, fill: bool) -> None:
+    def color(self, rgb: tuple, fill: bool, fine: bool = False) -> None:
         # The operator itself, as for shapes: reportlab's colour setters also set an alpha, and
         # that writes a transparency state (PDF 1.4) that PDF/X-1a does not allow.
-        self.canvas.addLiteral(_color_ops(rgb, fill, self.cmyk))
+        self.canvas.addLiteral(_color_ops(rgb, fill, self.cmyk, fine))
 
     def path(self, shape_path):
         p = self.canvas.beginPath()
@@ -399,7 +479,7 @@ class _Painter:
         return p
 
     def shape(self, shape: Shape) -> None:
-        ops = self.shapes.ops(shape, self.cmyk, self.opaque)
+        ops = self.shapes.ops(shape, self.cmyk, self.opaque, self.cmyk is not None and _thin(shape, self.scale))
         if self.opaque or (shape.fill_opacity >= 1 and shape.stroke_opacity >= 1):
             self.canvas.addLiteral(ops)
             return
@@ -414,7 +494,7 @@ class _Painter:
 
     def text(self, text: Text) -> None:
         c = self.canvas
-        self.color(text.color, fill=True)
+        self.color(text.color, fill=True, fine=True)  # one ink at any size: rich black is for areas
         if text.font not in FAMILY:
             register_fonts((text.font,))  # a designer's font: registered when first met
         c.setFont(text.font.pdf_name, text.size_pt / PT_PER_MM)
@@ -429,7 +509,9 @@ class _Painter:
         if group.clip is not None:  # the clip is in the parent's coordinates, as in layout.items
             c.clipPath(self.path(group.clip), stroke=0, fill=0)
         c.transform(*group.matrix)
+        outer, self.scale = self.scale, self.scale * scale_of(group.matrix)
         self.draw(group.items)
+        self.scale = outer
         c.restoreState()
 
     def image(self, image: Image) -> None:

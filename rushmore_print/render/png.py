@@ -13,7 +13,7 @@ import math
 from PIL import Image, ImageChops, ImageDraw, ImageFont
 
 from ..layout.fonts import Font
-from ..layout.items import Anchor, FillRule, Group, ImageFit, Matrix, Page, Shape, Text, Use, apply, multiply
+from ..layout.items import Anchor, FillRule, Group, ImageFit, Matrix, Page, Shape, Text, Use, apply, multiply, scale_of
 from ..layout.items import Image as ImageItem
 from ..units import MM_PER_PT, mm_to_px
 from .art import art_image
@@ -95,7 +95,7 @@ class _Painter:
             elif filled:
                 self._fill_even_odd(filled, colour)
         if shape.stroke is not None and shape.stroke_mm > 0:
-            scale = _scale_of(matrix)
+            scale = scale_of(matrix)
             width = max(1, round(shape.stroke_mm * scale))
             dashes = [d * scale for d in shape.dash_mm] if shape.dash_mm else None
             if shape.stroke_opacity >= 1:
@@ -182,7 +182,7 @@ class _Painter:
         self.canvas.paste(solid, (left, top, right, bottom), mask)
 
     def text(self, text: Text, matrix: Matrix) -> None:
-        scale = _scale_of(matrix)
+        scale = scale_of(matrix)
         size = text.size_pt * MM_PER_PT * scale
         font = _font(text.font, max(1, round(size)))
         x, y = apply(matrix, text.x, text.y)
@@ -311,11 +311,6 @@ def _shapes_only(items, symbols: dict) -> bool:
         elif not isinstance(item, Shape):
             return False
     return True
-
-
-def _scale_of(matrix: Matrix) -> float:
-    a, b, c, d, _, _ = matrix
-    return (abs(a * d - b * c)) ** 0.5
 
 
 def _rgb(color) -> tuple[int, int, int]:
