@@ -171,11 +171,12 @@ class Doors:
     the oldest untrusted one is let go (a stranger's before this computer's, an idle one before one
     being answered); when every connection is trusted, the new one is turned away.
 
+    >>> from unittest.mock import Mock  # a stand-in for a connection's transport
     >>> doors = Doors(cap=2, per_address=1)
-    >>> first, second = _Transport(), _Transport()
+    >>> first, second = Mock(), Mock()
     >>> doors.admit(first, "10.0.0.5"), doors.admit(second, "10.0.0.5")  # the same stranger twice
     (True, True)
-    >>> first.aborted, second.aborted, doors.count
+    >>> first.abort.called, second.abort.called, doors.count
     (True, False, 1)
     """
 
@@ -197,10 +198,11 @@ class Doors:
         """Count a connection just accepted; False (and it is closed) if there is no room for it.
 
         >>> doors = Doors(cap=1)
-        >>> kept, turned_away = _Transport(), _Transport()
+        >>> from unittest.mock import Mock
+        >>> kept, turned_away = Mock(), Mock()
         >>> doors.admit(kept, "127.0.0.1"), doors.trust(kept), doors.admit(turned_away, "127.0.0.1")
         (True, None, False)
-        >>> kept.aborted, turned_away.aborted
+        >>> kept.abort.called, turned_away.abort.called
         (False, True)
         """
         door = Door(address, self.clock(), transport)
@@ -225,7 +227,8 @@ class Doors:
     def left(self, transport: Connection) -> None:
         """A connection closed (or was let go): it no longer counts.
 
-        >>> doors, transport = Doors(), _Transport()
+        >>> from unittest.mock import Mock
+        >>> doors, transport = Doors(), Mock()
         >>> _ = doors.admit(transport, "10.0.0.5"); doors.left(transport); doors.count
         0
         """
@@ -235,9 +238,10 @@ class Doors:
         """The server knows who is on this connection (the table screen, a seated phone, an event
         stream): it is never let go to make room.
 
-        >>> doors, transport = Doors(cap=1), _Transport()
+        >>> from unittest.mock import Mock
+        >>> doors, transport = Doors(cap=1), Mock()
         >>> _ = doors.admit(transport, "10.0.0.5"); doors.trust(transport)
-        >>> doors.admit(_Transport(), "10.0.0.6"), transport.aborted
+        >>> doors.admit(Mock(), "10.0.0.6"), transport.abort.called
         (False, False)
         """
         door = self._open.get(cast(Connection, transport))
@@ -247,7 +251,8 @@ class Doors:
     def answering(self, transport: object, busy: bool) -> None:
         """A request is being answered on this connection (``busy``), or its answer is done.
 
-        >>> doors, transport = Doors(), _Transport()
+        >>> from unittest.mock import Mock
+        >>> doors, transport = Doors(), Mock()
         >>> _ = doors.admit(transport, "10.0.0.5"); doors.answering(transport, True)
         >>> doors._open[transport].busy
         True
@@ -255,19 +260,6 @@ class Doors:
         door = self._open.get(cast(Connection, transport))
         if door is not None:
             door.busy = busy
-
-
-@dataclass
-class _Transport:
-    """A stand-in for a socket's transport in the examples: it records being aborted."""
-
-    aborted: bool = False
-
-    def abort(self) -> None:
-        self.aborted = True
-
-    def __hash__(self) -> int:
-        return id(self)
 
 
 @dataclass

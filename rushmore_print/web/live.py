@@ -98,8 +98,8 @@ class Live:
 
     async def _page(self, request: web.Request) -> web.StreamResponse:
         page = memoryview(self.page)  # the page of this moment, whatever a rebuild publishes meanwhile
-        response = web.StreamResponse(headers={**HEADERS, "Content-Type": "text/html; charset=utf-8"})
-        response.content_length = len(page)
+        kind = {"Content-Type": "text/html; charset=utf-8", "Content-Length": str(len(page))}
+        response = web.StreamResponse(headers={**HEADERS, **kind})
         try:
             await asyncio.wait_for(_write(request, response, page), ANSWER_S)
         except asyncio.TimeoutError:  # read too slowly: the connection is let go, half an answer is no answer
