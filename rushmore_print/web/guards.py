@@ -431,7 +431,9 @@ async def serve_guarded(app: web.Application, sock: Any, doors: Doors, notes: No
     >>> import aiohttp
     >>> async def visit():
     ...     app, stop, sock = web.Application(), asyncio.Event(), bound_socket("127.0.0.1", 0)
-    ...     app.router.add_get("/", lambda request: web.Response(text="hello"))
+    ...     async def hello(request):
+    ...         return web.Response(text="hello")
+    ...     app.router.add_get("/", hello)
     ...     task = asyncio.create_task(serve_guarded(app, sock, Doors(), Notes(print), stop))
     ...     async with aiohttp.ClientSession() as client:
     ...         async with client.get(f"http://127.0.0.1:{sock.getsockname()[1]}/") as response:
@@ -463,6 +465,8 @@ __all__ = [
     "FIRST_MESSAGE_S",
     "LOOPBACK",
     "PER_ADDRESS",
+    "Connection",
+    "Door",
     "Doors",
     "Hosts",
     "Notes",

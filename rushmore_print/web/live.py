@@ -263,10 +263,10 @@ def watch(
         preview = builder.build(version)
         if preview.ok:
             atomic_write(folder / PAGE_NAME, preview.html.encode("utf-8"))
-        if served is not None:
-            served.publish(preview.html, version)
         took = time.perf_counter() - begun
         report(f"{'rebuilt' if preview.ok else 'errors shown'} (version {version}, {took:.2f} s)")
+        if served is not None:  # told after the report: a page that sees the version finds its line said
+            served.publish(preview.html, version)
         return preview.html
 
     first = rebuild(None)
