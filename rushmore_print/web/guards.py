@@ -138,7 +138,12 @@ class Hosts:
 
 
 class Connection(Protocol):
-    """What :class:`Doors` needs of a connection's transport: to be closed at once."""
+    """What :class:`Doors` needs of a connection's transport: to be closed at once.
+
+    >>> import asyncio
+    >>> callable(asyncio.Transport.abort)
+    True
+    """
 
     def abort(self) -> None: ...
 
@@ -146,7 +151,12 @@ class Connection(Protocol):
 @dataclass
 class Door:
     """One open connection: where from, when accepted, whether a request is being answered on it,
-    whether the server trusts it (then it is never let go to make room)."""
+    whether the server trusts it (then it is never let go to make room).
+
+    >>> door = Door("10.0.0.5", opened=12.5, transport=None)
+    >>> door.busy, door.trusted
+    (False, False)
+    """
 
     address: str
     opened: float
