@@ -145,7 +145,13 @@ class Connection(Protocol):
     True
     """
 
-    def abort(self) -> None: ...
+    def abort(self) -> None:
+        """Close the connection at once, whatever is still to be sent.
+
+        >>> from unittest.mock import Mock
+        >>> transport = Mock(spec=Connection); _ = transport.abort(); transport.abort.called
+        True
+        """
 
 
 @dataclass
