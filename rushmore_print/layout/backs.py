@@ -3,12 +3,16 @@ gives nothing away), drawn with the items the fronts use, so every renderer prin
 
 A back has three layers, from the bleed in:
 
-- the band: a dark ground with a small repeating pattern, from the bleed to ``BAND_MM`` inside
-  the trim; a mis-cut only shows a little more or less of the same pattern;
-- the panel: a light rim and a rounded window with a keyline. The window holds the game's title
-  at the top, the kind of card at the foot and, between them, the illustration: the design's
-  heads carved in a cliff above the pines (Monuments), a magnifier over a head (Search cards);
-- the texts, drawn last, each at least ``CLEAR_MM`` from every line.
+- the ground: a dark colour with a small repeating pattern over the whole card, into the bleed.
+  Nothing else comes within ``PATTERN_ONLY_MM`` of the trim, so a card cut a millimetre off shows
+  no frame nearer one edge than the other: only a little more or less of the same pattern;
+- the medallion: an oval with a light rim and a keyline, its nearest point ``MEDALLION_MM``
+  inside the trim (still 8 mm in after a 1 mm mis-cut) and no straight edge along any side. Its
+  window holds the game's title at the top, the kind of card at the foot and, between them, the
+  illustration: the design's heads carved in a cliff above the pines (Monuments), a magnifier
+  over a head (Search cards);
+- the texts, drawn last: the title at least ``TITLE_CLEAR_MM`` from every line, the kind
+  ``CLEAR_MM``.
 
 The illustration and the pattern's tile are symbols (``back_symbols``), drawn once per document
 however many backs a sheet holds. The heads of the illustration are drawn inline, toned in the
@@ -47,13 +51,16 @@ from .items import (
     translate,
 )
 
-BAND_MM = 6.0  # the band runs from the bleed to this far inside the trim
-RIM_MM = 1.0  # the panel's light rim, between the band and the window
+PATTERN_ONLY_MM = 8.0  # nothing but the ground and its pattern this near the trim
+MEDALLION_MM = PATTERN_ONLY_MM + 1.0  # the medallion's nearest point: 8 mm in after a 1 mm mis-cut too
+RIM_MM = 1.0  # the medallion's light rim, between the ground and the window
 KEYLINE_MM = 0.35  # the dark line round the window
 CLEAR_MM = 2.0  # every text keeps this far from every line
+TITLE_CLEAR_MM = 3.0  # and the title this far: it stands free, never tight to the keyline or the picture
 SLACK_MM = 0.5  # and this much more, so that rounding in a renderer never takes it under
 TITLE_PT = (7.0, 20.0)  # the title's size: as large as the window allows, within these
 TITLE_SHARE = 0.14  # the title's box takes at most this share of the window's height
+SCENE_SHARE = 0.4  # the title shrinks until the picture has this share of the window's height
 LABEL_PT = (6.0, 8.0)  # the kind's name: under half the title's size, within these
 PATTERN_MM = 3.0  # the pattern's period along a row
 ROW_MM = 1.9  # between the Monuments' rows of ridges
@@ -166,18 +173,19 @@ def _ground(style: Style) -> Color:
 
 @dataclass(frozen=True)
 class BackZones:
-    """Where a back's parts go, in mm from the trim's lower left corner.
+    """Where a back's parts go, in mm from the trim's lower left corner; ``panel`` and ``window``
+    are the boxes of the medallion's ovals.
 
     >>> from rushmore_print import load_design
     >>> from rushmore_print.layout.cards import card_frame
     >>> design = load_design()
     >>> frame = card_frame(design)
     >>> zones = back_zones(design, frame)
-    >>> zones.window, round(zones.title_pt, 1)
-    (Rect(x=7.0, y=7.0, width=74.9, height=49.5), 20.0)
+    >>> zones.panel, round(zones.title_pt, 2)
+    (Rect(x=9.0, y=9.0, width=70.9, height=45.5), 13.61)
     """
 
-    panel: Rect  # inside the band
+    panel: Rect  # the medallion, rim and all: nearest the trim at MEDALLION_MM
     window: Rect  # inside the rim: the illustration, clipped to it, and the texts
     title_pt: float
     title_y: float  # the title's baseline
@@ -185,27 +193,39 @@ class BackZones:
     label_y: float  # the kind's name's baseline
     scene: Rect  # the illustration's lines stay inside this; backgrounds fill the window
 
+
+@dataclass(frozen=True)
+class _Oval:
+    """The window's oval, shrunk by ``inset``: where a text box's corners may go."""
+
+    window: Rect
+    inset: float
+
     @property
-    def radius(self) -> float:
-        """The window's corner radius: 3 mm, less on a window too low for it.
+    def half_axes(self) -> tuple[float, float]:
+        return self.window.width / 2 - self.inset, self.window.height / 2 - self.inset
 
-        >>> from rushmore_print import load_design
-        >>> from rushmore_print.layout.cards import card_frame
-        >>> design = load_design()
-        >>> frame = card_frame(design)
-        >>> back_zones(design, frame).radius
-        3.0
-        """
-        return min(3.0, self.window.height / 6)
+    def height_at(self, half_width: float) -> float | None:
+        """How far above (or below) the centre a box ``2 * half_width`` wide may reach; None when
+        it is wider than the oval."""
+        a, b = self.half_axes
+        if a <= 0 or b <= 0 or half_width >= a:
+            return None
+        return b * math.sqrt(1 - (half_width / a) ** 2)
+
+    def half_width_at(self, offset: float) -> float:
+        """Half the oval's width at ``offset`` above or below the centre (0 past its top)."""
+        a, b = self.half_axes
+        return 0.0 if b <= 0 or abs(offset) >= b else a * math.sqrt(1 - (offset / b) ** 2)
 
 
-def _text_inset() -> float:
+def _text_inset(clear: float = CLEAR_MM) -> float:
     """How far a text box keeps from the window's edge: half the keyline, the clearance, slack."""
-    return KEYLINE_MM / 2 + CLEAR_MM + SLACK_MM
+    return KEYLINE_MM / 2 + clear + SLACK_MM
 
 
 def back_problems(design: Design, frame: CardFrame) -> list[str]:
-    """What keeps the backs from printing their title and kind 2 mm clear of every line, in words.
+    """What keeps the backs from printing their title and kind clear of every line, in words.
 
     >>> from rushmore_print.spec import load_design
     >>> from rushmore_print.layout.cards import card_frame
@@ -213,14 +233,16 @@ def back_problems(design: Design, frame: CardFrame) -> list[str]:
     []
     """
     zones = back_zones(design, frame)
-    room = zones.window.width - 2 * _text_inset()
-    if text_width_mm(back_title(design), TITLE_PT[0], name_font(design)) > room:
-        return [f"the name {design.name!r} is too long for the card backs even at {TITLE_PT[0]:g} pt; shorten it"]
-    widest_label = max(text_width_mm(label, zones.label_pt, Font.BOLD) for label in kind_labels(design).values())
-    if zones.scene.height <= 0 or widest_label > room:
+    widest_label = max(text_width_mm(label, LABEL_PT[0], Font.BOLD) for label in kind_labels(design).values())
+    label_fits = _Oval(zones.window, _text_inset()).height_at(widest_label / 2) is not None
+    title_width = text_width_mm(back_title(design), TITLE_PT[0], name_font(design))
+    title_fits = _Oval(zones.window, _text_inset(TITLE_CLEAR_MM)).height_at(title_width / 2) is not None
+    if not label_fits or (title_fits and zones.scene.height <= 0):
         size = f"{frame.width_mm:g} x {frame.height_mm:g} mm"
-        return [f"a {size} card is too small for its backs: inside the {BAND_MM:g} mm band the title and the "
-                "kind's name do not fit 2 mm clear of the lines; use a larger card"]  # fmt: skip
+        return [f"a {size} card is too small for its backs: in the medallion {MEDALLION_MM:g} mm inside the trim "
+                "the title and the kind's name do not fit clear of the lines; use a larger card"]  # fmt: skip
+    if not title_fits:
+        return [f"the name {design.name!r} is too long for the card backs even at {TITLE_PT[0]:g} pt; shorten it"]
     return []
 
 
@@ -235,9 +257,10 @@ def back_title(design: Design) -> str:
 
 
 def back_zones(design: Design, frame: CardFrame) -> BackZones:
-    """The back's boxes for ``design`` at ``frame``'s size: the title as large as the window's
-    width allows (7 to 20 pt), the illustration between the title and the label, 2 mm clear
-    of both.
+    """The back's boxes for ``design`` at ``frame``'s size: the medallion ``MEDALLION_MM`` inside
+    the trim; the title at the top of its oval window, as large as it allows (7 to 20 pt) while
+    the illustration keeps ``SCENE_SHARE`` of its height, ``TITLE_CLEAR_MM`` clear of the keyline
+    and the picture; the kind at the foot, ``CLEAR_MM`` clear; the illustration between them.
 
     >>> from rushmore_print import load_design
     >>> from rushmore_print.layout.cards import card_frame
@@ -247,21 +270,53 @@ def back_zones(design: Design, frame: CardFrame) -> BackZones:
     >>> zones.window.contains(zones.scene), zones.title_y > zones.scene.top > zones.scene.y > zones.label_y
     (True, True)
     """
-    panel = frame.trim.grow(-BAND_MM)
+    panel = frame.trim.grow(-MEDALLION_MM)
     window = panel.grow(-RIM_MM)
-    inset = _text_inset()
-    width_1pt = max(text_width_mm(back_title(design), 1.0, name_font(design)), 1e-6)
-    by_height = TITLE_SHARE * window.height / ((TEXT_ASCENT + TEXT_DESCENT) * MM_PER_PT)
-    title_pt = max(TITLE_PT[0], min(TITLE_PT[1], by_height, (window.width - 2 * inset) / width_1pt))
-    widest_label = max(text_width_mm(label, 1.0, Font.BOLD) for label in kind_labels(design).values())
-    label_pt = max(LABEL_PT[0], min(LABEL_PT[1], title_pt * 0.45, (window.width - 2 * inset) / widest_label))
+    middle = window.y + window.height / 2
+    title_oval, label_oval = _Oval(window, _text_inset(TITLE_CLEAR_MM)), _Oval(window, _text_inset())
+    scene_oval = _Oval(window, KEYLINE_MM / 2 + SLACK_MM)
+    title_1pt = max(text_width_mm(back_title(design), 1.0, name_font(design)), 1e-6)
+    label_1pt = max(text_width_mm(label, 1.0, Font.BOLD) for label in kind_labels(design).values())
+    box_1pt = (TEXT_ASCENT + TEXT_DESCENT) * MM_PER_PT
+    size = min(TITLE_PT[1], TITLE_SHARE * window.height / box_1pt)
+    while True:  # the largest title, in quarter points, that leaves the picture its share (or 7 pt)
+        zones = _zones_for(size, panel, window, middle, title_oval, label_oval, scene_oval, title_1pt, label_1pt)
+        smallest = size - 0.25 < TITLE_PT[0]
+        if smallest or (zones is not None and zones.scene.height >= SCENE_SHARE * window.height):
+            break
+        size -= 0.25
+    if zones is None:  # not even 7 pt fits: a plain window (back_problems says why)
+        empty = Rect(window.x + window.width / 2, middle, 0.0, 0.0)
+        return BackZones(panel, window, TITLE_PT[0], middle, LABEL_PT[0], middle, empty)
+    return zones
+
+
+def _zones_for(
+    title_pt: float,
+    panel: Rect,
+    window: Rect,
+    middle: float,
+    title_oval: _Oval,
+    label_oval: _Oval,
+    scene_oval: _Oval,
+    title_1pt: float,
+    label_1pt: float,
+) -> BackZones | None:
+    """The zones with the title at ``title_pt``, as high as its box's corners may go; None when it
+    or the kind's name is wider than the window."""
+    label_pt = max(LABEL_PT[0], min(LABEL_PT[1], title_pt * 0.45))
+    title_top = title_oval.height_at(title_1pt * title_pt / 2)
+    label_foot = label_oval.height_at(label_1pt * label_pt / 2)
+    if title_top is None or label_foot is None:
+        return None
     title_size, label_size = title_pt * MM_PER_PT, label_pt * MM_PER_PT
-    title_y = window.top - inset - TEXT_ASCENT * title_size
-    label_y = window.y + inset + TEXT_DESCENT * label_size
-    scene_top = title_y - TEXT_DESCENT * title_size - CLEAR_MM - SLACK_MM
+    title_y = middle + title_top - TEXT_ASCENT * title_size
+    label_y = middle - label_foot + TEXT_DESCENT * label_size
+    scene_top = title_y - TEXT_DESCENT * title_size - TITLE_CLEAR_MM - SLACK_MM
     scene_y = label_y + TEXT_ASCENT * label_size + CLEAR_MM + SLACK_MM
-    scene_x = window.x + inset
-    scene = Rect(scene_x, scene_y, max(0.0, window.right - inset - scene_x), max(0.0, scene_top - scene_y))
+    half = min(scene_oval.half_width_at(scene_top - middle), scene_oval.half_width_at(scene_y - middle))
+    centre = window.x + window.width / 2
+    scene = Rect(centre - half, scene_y, 2 * half, max(0.0, scene_top - scene_y))
     return BackZones(panel, window, title_pt, title_y, label_pt, label_y, scene)
 
 
@@ -309,9 +364,9 @@ def back_symbols(design: Design, frame: CardFrame) -> dict:
             scene = _bare_window(design.style, kind, zones)
         else:
             scene = _cliff(design, zones) if kind is CardKind.MONUMENT else _magnifier(design, zones)
-        window = Path.rounded(zones.window, zones.radius)
+        window = Path.oval(zones.window)
         items = (
-            Shape(Path.rounded(zones.panel, zones.radius + RIM_MM), fill=colors.rim),
+            Shape(Path.oval(zones.panel), fill=colors.rim),
             Group(tuple(scene), clip=window),
             Shape(window, stroke=colors.keyline, stroke_mm=KEYLINE_MM),
         )
@@ -542,8 +597,9 @@ def _lens(cx: float, cy: float, r: float, seen: tuple, style: Style) -> list:
 
 
 __all__ = [
-    "BAND_MM",
     "LABEL_PT",
+    "MEDALLION_MM",
+    "PATTERN_ONLY_MM",
     "BackArt",
     "BackBand",
     "BackColors",

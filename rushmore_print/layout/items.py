@@ -191,6 +191,15 @@ class Path:
         return Path(ellipse(cx, cy, r, r))
 
     @staticmethod
+    def oval(rect: Rect) -> Path:
+        """The ellipse that fills ``rect``, of four cubic curves from its rightmost point.
+
+        >>> Path.oval(Rect(0, 0, 4, 2)).commands[0]
+        ('M', 4.0, 1.0)
+        """
+        return Path(ellipse(rect.x + rect.width / 2, rect.y + rect.height / 2, rect.width / 2, rect.height / 2))
+
+    @staticmethod
     def rounded(rect: Rect, radius: float, top_only: bool = False) -> Path:
         """A rectangle with rounded corners (or only its top corners rounded: an arch).
 
