@@ -18,8 +18,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from rushmore_print.design import load_design
 from rushmore_print.layout.cards import card_frame, head_slots
-from rushmore_print.spec import load_design
 from tests.pixels import FACING_CONTRAST_TARGETS as TARGETS
 from tests.pixels import facing_contrast
 

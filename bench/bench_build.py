@@ -78,10 +78,10 @@ def bench_jobs() -> list[list[str]]:
     every document shares), beside its estimate."""
     sys.path.insert(0, str(ROOT))
     from bench.bench_memory import design_text
-    from rushmore_print.build import Kit, KitOptions, checked_deck, kit_jobs
+    from rushmore_print.design import load_design, parse_design
     from rushmore_print.render.art import decode_art
     from rushmore_print.render.pdf import ShapeCache, register_fonts, write_pdf
-    from rushmore_print.spec import load_design, parse_design
+    from rushmore_print.writers.build import Kit, KitOptions, checked_deck, kit_jobs
 
     register_fonts()
     rows = []
@@ -129,8 +129,8 @@ def bench_generate() -> list[list[str]]:
     sys.path.insert(0, str(ROOT))
     import yaml
 
-    from rushmore_print.generate import generate_deck
-    from rushmore_print.spec import parse_design
+    from rushmore_print.deck.generate import generate_deck
+    from rushmore_print.design import parse_design
 
     rows = []
     cases = {

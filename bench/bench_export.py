@@ -82,12 +82,12 @@ def bench_export_png() -> list[str]:
 
 def classic_images(target: str | None) -> tuple[list, object, float, tuple[int, int] | None]:
     """The classic deck's pages as ``export png`` (None) or a vendor target draws them."""
-    from rushmore_print.build import checked_deck
-    from rushmore_print.export import _faces_with_backs
+    from rushmore_print.deck.targets import RASTER_TARGETS, TargetKind
+    from rushmore_print.design import load_design
     from rushmore_print.layout.cards import card_frame, symbols
     from rushmore_print.layout.sheets import card_pages
-    from rushmore_print.spec import load_design
-    from rushmore_print.targets import RASTER_TARGETS, TargetKind
+    from rushmore_print.writers.build import checked_deck
+    from rushmore_print.writers.export import _faces_with_backs
 
     design = load_design()
     vendor = RASTER_TARGETS[TargetKind(target)] if target else None
@@ -175,7 +175,7 @@ def bench_mpc_pixels() -> list[list[str]]:
 
 
 def bench_impose(cards: list[Path], out: Path) -> dict[str, tuple[float, int]]:
-    from rushmore_print.impose import impose
+    from rushmore_print.writers.impose import impose
 
     results = {}
     pdf = out / "rushmore.pdf"

@@ -21,9 +21,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from rushmore_print.generate import generate_deck
+from rushmore_print.deck.generate import generate_deck
+from rushmore_print.design import Design, load_design
 from rushmore_print.layout.cards import card_frame, card_layout, monument_face, search_face
-from rushmore_print.spec import Design, load_design
 from tests.pixels import art_design, head_coverage
 
 

@@ -4,7 +4,7 @@ Simulates a table of 10 phones on a home Wi-Fi: each phone has its own clock (se
 up to 50 ppm fast or slow) and its own delay, from a few milliseconds to 150 ms, with jitter. Before
 each card the server pings every phone (12 pings, as in the lobby and between cards); then two
 players, chosen at random, tap ``gap`` apart. By arrival, the first message to reach the server
-wins; by corrected tap time, the rule of :mod:`rushmore_print.races` decides (the same code the
+wins; by corrected tap time, the rule of :mod:`rushmore_print.game.races` decides (the same code the
 server runs). Prints, for each gap, how often the first tap wins each way, and how long claims
 wait for the collision window.
 
@@ -28,7 +28,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from rushmore_print.races import HeldClaim, PhoneClock, Ping, Race, window
+from rushmore_print.game.races import HeldClaim, PhoneClock, Ping, Race, window
 
 PHONES = 10
 PINGS = 12

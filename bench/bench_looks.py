@@ -26,13 +26,13 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from rushmore_print.colors import contrast, in_grey, protanopia
+from rushmore_print.design import HeadSpec, Look, Style, load_design
 from rushmore_print.layout.cards import card_frame, head_slots, monument_face, symbols
 from rushmore_print.layout.heads import HeadKey, head_symbol, plain_palette, red_palette
 from rushmore_print.layout.items import Document
 from rushmore_print.layout.sheets import card_pages
 from rushmore_print.model import Monument
 from rushmore_print.render.pdf import render_pdf
-from rushmore_print.spec import HeadSpec, Look, Style, load_design
 from tests.pixels import HAS_PDFTOPPM, light_front_cue, rasterise, red_cue
 
 

@@ -23,15 +23,15 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from rushmore_print.generate import generate_deck
-from rushmore_print.manifest import to_manifest
-from rushmore_print.spec import parse_design
+from rushmore_print.deck.generate import generate_deck
+from rushmore_print.deck.manifest import to_manifest
+from rushmore_print.design import parse_design
 
 CHILD = """
 import sys, time
 sys.path.insert(0, sys.argv[1])
 from rushmore_print.errors import SpecError
-from rushmore_print.manifest import validate_manifest
+from rushmore_print.deck.manifest import validate_manifest
 started = time.process_time()
 try:
     report = validate_manifest(sys.argv[2])

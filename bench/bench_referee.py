@@ -11,7 +11,8 @@ import statistics
 import time
 
 from rushmore_print import generate_deck, load_design
-from rushmore_print.session import Options, Session
+from rushmore_print.cli.prompt import take
+from rushmore_print.game.session import Options, Session
 
 NAMES = ("ann", "bob", "cy", "dee", "eve", "fay", "gus", "hal", "ivy", "jon")
 
@@ -33,7 +34,7 @@ def play(players: int, style: str, seed: int) -> tuple[list[int], list[float]]:
     names = NAMES[:players]
     session = Session.new(
         generate_deck(design), design.rules, design.grid, Options(names, seed=seed),
-        design_name=design.name, quick=style == "quick", hold=True,
+        design_name=design.name, hold=True,
     )  # fmt: skip
     session.start()
     keys, seconds, turn = [], [], 0
@@ -41,7 +42,7 @@ def play(players: int, style: str, seed: int) -> tuple[list[int], list[float]]:
         lines = turn_lines(session, style, turn)
         for line in lines:
             started = time.perf_counter()
-            session.handle(line)
+            take(line, session, quick=style == "quick")
             seconds.append(time.perf_counter() - started)
         keys.append(sum(len(line) + 1 for line in lines))
         turn += 1

@@ -27,9 +27,9 @@ BEFORE = "42e5bf7^"  # main just before the players' language landed
 PROBE = """
 import dataclasses, json, sys, time
 sys.path.insert(0, sys.argv[1])
-from rushmore_print.spec import load_design
-from rushmore_print.generate import generate_deck
-from rushmore_print.build import rulebook_document
+from rushmore_print.design import load_design
+from rushmore_print.deck.generate import generate_deck
+from rushmore_print.writers.build import rulebook_document
 from rushmore_print.render.pdf import render_pdf
 design = load_design(sys.argv[2])
 if sys.argv[3] != "en":

@@ -22,12 +22,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from rushmore_print.generate import generate_deck
-from rushmore_print.manifest import validate_manifest
-from rushmore_print.rows import card_rows
-from rushmore_print.sheet_manifest import deck_tables
-from rushmore_print.sheets import SheetFormat, read_tables, write_tables
-from rushmore_print.spec import parse_design
+from rushmore_print.deck.generate import generate_deck
+from rushmore_print.deck.manifest import validate_manifest
+from rushmore_print.deck.rows import card_rows
+from rushmore_print.deck.sheet_manifest import deck_tables
+from rushmore_print.design import parse_design
+from rushmore_print.readers.spreadsheets import SheetFormat, read_tables, write_tables
 
 MEMORY = """
 import resource, sys
@@ -35,7 +35,10 @@ sys.path.insert(0, sys.argv[1])
 {body}
 print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024)
 """
-OURS = "from rushmore_print.sheets import read_tables; from pathlib import Path; read_tables(Path(sys.argv[2]))"
+OURS = (
+    "from rushmore_print.readers.spreadsheets import read_tables; from pathlib import Path; "
+    "read_tables(Path(sys.argv[2]))"
+)
 ODFPY = (
     "from odf.opendocument import load; from odf.table import TableRow; "
     "doc = load(sys.argv[2]); rows = doc.spreadsheet.getElementsByType(TableRow)"

@@ -82,7 +82,7 @@ def write_design(folder: Path) -> Path:
 
 def time_load(design: Path, runs: int) -> float:
     """Median milliseconds of ``load_design`` (every SVG read and checked), in this process."""
-    from rushmore_print.spec import load_design
+    from rushmore_print.design import load_design
 
     load_design(design)  # the first import and parse are not what a design costs
     times = []

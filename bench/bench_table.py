@@ -28,8 +28,8 @@ sys.path.insert(0, str(ROOT))
 
 import aiohttp
 
-from rushmore_print.generate import generate_deck
-from rushmore_print.spec import load_design
+from rushmore_print.deck.generate import generate_deck
+from rushmore_print.design import load_design
 
 TARGET_MS = 50.0
 

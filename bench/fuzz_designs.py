@@ -30,7 +30,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 from fuzzing import SAME_PICTURE, Case, cases, materialise, svg_cases
 
-from rushmore_print.targets import EXPORTS
+from rushmore_print.deck.targets import EXPORTS
 
 TIME_LIMIT_S = 60
 MEMORY_LIMIT = 1 << 30

@@ -18,7 +18,7 @@ a design, make and check its deck, print it, play it::
 
 Errors are types (``SpecError`` for a design, ``CardError`` and ``ClaimError`` in a game,
 ``BuildError`` when nothing could be written), all ``RushmoreError``; each says what is wrong,
-where and what is allowed. The core (``model``, ``spec``, ``generate``, ``validate``,
+where and what is allowed. The core (``model``, ``design``, ``generate``, ``validate``,
 ``layout``, ``referee``, ``session``) is pure Python; ``render`` draws; ``cli`` talks to the user.
 Every module names its public API in ``__all__``, each public function and class shows an
 example, and the package ships ``py.typed``. The docs' "Using it from Python" page
@@ -44,13 +44,13 @@ from typing import TYPE_CHECKING, Any
 from .errors import BuildError, CardError, ClaimError, RushmoreError, SpecError
 
 if TYPE_CHECKING:
-    from .build import KitOptions, build_kit, write_calibration
-    from .generate import generate_deck
+    from .deck.generate import generate_deck
+    from .deck.validate import Report, validate_deck
+    from .design import Design, load_design, parse_design
+    from .game.referee import Game
     from .layout.sheets import Flip, SheetLayout
     from .model import Deck
-    from .referee import Game
-    from .spec import Design, load_design, parse_design
-    from .validate import Report, validate_deck
+    from .writers.build import KitOptions, build_kit, write_calibration
 
 __version__ = "0.1.0"
 
@@ -61,15 +61,15 @@ def __getattr__(name: str) -> Any:
     when asked for). Each import is written out, so that the type checker and the layer test
     see it."""
     if name == "generate_deck":
-        from .generate import generate_deck
+        from .deck.generate import generate_deck
 
         return generate_deck
     if name in ("Design", "load_design", "parse_design"):
-        from . import spec
+        from . import design
 
-        return {"Design": spec.Design, "load_design": spec.load_design, "parse_design": spec.parse_design}[name]
+        return {"Design": design.Design, "load_design": design.load_design, "parse_design": design.parse_design}[name]
     if name in ("validate_deck", "Report"):
-        from . import validate
+        from .deck import validate
 
         return validate.validate_deck if name == "validate_deck" else validate.Report
     if name == "Deck":
@@ -77,7 +77,7 @@ def __getattr__(name: str) -> Any:
 
         return Deck
     if name in ("build_kit", "KitOptions", "write_calibration"):
-        from . import build
+        from .writers import build
 
         return {
             "build_kit": build.build_kit,
@@ -89,7 +89,7 @@ def __getattr__(name: str) -> Any:
 
         return sheets.SheetLayout if name == "SheetLayout" else sheets.Flip
     if name == "Game":
-        from .referee import Game
+        from .game.referee import Game
 
         return Game
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -66,7 +66,7 @@ class CardError(RushmoreError):
 class ClaimError(RushmoreError):
     """A claim at the table breaks the rules; the message says which rule.
 
-    >>> from rushmore_print.referee import check_players
+    >>> from rushmore_print.game.referee import check_players
     >>> check_players(["ann"])
     Traceback (most recent call last):
     rushmore_print.errors.ClaimError: a game needs at least two players, e.g. --players ann,bob
@@ -74,66 +74,130 @@ class ClaimError(RushmoreError):
 
 
 class UnknownPlayer(ClaimError):
-    """A claim names no player of the game (or a prefix that several names share).
+    """An input names no player of the game (at the terminal: or a prefix that several names share).
 
     >>> from rushmore_print import generate_deck, load_design
-    >>> from rushmore_print.referee import Game
+    >>> from rushmore_print.game.referee import Game
     >>> design = load_design()
     >>> game = Game.new(generate_deck(design), design.rules, design.grid, ["ann", "bob"], seed=3)
     >>> _ = game.start()
-    >>> game.claim("cy", "A1")
+    >>> game.claim("cy", "M05")
     Traceback (most recent call last):
     rushmore_print.errors.UnknownPlayer: no player called 'cy'; the players are ann and bob
     """
 
 
 class UnknownCard(ClaimError):
-    """A claim (or a card turned over) names no position, Monument or Search card of the game.
+    """An input names no position, Monument or Search card of the game.
 
     >>> from rushmore_print import generate_deck, load_design
-    >>> from rushmore_print.referee import Game
+    >>> from rushmore_print.game.referee import Game
     >>> design = load_design()
     >>> game = Game.new(generate_deck(design), design.rules, design.grid, ["ann", "bob"], seed=3)
     >>> _ = game.start()
-    >>> game.claim("ann", "Z9")
+    >>> game.claim("ann", "M99")
     Traceback (most recent call last):
-    rushmore_print.errors.UnknownCard: 'Z9' is neither a position (A1 to D4) nor a Monument (M01 to M16)
+    rushmore_print.errors.UnknownCard: no Monument M99 in this deck (M01 to M16)
     """
 
 
 class AlreadyClaimed(ClaimError):
     """A player claims twice in one turn: hands do not move (a correction is :meth:`Game.change`).
+    ``player`` and ``position`` (None: the player passed) let each front end say how to correct it.
 
     >>> from rushmore_print import generate_deck, load_design
-    >>> from rushmore_print.referee import Game
+    >>> from rushmore_print.game.referee import Game
     >>> design = load_design()
     >>> game = Game.new(generate_deck(design), design.rules, design.grid, ["ann", "bob"], seed=3)
-    >>> _ = game.start() + game.claim("ann", "A1")
-    >>> game.claim("ann", "A2")
-    Traceback (most recent call last):
-    rushmore_print.errors.AlreadyClaimed: ann already has a hand on A1; hands do not move (type: change ann ...)
+    >>> _ = game.start() + game.claim("ann", "M05")
+    >>> try:
+    ...     game.claim("ann", "M12")
+    ... except AlreadyClaimed as exc:
+    ...     print(exc, "|", exc.player, exc.position)
+    ann already has a hand on A1; hands do not move | ann A1
     """
+
+    def __init__(self, message: str, player: str, position: str | None = None):
+        super().__init__(message)
+        self.player = player
+        self.position = position
+
+    def __reduce__(self):
+        return (type(self), (self.args[0], self.player, self.position))
 
 
 class AlreadyCovered(ClaimError):
     """A player claims a Monument another player's hand is already on.
 
     >>> from rushmore_print import generate_deck, load_design
-    >>> from rushmore_print.referee import Game
+    >>> from rushmore_print.game.referee import Game
     >>> design = load_design()
     >>> game = Game.new(generate_deck(design), design.rules, design.grid, ["ann", "bob"], seed=3)
-    >>> _ = game.start() + game.claim("ann", "A1")
-    >>> game.claim("bob", "A1")
+    >>> _ = game.start() + game.claim("ann", "M05")
+    >>> game.claim("bob", "M05")
     Traceback (most recent call last):
     rushmore_print.errors.AlreadyCovered: A1 (M05) is already covered by ann
     """
 
 
-class GameOver(ClaimError):
-    """An input after the game has ended (or a second start).
+class NoClaimToChange(ClaimError):
+    """A correction of a claim the player has not made this turn; ``player`` says whose.
 
     >>> from rushmore_print import generate_deck, load_design
-    >>> from rushmore_print.referee import Game
+    >>> from rushmore_print.game.referee import Game
+    >>> design = load_design()
+    >>> game = Game.new(generate_deck(design), design.rules, design.grid, ["ann", "bob"], seed=3)
+    >>> _ = game.start()
+    >>> game.change("ann", "M05")
+    Traceback (most recent call last):
+    rushmore_print.errors.NoClaimToChange: ann has no claim this turn to change
+    """
+
+    def __init__(self, message: str, player: str):
+        super().__init__(message)
+        self.player = player
+
+    def __reduce__(self):
+        return (type(self), (self.args[0], self.player))
+
+
+class CardHeld(ClaimError):
+    """A claim while the card drawn is still held back (hands off until it is shown); ``number``
+    is the card's number in the deck.
+
+    >>> str(CardHeld("card 2 is not shown yet", 2)), CardHeld("card 2 is not shown yet", 2).number
+    ('card 2 is not shown yet', 2)
+    """
+
+    def __init__(self, message: str, number: int):
+        super().__init__(message)
+        self.number = number
+
+    def __reduce__(self):
+        return (type(self), (self.args[0], self.number))
+
+
+class JudgedBefore(ClaimError):
+    """An entry of several moves whose turn was judged before its ``move`` (the rest of the entry
+    cannot belong to that turn, so none of it is taken).
+
+    >>> str(JudgedBefore("the turn was judged before bob's pass", "bob's pass"))
+    "the turn was judged before bob's pass"
+    """
+
+    def __init__(self, message: str, move: object):
+        super().__init__(message)
+        self.move = move
+
+    def __reduce__(self):
+        return (type(self), (self.args[0], self.move))
+
+
+class GameOver(ClaimError):
+    """An input after the game has ended.
+
+    >>> from rushmore_print import generate_deck, load_design
+    >>> from rushmore_print.game.referee import Game
     >>> design = load_design()
     >>> game = Game.new(generate_deck(design), design.rules, design.grid, ["ann", "bob"], seed=3)
     >>> _ = game.start()
@@ -149,7 +213,7 @@ class NothingToUndo(ClaimError):
     """An undo with no input left to take back.
 
     >>> from rushmore_print import generate_deck, load_design
-    >>> from rushmore_print.referee import Game
+    >>> from rushmore_print.game.referee import Game
     >>> design = load_design()
     >>> game = Game.new(generate_deck(design), design.rules, design.grid, ["ann", "bob"], seed=3)
     >>> _ = game.start()
@@ -197,7 +261,7 @@ class OptionsError(RushmoreError):
     """Options that do not go together, or that do not apply to what was asked: a usage mistake,
     which the command line reports with its usage line and exit code 2, not as a failed check.
 
-    >>> from rushmore_print.targets import EXPORTS
+    >>> from rushmore_print.deck.targets import EXPORTS
     >>> try:
     ...     EXPORTS["mpc"].options(url_base="https://example.org/cards")
     ... except OptionsError as exc:
@@ -211,9 +275,12 @@ __all__ = [
     "AlreadyCovered",
     "BuildError",
     "CardError",
+    "CardHeld",
     "ClaimError",
     "GameLogError",
     "GameOver",
+    "JudgedBefore",
+    "NoClaimToChange",
     "NothingToUndo",
     "OptionsError",
     "Problem",

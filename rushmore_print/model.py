@@ -32,6 +32,21 @@ class DeckMode(enum.Enum):
     TABLE = "table"  # the game master turns over the printed deck and types each card's id
 
 
+class EndReason(enum.Enum):
+    """Why a game ended (RULES.md): a player reached the points to win, the deck ran out with one
+    player ahead, a player took the tie-break card, or the box had no card left for the tie-break
+    (the referee's ``Ended`` event; each front end says it in its words).
+
+    >>> [reason.value for reason in EndReason]
+    ['points', 'most-cards', 'tie-break', 'box-empty']
+    """
+
+    POINTS = "points"
+    MOST_CARDS = "most-cards"
+    TIE_BREAK = "tie-break"
+    BOX_EMPTY = "box-empty"  # the tied players share the win
+
+
 class Level(enum.Enum):
     """Difficulty levels. A level's pool holds every Search card with at most ``max_red`` red heads.
 
@@ -294,9 +309,25 @@ class Deck:
         return next((m for m in self.monuments if m.faces == wanted), None)
 
 
+@dataclass(frozen=True)
+class CardFaces:
+    """A card named in a dispute (``rushmore answer``, ``rushmore check``), by id or by notation:
+    what it shows, read from what was typed by :func:`rushmore_print.cli.arguments.search_card`.
+
+    >>> CardFaces("LR*RL", (0, 1, 1, 0), (False, True, False, False)).label
+    'LR*RL'
+    """
+
+    label: str
+    faces: tuple[int, ...]
+    red: tuple[bool, ...]
+
+
 __all__ = [
+    "CardFaces",
     "Deck",
     "DeckMode",
+    "EndReason",
     "Faces",
     "Level",
     "Monument",

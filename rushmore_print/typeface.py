@@ -16,7 +16,7 @@ from importlib import resources
 from pathlib import Path
 from typing import ClassVar
 
-from .ttf import TrueTypeFont
+from .readers.truetype import TrueTypeFont
 from .units import MM_PER_PT
 
 

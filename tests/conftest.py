@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from rushmore_print.generate import generate_deck
-from rushmore_print.spec import load_design
+from rushmore_print.deck.generate import generate_deck
+from rushmore_print.design import load_design
 
 # The suite starts a dozen Python processes (xdist workers, `python -m rushmore_print` runs); where
 # PYTHONDONTWRITEBYTECODE is set, each would compile the package and rewrite the tests again (about

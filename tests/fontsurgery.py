@@ -153,7 +153,7 @@ def damaged(data: bytes = DEJAVU) -> dict[str, bytes]:
         "an outline cut short": patch(data, b"loca", 4 * (A_GLYPH + 1), ">I", a_start + 14),
         "a composite glyph made of itself": looping,
         "truncated directory": data[:40],
-        # read by ttf.py, refused by reportlab: caught by render.fontcheck
+        # read by readers/truetype.py, refused by reportlab: caught by render.fontcheck
         "head magic number wrong": patch(data, b"head", 12, ">I", 0),
         "name table without names": patch(data, b"name", 2, ">H", 0),
         "post version 9": patch(data, b"post", 0, ">I", 0x00090000),

@@ -308,9 +308,9 @@ def _impose_case(label: str, name: str, data: bytes) -> Case:
 
 @functools.cache
 def base_manifest() -> bytes:
-    from rushmore_print.generate import generate_deck
-    from rushmore_print.manifest import to_manifest
-    from rushmore_print.spec import load_design
+    from rushmore_print.deck.generate import generate_deck
+    from rushmore_print.deck.manifest import to_manifest
+    from rushmore_print.design import load_design
 
     design = load_design()
     return json.dumps(to_manifest(generate_deck(design), design.name), indent=1).encode()
@@ -322,7 +322,7 @@ def base_log() -> bytes:
 
     from click.testing import CliRunner
 
-    from rushmore_print.cli import cli
+    from rushmore_print.cli.commands import cli
 
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "g.jsonl"
@@ -577,8 +577,8 @@ def _put(data: dict, path: str, value: object) -> None:
 
 
 def every_key_wrong() -> Iterator[Case]:
-    """Every key a design may hold (``spec.design_key_paths``), with each kind of ``WRONG`` value."""
-    from rushmore_print.spec import design_key_paths
+    """Every key a design may hold (``design.design_key_paths``), with each kind of ``WRONG`` value."""
+    from rushmore_print.design import design_key_paths
 
     for path in design_key_paths():
         for label, value in WRONG.items():

@@ -17,12 +17,13 @@ import random
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from rushmore_print.generate import generate_deck
-from rushmore_print.manifest import to_manifest
+from rushmore_print.cli.prompt import take
+from rushmore_print.deck.generate import generate_deck
+from rushmore_print.deck.manifest import to_manifest
+from rushmore_print.design import load_design, parse_design
+from rushmore_print.game.referee import DeckMode
+from rushmore_print.game.session import Options, Session
 from rushmore_print.model import Level
-from rushmore_print.referee import DeckMode
-from rushmore_print.session import Options, Session
-from rushmore_print.spec import load_design, parse_design
 
 SECRET = b"password: hunter2\nroot:x:0:0:root:/root:/bin/bash\n"  # a file no message may show
 CONTROL = "\x1b]0;pwned\x07\x9b\u202e"  # what must never reach a terminal raw
@@ -198,7 +199,7 @@ def _play(seed: int) -> _Game:
             line = game.state.box[0] if rng.random() < 0.9 else rng.choice(["S99", "LLLL", "undo"])
         else:
             line = _turn(session, rng)
-        records += session.handle(line).records
+        records += take(line, session).records
         states.append(session.game.state)
     return _Game(tuple(json.dumps(r, ensure_ascii=False) for r in records), tuple(states))
 
@@ -387,8 +388,8 @@ def state_problem(case: Case, log_bytes: bytes) -> str | None:
     """For a strict log case that resumed: None when the game it resumes is one its log passed
     through (an edit the replay cannot see changes nothing), else what differs."""
     from rushmore_print.errors import GameLogError
-    from rushmore_print.gamelog import _text_of
-    from rushmore_print.session import parse_log
+    from rushmore_print.game.logformat import parse_log
+    from rushmore_print.writers.gamelog import _text_of
 
     design = load_design()
     try:

@@ -16,12 +16,12 @@ from pathlib import Path
 
 from PIL import Image
 
+from rushmore_print.design import Design
 from rushmore_print.layout.cards import card_frame, monument_face, search_face, symbols
 from rushmore_print.layout.items import Document
 from rushmore_print.layout.sheets import card_pages
 from rushmore_print.model import Level, Monument, SearchCard
 from rushmore_print.render.pdf import render_pdf
-from rushmore_print.spec import Design
 
 HAS_PDFTOPPM = shutil.which("pdftoppm") is not None
 
@@ -226,7 +226,7 @@ ART_SVG = """<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 180">
 def art_design(folder: Path) -> Design:
     """A design with a designer's art on every head: PNG (with transparency) and SVG in turn,
     each pointing left (a light wedge at the front), written into ``folder``."""
-    from rushmore_print.spec import load_design
+    from rushmore_print.design import load_design
 
     image = Image.new("RGBA", (200, 360), (0, 0, 0, 0))
     image.paste((70, 50, 40, 255), (20, 30, 190, 350))  # a dark bust

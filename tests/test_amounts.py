@@ -11,15 +11,15 @@ from __future__ import annotations
 
 import pytest
 
-from rushmore_print.build import Kit, checked_deck
-from rushmore_print.export import mpc_order
+from rushmore_print.design import load_design
 from rushmore_print.layout.cards import card_frame
 from rushmore_print.layout.frame import CardFrame, Face
 from rushmore_print.layout.items import Document, Rect, Shape, rgb
 from rushmore_print.layout.items import Path as Outline
 from rushmore_print.layout.sheets import PAPERS, Flip, SheetLayout, plan_sheet, sheet_pages
 from rushmore_print.render.pdf import render_pdf
-from rushmore_print.spec import load_design
+from rushmore_print.writers.build import Kit, checked_deck
+from rushmore_print.writers.export import mpc_order
 
 from .conftest import EXAMPLES
 from .pixels import HAS_PDFTOPPM, rasterise

@@ -9,14 +9,14 @@ from dataclasses import replace
 
 import pytest
 
-from rushmore_print.generate import generate_deck
+from rushmore_print.deck.generate import generate_deck
+from rushmore_print.deck.validate import validate_deck
+from rushmore_print.design import load_design
 from rushmore_print.layout.answer_key import LABEL_CLEARANCE_MM, LABEL_PT, answer_key_pages
 from rushmore_print.layout.cards import PICTURE_OUTLINE
 from rushmore_print.layout.items import Rect, Shape, Text, item_bounds
 from rushmore_print.layout.rules_sheet import MIN_TEXT_PT
 from rushmore_print.layout.sheets import PAPERS
-from rushmore_print.spec import load_design
-from rushmore_print.validate import validate_deck
 
 from .conftest import DESIGNS
 

@@ -13,8 +13,8 @@ import math
 import pytest
 from PIL import Image, ImageChops, ImageFilter, ImageStat
 
-from rushmore_print.build import card_faces
 from rushmore_print.colors import Color
+from rushmore_print.design import load_design
 from rushmore_print.layout.backs import PATTERN_ONLY_MM, BackArt, back_colors, back_problems, back_symbols
 from rushmore_print.layout.cards import CardKind, back_face, card_frame, layout_problems, symbols
 from rushmore_print.layout.heads import HeadKey
@@ -37,7 +37,7 @@ from rushmore_print.render.pdf import render_pdf
 from rushmore_print.render.png import render_page
 from rushmore_print.render.rawpdf import render_raw_pdf
 from rushmore_print.sizes import CARD_PRESETS
-from rushmore_print.spec import load_design
+from rushmore_print.writers.build import card_faces
 
 from .conftest import DESIGNS, MINIMAL
 from .pixels import HAS_PDFTOPPM, rasterise
@@ -469,7 +469,7 @@ def _vertical_edges(strip: Image.Image) -> int:
 def test_an_export_asks_for_no_more_bleed_than_a_design_may(runner, tmp_path):
     """The backs' pattern reaches 10 mm past the trim: the most bleed a design may ask for, and
     so the most an export may ask for too."""
-    from rushmore_print.cli import cli
+    from rushmore_print.cli.commands import cli
 
     result = runner.invoke(cli, ["export", "png", "--bleed", "11mm", "-o", str(tmp_path)])
     assert result.exit_code == 2

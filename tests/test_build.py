@@ -6,11 +6,11 @@ import re
 import pytest
 from pypdf import PdfReader
 
-from rushmore_print.build import KitOptions, build_kit
-from rushmore_print.cli import cli
+from rushmore_print.cli.commands import cli
+from rushmore_print.design import load_design
 from rushmore_print.errors import BuildError
 from rushmore_print.layout.sheets import PAPERS, SheetLayout
-from rushmore_print.spec import load_design
+from rushmore_print.writers.build import KitOptions, build_kit
 
 from .conftest import DESIGNS
 from .pdftext import page_texts
@@ -132,8 +132,8 @@ def test_every_example_design_builds(tmp_path, path):
 
 
 def test_an_invalid_deck_is_refused_and_nothing_is_written(tmp_path, monkeypatch):
-    import rushmore_print.build as build
-    from rushmore_print.generate import generate_deck
+    import rushmore_print.writers.build as build
+    from rushmore_print.deck.generate import generate_deck
 
     def broken(design):
         deck = generate_deck(design)
@@ -146,7 +146,7 @@ def test_an_invalid_deck_is_refused_and_nothing_is_written(tmp_path, monkeypatch
 
 
 def test_a_failed_render_keeps_the_old_file(tmp_path, monkeypatch):
-    import rushmore_print.build as build
+    import rushmore_print.writers.build as build
 
     options = KitOptions(
         papers=("a4",), layouts=(SheetLayout.FRONTS,), per_card=False, rulebook=False, answer_key=False
@@ -166,7 +166,7 @@ def test_a_failed_render_keeps_the_old_file(tmp_path, monkeypatch):
 
 
 def test_a_build_that_fails_half_way_leaves_the_whole_previous_kit(tmp_path, monkeypatch):
-    import rushmore_print.build as build
+    import rushmore_print.writers.build as build
 
     options = KitOptions(papers=("a4",), layouts=(SheetLayout.DUPLEX, SheetLayout.GUTTERFOLD), per_card=False)
     first = build_kit(load_design(), tmp_path, options)
@@ -190,7 +190,7 @@ def test_a_build_that_fails_half_way_leaves_the_whole_previous_kit(tmp_path, mon
 
 
 def test_each_document_is_written_before_the_next_is_rendered(tmp_path, monkeypatch):
-    import rushmore_print.build as build
+    import rushmore_print.writers.build as build
 
     options = KitOptions(papers=("a4",), layouts=(SheetLayout.DUPLEX,), rulebook=False, answer_key=False)
     staged_when_rendering = []
@@ -224,7 +224,7 @@ def test_a_staging_folder_a_killed_build_left_is_removed_by_the_next(tmp_path):
 
 
 def test_each_card_is_laid_out_once_a_document_and_pages_as_they_are_reached(monkeypatch):
-    import rushmore_print.build as build
+    import rushmore_print.writers.build as build
 
     design = load_design()
     kit = build.Kit.of(design, build.checked_deck(design))
@@ -241,7 +241,7 @@ def test_each_card_is_laid_out_once_a_document_and_pages_as_they_are_reached(mon
 
 
 def test_atomic_write_leaves_no_partial_file(tmp_path, monkeypatch):
-    from rushmore_print import files
+    from rushmore_print.writers import files
 
     target = tmp_path / "x.pdf"
     target.write_bytes(b"old")
@@ -307,7 +307,7 @@ def _fonts_of(path):
 
 @pytest.mark.slow
 def test_every_font_in_every_pdf_is_embedded(tmp_path, kit, runner):
-    from rushmore_print.cli import cli
+    from rushmore_print.cli.commands import cli
 
     kit_folder, _ = kit
     assert runner.invoke(cli, ["export", "dtc", "-o", str(tmp_path / "dtc")]).exit_code == 0
@@ -326,8 +326,8 @@ def test_every_font_in_every_pdf_is_embedded(tmp_path, kit, runner):
 def test_names_in_greek_cyrillic_and_latin_extended_build_and_export(write_design, tmp_path):
     from pypdf import PdfReader
 
-    from rushmore_print.export import export_png
-    from rushmore_print.targets import ExportOptions
+    from rushmore_print.deck.targets import ExportOptions
+    from rushmore_print.writers.export import export_png
 
     design = load_design(write_design("""
         name: Ἀκρόπολις

@@ -11,13 +11,13 @@ import time
 
 import pytest
 
-import rushmore_print.build as build
-from rushmore_print.build import KitOptions, build_kit, kit_jobs, kit_workers
-from rushmore_print.cli import cli
+import rushmore_print.writers.build as build
+from rushmore_print.cli.commands import cli
+from rushmore_print.design import load_design
 from rushmore_print.errors import BuildError, Problem, SpecError
-from rushmore_print.files import WorkerTraceback, can_fork, run_forked, worker_count
 from rushmore_print.layout.sheets import SheetLayout
-from rushmore_print.spec import load_design
+from rushmore_print.writers.build import KitOptions, build_kit, kit_jobs, kit_workers
+from rushmore_print.writers.files import WorkerTraceback, can_fork, run_forked, worker_count
 
 pytestmark = pytest.mark.skipif(not can_fork(), reason="no fork on this platform: builds run in one process")
 
@@ -132,7 +132,7 @@ def test_a_full_disk_in_a_worker_names_the_file_and_keeps_the_previous_kit(runne
     def fail(*args):
         raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
 
-    monkeypatch.setattr("rushmore_print.files.os.fsync", fail)
+    monkeypatch.setattr("rushmore_print.writers.files.os.fsync", fail)
     monkeypatch.setenv("RUSHMORE_WORKERS", "2")
     result = runner.invoke(cli, ["build", "--paper", "a4", "--layout", "duplex", "-o", str(tmp_path)])
     assert result.exit_code == 1, result.output
@@ -179,13 +179,13 @@ def test_workers_only_where_they_pay(monkeypatch):
     monkeypatch.delenv("RUSHMORE_WORKERS")
     design = load_design()
     jobs = kit_jobs(build.Kit.of(design, build.checked_deck(design)), KitOptions())
-    monkeypatch.setattr("rushmore_print.files.usable_cores", lambda: 1)
+    monkeypatch.setattr("rushmore_print.writers.files.usable_cores", lambda: 1)
     assert kit_workers(jobs) == 1  # one core: one process
-    monkeypatch.setattr("rushmore_print.files.usable_cores", lambda: 2)
+    monkeypatch.setattr("rushmore_print.writers.files.usable_cores", lambda: 2)
     assert kit_workers(jobs) == 2 and kit_workers(jobs[:1]) == 1  # one document: one process
-    monkeypatch.setattr("rushmore_print.files.usable_cores", lambda: 64)
+    monkeypatch.setattr("rushmore_print.writers.files.usable_cores", lambda: 64)
     assert kit_workers(jobs) == 4  # at most 4: each holds a document's page in memory
-    monkeypatch.setattr("rushmore_print.build.can_fork", lambda: False)
+    monkeypatch.setattr("rushmore_print.writers.build.can_fork", lambda: False)
     assert kit_workers(jobs) == 1
     monkeypatch.undo()
     stop = threading.Event()

@@ -11,7 +11,7 @@ from click.testing import CliRunner
 from PIL import Image, ImageOps
 from pypdf import PdfReader
 
-from rushmore_print.cli import cli
+from rushmore_print.cli.commands import cli
 from rushmore_print.layout.calibration import (
     MAIN_TICK,
     Scale,

@@ -4,8 +4,8 @@ import json
 
 import pytest
 
-from rushmore_print.cli import cli
-from rushmore_print.manifest import to_manifest
+from rushmore_print.cli.commands import cli
+from rushmore_print.deck.manifest import to_manifest
 
 from .conftest import MINIMAL
 

@@ -7,9 +7,9 @@ import sys
 
 import pytest
 
-from rushmore_print.cli import cli
-from rushmore_print.manifest import to_manifest
-from rushmore_print.rows import COLUMNS, card_rows, rows_csv, rows_manifest
+from rushmore_print.cli.commands import cli
+from rushmore_print.deck.manifest import to_manifest
+from rushmore_print.deck.rows import COLUMNS, card_rows, rows_csv, rows_manifest
 
 from .conftest import MINIMAL, ROOT
 

@@ -16,14 +16,14 @@ from PIL import Image, ImageCms
 from pypdf import PdfReader
 from pypdf.generic import StreamObject
 
-from rushmore_print.build import KitOptions, build_kit
-from rushmore_print.cli import cli
+from rushmore_print.cli.commands import cli
 from rushmore_print.colors import INK_LIMIT, limit_ink
-from rushmore_print.export import export_dtc
-from rushmore_print.icc import profile_problem
+from rushmore_print.design import load_design
 from rushmore_print.layout.sheets import SheetLayout
+from rushmore_print.readers.icc_profile import profile_problem
 from rushmore_print.render.colour import converter, limit_ink_image
-from rushmore_print.spec import load_design
+from rushmore_print.writers.build import KitOptions, build_kit
+from rushmore_print.writers.export import export_dtc
 
 SHIPPED = converter(None).icc
 PROFILE_LINE = 5  # the line of ``profile:`` below

@@ -5,10 +5,12 @@ import io
 import pytest
 from click.testing import CliRunner
 
-from rushmore_print.cli import cli
-from rushmore_print.console import GameRequest, Outcome, Streams, Table, narrator_for, new_log, new_session, play
-from rushmore_print.narrate import Narrator
-from rushmore_print.session import Options, Rejected, Session, ShowScore
+from rushmore_print.cli.commands import cli
+from rushmore_print.cli.console import GameRequest, Outcome, Streams, Table, narrator_for, new_log, new_session, play
+from rushmore_print.cli.prompt import take
+from rushmore_print.game.narrate import Narrator
+from rushmore_print.game.session import Options, Rejected, Session, ShowScore
+from rushmore_print.model import DeckMode
 
 
 def streams(lines: str | object = "") -> Streams:
@@ -97,27 +99,56 @@ def session_of(classic, classic_deck, players=("ann", "bob", "cy"), seed=1, **kw
 )
 def test_a_redundant_or_glued_trailing_dot_is_accepted(classic, classic_deck, line):
     session = session_of(classic, classic_deck)
-    step = session.handle(line)
+    step = take(line, session)
     assert not any(isinstance(e, Rejected) for e in step.events), step.events
     assert session.game.state.revealed == 2  # the turn was judged and the next card is in play
 
 
 def test_after_card_1_of_12_eleven_are_left(classic, classic_deck):
     for mode in ("screen", "table"):
-        session = session_of(
-            classic, classic_deck, deck_mode=__import__("rushmore_print.referee").referee.DeckMode(mode)
-        )
+        session = session_of(classic, classic_deck, deck_mode=DeckMode(mode))
         if mode == "table":
-            session.handle(session.game.state.box[0])
-        score = next(e for e in session.handle("ann pass, .").events if isinstance(e, ShowScore))
+            take(session.game.state.box[0], session)
+        score = next(e for e in take("ann pass, .", session).events if isinstance(e, ShowScore))
         lines = Narrator(classic_deck, classic.name).say(score)
         assert "11 cards left in the deck" in lines[-1], (mode, lines)
+
+
+def test_the_last_card_is_in_play_only_while_it_is(classic, classic_deck):
+    """The score line after each verdict and on ``score``: "the last card is in play" while the
+    deck's last card is, never after it is judged nor through a tie-break (its card is the box's)."""
+    session = session_of(classic, classic_deck, ("ann", "bob"), seed=5)
+    narrator = Narrator(classic_deck, classic.name, width=200)
+    said = []
+    take(f"ann {session.game.table.position_of(session.game.current.answer)}, bob pass", session)
+    take(f"bob {session.game.table.position_of(session.game.current.answer)}, ann pass", session)  # 1-1
+    while session.game.state.tiebreak is None:
+        if session.game.cards_left == 0:
+            said.append(narrator.say(session.score())[-1])  # the last card, in play
+        said += [line for line in narrator.say_all(take("ann pass, bob pass", session).events) if "score:" in line]
+    said.append(narrator.say(session.score())[-1])  # the tie-break card is in play
+    assert said[-3].endswith("the last card is in play"), said
+    assert said[-2].endswith("| the deck is empty") and said[-1].endswith("| the deck is empty"), said
+    assert sum("the last card is in play" in line for line in said) == 1
+
+
+def test_the_hint_shows_the_players_own_names_and_a_prefix_that_works(runner, tmp_path):
+    """With ann, anna and bob, "a b3" is ambiguous: the hint shows bob and "b b3", and both work."""
+    args = ["play", "--players", "ann,anna,bob", "--seed", "3", "--log", str(tmp_path / "g.jsonl")]
+    result = runner.invoke(cli, args, input="b b3, ann pass, anna pass\nquit\n")
+    assert result.exit_code == 0, result.output
+    said = " ".join(result.output.split())  # the hint is wrapped to the terminal's width
+    assert "Type claims as: bob B3, ann pass (b b3 will do); . = the rest pass; help for more." in said
+    assert "rejected" not in result.output and "bob covers B3" in result.output
+    two = runner.invoke(cli, ["play", "--players", "eve,dan", "--seed", "3", "--log", str(tmp_path / "h.jsonl")],
+                        input="quit\n")  # fmt: skip
+    assert "Type claims as: eve B3, dan pass (e b3 will do)" in " ".join(two.output.split())
 
 
 def test_a_crowded_prompt_names_who_is_to_claim(classic, classic_deck):
     names = ("alexandra", "alexander", "bernadette", "christopher", "dominique", "evangeline", "fitzgerald")
     session = session_of(classic, classic_deck, names, seed=3)
-    session.handle("alexandra pass")
+    take("alexandra pass", session)
     prompt = Narrator(classic_deck, classic.name, width=80).status(session)
     assert len(prompt) <= 80 and "players" not in prompt
     assert "to claim: alexande, b, c, d, e and f >" in prompt  # the prefixes the prompt accepts

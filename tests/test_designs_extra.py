@@ -10,11 +10,11 @@ import reportlab
 from PIL import Image
 from pypdf import PdfReader
 
-from rushmore_print.build import KitOptions, build_kit
-from rushmore_print.cli import cli
+from rushmore_print.cli.commands import cli
+from rushmore_print.deck.generate import generate_deck
+from rushmore_print.deck.targets import ExportOptions
+from rushmore_print.design import load_design
 from rushmore_print.errors import SpecError
-from rushmore_print.export import export_png
-from rushmore_print.generate import generate_deck
 from rushmore_print.layout.cards import (
     CardKind,
     back_face,
@@ -26,8 +26,8 @@ from rushmore_print.layout.cards import (
 )
 from rushmore_print.layout.items import Text, Use, item_bounds
 from rushmore_print.layout.sheets import SheetLayout
-from rushmore_print.spec import load_design
-from rushmore_print.targets import ExportOptions
+from rushmore_print.writers.build import KitOptions, build_kit
+from rushmore_print.writers.export import export_png
 
 
 def design_with(write_design, heads, counts, extra=""):

@@ -9,14 +9,24 @@ from .conftest import ROOT
 
 ARCHITECTURE = (ROOT / "docs" / "ARCHITECTURE.md").read_text("utf-8")
 CITED = sorted(set(re.findall(r"`([A-Za-z_][\w/]*(?:\.[A-Za-z_]\w*)*(?:\.py)?)`", ARCHITECTURE)))
+PACKAGE = ROOT / "rushmore_print"
+# A module by its file name alone (no two share one): ``targets`` is ``deck.targets``.
+BY_NAME = {
+    path.stem: ".".join(path.relative_to(PACKAGE).with_suffix("").parts)
+    for path in PACKAGE.rglob("*.py")
+    if path.stem != "__init__" and len(path.relative_to(PACKAGE).parts) > 1
+}
 
 
 def _resolves(cited: str) -> bool:
-    """``spec/yamlfile.py``, ``layout.sheets.plan_sheet``, ``export.Exporter``: a file of the
-    repository, or a module of the package and, after it, names defined in it."""
+    """``design/yamlfile.py``, ``layout.sheets.plan_sheet``, ``export.Exporter``: a file of the
+    repository, or a module of the package (by its path or its file name alone) and, after it,
+    names defined in it."""
     if "/" in cited or cited.endswith((".py", ".md")):
-        return any((base / cited).exists() for base in (ROOT, ROOT / "rushmore_print"))
+        return any((base / cited).exists() for base in (ROOT, PACKAGE))
     parts = cited.split(".")
+    if parts[0] in BY_NAME and not (PACKAGE / parts[0]).exists():
+        parts = [*BY_NAME[parts[0]].split("."), *parts[1:]]
     if len(parts) == 1:  # a module, named only (importing __main__ would run the command line)
         return _is_code(cited)
     for split in range(len(parts), 0, -1):
@@ -36,7 +46,8 @@ def _is_code(cited: str) -> bool:
     """A citation of this package's code or files, not an option, a value or another tool's name."""
     head = cited.split(".")[0].split("/")[0]
     return (
-        (ROOT / "rushmore_print" / head).exists()
+        head in BY_NAME
+        or (ROOT / "rushmore_print" / head).exists()
         or (ROOT / "rushmore_print" / f"{head}.py").exists()
         or ((ROOT / head).is_dir() and "/" in cited)
     )

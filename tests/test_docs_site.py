@@ -131,7 +131,7 @@ def _resolve(dotted: str) -> object:
 def test_the_cli_reference_is_every_command_s_help(site):
     from click.testing import CliRunner
 
-    from rushmore_print.cli import cli
+    from rushmore_print.cli.commands import cli
 
     page = html.unescape(re.sub(r"<[^>]+>", "", (site / "reference" / "cli.html").read_text("utf-8")))
     runner = CliRunner(env={"COLUMNS": "100"})  # a terminal 100 wide: click's widest for this group

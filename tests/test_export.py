@@ -10,15 +10,15 @@ from click.testing import CliRunner
 from PIL import Image, ImageChops, ImageStat
 from pypdf import PdfReader
 
-from rushmore_print.build import card_faces
-from rushmore_print.cli import cli
-from rushmore_print.export import export_dtc, export_png, export_raster, export_tts, tts_sheets
-from rushmore_print.generate import generate_deck
+from rushmore_print.cli.commands import cli
+from rushmore_print.deck.generate import generate_deck
+from rushmore_print.deck.targets import RASTER_TARGETS, ExportOptions, TargetKind
+from rushmore_print.design import load_design
 from rushmore_print.layout.cards import card_frame, symbols
 from rushmore_print.layout.sheets import card_pages
 from rushmore_print.render.png import render_page
-from rushmore_print.spec import load_design
-from rushmore_print.targets import RASTER_TARGETS, ExportOptions, TargetKind
+from rushmore_print.writers.build import card_faces
+from rushmore_print.writers.export import export_dtc, export_png, export_raster, export_tts, tts_sheets
 
 from .pdftext import page_texts
 
@@ -46,13 +46,13 @@ def test_png_without_bleed_at_other_dpi(tmp_path, tiny_path):
 
 @pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="needs pdftoppm (poppler-utils)")
 def test_png_agrees_with_the_pdf_rasterised_at_the_same_dpi(tmp_path):
-    from rushmore_print.build import card_faces
-    from rushmore_print.export import render_pngs
-    from rushmore_print.generate import generate_deck
+    from rushmore_print.deck.generate import generate_deck
     from rushmore_print.layout.cards import card_frame, symbols
     from rushmore_print.layout.items import Document
     from rushmore_print.layout.sheets import card_pages
     from rushmore_print.render.pdf import render_pdf
+    from rushmore_print.writers.build import card_faces
+    from rushmore_print.writers.export import render_pngs
 
     design = load_design()
     wanted = ("M01", "S14", "S29")  # a Monument, a plain and a red Search card
@@ -134,7 +134,7 @@ def test_mpc_images_are_drawn_at_their_size_not_resampled(tiny_export):
 def test_pngs_are_lean_lossless_and_deterministic(tiny_export, tmp_path):
     """The encoder writes the pixels Pillow would, in fewer bytes, the same bytes every time, in a
     file the project's own strict PNG reader (impose's) accepts."""
-    from rushmore_print.rasters import read_raster
+    from rushmore_print.readers.rasters import read_raster
     from rushmore_print.render.encode import png_bytes
 
     out, _ = tiny_export("tgc")

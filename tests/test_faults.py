@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from rushmore_print.cli import cli
+from rushmore_print.cli.commands import cli
 
 
 def _fail_with(monkeypatch, code: int, where: str = "fsync") -> None:
@@ -20,10 +20,10 @@ def _fail_with(monkeypatch, code: int, where: str = "fsync") -> None:
         raise OSError(code, os.strerror(code))
 
     if where == "fsync":
-        monkeypatch.setattr("rushmore_print.files.os.fsync", fail)
+        monkeypatch.setattr("rushmore_print.writers.files.os.fsync", fail)
     else:  # every way a command makes a file: a temporary file, or a build's staging folder
-        monkeypatch.setattr("rushmore_print.files.tempfile.mkstemp", fail)
-        monkeypatch.setattr("rushmore_print.files.tempfile.mkdtemp", fail)
+        monkeypatch.setattr("rushmore_print.writers.files.tempfile.mkstemp", fail)
+        monkeypatch.setattr("rushmore_print.writers.files.tempfile.mkdtemp", fail)
 
 
 @pytest.mark.slow
@@ -95,7 +95,7 @@ def _state(pid: int) -> str:
 def test_a_worker_dies_with_its_parent_even_on_kill_9():
     code = (
         "import multiprocessing, time\n"
-        "from rushmore_print.files import die_with_parent\n"
+        "from rushmore_print.writers.files import die_with_parent\n"
         "def work():\n"
         "    die_with_parent()\n"
         "    time.sleep(60)\n"

@@ -12,7 +12,18 @@ import pytest
 import reportlab
 from pypdf import PdfReader
 
-from rushmore_print.build import (
+from rushmore_print.cli.commands import cli
+from rushmore_print.cli.commands import load_design as cli_load_design
+from rushmore_print.deck.generate import generate_deck
+from rushmore_print.design import load_design
+from rushmore_print.errors import BuildError, SpecError
+from rushmore_print.layout.cards import CardKind, back_face, card_frame
+from rushmore_print.layout.items import Group, Text
+from rushmore_print.layout.sheets import SheetLayout
+from rushmore_print.readers.truetype import TrueTypeFont
+from rushmore_print.render.fontcheck import check_font
+from rushmore_print.typeface import metrics, printed_upper
+from rushmore_print.writers.build import (
     Kit,
     KitOptions,
     answer_key_document,
@@ -22,24 +33,13 @@ from rushmore_print.build import (
     rulebook_document,
     sheet_document,
 )
-from rushmore_print.cli import cli
-from rushmore_print.cli import load_design as cli_load_design
-from rushmore_print.errors import BuildError, SpecError
-from rushmore_print.generate import generate_deck
-from rushmore_print.layout.cards import CardKind, back_face, card_frame
-from rushmore_print.layout.items import Group, Text
-from rushmore_print.layout.sheets import SheetLayout
-from rushmore_print.render.fontcheck import check_font
-from rushmore_print.spec import load_design
-from rushmore_print.ttf import TrueTypeFont
-from rushmore_print.typeface import metrics, printed_upper
 
 from .conftest import DESIGNS
 from .fontsurgery import DEJAVU, NAMES, cmap_subtables, damaged, mapping, with_records, without_chars
 
 DAMAGED = damaged()
 
-# What ttf.py says of each file it refuses (the rest it reads, and the renderers refuse).
+# What readers/truetype.py says of each file it refuses (the rest it reads, and the renderers refuse).
 TTF_SAYS = {
     "unitsPerEm 0": "the head table says 0 units per em; a font has 16 to 16384",
     "no hmtx table": "no hmtx table",
@@ -68,7 +68,7 @@ OUTLINE_SAYS = {  # read, but an outline the names use is damaged
     "an outline cut short": "the outline of 'Ä' (glyph 134) runs past its end",
     "a composite glyph made of itself": "the outline of 'Ä' (glyph 134) nests components more than 8 deep",
 }
-RENDERER_SAYS = {  # ttf.py has no use for these fields; reportlab refuses them
+RENDERER_SAYS = {  # readers/truetype.py has no use for these fields; reportlab refuses them
     "head magic number wrong": "reportlab cannot read it to embed it in the PDFs ('TTFError: Invalid head table magic",
     "post version 9": "reportlab cannot read it to embed it in the PDFs ('TTFError: Unknown post table version 9",
 }

@@ -6,7 +6,7 @@ a time and memory limit, with every export and every PDF checked by qpdf and pdf
 
 import pytest
 
-from rushmore_print.cli import cli
+from rushmore_print.cli.commands import cli
 
 from .fuzzing import cases, materialise
 

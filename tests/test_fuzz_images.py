@@ -5,7 +5,7 @@ is ``bench/fuzz_images.py``."""
 
 import pytest
 
-from rushmore_print.cli import cli
+from rushmore_print.cli.commands import cli
 
 from .fuzz_images import cases
 from .imagebytes import pdf_problems

@@ -5,7 +5,7 @@ own process under a time and memory limit) is ``bench/fuzz_records.py``."""
 
 import pytest
 
-from rushmore_print.cli import cli
+from rushmore_print.cli.commands import cli
 
 from .fuzzing_records import FILE_NAME, cases, command, problems, state_problem
 

@@ -11,11 +11,11 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from rushmore_print.deck.generate import generate_deck
+from rushmore_print.deck.validate import validate_deck
+from rushmore_print.design import load_design, parse_design
 from rushmore_print.errors import SpecError
-from rushmore_print.generate import generate_deck
 from rushmore_print.model import Level, matches
-from rushmore_print.spec import load_design, parse_design
-from rushmore_print.validate import validate_deck
 
 from .conftest import DESIGNS
 

@@ -10,10 +10,10 @@ from PIL import Image, ImageChops, ImageFilter
 
 from rushmore_print.layout.fonts import Font
 from rushmore_print.layout.items import Document, Page, Text
+from rushmore_print.readers.truetype import quadratic_segments
 from rushmore_print.render.pdf import render_pdf
 from rushmore_print.render.rawpdf import render_raw_pdf
 from rushmore_print.render.svg import svg_document
-from rushmore_print.ttf import quadratic_segments
 from rushmore_print.typeface import metrics
 
 from .pixels import HAS_PDFTOPPM, rasterise

@@ -6,7 +6,8 @@ import itertools
 
 import pytest
 
-from rushmore_print.generate import generate_deck
+from rushmore_print.deck.generate import generate_deck
+from rushmore_print.design import load_design
 from rushmore_print.layout.cards import (
     FACE_ZONE,
     card_frame,
@@ -18,7 +19,6 @@ from rushmore_print.layout.cards import (
 from rushmore_print.layout.heads import HEAD_BOX, MIRROR, HeadKey
 from rushmore_print.layout.items import Group, Shape, Text, Use, apply, item_bounds, multiply, translate
 from rushmore_print.model import Monument
-from rushmore_print.spec import load_design
 
 from .conftest import DESIGNS
 from .pixels import _painted, art_design, head_coverage

@@ -10,7 +10,7 @@ import sys
 import pytest
 from click.testing import CliRunner
 
-from rushmore_print.cli import cli
+from rushmore_print.cli.commands import cli
 
 from .docpages import page
 

@@ -7,11 +7,11 @@ import os
 
 import pytest
 
-from rushmore_print.cli import cli
+from rushmore_print.cli.commands import cli
+from rushmore_print.design import MAX_PLAYERS, MOST_SEARCH_CARDS, parse_design
 from rushmore_print.errors import ClaimError, SpecError
-from rushmore_print.i18n import catalogue
-from rushmore_print.referee import Game
-from rushmore_print.spec import MAX_PLAYERS, MOST_SEARCH_CARDS, parse_design
+from rushmore_print.game.referee import Game
+from rushmore_print.language.i18n import catalogue
 
 from .conftest import EXAMPLES, MINIMAL
 from .fuzzing import every_key_wrong
@@ -94,9 +94,9 @@ def _files(folder):
 
 def _fail_on_write(monkeypatch, number: int, failure: BaseException) -> None:
     """The ``number``-th file an export finishes fails with ``failure`` (a full disk, Ctrl-C)."""
-    import rushmore_print.files
+    import rushmore_print.writers.files
 
-    finish, seen = rushmore_print.files.finish_file, []
+    finish, seen = rushmore_print.writers.files.finish_file, []
 
     def failing(handle):
         seen.append(handle)
@@ -104,7 +104,7 @@ def _fail_on_write(monkeypatch, number: int, failure: BaseException) -> None:
             raise failure
         finish(handle)
 
-    monkeypatch.setattr("rushmore_print.files.finish_file", failing)
+    monkeypatch.setattr("rushmore_print.writers.files.finish_file", failing)
 
 
 @pytest.mark.slow
@@ -348,7 +348,7 @@ def test_the_preview_draws_head_art_as_it_is_after_an_edit(write_design):
 
     from PIL import Image, ImageDraw
 
-    from rushmore_print.preview import PreviewBuilder
+    from rushmore_print.web.preview import PreviewBuilder
 
     path = write_design(ART_DESIGN % "h.png")
 

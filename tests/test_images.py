@@ -11,13 +11,13 @@ import subprocess
 import pytest
 from PIL import Image
 
-from rushmore_print.cli import cli
+from rushmore_print.cli.commands import cli
 from rushmore_print.errors import BuildError
-from rushmore_print.impose import impose
-from rushmore_print.inputs import InputKind
-from rushmore_print.rasters import read_raster
+from rushmore_print.readers.inputs import InputKind
+from rushmore_print.readers.rasters import read_raster
 from rushmore_print.render.art import art_image
 from rushmore_print.render.normalise import PRINT_MODES, decode, normalise
+from rushmore_print.writers.impose import impose
 
 from .imagebytes import chunk, jpeg, pdf_problems, phys, png
 

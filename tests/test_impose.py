@@ -5,11 +5,11 @@ import pytest
 from PIL import Image, ImageDraw
 from pypdf import PdfReader
 
-from rushmore_print.cli import cli
+from rushmore_print.cli.commands import cli
 from rushmore_print.errors import BuildError
-from rushmore_print.impose import ImposeOptions, collect_images, impose
 from rushmore_print.layout.cards import CardFrame
 from rushmore_print.layout.sheets import PAPERS, SheetLayout, plan_sheet
+from rushmore_print.writers.impose import ImposeOptions, collect_images, impose
 
 MM = 72 / 25.4
 
@@ -161,10 +161,10 @@ def test_back_and_backs_together_and_flip_without_duplex_are_errors(runner, tmp_
 def test_export_then_impose_gives_cards_of_exactly_the_trim_size(tmp_path, tiny_path):
     """The route the exports page describes: PNGs with the design's 3 mm bleed at 150 dpi are whole pixels (off by
     up to one), and impose still cuts poker cards at 88.9 x 63.5 mm."""
-    from rushmore_print.export import export_png
-    from rushmore_print.impose import card_size_from
-    from rushmore_print.spec import load_design
-    from rushmore_print.targets import ExportOptions
+    from rushmore_print.deck.targets import ExportOptions
+    from rushmore_print.design import load_design
+    from rushmore_print.writers.export import export_png
+    from rushmore_print.writers.impose import card_size_from
 
     export_png(load_design(tiny_path), tmp_path, ExportOptions(dpi=150))
     assert card_size_from(tmp_path / "M01.png", 3.0) == (88.9, 63.5)

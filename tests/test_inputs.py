@@ -7,8 +7,8 @@ import threading
 
 import pytest
 
-from rushmore_print.cli import cli
-from rushmore_print.inputs import InputError, InputKind, read_input, read_input_text, shown
+from rushmore_print.cli.commands import cli
+from rushmore_print.readers.inputs import InputError, InputKind, read_input, read_input_text, shown
 
 
 def test_a_fifo_is_refused_without_waiting(tmp_path):

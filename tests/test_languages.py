@@ -10,20 +10,20 @@ from pathlib import Path
 
 import pytest
 
-from rushmore_print import i18n
-from rushmore_print.build import rulebook_document
+from rushmore_print.deck.generate import generate_deck
+from rushmore_print.deck.rulebook import Heading, NewSide, build_rulebook, rulebook_markdown
+from rushmore_print.deck.validate import validate_deck
+from rushmore_print.design import load_design
 from rushmore_print.errors import SpecError
-from rushmore_print.generate import generate_deck
-from rushmore_print.i18n import Catalogue, catalogue, languages
+from rushmore_print.language import i18n
+from rushmore_print.language.i18n import Catalogue, catalogue, languages
 from rushmore_print.layout.answer_key import answer_key_pages
 from rushmore_print.layout.backs import back_problems
 from rushmore_print.layout.cards import CardKind, back_face, card_frame, search_face
 from rushmore_print.layout.items import Rect, Text
 from rushmore_print.layout.rules_sheet import GUTTER_MM, MARGIN_MM
 from rushmore_print.layout.sheets import PAPERS
-from rushmore_print.rulebook import Heading, NewSide, build_rulebook, rulebook_markdown
-from rushmore_print.spec import load_design
-from rushmore_print.validate import validate_deck
+from rushmore_print.writers.build import rulebook_document
 
 from .catalogues import TEMPLATE, placeholders, read, template_text
 from .catalogues import extracted as _extracted

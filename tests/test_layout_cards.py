@@ -6,7 +6,8 @@ import pytest
 from PIL import Image, ImageChops, ImageStat
 
 from rushmore_print.colors import WHITE, contrast, grey
-from rushmore_print.generate import generate_deck
+from rushmore_print.deck.generate import generate_deck
+from rushmore_print.design import HeadSpec, Look, Style, load_design
 from rushmore_print.layout.cards import (
     FLIP,
     PROPORTIONS,
@@ -21,7 +22,6 @@ from rushmore_print.layout.cards import (
 )
 from rushmore_print.layout.heads import HEAD_BOX, HeadKey, head_symbol, plain_palette, red_palette
 from rushmore_print.layout.items import Text, Use, item_bounds
-from rushmore_print.spec import HeadSpec, Look, Style, load_design
 
 from .conftest import DESIGNS, EXAMPLES
 from .pixels import FACING_CONTRAST_TARGETS, HAS_PDFTOPPM, facing_contrast, render_symbol

@@ -171,8 +171,8 @@ def test_other_card_sizes_fit(tmp_path):
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_the_fold_label_sits_clear_of_every_crop_mark(classic, classic_deck, paper):
-    from rushmore_print.build import card_faces
     from rushmore_print.layout.sheets import sheet_pages
+    from rushmore_print.writers.build import card_faces
 
     plan = plan_sheet(PAPERS[paper], SheetLayout.GUTTERFOLD, card_frame(classic))
     page = sheet_pages(plan, card_faces(classic, classic_deck)[:4], "test")[0]

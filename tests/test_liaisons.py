@@ -6,8 +6,8 @@ vowel (``ann ed Elena``). The rule acts where a value is put into a message or a
 import pytest
 from click.testing import CliRunner
 
-from rushmore_print.cli import cli
-from rushmore_print.i18n import LIAISONS, Names, catalogue, languages, said
+from rushmore_print.cli.commands import cli
+from rushmore_print.language.i18n import LIAISONS, Names, catalogue, languages, said
 
 from .conftest import EXAMPLES
 

@@ -12,12 +12,13 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from rushmore_print.cli import cli
+from rushmore_print.cli.commands import cli
+from rushmore_print.deck.generate import generate_deck
+from rushmore_print.design import load_design, parse_design
 from rushmore_print.errors import GameLogError
-from rushmore_print.generate import generate_deck
-from rushmore_print.i18n import catalogue, languages
-from rushmore_print.session import LOG_VERSION, Session, deck_fingerprint, parse_log
-from rushmore_print.spec import load_design, parse_design
+from rushmore_print.game.logformat import LOG_VERSION, deck_fingerprint, parse_log
+from rushmore_print.game.session import Session
+from rushmore_print.language.i18n import catalogue, languages
 
 from .conftest import EXAMPLES
 

@@ -6,8 +6,8 @@ import pytest
 from PIL import Image
 
 from rushmore_print.colors import contrast, in_grey, protanopia
+from rushmore_print.design import HeadSpec, Look, Style, load_design
 from rushmore_print.layout.heads import HEAD_BOX, HeadKey, head_symbol, red_palette
-from rushmore_print.spec import HeadSpec, Look, Style, load_design
 
 from .conftest import DESIGNS
 from .pixels import HAS_PDFTOPPM, head_pixels, light_front_cue, protanopia_image, red_cue, render_head

@@ -4,8 +4,8 @@ import json
 import pytest
 import yaml
 
+from rushmore_print.deck.manifest import read_manifest, to_manifest, validate_manifest
 from rushmore_print.errors import SpecError
-from rushmore_print.manifest import read_manifest, to_manifest, validate_manifest
 
 
 @pytest.fixture
@@ -126,7 +126,7 @@ def _mutate(data, rng):
 def test_two_hundred_mutated_manifests_get_a_verdict_never_a_crash(tmp_path, manifest, runner):
     from random import Random
 
-    from rushmore_print.cli import cli
+    from rushmore_print.cli.commands import cli
 
     rng = Random(12)
     verdicts = {0: 0, 1: 0}
@@ -176,8 +176,8 @@ def test_the_index_gives_the_verdicts_of_the_literal_rule_against_every_monument
     with missing, doubled and wrong Monuments and cards of every kind."""
     from random import Random
 
+    from rushmore_print.deck.validate import validate_deck
     from rushmore_print.model import matches
-    from rushmore_print.validate import validate_deck
 
     rng = Random(4)
     for _ in range(30):
@@ -203,7 +203,7 @@ def test_the_index_gives_the_verdicts_of_the_literal_rule_against_every_monument
 
 
 def test_ids_and_values_with_terminal_escapes_are_quoted_escaped(tmp_path, manifest, runner):
-    from rushmore_print.cli import cli
+    from rushmore_print.cli.commands import cli
 
     manifest["search"][0].update(id="S01\x1b]0;pwned\x07", level="expert")
     manifest["search"][1]["answer"] = "M\x1b[2J"

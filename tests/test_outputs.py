@@ -8,9 +8,9 @@ import sys
 
 import pytest
 
-from rushmore_print.cli import cli
+from rushmore_print.cli.commands import cli
 from rushmore_print.errors import BuildError
-from rushmore_print.files import atomic_write, ensure_folder
+from rushmore_print.writers.files import atomic_write, ensure_folder
 
 
 @pytest.fixture(scope="module")

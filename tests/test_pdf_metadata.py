@@ -5,7 +5,7 @@ import io
 import pytest
 from pypdf import PdfReader
 
-from rushmore_print.cli import cli
+from rushmore_print.cli.commands import cli
 from rushmore_print.layout.items import Document, Page, Rect, Shape
 from rushmore_print.layout.items import Path as LayoutPath
 from rushmore_print.render.pdf import render_pdf

@@ -17,10 +17,10 @@ from pypdf import PdfReader
 from pypdf.generic import ArrayObject, DictionaryObject, IndirectObject, StreamObject
 
 from rushmore_print.colors import INK_LIMIT
-from rushmore_print.export import export_dtc
-from rushmore_print.icc import profile_problem
+from rushmore_print.design import Style, load_design
+from rushmore_print.readers.icc_profile import profile_problem
 from rushmore_print.render.colour import converter
-from rushmore_print.spec import Style, load_design
+from rushmore_print.writers.export import export_dtc
 
 pytestmark = pytest.mark.slow  # the four DriveThruCards PDFs are exported once, for every test here
 

@@ -14,16 +14,16 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageCms
 
-from rushmore_print.build import KitOptions, build_kit
 from rushmore_print.colors import parse_hex
-from rushmore_print.export import export_dtc
+from rushmore_print.design import load_design
 from rushmore_print.layout.items import Document, Page, Rect, Shape, Symbol, Text, Use
 from rushmore_print.layout.items import Path as ItemPath
 from rushmore_print.layout.sheets import SheetLayout
 from rushmore_print.render.colour import NEUTRAL_CHROMA, THIN_LINE_PT, converter
 from rushmore_print.render.pdf import render_pdf
-from rushmore_print.spec import load_design
 from rushmore_print.units import PT_PER_MM
+from rushmore_print.writers.build import KitOptions, build_kit
+from rushmore_print.writers.export import export_dtc
 
 from .pdfpaint import paints, rich
 

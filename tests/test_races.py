@@ -1,4 +1,4 @@
-"""Fair races (rushmore_print.races): a phone's clock from pings, tap times that physics allows,
+"""Fair races (rushmore_print.game.races): a phone's clock from pings, tap times that physics allows,
 and claims released in tap order once no earlier tap can still arrive."""
 
 import random
@@ -6,7 +6,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rushmore_print.races import MARGIN, MAX_WINDOW, HeldClaim, PhoneClock, Ping, Race, window
+from rushmore_print.game.races import MARGIN, MAX_WINDOW, HeldClaim, PhoneClock, Ping, Race, window
 
 
 def pinged(offset, up, down, count=12, start=100.0, every=0.5):

@@ -7,9 +7,9 @@ import zlib
 import pytest
 from PIL import Image
 
-from rushmore_print.cli import cli
+from rushmore_print.cli.commands import cli
 from rushmore_print.errors import BuildError
-from rushmore_print.rasters import RasterError, read_raster
+from rushmore_print.readers.rasters import RasterError, read_raster
 
 from .imagebytes import (
     chunk,

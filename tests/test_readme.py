@@ -11,7 +11,7 @@ import click
 import pytest
 from click.testing import CliRunner
 
-from rushmore_print.cli import cli
+from rushmore_print.cli.commands import cli
 
 from .conftest import ROOT
 from .docpages import README, command_lines, first_block, page, section

@@ -9,10 +9,10 @@ import re
 
 from babel import Locale
 
-from rushmore_print.i18n import languages
+from rushmore_print.deck.targets import TargetKind
+from rushmore_print.design import DESIGN_KEYS, Look, Orientation, PrintSpec, design_key_paths
+from rushmore_print.language.i18n import languages
 from rushmore_print.sizes import CARD_PRESETS, PAPERS, Flip, SheetLayout
-from rushmore_print.spec import DESIGN_KEYS, Look, Orientation, PrintSpec, design_key_paths
-from rushmore_print.targets import TargetKind
 
 from .docpages import README, page
 

@@ -2,7 +2,10 @@ import re
 
 import pytest
 
-from rushmore_print.cli import cli
+from rushmore_print.cli.arguments import monument_card, search_card
+from rushmore_print.cli.commands import cli
+from rushmore_print.cli.prompt import card_named, monument_named, player_named
+from rushmore_print.deck.validate import validate_deck
 from rushmore_print.errors import (
     AlreadyClaimed,
     AlreadyCovered,
@@ -12,9 +15,9 @@ from rushmore_print.errors import (
     UnknownCard,
     UnknownPlayer,
 )
-from rushmore_print.model import Level, matches
-from rushmore_print.narrate import Narrator
-from rushmore_print.referee import (
+from rushmore_print.game.actions import Pass
+from rushmore_print.game.narrate import Narrator
+from rushmore_print.game.referee import (
     Awaiting,
     DeckMode,
     Ended,
@@ -24,11 +27,9 @@ from rushmore_print.referee import (
     Undone,
     answer_of,
     explain,
-    resolve_monument,
-    resolve_search,
 )
-from rushmore_print.validate import validate_deck
-from rushmore_print.words import join_names
+from rushmore_print.language.words import join_names
+from rushmore_print.model import EndReason, Level, matches
 
 
 def new_game(classic, classic_deck, players=("ann", "bob"), **kwargs):
@@ -43,6 +44,15 @@ def right_position(game):
 
 def wrong_position(game, avoid=()):
     return next(p for p, m in game.table.positions if m != game.current.answer and p not in avoid)
+
+
+def right(game):
+    """The Monument the card in play asks for (the referee takes Monuments by id)."""
+    return game.current.answer
+
+
+def wrong(game, avoid=()):
+    return game.table.monument_at(wrong_position(game, [game.table.position_of(m) for m in avoid]))
 
 
 # --------------------------------------------------------------------------- the pure state machine
@@ -82,14 +92,16 @@ def test_only_the_levels_cards_are_dealt(classic, classic_deck):
 
 def test_illegal_claims_are_rejected_without_losing_the_turn(classic, classic_deck):
     game = new_game(classic, classic_deck, ("ann", "bob", "cy"), seed=2)
-    with pytest.raises(UnknownPlayer, match="no player called 'zed'; the players are ann, bob and cy"):
-        game.claim("zed", "A1")
-    with pytest.raises(UnknownCard, match="'Q9' is neither a position \\(A1 to D4\\) nor a Monument \\(M01 to M16\\)"):
-        game.claim("ann", "Q9")
-    game.claim("ann", "A1")
-    with pytest.raises(AlreadyClaimed, match="ann already has a hand on A1; hands do not move"):
-        game.claim("ann", "B2")
     monument = game.table.monument_at("A1")
+    with pytest.raises(UnknownPlayer, match="no player called 'zed'; the players are ann, bob and cy"):
+        game.claim("zed", monument)
+    with pytest.raises(UnknownCard, match="no Monument Q9 in this deck \\(M01 to M16\\)"):
+        game.claim("ann", "Q9")  # the referee takes ids; reading a position is the front end's
+    with pytest.raises(UnknownCard, match="no Monument A1 in this deck"):
+        game.claim("ann", "A1")
+    game.claim("ann", monument)
+    with pytest.raises(AlreadyClaimed, match=r"^ann already has a hand on A1; hands do not move$"):
+        game.claim("ann", game.table.monument_at("B2"))
     with pytest.raises(AlreadyCovered, match=f"A1 \\({monument}\\) is already covered by ann"):
         game.claim("bob", monument)
     game.pass_("bob")
@@ -101,8 +113,8 @@ def test_illegal_claims_are_rejected_without_losing_the_turn(classic, classic_de
 def test_the_player_on_the_answer_scores(classic, classic_deck):
     game = new_game(classic, classic_deck, seed=4)
     card = game.current
-    game.claim("bob", wrong_position(game))
-    events = game.claim("ann", right_position(game))
+    game.claim("bob", wrong(game))
+    events = game.claim("ann", right(game))
     judged = next(e for e in events if isinstance(e, Judged))
     assert judged.winner == "ann" and judged.card == card and judged.answer == card.answer
     assert dict(game.scores()) == {"ann": 1, "bob": 0}
@@ -111,7 +123,7 @@ def test_the_player_on_the_answer_scores(classic, classic_deck):
 def test_win_at_three_ends_the_game_at_once(classic, classic_deck):
     game = new_game(classic, classic_deck, seed=8)
     for _turn in range(3):
-        events = game.claim("ann", right_position(game)) + game.pass_("bob")
+        events = game.claim("ann", right(game)) + game.pass_("bob")
     assert isinstance(events[-1], Ended) and events[-1].winners == ("ann",)
     assert game.over and game.cards_left == 12 - 3
     with pytest.raises(GameOver):
@@ -124,7 +136,7 @@ def test_tie_when_the_deck_runs_out_goes_to_a_tie_break(classic, classic_deck):
     for winner in winners:
         for player in ("ann", "bob", "cy"):
             if player == winner:
-                events = game.claim(player, right_position(game))
+                events = game.claim(player, right(game))
             else:
                 events = game.pass_(player)
     assert game.state.tiebreak == ("ann", "bob")
@@ -134,8 +146,8 @@ def test_tie_when_the_deck_runs_out_goes_to_a_tie_break(classic, classic_deck):
     game.pass_("bob")  # nobody takes it: another card is drawn
     assert not game.over
     game.pass_("ann")
-    events = game.claim("bob", right_position(game))
-    assert events[-1] == Ended(("bob",), "bob took the tie-break card", (("ann", 2), ("bob", 3), ("cy", 0)))
+    events = game.claim("bob", right(game))
+    assert events[-1] == Ended(("bob",), EndReason.TIE_BREAK, (("ann", 2), ("bob", 3), ("cy", 0)))
 
 
 def test_tie_break_draws_the_levels_cards_then_the_rest_of_the_box(classic, classic_deck):
@@ -154,7 +166,7 @@ def test_tie_break_draws_the_levels_cards_then_the_rest_of_the_box(classic, clas
         levels
         == [Level.BASIC] * 2 + [Level.ADVANCED] * by_level[Level.ADVANCED] + [Level.EXPERT] * by_level[Level.EXPERT]
     )
-    assert events[-1].winners == ("ann", "bob") and "share the win" in events[-1].reason
+    assert events[-1].winners == ("ann", "bob") and events[-1].reason is EndReason.BOX_EMPTY
 
 
 def test_a_tie_with_the_level_pool_used_up_draws_from_the_other_levels(classic, classic_deck):
@@ -166,26 +178,40 @@ def test_a_tie_with_the_level_pool_used_up_draws_from_the_other_levels(classic, 
             events = game.pass_(name)
     assert events[-2] == TieBreak(tuple(names), from_other_levels=True, draw_level=Level.ADVANCED)
     assert game.current.level is Level.ADVANCED  # the next harder level, never an Expert card first
-    game.claim("p3", right_position(game))
+    game.claim("p3", right(game))
     for name in names:
         if name != "p3":
             events = game.pass_(name)
-    assert events[-1] == Ended(("p3",), "p3 took the tie-break card", tuple((n, int(n == "p3")) for n in names))
+    assert events[-1] == Ended(("p3",), EndReason.TIE_BREAK, tuple((n, int(n == "p3")) for n in names))
 
 
 def test_penalty_returns_a_card_to_the_box(classic, classic_deck):
     game = new_game(classic, classic_deck, seed=6, penalty=True)
-    game.claim("ann", right_position(game)), game.pass_("bob")
-    game.claim("ann", wrong_position(game))
+    game.claim("ann", right(game)), game.pass_("bob")
+    game.claim("ann", wrong(game))
     events = game.pass_("bob")
     judged = next(e for e in events if isinstance(e, Judged))
     assert judged.penalised == ("ann",) and dict(game.scores())["ann"] == 0
 
 
+def test_a_penalty_gives_back_the_last_card_won(classic, classic_deck):
+    """RULES.md: a wrong claim gives back the card won last (the top of the player's pile), and it
+    goes to the bottom of the box."""
+    game = new_game(classic, classic_deck, seed=6, penalty=True, long_game=True)
+    won = []
+    for _ in range(3):  # ann takes three cards (four win the long game)
+        won.append(game.current.id)
+        game.claim("ann", right(game)), game.pass_("bob")
+    game.claim("ann", wrong(game))
+    judged = next(e for e in game.pass_("bob") if isinstance(e, Judged))
+    assert judged.penalised == ("ann",) and judged.returned == (won[-1],)
+    assert game.state.won[0] == tuple(won[:-1]) and game.state.box[-1] == won[-1]
+
+
 def tie_at_one_all(game):
     """Play a 2-player game to a 1-1 tie when the deck runs out: ann takes card 1, bob card 2."""
-    game.claim("ann", right_position(game)), game.pass_("bob")
-    game.pass_("ann"), game.claim("bob", right_position(game))
+    game.claim("ann", right(game)), game.pass_("bob")
+    game.pass_("ann"), game.claim("bob", right(game))
     while game.state.tiebreak is None:
         game.pass_("ann"), game.pass_("bob")
 
@@ -194,19 +220,19 @@ def test_a_penalty_never_decides_a_tie_break(classic, classic_deck):
     game = new_game(classic, classic_deck, seed=5, penalty=True)
     tie_at_one_all(game)
     assert game.state.tiebreak == ("ann", "bob") and dict(game.scores()) == {"ann": 1, "bob": 1}
-    game.claim("ann", wrong_position(game))  # a wrong claim in the tie-break loses only the round
+    game.claim("ann", wrong(game))  # a wrong claim in the tie-break loses only the round
     judged = next(e for e in game.pass_("bob") if isinstance(e, Judged))
     assert judged.penalised == () and judged.returned == () and dict(game.scores()) == {"ann": 1, "bob": 1}
     assert game.state.wrong == (1, 0) and not game.over
-    events = game.claim("ann", right_position(game)) + game.pass_("bob")
-    assert events[-1] == Ended(("ann",), "ann took the tie-break card", (("ann", 2), ("bob", 1)))
+    events = game.claim("ann", right(game)) + game.pass_("bob")
+    assert events[-1] == Ended(("ann",), EndReason.TIE_BREAK, (("ann", 2), ("bob", 1)))
 
 
 def test_a_penalised_card_is_named_and_drawn_only_after_every_unseen_card(classic, classic_deck):
     game = new_game(classic, classic_deck, seed=6, level=Level.EXPERT, penalty=True)
     won = game.current.id
-    game.claim("ann", right_position(game)), game.pass_("bob")
-    game.claim("ann", wrong_position(game))
+    game.claim("ann", right(game)), game.pass_("bob")
+    game.claim("ann", wrong(game))
     judged = next(e for e in game.pass_("bob") if isinstance(e, Judged))
     assert judged.penalised == ("ann",) and judged.returned == (won,)
     assert "ann claimed a wrong Monument and gives " + won + " back" in " ".join(
@@ -234,9 +260,9 @@ def test_table_mode_names_the_card_to_give_back_and_takes_exactly_it_later(class
     )
     game.start()
     won = turn_over_next(game)
-    game.claim("ann", right_position(game)), game.pass_("bob")
+    game.claim("ann", right(game)), game.pass_("bob")
     turn_over_next(game)
-    game.claim("ann", wrong_position(game))
+    game.claim("ann", wrong(game))
     judged = next(e for e in game.pass_("bob") if isinstance(e, Judged))
     assert judged.returned == (won,) and dict(game.scores()) == {"ann": 0, "bob": 0}
     with pytest.raises(ClaimError, match=f"{won} went back to the box after a penalty; turn over the top card"):
@@ -266,29 +292,29 @@ def test_undo_takes_back_one_input_even_the_one_that_completed_a_turn(classic, c
     with pytest.raises(NothingToUndo):
         game.undo()
     first = game.current
-    game.claim("ann", right_position(game))
+    game.claim("ann", right(game))
     game.undo()
     assert game.state.claims == ()
-    game.claim("ann", right_position(game)), game.pass_("bob")
+    game.claim("ann", right(game)), game.pass_("bob")
     assert game.current != first and dict(game.scores())["ann"] == 1
     events = game.undo()
-    assert events[0] == Undone("bob's pass") and events[1].card == first and events[1].again
+    assert events[0] == Undone((Pass("bob"),)) and events[1].card == first and events[1].again
     assert game.current == first and game.waiting_for() == ("bob",) and dict(game.scores())["ann"] == 0
 
 
 def test_one_claim_is_changed_or_dropped_without_touching_the_others(classic, classic_deck):
     game = new_game(classic, classic_deck, ("ann", "bob", "cy"), seed=3)
-    game.claim("ann", wrong_position(game))
+    game.claim("ann", wrong(game))
     game.pass_("bob")
-    game.change("ann", right_position(game))
+    game.change("ann", right(game))
     assert game.state.claims == (("ann", game.current.answer), ("bob", None))
     with pytest.raises(AlreadyCovered):
-        game.change("bob", right_position(game))
-    game.change("bob", wrong_position(game, avoid=(right_position(game),)))
+        game.change("bob", right(game))
+    game.change("bob", wrong(game, avoid=(right(game),)))
     game.drop("ann")
     assert game.waiting_for() == ("ann", "cy")
-    with pytest.raises(ClaimError, match="cy has no claim this turn to change"):
-        game.change("cy", "A1")
+    with pytest.raises(ClaimError, match=r"^cy has no claim this turn to change$"):
+        game.change("cy", game.table.monument_at("A1"))
     game.undo()
     assert game.waiting_for() == ("cy",)
 
@@ -296,20 +322,25 @@ def test_one_claim_is_changed_or_dropped_without_touching_the_others(classic, cl
 def test_the_last_claim_of_the_game_can_be_undone(classic, classic_deck):
     game = new_game(classic, classic_deck, seed=8)
     for _turn in range(3):
-        game.claim("ann", right_position(game)), game.pass_("bob")
+        game.claim("ann", right(game)), game.pass_("bob")
     assert game.over
     game.undo()
     assert not game.over and game.waiting_for() == ("bob",) and dict(game.scores())["ann"] == 2
 
 
 def test_names_match_by_unique_prefix_case_and_unicode_form(classic, classic_deck):
+    """The terminal reads a name by its prefix (prompt.py); the referee takes only whole names."""
     game = new_game(classic, classic_deck, ("Ann", "abe", "stra\u00dfe", "Zo\u00eb"), seed=3)
-    assert game.player_named("AN") == "Ann" and game.player_named("ab") == "abe"
-    assert game.player_named("STRASSE") == "stra\u00dfe"
-    assert game.player_named("zoe\u0308") == "Zo\u00eb"  # typed decomposed (NFD)
+    assert player_named("AN", game) == "Ann" and player_named("ab", game) == "abe"
+    assert player_named("STRASSE", game) == "stra\u00dfe"
+    assert player_named("zoe\u0308", game) == "Zo\u00eb"  # typed decomposed (NFD)
     with pytest.raises(UnknownPlayer, match="'a' could be Ann or abe; type more of the name"):
-        game.player_named("a")
-    assert game.monument_named("m7") == "M07" and game.monument_named("M007") == "M07"
+        player_named("a", game)
+    assert monument_named("m7", game) == "M07" and monument_named("M007", game) == "M07"
+    with pytest.raises(UnknownCard, match="'Q9' is neither a position \\(A1 to D4\\) nor a Monument \\(M01 to M16\\)"):
+        monument_named("Q9", game)
+    with pytest.raises(UnknownPlayer):
+        game.claim("AN", game.current.answer)
 
 
 def test_table_mode_takes_the_card_the_game_master_turned_over(classic, classic_deck):
@@ -323,10 +354,10 @@ def test_table_mode_takes_the_card_the_game_master_turned_over(classic, classic_
         game.turn_over(expert.id)
     basic = next(c for c in classic_deck.search if c.red_count == 0)
     notation = classic_deck.notation.search(basic.faces, basic.red)
-    assert game.turn_over(notation.lower())[-1].card == basic
+    assert game.turn_over(card_named(notation.lower(), game))[-1].card == basic
     game.pass_("ann"), game.pass_("bob")
     with pytest.raises(ClaimError, match=f"{basic.id} was already turned over in this game"):
-        game.turn_over(basic.id.lower())
+        game.turn_over(card_named(basic.id.lower(), game))
     assert game.cards_left == 11 - 0 and game.state.awaiting
 
 
@@ -347,12 +378,12 @@ def test_players_are_checked(classic, classic_deck):
 def test_answer_and_check_agree_with_the_validator_on_every_pair(classic_deck):
     assert validate_deck(classic_deck).ok()
     for card in classic_deck.search:
-        search = resolve_search(classic_deck, card.id)
+        search = search_card(classic_deck, card.id)
         assert answer_of(classic_deck, search).id == card.answer
-        by_notation = resolve_search(classic_deck, classic_deck.notation.search(card.faces, card.red))
+        by_notation = search_card(classic_deck, classic_deck.notation.search(card.faces, card.red))
         assert answer_of(classic_deck, by_notation).id == card.answer
         for monument in classic_deck.monuments:
-            reasons = explain(classic_deck, search, resolve_monument(classic_deck, monument.id))
+            reasons = explain(classic_deck, search, monument_card(classic_deck, monument.id))
             assert (not reasons) == matches(card.faces, card.red, monument.faces) == (monument.id == card.answer)
 
 
@@ -398,7 +429,7 @@ def script(classic, classic_deck, players, level, long_game, seed, strategy):
                 break
             if player == winner:
                 lines.append(f"{player} {right_position(game)}")
-                game.claim(player, right_position(game))
+                game.claim(player, game.current.answer)
             else:
                 lines.append(f"{player} pass")
                 game.pass_(player)

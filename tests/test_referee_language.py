@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from rushmore_print.console import GameRequest, Outcome, Streams, Table, narrator_for, new_log, new_session, play
-from rushmore_print.i18n import catalogue, languages
-from rushmore_print.model import Level
+from rushmore_print.cli.console import GameRequest, Outcome, Streams, Table, narrator_for, new_log, new_session, play
+from rushmore_print.language.i18n import catalogue, languages
+from rushmore_print.model import EndReason, Level
 
 from .catalogues import LOCALE, extracted, read
 
@@ -177,7 +177,8 @@ def test_a_table_deck_game_to_a_tie_break_is_told_in_the_players_language(tmp_pa
     told, (outcome, session) = run(design, request, table_game, tmp_path / "t.jsonl")
     assert outcome is Outcome.DONE and session.game.state.winners == ("ann",)
     t = catalogue(language)
-    assert t.say(session.game.state.end_reason) in told  # "ann took the tie-break card", in the language
+    assert session.game.state.end_reason is EndReason.TIE_BREAK
+    assert t.gettext("{player} took the tie-break card", player="ann") in told  # in the language
     assert english_left(told, language) == []
 
 
@@ -206,7 +207,7 @@ def test_the_english_check_sees_english(tmp_path):
 
 
 def language_server(classic, classic_deck, language):
-    from rushmore_print.session import Options, Session
+    from rushmore_print.game.session import Options, Session
     from rushmore_print.web.room import Room
     from rushmore_print.web.server import TableServer
 
@@ -293,7 +294,7 @@ def test_the_browser_table_serves_its_words_and_says_its_lines_in_the_language(c
 
 
 def _covered(position, server):
-    from rushmore_print.i18n import said
+    from rushmore_print.language.i18n import said
 
     monument = server.room.game.table.monument_at(position)
     return said("{position} ({monument}) is already covered by {player}", position=position, monument=monument,
@@ -301,7 +302,7 @@ def _covered(position, server):
 
 
 def test_the_browser_words_are_english_for_an_english_design(classic, classic_deck):
-    from rushmore_print.web.words import page_in, page_words
+    from rushmore_print.web.page_words import page_in, page_words
 
     page = page_in(b'<html lang="en"><head><title>x</title></head></html>', catalogue("en"), "t")
     assert '<html lang="en-GB">' in page.decode()
@@ -372,8 +373,8 @@ def test_the_browser_table_in_german_in_a_real_chromium(tmp_path, classic_deck):
 
 @pytest.mark.parametrize("language", [code for code in languages() if code != "en"])
 def test_the_calibration_sheet_speaks_the_printer_s_language_and_fits(language):
-    from rushmore_print.build import calibration_document
     from rushmore_print.layout.sheets import Flip
+    from rushmore_print.writers.build import calibration_document
 
     from .test_rules_sheet import collisions, texts
 
@@ -389,7 +390,7 @@ def test_the_calibration_sheet_speaks_the_printer_s_language_and_fits(language):
 
 
 def test_calibrate_takes_a_language_and_refuses_an_unknown_one(runner, tmp_path):
-    from rushmore_print.cli import cli
+    from rushmore_print.cli.commands import cli
 
     done = runner.invoke(cli, ["calibrate", "--language", "pl", "--paper", "a4", "-o", str(tmp_path)])
     assert done.exit_code == 0, done.output
@@ -405,9 +406,9 @@ def test_calibrate_takes_a_language_and_refuses_an_unknown_one(runner, tmp_path)
     [("en", "left", "right"), ("de", "links", "rechts"), ("pl", "lewo", "prawo"), ("fr", "la gauche", "la droite")],
 )
 def test_a_design_that_names_no_directions_faces_the_language_s_left_and_right(tmp_path, language, left, right):
-    from rushmore_print.build import rulebook_document
-    from rushmore_print.generate import generate_deck
-    from rushmore_print.spec import load_design
+    from rushmore_print.deck.generate import generate_deck
+    from rushmore_print.design import load_design
+    from rushmore_print.writers.build import rulebook_document
 
     from .test_rules_sheet import texts
 
@@ -425,7 +426,7 @@ def test_a_design_that_names_no_directions_faces_the_language_s_left_and_right(t
 
 
 def test_directions_a_design_names_are_kept_in_any_language(write_design):
-    from rushmore_print.spec import load_design
+    from rushmore_print.design import load_design
 
     text = "name: T\nheads: [A, B]\ndirections: [up, down]\nlanguage: de\nsearch: {seed: 1, red_counts: {0: 4}}\n"
     path = write_design(text)
@@ -435,7 +436,7 @@ def test_directions_a_design_names_are_kept_in_any_language(write_design):
 
 @pytest.mark.parametrize("language", ["de", "pl"])
 def test_answer_and_check_settle_a_dispute_in_the_players_language(runner, tmp_path, language):
-    from rushmore_print.cli import cli
+    from rushmore_print.cli.commands import cli
 
     design = str(design_in(tmp_path, language))
     wrong = runner.invoke(cli, ["check", "S17", "M05", design])

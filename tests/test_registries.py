@@ -5,8 +5,8 @@ import inspect
 
 import pytest
 
-from rushmore_print.export import EXPORTERS, run_export
-from rushmore_print.targets import EXPORTS, RASTER_TARGETS, TargetKind
+from rushmore_print.deck.targets import EXPORTS, RASTER_TARGETS, TargetKind
+from rushmore_print.writers.export import EXPORTERS, run_export
 
 
 def test_every_target_kind_has_its_metadata_and_its_exporter():

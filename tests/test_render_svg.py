@@ -9,7 +9,7 @@ import pytest
 from PIL import Image as PILImage
 from PIL import ImageChops, ImageFilter, ImageStat
 
-from rushmore_print.build import card_faces, checked_deck
+from rushmore_print.design import load_design
 from rushmore_print.layout.cards import card_frame, symbols
 from rushmore_print.layout.heads import HeadKey
 from rushmore_print.layout.items import Document, Group, Page, Path, Shape, Use, rgb
@@ -17,7 +17,7 @@ from rushmore_print.layout.sheets import card_pages
 from rushmore_print.render.pdf import render_pdf
 from rushmore_print.render.png import render_page
 from rushmore_print.render.svg import SvgWriter, svg_document
-from rushmore_print.spec import load_design
+from rushmore_print.writers.build import card_faces, checked_deck
 
 from .pixels import HAS_PDFTOPPM, rasterise
 from .test_renderers import fixture
@@ -182,8 +182,8 @@ def test_pages_of_one_writer_share_their_definitions(classic_pages):
 def test_export_svg_writes_a_drawing_per_face_and_back_named_as_the_pngs(runner, tiny_path, tmp_path):
     from xml.etree import ElementTree
 
-    from rushmore_print.cli import cli
-    from rushmore_print.targets import EXPORTS
+    from rushmore_print.cli.commands import cli
+    from rushmore_print.deck.targets import EXPORTS
 
     result = runner.invoke(cli, ["export", "svg", str(tiny_path), "-o", str(tmp_path / "svg"), "--bleed", "0"])
     assert result.exit_code == 0, result.output

@@ -112,9 +112,9 @@ def test_every_item_looks_the_same_from_all_three_renderers(tmp_path):
 def test_heads_pasted_from_shared_tiles_are_the_pixels_of_a_fresh_drawing(classic, classic_deck):
     """The PNG renderer draws each symbol once a size and place within a pixel and pastes it
     after: a card drawn after the whole deck (every tile made) is the card drawn alone."""
-    from rushmore_print.build import card_faces
     from rushmore_print.layout.cards import card_frame, symbols
     from rushmore_print.layout.sheets import card_pages
+    from rushmore_print.writers.build import card_faces
 
     table = symbols(classic)
     pages = card_pages(card_frame(classic), [front for front, _ in card_faces(classic, classic_deck)])

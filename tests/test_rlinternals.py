@@ -17,6 +17,7 @@ from reportlab.pdfgen.canvas import Canvas
 from rushmore_print.layout.fonts import Font
 from rushmore_print.layout.items import BLACK, Document, Page, Path, Rect, Shape, Text, rgb
 from rushmore_print.layout.lazy import Lazy
+from rushmore_print.readers.truetype import TrueTypeFont
 from rushmore_print.render.pdf import register_fonts, write_pdf
 from rushmore_print.render.rlinternals import (
     add_catalog_entry,
@@ -29,7 +30,6 @@ from rushmore_print.render.rlinternals import (
     stream_pages,
     truetype_font,
 )
-from rushmore_print.ttf import TrueTypeFont
 
 from .fontsurgery import DEJAVU, damaged, tables, with_mapping
 
@@ -210,7 +210,7 @@ def test_the_quick_font_parse_sets_what_reportlabs_own_sets():
 
 
 def _read_here(data: bytes, folder: pathlib.Path) -> bool:
-    """Whether the project's own bounded reader (``ttf``) accepts the font: only such a font ever
+    """Whether the project's own bounded reader (``truetype``) accepts the font: only such a font ever
     reaches reportlab, which loops as far as a file's counts say."""
     path = folder / "font.ttf"
     path.write_bytes(data)

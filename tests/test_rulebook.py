@@ -3,16 +3,16 @@ import re
 import pytest
 from pypdf import PdfReader
 
-from rushmore_print.build import KitOptions, answer_key_document, build_kit, rulebook_document
-from rushmore_print.generate import generate_deck
+from rushmore_print.deck.generate import generate_deck
+from rushmore_print.deck.rulebook import DecoyExample, MatchExample, build_rulebook
+from rushmore_print.deck.validate import validate_deck
+from rushmore_print.design import load_design
 from rushmore_print.layout.items import Group, Rect, Text, item_bounds
 from rushmore_print.layout.rules_sheet import MARGIN_MM
 from rushmore_print.layout.sheets import PAPERS, SheetLayout
 from rushmore_print.model import Level, matches
 from rushmore_print.render.pdf import render_pdf
-from rushmore_print.rulebook import DecoyExample, MatchExample, build_rulebook
-from rushmore_print.spec import load_design
-from rushmore_print.validate import validate_deck
+from rushmore_print.writers.build import KitOptions, answer_key_document, build_kit, rulebook_document
 
 from .conftest import DESIGNS
 from .pdftext import page_texts
@@ -133,7 +133,7 @@ def test_the_worked_example_is_a_real_match_and_the_decoy_is_not(classic, classi
 def test_the_referee_line_checks_a_pair_of_this_deck_that_the_sheet_worked(path):
     """The printed ``rushmore check CARD MONUMENT`` names this design's cards (an 8-head deck has
     no M03) and settles the sheet's own worked example: a player who types it sees it agree."""
-    from rushmore_print.rulebook import Paragraph
+    from rushmore_print.deck.rulebook import Paragraph
 
     design = load_design(path)
     deck = generate_deck(design)

@@ -7,15 +7,8 @@ from collections import Counter
 
 import pytest
 
-from rushmore_print.build import rulebook_document
-from rushmore_print.generate import generate_deck
-from rushmore_print.geometry import IDENTITY, multiply
-from rushmore_print.layout.cards import card_frame, card_layout
-from rushmore_print.layout.heads import HeadKey
-from rushmore_print.layout.items import Group, Page, Shape, Text, Use, item_bounds
-from rushmore_print.layout.rules_sheet import BODY_SIZES, MIN_TEXT_PT, rules_pages
-from rushmore_print.layout.sheets import PAPERS
-from rushmore_print.rulebook import (
+from rushmore_print.deck.generate import generate_deck
+from rushmore_print.deck.rulebook import (
     OPPOSITE,
     Heading,
     MatchExample,
@@ -28,7 +21,14 @@ from rushmore_print.rulebook import (
     match_example,
     table_space_mm,
 )
-from rushmore_print.spec import load_design
+from rushmore_print.design import load_design
+from rushmore_print.geometry import IDENTITY, multiply
+from rushmore_print.layout.cards import card_frame, card_layout
+from rushmore_print.layout.heads import HeadKey
+from rushmore_print.layout.items import Group, Page, Shape, Text, Use, item_bounds
+from rushmore_print.layout.rules_sheet import BODY_SIZES, MIN_TEXT_PT, rules_pages
+from rushmore_print.layout.sheets import PAPERS
+from rushmore_print.writers.build import rulebook_document
 
 from .conftest import DESIGNS
 

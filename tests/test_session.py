@@ -1,4 +1,5 @@
-"""The game at the table: lines typed by a game master, the log, resume (session.py, gamelog.py)."""
+"""The game at the table: lines typed by a game master (prompt.py), the session's actions, the log,
+resume (session.py, logformat.py, gamelog.py)."""
 
 import json
 import random
@@ -9,21 +10,23 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rushmore_print.cli import cli
-from rushmore_print.errors import GameLogError
-from rushmore_print.model import Level
-from rushmore_print.narrate import Narrator
-from rushmore_print.referee import DeckMode, Ended, Judged, Revealed
-from rushmore_print.session import (
-    MAX_LINE,
+from rushmore_print.cli.commands import cli
+from rushmore_print.cli.prompt import MAX_LINE, take
+from rushmore_print.errors import GameLogError, UnknownPlayer
+from rushmore_print.game.actions import Claim
+from rushmore_print.game.logformat import LOG_VERSION, parse_log
+from rushmore_print.game.narrate import Narrator
+from rushmore_print.game.referee import DeckMode, Ended, Judged, Revealed, Undone
+from rushmore_print.game.session import (
     Finished,
     Options,
     Ready,
     Rejected,
     Session,
+    Step,
     Summary,
-    parse_log,
 )
+from rushmore_print.model import Level
 
 
 def ticking():
@@ -33,7 +36,7 @@ def ticking():
 
 
 def new_session(classic, classic_deck, players=("ann", "bob", "cy"), **kwargs):
-    flags = {key: kwargs.pop(key) for key in ("quick", "hold") if key in kwargs}
+    flags = {key: kwargs.pop(key) for key in ("hold",) if key in kwargs}
     session = Session.new(
         classic_deck,
         classic.rules,
@@ -54,10 +57,21 @@ def wrong(session, avoid=()):
     return next(p for p, m in session.game.table.positions if m != session.game.current.answer and p not in avoid)
 
 
-def feed(session, line, records):
-    step = session.handle(line)
+def typed(session, line, quick=False):
+    """What a line typed at the terminal gives (a question such as score: nothing)."""
+    step = take(line, session, quick)
+    return step if isinstance(step, Step) else Step()
+
+
+def feed(session, line, records, quick=False):
+    step = typed(session, line, quick)
     records += step.records
     return step
+
+
+def told(session, step):
+    """The terminal's words for a step: what the game master reads."""
+    return Narrator(session.game.deck, "x", width=200, table=session.game.table).say_all(step.events)
 
 
 # --------------------------------------------------------------------------- what the game master types
@@ -84,15 +98,18 @@ def test_a_bad_item_rejects_the_whole_line_and_changes_nothing(classic, classic_
     session, records = new_session(classic, classic_deck, seed=4)
     before = session.game.state
     step = feed(session, "ann A1, zed pass", records)
-    assert step.events == (Rejected("ann A1, zed pass", "no player called 'zed'; the players are ann, bob and cy"),)
+    assert isinstance(step.events[0], Rejected) and isinstance(step.events[0].error, UnknownPlayer)
+    assert step.events[0].reason == "no player called 'zed'; the players are ann, bob and cy"
     assert session.game.state == before and records[-1]["event"] == "rejected"
+    assert records[-1]["line"] == "ann A1, zed pass"
     step = feed(session, f"ann {right(session)}, bob pass, cy pass, ann A1", records)
-    assert "the turn was judged before 'ann A1'" in step.events[0].reason and session.game.state == before
+    assert "the turn was judged before 'ann A1'; type that again" in told(session, step)[0]
+    assert session.game.state == before
 
 
 def test_quick_mode_takes_a_five_player_turn_in_at_most_six_keys(classic, classic_deck):
     players = ("ann", "bob", "cy", "dee", "eve")
-    session, records = new_session(classic, classic_deck, players, seed=6, quick=True, hold=True)
+    session, records = new_session(classic, classic_deck, players, seed=6, hold=True)
     assert isinstance(session.start, object) and session.held is not None
     keys_per_turn = []
     winners = ["c", "-", "e", "a", "c", "-", "c"]
@@ -101,7 +118,7 @@ def test_quick_mode_takes_a_five_player_turn_in_at_most_six_keys(classic, classi
             break
         typed = ["", winner]  # Enter shows the card; then who was right
         for line in typed:
-            step = feed(session, line, records)
+            step = feed(session, line, records, quick=True)
         keys_per_turn.append(sum(len(line) + 1 for line in typed))
     assert max(keys_per_turn) <= 6
     assert session.game.over and session.game.state.winners == ("cy",)
@@ -112,7 +129,8 @@ def test_quick_mode_takes_a_five_player_turn_in_at_most_six_keys(classic, classi
 def test_a_held_card_is_shown_only_on_enter(classic, classic_deck):
     session, records = new_session(classic, classic_deck, ("ann", "bob"), seed=6, hold=True)
     step = feed(session, "ann A1", records)
-    assert isinstance(step.events[0], Rejected) and "press Enter to reveal it" in step.events[0].reason
+    assert isinstance(step.events[0], Rejected) and step.events[0].reason == "card 1 is not shown yet"
+    assert told(session, step) == ["rejected: card 1 is not shown yet: press Enter to reveal it"]
     step = feed(session, "", records)
     assert isinstance(step.events[0], Revealed) and session.held is None
     step = feed(session, f"a {right(session)}, b pass", records)
@@ -134,12 +152,18 @@ def test_undo_takes_back_the_last_line_even_after_the_game_ended(classic, classi
     for _ in range(3):
         step = feed(session, f"a {right(session)}, b pass", records)
     assert isinstance(step.events[-2], Ended) and session.game.over
-    assert "the game is over" in feed(session, "ann A1", records).events[0].reason
+    refused = feed(session, "ann A1", records)
+    assert refused.events[0].reason == "the game is over"
+    assert told(session, refused) == [
+        "rejected: the game is over: type undo to take back the last entry, or press Enter to leave"
+    ]
     step = feed(session, "undo", records)
     assert not session.game.over and session.game.state.claims == () and dict(session.game.scores())["ann"] == 2
     step = feed(session, f"b {right(session)}, a pass", records)
     assert not session.game.over and dict(session.game.scores()) == {"ann": 2, "bob": 1}
-    assert feed(session, "undo", records).events[0].what.startswith("'b ")
+    undone = feed(session, "undo", records)
+    assert isinstance(undone.events[0], Undone) and undone.events[0].moves[0].player == "bob"
+    assert told(session, undone)[0] == f"undone: 'bob {right(session)}, ann pass'"
     for _ in range(1):
         step = feed(session, f"a {right(session)}, b pass", records)
     assert session.game.over
@@ -150,6 +174,7 @@ def test_a_huge_line_is_refused_not_read(classic, classic_deck):
     session, records = new_session(classic, classic_deck, seed=8)
     step = feed(session, "ann " + "A1" * MAX_LINE, records)
     assert "more than 500 characters" in step.events[0].reason and len(records[-1]["line"]) < 50
+    assert session.game.state.claims == ()
 
 
 def test_table_mode_game_with_cards_typed_by_id_and_notation(classic, classic_deck):
@@ -185,7 +210,7 @@ def typical_lines(classic, classic_deck, level, seed):
         else:
             batch = ["."]
         for line in batch:
-            probe.handle(line)
+            typed(probe, line)
         lines += batch
         turn += 1
     return lines
@@ -212,7 +237,7 @@ def test_resume_at_every_cut_of_the_log_continues_the_same_game(classic, classic
         )
         assert resumed.game.state == (states[typed - 1] if typed else start_state), cut
         for line in lines[typed:]:
-            resumed.handle(line)
+            take(line, resumed)
         assert resumed.game.state == straight.game.state, cut
 
 
@@ -221,7 +246,11 @@ def test_every_record_has_a_timestamp_and_the_start_names_the_deal(classic, clas
     feed(session, "a A1, b pass, c pass", records)
     assert all(re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}\+00:00", r["at"]) for r in records)
     start = records[0]
-    assert start["version"] == 4 and len(start["table"]) == 16 and len(start["deal"]) == len(classic_deck.search)
+    assert (
+        start["version"] == LOG_VERSION == 5
+        and len(start["table"]) == 16
+        and len(start["deal"]) == len(classic_deck.search)
+    )
     assert start["deal"][0].split()[0] == records[1]["card"]
 
 
@@ -232,8 +261,9 @@ def test_resume_refuses_a_log_that_another_seed_deals(classic, classic_deck):
     with pytest.raises(GameLogError, match=r"the logged game has M\d\d at A1; this design and seed put M\d\d there"):
         Session.resume(classic_deck, classic.rules, classic.grid, list(enumerate(records, 1)), design_name=classic.name)
     records[0]["seed"] = 1
-    records[0]["deal"][1] = "S02 RRRR"
-    with pytest.raises(GameLogError, match=r"card 2 of the logged game's box is S02 RRRR; this design and seed give"):
+    deal = records[0]["deal"]
+    deal[1], deal[2] = deal[2], deal[1]
+    with pytest.raises(GameLogError, match=rf"card 2 of the logged game's box is {deal[1]}; this design and seed give"):
         Session.resume(classic_deck, classic.rules, classic.grid, list(enumerate(records, 1)), design_name=classic.name)
 
 
@@ -258,7 +288,7 @@ def test_the_double_crash_repro_resumes_twice_and_finishes(runner, tmp_path):
     assert first.exit_code == 1 and "input ended before the game did" in first.stderr
     log.write_bytes(log.read_bytes()[:-5])  # a crash while the last line was written
     second = run(runner, ["--resume", str(log)], ["bob pass"])
-    assert "the entry 'ann pass' was not saved; type it again" in second.output
+    assert "the last entry was not saved; enter it again" in second.output
     assert second.exit_code == 1 and log.read_text().endswith("}\n")
     third = run(runner, ["--resume", str(log)], [])
     assert third.exit_code == 1 and "resumed the game" in third.output and "note:" not in third.output
@@ -342,10 +372,10 @@ def test_countdown_before_each_card(runner, tmp_path, monkeypatch):
 def test_summary_at_the_end(runner, tmp_path, classic, classic_deck):
     session, _ = new_session(classic, classic_deck, ("ann", "bob"), seed=8)
     lines = [f"a {wrong(session)}, b pass"]
-    session.handle(lines[-1])
+    typed(session, lines[-1])
     for _ in range(3):
         lines.append(f"a {right(session)}, b pass")
-        session.handle(lines[-1])
+        typed(session, lines[-1])
     result = run(runner, ["--players", "ann,bob", "--seed", "8", "--log", str(tmp_path / "g.jsonl")], lines)
     assert result.exit_code == 0, result.output
     table = r"Final score:\n  player +cards  wrong claims\n  ann +3 +1\n  bob +0 +0\n4 turns in \d+ s of play."
@@ -362,7 +392,7 @@ def test_ten_players_fit_an_80_column_screen(classic, classic_deck):
     narrator = Narrator(classic_deck, classic.name, width=80)
     feed(session, "al A1, b A2, c A3", [])
     assert len(narrator.status(session)) <= 80
-    turn = narrator.say_all(session.handle(", ".join(f"{n[:3]} pass" for n in names[3:])).events)
+    turn = narrator.say_all(typed(session, ", ".join(f"{n[:3]} pass" for n in names[3:])).events)
     assert all(len(line) <= 80 for line in turn)
     assert len(turn) + 1 <= 24  # the whole turn and the prompt on one screen
 
@@ -385,9 +415,9 @@ def test_the_big_card_points_each_arrow_the_way_its_head_faces(classic, classic_
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(lines=st.lists(st.text(alphabet=" ,.-abcdABCD1234MSmpassundochgrlqt*\t\u00e9", max_size=30), max_size=25))
 def test_any_typed_lines_are_judged_or_refused_never_a_crash(classic, classic_deck, lines):
-    session, records = new_session(classic, classic_deck, ("ann", "abe", "bob"), seed=5, quick=True, hold=True)
+    session, records = new_session(classic, classic_deck, ("ann", "abe", "bob"), seed=5, hold=True)
     for line in lines:
-        step = feed(session, line, records)
+        step = feed(session, line, records, quick=True)
         assert all(not isinstance(e, Exception) for e in step.events)
     game = session.game
     assert sum(score for _, score in game.scores()) + game.state.turns >= 0
@@ -432,9 +462,9 @@ def played(runner, tmp_path, classic, classic_deck, *flags, lines=None):
     session, _ = new_session(classic, classic_deck, ("ann", "bob"), seed=4, penalty="--penalty" in flags)
     if lines is None:
         lines = [f"a {right(session)}, b pass"]
-        session.handle(lines[-1])
+        typed(session, lines[-1])
         lines.append(f"a {wrong(session)}, b {right(session)}")
-        session.handle(lines[-1])
+        typed(session, lines[-1])
     log = tmp_path / "g.jsonl"
     result = run(runner, ["--players", "ann,bob", "--seed", "4", "--log", str(log), *flags], [*lines, "quit"])
     assert result.exit_code == 0, result.output
@@ -489,7 +519,7 @@ def test_a_full_disk_under_the_log_is_a_sentence_and_the_game_so_far_resumes(run
     saved = straight.read_bytes()
     room = saved.index(b'"judged"', saved.index(b'"judged"') + 1) + 10  # full during the second verdict
     log = tmp_path / "g.jsonl"
-    monkeypatch.setattr("rushmore_print.gamelog.os.write", FullDisk(room))
+    monkeypatch.setattr("rushmore_print.writers.gamelog.os.write", FullDisk(room))
     result = run(runner, ["--players", "ann,bob", "--seed", "1", "--log", str(log)], [*lines, "quit"])
     assert result.exit_code == 1 and isinstance(result.exception, SystemExit)
     assert result.stderr == (
@@ -504,10 +534,11 @@ def test_a_full_disk_under_the_log_is_a_sentence_and_the_game_so_far_resumes(run
     note = "note: the log's last line was cut short by a crash: an unfinished 'judged' record is dropped"
     assert note in again.output
     events = [json.loads(line)["event"] for line in log.read_text().splitlines()]
-    assert events.count("input") == 3 and events.count("judged") == 2  # the cut verdict is the replay's to give
+    # the cut verdict is the replay's to give, and the resume writes it back: the log is whole again
+    assert events.count("input") == 3 and events.count("judged") == 3 and events.count("revealed") == 4
     assert resumed(runner, log).exit_code == 0 and "note:" not in resumed(runner, log).output
     first = tmp_path / "first.jsonl"
-    monkeypatch.setattr("rushmore_print.gamelog.os.write", FullDisk(0))
+    monkeypatch.setattr("rushmore_print.writers.gamelog.os.write", FullDisk(0))
     result = run(runner, ["--players", "ann,bob", "--seed", "1", "--log", str(first)], ["quit"])
     assert result.exit_code == 1 and "nothing of the game was saved: make room and start it again" in result.stderr
 
@@ -551,12 +582,12 @@ CRAFTED = {
     ),
     "design 5": (in_start('"design": null', '"design": 5'), "1: design: expected text"),
     "newer": (
-        in_start('"version": 4', '"version": 5'),
-        "1: version: written by a newer rushmore-print (format 5); this one reads up to 4",
+        in_start('"version": 5', '"version": 6'),
+        "1: version: written by a newer rushmore-print (format 6); this one reads up to 5",
     ),
     "older": (
-        in_start('"version": 4', '"version": 2'),
-        "1: version: written by an older rushmore-print (format 2); this one reads formats 3 to 4: "
+        in_start('"version": 5', '"version": 2'),
+        "1: version: written by an older rushmore-print (format 2); this one reads formats 3 to 5: "
         "finish the game with the version that began it",
     ),
     "time": (
@@ -613,10 +644,16 @@ def test_a_hand_edited_log_is_refused_naming_the_line_that_disagrees(runner, tmp
 
     forged = [*records, dict(records[judged[1] - 1], scores={"ann": 5, "bob": 1})]
     write_log(log, forged)
+    assert resumed(runner, log).stderr == (  # the log's one reader refuses it before any replay, as stats does
+        f"error: {log}:{len(forged)}: a verdict on {records[judged[1] - 1]['card']}, which is not the card in play: "
+        "the log has been edited (lines copied or moved), so its numbers would be wrong\n"
+    )
+    recounted = json.loads(json.dumps(records))  # the last verdict, rescored
+    recounted[judged[1] - 1]["scores"] = {"ann": 5, "bob": 1}
+    write_log(log, recounted)
     assert resumed(runner, log).stderr.startswith(
-        f"error: {log}:{len(forged)}: the log records {records[judged[1] - 1]['card']} won by bob, back to "
-        f"the box: {given_back[0]} from ann (score ann 5, bob 1) here, but the replay has said nothing since the last "
-        "line typed"
+        f"error: {log}:{judged[1]}: the log records {records[judged[1] - 1]['card']} won by bob, back to "
+        f"the box: {given_back[0]} from ann (score ann 5, bob 1), but replaying its lines gives "
     )
     write_log(log, records)
     assert resumed(runner, log).exit_code == 0
@@ -651,15 +688,33 @@ def test_each_line_records_the_time_from_the_card_shown(classic, classic_deck):
     )  # fmt: skip
     session.start()
     now[0] = 130.0
-    session.handle("")  # Enter: the card is shown at 130 s
+    typed(session, "")  # Enter: the card is shown at 130 s
     now[0] = 131.25
-    record = session.handle(f"ann {right(session)}").records[0]
+    record = typed(session, f"ann {right(session)}").records[0]
     assert record["event"] == "input" and record["ms"] == 1250
     now[0] = 135.5
-    assert session.handle("bob pass").records[0]["ms"] == 5500
+    assert typed(session, "bob pass").records[0]["ms"] == 5500
     now[0] = 136.0
-    assert session.handle("ann pass").records[0]["reason"].startswith("card 2 is not shown yet")
+    assert typed(session, "ann pass").records[0]["reason"].startswith("card 2 is not shown yet")
     now[0] = 140.0
-    session.handle("")
+    typed(session, "")
     now[0] = 140.4
-    assert session.handle("bob pass").records[0]["ms"] == 400
+    assert typed(session, "bob pass").records[0]["ms"] == 400
+    now[0] = 141.0  # a stamped claim (the browser's tap time) counts from the tap, not its arrival
+    assert session.apply(Claim("ann", session.game.current.answer, stamp=140.9)).records[0]["ms"] == 900
+
+
+def test_a_log_cut_inside_its_first_record_says_so(runner, tmp_path):
+    """A crash while the start record was written: nothing of the game was saved, and the error
+    says that, not that a log starts with a start event."""
+    log = tmp_path / "g.jsonl"
+    run(runner, ["--players", "ann,bob", "--seed", "1", "--log", str(log)], ["quit"])
+    first = log.read_text().splitlines()[0]
+    for cut in (20, len(first) // 2, len(first) - 1):
+        log.write_text(first[:cut])
+        for args in (["play", "--resume", str(log)], ["stats", str(log)]):
+            result = runner.invoke(cli, args)
+            assert result.exit_code == 1 and result.stderr == (
+                f"error: {log}:1: the log's first record (the start of the game) was cut short by a crash, "
+                "so nothing of the game was saved: start it again\n"
+            ), (cut, args, result.stderr)

@@ -13,13 +13,13 @@ import zipfile
 import openpyxl
 import pytest
 
-from rushmore_print import sheets
-from rushmore_print.cli import cli
+from rushmore_print.cli.commands import cli
+from rushmore_print.deck.manifest import validate_manifest
+from rushmore_print.deck.rows import card_rows
+from rushmore_print.deck.sheet_manifest import deck_tables, read_sheet_manifest
 from rushmore_print.errors import RushmoreError
-from rushmore_print.manifest import validate_manifest
-from rushmore_print.rows import card_rows
-from rushmore_print.sheet_manifest import deck_tables, read_sheet_manifest
-from rushmore_print.sheets import SheetError, SheetFormat, Table, read_tables, write_tables
+from rushmore_print.readers import spreadsheets
+from rushmore_print.readers.spreadsheets import SheetError, SheetFormat, Table, read_tables, write_tables
 
 from .conftest import EXAMPLES
 
@@ -179,7 +179,7 @@ def test_a_sheet_without_its_header_is_refused_saying_what_the_header_is(tmp_pat
 
 def test_a_zip_that_would_inflate_past_the_limit_is_refused_before_inflating(runner, tmp_path, monkeypatch):
     path = written(runner, tmp_path, "xlsx")
-    monkeypatch.setattr(sheets, "MOST_UNZIPPED_BYTES", 10_000)
+    monkeypatch.setattr(spreadsheets, "MOST_UNZIPPED_BYTES", 10_000)
     with pytest.raises(SheetError, match=r"its parts would inflate to [\d,]+ bytes; a spreadsheet may inflate to"):
         read_tables(path)
 
@@ -215,7 +215,7 @@ def test_repeated_rows_and_cells_of_an_ods_are_bounded(tmp_path):
     with zipfile.ZipFile(path, "w") as archive:
         archive.writestr("content.xml", content)
     (table,) = read_tables(path)
-    assert table.rows == (("id",) * sheets.MOST_COLUMNS,)  # the blank rows to the sheet's bottom dropped
+    assert table.rows == (("id",) * spreadsheets.MOST_COLUMNS,)  # the blank rows to the sheet's bottom dropped
 
 
 def test_an_ods_from_another_writer_reads_the_same(tmp_path, classic_deck):

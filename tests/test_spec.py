@@ -1,8 +1,8 @@
 import pytest
 
+from rushmore_print.design import Look, Orientation, Style, load_design, most_square_grid, slug_of
 from rushmore_print.errors import SpecError
-from rushmore_print.spec import Look, Orientation, Style, load_design, most_square_grid, slug_of
-from rushmore_print.starter import Example
+from rushmore_print.writers.starter import Example
 
 from .conftest import DESIGNS, EXAMPLES, MINIMAL, ROOT
 

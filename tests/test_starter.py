@@ -8,8 +8,8 @@ import io
 import pytest
 from PIL import Image
 
-from rushmore_print.cli import cli
-from rushmore_print.starter import Example
+from rushmore_print.cli.commands import cli
+from rushmore_print.writers.starter import Example
 
 from .conftest import EXAMPLES
 

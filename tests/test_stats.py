@@ -4,23 +4,30 @@ red count and player, on the terminal and as an HTML page with SVG charts."""
 import json
 import re
 
-from rushmore_print.cli import cli
-from rushmore_print.session import Options, Session
-from rushmore_print.stats import stats_of, turns_of
+import pytest
+
+from rushmore_print.cli.commands import cli
+from rushmore_print.cli.prompt import take
+from rushmore_print.game.session import Options, Session
+from rushmore_print.game.stats import stats_of, turns_of
+
+from .test_referee_language import english_left
+from .test_table_browser import ARGS as CHROMIUM_ARGS
+from .test_table_browser import CHROMIUM
 
 
-def played(classic, classic_deck, seed=4):
+def played(classic, classic_deck, seed=4, language="en"):
     """A game with known times: the clock is set before each line."""
     now = [1000.0]
     session = Session.new(
         classic_deck, classic.rules, classic.grid, Options(("ann", "bob"), seed=seed), design_name=classic.name,
-        hold=True, clock=lambda: now[0],
+        hold=True, clock=lambda: now[0], language=language,
     )  # fmt: skip
     records = list(session.start().records)
 
     def line(text, at):
         now[0] = at
-        records.extend(session.handle(text).records)
+        records.extend(take(text, session).records)
 
     def right():
         return session.game.table.position_of(session.game.current.answer)
@@ -55,7 +62,7 @@ def test_stats_per_card_level_red_count_and_player(classic, classic_deck):
     stats = stats_of([records, records])
     card = next(row for row in stats.cards if row.name == first)
     assert (card.turns, card.right, card.wrong, card.median_ms) == (2, 2, 2, 2500)
-    assert [(r.name, r.turns) for r in stats.levels] == [("Basic", 4)]
+    assert [(r.name, r.turns) for r in stats.levels] == [("basic", 4)]  # said as "Basic" in English
     assert [(r.name, r.median_ms) for r in stats.reds] == [("0", 6250)]
     players = {row.name: row for row in stats.players}
     assert (players["ann"].right, players["ann"].median_ms) == (4, 6250)
@@ -77,3 +84,61 @@ def test_stats_command_prints_tables_and_writes_a_page(runner, tmp_path, classic
     bad.write_text('{"event": "input"}\n')
     refused = runner.invoke(cli, ["stats", str(bad)])
     assert refused.exit_code == 1 and refused.stderr.startswith(f"error: {bad}:1: a game log starts with")
+
+
+def test_stats_of_a_german_game_are_told_in_german(runner, tmp_path, classic, classic_deck):
+    """The log's start names the language the game was told in; the tables and the page say it."""
+    records, first, _ = played(classic, classic_deck, language="de")
+    assert records[0]["language"] == "de"
+    log = tmp_path / "g.jsonl"
+    log.write_text("".join(json.dumps(r) + "\n" for r in records))
+    page = tmp_path / "stats.html"
+    result = runner.invoke(cli, ["stats", str(log), "--html", str(page)])
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith("1 Spiel\n") and re.search(rf"^{first}\s+1\s+1\s+1\s+2,50 s$", result.output, re.M)
+    assert re.search(
+        r"^Stufe\s+Runden\s+genommen\s+falsch\s+Median der Zeit bis zur richtigen Hand$", result.output, re.M
+    )
+    assert re.search(r"^Einsteiger\s+2", result.output, re.M)
+    html = page.read_text()
+    assert '<html lang="de">' in html and "<h1>Spielstatistik: 1 Spiel</h1>" in html
+    assert "Stufe: Median der Zeit bis zur richtigen Hand; rote Punkte: falsche Hände" in html
+    words = re.sub(r"<[^>]+>", " ", html.split("<body>")[1])
+    assert english_left(words, "de") == [], english_left(words, "de")
+    older = [dict(records[0]), *records[1:]]
+    del older[0]["language"]  # formats 3 and 4 name no language: English
+    assert stats_of([older]).language == "en" and stats_of([older, records]).language == "de"
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed")
+def test_every_chart_holds_its_text_in_a_real_chromium(tmp_path, classic, classic_deck):
+    """No chart clips its title, a label, a time or its wrong-claim dots: each text's box, as
+    Chromium lays it out, lies inside its SVG (long names, a long title in Polish, 12 wrong claims)."""
+    from playwright.sync_api import sync_playwright
+
+    from rushmore_print.game.stats import Row, Stats
+    from rushmore_print.render.charts import stats_html
+
+    long = "Wolfeschlegelsteinhausen"  # 24 characters, as a player's name may be
+    players = tuple(Row(name, 9, 3, 12, 2345.0) for name in (long, "Żaneta-Łucja_Wiśniewska", "毛泽东"))
+    for language in ("en", "pl", "fr"):
+        stats = Stats(3, (Row("S01", 3, 1, 12, 10120.0),), (Row("expert", 3, 1, 2, 5000),), (Row("2", 1, 0, 0, None),),
+                      players, language=language)  # fmt: skip
+        page = tmp_path / f"stats-{language}.html"
+        page.write_text(stats_html(stats))
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+            view = browser.new_page()
+            view.goto(page.as_uri())
+            outside = view.evaluate(
+                """() => [...document.querySelectorAll("svg")].flatMap((svg) => {
+                    const width = svg.width.baseVal.value;
+                    return [...svg.querySelectorAll("text, circle")]
+                        .map((item) => [item.textContent || "dot", item.getBBox()])
+                        .filter(([, box]) => box.x < 0 || box.x + box.width > width)
+                        .map(([text, box]) => `${text}: ${box.x} .. ${box.x + box.width} in ${width}`);
+                })"""
+            )
+            browser.close()
+        assert outside == [], (language, outside)

@@ -11,17 +11,17 @@ import pytest
 from pypdf import PdfReader
 from reportlab.lib.rl_accel import fp_str
 
-from rushmore_print.build import KitOptions, build_kit
-from rushmore_print.export import export_dtc
+from rushmore_print.design import load_design
 from rushmore_print.layout.heads import vector_shapes
 from rushmore_print.layout.items import Document, FillRule, Group, Page
 from rushmore_print.layout.sheets import SheetLayout
+from rushmore_print.readers.svg_art import MAX_COORDINATE, SvgError, parse
 from rushmore_print.render.colour import converter
 from rushmore_print.render.pdf import render_pdf
 from rushmore_print.render.png import render_page
 from rushmore_print.render.rawpdf import render_raw_pdf
-from rushmore_print.spec import load_design
-from rushmore_print.svg import MAX_COORDINATE, SvgError, parse
+from rushmore_print.writers.build import KitOptions, build_kit
+from rushmore_print.writers.export import export_dtc
 
 from .fuzzing import hostile_svg, svg_cases
 from .pixels import HAS_PDFTOPPM, rasterise

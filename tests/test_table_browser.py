@@ -8,11 +8,12 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from unittest.mock import ANY
 
 import pytest
 
-from rushmore_print.cli import cli
-from rushmore_print.session import parse_log
+from rushmore_print.cli.commands import cli
+from rushmore_print.game.logformat import parse_log
 
 CHROMIUM = Path("/usr/bin/chromium")
 ARGS = [
@@ -173,7 +174,8 @@ def test_a_whole_game_at_the_browser_table(tmp_path, classic_deck, runner):
     records = [record for _, record in parse_log(log.read_text())[0]]
     inputs = [r for r in records if r["event"] == "input"]
     assert all(isinstance(r.get("ms"), int) for r in inputs)  # a reaction time on every claim and pass
-    assert [r["line"] for r in records if r["event"] == "undo"] == ["undo"]
+    assert [r for r in records if r["event"] == "undo"] == [{"event": "undo", "at": ANY}]  # one undo, no typed line
+    assert not any("line" in r for r in records)  # the browser types no line: its entries are moves
     ended = records[-1]
     assert ended["event"] == "ended" and ended["scores"] == {"ann": 2, "bob": 1, "cy": 1}
     resumed = runner.invoke(cli, ["play", "--resume", str(log)], input="")

@@ -4,7 +4,7 @@ screens would otherwise wait for a card nobody can give them."""
 
 from click.testing import CliRunner
 
-from rushmore_print.cli import cli
+from rushmore_print.cli.commands import cli
 
 
 def test_table_refuses_the_printed_deck_and_says_where_to_play_it():

@@ -8,12 +8,12 @@ import json
 import pytest
 from aiohttp.test_utils import TestClient, TestServer
 
-from rushmore_print.gamelog import GameLog
-from rushmore_print.i18n import catalogue, languages
+from rushmore_print.game.session import Options, Session
+from rushmore_print.language.i18n import catalogue, languages
 from rushmore_print.model import Level
-from rushmore_print.session import Options, Session
 from rushmore_print.web.room import Room
 from rushmore_print.web.server import TableServer
+from rushmore_print.writers.gamelog import GameLog
 
 from .test_referee_language import english_left
 from .test_session import FullDisk
@@ -75,7 +75,9 @@ def test_a_full_disk_is_told_on_every_screen_in_the_players_language(
     path = tmp_path / "g.jsonl"
     server, log = disk_server(classic, classic_deck, language, path)
     saved = path.read_bytes()
-    notes = notes_on_every_screen(server, lambda: monkeypatch.setattr("rushmore_print.gamelog.os.write", FullDisk(0)))
+    notes = notes_on_every_screen(
+        server, lambda: monkeypatch.setattr("rushmore_print.writers.gamelog.os.write", FullDisk(0))
+    )
     log.close()
     t = catalogue(language)
     assert len(set(notes)) == 1  # the table screen and both phones
@@ -102,7 +104,7 @@ def test_a_disk_gone_at_the_sync_is_told_on_every_screen(classic, classic_deck, 
 
     def failing():
         monkeypatch.setenv("RUSHMORE_FSYNC", "1")
-        monkeypatch.setattr("rushmore_print.gamelog.os.fsync", gone)
+        monkeypatch.setattr("rushmore_print.writers.gamelog.os.fsync", gone)
 
     notes = notes_on_every_screen(server, failing)
     log.close()
@@ -121,7 +123,7 @@ def test_a_failure_the_catalogues_do_not_know_is_said_in_the_system_s_words(tmp_
     def odd(fd, data):
         raise OSError(errno.ENOTSUP, "Operation not supported")
 
-    monkeypatch.setattr("rushmore_print.gamelog.os.write", odd)
+    monkeypatch.setattr("rushmore_print.writers.gamelog.os.write", odd)
     with pytest.raises(GameLogError) as caught:
         log.write({"event": "input"})
     log.close()

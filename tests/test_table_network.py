@@ -15,7 +15,7 @@ import time
 import aiohttp
 import pytest
 
-from rushmore_print.session import Options, Session
+from rushmore_print.game.session import Options, Session
 from rushmore_print.web.guards import FIRST_MESSAGE_S, Doors, Hosts, Notes, bound_socket
 from rushmore_print.web.room import Room
 from rushmore_print.web.server import REPLACED, TableServer, serve

@@ -9,7 +9,7 @@ import time
 
 import aiohttp
 
-from rushmore_print.session import Options, Session
+from rushmore_print.game.session import Options, Session
 from rushmore_print.web.guards import Hosts, Notes, bound_socket
 from rushmore_print.web.room import Room
 from rushmore_print.web.server import FIRST_PINGS, TableServer, serve

@@ -8,7 +8,8 @@ import pytest
 from aiohttp import WSMsgType
 from aiohttp.test_utils import TestClient, TestServer
 
-from rushmore_print.session import Options, Session, parse_log
+from rushmore_print.game.logformat import parse_log
+from rushmore_print.game.session import Options, Session
 from rushmore_print.web.room import Room, RoomError
 from rushmore_print.web.server import TableServer
 
@@ -16,7 +17,7 @@ from rushmore_print.web.server import TableServer
 def make_server(classic, classic_deck, players=("ann", "bob"), one_screen=False, penalty=False, seed=3):
     session = Session.new(
         classic_deck, classic.rules, classic.grid, Options(tuple(players), seed=seed, penalty=penalty),
-        design_name=classic.name, hold=True, quick=one_screen,
+        design_name=classic.name, hold=True,
     )  # fmt: skip
     written = []
     room = Room(session, written.append, one_screen=one_screen)
@@ -226,7 +227,7 @@ def test_a_game_begun_in_play_goes_on_at_the_browser_table_and_back(runner, tmp_
 
     from aiohttp import ClientSession
 
-    from rushmore_print.cli import cli
+    from rushmore_print.cli.commands import cli
 
     log = tmp_path / "g.jsonl"
     begun = runner.invoke(cli, ["play", "--players", "ann,bob", "--seed", "5", "--log", str(log)], input="a pass\n")

@@ -33,7 +33,7 @@ def command_helps() -> list[tuple[str, str]]:
     the CLI registers them; the help is rendered at click's own width for the group."""
     from click.testing import CliRunner
 
-    from rushmore_print.cli import cli
+    from rushmore_print.cli.commands import cli
 
     runner = CliRunner(env={"COLUMNS": "100", "NO_COLOR": "1"})
     helps = []

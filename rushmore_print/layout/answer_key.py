@@ -7,10 +7,10 @@ import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..i18n import Catalogue, catalogue_for, level_name
+from ..deck.validate import BalanceRow, Report
+from ..design import Design
+from ..language.i18n import Catalogue, catalogue_for, level_name
 from ..model import Deck, Level, Monument, SearchCard
-from ..spec import Design
-from ..validate import BalanceRow, Report
 from .cards import card_frame, card_picture, monument_face, search_face
 from .fallback import design_fallback, fall_back
 from .flow import ColumnFlow

@@ -27,8 +27,8 @@ import math
 from dataclasses import dataclass
 
 from ..colors import BLACK, WHITE, Color, contrast, grey, mix
-from ..i18n import catalogue_for
-from ..spec import MAX_BLEED_MM, Design, HeadSpec, Style
+from ..design import MAX_BLEED_MM, Design, HeadSpec, Style
+from ..language.i18n import catalogue_for
 from ..units import MM_PER_PT
 from .fonts import Font, name_font, printed_upper, text_width_mm
 from .frame import CardFrame, CardKind, Face
@@ -73,7 +73,7 @@ HEAD_ASPECT = HEAD_BOX.height / HEAD_BOX.width
 def kind_labels(design: Design) -> dict[CardKind, str]:
     """The kind of card at the foot of each back, in capitals, in the design's language.
 
-    >>> from rushmore_print.spec import load_design
+    >>> from rushmore_print.design import load_design
     >>> kind_labels(load_design())[CardKind.SEARCH]
     'SEARCH'
     """
@@ -120,7 +120,7 @@ class BackColors:
     """A back's colours: the band and its pattern, the window's rim and keyline, the title and the
     kind's name (each in whichever of ink and paper stands out more).
 
-    >>> from rushmore_print.spec import Style
+    >>> from rushmore_print.design import Style
     >>> colors = back_colors(Style(), CardKind.MONUMENT)
     >>> colors.band, colors.label
     ((0.205, 0.187, 0.168), (0.957, 0.929, 0.867))
@@ -138,7 +138,7 @@ def back_colors(style: Style, kind: CardKind) -> BackColors:
     """The back's colours, all from the design's style; texts take whichever of ink and paper
     stands out more from what is behind them.
 
-    >>> from rushmore_print.spec import Style
+    >>> from rushmore_print.design import Style
     >>> back_colors(Style(), CardKind.SEARCH).title == Style().ink
     True
     """
@@ -227,7 +227,7 @@ def _text_inset(clear: float = CLEAR_MM) -> float:
 def back_problems(design: Design, frame: CardFrame) -> list[str]:
     """What keeps the backs from printing their title and kind clear of every line, in words.
 
-    >>> from rushmore_print.spec import load_design
+    >>> from rushmore_print.design import load_design
     >>> from rushmore_print.layout.cards import card_frame
     >>> back_problems(load_design(), card_frame(load_design()))
     []
@@ -324,7 +324,7 @@ def back_face(design: Design, kind: CardKind, frame: CardFrame) -> Face:
     """The same back for every card of a kind: the band and its pattern into the bleed, the
     panel with the illustration, the game's title and the kind of card.
 
-    >>> from rushmore_print.spec import load_design
+    >>> from rushmore_print.design import load_design
     >>> from rushmore_print.layout.cards import card_frame
     >>> design = load_design()
     >>> [item.text for item in back_face(design, CardKind.SEARCH, card_frame(design)).items if isinstance(item, Text)]

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..i18n import Catalogue, catalogue
+from ..language.i18n import Catalogue, catalogue
 from ..sizes import Paper
 from ..units import MM_PER_PT
 from .fonts import Font, text_width_mm

@@ -13,11 +13,11 @@ import math
 from dataclasses import dataclass
 
 from ..colors import BLACK, WHITE, Color, mix
+from ..design import Design, HeadSpec, Style
 from ..frozen import hashed_once
-from ..i18n import catalogue_for, level_name
+from ..language.i18n import catalogue_for, level_name
 from ..model import Monument, SearchCard
 from ..sizes import PAPERS
-from ..spec import Design, HeadSpec, Style
 from ..units import MM_PER_INCH, MM_PER_PT
 from .backs import back_face as back_face
 from .backs import back_problems, back_symbols
@@ -216,7 +216,7 @@ def head_inks(design: Design) -> tuple[HeadInk, ...]:
     traced once a process for what its drawing depends on (look, art, palettes), so an edit of
     anything else (a name, the sky, the rules: ``preview --watch``) traces nothing again.
 
-    >>> from rushmore_print.spec import load_design
+    >>> from rushmore_print.design import load_design
     >>> classic = load_design()
     >>> renamed = dataclasses.replace(classic, name="Other", heads=(HeadSpec("Ada", classic.heads[0].look),))
     >>> head_inks(renamed)[0] is head_inks(classic)[0]
@@ -261,7 +261,7 @@ def clearance(a: HeadInk, b: HeadInk, p: Proportions = PROPORTIONS) -> Clearance
     first direction, so a facing-1 head followed by a facing-0 one stand face to face, and a
     facing-0 head followed by a facing-1 one back to back.
 
-    >>> from rushmore_print.spec import load_design
+    >>> from rushmore_print.design import load_design
     >>> ink = head_inks(load_design())
     >>> [gap for _, gap in clearance(ink[0], ink[1])]  # beside a face, back to back, shoulders
     [1.0, 0.5, 0.0]

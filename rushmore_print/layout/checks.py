@@ -3,10 +3,10 @@
 
 from __future__ import annotations
 
+from ..deck.rulebook import build_rulebook
+from ..design import Design
 from ..model import Deck
-from ..rulebook import build_rulebook
 from ..sizes import PAPERS, Paper
-from ..spec import Design
 from .cards import card_frame, layout_problems
 from .items import Page
 from .rules_sheet import LayoutError, rules_pages

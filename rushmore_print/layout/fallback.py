@@ -12,7 +12,7 @@ from .fonts import Font, text_width_mm
 from .items import Anchor, Group, Text
 
 if TYPE_CHECKING:
-    from ..spec import Design
+    from ..design import Design
 
 
 def split_fallbacks(items: tuple) -> tuple:

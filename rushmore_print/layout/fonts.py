@@ -9,13 +9,13 @@ from ..typeface import printed_upper as printed_upper
 from ..typeface import text_width_mm as text_width_mm
 
 if TYPE_CHECKING:
-    from ..spec import Design
+    from ..design import Design
 
 
 def name_font(design: Design) -> Font:
     """The face of the heads' names and the game's title: the designer's ``print.font``, or bold.
 
-    >>> from rushmore_print.spec import load_design
+    >>> from rushmore_print.design import load_design
     >>> name_font(load_design()) is Font.BOLD
     True
     """

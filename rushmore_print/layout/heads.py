@@ -21,8 +21,8 @@ import enum
 from dataclasses import dataclass
 
 from ..colors import BLACK, WHITE, Color, mix
-from ..spec import HeadSpec, Look, Style
-from ..svg import Drawing
+from ..design import HeadSpec, Look, Style
+from ..readers.svg_art import Drawing
 from .items import Group, Image, Path, Rect, Shape, Symbol, item_bounds, union
 
 HEAD_BOX = Rect(0.0, -15.0, 100.0, 180.0)
@@ -288,7 +288,7 @@ _CURLS = _curls()
 SHORT_HAIR = (_outlined(_SHORT),)
 
 # Each look: (parts drawn under the face features, parts drawn over them). Adding a look is an
-# entry here (and a name in ``spec.Look``).
+# entry here (and a name in ``design.Look``).
 LOOK_PARTS: dict[Look, tuple[tuple[Part, ...], tuple[Part, ...]]] = {
     Look.PLAIN: (SHORT_HAIR, ()),
     Look.TIED: (
@@ -384,7 +384,7 @@ def _image_head(spec: HeadSpec, palette: Palette, pixels: int) -> tuple:
 def vector_shapes(drawing: Drawing) -> tuple[Shape, ...]:
     """The drawing items of SVG art, in the drawing's own units (y down, as SVG has it).
 
-    >>> from rushmore_print.svg import parse
+    >>> from rushmore_print.readers.svg_art import parse
     >>> vector_shapes(parse('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 4 4">'
     ...     '<rect width="2" height="2" fill="red" opacity="0.5"/></svg>'))[0].fill_opacity
     0.5

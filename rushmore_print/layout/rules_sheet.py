@@ -19,9 +19,7 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..errors import RushmoreError
-from ..model import Deck, Monument
-from ..rulebook import (
+from ..deck.rulebook import (
     OPPOSITE,
     Bullets,
     DecoyExample,
@@ -34,8 +32,10 @@ from ..rulebook import (
     SetupFigure,
     Steps,
 )
+from ..design import Design
+from ..errors import RushmoreError
+from ..model import Deck, Monument
 from ..sizes import PAPERS
-from ..spec import Design
 from ..units import MM_PER_PT
 from .cards import CardKind, Face, back_face, card_frame, card_layout, card_picture, monument_face, search_face
 from .fallback import split_fallbacks
@@ -155,9 +155,9 @@ def rules_pages(design: Design, deck: Deck, book: Rulebook, paper: Paper) -> lis
     """The two pages of the rule sheet on ``paper``, the body at ``body_size`` (the same on every
     paper), each side's figures as large as that side allows.
 
-    >>> from rushmore_print.spec import load_design
-    >>> from rushmore_print.generate import generate_deck
-    >>> from rushmore_print.rulebook import build_rulebook
+    >>> from rushmore_print.design import load_design
+    >>> from rushmore_print.deck.generate import generate_deck
+    >>> from rushmore_print.deck.rulebook import build_rulebook
     >>> design = load_design(); deck = generate_deck(design)
     >>> len(rules_pages(design, deck, build_rulebook(design, deck), PAPERS["letter"]))
     2

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..errors import BuildError
-from ..i18n import Catalogue, catalogue
+from ..language.i18n import Catalogue, catalogue
 from ..sizes import PAPERS as PAPERS  # re-exported: the sheet engine's papers
 from ..sizes import Flip as Flip  # re-exported: the sheet engine's vocabulary
 from ..sizes import Paper

@@ -10,12 +10,12 @@ from typing import TYPE_CHECKING
 from PIL import Image, ImageChops
 
 from ..errors import BuildError
-from ..inputs import InputKind, shown, shown_path
+from ..readers.inputs import InputKind, shown, shown_path
 from .normalise import decode_file
 
 if TYPE_CHECKING:
-    from ..spec import Design
-    from ..svg import Drawing
+    from ..design import Design
+    from ..readers.svg_art import Drawing
     from .colour import CmykConverter
 
 
@@ -174,7 +174,7 @@ def drawing_image(drawing: Drawing, most_side: int = 96) -> Image.Image:
     """SVG art drawn roughly (curves by a few points, strokes left out) at ``most_side`` pixels
     along its longer side, transparent around the shapes: enough to compare it with its mirror.
 
-    >>> from ..svg import parse
+    >>> from ..readers.svg_art import parse
     >>> svg = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 20"><rect width="5" height="20" fill="red"/>'
     >>> svg += "</svg>"
     >>> image = drawing_image(parse(svg))

@@ -37,7 +37,7 @@ from PIL import Image, ImageCms, ImageMath
 
 from ..colors import INK_LIMIT, Color, limit_ink
 from ..errors import BuildError
-from ..inputs import InputKind, read_input
+from ..readers.inputs import InputKind, read_input
 
 CMYK = tuple[float, float, float, float]
 Lab = tuple[float, float, float]

@@ -1,13 +1,13 @@
 """A designer's font read by the code that draws it, before anything is built.
 
-``spec`` checks a ``print.font`` with the project's own reader (``ttf``), which bounds every
+``design`` checks a ``print.font`` with the project's own reader (``truetype``), which bounds every
 table; but the PDFs embed the font through reportlab's parser and subsetter, and the PNGs draw
 it through FreeType (Pillow), and each has refusals of its own (a ``name`` table without a
 PostScript name, a ``head`` table with the wrong magic number...). :func:`check_font` runs those
 same code paths on the texts the design prints, in memory, so that what they refuse is a located
 error at ``validate`` (``designs/x.yaml:9: print.font: 'x.ttf': ...``) and never a failed build.
 The core cannot import reportlab or Pillow, so the front end hands this function to
-``spec.load_design`` (a :data:`~rushmore_print.spec.FontCheck`); ``build`` runs it again for
+``design.load_design`` (a :data:`~rushmore_print.design.FontCheck`); ``build`` runs it again for
 designs loaded without it.
 """
 
@@ -22,7 +22,7 @@ from PIL import Image, ImageDraw, ImageFont
 from reportlab.pdfbase.pdfdoc import PDFDocument
 from reportlab.pdfbase.ttfonts import TTFont
 
-from ..inputs import InputError, InputKind, read_input, shown
+from ..readers.inputs import InputError, InputKind, read_input, shown
 from ..typeface import Font
 from .rlinternals import truetype_font
 
@@ -33,7 +33,7 @@ def check_font(path: Path, texts: Sequence[str]) -> None:
     """Embed a subset of the font at ``path`` holding ``texts`` into a PDF in memory, as the PDF
     renderer does, and draw ``texts`` as the PNG renderer does; ``ValueError`` saying which of
     them refuses the font and why. The file is read through the one trust boundary, and only
-    after ``ttf`` accepted it (its counts bounded: reportlab loops over them as the file says).
+    after ``truetype`` accepted it (its counts bounded: reportlab loops over them as the file says).
 
     >>> from rushmore_print.typeface import Font
     >>> check_font(Font.BOLD.path, ("MOUNT RUSHMORE", "Washington"))

@@ -17,7 +17,7 @@ from pathlib import Path
 from PIL import Image, ImageMath, ImageOps
 
 from ..errors import BuildError
-from ..inputs import InputError, InputKind, read_input, shown_path
+from ..readers.inputs import InputError, InputKind, read_input, shown_path
 
 PRINT_MODES = ("L", "LA", "RGB", "RGBA", "CMYK")  # what :func:`normalise` gives: 8 bits a channel
 # Modes that hold more than 8 bits of grey: 16-bit PNGs open as ``I;16`` (or ``I;16B``/``L``
@@ -148,7 +148,7 @@ def decode_file(path: Path | str, kind: InputKind, most_side: int = 0) -> Image.
     Raises ``BuildError`` naming the file for what cannot be read or decoded.
 
     >>> import tempfile
-    >>> from rushmore_print.inputs import InputKind
+    >>> from rushmore_print.readers.inputs import InputKind
     >>> with tempfile.NamedTemporaryFile(suffix=".png") as art:
     ...     Image.new("P", (4, 4)).save(art.name)
     ...     decode_file(art.name, InputKind.ART_IMAGE).mode

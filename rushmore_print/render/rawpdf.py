@@ -15,12 +15,12 @@ import zlib
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from ..inputs import InputKind
 from ..layout.fonts import text_width_mm
 from ..layout.items import Anchor, Document, FillRule, Group, Image, ImageFit, Rect, Shape, Text, Use
 from ..layout.items import Path as LayoutPath
-from ..rasters import Raster, read_raster
-from ..ttf import Contour, quadratic_segments
+from ..readers.inputs import InputKind
+from ..readers.rasters import Raster, read_raster
+from ..readers.truetype import Contour, quadratic_segments
 from ..typeface import Font, metrics
 from ..units import MM_PER_PT, PT_PER_MM
 from .dates import pdf_date, source_date_epoch

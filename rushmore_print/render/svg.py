@@ -47,7 +47,7 @@ from ..layout.items import (
     Use,
 )
 from ..layout.items import Image as ImageItem
-from ..ttf import Contour, quadratic_segments
+from ..readers.truetype import Contour, quadratic_segments
 from ..typeface import metrics, text_width_mm
 from ..units import MM_PER_PT
 from .art import art_image

@@ -1,6 +1,6 @@
 """``rushmore preview --watch``: the live preview, served with the browser table's stack.
 
-The page (:mod:`rushmore_print.preview` builds it) is served at ``/`` and its version stream, a
+The page (:mod:`rushmore_print.web.preview` builds it) is served at ``/`` and its version stream, a
 Server-Sent Events stream, at ``/events``, on 127.0.0.1 by aiohttp behind the same guards as the
 table (:mod:`.guards`): a request must name this computer as its Host (a page on a rebinding DNS
 name gets 421, not the design) and one with an Origin must come from it; every connection is
@@ -26,11 +26,11 @@ from pathlib import Path
 
 from aiohttp import web
 
+from ..design import Design, load_design
 from ..errors import BuildError
-from ..files import atomic_write, ensure_folder
-from ..preview import PAGE_NAME, PreviewBuilder, Reporter
-from ..spec import Design, load_design
+from ..writers.files import atomic_write, ensure_folder
 from .guards import Doors, Hosts, Notes, bound_socket, guard, serve_guarded
+from .preview import PAGE_NAME, PreviewBuilder, Reporter
 
 PIECE = 64 * 1024  # bytes of the page written at a time
 ANSWER_S = 20.0  # seconds a client has to read the whole page

@@ -2,14 +2,15 @@
 screen is shown. No web framework here: the server (:mod:`.server`) passes each checked message
 in and sends each :class:`Reply` out, so the room is tested without a socket.
 
-The game itself is a :class:`rushmore_print.session.Session`, fed the same lines the terminal
-would type (``ann B3``, ``bob pass``, ``undo``), so the log is the one ``rushmore play`` writes
-and ``play --resume`` continues. The room never takes a player's name from a phone's message:
-a phone is seated once (join code, then a free name) and every claim it sends is made for that
-seat. Only the table screen (holding the table key) reveals, corrects, undoes and ends.
+The game itself is a :class:`rushmore_print.game.session.Session`: each message becomes a typed action
+(:mod:`rushmore_print.game.actions`) applied to it, so the log is the one ``rushmore play`` writes and
+``play --resume`` continues. What the screens show is said from the session's typed events in the
+browser's own words (:mod:`rushmore_print.web.page_words`). The room never takes a player's name from a phone's
+message: a phone is seated once (join code, then a free name) and every claim it sends is made
+for that seat. Only the table screen (holding the table key) reveals, corrects, undoes and ends.
 
 >>> from rushmore_print import load_design, generate_deck
->>> from rushmore_print.session import Options, Session
+>>> from rushmore_print.game.session import Options, Session
 >>> design = load_design()
 >>> session = Session.new(generate_deck(design), design.rules, design.grid, Options(("ann", "bob"), seed=3),
 ...                       design_name=design.name, hold=True, clock=lambda: 0.0)
@@ -23,18 +24,20 @@ seat. Only the table screen (holding the table key) reveals, corrects, undoes an
 
 from __future__ import annotations
 
+import hashlib
 import re
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..errors import ClaimError, RushmoreError
-from ..i18n import Catalogue, catalogue, level_name, said
-from ..narrate import Narrator
-from ..referee import Ended, Judged, TieBreak, Undone
-from ..session import Rejected, Session, Step
-from ..stats import player_rows, turns_of
+from ..errors import RushmoreError
+from ..game.actions import Action, Change, Claim, Drop, End, Pass, RestPass, Reveal, Took, Undo
+from ..game.referee import Ended
+from ..game.session import Rejected, Session, Step
+from ..game.stats import player_rows, turns_of
+from ..language.i18n import Catalogue, catalogue, level_name, said
+from .page_words import end_reason, headline, refusal, said_lines
 
 MAX_MESSAGE_BYTES = 1024  # the longest message a screen sends is a correction: far below this
 POSITION = re.compile(r"[A-Z]{1,2}[0-9]{1,3}")
@@ -46,7 +49,7 @@ class RoomError(RushmoreError):
     """A message the room refuses: the sentence goes back to the screen that sent it.
 
     >>> from rushmore_print import generate_deck, load_design
-    >>> from rushmore_print.session import Options, Session
+    >>> from rushmore_print.game.session import Options, Session
     >>> design = load_design()
     >>> session = Session.new(generate_deck(design), design.rules, design.grid, Options(("ann", "bob"), seed=3),
     ...                       design_name=design.name, hold=True)
@@ -67,13 +70,37 @@ def new_join_code() -> str:
     return "".join(secrets.choice(JOIN_LETTERS) for _ in range(JOIN_CODE_LENGTH))
 
 
+@dataclass(frozen=True)
+class Seats:
+    """What lets the screens of a game back in after the server restarts (``table --resume``
+    after a crash or ``kill -9``): the join code, the table screen's key, and each seated phone's
+    token, kept only as its SHA-256 (the phones hold the tokens; a copy of this cannot seat anyone).
+
+    >>> Seats("ACDEF", "key", ((seat_hash("token"), "ann"),)).phones[0][1]
+    'ann'
+    """
+
+    join_code: str
+    table_key: str
+    phones: tuple[tuple[str, str], ...] = ()  # (SHA-256 of a seat's token, the player it seats)
+
+
+def seat_hash(token: str) -> str:
+    """A seat token as the room keeps it: its SHA-256, in hex.
+
+    >>> len(seat_hash("token")), seat_hash("token") == seat_hash("token")
+    (64, True)
+    """
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
 @dataclass
 class Reply:
     """What one message did: a sentence for its sender (or None), and whether every screen must be
     shown the new state.
 
     >>> from rushmore_print import generate_deck, load_design
-    >>> from rushmore_print.session import Options, Session
+    >>> from rushmore_print.game.session import Options, Session
     >>> design = load_design()
     >>> session = Session.new(generate_deck(design), design.rules, design.grid, Options(("ann", "bob"), seed=3),
     ...                       design_name=design.name, hold=True)
@@ -93,11 +120,11 @@ class Reply:
 @dataclass
 class Room:
     """One game in the browser: the session, every seated phone, and what each screen is shown. Each
-    message becomes a line of the session (as if typed at the terminal), its records written to
-    the log (``write``) before any screen sees the new state.
+    message becomes an action of the session, its records written to the log (``write``) before
+    any screen sees the new state.
 
     >>> from rushmore_print import generate_deck, load_design
-    >>> from rushmore_print.session import Options, Session
+    >>> from rushmore_print.game.session import Options, Session
     >>> design = load_design()
     >>> session = Session.new(generate_deck(design), design.rules, design.grid, Options(("ann", "bob"), seed=3),
     ...                       design_name=design.name, hold=True)
@@ -116,20 +143,16 @@ class Room:
     table_key: str = field(default_factory=lambda: secrets.token_urlsafe(18))
     counting: bool = False  # a count of three is running before the held card is shown
     seq: int = 0  # each new state's number: a screen ignores an older one
-    _seats: dict[str, str] = field(default_factory=dict)  # token -> player
+    keep: Callable[[Seats], None] = lambda seats: None  # the seats to a file: called on every join and free
+    _seats: dict[str, str] = field(default_factory=dict)  # SHA-256 of a seat's token -> player
     _lines: list[str] = field(default_factory=list)  # the referee's last words, newest last
-    _narrator: Narrator = field(init=False)
-
-    def __post_init__(self) -> None:
-        words = catalogue(self.session.language)
-        self._narrator = Narrator(self.session.game.deck, self.session.design_name, width=200, words=words)
 
     @property
     def t(self) -> Catalogue:
         """The players' language (the design's): every screen's words are said in it.
 
         >>> from rushmore_print import generate_deck, load_design
-        >>> from rushmore_print.session import Options, Session
+        >>> from rushmore_print.game.session import Options, Session
         >>> design = load_design()
         >>> session = Session.new(generate_deck(design), design.rules, design.grid, Options(("ann", "bob"), seed=3),
         ...                       design_name=design.name, hold=True)
@@ -138,7 +161,7 @@ class Room:
         >>> room.t.gettext("the game is over")
         'the game is over'
         """
-        return self._narrator.t
+        return catalogue(self.session.language)
 
     # -- the game
 
@@ -147,7 +170,7 @@ class Room:
         """The referee's game behind the session.
 
         >>> from rushmore_print import generate_deck, load_design
-        >>> from rushmore_print.session import Options, Session
+        >>> from rushmore_print.game.session import Options, Session
         >>> design = load_design()
         >>> session = Session.new(generate_deck(design), design.rules, design.grid, Options(("ann", "bob"), seed=3),
         ...                       design_name=design.name, hold=True)
@@ -162,7 +185,7 @@ class Room:
         """Start a new game (its start record is written) and return the state.
 
         >>> from rushmore_print import generate_deck, load_design
-        >>> from rushmore_print.session import Options, Session
+        >>> from rushmore_print.game.session import Options, Session
         >>> design = load_design()
         >>> session = Session.new(generate_deck(design), design.rules, design.grid, Options(("ann", "bob"), seed=3),
         ...                       design_name=design.name, hold=True)
@@ -179,14 +202,13 @@ class Room:
             self.records.append(record)
         rejected = next((e for e in step.events if isinstance(e, Rejected)), None)
         if rejected is not None:
-            return Reply(self.t.say(rejected.reason))
-        said = self._narrator.say_all([e for e in step.events if isinstance(e, (Judged, TieBreak, Ended, Undone))])
-        self._lines = (self._lines + [line for line in said if line])[-4:]
+            return Reply(refusal(self.t, rejected.error))
+        self._lines = (self._lines + said_lines(self.t, step.events, self.game.table))[-4:]
         self.seq += 1
         return Reply(changed=True)
 
-    def _line(self, text: str) -> Reply:
-        return self._apply(self.session.handle(text))
+    def _act(self, action: Action) -> Reply:
+        return self._apply(self.session.apply(action))
 
     # -- seats
 
@@ -196,7 +218,7 @@ class Room:
         Raises ``RoomError`` for a name not in the game, a seat taken, or a one-screen game.
 
         >>> from rushmore_print import generate_deck, load_design
-        >>> from rushmore_print.session import Options, Session
+        >>> from rushmore_print.game.session import Options, Session
         >>> design = load_design()
         >>> session = Session.new(generate_deck(design), design.rules, design.grid, Options(("ann", "bob"), seed=3),
         ...                       design_name=design.name, hold=True)
@@ -217,15 +239,16 @@ class Room:
                 said("{player} has joined already on another phone; the table screen can free the seat", player=name)
             )
         token = secrets.token_urlsafe(18)
-        self._seats[token] = name
+        self._seats[seat_hash(token)] = name
         self.seq += 1
+        self.keep(self.seats())  # kept before the phone learns its token: a restart cannot lose the seat
         return token
 
     def seat_of(self, token: str) -> str | None:
         """The player a phone's token seats, or None.
 
         >>> from rushmore_print import generate_deck, load_design
-        >>> from rushmore_print.session import Options, Session
+        >>> from rushmore_print.game.session import Options, Session
         >>> design = load_design()
         >>> session = Session.new(generate_deck(design), design.rules, design.grid, Options(("ann", "bob"), seed=3),
         ...                       design_name=design.name, hold=True)
@@ -234,13 +257,13 @@ class Room:
         >>> room.seat_of(room.join("bob")), room.seat_of("not-a-token")
         ('bob', None)
         """
-        return self._seats.get(token)
+        return self._seats.get(seat_hash(token))
 
     def free_seat(self, player: object) -> None:
         """Free a player's seat (the table screen's "free"): their phone may join again.
 
         >>> from rushmore_print import generate_deck, load_design
-        >>> from rushmore_print.session import Options, Session
+        >>> from rushmore_print.game.session import Options, Session
         >>> design = load_design()
         >>> session = Session.new(generate_deck(design), design.rules, design.grid, Options(("ann", "bob"), seed=3),
         ...                       design_name=design.name, hold=True)
@@ -254,12 +277,48 @@ class Room:
         name = self._player(player)
         self._seats = {token: seated for token, seated in self._seats.items() if seated != name}
         self.seq += 1
+        self.keep(self.seats())
+
+    def seats(self) -> Seats:
+        """The join code, the table key and the seated phones, to keep across a restart.
+
+        >>> from rushmore_print import generate_deck, load_design
+        >>> from rushmore_print.game.session import Options, Session
+        >>> design = load_design()
+        >>> session = Session.new(generate_deck(design), design.rules, design.grid, Options(("ann", "bob"), seed=3),
+        ...                       design_name=design.name, hold=True)
+        >>> room = Room(session, write=[].append)
+        >>> token = room.join("ann")
+        >>> again = Room(session, write=[].append)
+        >>> again.take_seats(room.seats())
+        >>> again.seat_of(token), again.join_code == room.join_code, again.table_key == room.table_key
+        ('ann', True, True)
+        """
+        return Seats(self.join_code, self.table_key, tuple(sorted(self._seats.items())))
+
+    def take_seats(self, seats: Seats) -> None:
+        """Seat the screens of a game served before (:meth:`seats`): its join code, its table key
+        and every phone whose player is in this game.
+
+        >>> from rushmore_print import generate_deck, load_design
+        >>> from rushmore_print.game.session import Options, Session
+        >>> design = load_design()
+        >>> session = Session.new(generate_deck(design), design.rules, design.grid, Options(("ann", "bob"), seed=3),
+        ...                       design_name=design.name, hold=True)
+        >>> room = Room(session, write=[].append)
+        >>> room.take_seats(Seats("ACDEF", "key", ((seat_hash("t1"), "ann"), (seat_hash("t2"), "zed"))))
+        >>> room.join_code, room.seated()
+        ('ACDEF', {'ann'})
+        """
+        self.join_code, self.table_key = seats.join_code, seats.table_key
+        self._seats = {token: player for token, player in seats.phones if player in self.game.players}
+        self.seq += 1
 
     def seated(self) -> set[str]:
         """The players who have a phone at the table.
 
         >>> from rushmore_print import generate_deck, load_design
-        >>> from rushmore_print.session import Options, Session
+        >>> from rushmore_print.game.session import Options, Session
         >>> design = load_design()
         >>> session = Session.new(generate_deck(design), design.rules, design.grid, Options(("ann", "bob"), seed=3),
         ...                       design_name=design.name, hold=True)
@@ -276,20 +335,24 @@ class Room:
             raise RoomError(said("no such player in this game"))
         return text
 
-    def _position(self, text: object) -> str:
-        if not isinstance(text, str) or not POSITION.fullmatch(text) or self.game.table.monument_at(text) is None:
+    def _monument(self, position: object) -> str:
+        """The Monument at a position a screen sent (``"B3"``: exactly as the table names it)."""
+        found = self.game.table.monument_at(position) if isinstance(position, str) else None
+        if found is None or not POSITION.fullmatch(str(position)):
             raise RoomError(said("no such place on the table"))
-        return text
+        return found
 
     # -- messages
 
-    def from_player(self, player: str, message: dict) -> Reply:
-        """A seated phone's message: ``{"t": "claim", "at": "B3"}`` or ``{"t": "pass"}``.
+    def from_player(self, player: str, message: dict, stamp: float | None = None) -> Reply:
+        """A seated phone's message: ``{"t": "claim", "at": "B3"}`` or ``{"t": "pass"}``. ``stamp``:
+        when the hand went down, on the session's clock (the server's, from the phone's corrected
+        tap time), or None for its arrival; the server decides the order claims are handed in.
 
         Raises ``RoomError`` for any other message.
 
         >>> from rushmore_print import generate_deck, load_design
-        >>> from rushmore_print.session import Options, Session
+        >>> from rushmore_print.game.session import Options, Session
         >>> design = load_design()
         >>> session = Session.new(generate_deck(design), design.rules, design.grid, Options(("ann", "bob"), seed=3),
         ...                       design_name=design.name, hold=True)
@@ -303,9 +366,9 @@ class Room:
         """
         kind = message.get("t")
         if kind == "claim":
-            return self._line(f"{player} {self._position(message.get('at'))}")
+            return self._act(Claim(player, self._monument(message.get("at")), stamp))
         if kind == "pass":
-            return self._line(f"{player} pass")
+            return self._act(Pass(player))
         raise RoomError(said("a phone may only claim or pass"))
 
     def from_table(self, message: dict) -> Reply:
@@ -313,7 +376,7 @@ class Room:
         change, drop, free, undo, end.
 
         >>> from rushmore_print import generate_deck, load_design
-        >>> from rushmore_print.session import Options, Session
+        >>> from rushmore_print.game.session import Options, Session
         >>> design = load_design()
         >>> session = Session.new(generate_deck(design), design.rules, design.grid, Options(("ann", "bob"), seed=3),
         ...                       design_name=design.name, hold=True)
@@ -326,8 +389,9 @@ class Room:
         """
         kind = message.get("t")
         if kind == "undo":
-            return self._line("undo")
+            return self._act(Undo())
         if kind == "end":
+            self.session.apply(End())  # nothing to log: the game so far is in it already
             return Reply(ended=True)
         if kind == "free":
             self.free_seat(message.get("player"))
@@ -336,20 +400,20 @@ class Room:
             if not self.one_screen:
                 raise RoomError(said("with phones, each player claims on their own phone"))
             player = message.get("player")
-            return self._line("-" if player is None else self._player(player))
+            return self._act(RestPass() if player is None else Took(self._player(player)))
         if kind == "change":
             player = self._player(message.get("player"))
-            target = "pass" if message.get("at") == "pass" else self._position(message.get("at"))
-            return self._line(f"change {player} {target}")
+            target = None if message.get("at") == "pass" else self._monument(message.get("at"))
+            return self._act(Change(player, target))
         if kind == "drop":
-            return self._line(f"drop {self._player(message.get('player'))}")
+            return self._act(Drop(self._player(message.get("player"))))
         raise RoomError(said("unknown message"))
 
     def can_reveal(self) -> bool:
         """True if a card is held back for the count of three, and no count is running.
 
         >>> from rushmore_print import generate_deck, load_design
-        >>> from rushmore_print.session import Options, Session
+        >>> from rushmore_print.game.session import Options, Session
         >>> design = load_design()
         >>> session = Session.new(generate_deck(design), design.rules, design.grid, Options(("ann", "bob"), seed=3),
         ...                       design_name=design.name, hold=True)
@@ -364,7 +428,7 @@ class Room:
         """Show the held card (the server calls this when the count of three is over).
 
         >>> from rushmore_print import generate_deck, load_design
-        >>> from rushmore_print.session import Options, Session
+        >>> from rushmore_print.game.session import Options, Session
         >>> design = load_design()
         >>> session = Session.new(generate_deck(design), design.rules, design.grid, Options(("ann", "bob"), seed=3),
         ...                       design_name=design.name, hold=True)
@@ -374,9 +438,7 @@ class Room:
         ('ready', True, 'play', {'id': 'S12', 'level': 'Basic'})
         """
         self.counting = False
-        if self.session.held is None:
-            raise ClaimError(said("no card is waiting to be shown"))
-        return self._line("")
+        return self._act(Reveal())
 
     # -- what the screens see
 
@@ -384,7 +446,7 @@ class Room:
         """Where the game stands for the screens: "ready" (a card is held back), "countdown", "play", "over".
 
         >>> from rushmore_print import generate_deck, load_design
-        >>> from rushmore_print.session import Options, Session
+        >>> from rushmore_print.game.session import Options, Session
         >>> design = load_design()
         >>> session = Session.new(generate_deck(design), design.rules, design.grid, Options(("ann", "bob"), seed=3),
         ...                       design_name=design.name, hold=True)
@@ -406,7 +468,7 @@ class Room:
         the table screen. A card is in it only once shown; nothing secret is (no join token).
 
         >>> from rushmore_print import generate_deck, load_design
-        >>> from rushmore_print.session import Options, Session
+        >>> from rushmore_print.game.session import Options, Session
         >>> design = load_design()
         >>> session = Session.new(generate_deck(design), design.rules, design.grid, Options(("ann", "bob"), seed=3),
         ...                       design_name=design.name, hold=True)
@@ -468,12 +530,12 @@ class Room:
         rows = player_rows(turns_of(self.records), game.players) if self.records else ()
         medians = {row.name: row.median_ms for row in rows}
         winners = game.state.winners or ()
-        t = self.t
-        headline = t.ngettext("{winners} wins", "{winners} win", len(winners), winners=t.names(winners))
+        reason = game.state.end_reason
+        ended = Ended(winners, reason, game.scores()) if reason is not None else None
         return {
             "winners": list(winners),
-            "headline": headline,  # in the players' language, like the reason
-            "reason": t.say(game.state.end_reason),
+            "headline": headline(self.t, winners),  # in the players' language, like the reason
+            "reason": end_reason(self.t, ended) if ended else "",
             "rows": [
                 {"name": name, "cards": list(cards), "wrong": wrong, "median_ms": medians.get(name)}
                 for name, cards, wrong in zip(game.players, game.state.won, game.state.wrong)
@@ -481,4 +543,4 @@ class Room:
         }
 
 
-__all__ = ["MAX_MESSAGE_BYTES", "Reply", "Room", "RoomError", "new_join_code"]
+__all__ = ["MAX_MESSAGE_BYTES", "Reply", "Room", "RoomError", "Seats", "new_join_code", "seat_hash"]

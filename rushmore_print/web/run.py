@@ -1,7 +1,7 @@
 """``rushmore table``: a game request in, a running server out, until the table screen ends it.
 
 The session is made (new, or resumed from a log) exactly as ``rushmore play`` makes it
-(:mod:`rushmore_print.console`), so a game moves between the two; then this module binds the
+(:mod:`rushmore_print.cli.console`), so a game moves between the two; then this module binds the
 socket, says where the table screen and the phones go, and serves.
 """
 
@@ -13,17 +13,18 @@ import socket
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..console import GameRequest, Streams, load_deck, new_log, new_session, resume
+from ..cli.console import GameRequest, Streams, load_deck, new_log, new_session, resume
+from ..design import Design
 from ..errors import GameLogError
-from ..gamelog import GameLog, read_records
-from ..i18n import catalogue
-from ..inputs import shown_path
-from ..referee import DeckMode
-from ..session import Session
-from ..spec import Design
-from .cards import card_svgs, qr_svg
+from ..game.referee import DeckMode
+from ..game.session import Session
+from ..language.i18n import catalogue
+from ..readers.inputs import shown_path
+from ..writers.gamelog import GameLog, read_records
+from .card_svgs import card_svgs, qr_svg
 from .guards import Hosts, Notes, bound_socket
 from .room import Room
+from .seats import forget_seats, keep_seats
 from .server import TableServer, serve
 
 
@@ -87,7 +88,7 @@ def announced_names(address: str) -> tuple[str, ...]:
 def table_game(request: GameRequest, design_path: Path | None, streams: Streams, serving: Serving) -> Session:
     """Deal or resume the game, serve it until the table screen ends it (or Ctrl-C); its session."""
     if request.resume is not None:
-        session, log, _lost = resume(design_path, request.resume, request.given, serving.one_screen, True)
+        session, log, _lost = resume(design_path, request.resume, request.given, True)
         if session.options.deck_mode is not DeckMode.SCREEN:  # its screens would wait for a card never drawn
             log.close()
             where = shown_path(request.resume)
@@ -132,6 +133,7 @@ def _serve(
     room = Room(session, lambda record: log.write(record, sync=False), log.sync, list(records), serving.one_screen)
     if not records:
         room.begin()
+    seats = keep_seats(room, log.path, streams.warn)  # the same code, key and seats after a restart
     port = sock.getsockname()[1]
     address = lan_address() if serving.lan else "127.0.0.1"
     where = Where(
@@ -155,6 +157,8 @@ def _serve(
         lan = t.gettext("serving the local network at {address}: anyone on it can open the join page", address=at)
         streams.say(lan)
     asyncio.run(serve(server, sock))
+    if session.game.over:
+        forget_seats(seats)  # nobody will join this game again
 
 
 __all__ = ["Serving", "Where", "announced_names", "lan_address", "table_game"]

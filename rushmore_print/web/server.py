@@ -22,7 +22,7 @@ SVG and the join QR code. Safe on a shared network (a holiday flat's Wi-Fi, a sc
 - every message is at most :data:`MAX_MESSAGE_BYTES`, JSON, checked by kind and value; each
   connection has a rate (a burst of :data:`BURST`, then :data:`RATE` a second).
 
-Fair races (:mod:`rushmore_print.races`): the server pings each phone in the lobby and between
+Fair races (:mod:`rushmore_print.game.races`): the server pings each phone in the lobby and between
 cards; a phone stamps each tap with its own clock; a claim is held until no earlier tap can still
 arrive, then handed to the room in tap order. ``--one-screen`` (the table taps who took the card)
 keeps arrival order.
@@ -46,12 +46,12 @@ from typing import Any
 from aiohttp import WSMsgType, web
 
 from ..errors import GameLogError, RushmoreError
-from ..i18n import Said, said
-from ..races import HeldClaim, PhoneClock, Ping, Race, window
+from ..game.races import HeldClaim, PhoneClock, Ping, Race, window
+from ..language.i18n import Said, said
 from .guards import FIRST_MESSAGE_S, LOOPBACK, Doors, Hosts, Notes, guard, serve_guarded
 from .joins import JoinGuard
+from .page_words import page_in
 from .room import MAX_MESSAGE_BYTES, Reply, Room, RoomError
-from .words import page_in
 
 RATE = 8.0  # messages a second a connection may keep up (a tap is one, a ping's answer another)
 BURST = 20.0
@@ -125,7 +125,7 @@ class TableServer:
     where the short lines for the terminal go (standard error unless told).
 
     >>> from rushmore_print import generate_deck, load_design
-    >>> from rushmore_print.session import Options, Session
+    >>> from rushmore_print.game.session import Options, Session
     >>> from rushmore_print.web.room import Room
     >>> design = load_design()
     >>> session = Session.new(generate_deck(design), design.rules, design.grid, Options(("ann", "bob"), seed=3),
@@ -176,7 +176,7 @@ class TableServer:
         the websocket, behind the guards of :mod:`.guards`, each answer with the pages' security headers.
 
         >>> from rushmore_print import generate_deck, load_design
-        >>> from rushmore_print.session import Options, Session
+        >>> from rushmore_print.game.session import Options, Session
         >>> from rushmore_print.web.room import Room
         >>> design = load_design()
         >>> session = Session.new(generate_deck(design), design.rules, design.grid, Options(("ann", "bob"), seed=3),
@@ -563,7 +563,7 @@ async def serve(server: TableServer, sock: socket.socket) -> None:
     >>> import aiohttp
     >>> from rushmore_print.web.guards import bound_socket
     >>> from rushmore_print import generate_deck, load_design
-    >>> from rushmore_print.session import Options, Session
+    >>> from rushmore_print.game.session import Options, Session
     >>> from rushmore_print.web.room import Room
     >>> design = load_design()
     >>> session = Session.new(generate_deck(design), design.rules, design.grid, Options(("ann", "bob"), seed=3),

@@ -1,0 +1,316 @@
+"""The deck manifest (``rushmore cards --format json``; its place in the flow: docs/ARCHITECTURE.md):
+written as JSON, read back from JSON or YAML and judged.
+
+A manifest may have been edited by hand, so reading it is lenient about card contents (each bad
+card becomes a finding that names it) and strict only about the overall shape. Its size is bounded
+by what a deck of its heads can hold: ``2^n`` Monuments and at most ``4^n`` Search cards (every
+combination of faces and red heads once: 65,536 for 8 heads), so judging it takes time in
+proportion to the file. Every value quoted back in a finding goes through :func:`inputs.shown`.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import re
+from pathlib import Path
+from typing import Any
+
+from ..design import MAX_HEADS, read_yaml
+from ..errors import Problem, SpecError
+from ..model import Deck, Level, Monument, Notation, SearchCard
+from ..readers.inputs import InputError, InputKind, decode_input, escape, read_input_text, shown, shown_path
+from ..readers.jsontext import JSONError, NotJSON, loads, too_deep
+from .rows import card_rows, rows_manifest
+from .validate import Finding, Report, shown_id, validate_deck
+
+
+def most_monuments(heads: int) -> int:
+    """The Monuments of a deck of ``heads`` heads: every combination of faces once.
+
+    >>> most_monuments(4)
+    16
+    """
+    return 2**heads
+
+
+def most_search_cards(heads: int) -> int:
+    """The most Search cards a manifest may list: every combination of faces and red heads once
+    (a longer list must repeat a card).
+
+    >>> most_search_cards(8)
+    65536
+    """
+    return 4**heads
+
+
+def to_manifest(deck: Deck, design_name: str) -> dict:
+    """The manifest as plain data (made from the deck's rows). Its key order is the file's format:
+    people diff manifests.
+
+    >>> from rushmore_print import generate_deck, load_design
+    >>> manifest = to_manifest(generate_deck(load_design()), "Mount Rushmore")
+    >>> list(manifest), manifest["monuments"][0]
+    (['design', 'heads', 'directions', 'monuments', 'search'], {'id': 'M01', 'faces': ['left', 'left', 'left', 'left']})
+    >>> manifest["search"][20]
+    {'id': 'S21', 'faces': ['right', 'left', 'left', 'left'], 'red': [True, False, False, False], ...}
+    """
+    return rows_manifest(card_rows(deck), deck, design_name)
+
+
+def read_manifest(
+    path: str | Path, notation: Notation | None = None, data: bytes | None = None
+) -> tuple[Deck, list[Finding]]:
+    """Read a manifest file into a :class:`Deck` plus findings for cards that could not be read.
+    ``data``: the file's bytes when they were read elsewhere (standard input); ``path`` then only names it.
+
+    Raises :class:`SpecError` when the file is missing, not JSON/YAML, or not shaped like a manifest.
+
+    >>> import json
+    >>> from rushmore_print import generate_deck, load_design
+    >>> data = json.dumps(to_manifest(generate_deck(load_design()), "Mount Rushmore")).encode()
+    >>> deck, findings = read_manifest("deck.json", data=data)
+    >>> len(deck.monuments), len(deck.search), findings
+    (16, 39, [])
+    >>> read_manifest("deck.json", data=b"[1, 2]")
+    Traceback (most recent call last):
+    rushmore_print.errors.SpecError: deck.json:1: expected a manifest (a mapping with design, heads, ...)
+    """
+    path = Path(path)
+    file = str(path)
+    try:
+        text = read_input_text(path, InputKind.MANIFEST) if data is None else decode_input(data, path)
+    except InputError as exc:
+        raise SpecError([Problem(shown_path(path), None, "", exc.reason)]) from None
+    try:
+        data, lines = _read_json(text) or _read_yaml(text, file)
+    except JSONError as exc:
+        raise SpecError([Problem(file, None, "", f"{exc}; a manifest nests {MANIFEST_NESTING - 2} levels")]) from None
+    problems: list[Problem] = []
+
+    def need(key: str, kind: type, what: str) -> Any:
+        if not isinstance(data, dict) or key not in data:
+            problems.append(
+                Problem(
+                    file, lines.get(()), key, "missing; a manifest has design, heads, directions, monuments and search"
+                )
+            )
+            return None
+        if not isinstance(data[key], kind) or (kind is list and not data[key]):
+            problems.append(Problem(file, lines.get((key,)), key, f"expected {what}"))
+            return None
+        return data[key]
+
+    if not isinstance(data, dict):
+        raise SpecError(
+            [Problem(file, 1, "", "expected a manifest (a mapping with design, heads, directions, monuments, search)")]
+        )
+    need("design", str, "the design's name")
+    heads = need("heads", list, "a list of head names")
+    directions = need("directions", list, "a list of the two directions")
+    raw_monuments = need("monuments", list, "a list of Monuments")
+    raw_search = need("search", list, "a list of Search cards")
+    if directions is not None and (
+        len(directions) != 2
+        or not all(isinstance(d, str) and d.strip() for d in directions)
+        or directions[0] == directions[1]
+    ):
+        problems.append(
+            Problem(file, lines.get(("directions",)), "directions", "expected two different, non-empty direction names")
+        )
+    if heads is not None and not 1 <= len(heads) <= MAX_HEADS:
+        # validation looks at every Monument: 2^heads of them, so the count is bounded like a design's
+        problems.append(Problem(file, lines.get(("heads",)), "heads", f"{len(heads)} heads; allowed: 1 to {MAX_HEADS}"))
+    elif heads is not None and not all(isinstance(h, str) and h.strip() for h in heads):
+        problems.append(Problem(file, lines.get(("heads",)), "heads", "expected a list of head names"))
+    elif heads is not None:
+        problems += _too_many(file, lines, len(heads), raw_monuments, raw_search)
+    odd = next((d for d in directions or () if isinstance(d, str) and escape(d) != d), None)
+    if odd is not None:
+        message = f"{shown(odd)} holds a control character; a direction is a word such as left"
+        problems.append(Problem(file, lines.get(("directions",)), "directions", message))
+    if problems:
+        raise SpecError(problems)
+    directions_t = (directions[0], directions[1])
+    notation = notation or Notation((directions[0][0].upper(), directions[1][0].upper()))
+    if notation.letters[0] == notation.letters[1]:
+        notation = Notation(("A", "B"))
+    findings: list[Finding] = []
+    monuments = [
+        m for m in (_monument(item, i, directions_t, findings) for i, item in enumerate(raw_monuments, 1)) if m
+    ]
+    search = [c for c in (_search_card(item, i, directions_t, findings) for i, item in enumerate(raw_search, 1)) if c]
+    deck = Deck(
+        heads=tuple(str(h) for h in heads),
+        directions=directions_t,
+        notation=notation,
+        monuments=tuple(monuments),
+        search=tuple(search),
+    )
+    return deck, findings
+
+
+def _too_many(file: str, lines: dict, heads: int, monuments: Any, search: Any) -> list[Problem]:
+    """Lists longer than a deck of ``heads`` heads can be: refused before any card is read."""
+    found = []
+    for key, listed, most, what in (
+        ("monuments", monuments, most_monuments(heads), f"has 2^{heads} = {most_monuments(heads):,} Monuments"),
+        (
+            "search",
+            search,
+            most_search_cards(heads),
+            f"has at most 4^{heads} = {most_search_cards(heads):,} different Search cards",
+        ),
+    ):
+        if isinstance(listed, list) and len(listed) > most:
+            found.append(
+                Problem(file, lines.get((key,)), key, f"{len(listed):,} entries; a deck of {heads} heads {what}")
+            )
+    return found
+
+
+def _read_yaml(text: str, file: str) -> tuple[Any, dict[tuple, int]]:
+    """A manifest that is not JSON, read as YAML (by the design's reader and its rules) when it
+    is small enough to be read in seconds."""
+    size = len(text.encode("utf-8"))
+    if size > InputKind.MANIFEST_YAML.most_bytes:
+        raise SpecError(
+            [
+                Problem(
+                    file,
+                    None,
+                    "",
+                    f"{size:,} bytes of YAML (or of JSON that does not parse); a YAML manifest may be at most "
+                    f"{InputKind.MANIFEST_YAML.most_bytes:,} bytes: write a larger one as JSON, as rushmore cards "
+                    "--format json does",
+                )
+            ]
+        )
+    with contextlib.suppress(NotJSON):  # brackets that do not pair up: the YAML reader says where
+        too_deep(text, MANIFEST_NESTING)  # a deep YAML flow costs seconds to read: refused first
+    return read_yaml(text, file)
+
+
+def _read_json(text: str) -> tuple[Any, dict[tuple, int]] | None:
+    """A JSON manifest read by the C parser (ten times faster than reading it as YAML), with the
+    line of each top-level key; None when the text is not JSON (then it is read as YAML). Its
+    depth is bounded by the parser's recursion check, then by the checks of each card."""
+    try:
+        data = loads(text, MANIFEST_NESTING, measure_first=False)
+    except NotJSON:
+        return None
+    return data, _KeyLines(text)
+
+
+MANIFEST_NESTING = 6  # a manifest nests 4 levels (a card's faces in the list of cards); 2 spare
+
+
+class _KeyLines(dict):
+    """The line of each top-level key of a JSON text, found only when a message asks for it
+    (finding them all costs a scan of the whole file per key, for a manifest that is valid)."""
+
+    def __init__(self, text: str):
+        super().__init__({(): 1})
+        self._text = text
+
+    def get(self, path: tuple, default: Any = None) -> Any:
+        if path not in self and len(path) == 1:
+            found = re.search(rf'^[ \t{{,]*"{re.escape(str(path[0]))}"\s*:', self._text, re.M)
+            self[path] = self._text.count("\n", 0, found.start()) + 1 if found else 1
+        return super().get(path, default)
+
+
+def validate_manifest(path: str | Path, data: bytes | None = None, design: Deck | None = None) -> Report:
+    """Judge a manifest file: the findings of reading it plus every check of :func:`validate_deck`.
+    ``data``: the file's bytes when read elsewhere (standard input). A spreadsheet (CSV, XLSX, ODS,
+    known by its suffix or, on standard input, by its bytes) is read by :mod:`sheet_manifest`,
+    its heads and letters from ``design`` (a deck; its cards are not used) when given.
+
+    >>> import json
+    >>> from rushmore_print import generate_deck, load_design
+    >>> data = json.dumps(to_manifest(generate_deck(load_design()), "Mount Rushmore")).encode()
+    >>> validate_manifest("deck.json", data=data).ok()
+    True
+    >>> csv = b"id,notation,level\\nM01,LLLL,\\nS01,RRLL,basic\\nS02,R*LLL,advanced\\n"
+    >>> report = validate_manifest("deck.csv", data=csv)
+    >>> report.ok(), report.errors[0].message
+    (False, 'no Monument shows LLLR (canonically M02); all 16 combinations are needed')
+    """
+    from ..readers.spreadsheets import SheetFormat, sniff
+
+    kind = SheetFormat.of(Path(path)) or (sniff(data) if data is not None else None)
+    if kind is not None:
+        from .sheet_manifest import validate_sheet_manifest
+
+        return validate_sheet_manifest(Path(path), design, data=data, kind=kind)
+    if design is not None:
+        raise SpecError([Problem(shown_path(path), None, "", "a JSON or YAML manifest names its own heads and "
+                                                             "directions; give no design with it")])  # fmt: skip
+    deck, findings = read_manifest(path, data=data)
+    report = validate_deck(deck)
+    return Report(
+        report.monuments, report.search, tuple(findings) + report.errors, report.warnings, report.balance, report.pools
+    )
+
+
+def _card_label(item: Any, number: int, kind: str) -> str:
+    """The card's id as a message shows it (:func:`shown_id`), or its place in the list."""
+    if isinstance(item, dict) and isinstance(item.get("id"), str):
+        return shown_id(item["id"])
+    return f"{kind} #{number}"
+
+
+def _faces(item: dict, label: str, directions: tuple[str, str], findings: list[Finding]) -> tuple[int, ...] | None:
+    faces = item.get("faces")
+    if not isinstance(faces, list):
+        findings.append(Finding(label, "faces: expected a list of directions"))
+        return None
+    index = {directions[0]: 0, directions[1]: 1}
+    try:
+        return tuple([index[face] for face in faces])
+    except (KeyError, TypeError):  # a face that is not a direction (or not even a string)
+        position, face = next((p, f) for p, f in enumerate(faces, 1) if not isinstance(f, str) or f not in index)
+    findings.append(
+        Finding(label, f"faces.{position}: {shown(face)} is not a direction; use {directions[0]} or {directions[1]}")
+    )
+    return None
+
+
+def _monument(item: Any, number: int, directions: tuple[str, str], findings: list[Finding]) -> Monument | None:
+    label = _card_label(item, number, "Monument")
+    if not isinstance(item, dict) or not isinstance(item.get("id"), str):
+        findings.append(Finding(label, "expected a mapping with id and faces"))
+        return None
+    faces = _faces(item, label, directions, findings)
+    return Monument(item["id"], faces) if faces is not None else None
+
+
+def _search_card(item: Any, number: int, directions: tuple[str, str], findings: list[Finding]) -> SearchCard | None:
+    label = _card_label(item, number, "Search card")
+    if not isinstance(item, dict) or not isinstance(item.get("id"), str):
+        findings.append(Finding(label, "expected a mapping with id, faces, red, level and answer"))
+        return None
+    faces = _faces(item, label, directions, findings)
+    red = item.get("red")
+    if not isinstance(red, list) or not set(map(type, red)) <= {bool}:
+        findings.append(Finding(label, "red: expected a list of true/false, one per head"))
+        return None
+    if faces is not None and len(red) != len(faces):
+        findings.append(Finding(label, f"red has {len(red)} entries but faces has {len(faces)}"))
+        return None
+    level_name = item.get("level")
+    if not isinstance(level_name, str) or level_name not in _LEVELS:
+        findings.append(Finding(label, f"level: {shown(level_name)} is not a level; use basic, advanced or expert"))
+        return None
+    answer = item.get("answer")
+    if not isinstance(answer, str) or not answer:
+        findings.append(Finding(label, "answer: expected a Monument id such as M05"))
+        return None
+    if faces is None:
+        return None
+    return SearchCard(item["id"], faces, tuple(red), answer, _LEVELS[level_name])
+
+
+_LEVELS = {level.value: level for level in Level}
+
+
+__all__ = ["most_monuments", "most_search_cards", "read_manifest", "to_manifest", "validate_manifest"]

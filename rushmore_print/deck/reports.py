@@ -1,0 +1,226 @@
+"""The validator's verdict on a design or a manifest, and its two forms: text for people, JSON for scripts.
+
+``rushmore validate`` makes one call here (:func:`judge_design` or :func:`judge_manifest`) and
+prints :meth:`Verdict.text` or :meth:`Verdict.data`; a browser page or a preview can show the
+same verdict.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import BinaryIO
+
+from ..design import Design
+from ..language.words import text_table
+from ..model import Deck
+from ..readers.inputs import STDIN, STDIN_NAME, InputKind, read_stream, shown_path
+from ..readers.spreadsheets import SheetFormat
+from .validate import Finding, Report, validate_deck
+
+__all__ = ["ArtCheck", "Verdict", "judge_design", "judge_manifest", "manifest_names_its_heads"]
+
+ArtCheck = Callable[[Design], list[str]]
+"""The renderers' decoding of a design's image art (``render.art.art_problems``): injected, so
+this module stays free of Pillow."""
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """What the validator found: the deck's report, what printing would refuse, and how strict to be.
+
+    >>> from rushmore_print.deck.generate import generate_deck
+    >>> from rushmore_print.design import load_design
+    >>> design = load_design()
+    >>> verdict = judge_design(design, generate_deck(design))
+    >>> verdict.ok, verdict.text().splitlines()[-1]
+    (True, 'valid')
+    """
+
+    title: str
+    report: Report
+    strict: bool = False
+    printing: tuple[str, ...] = ()  # problems build would refuse (layout, art), each a sentence
+    source: str = ""  # the design file, for the printing problems' messages
+
+    @property
+    def ok(self) -> bool:
+        """True when the deck passes (its warnings too, when strict) and build could print it.
+
+        >>> from rushmore_print.deck.validate import Finding, Report
+        >>> report = Report(16, 39, (), (Finding(None, "answers are uneven"),), (), ())
+        >>> Verdict("t", report).ok, Verdict("t", report, strict=True).ok, Verdict("t", report, printing=("x",)).ok
+        (True, False, False)
+        """
+        return self.report.ok(self.strict) and not self.printing
+
+    @property
+    def problems(self) -> int:
+        """How many problems make the deck not valid (warnings count only when strict).
+
+        >>> from rushmore_print.deck.validate import Finding, Report
+        >>> report = Report(16, 39, (Finding("S01", "no Monument matches"),), (Finding(None, "uneven"),), (), ())
+        >>> Verdict("t", report).problems, Verdict("t", report, strict=True).problems
+        (1, 2)
+        """
+        report = self.report
+        return len(report.errors) + (len(report.warnings) if self.strict else 0)
+
+    def text(self) -> str:
+        """The report for people (the printing problems go to stderr: see :meth:`printing_lines`).
+
+        >>> from rushmore_print.model import Level
+        >>> from rushmore_print.deck.validate import Finding, Report
+        >>> wrong = (Finding("S01", "no Monument matches"),)
+        >>> print(Verdict("Test (t.yaml)", Report(4, 8, wrong, (), (), ((Level.BASIC, 8),))).text())
+        Test (t.yaml): 4 Monuments, 8 Search cards checked
+          error: S01: no Monument matches
+        pools: Basic 8
+        NOT VALID: 1 problem
+        """
+        report = self.report
+        lines = [f"{self.title}: {report.monuments} Monuments, {report.search} Search cards checked"]
+        lines += [f"  error: {e}" for e in report.errors]
+        lines += [f"  {'error' if self.strict else 'warning'}: {w}" for w in report.warnings]
+        if not report.errors:
+            lines.append("every Search card matches exactly one Monument")
+        rows = [
+            [
+                r.group,
+                str(r.cards),
+                f"{r.answer_min}..{r.answer_max}",
+                "-" if r.red_min is None else f"{r.red_min}..{r.red_max}",
+            ]
+            for r in report.balance
+        ]
+        if rows:
+            lines += ["", text_table(["balance", "cards", "answers per Monument", "red marks per head"], rows), ""]
+        lines.append("pools: " + ", ".join(f"{level.title} {size}" for level, size in report.pools))
+        problems = self.problems
+        lines.append("valid" if self.ok else f"NOT VALID: {problems} problem{'s' if problems != 1 else ''}")
+        return "\n".join(lines)
+
+    def problem_lines(self) -> list[str]:
+        """The problems that make the deck not valid, as error lines (``validate -q`` prints only these).
+
+        >>> from rushmore_print.deck.validate import Finding, Report
+        >>> report = Report(16, 39, (Finding("S01", "no Monument matches"),), (Finding(None, "uneven"),), (), ())
+        >>> Verdict("t", report, strict=True).problem_lines()
+        ['error: S01: no Monument matches', 'error: uneven']
+        """
+        report = self.report
+        return [f"error: {e}" for e in report.errors] + [f"error: {w}" for w in report.warnings if self.strict]
+
+    def printing_lines(self) -> list[str]:
+        """The printing problems as error lines that name the design file.
+
+        >>> from rushmore_print.deck.validate import Report
+        >>> verdict = Verdict("t", Report(4, 8, (), (), (), ()), printing=("the card does not fit",), source="big.yaml")
+        >>> verdict.printing_lines()
+        ['error: big.yaml: the card does not fit']
+        """
+        return [f"error: {self.source}: {problem}" for problem in self.printing]
+
+    def data(self) -> dict:
+        """The report for scripts (``validate --format json``).
+
+        >>> from rushmore_print.deck.validate import Report
+        >>> data = Verdict("t", Report(4, 8, (), (), (), ())).data()
+        >>> data["ok"], data["errors"], data["pools"]
+        (True, [], {})
+        """
+        report = self.report
+        return {
+            "ok": self.ok,
+            "monuments": report.monuments,
+            "search": report.search,
+            "errors": [str(e) for e in report.errors],
+            "warnings": [str(w) for w in report.warnings],
+            "balance": [
+                {
+                    "group": r.group,
+                    "cards": r.cards,
+                    "answers_min": r.answer_min,
+                    "answers_max": r.answer_max,
+                    "red_per_head_min": r.red_min,
+                    "red_per_head_max": r.red_max,
+                }
+                for r in report.balance
+            ],
+            "pools": {level.value: size for level, size in report.pools},
+            "printing": list(self.printing),
+        }
+
+
+def judge_design(
+    design: Design,
+    deck: Deck,
+    strict: bool = False,
+    art_check: ArtCheck | None = None,
+    art_warnings: ArtCheck | None = None,
+) -> Verdict:
+    """The deck's checks plus everything ``build`` would refuse (the same checks build runs).
+    ``art_check`` decodes image art as build decodes it, ``art_warnings`` finds art that would
+    print but not play (``render.art.art_warnings``: the same facing either way), a warning like
+    an imbalance; each is called only when a head has art (``art_check``: image art).
+
+    >>> from rushmore_print.deck.generate import generate_deck
+    >>> from rushmore_print.design import load_design
+    >>> design = load_design()
+    >>> verdict = judge_design(design, generate_deck(design), strict=True)
+    >>> verdict.ok, verdict.printing
+    (True, ())
+    """
+    from ..layout.checks import printing_problems
+
+    printing = printing_problems(design, deck)
+    report = validate_deck(deck)
+    if any(head.art is not None and head.vector is None for head in design.heads):
+        printing += art_check(design) if art_check is not None else []
+    if any(head.art is not None for head in design.heads):
+        noted = art_warnings(design) if art_warnings is not None and not printing else []
+        located = tuple(Finding(None, f"{design.source}: {warning}") for warning in noted)
+        report = replace(report, warnings=report.warnings + located)
+    title = f"{design.name} ({design.source})"
+    return Verdict(title, report, strict, tuple(printing), design.source)
+
+
+def manifest_names_its_heads(path: Path | str) -> bool:
+    """Whether the manifest at ``path`` names its own heads and letters (JSON or YAML), so that a
+    design given beside it would be a second, conflicting source; a spreadsheet's notation needs
+    the design, and standard input (``-``) is judged by what it turns out to hold.
+
+    >>> manifest_names_its_heads("deck.json"), manifest_names_its_heads("deck.xlsx"), manifest_names_its_heads("-")
+    (True, False, False)
+    """
+    return str(path) != STDIN and SheetFormat.of(Path(path)) is None
+
+
+def judge_manifest(
+    path: Path | str,
+    strict: bool = False,
+    data: bytes | None = None,
+    design: Deck | None = None,
+    stdin: BinaryIO | None = None,
+) -> Verdict:
+    """A manifest's verdict: the findings of reading it plus every check of ``validate_deck``.
+    ``data``: the manifest's bytes when they do not come from ``path``; ``stdin``: the stream a
+    ``path`` of ``-`` reads (bounded as a manifest, named ``<stdin>`` in messages); ``design``:
+    the deck whose heads and letters a spreadsheet's notation uses.
+
+    >>> import io, json
+    >>> from rushmore_print.deck.generate import generate_deck
+    >>> from rushmore_print.deck.rows import card_rows, rows_manifest
+    >>> from rushmore_print.design import load_design
+    >>> deck = generate_deck(load_design())
+    >>> text = json.dumps(rows_manifest(card_rows(deck), deck, "classic")).encode()
+    >>> verdict = judge_manifest("-", stdin=io.BytesIO(text))
+    >>> verdict.ok, verdict.title
+    (True, '<stdin>')
+    """
+    from .manifest import validate_manifest
+
+    if str(path) == STDIN and data is None and stdin is not None:
+        path, data = STDIN_NAME, read_stream(stdin, InputKind.MANIFEST)
+    return Verdict(shown_path(path), validate_manifest(path, data=data, design=design), strict)
