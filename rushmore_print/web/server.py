@@ -60,7 +60,7 @@ PING_EVERY_S = (0.15, 1.0)  # seconds between a phone's pings: the first few, th
 KEPT_SENT = 8  # pings a phone may still answer (older answers are ignored)
 REPLACED = 4000  # the close code of a socket whose seat opened on another page
 ASSET_TYPES = {".html": "text/html", ".js": "text/javascript", ".css": "text/css"}
-ASSETS = ("table.html", "phone.html", "table.js", "phone.js", "common.js", "style.css")
+ASSETS = ("table.html", "phone.html", "table.js", "phone.js", "common.js", "layout.js", "style.css")
 HEADERS = {
     # the pages run only their own script, talk only to this server, embed nothing from outside
     "Content-Security-Policy": "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
