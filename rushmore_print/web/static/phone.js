@@ -8,11 +8,13 @@ let token = localStorage.getItem(storageKey);
 let state = null;
 let note = "";
 let link = null;
+let retries = 0; // sockets closed before the table said anything, in a row
 
 function open(name) {
   link = connect(
     () => (name ? { t: "phone", code, name } : { t: "phone", code, token }),
     (data) => {
+      retries = 0;
       if (data.t === "seated") {
         token = data.token;
         localStorage.setItem(storageKey, token);
@@ -34,7 +36,13 @@ function open(name) {
         return;
       }
       if (state && state.closed) app.replaceChildren(el("p", { class: "status" }, say("phone_over")));
-      else if (state) app.replaceChildren(el("p", { class: "status" }, say("phone_lost")), el("button", { class: "big", onclick: () => open(null) }, say("reconnect")));
+      else if (state || retries >= 5) app.replaceChildren(el("p", { class: "status" }, say("phone_lost")), el("button", { class: "big", onclick: () => { retries = 0; open(state ? null : name); } }, say("reconnect")));
+      else {
+        // closed before the table answered (a Wi-Fi blip while joining, or a phone too slow to say
+        // hello in time): try again by itself, 0.5, 1, 2, 4, 8 s later, then offer the button
+        setTimeout(() => open(name), 500 * 2 ** retries);
+        retries += 1;
+      }
     },
   );
 }
