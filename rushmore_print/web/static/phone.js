@@ -11,9 +11,11 @@ let link = null;
 let retries = 0; // sockets closed before the table said anything, in a row
 
 function open(name) {
+  let answered = false; // this socket heard from the table (the lobby's socket is closed once answered)
   link = connect(
     () => (name ? { t: "phone", code, name } : { t: "phone", code, token }),
     (data) => {
+      answered = true;
       retries = 0;
       if (data.t === "seated") {
         token = data.token;
@@ -37,12 +39,12 @@ function open(name) {
       }
       if (state && state.closed) app.replaceChildren(el("p", { class: "status" }, say("phone_over")));
       else if (state || retries >= 5) app.replaceChildren(el("p", { class: "status" }, say("phone_lost")), el("button", { class: "big", onclick: () => { retries = 0; open(state ? null : name); } }, say("reconnect")));
-      else {
+      else if (!answered) {
         // closed before the table answered (a Wi-Fi blip while joining, or a phone too slow to say
         // hello in time): try again by itself, 0.5, 1, 2, 4, 8 s later, then offer the button
         setTimeout(() => open(name), 500 * 2 ** retries);
         retries += 1;
-      }
+      } // else the choice of names, answered: it stays as it is until a name is tapped
     },
   );
 }
