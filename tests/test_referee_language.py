@@ -244,7 +244,7 @@ def test_the_browser_table_serves_its_words_and_says_its_lines_in_the_language(c
     told: list[str] = []
 
     async def body(client):
-        for path in ("/table", f"/j/{server.room.join_code}"):
+        for path in (f"/table?key={server.room.table_key}", f"/j/{server.room.join_code}"):
             page = await (await client.get(path)).text()
             assert f'<html lang="{language}">' in page and t.gettext("connecting…") in page
             words = page_words_of(page)

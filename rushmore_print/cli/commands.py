@@ -422,7 +422,6 @@ def preview(design: Path | None, out_dir: Path, watch: bool, port: int | None) -
       rushmore preview                                  # output/preview.html
       rushmore preview junior/design.yaml --watch      # serves until Ctrl-C: open the address it prints
     """
-    from ..web.preview import watch as watch_design
     from ..web.preview import write_preview
 
     voice = current_voice()
@@ -433,7 +432,9 @@ def preview(design: Path | None, out_dir: Path, watch: bool, port: int | None) -
         return
     if design is not None and str(design) == STDIN:
         raise click.UsageError("--watch reads the design again at each save: give a file, not -")
-    require(Extra.PREVIEW)
+    require(Extra.PREVIEW)  # before the import: aiohttp and watchfiles are the preview extra's
+    from ..web.live import watch as watch_design
+
     try:
         watch_design(
             design, out_dir, 8765 if port is None else port, voice.note, load=load_design,
