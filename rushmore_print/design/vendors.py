@@ -30,6 +30,7 @@ from .yamlfile import read_yaml
 
 DPI_RANGE = (72, 1200)
 PIXEL_RANGE = (16, 20_000)  # a side of a card image (1200 dpi tarot: 6,000 px)
+MAX_SHOP_NAME_CHARS = 60
 MAX_SAFE_MM = 10.0  # the layout keeps its text and symbols inside; more leaves no card to draw on
 
 
@@ -239,6 +240,9 @@ def _profile(check: _Checker, values: Any) -> VendorProfile | None:
         return None
     kind = check.choice(values.get("files", FileKind.IMAGES.value), ("files",), FileKind)
     name = check.text(values["name"], ("name",)) if "name" in values else None
+    if name is not None and len(name) > MAX_SHOP_NAME_CHARS:
+        check.add(("name",), f"{len(name)} characters; at most {MAX_SHOP_NAME_CHARS} (it titles the files)")
+        name = None
     if "name" not in values:
         check.add((), "missing key 'name' (the shop's name, shown in messages and the files' titles)")
     if kind is None:
@@ -274,7 +278,9 @@ def _profile(check: _Checker, values: Any) -> VendorProfile | None:
 def _length(check: _Checker, values: dict, key: str, most: float, default: float, too_much: str) -> float | None:
     if key not in values:
         return default
-    mm = check.length(values[key], (key,))
+    # Not rounded as a design's lengths are: the shipped targets' images stay byte-identical to
+    # those made before their numbers were data (MPC's 0.12 in bleed was 0.12 * MM_PER_INCH).
+    mm = check.length(values[key], (key,), rounded=False)
     if mm is not None and mm > most:
         check.add((key,), f"{mm:g}mm {too_much}")
         return None
@@ -389,6 +395,7 @@ __all__ = [
     "DPI_RANGE",
     "JPEG_ENDINGS",
     "MAX_SAFE_MM",
+    "MAX_SHOP_NAME_CHARS",
     "ORDER_KEYS",
     "PIXEL_RANGE",
     "SHEET_KEYS",
