@@ -16,7 +16,6 @@ import click
 from .. import __version__
 from ..deck.rows import Listing, card_rows, listing
 from ..deck.targets import EXPORTS, ExportOptions, Target, export_files, profile_options
-from ..design.vendors import VendorProfile, read_vendor_profile
 from ..extras import Extra, require
 from ..language.words import count
 from ..model import DeckMode, Level
@@ -278,6 +277,7 @@ def export(target: str | Path, design: Path | None, out_dir: Path | None, option
     voice = current_voice()
     label = target.stem if isinstance(target, Path) else target
     folder = out_dir if out_dir is not None else Path("output") / label
+    from ..design.vendors import VendorProfile, read_vendor_profile
     from ..writers.export import run_export
 
     chosen: Target | VendorProfile = EXPORTS[target] if isinstance(target, str) else read_vendor_profile(target)

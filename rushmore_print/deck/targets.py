@@ -20,12 +20,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..design.vendors import FileKind, VendorProfile, bleed_words, shipped_vendor_profile
 from ..errors import OptionsError
 from ..sizes import CARD_PRESETS
 
 if TYPE_CHECKING:
     from ..design import Design
+    from ..design.vendors import VendorProfile
 
 Progress = Callable[[str], None]
 
@@ -85,6 +85,8 @@ class Target:
         >>> EXPORTS["mpc"].vendor().size_for(63.5, 88.9), EXPORTS["png"].vendor()
         ((816, 1110), None)
         """
+        from ..design.vendors import shipped_vendor_profile  # read when asked: rushmore --help loads no design
+
         return None if self.profile is None else shipped_vendor_profile(self.profile)
 
     def describe(self) -> str:
@@ -93,6 +95,8 @@ class Target:
         >>> EXPORTS["tgc"].describe()
         'The Game Crafter: 825 x 1125 px per poker face (300 dpi, 1/8 in bleed), folder per deck'
         """
+        from ..design.vendors import bleed_words
+
         vendor = self.vendor()
         if vendor is None:
             return self.help
@@ -147,9 +151,12 @@ def vendor_files(profile: VendorProfile, design: Design) -> int:
     a back each and the saved object.
 
     >>> from rushmore_print import load_design
+    >>> from rushmore_print.design.vendors import shipped_vendor_profile
     >>> [vendor_files(shipped_vendor_profile(name), load_design()) for name in ("tgc", "mpc", "dtc", "tts")]
     [57, 58, 2, 5]
     """
+    from ..design.vendors import FileKind
+
     if profile.files is FileKind.PDF:
         return 2
     if profile.files is FileKind.SHEETS:
@@ -160,6 +167,8 @@ def vendor_files(profile: VendorProfile, design: Design) -> int:
 
 
 def _vendor_files(name: str) -> Callable[[Design], int]:
+    from ..design.vendors import shipped_vendor_profile
+
     return lambda design: vendor_files(shipped_vendor_profile(name), design)
 
 
@@ -167,12 +176,15 @@ def profile_options(profile: VendorProfile, url_base: str | None = None) -> Expo
     """The options of an export to a print shop's profile, which fixes the resolution and the
     bleed itself: only ``url_base``, and only for face sheets.
 
+    >>> from rushmore_print.design.vendors import shipped_vendor_profile
     >>> profile_options(shipped_vendor_profile("tts"), "https://x.org/a").url_base
     'https://x.org/a'
     >>> profile_options(shipped_vendor_profile("tgc"), "https://x.org/a")
     Traceback (most recent call last):
     rushmore_print.errors.OptionsError: --url-base applies to face sheets only (files: sheets), not to <shipped ...>
     """
+    from ..design.vendors import FileKind
+
     if url_base is not None and profile.files is not FileKind.SHEETS:
         raise OptionsError(f"--url-base applies to face sheets only (files: sheets), not to {profile.source}")
     return ExportOptions(DEFAULTS.dpi, None, url_base)
@@ -182,9 +194,12 @@ def export_files(target: Target | VendorProfile, design: Design) -> int:
     """How many files exporting ``design`` to a target or a print shop's profile writes.
 
     >>> from rushmore_print import load_design
+    >>> from rushmore_print.design.vendors import shipped_vendor_profile
     >>> export_files(EXPORTS["png"], load_design()), export_files(shipped_vendor_profile("dtc"), load_design())
     (57, 2)
     """
+    from ..design.vendors import VendorProfile
+
     return vendor_files(target, design) if isinstance(target, VendorProfile) else target.files(design)
 
 
