@@ -167,9 +167,12 @@ def vendor_files(profile: VendorProfile, design: Design) -> int:
 
 
 def _vendor_files(name: str) -> Callable[[Design], int]:
-    from ..design.vendors import shipped_vendor_profile
+    def files(design: Design) -> int:
+        from ..design.vendors import shipped_vendor_profile  # when counted, not when EXPORTS is made
 
-    return lambda design: vendor_files(shipped_vendor_profile(name), design)
+        return vendor_files(shipped_vendor_profile(name), design)
+
+    return files
 
 
 def profile_options(profile: VendorProfile, url_base: str | None = None) -> ExportOptions:
