@@ -287,7 +287,7 @@ class Narrator:
             )
         ]
         if event.penalty:
-            lines.append(t.gettext("house rule --penalty: a wrong claim returns one of that player's cards to the box"))
+            lines.append(t.gettext("house rule --penalty: a wrong claim costs that player the card they won last"))
         if event.capped:
             lines.append(
                 t.gettext(
@@ -436,7 +436,8 @@ class Narrator:
         lines = [verdict]
         lines += [
             t.gettext(
-                "{player} claimed a wrong Monument and gives {card} back: it goes to the bottom of the box.",
+                "{player} claimed a wrong Monument and gives {card} back: it goes to the bottom of the cards left in "
+                "the box.",
                 player=p,
                 card=card,
             )

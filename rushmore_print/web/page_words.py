@@ -150,7 +150,8 @@ def _judged(t: Catalogue, event: Judged) -> list[str]:
         verdict = t.gettext("nobody is right: {card} matches {answer} at {position}; the card is set aside.", **where)
     penalties = [
         t.gettext(
-            "{player} claimed a wrong Monument and gives {card} back: it goes to the bottom of the box.",
+            "{player} claimed a wrong Monument and gives {card} back: it goes to the bottom of the cards left in "
+            "the box.",
             player=player,
             card=card,
         )
