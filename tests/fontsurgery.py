@@ -73,13 +73,57 @@ def _format12_table(chars: dict[int, int]) -> bytes:
     return body + b"".join(struct.pack(">III", *group) for group in groups)
 
 
+def format4_table(segments: Iterable[tuple[int, int, int, list[int] | None]]) -> bytes:
+    """A format 4 character map of ``segments``, each (first code, last code, idDelta, glyph
+    ids): with glyph ids, the segment reads them from glyphIdArray through its idRangeOffset
+    (and adds idDelta to each that is not 0); with None, its glyphs are code + idDelta. The
+    closing 0xFFFF segment is added."""
+    rows = [*segments, (0xFFFF, 0xFFFF, 1, None)]
+    count = len(rows)
+    ids: list[int] = []
+    offsets = []
+    for i, (first, last, _, glyphs) in enumerate(rows):
+        if glyphs is None:
+            offsets.append(0)
+            continue
+        assert len(glyphs) == last - first + 1
+        offsets.append(2 * (count - i) + 2 * len(ids))  # from its own idRangeOffset to its glyph ids
+        ids.extend(glyphs)
+    power = 1 << (count.bit_length() - 1)
+    header = struct.pack(">HHHHHHH", 4, 16 + 8 * count + 2 * len(ids), 0, 2 * count, 2 * power,
+                         power.bit_length() - 1, 2 * count - 2 * power)  # fmt: skip
+    return b"".join([
+        header,
+        struct.pack(f">{count}H", *(row[1] for row in rows)),
+        b"\0\0",
+        struct.pack(f">{count}H", *(row[0] for row in rows)),
+        struct.pack(f">{count}H", *(row[2] & 0xFFFF for row in rows)),
+        struct.pack(f">{count}H", *offsets),
+        struct.pack(f">{len(ids)}H", *ids),
+    ])  # fmt: skip
+
+
+def with_format4(data: bytes, segments: Iterable[tuple[int, int, int, list[int] | None]]) -> bytes:
+    """The font with one format 4 character map of ``segments`` (see :func:`format4_table`),
+    which every Unicode and Windows entry of its ``cmap`` then names; the old subtables stay unused."""
+    records = {i: (platform, 1 if platform == 3 else 3) for i, (platform, _, _, _) in enumerate(cmap_subtables(data))
+               if platform in (0, 3)}  # fmt: skip
+    return with_subtable(data, format4_table(segments), records)
+
+
 def with_records(data: bytes, chars: dict[int, int], records: dict[int, tuple[int, int]]) -> bytes:
     """The font with a format 12 character map of ``chars`` appended to its ``cmap``, and the
     encoding records numbered in ``records`` (from 0) set to (platform, encoding) and naming it."""
+    return with_subtable(data, _format12_table(chars), records)
+
+
+def with_subtable(data: bytes, subtable: bytes, records: dict[int, tuple[int, int]]) -> bytes:
+    """The font with ``subtable`` appended to its ``cmap``, and the encoding records numbered in
+    ``records`` (from 0) set to (platform, encoding) and naming it."""
     cmap = tables(data)[b"cmap"][1]
     padded = data + bytes(-len(data) % 4)
     offset = len(padded) - cmap
-    result = padded + _format12_table(chars)
+    result = padded + subtable
     for i, (platform, encoding) in records.items():
         at = cmap + 4 + 8 * i
         result = result[:at] + struct.pack(">HHI", platform, encoding, offset) + result[at + 8 :]

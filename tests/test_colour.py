@@ -222,3 +222,47 @@ def test_a_profile_whose_tables_littlecms_cannot_read_stops_the_build_with_a_sen
         assert result.exit_code == 1, (result.output, result.exception)
         assert "print.profile: 'shop.icc': LittleCMS cannot convert sRGB to CMYK" in result.stderr, result.stderr
         assert not out.exists() or not any(out.iterdir())
+
+
+def _with_own_perceptual_table(icc: bytes) -> bytes:
+    """``icc`` with a perceptual table (``B2A0``) of its own: the relative colorimetric one
+    (``B2A1``; the shipped profile names one table for all three intents) with every grid point's
+    ink halved, so a conversion through it prints visibly lighter."""
+    count = int.from_bytes(icc[128:132], "big")
+    entries = {icc[132 + 12 * i : 136 + 12 * i]: 132 + 12 * i for i in range(count)}
+    offset, length = (int.from_bytes(icc[entries[b"B2A1"] + k : entries[b"B2A1"] + k + 4], "big") for k in (4, 8))
+    table = bytearray(icc[offset : offset + length])
+    assert table[:4] == b"mft2"
+    inputs, outputs, points = table[8], table[9], table[10]
+    in_entries, out_entries = int.from_bytes(table[48:50], "big"), int.from_bytes(table[50:52], "big")
+    grid = 52 + 2 * inputs * in_entries
+    for at in range(grid, grid + 2 * outputs * points**inputs, 2):
+        table[at : at + 2] = (int.from_bytes(table[at : at + 2], "big") // 2).to_bytes(2, "big")
+    assert len(table) == grid + 2 * outputs * points**inputs + 2 * outputs * out_entries
+    padded = icc + bytes(-len(icc) % 4)
+    profile = bytearray(padded + table)
+    at = entries[b"B2A0"]
+    profile[at + 4 : at + 12] = len(padded).to_bytes(4, "big") + len(table).to_bytes(4, "big")
+    profile[0:4] = len(profile).to_bytes(4, "big")
+    profile[84:100] = bytes(16)  # no profile ID: the bytes changed
+    return bytes(profile)
+
+
+def test_colours_convert_relative_colorimetric_even_where_the_profile_has_its_own_perceptual_table(tmp_path):
+    """The intent is relative colorimetric: a designer's profile whose perceptual table differs
+    (here, half the ink) converts every colour as through its colorimetric table alone, which is
+    the shipped profile's; LittleCMS asked for the perceptual intent would print it lighter."""
+    crafted = _with_own_perceptual_table(SHIPPED)
+    assert profile_problem(crafted) == ""  # a profile the header reader accepts
+    path = tmp_path / "perceptual.icc"
+    path.write_bytes(crafted)
+    colours = [(0.83, 0.18, 0.18), (0.2, 0.4, 0.8), (0.5, 0.5, 0.5), (0.95, 0.85, 0.6), (0.1, 0.6, 0.3)]
+    assert [converter(path).color(rgb) for rgb in colours] == [converter(None).color(rgb) for rgb in colours]
+    perceptual = ImageCms.buildTransform(
+        ImageCms.createProfile("sRGB"), ImageCms.ImageCmsProfile(io.BytesIO(crafted)), "RGB", "CMYK",
+        ImageCms.Intent.PERCEPTUAL,
+    )  # fmt: skip
+    for rgb in colours:
+        pixel = Image.new("RGB", (1, 1), tuple(round(v * 255) for v in rgb))
+        lighter = ImageCms.applyTransform(pixel, perceptual).getpixel((0, 0))
+        assert sum(lighter) / 255 < 0.7 * sum(converter(None).color(rgb)), rgb  # the table is its own

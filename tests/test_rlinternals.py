@@ -3,21 +3,17 @@ reads (these fail loudly when a reportlab release moves it), and PDFs written pa
 the document reportlab writes itself, in memory that does not grow with the pages."""
 
 import io
-import pathlib
-import random
 import subprocess
 import tracemalloc
 
 import pytest
 from pypdf import PdfReader
 from reportlab import rl_config
-from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
 from rushmore_print.layout.fonts import Font
 from rushmore_print.layout.items import BLACK, Document, Page, Path, Rect, Shape, Text, rgb
 from rushmore_print.layout.lazy import Lazy
-from rushmore_print.readers.truetype import TrueTypeFont
 from rushmore_print.render.pdf import register_fonts, write_pdf
 from rushmore_print.render.rlinternals import (
     add_catalog_entry,
@@ -28,10 +24,7 @@ from rushmore_print.render.rlinternals import (
     flush,
     form_object,
     stream_pages,
-    truetype_font,
 )
-
-from .fontsurgery import DEJAVU, damaged, tables, with_mapping
 
 
 def _draw(canvas: Canvas, pages: int) -> None:
@@ -170,90 +163,6 @@ def test_each_accessor_of_reportlabs_internals_still_finds_what_it_reads():
     canvas.showPage()
     canvas.save()
     assert PdfReader(io.BytesIO(buffer.getvalue())).trailer["/Root"]["/PageLayout"] == "/TwoColumnLeft"
-
-
-def _parsed(parse, data: bytes) -> object:
-    """Everything a parse of ``data`` set on the font and its face (dictionaries as their items,
-    in order; the scale function by what it makes of a number), or the kind of error it raised."""
-    try:
-        font = parse(data)
-    except Exception as exc:  # any refusal: reportlab raises TTFError, struct.error, KeyError...
-        return "refused", type(exc).__name__
-    state = {name: value for name, value in vars(font).items() if name not in ("face", "encoding", "state")}
-    face = dict(vars(font.face))
-    face["_pdfScale"] = face["_pdfScale"](1234)
-    return state, {name: list(value.items()) if isinstance(value, dict) else value for name, value in face.items()}
-
-
-def _fonts_here() -> dict[str, bytes]:
-    """The shipped faces, a few of this machine's fonts (any Debian has some), and the shipped
-    regular face with one format 12 character map of part of its characters."""
-    shipped = sorted(pathlib.Path(Font.REGULAR.path).parent.glob("*.ttf"))
-    system = sorted(pathlib.Path("/usr/share/fonts").glob("**/*.ttf"))[:12]
-    fonts = {path.name: path.read_bytes() for path in [*shipped, *system]}
-    fonts["format 12 only"] = with_mapping(DEJAVU, {code: code % 300 + 1 for code in range(32, 2000, 3)})
-    return fonts
-
-
-def test_the_quick_font_parse_sets_what_reportlabs_own_sets():
-    """``truetype_font`` reads the character map, the widths and the glyph locations in whole
-    arrays (ten times faster): everything it sets is what reportlab's ``TTFont`` sets, for every
-    font at hand, down to each dictionary's order; and its TTFont has reportlab's attributes."""
-    for name, data in _fonts_here().items():
-        ours, theirs = (
-            _parsed(lambda d: truetype_font("F", d), data),
-            _parsed(lambda d: TTFont("F", io.BytesIO(d)), data),
-        )
-        assert ours == theirs, name
-        assert ours[0] != "refused", name
-    assert set(vars(truetype_font("F", DEJAVU))) == set(vars(TTFont("F", io.BytesIO(DEJAVU))))
-
-
-def _read_here(data: bytes, folder: pathlib.Path) -> bool:
-    """Whether the project's own bounded reader (``truetype``) accepts the font: only such a font ever
-    reaches reportlab, which loops as far as a file's counts say."""
-    path = folder / "font.ttf"
-    path.write_bytes(data)
-    try:
-        TrueTypeFont.load(path)
-    except ValueError:
-        return False
-    return True
-
-
-def _mutants(count: int) -> dict[str, bytes]:
-    """The shipped regular face with a few bytes of its character map, widths or glyph
-    locations overwritten, at places drawn from a fixed seed."""
-    draw = random.Random(25)
-    found = tables(DEJAVU)
-    mutants = {}
-    for number in range(count):
-        tag = draw.choice([b"cmap", b"hmtx", b"loca", b"hhea"])
-        _, offset, length = found[tag]
-        at = offset + draw.randrange(min(length, 4096))
-        mutants[f"{tag.decode()} {number}"] = (
-            DEJAVU[:at] + bytes(draw.randrange(256) for _ in range(2)) + DEJAVU[at + 2 :]
-        )
-    return mutants
-
-
-def test_the_quick_font_parse_refuses_what_reportlab_refuses(tmp_path):
-    """Each damaged font the project's reader lets through (the damage it finds in outlines or
-    names only, and bytes overwritten in the tables read in arrays) is refused by both parses
-    (each may name the error its own way), or read by both alike."""
-    fonts = {**damaged(), **_mutants(60)}
-    compared = 0
-    for damage, data in fonts.items():
-        if not _read_here(data, tmp_path):
-            continue
-        compared += 1
-        ours = _parsed(lambda d: truetype_font("F", d), data)
-        theirs = _parsed(lambda d: TTFont("F", io.BytesIO(d)), data)
-        if theirs[0] == "refused":
-            assert ours[0] == "refused", damage
-        else:
-            assert ours == theirs, damage
-    assert compared >= 30  # the comparison is not empty: most overwritten bytes are still read
 
 
 def _with_forms(ending, extra: str = "") -> bytes:

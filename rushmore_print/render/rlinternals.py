@@ -18,14 +18,9 @@ changes (it compares a streamed PDF with reportlab's own, and uses each accessor
 from __future__ import annotations
 
 import contextlib
-import io
-import operator
 import re
-import struct
 from collections.abc import Iterator
-from fnmatch import fnmatch
 from typing import Any, BinaryIO
-from weakref import WeakKeyDictionary
 
 from reportlab import rl_config
 from reportlab.pdfbase.pdfdoc import (
@@ -41,7 +36,6 @@ from reportlab.pdfbase.pdfdoc import (
     PDFTrailer,
     xObjectName,
 )
-from reportlab.pdfbase.ttfonts import TTEncoding, TTFError, TTFont, TTFontFace, TTFontFile, unShapedFontGlob
 from reportlab.pdfgen.canvas import Canvas
 
 __all__ = [
@@ -53,7 +47,6 @@ __all__ = [
     "flush",
     "form_object",
     "stream_pages",
-    "truetype_font",
 ]
 
 
@@ -304,156 +297,3 @@ class _StreamingDocument(PDFDocument):
             out.write(b"%%PDF-%d.%d" % tuple(self._pdfVersion))
             out.seek(end)
         return b""
-
-
-def truetype_font(name: str, data: bytes) -> TTFont:
-    """reportlab's ``TTFont(name, BytesIO(data))``, the same object attribute for attribute,
-    parsed about ten times faster.
-
-    reportlab reads a font's character map, advance widths and glyph locations one number at a
-    time, through a method call each: for the three shipped DejaVu faces (about 6,000 glyphs
-    each) that is 0.13 s of CPU, a tenth of a default build. :class:`_QuickFace` reads those
-    three tables in whole arrays and leaves every other table, and every other character-map
-    format, to reportlab. ``tests/test_rlinternals.py`` compares the two parses of many fonts,
-    whole and damaged, attribute for attribute.
-
-    >>> import rushmore_print.typeface as typeface
-    >>> font = truetype_font("Example", typeface.Font.REGULAR.path.read_bytes())
-    >>> font.fontName, font.face.charWidths[ord("M")], font.stringWidth("Mount", 10)
-    ('Example', 776.3671875, 28.1982421875)
-    """
-    font = TTFont.__new__(TTFont)
-    # TTFont.__init__ with its face made by _QuickFace (it names TTFontFace itself).
-    font.fontName = name
-    font.face = _QuickFace(io.BytesIO(data))
-    font.encoding = TTEncoding()
-    font.state = WeakKeyDictionary()
-    font._asciiReadable = rl_config.ttfAsciiReadable
-    font.shapable = not any(fnmatch(name, pattern) for pattern in unShapedFontGlob)
-    return font
-
-
-class _QuickFace(TTFontFace):
-    """A ``TTFontFace`` that reads the character map (formats 4 and 12), the horizontal
-    metrics and the glyph locations in whole arrays; what it sets is exactly what reportlab's
-    ``extractInfo`` sets, down to the order of each dictionary and the file position left."""
-
-    def extractInfo(self, charInfo: int = 1) -> None:
-        TTFontFile.extractInfo(self, 0)  # the names and headers: a few dozen numbers
-        if not charInfo:
-            return
-        data: bytes = self._ttf_data
-        head = self.get_table_pos("head")[0]
-        index_to_loc_format, glyph_data_format = struct.unpack_from(">HH", data, head + 50)
-        if glyph_data_format != 0:
-            raise TTFError(f"Unknown glyph data format ({glyph_data_format})")
-        subtable = self._unicode_subtable()
-        (fmt,) = struct.unpack_from(">H", data, subtable)
-        read = {4: _cmap_format_4, 12: _cmap_format_12}.get(fmt)
-        char_to_glyph = read(data, subtable) if read else None
-        if char_to_glyph is None:  # the rarer formats, or ranges that overlap: reportlab's own way
-            TTFontFile.extractInfo(self, charInfo)
-            return
-        glyph_to_char: dict[int, list[int]] = {}
-        for char, glyph in char_to_glyph.items():
-            glyph_to_char.setdefault(glyph, []).append(char)
-        self.charToGlyph, self.glyphToChar = char_to_glyph, glyph_to_char
-        self._metrics(data, char_to_glyph)
-        self._locations(data, index_to_loc_format)
-        if 0x20 in char_to_glyph:
-            char_to_glyph[0xA0] = char_to_glyph[0x20]
-            self.charWidths[0xA0] = self.charWidths[0x20]
-        elif 0xA0 in char_to_glyph:
-            char_to_glyph[0x20] = char_to_glyph[0xA0]
-            self.charWidths[0x20] = self.charWidths[0xA0]
-
-    def _unicode_subtable(self) -> int:
-        """The file offset of the character-map subtable reportlab chooses (the last that fits)."""
-        cmap = self.seek_table("cmap")
-        version, count = self.read_ushort(), self.read_ushort()
-        if count == 0 and version != 0:
-            count, version = version, count
-        chosen, kind = None, 0
-        for _ in range(count):
-            platform, encoding, offset = self.read_ushort(), self.read_ushort(), self.read_ulong()
-            if platform == 3 or (platform == 1 and encoding == 1) or (platform == 0 and encoding != 5):
-                chosen, kind = offset, 1
-            elif platform == 1 and encoding == 0 and kind != 1:
-                chosen, kind = offset, 2
-        if chosen is None:
-            raise TTFError("could not find a suitable cmap encoding")
-        return cmap + chosen
-
-    def _metrics(self, data: bytes, char_to_glyph: dict[int, int]) -> None:
-        hhea = self.get_table_pos("hhea")[0]
-        (metric_count,) = struct.unpack_from(">H", data, hhea + 34)
-        hmtx = self.get_table_pos("hmtx")[0]
-        pairs = struct.unpack_from(f">{2 * metric_count}H", data, hmtx)
-        advances = list(map(self._pdfScale, pairs[0::2]))
-        self.defaultWidth = advances[0]
-        # The glyphs after the last full metric share its advance; reportlab keeps it scaled.
-        bearings = struct.unpack_from(f">{max(self.numGlyphs - metric_count, 0)}H", data, hmtx + 4 * metric_count)
-        self.hmetrics = list(zip(pairs[0::2], pairs[1::2])) + [(advances[-1], bearing) for bearing in bearings]
-        # Each character's width, glyph by glyph as reportlab fills it (a stable sort keeps the
-        # characters of one glyph in map order); the glyphs after the last full metric share
-        # its advance, and reportlab gives no width to a glyph past both tables.
-        measured = max(metric_count, self.numGlyphs)
-        per_glyph = advances + [advances[-1]] * (measured - metric_count)
-        by_glyph = sorted(char_to_glyph.items(), key=operator.itemgetter(1))
-        self.charWidths = {char: per_glyph[glyph] for char, glyph in by_glyph if glyph < measured}
-
-    def _locations(self, data: bytes, index_to_loc_format: int) -> None:
-        if "loca" not in self.table:
-            raise TTFError("missing location table")
-        loca = self.get_table_pos("loca")[0]
-        count = self.numGlyphs + 1
-        if index_to_loc_format == 0:
-            self.glyphPos = [offset << 1 for offset in struct.unpack_from(f">{count}H", data, loca)]
-            self._pos = loca + 2 * count
-        elif index_to_loc_format == 1:
-            self.glyphPos = list(struct.unpack_from(f">{count}L", data, loca))
-            self._pos = loca + 4 * count
-        else:
-            raise TTFError(f"Unknown location table format ({index_to_loc_format})")
-
-
-def _cmap_format_4(data: bytes, subtable: int) -> dict[int, int] | None:
-    """Character -> glyph of a format 4 subtable (segments of the Basic Multilingual Plane), in
-    reportlab's order, with its guard for ranges that point past the subtable; None where two
-    segments share a character (reportlab lists it under both glyphs)."""
-    length, _, segments_x2 = struct.unpack_from(">HHH", data, subtable + 2)
-    segments = segments_x2 // 2
-    ends = struct.unpack_from(f">{segments}H", data, subtable + 14)
-    starts = struct.unpack_from(f">{segments}H", data, subtable + 16 + 2 * segments)
-    deltas = struct.unpack_from(f">{segments}h", data, subtable + 16 + 4 * segments)
-    ranges_at = subtable + 16 + 6 * segments
-    ranges = struct.unpack_from(f">{segments}H", data, ranges_at)
-    limit = subtable + length
-    glyphs: dict[int, int] = {}
-    mapped = 0
-    for segment, (start, end, delta, range_offset) in enumerate(zip(starts, ends, deltas, ranges)):
-        chars = range(start, end + 1)
-        mapped += len(chars)
-        if range_offset == 0:
-            glyphs.update(zip(chars, [(char + delta) & 0xFFFF for char in chars]))
-            continue
-        base = ranges_at + 2 * segment + range_offset - 2 * start
-        for char in chars:
-            at = base + 2 * char
-            glyph = struct.unpack_from(">H", data, at)[0] if at < limit else 0
-            glyphs[char] = (glyph + delta) & 0xFFFF if glyph else 0
-    return glyphs if len(glyphs) == mapped else None
-
-
-def _cmap_format_12(data: bytes, subtable: int) -> dict[int, int] | None:
-    """Character -> glyph of a format 12 subtable (groups over all of Unicode); None where two
-    groups share a character."""
-    (groups,) = struct.unpack_from(">L", data, subtable + 12)
-    glyphs: dict[int, int] = {}
-    mapped = 0
-    for group in range(groups):
-        start, end, first = struct.unpack_from(">LLL", data, subtable + 16 + 12 * group)
-        chars = range(start, end + 1)
-        mapped += len(chars)
-        glyphs.update(zip(chars, range(first, first + len(chars))))
-    return glyphs if len(glyphs) == mapped else None
