@@ -203,8 +203,8 @@ def test_the_rule_choices_of_the_referee_are_in_the_rulebook(classic, classic_de
     paragraphs = [b for b in build_rulebook(classic, classic_deck).blocks if hasattr(b, "text")]
     text = " ".join(getattr(b, "lead", "") + " " + b.text for b in paragraphs)
     assert (
-        "House rule, penalty: a wrong claim costs you the card you won last, which goes to the bottom of the "
-        "cards left in the box." in text
+        "House rule, penalty: a wrong claim costs the card you won last: it goes under the cards left in the "
+        "box." in text
     )
-    assert "In a tie-break, a wrong claim only loses the round." in text
+    assert "In a tie-break it only loses the round." in text
     assert "(the level’s unused ones, then the next level’s)" in text

@@ -3,6 +3,8 @@ type sizes, the practice cards drawn as cards, and a set-up figure a print shop 
 
 import dataclasses
 import functools
+import itertools
+import re
 from collections import Counter
 
 import pytest
@@ -21,9 +23,11 @@ from rushmore_print.deck.rulebook import (
     match_example,
     table_space_mm,
 )
-from rushmore_print.design import load_design
-from rushmore_print.geometry import IDENTITY, multiply
+from rushmore_print.design import load_design, parse_design
+from rushmore_print.geometry import IDENTITY, apply, multiply
+from rushmore_print.language.i18n import catalogue, languages
 from rushmore_print.layout.cards import card_frame, card_layout
+from rushmore_print.layout.fonts import Font, text_width_mm
 from rushmore_print.layout.heads import HeadKey
 from rushmore_print.layout.items import Group, Page, Shape, Text, Use, item_bounds
 from rushmore_print.layout.rules_sheet import BODY_SIZES, MIN_TEXT_PT, rules_pages
@@ -290,3 +294,102 @@ def test_labels_too_close_for_one_line_drop_only_where_they_must():
     assert _label_lines([0, 20, 40, 60], [10] * 4, 1.0) == [0, 0, 0, 0]
     assert _label_lines([0, 20, 25, 45], [10] * 4, 1.0) == [0, 0, 1, 0]
     assert _label_lines([0, 4, 8], [10] * 3, 1.0) == [0, 1, 2]
+
+
+# -- the worked examples' labels and the notation's key, in every language
+
+
+@functools.lru_cache(maxsize=64)
+def _in_language(path, language):
+    """The example design as its players would write it: ``language:`` in the file, so the
+    directions are the language's own words."""
+    text = re.sub(
+        r"^name: .*$", lambda m: f"{m.group(0)}\nlanguage: {language}", path.read_text("utf-8"), count=1, flags=re.M
+    )
+    design = parse_design(text, path.name, path.parent)
+    return design, generate_deck(design)
+
+
+LANGUAGES = languages()
+
+
+def labels_by_line(page, words):
+    """The worked examples' labels on ``page``: for each line of them (a column and a baseline),
+    [(centre x, text, size in pt, width mm)] left to right."""
+    lines: dict = {}
+    for item, matrix in walk(page.items):
+        if isinstance(item, Text) and item.text in words:
+            x, y = apply(matrix, item.x, item.y)
+            box = item_bounds(item, {}, matrix)
+            lines.setdefault((x < page.width_mm / 2, round(y, 2)), []).append(
+                (x, item.text, item.size_pt * abs(matrix[0]), box)
+            )
+    return [sorted(line, key=lambda label: label[0]) for line in lines.values()]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("path", DESIGNS, ids=lambda p: p.name)
+def test_every_label_is_whole_on_its_row_s_line_at_7_pt_or_more(path, language):
+    """Under a worked example each head's "same" or "opposite" is one text, at 7 pt or more, and
+    each row of heads has its labels on one line, clear of each other by more than a word space
+    ("tak samo tak samo" must not read as one run): on both papers, every language and design."""
+    design, deck = _in_language(path, language)
+    book = build_rulebook(design, deck)
+    examples = [b for b in book.blocks if isinstance(b, MatchExample)]
+    words = set(examples[0].words)
+    layout = card_layout(design, card_frame(design))
+    rows = sorted(Counter(round(slot.head.y, 3) for slot in layout.slots).values(), reverse=True)
+    for paper in ("a4", "letter"):
+        lines = [line for page in rulebook_document(design, deck, paper).pages for line in labels_by_line(page, words)]
+        assert sorted(len(line) for line in lines) == sorted(rows * len(examples)), (paper, lines)
+        for line in lines:
+            assert min(size for _, _, size, _ in line) >= 7.0 - 1e-9, (paper, line)  # the issue's floor
+            space = text_width_mm(" ", line[0][2], Font.REGULAR)
+            for (_, _, _, left), (_, _, _, right) in itertools.pairwise(line):
+                assert right.x - left.right > 2 * space, (paper, line)
+        texts_in_order = [[text for _, text, _, _ in line] for line in lines]
+        expected = [example.label(i) for example in examples for i in range(len(example.relations))]
+        assert sorted(t for line in texts_in_order for t in line) == sorted(expected)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("path", DESIGNS, ids=lambda p: p.name)
+def test_the_sheet_says_what_each_letter_and_the_star_mean(path, language):
+    """The first worked example's key gives each direction's letter beside its word, each pair in
+    one text (never broken over two lines); the red heads' section says what a * is; and the
+    letters are the ones the sheet's captions and ``rushmore check`` use."""
+    design, deck = _in_language(path, language)
+    t = catalogue(language)
+    star = t.gettext("In a card’s letters, a * follows the letter of a red head.")
+    for paper in ("a4", "letter"):
+        front, back = rulebook_document(design, deck, paper).pages
+        front_texts = [text for text, _, _ in texts(front)]
+        for letter, direction in zip(design.notation.letters, design.directions):
+            entry = t.gettext("{letter} = {direction}", letter=letter, direction=direction).replace(" ", "\u00a0")
+            assert sum(entry in text for text in front_texts) == 1, (paper, entry)
+        rows = {round(slot.head.y, 3) for slot in card_layout(design, card_frame(design)).slots}
+        order = "{first}, {second}, head by head from the left" + (", top row first" if len(rows) > 1 else "")
+        key = t.gettext(order, first="\x00", second="\x00").split("\x00")[-1]
+        assert " ".join(key.split()) in " ".join(" ".join(front_texts).split()), (paper, key)
+        back_words = " ".join(" ".join(text for text, _, _ in texts(back)).split())
+        assert " ".join(star.split()) in back_words
+        captions = re.findall(r"\(([A-Z*]+)\)", " ".join(front_texts))
+        assert captions and all(set(c) <= set(design.notation.letters) | {"*"} for c in captions)
+
+
+def test_check_reads_the_letters_a_french_sheet_prints(runner, tmp_path):
+    """The notation is the same file format in every language: the letters a French sheet prints
+    (L, R, whatever "gauche" and "droite" begin with) are those ``rushmore check`` reads."""
+    from rushmore_print.cli.commands import cli
+
+    design, deck = _in_language(DESIGNS[0], "fr")
+    path = tmp_path / "fr.yaml"
+    path.write_text(re.sub(r"^name: .*$", r"\g<0>\nlanguage: fr", DESIGNS[0].read_text("utf-8"), count=1, flags=re.M))
+    book = build_rulebook(design, deck)
+    red = next(b for b in book.blocks if isinstance(b, MatchExample) and b.search.red_count)
+    back = rulebook_document(design, deck, "a4").pages[1]
+    caption = next(text for text, _, _ in texts(back) if text.startswith(f"Carte Recherche {red.search.id} ("))
+    letters = caption.split("(")[1].rstrip(")")
+    assert "*" in letters
+    result = runner.invoke(cli, ["check", letters, red.monument.id, "--design", str(path)])
+    assert result.exit_code == 0 and result.output.startswith("oui"), result.output

@@ -13,10 +13,12 @@ level, then the variants and practice.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 
 from ..design import Design
 from ..language.i18n import Catalogue, catalogue, catalogue_for, level_name, level_own_words, level_pool_words
+from ..layout.cards import card_frame, card_layout
 from ..model import Deck, Level, Monument, SearchCard, matches
 
 TABLE_GAP_MM = 5.0  # between neighbouring cards on the table, so a hand can cover one card
@@ -114,6 +116,7 @@ class MatchExample:
     relations: tuple[str, ...]  # SAME or OPPOSITE, per head
     captions: tuple[str, str] = ("", "")  # above the Search card, under the Monument
     words: tuple[str, str] = (SAME, OPPOSITE)  # how the sheet's language says SAME and OPPOSITE
+    key: str = ""  # under the first example: what the letters in its captions mean
 
     def label(self, head: int) -> str:
         """The word printed under head ``head``: "same" or "opposite" in the sheet's language.
@@ -386,6 +389,8 @@ def _red_heads(
                 "Once everyone knows the Monuments by sight, add the red heads. A red head must face the opposite "
                 "way on the Monument; the other heads still face the same way."
             )
+            + " "
+            + t.gettext("In a card’s letters, a * follows the letter of a red head.")
         ),
         *red,
         *_decoy(design, deck, example, shown, t),
@@ -396,6 +401,33 @@ def _red_heads(
             )
         ),
     )
+
+
+def letters_key(design: Design, t: Catalogue | None = None) -> str:
+    """The notation's key, printed under the first worked example: what each letter after a card's
+    number means, in the sheet's language. The letters are the design's (``L`` and ``R`` in every
+    language unless its ``directions`` name their own): the notation is a file format, the same
+    in every language, and ``rushmore check`` reads the same letters. Where the card lays its
+    heads in two rows, the key says the top row comes first.
+
+    >>> from rushmore_print import load_design
+    >>> letters_key(load_design())
+    'L\xa0=\xa0left, R\xa0=\xa0right, head by head from the left'
+    >>> from importlib import resources
+    >>> letters_key(load_design(str(resources.files("rushmore_print.designs") / "eight.yaml")))
+    'L\xa0=\xa0left, R\xa0=\xa0right, head by head from the left, top row first'
+    """
+    t = t or catalogue()
+    entries = [
+        t.gettext("{letter} = {direction}", letter=letter, direction=direction).replace(" ", "\u00a0")
+        for letter, direction in zip(design.notation.letters, design.directions)
+    ]  # an entry never breaks across lines
+    rows = {round(slot.head.y, 3) for slot in card_layout(design, card_frame(design)).slots}
+    if len(rows) > 1:
+        return t.gettext(
+            "{first}, {second}, head by head from the left, top row first", first=entries[0], second=entries[1]
+        )
+    return t.gettext("{first}, {second}, head by head from the left", first=entries[0], second=entries[1])
 
 
 def _practice(practice: tuple[tuple[SearchCard, str], ...], t: Catalogue) -> tuple:
@@ -450,6 +482,7 @@ def build_rulebook(design: Design, deck: Deck) -> Rulebook:
         ]
     )
     shown = worked_examples(deck, t)
+    shown = (dataclasses.replace(shown[0], key=letters_key(design, t)), *shown[1:])  # where letters first appear
     plain = [e for e in shown if not e.search.red_count]
     red = [e for e in shown if e.search.red_count]
     example = example_pair(deck, t)
@@ -528,7 +561,7 @@ def build_rulebook(design: Design, deck: Deck) -> Rulebook:
             (
                 t.gettext("On a count of three the game master turns over the top Search card."),
                 t.gettext(
-                    "Everybody looks for the match. To claim it, put one hand on a Monument nobody else covers; "
+                    "Everybody looks for the match and claims it with one hand on a Monument nobody else covers; "
                     "once down, a hand stays. To pass, raise your hand."
                 ),
                 t.gettext(
@@ -615,8 +648,8 @@ def build_rulebook(design: Design, deck: Deck) -> Rulebook:
         ),
         Paragraph(
             t.gettext(
-                "a wrong claim costs you the card you won last, which goes to the bottom of the cards left in the "
-                "box. In a tie-break, a wrong claim only loses the round."
+                "a wrong claim costs the card you won last: it goes under the cards left in the box. In a "
+                "tie-break it only loses the round."
             ),
             lead=t.gettext("House rule, penalty:"),
         ),
@@ -691,7 +724,7 @@ def rulebook_markdown(design: Design, deck: Deck, book: Rulebook) -> str:
                 monument_notation=n.monument(monument.faces),
                 heads=heads,
             )
-            lines += [f"> {text}", ""]
+            lines += [f"> {text}" + (f" *{block.key}.*" if block.key else ""), ""]
         elif isinstance(block, DecoyExample):
             card, decoy = block.search, block.decoy
             text = t.ngettext(
@@ -748,6 +781,7 @@ __all__ = [
     "about_size",
     "build_rulebook",
     "example_pair",
+    "letters_key",
     "match_example",
     "practice_cards",
     "rulebook_markdown",

@@ -423,12 +423,20 @@ def _picture(face: Face, frame: CardFrame, x: float, y: float, width: float) -> 
     return card_picture(dataclasses.replace(face, items=kept), frame, x, y, width)
 
 
-LABEL_GAP_MM = 1.0  # between two labels on one line
+LABEL_GAP_MM = 1.0  # between two labels on one line (a fallback's lines)
+LABEL_GAP_EM = 1.0  # and between two labels nudged apart: clearly more than a word space ("tak samo")
+LABEL_NUDGE_SHARE = 0.2  # a label nudged off its head's centre by at most this share of the heads' spacing
+LABEL_MIN_PT = 7.0  # a worked example's "same" and "opposite": never smaller, never a line of their own
 
 
 def _label_lines(centres: list[float], widths: list[float], size: float) -> list[int]:
     """Each label's line (0, 1, ...) at ``size``, left to right: the first line where it clears
-    the label before it by ``LABEL_GAP_MM`` (a new line when none does: long words, close heads)."""
+    the label before it by ``LABEL_GAP_MM`` (a new line when none does). Only for a row too long
+    for its column even nudged apart at ``LABEL_MIN_PT``, which no example design has.
+
+    >>> _label_lines([0, 20, 25, 45], [10] * 4, 1.0)
+    [0, 0, 1, 0]
+    """
     ends: list[float] = []
     lines = []
     for centre, width in zip(centres, widths):
@@ -441,42 +449,83 @@ def _label_lines(centres: list[float], widths: list[float], size: float) -> list
     return lines
 
 
+def _spread(centres: list[float], widths: list[float], gap: float, low: float, high: float) -> list[float] | None:
+    """Centres for a row of labels ``widths`` mm wide, in their order and ``gap`` mm apart,
+    all within ``low`` to ``high``, as near ``centres`` as can be (the least squares: each run of
+    labels too close moves apart about its middle); None when the row is longer than the room.
+
+    >>> _spread([10, 20, 30], [6, 6, 6], 1, 0, 40)  # apart already: unmoved
+    [10.0, 20.0, 30.0]
+    >>> _spread([10, 13, 30], [6, 6, 6], 1, 0, 40)  # a close pair moves apart, the third stays
+    [8.0, 15.0, 30.0]
+    >>> _spread([2, 5], [6, 6], 1, 0, 40)  # and never past the room's edge
+    [3.0, 10.0]
+    >>> _spread([10, 13], [30, 30], 1, 0, 40) is None
+    True
+    """
+    offsets = list(itertools.accumulate((w + gap for w in widths[:-1]), initial=0.0))
+    # with each label's left edge less the room taken before it, "in order, apart" is "not decreasing"
+    wanted = [c - w / 2 - o for c, w, o in zip(centres, widths, offsets)]
+    lowest, highest = low, high - offsets[-1] - widths[-1]
+    if lowest > highest + 1e-9:
+        return None
+    runs: list[tuple[float, int]] = []  # (sum, count): pooled neighbours that would cross
+    for value in wanted:
+        runs.append((value, 1))
+        while len(runs) > 1 and runs[-2][0] * runs[-1][1] > runs[-1][0] * runs[-2][1]:
+            (total, count), (before, counted) = runs.pop(), runs.pop()
+            runs.append((total + before, count + counted))
+    lefts = [min(max(total / count, lowest), highest) for total, count in runs for _ in range(count)]
+    return [round(left + o + w / 2, 6) for left, o, w in zip(lefts, offsets, widths)]
+
+
 def _relation_labels(
-    example: MatchExample, design: Design, frame: CardFrame, x: float, s: float, top: float, style: Style
+    example: MatchExample, design: Design, frame: CardFrame, x: float, s: float, width: float, style: Style
 ) -> tuple[list, float]:
-    """ "same" or "opposite" under each head, one line per row of heads at the largest size that
-    fits; where neighbours stand too close even at the smallest size, only the labels that must
-    drop to a second line do, and the size is the largest that keeps it so."""
+    """ "same" or "opposite" under each head, each row of heads on one line: at the largest size
+    (``LABEL_MIN_PT`` at least) at which neighbours nudged apart, in order, stand no further than
+    ``LABEL_NUDGE_SHARE`` of the heads' spacing from their heads; else at ``LABEL_MIN_PT``, nudged
+    as far as they must be within the column's ``width``. Items from y 0 down, and their height."""
     slots = card_layout(design, frame).slots
     centres = [x + slot.label_x * s for slot in slots]
     row_tops = sorted({round(slot.head.y, 3) for slot in slots}, reverse=True)
     rows = [[i for i, slot in enumerate(slots) if round(slot.head.y, 3) == y] for y in row_tops]
-    widths = [
-        text_width_mm(example.label(i), 1.0, style.bold if r == OPPOSITE else style.regular)
-        for i, r in enumerate(example.relations)
-    ]
+    fonts = [style.bold if r == OPPOSITE else style.regular for r in example.relations]
+    widths = [text_width_mm(example.label(i), 1.0, font) for i, font in enumerate(fonts)]
+    spacing = min((centres[b] - centres[a] for row in rows for a, b in itertools.pairwise(row)), default=width)
 
-    def lines_at(size: float) -> list[int]:
-        found = [0] * len(slots)
+    def placed(size: float) -> list[float] | None:
+        spots = list(centres)
         for row in rows:
-            lines = _label_lines([centres[i] for i in row], [widths[i] for i in row], size)
-            for i, line in zip(row, lines):
-                found[i] = line
-        return found
+            gap = LABEL_GAP_EM * size * MM_PER_PT
+            spread = _spread([centres[i] for i in row], [widths[i] * size for i in row], gap, 0.0, width)
+            if spread is None:
+                return None
+            for i, spot in zip(row, spread):
+                spots[i] = spot
+        return spots
 
-    sizes = [style.body_pt * 0.9 - 0.25 * k for k in range(int((style.body_pt * 0.9 - MIN_TEXT_PT) / 0.25) + 1)]
-    fewest = lines_at(MIN_TEXT_PT)
-    size = next((z for z in sizes if lines_at(z) == fewest), MIN_TEXT_PT)
-    lines = fewest
+    def near(spots: list[float] | None) -> bool:
+        return spots is not None and max(abs(a - b) for a, b in zip(spots, centres)) <= LABEL_NUDGE_SHARE * spacing
+
+    largest = max(style.body_pt * 0.9, LABEL_MIN_PT)
+    sizes = [largest - 0.25 * k for k in range(int((largest - LABEL_MIN_PT) / 0.25) + 1)]
+    size = next((z for z in sizes if near(placed(z))), LABEL_MIN_PT)
+    spots = placed(size)
+    lines = [0] * len(slots)
+    if spots is None:  # a row longer than the column even at the smallest size: lines of their own
+        spots = centres
+        for row in rows:
+            for i, line in zip(row, _label_lines([centres[i] for i in row], [widths[i] for i in row], size)):
+                lines[i] = line
     per_row = 1 + max(lines)
     line_h = size * MM_PER_PT * 1.3
     items = []
     for r, row in enumerate(rows):
         for i in row:
             red = example.relations[i] == OPPOSITE
-            y = top - 0.8 - (r * per_row + lines[i] + 0.78) * line_h
-            font = style.bold if red else style.regular
-            items.append(Text(centres[i], y, example.label(i), size, RED if red else INK, font, Anchor.MIDDLE))
+            y = -0.8 - (r * per_row + lines[i] + 0.78) * line_h
+            items.append(Text(spots[i], y, example.label(i), size, RED if red else INK, fonts[i], Anchor.MIDDLE))
     return items, 1.6 + len(rows) * per_row * line_h
 
 
@@ -487,9 +536,10 @@ def _match_figure(example: MatchExample, design: Design, deck: Deck, width: floa
     card_h = frame.height_mm * s
     x = (width - card_w) / 2
     top_caption, top_h = _caption(example.captions[0], 0, 0, width, style.body_pt, INK, style.bold)
-    labels, relation_h = _relation_labels(example, design, frame, x, s, 0, style)
+    labels, relation_h = _relation_labels(example, design, frame, x, s, width, style)
     bottom_caption, bottom_h = _caption(example.captions[1], 0, 0, width, style.body_pt, INK, style.bold)
-    height = top_h + 1.0 + card_h + relation_h + card_h + 1.0 + bottom_h
+    key, key_h = _caption(example.key, 0, 0, width, style.caption_pt, INK, style.regular) if example.key else ([], 0.0)
+    height = top_h + 1.0 + card_h + relation_h + card_h + 1.0 + bottom_h + key_h
     search_y = height - top_h - 1.0 - card_h
     monument_y = search_y - relation_h - card_h
     items: list = [Group(tuple(top_caption), translate(width / 2, height))]
@@ -497,6 +547,7 @@ def _match_figure(example: MatchExample, design: Design, deck: Deck, width: floa
     items.append(Group(tuple(labels), translate(0, search_y)))
     items += _picture(monument_face(design, example.monument, frame), frame, x, monument_y, card_w)
     items.append(Group(tuple(bottom_caption), translate(width / 2, monument_y - 1.0)))
+    items.append(Group(tuple(key), translate(width / 2, monument_y - 1.0 - bottom_h)))
     return tuple(items), height
 
 
