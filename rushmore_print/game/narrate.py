@@ -542,7 +542,7 @@ class Narrator:
         >>> narrator = Narrator(deck, design.name, width=60, unicode=False)
         >>> _ = session.start()
         >>> narrator.status(session), Narrator(deck, design.name, words=catalogue("de")).status(session)
-        ('[S12 1/12] to claim: ann and bob > ', '[S12 1/12] noch offen: ann und bob > ')
+        ('[S12 1/12] to claim: ann and bob > ', '[S12 1/12] noch ohne Tipp: ann und bob > ')
         """
         t = self.t
         game = session.game
