@@ -202,6 +202,23 @@ class Design:
     source: str = BUILTIN_CLASSIC
     language: str = SOURCE_LANGUAGE  # the players' language: the rule sheet's, the cards' words, the referee's
 
+    def input_files(self) -> dict[Path, str]:
+        """The files the design was read from, each with what it is: the design file, each head's
+        art, the print font and profile. No command writes over one of them.
+
+        >>> from rushmore_print import load_design
+        >>> load_design().input_files()  # the built-in design: no file of the user's
+        {}
+        """
+        files = {} if self.source == BUILTIN_CLASSIC else {Path(self.source): "the design"}
+        for number, head in enumerate(self.heads, 1):
+            if head.art is not None:
+                files.setdefault(head.art, f"heads.{number}.art")
+        for key, path in (("print.font", self.print.font), ("print.profile", self.print.profile)):
+            if path is not None:
+                files.setdefault(path, key)
+        return files
+
     @property
     def head_names(self) -> tuple[str, ...]:
         """The heads' names, in the order the cards show them.
