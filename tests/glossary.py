@@ -84,6 +84,7 @@ class Glossary:
     voices: dict[str, list[str]]  # voice: the words (regular expressions) that speak in it
     exceptions: list[dict[str, str]]
     never: list[str]  # what no translation may say (regular expressions): mistakes made once
+    examples: dict[str, str]  # a never pattern: a text it finds (for one the test cannot spell out)
 
 
 def _yaml(path: Path) -> dict:
@@ -125,7 +126,8 @@ def glossary(language: str) -> Glossary:
         {kind: entry["voice"] for kind, entry in data["address"].items()},
         {voice: [str(word) for word in words] for voice, words in data["voices"].items()},
         data.get("exceptions") or [],
-        [str(words) for words in data.get("never") or []],
+        [str(e["words"] if isinstance(e, dict) else e) for e in data.get("never") or []],
+        {str(e["words"]): str(e["example"]) for e in data.get("never") or [] if isinstance(e, dict)},
     )
 
 

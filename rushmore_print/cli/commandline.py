@@ -589,7 +589,10 @@ class GameOptions:
 
 
 _GAME_OPTIONS = (
-    click.option("--players", help="Comma-separated player names, e.g. ann,bob,cy."),
+    click.option(  # the numbers: design.MAX_PLAYERS and players.MAX_NAME (tests/test_table_layout.py)
+        "--players",
+        help="Comma-separated player names, 2 to 64 (one word each, at most 24 characters), e.g. ann,bob,cy.",
+    ),
     click.option(
         "--level",
         type=LEVELS,

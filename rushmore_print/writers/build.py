@@ -304,7 +304,7 @@ class Kit:
     >>> design = load_design()
     >>> kit = Kit.of(design, generate_deck(design))
     >>> len(kit.faces), len(kit.symbols), kit.deck.search[0].id
-    (55, 21, 'S01')
+    (55, 29, 'S01')
     """
 
     design: Design
