@@ -30,12 +30,14 @@ needs_chromium = pytest.mark.skipif(
 )
 
 
-def start_table(tmp_path, *args):
-    """``rushmore table --port 0`` in its own process: (the process, its log, the table screen's
-    address, the phones' join address or None)."""
+def start_table(tmp_path, *args, port: int = 0):
+    """``rushmore table --port PORT`` (0: any free one) in its own process: (the process, its log,
+    the table screen's address, the phones' join address or None). With ``--resume`` among
+    ``args``, the log is the one resumed."""
     log = tmp_path / "game.jsonl"
+    logged = [] if "--resume" in args else ["--log", str(log)]
     process = subprocess.Popen(
-        [sys.executable, "-m", "rushmore_print", "table", "--port", "0", "--countdown", "0.2", "--log", str(log)]
+        [sys.executable, "-m", "rushmore_print", "table", "--port", str(port), "--countdown", "0.2", *logged]
         + list(args),
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,

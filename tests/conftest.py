@@ -87,3 +87,16 @@ def tiny_path(tmp_path_factory):
     path = tmp_path_factory.mktemp("tiny") / "tiny.yaml"
     path.write_text(textwrap.dedent(TINY).lstrip("\n"), "utf-8")
     return path
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """One headless Chromium for a module of browser tests (tests/browser.py): each screen is a
+    page in a context of its own (a phone keeps its seat in its own storage)."""
+    from .browser import ARGS, CHROMIUM
+
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        yield chromium
+        chromium.close()

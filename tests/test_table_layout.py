@@ -22,8 +22,6 @@ from rushmore_print.web import server
 from rushmore_print.web.page_words import page_words
 
 from .browser import (
-    ARGS,
-    CHROMIUM,
     looked,
     needs_chromium,
     out_of_reach,
@@ -88,17 +86,6 @@ def design_file(tmp_path, language: str, deck: int, orientation: str = "landscap
     path = tmp_path / f"party-{language}.yaml"
     path.write_text(text, encoding="utf-8")
     return path
-
-
-@pytest.fixture(scope="module")
-def browser():
-    """One Chromium for the module: each screen is a page in a context of its own (a phone keeps
-    its seat in its own storage)."""
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        yield chromium
-        chromium.close()
 
 
 def check_table(table, phase: str, sizes=SIZES):

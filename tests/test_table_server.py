@@ -11,7 +11,7 @@ from aiohttp.test_utils import TestClient, TestServer
 from rushmore_print.game.logformat import parse_log
 from rushmore_print.game.session import Options, Session
 from rushmore_print.web.room import Room, RoomError
-from rushmore_print.web.server import TableServer
+from rushmore_print.web.server import FREED, TableServer
 
 
 def make_server(classic, classic_deck, players=("ann", "bob"), one_screen=False, penalty=False, seed=3):
@@ -149,14 +149,41 @@ def test_a_seat_is_taken_once_and_the_table_can_free_it(classic, classic_deck):
     server, _ = make_server(classic, classic_deck)
 
     async def body(client):
-        await phone_socket(client, server, "ann")
+        first = await phone_socket(client, server, "ann")
         again = await client.ws_connect("/ws")
         await again.send_json({"t": "phone", "code": server.room.join_code, "name": "ann"})
         assert "ann has joined already on another phone" in (await receive(again, "note"))["text"]
         table = await table_socket(client, server)
         await table.send_json({"t": "free", "player": "ann"})
         await until(table, lambda s: not s["players"][0]["seated"])
+        closed = await receive(first, "never")  # the freed phone is told so: back to the choice of names
+        assert closed.type is WSMsgType.CLOSE and closed.data == FREED
         await phone_socket(client, server, "ann")
+
+    run(server, body)
+
+
+def test_the_table_puts_down_the_hand_of_a_phone_that_died_mid_card(classic, classic_deck):
+    """A phone dies with the card in play (its hand not down): the card waits on it, until the
+    table screen puts that player's hand down for them, on a Monument or as a pass."""
+    server, _ = make_server(classic, classic_deck, players=("ann", "bob", "cy"))
+    room = server.room
+
+    async def body(client):
+        table = await table_socket(client, server)
+        ann = await phone_socket(client, server, "ann")
+        bob = await phone_socket(client, server, "bob")
+        await table.send_json({"t": "reveal"})
+        await until(table, lambda s: s["phase"] == "play")
+        await bob.close()  # dead: its hand never comes
+        await ann.send_json({"t": "pass"})
+        await until(table, lambda s: [p["waiting"] for p in s["players"]] == [False, True, True])
+        answer = room.game.table.position_of(room.game.current.answer)
+        await table.send_json({"t": "change", "player": "bob", "at": answer})  # bob says where his hand is
+        await until(table, lambda s: s["covered"] == {answer: "bob"})
+        await table.send_json({"t": "change", "player": "cy", "at": "pass"})  # cy never had a phone
+        state = await until(table, lambda s: s["phase"] == "ready")
+        assert [p["score"] for p in state["players"]] == [0, 1, 0] and state["number"] == 2
 
     run(server, body)
 

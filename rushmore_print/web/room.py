@@ -373,7 +373,8 @@ class Room:
 
     def from_table(self, message: dict) -> Reply:
         """The table screen's message: reveal (after the count), took / nobody (one screen),
-        change, drop, free, undo, end.
+        change (a player's hand moved, or put down for a phone that put none down), drop, free,
+        undo, end.
 
         >>> from rushmore_print import generate_deck, load_design
         >>> from rushmore_print.game.session import Options, Session
@@ -386,6 +387,11 @@ class Room:
         >>> _ = room.from_player("ann", {"t": "claim", "at": "A1"})
         >>> room.from_table({"t": "change", "player": "ann", "at": "D2"}).changed, room.game.claim_of("ann")
         (True, (True, 'M09'))
+
+        A hand the player's phone did not put down (it died mid-card) the table puts down for them:
+
+        >>> room.from_table({"t": "change", "player": "bob", "at": "pass"}).changed, room.game.scores()
+        (True, (('ann', 1), ('bob', 0)))
         """
         kind = message.get("t")
         if kind == "undo":
@@ -404,10 +410,18 @@ class Room:
         if kind == "change":
             player = self._player(message.get("player"))
             target = None if message.get("at") == "pass" else self._monument(message.get("at"))
-            return self._act(Change(player, target))
+            return self._act(self._hand_at(player, target))
         if kind == "drop":
             return self._act(Drop(self._player(message.get("player"))))
         raise RoomError(said("unknown message"))
+
+    def _hand_at(self, player: str, monument: str | None) -> Action:
+        """The table screen puts ``player``'s hand on ``monument`` (None: a pass): it moves the
+        hand their phone put down, or, when their phone put none down (it died, or its player has
+        none), puts it down for them, as the game master does at the terminal."""
+        if self.game.claim_of(player)[0] or self.game.current is None:
+            return Change(player, monument)
+        return Pass(player) if monument is None else Claim(player, monument)
 
     def can_reveal(self) -> bool:
         """True if a card is held back for the count of three, and no count is running.

@@ -59,6 +59,7 @@ FIRST_PINGS = 6  # pings a phone gets quickly once seated (its clock is known wi
 PING_EVERY_S = (0.15, 1.0)  # seconds between a phone's pings: the first few, then the rest
 KEPT_SENT = 8  # pings a phone may still answer (older answers are ignored)
 REPLACED = 4000  # the close code of a socket whose seat opened on another page
+FREED = 4001  # the close code of a phone whose seat the table screen freed (it goes back to the choice of names)
 ASSET_TYPES = {".html": "text/html", ".js": "text/javascript", ".css": "text/css"}
 ASSETS = ("table.html", "phone.html", "table.js", "phone.js", "common.js", "layout.js", "style.css")
 HEADERS = {
@@ -403,7 +404,7 @@ class TableServer:
                 reply = self.room.from_table(data)
                 if data.get("t") == "free" and data.get("player") in self.clients:
                     freed = self.clients.pop(data["player"])
-                    asyncio.get_running_loop().create_task(_close(freed.ws, REPLACED, b"the table freed this seat"))
+                    asyncio.get_running_loop().create_task(_close(freed.ws, FREED, b"the table freed this seat"))
         except GameLogError as exc:  # the disk is full or gone: every screen is told
             await asyncio.gather(*(_note(other.ws, self._said(exc)) for other in list(self.clients.values())))
             return

@@ -9,9 +9,11 @@ let state = null;
 let note = "";
 let link = null;
 let retries = 0; // sockets closed before the table said anything, in a row
+const FREED = 4001; // the server's close code: the table screen freed this phone's seat
 
 function open(name) {
-  let answered = false; // this socket heard from the table (the lobby's socket is closed once answered)
+  let answered = false; // this socket heard from the table
+  let chose = false; // it answered with the choice of names (and closes then: the choice stays on the screen)
   link = connect(
     () => (name ? { t: "phone", code, name } : { t: "phone", code, token }),
     (data) => {
@@ -21,6 +23,7 @@ function open(name) {
         token = data.token;
         localStorage.setItem(storageKey, token);
       } else if (data.t === "lobby") {
+        chose = true;
         lobby(data.free);
       } else if (data.t === "note") {
         note = data.text;
@@ -32,9 +35,14 @@ function open(name) {
         render();
       }
     },
-    () => {
+    (event) => {
+      if (chose) return; // the choice of names stays as it is until a name is tapped
+      if (event.code === FREED) {
+        state = null;
+        note = say("freed");
+      }
       if (!state && note) {
-        open(null); // a refused seat: back to the choice of names, with the reason shown
+        open(null); // a refused or freed seat: back to the choice of names, with the reason shown
         return;
       }
       if (state && state.closed) app.replaceChildren(el("p", { class: "status" }, say("phone_over")));
@@ -44,7 +52,7 @@ function open(name) {
         // hello in time): try again by itself, 0.5, 1, 2, 4, 8 s later, then offer the button
         setTimeout(() => open(name), 500 * 2 ** retries);
         retries += 1;
-      } // else the choice of names, answered: it stays as it is until a name is tapped
+      }
     },
   );
 }

@@ -102,11 +102,14 @@ function statusOf(player) {
 }
 
 // What tapping a player's tile does now: "took" (one screen: they took the card), "correct"
-// (phones: pick the hand their phone put down, to move it), or nothing.
+// (phones, a card in play: pick the player's hand, to move it, or to put it down when their
+// phone did not), "seat" (phones, between cards: pick a seated phone, to free its seat), or
+// nothing. A seat is freed between cards, so the panel beside the grid never holds more than
+// three buttons.
 function tileAction(player) {
-  if (state.phase !== "play" || !player.active) return null;
-  if (state.mode === "one-screen") return "took";
-  return player.hand ? "correct" : null;
+  if (state.mode === "one-screen") return state.phase === "play" && player.active ? "took" : null;
+  if (state.phase === "play") return player.active && (player.hand || player.waiting) ? "correct" : null;
+  return state.phase !== "over" && player.seated ? "seat" : null;
 }
 
 // A crowd's one-line tiles say a hand in a sign: the place it covers, – for a pass, … still to
@@ -136,7 +139,7 @@ function tile(player) {
   }
   return el("button", {
     class: "tile",
-    "aria-label": `${say("correct")}: ${label}`,
+    "aria-label": action === "correct" ? `${say("correct")}: ${label}` : label,
     "aria-pressed": selected === player.name ? "true" : "false",
     onclick: () => { selected = selected === player.name ? null : player.name; render(); },
   }, parts);
@@ -172,11 +175,13 @@ function notes() {
       el("ul", { class: "said" }, state.said.map((line) => el("li", {}, line))));
   }
   const send = (message) => { link.send(message); selected = null; };
+  const correcting = tileAction(player) === "correct";
   return el("div", { class: "notes correction" },
-    el("p", { class: "hint fit-text" }, say("tap_where", { player: player.name })),
+    el("p", { class: "hint fit-text" }, correcting ? say("tap_where", { player: player.name }) : say("phone_of", { player: player.name })),
     el("div", { class: "buttons" },
-      el("button", { onclick: () => send({ t: "change", player: player.name, at: "pass" }) }, say("pass_small")),
+      correcting ? el("button", { onclick: () => send({ t: "change", player: player.name, at: "pass" }) }, say("pass_small")) : null,
       player.hand ? el("button", { onclick: () => send({ t: "drop", player: player.name }) }, say("drop")) : null,
+      correcting ? null : el("button", { class: "free", onclick: () => send({ t: "free", player: player.name }) }, say("free_seat")),
       el("button", { onclick: () => { selected = null; render(); } }, say("cancel"))));
 }
 
@@ -186,9 +191,9 @@ function board() {
     statusLine(),
     el("div", { class: "lower" },
       state.mode === "phones" ? monumentGrid(state, (position) => {
-        if (selected) link.send({ t: "change", player: selected, at: position });
+        if (correcting()) link.send({ t: "change", player: selected, at: position });
         selected = null;
-      }, () => selected !== null) : null,
+      }, correcting) : null,
       notes()));
 }
 
@@ -205,9 +210,14 @@ function joinPanel() {
       el("p", {}, say("code") + " ", el("strong", { class: "code" }, state.join.code))));
 }
 
+// A player is picked whose hand the grid's Monuments put down or move.
+function correcting() {
+  return state.players.some((p) => p.name === selected && tileAction(p) === "correct");
+}
+
 function render() {
   if (!state) return;
-  if (selected && !state.players.some((p) => p.name === selected && tileAction(p) === "correct")) selected = null;
+  if (selected && !state.players.some((p) => p.name === selected && ["correct", "seat"].includes(tileAction(p)))) selected = null;
   app.dataset.phase = state.phase;
   show(header(), state.phase === "over" ? endView(1) : el("div", { class: "layout" }, stage(), board()));
   fitTable(app, state, (groups) => {
