@@ -13,8 +13,11 @@ words, and every control of every screen inside it.
 - a phone dies mid-card: the table screen puts its player's hand down (a pass) and the card goes
   on; between cards it frees that seat and another phone takes it;
 - the game master undoes the last hand;
+- the TV shows whose phone is gone; a phone opens the join address in a second tab: the new tab
+  has the seat, the old one says so and stays out of the way until it is tapped;
 - the server is killed (SIGKILL) mid-card: ``table --resume`` goes on with the same game on the same
-  address, the TV reloads, and every phone's Reconnect takes its seat back;
+  address; the TV and the phones come back by themselves (or at a tap on Reconnect), each phone to
+  its own seat;
 - the game ends: the winner, every player's cards.
 
 Played with 8 phones in Polish and 12 in German, names of 24 characters. Skips only when
@@ -83,6 +86,13 @@ class Party:
     def wait_state(self, name: str, key: str, **values):
         text = self.word(key, **values)
         self.tile(name).locator(f".state:text-is('{text}')").wait_for()
+
+    def wait_mark(self, name: str, mark: str):
+        """Wait until the TV's mark of ``name``'s phone reads ``mark`` (✓ here, ✕ gone, · no phone)."""
+        self.tv.wait_for_function(
+            "([name, mark]) => document.querySelector(`li[data-player='${name}'] .seat`)?.textContent === mark",
+            arg=[name, mark],
+        )
 
     def seated(self, count: int):
         self.tv.wait_for_function(
@@ -229,6 +239,8 @@ def test_a_whole_party_on_a_shared_wifi(browser, tmp_path, count, language):
         at.phones[4] = None
         at.pass_all(at.phones[5:])
         tv.locator(".status-line p", has_text=dead).wait_for()
+        at.wait_mark(dead, "✕")  # the TV shows whose phone is gone
+        assert at.tile(dead).locator(".seat").get_attribute("title") == at.word("phone_lost")
         at.tile(dead).locator("button.tile").click()  # the game master puts the hand down: a pass
         assert dead in tv.locator(".correction .hint").inner_text()
         at.look("dead-phone", phones=[])
@@ -242,12 +254,28 @@ def test_a_whole_party_on_a_shared_wifi(browser, tmp_path, count, language):
         # -- between cards: the dead phone's seat freed, and taken by another phone
         at.tile(dead).locator("button.tile").click()
         tv.locator(".correction button.free").click()
-        tv.wait_for_function(f"() => document.querySelector(\"li[data-player='{dead}'] .seat\").textContent === '·'")
+        at.wait_mark(dead, "·")
         at.phones[4] = at.phone(4)
         assert at.phones[4].locator("button.seat-choice").all_inner_texts() == [dead]
         at.phones[4].get_by_role("button", name=dead, exact=True).click()
         at.phones[4].wait_for_selector(".grid")
         at.seated(count)
+
+        # -- the join address opened again in a second tab of one phone: the new tab has the seat,
+        # the old one says so and leaves it there (no tug of war), until it is tapped
+        first = at.phones[5]
+        second = first.context.new_page()
+        at.watch(second)
+        second.goto(join_url)
+        second.wait_for_selector(".grid")
+        first.get_by_text(at.word("replaced")).wait_for()
+        shot(first, "party-replaced-phone.png")
+        second.wait_for_timeout(3000)
+        assert second.locator(".grid").count() == 1 and second.locator(".you").inner_text() == names[5]
+        second.close()
+        first.get_by_role("button", name=at.word("reconnect")).click()
+        first.wait_for_selector(".grid")
+        at.wait_mark(names[5], "✓")
 
         # -- card 2: the winner of card 1 claims wrong and gives it back; an undo
         at.reveal(2, 4)
@@ -284,13 +312,12 @@ def test_a_whole_party_on_a_shared_wifi(browser, tmp_path, count, language):
         at.look("server-killed", sizes=[])
         process, _, resumed_url, _ = start_table(tmp_path, "--resume", str(log), "--lan", port=port)
         assert resumed_url == table_url  # the same key: the TV's address still opens it
-        tv.reload()
-        tv.wait_for_selector("#card")
+        tv.wait_for_selector("#card", timeout=15_000)  # the TV comes back by itself
         at.wait_state(names[2], "on", position=position)
-        for page, name in zip(at.phones, names):
-            page.get_by_role("button", name=at.word("reconnect")).click()
-            page.wait_for_selector(".grid")
+        for page, name in zip(at.phones, names):  # each by itself (a tap on Reconnect: the second tab above)
+            page.wait_for_selector(".grid", timeout=15_000)
             assert page.locator(".you").inner_text() == name
+        at.seated(count)
         assert at.phones[2].locator("button.pass[disabled]").count() == 1  # its hand is down
         at.look("resumed")
         at.pass_all([page for number, page in enumerate(at.phones) if number != 2])

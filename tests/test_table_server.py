@@ -175,7 +175,9 @@ def test_the_table_puts_down_the_hand_of_a_phone_that_died_mid_card(classic, cla
         bob = await phone_socket(client, server, "bob")
         await table.send_json({"t": "reveal"})
         await until(table, lambda s: s["phase"] == "play")
-        await bob.close()  # dead: its hand never comes
+        await bob.close()  # dead: its hand never comes; the table screen sees whose phone is gone
+        state = await until(table, lambda s: not s["players"][1]["online"])
+        assert [(p["seated"], p["online"]) for p in state["players"]] == [(True, True), (True, False), (False, False)]
         await ann.send_json({"t": "pass"})
         await until(table, lambda s: [p["waiting"] for p in s["players"]] == [False, True, True])
         answer = room.game.table.position_of(room.game.current.answer)

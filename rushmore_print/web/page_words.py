@@ -71,6 +71,7 @@ def page_words(t: Catalogue) -> dict[str, str]:
         "phone_lost": t.gettext("Connection lost."),
         "reconnect": t.pgettext("a button", "Reconnect"),
         "freed": t.gettext("The table screen freed this seat."),
+        "replaced": t.gettext("Now open on another page."),
         "who": t.gettext("Who are you?"),
         "seats_taken": t.gettext("Every seat is taken. Ask the game master to free yours."),
         "get_ready": t.gettext("Get ready…"),

@@ -283,6 +283,8 @@ class TableServer:
             self.doors.trust(request.transport)
             self._seat(client)
             await self._send(client)
+            if client.player is not None:
+                await self._send_table()  # the table screen shows the phone back
             if client.player is not None and not self.room.one_screen:
                 pinger = asyncio.create_task(self._ping(client))
             async for message in ws:
@@ -299,6 +301,8 @@ class TableServer:
                 pinger.cancel()
             if client is not None and self.clients.get(client.player) is client:
                 del self.clients[client.player]
+                if client.player is not None:
+                    await self._send_table()  # the table screen shows whose phone is gone
         return ws
 
     def _seat(self, client: Client) -> None:
@@ -506,10 +510,17 @@ class TableServer:
         clients = list(self.clients.values())
         await asyncio.gather(*(self._send(client, extra) for client in clients), return_exceptions=True)
 
+    async def _send_table(self) -> None:
+        table = self.clients.get(None)
+        if table is not None:
+            await self._send(table)
+
     async def _send(self, client: Client, extra: dict | None = None) -> None:
         state = self.room.state(client.player)
         if client.player is None:
             state["join"] = {"url": self.join_url, "code": self.room.join_code}
+            for player in state["players"]:  # a seat whose phone has no socket now: it died, or lost the Wi-Fi
+                player["online"] = player["name"] in self.clients
         if extra:
             state.update(extra)
         with contextlib.suppress(ConnectionError, RuntimeError):

@@ -9,12 +9,18 @@ let state = null;
 let note = "";
 let link = null;
 let retries = 0; // sockets closed before the table said anything, in a row
-const FREED = 4001; // the server's close code: the table screen freed this phone's seat
+const REPLACED = 4000; // the server's close codes: this seat opened on another page,
+const FREED = 4001; // the table screen freed this phone's seat
+let retry = null; // the next try to reach the table again
 
+// The phone's socket: a join (``name``), or the seat this phone holds, or the choice of names.
+// A seated phone whose socket is lost (a Wi-Fi blip, the server stopped and resumed) tries again
+// by itself, 0.5 s to 5 s apart, and shows the Reconnect button meanwhile.
 function open(name) {
   let answered = false; // this socket heard from the table
   let chose = false; // it answered with the choice of names (and closes then: the choice stays on the screen)
-  link = connect(
+  clearTimeout(retry);
+  const mine = connect(
     () => (name ? { t: "phone", code, name } : { t: "phone", code, token }),
     (data) => {
       answered = true;
@@ -36,7 +42,7 @@ function open(name) {
       }
     },
     (event) => {
-      if (chose) return; // the choice of names stays as it is until a name is tapped
+      if (chose || link !== mine) return; // the choice of names stays until a name is tapped; an older socket
       if (event.code === FREED) {
         state = null;
         note = say("freed");
@@ -45,16 +51,23 @@ function open(name) {
         open(null); // a refused or freed seat: back to the choice of names, with the reason shown
         return;
       }
+      const again = el("button", { class: "big", onclick: () => { retries = 0; open(state ? null : name); } }, say("reconnect"));
       if (state && state.closed) app.replaceChildren(el("p", { class: "status" }, say("phone_over")));
-      else if (state || retries >= 5) app.replaceChildren(el("p", { class: "status" }, say("phone_lost")), el("button", { class: "big", onclick: () => { retries = 0; open(state ? null : name); } }, say("reconnect")));
+      else if (event.code === REPLACED) app.replaceChildren(el("p", { class: "status" }, say("replaced")), again);
+      else if (state) {
+        app.replaceChildren(el("p", { class: "status" }, say("phone_lost")), again);
+        retry = setTimeout(() => open(null), Math.min(5000, 500 * 2 ** retries));
+        retries += 1;
+      } else if (retries >= 5) app.replaceChildren(el("p", { class: "status" }, say("phone_lost")), again);
       else if (!answered) {
         // closed before the table answered (a Wi-Fi blip while joining, or a phone too slow to say
         // hello in time): try again by itself, 0.5, 1, 2, 4, 8 s later, then offer the button
-        setTimeout(() => open(name), 500 * 2 ** retries);
+        retry = setTimeout(() => open(name), 500 * 2 ** retries);
         retries += 1;
       }
     },
   );
+  link = mine;
 }
 
 function lobby(free) {

@@ -9,24 +9,44 @@ let selected = null; // a player picked for a correction
 let note = "";
 let countdownTimer = null;
 
-const link = connect(
-  () => ({ t: "table", key }),
-  (data) => {
-    if (data.t === "note") {
-      note = data.text;
-      render();
-    } else if (data.t === "state") {
-      state = data;
-      if (!state.countdown) note = note && state.phase === "play" ? note : "";
-      render();
-      if (state.countdown) countDown(state.countdown);
-    }
-  },
-  () => {
-    app.replaceChildren(el("p", { class: "status" }, state && state.closed ? say("closed") : say("table_lost")));
-  },
-  `/ws?key=${encodeURIComponent(key)}`, // the key in the address too: the table's place is kept before its hello
-);
+const REPLACED = 4000; // the server's close code: this screen opened on another page
+let link = null;
+let retry = null; // the next try to reach the table again
+
+// The table's socket. When it is lost (a Wi-Fi blip, the server stopped and resumed with
+// `table --resume`), the page tries again every two seconds by itself, and the game comes back
+// as it stands; not when the game is closed, nor when this screen opened on another page (two
+// pages would take the table from each other in turn).
+function openTable() {
+  const mine = connect(
+    () => ({ t: "table", key }),
+    (data) => {
+      if (data.t === "note") {
+        note = data.text;
+        render();
+      } else if (data.t === "state") {
+        state = data;
+        if (!state.countdown) note = note && state.phase === "play" ? note : "";
+        render();
+        if (state.countdown) countDown(state.countdown);
+      }
+    },
+    (event) => {
+      if (link !== mine) return; // an older socket
+      if (state && state.closed) {
+        app.replaceChildren(el("p", { class: "status" }, say("closed")));
+      } else if (event.code === REPLACED) {
+        app.replaceChildren(el("p", { class: "status" }, say("replaced")));
+      } else {
+        app.replaceChildren(el("p", { class: "status" }, say("table_lost")));
+        clearTimeout(retry);
+        retry = setTimeout(openTable, 2000);
+      }
+    },
+    `/ws?key=${encodeURIComponent(key)}`, // the key in the address too: the table's place is kept before its hello
+  );
+  link = mine;
+}
 
 function countDown(total) {
   clearInterval(countdownTimer);
@@ -121,6 +141,15 @@ function shortStatusOf(player) {
   return player.waiting ? "…" : "";
 }
 
+// Whether the player's phone is here: ✓ joined, ✕ joined but gone (it died, or lost the Wi-Fi),
+// · no phone yet.
+function seatMark(player) {
+  if (!player.seated) return el("span", { class: "seat" }, "·");
+  return player.online
+    ? el("span", { class: "seat", title: say("phone_joined") }, "✓")
+    : el("span", { class: "seat gone", title: say("phone_lost") }, "✕");
+}
+
 function tile(player) {
   const action = tileAction(player);
   const status = action === "took" ? say("took") : statusOf(player);
@@ -128,7 +157,7 @@ function tile(player) {
     el("span", { class: "name fit-text" }, player.name),
     el("span", { class: "score" }, player.score),
     el("span", { class: "status", title: status || null },
-      state.mode === "phones" ? el("span", { class: "seat", title: say("phone_joined") }, player.seated ? "✓" : "·") : null,
+      state.mode === "phones" ? seatMark(player) : null,
       el("span", { class: "state fit-text" }, status),
       el("span", { class: "short" }, action === "took" ? "" : shortStatusOf(player))),
   ];
@@ -229,3 +258,5 @@ function render() {
 
 addEventListener("resize", render);
 addEventListener("cardaspect", render);
+
+openTable();
