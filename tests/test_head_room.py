@@ -118,7 +118,8 @@ def test_noses_facing_each_other_keep_a_visible_gap(path):
 
 
 # Clear card between two neighbouring heads anywhere (hair, ribbon, chin, bust), measured at
-# 300 dpi (at 150 a pixel of anti-aliasing is a sixth of a millimetre): back to back the hair may come closest; a face never comes nearer than the nose gap.
+# 300 dpi (at 150 a pixel of anti-aliasing is a sixth of a millimetre): back to back the hair
+# may come closest; a face never comes nearer than the nose gap.
 LEAST_GAP_MM = {(0, 1): 0.6, (0, 0): 0.8, (1, 0): 0.8, (1, 1): 0.8}  # (left's facing, right's)
 
 
