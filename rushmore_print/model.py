@@ -309,6 +309,25 @@ class Deck:
         return next((m for m in self.monuments if m.faces == wanted), None)
 
 
+def most_monuments(heads: int) -> int:
+    """The Monuments of a deck of ``heads`` heads: every combination of faces once.
+
+    >>> most_monuments(4)
+    16
+    """
+    return 2**heads
+
+
+def most_search_cards(heads: int) -> int:
+    """The most Search cards a manifest may list: every combination of faces and red heads once
+    (a longer list must repeat a card).
+
+    >>> most_search_cards(8)
+    65536
+    """
+    return 4**heads
+
+
 @dataclass(frozen=True)
 class CardFaces:
     """A card named in a dispute (``rushmore answer``, ``rushmore check``), by id or by notation:
@@ -337,5 +356,7 @@ __all__ = [
     "card_id",
     "faces_of_index",
     "matches",
+    "most_monuments",
+    "most_search_cards",
     "target_faces",
 ]

@@ -306,3 +306,24 @@ def test_impose_turns_a_jpeg_its_exif_says_to_turn(runner, tmp_path):
     assert done.exit_code == 0, done.output
     assert "1 image re-encoded (turned.jpg: EXIF orientation 6)" in done.output
     assert pdf_problems(out / "t_letter_fronts.pdf") == []
+
+
+def test_an_animated_png_is_refused_by_its_reader_naming_the_file_once(runner, tmp_path, write_design):
+    """Issue 32.10: an animated PNG was refused by the decoder only, named by a wrong path; impose
+    embedded its first frame without a word. The PNG reader refuses it now, for art and cards."""
+    art = tmp_path / "art"
+    art.mkdir()
+    frames = [Image.new("RGB", (300, 300), colour) for colour in ("red", "blue")]
+    frames[0].save(art / "head.png", save_all=True, append_images=frames[1:], dpi=(300, 300))
+    design = write_design("""
+        name: Animated
+        heads: [{name: A, art: art/head.png}, B, C, D]
+        search: {seed: 1, red_counts: {0: 16, 1: 12, 2: 11}}
+    """)
+    result = runner.invoke(cli, ["validate", str(design)])
+    assert result.exit_code == 1
+    (line,) = [line for line in result.stderr.splitlines() if "animated" in line]
+    assert "'art/head.png': the PNG is animated (2 frames); give a still image" in line
+    assert line.count("head.png") == 1, line
+    imposed = runner.invoke(cli, ["impose", str(art / "head.png"), "--card", "25.4x25.4mm", "-o", str(tmp_path / "o")])
+    assert imposed.exit_code == 1 and "head.png: the PNG is animated (2 frames)" in imposed.stderr, imposed.output

@@ -7,7 +7,7 @@ from PIL import Image
 
 from rushmore_print.colors import contrast, in_grey, protanopia
 from rushmore_print.design import HeadSpec, Look, Style, load_design
-from rushmore_print.layout.heads import HEAD_BOX, HeadKey, head_symbol, red_palette
+from rushmore_print.layout.heads import BUST, HEAD_BOX, LOOK_PARTS, HeadKey, Role, head_symbol, red_palette
 
 from .conftest import DESIGNS
 from .pixels import HAS_PDFTOPPM, head_pixels, light_front_cue, protanopia_image, red_cue, render_head
@@ -166,3 +166,41 @@ def test_red_heads_read_on_a_search_card_in_greyscale_and_for_a_protanope(classi
     red, in greyscale and under the protanopia simulation (the old all-dark red heads: 26 %)."""
     grey, protan = red_cue(classic)
     assert grey >= 0.22 and protan >= 0.22, (grey, protan)
+
+
+# ----------------------------------------------------------------------------- issue 34: read at a glance
+
+
+def test_roosevelts_nose_stands_clearly_beyond_his_moustache():
+    """Facing left, the nose tip reaches at least 10 head units (2 mm on a classic card) further
+    forward than the moustache: the nose points, the moustache does not (it reached as far as
+    the lips, 6 units behind the nose)."""
+    nose = min(x for x, y in BUST.points() if 100.0 <= y <= 106.0)
+    (moustache,) = [part for part in LOOK_PARTS[Look.SPECTACLES][1] if part.fill is Role.LINE]
+    assert min(x for x, _ in moustache.path.points()) - nose >= 10.0
+
+
+def _dark_share(spec: HeadSpec, front: bool) -> float:
+    """The share of a plain head's pixels above the mouth, in its front (or back) half, that are
+    dark (hair, outline): at 150 dpi, facing left."""
+    key = HeadKey(0, 0, False)
+    w, _, pixels = head_pixels(head_symbol(spec, key, Style()), key, 150.0, 20.0)
+    upper = [(x, grey) for x, y, grey in pixels if y <= (HEAD_BOX.top - 90) * w / HEAD_BOX.width]
+    half = [grey for x, grey in upper if (x < w / 2) is front]
+    return sum(grey < 90 for grey in half) / max(1, len(half))
+
+
+@pytest.mark.parametrize("look", list(Look), ids=lambda look: look.value)
+def test_every_look_puts_its_dark_behind(look):
+    """Above the mouth the back half of a head is at least 1.8 times as dark as its front: the
+    facing at a glance. Douglass's curls were 1.64 (a cap from the forehead to the nape); they
+    leave the forehead now and fill the back."""
+    spec = HeadSpec("A", look)
+    assert _dark_share(spec, front=False) >= 1.8 * _dark_share(spec, front=True)
+
+
+def test_franklin_is_not_taken_for_the_bald_look():
+    """Franklin's long hair falls from the crown's back to the collar, where the bald look has a
+    short fringe over the ear: his back half is far darker (it was 0.60 against 0.52)."""
+    franklin, bald = HeadSpec("Franklin", Look.BALDING), HeadSpec("Ike", Look.BALD)
+    assert _dark_share(franklin, front=False) >= _dark_share(bald, front=False) + 0.15

@@ -263,3 +263,43 @@ def test_a_deeply_nested_manifest_is_refused_before_it_is_read(tmp_path, text, m
     with pytest.raises(SpecError) as raised:
         validate_manifest(path)
     assert str(raised.value) == f"{path}: {message}"
+
+
+@pytest.mark.parametrize("position", [0, 7, 15], ids=["the first", "a middle", "the last"])
+@pytest.mark.parametrize("suffix", [".json", ".yaml", ".csv", ".xlsx", ".ods"])
+def test_every_monument_is_required_the_last_too(tmp_path, classic_deck, suffix, position):
+    """Issue 36: only M05's absence was tested; a completeness check that stopped one short of the
+    end (``range(2**heads - 1)``) passed the whole suite. Each format, each end of the list."""
+    from dataclasses import replace
+
+    from rushmore_print.deck.rows import Listing, card_rows, listing
+
+    missing = classic_deck.monuments[position]
+    deck = replace(classic_deck, monuments=classic_deck.monuments[:position] + classic_deck.monuments[position + 1 :])
+    rows = card_rows(deck)
+    path = tmp_path / f"deck{suffix}"
+    if suffix == ".yaml":
+        path.write_text(yaml.safe_dump(to_manifest(deck, "classic")))
+    else:
+        form = Listing.JSON if suffix == ".json" else Listing(suffix[1:])
+        data = listing(rows, deck, "classic", form)
+        path.write_bytes(data if isinstance(data, bytes) else data.encode())
+    notation = classic_deck.notation.monument(missing.faces)
+    found = messages(validate_manifest(path))
+    assert any(f"no Monument shows {notation} (canonically {missing.id}); all 16 combinations" in m for m in found)
+
+
+@pytest.mark.parametrize(
+    "red",
+    [[1, 0, 0, 0], [0, 0, 0, 0], ["true", "false", "false", "false"], [None, False, False, False], [1.0, 0, 0, 0],
+     "true", True, None, {"0": True}],
+    ids=repr,
+)  # fmt: skip
+@pytest.mark.parametrize("suffix", [".json", ".yaml"])
+def test_red_marks_that_are_not_booleans_are_refused(tmp_path, manifest, red, suffix):
+    """Issue 36: ``red:`` values that are not booleans were refused, untested: 1 and 0 (which a
+    truth test would read as true and false) must not pass as red marks."""
+    manifest["search"][0]["red"] = red
+    report = judge(tmp_path, manifest, suffix)
+    assert "S01: red: expected a list of true/false, one per head" in messages(report)
+    assert not report.ok()

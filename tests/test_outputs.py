@@ -64,3 +64,82 @@ def test_a_live_runs_temporary_file_is_kept_and_a_dead_runs_removed(tmp_path):
     assert target.read_bytes() == b"whole"
     assert live.exists()
     assert not dead.exists() and not old_style.exists()
+
+
+# Issue 32.6: no command writes over a file it reads, through whatever path names it.
+INPUT_DESIGN = """
+name: Outputs
+heads: [{name: A, art: art.png}, B, C, D]
+search: {seed: 1, red_counts: {0: 16, 1: 12, 2: 11}}
+"""
+
+
+@pytest.fixture
+def design_with_art(tmp_path, write_design):
+    from PIL import Image
+
+    Image.new("RGB", (300, 300), "navy").save(tmp_path / "art.png")
+    return write_design(INPUT_DESIGN)
+
+
+def _spellings(folder, design):
+    """Other names of the design file: a dotted path, a symbolic link, and a hard link (what a
+    case-insensitive file system makes of DESIGN.YAML: another name for the same file)."""
+    (folder / "link.csv").symlink_to(design.name)
+    os.link(design, folder / "DESIGN.YAML")
+    return [folder / "." / design.name, folder / "link.csv", folder / "DESIGN.YAML"]
+
+
+@pytest.mark.parametrize("fmt", ["csv", "json", "xlsx"])
+def test_cards_never_writes_over_the_design_it_reads(runner, tmp_path, design_with_art, fmt):
+    before = design_with_art.read_bytes()
+    for target in [design_with_art, *_spellings(tmp_path, design_with_art), tmp_path / "art.png"]:
+        result = runner.invoke(cli, ["cards", str(design_with_art), "--format", fmt, "-o", str(target)])
+        assert result.exit_code == 2, (target, result.output)
+        what = "heads.1.art" if target.name == "art.png" else "the design"
+        assert f"{target} is {what}" in result.stderr and "nothing was written" in result.stderr
+    assert design_with_art.read_bytes() == before
+    assert (tmp_path / "link.csv").is_symlink()
+    result = runner.invoke(cli, ["rulebook", str(design_with_art), "--markdown", str(design_with_art)])
+    assert result.exit_code == 2 and design_with_art.read_bytes() == before, result.output
+
+
+def test_build_never_replaces_an_input_in_its_folder(runner, tmp_path, write_design):
+    """A design whose art carries the name of one of the kit's files, built into its own folder."""
+    from PIL import Image
+
+    Image.new("RGB", (300, 300), "navy").save(tmp_path / "outputs_answer-key_a4.pdf", "PNG")  # art, by its bytes
+    design = write_design(INPUT_DESIGN.replace("art.png", "outputs_answer-key_a4.pdf"))
+    art = (tmp_path / "outputs_answer-key_a4.pdf").read_bytes()
+    result = runner.invoke(cli, ["build", str(design), "-o", str(tmp_path), "--paper", "a4"])
+    assert result.exit_code == 2, result.output
+    assert "outputs_answer-key_a4.pdf is heads.1.art this command reads" in result.stderr
+    assert (tmp_path / "outputs_answer-key_a4.pdf").read_bytes() == art
+    assert not list(tmp_path.glob("outputs_cards*.pdf"))  # nothing was written
+
+
+def test_export_neither_replaces_nor_removes_an_input_in_its_folder(runner, tmp_path, write_design):
+    from PIL import Image
+
+    for name in ("M01.png", "M17.png"):
+        Image.new("RGB", (300, 300), "navy").save(tmp_path / name)
+    replaced = write_design(INPUT_DESIGN.replace("art.png", "M01.png"), "replaced.yaml")
+    result = runner.invoke(cli, ["export", "png", str(replaced), "-o", str(tmp_path), "--dpi", "72"])
+    assert result.exit_code == 2 and "M01.png is heads.1.art this command reads" in result.stderr, result.output
+    # M17.png has the shape of a card image a 5-head deck's export left: removed as a leftover
+    # by an export of 16 Monuments, unless the design reads it.
+    kept = write_design(INPUT_DESIGN.replace("art.png", "M17.png"), "kept.yaml")
+    result = runner.invoke(cli, ["export", "png", str(kept), "-o", str(tmp_path), "--dpi", "72"])
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "M17.png").exists() and (tmp_path / "M16.png").exists()
+
+
+def test_impose_never_writes_over_a_card_image(runner, tmp_path):
+    from PIL import Image
+
+    card = tmp_path / "imposed_a4_fronts.pdf"  # a PNG, by its bytes
+    Image.new("RGB", (750, 1050), "white").save(card, "PNG", dpi=(300, 300))
+    before = card.read_bytes()
+    result = runner.invoke(cli, ["impose", str(card), "-o", str(tmp_path), "--paper", "a4", "--layout", "fronts"])
+    assert result.exit_code == 2 and "is a card image this command reads" in result.stderr, result.output
+    assert card.read_bytes() == before

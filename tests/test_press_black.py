@@ -13,9 +13,11 @@ from pathlib import Path
 
 import pytest
 from PIL import Image, ImageCms
+from pypdf import PdfReader
 
-from rushmore_print.colors import parse_hex
-from rushmore_print.design import load_design
+from rushmore_print.colors import contrast, parse_hex
+from rushmore_print.design import HeadSpec, Style, load_design
+from rushmore_print.layout.heads import Role, plain_palette
 from rushmore_print.layout.items import Document, Page, Rect, Shape, Symbol, Text, Use
 from rushmore_print.layout.items import Path as ItemPath
 from rushmore_print.layout.sheets import SheetLayout
@@ -190,3 +192,34 @@ def test_ghostscript_separations_of_the_text_alone_show_no_ink_under_black(cmyk_
             fronts = rows[1::2]
             assert fronts and all(c == m == y == 0.0 for c, m, y, _ in fronts), (name, fronts[:3])
             assert "monuments" in name or all(k > 0 for *_, k in fronts)  # Monuments' text is white
+
+
+# -- hair, outline and ink: apart on press and on screen ---------------------------------------------
+
+
+def test_the_default_hair_outline_and_ink_stay_apart_on_press_and_on_screen():
+    """Through the shipped profile the hair lands at least 8 ΔE76 from the outline round it and
+    from the ink of a ribbon or a lens on it (before: 2.9, hair and outline both at the press's
+    darkest), and at least 1.5:1 from them on screen (before: 1.24); the face still stands 3:1
+    from the hair (the facing contrast, card by card, is tests/test_layout_cards.py's)."""
+    style = Style()
+    palette = plain_palette(style, HeadSpec("A"))
+    cmyk = converter(None)
+    hair = _printed(cmyk.color(palette.hair))
+    for other in (palette.line, palette.color(Role.INK)):
+        assert _de(hair, _printed(cmyk.color(other))) >= 8.0, other
+        assert contrast(palette.hair, other) >= 1.5, other
+    assert contrast(palette.hair, palette.skin) >= 3.0
+
+
+def test_every_cmyk_file_says_how_its_colours_were_made(tmp_path):
+    """A print shop reads it in the file's subject: the profile, the intent, no black-point
+    compensation and what that does; an RGB file says nothing of CMYK."""
+    document = Document("t", (Page(10.0, 10.0, ()),), {}, "a test")
+    for cmyk in (True, False):
+        path = tmp_path / f"{cmyk}.pdf"
+        path.write_bytes(render_pdf(document, cmyk=cmyk))
+        subject = PdfReader(path).metadata.subject
+        assert subject.startswith("a test")
+        assert ("without black-point compensation" in subject) is cmyk
+        assert ("L* 11.4" in subject) is cmyk  # the press's darkest, where black and darker go

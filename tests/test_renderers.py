@@ -121,7 +121,9 @@ def test_heads_pasted_from_shared_tiles_are_the_pixels_of_a_fresh_drawing(classi
     tiles: dict = {}
     for page in pages:
         render_page(page, table, 100, tiles)
-    assert len(tiles) <= 4 * 2 + 4 * 2 * 2 + 1  # Monument heads, Search heads plain and red, flip marker
+    # Monument heads, Search heads plain and red, flip marker, and each head's relief facing each
+    # way on the rock and in a niche
+    assert len(tiles) <= 4 * 2 + 4 * 2 * 2 + 1 + 4 * 2 * 2
     for page in (pages[0], pages[20], pages[-1]):  # M01, a plain and a red Search card
         alone = render_page(page, table, 100)
         assert ImageChops.difference(alone, render_page(page, table, 100, tiles)).getbbox() is None

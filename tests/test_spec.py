@@ -260,7 +260,7 @@ def test_a_head_of_its_own_colours_must_still_stand_out(write_design):
     found = problems(write_design, text)
     assert [p.split(": ", 1)[1] for p in found] == [
         "heads.1.skin: skin against the rock has a contrast of 1.4:1; at least 3:1 is needed",
-        "heads.1.hair: hair against the skin has a contrast of 2.3:1; at least 3:1 is needed",
+        "heads.1.hair: hair against the skin has a contrast of 1.7:1; at least 3:1 is needed",
     ]
     ok = load_design(
         write_design(MINIMAL.replace("heads: [A, B, C, D]", "heads: [{name: A, hair: '#6a2d12'}, B, C, D]"))

@@ -152,8 +152,14 @@ def test_dashes_strokes_and_their_widths_follow_the_transforms():
         ),
         (
             "<style>.shade { fill: url(#g) }</style>\n<circle class='shade' r='5' cx='5' cy='5'/>",
-            r"<circle> at line 3: fill='url\(#g\)': gradients and patterns are not drawn",
+            r"<style> at line 2: fill='url\(#g\)': gradients and patterns are not drawn",
         ),
+        (  # issue 32.5: set on the root, it reached the shapes only by inheritance: drawn as nothing
+            "<style>\nsvg { fill: url(#g) }</style>\n<path d='M 0 0 L 9 0 L 9 9 Z'/>",
+            r"<style> at line 2: fill='url\(#g\)': gradients and patterns are not drawn",
+        ),
+        ("<style>g { stroke: url(#g) }</style><g/>", r"<style> at line 2: stroke='url\(#g\)': gradients"),
+        ("<style>* { filter: url(#f) }</style><rect width='9' height='9'/>", r"<style> at line 2: filter=.*filters"),
         ("<rect width='9' height='9'/>\n<text x='1' y='5'>Hi</text>", r"<text> at line 3: text is not drawn"),
         (
             "<style>\n/* a comment */ .a, g .b { fill: red }</style><rect class='b' width='9' height='9'/>",

@@ -2,12 +2,7 @@
 phones, with a collision, passes, an undo and a tie-break; then the log goes to ``play --resume``
 and gives the same scores. Skips only when Debian's chromium is not installed (CI installs it)."""
 
-import os
 import re
-import subprocess
-import sys
-import time
-from pathlib import Path
 from unittest.mock import ANY
 
 import pytest
@@ -15,58 +10,9 @@ import pytest
 from rushmore_print.cli.commands import cli
 from rushmore_print.game.logformat import parse_log
 
-CHROMIUM = Path("/usr/bin/chromium")
-ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
-SCREENS = os.environ.get("RUSHMORE_SCREENSHOTS")  # a folder to keep the screenshots in, to look at
+from .browser import ARGS, CHROMIUM, needs_chromium, shot, start_table
 
-pytestmark = [
-    pytest.mark.slow,
-    pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed (apt-get install chromium)"),
-]
-
-
-def start_table(tmp_path, *args):
-    log = tmp_path / "game.jsonl"
-    process = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "rushmore_print",
-            "table",
-            "--port",
-            "0",
-            "--countdown",
-            "0.2",
-            "--log",
-            str(log),
-            *args,
-        ],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        cwd=tmp_path,
-    )
-    lines = []
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        line = process.stdout.readline()
-        lines.append(line)
-        if "players join" in line or ("--one-screen" in args and "table screen" in line):
-            break
-        if process.poll() is not None:
-            pytest.fail("rushmore table stopped: " + process.stderr.read())
-    text = "".join(lines)
-    table = re.search(r"(http://127\.0\.0\.1:\d+/table\?key=\S+)", text).group(1)
-    join = re.search(r"(http://\S+/j/[A-Z0-9]+)", text)
-    return process, log, table, join.group(1) if join else None
+pytestmark = [pytest.mark.slow, needs_chromium]
 
 
 def answer_position(page, deck):
@@ -77,12 +23,6 @@ def answer_position(page, deck):
 
 def tap_monument(phone, monument):
     phone.click(f"button.monument:has(img[src='/card/{monument}.svg'])")
-
-
-def shot(page, name):
-    if SCREENS:
-        Path(SCREENS).mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(Path(SCREENS) / name))
 
 
 def test_a_whole_game_at_the_browser_table(tmp_path, classic_deck, runner):

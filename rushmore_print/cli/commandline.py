@@ -29,6 +29,7 @@ from ..sizes import PAPERS, Flip, SheetLayout
 from . import arguments
 
 if TYPE_CHECKING:
+    from ..writers.files import Inputs
     from .console import GameRequest
 
 LEVELS = click.Choice([level.value for level in Level], case_sensitive=False)
@@ -444,9 +445,10 @@ def _layouts_of(layout: str):
     return (SheetLayout(layout),)
 
 
-def write_out(text: str | bytes, out_file: Path, what: str) -> None:
+def write_out(text: str | bytes, out_file: Path, what: str, inputs: Inputs | None = None) -> None:
     """``text`` (or a binary file's bytes) to standard output (``-``) or, atomically, to a file
-    (then noted on stderr: ``wrote FILE: what``).
+    (then noted on stderr: ``wrote FILE: what``), never over one of ``inputs`` (the files the
+    command read: ``cards design.yaml -o design.yaml`` is refused).
 
     >>> write_out("id,kind\\n", Path("-"), "the header")
     id,kind
@@ -456,7 +458,7 @@ def write_out(text: str | bytes, out_file: Path, what: str) -> None:
         return
     from ..writers.files import atomic_write
 
-    atomic_write(out_file, text if isinstance(text, bytes) else text.encode("utf-8"))
+    atomic_write(out_file, text if isinstance(text, bytes) else text.encode("utf-8"), inputs)
     current_voice().note(f"wrote {out_file}: {what}")
 
 
@@ -587,7 +589,10 @@ class GameOptions:
 
 
 _GAME_OPTIONS = (
-    click.option("--players", help="Comma-separated player names, e.g. ann,bob,cy."),
+    click.option(  # the numbers: design.MAX_PLAYERS and players.MAX_NAME (tests/test_table_layout.py)
+        "--players",
+        help="Comma-separated player names, 2 to 64 (one word each, at most 24 characters), e.g. ann,bob,cy.",
+    ),
     click.option(
         "--level",
         type=LEVELS,

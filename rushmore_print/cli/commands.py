@@ -130,7 +130,7 @@ def cards(design: Path | None, fmt: str, level: str | None, out_file: Path) -> N
     rows = card_rows(deck, deck.pool(Level(level.lower())) if level else None)
     if Listing(fmt).binary and str(out_file) == STDIN and sys.stdout.isatty():
         raise click.UsageError(f"a {fmt.upper()} file is not for a terminal; give -o deck.{fmt} or redirect it")
-    write_out(listing(rows, deck, spec.name, Listing(fmt)), out_file, f"{len(rows)} cards")
+    write_out(listing(rows, deck, spec.name, Listing(fmt)), out_file, f"{len(rows)} cards", spec.input_files())
 
 
 @cli.command()
@@ -165,7 +165,7 @@ def validate(design: Path | None, manifest: Path | None, strict: bool, fmt: str)
 
     if manifest is None:
         spec, deck = load_deck(design)
-        verdict = judge_design(spec, deck, strict, art_check=_art_problems, art_warnings=_art_warnings)
+        verdict = judge_design(spec, deck, strict, render_check=_render_problems, art_warnings=_art_warnings)
     else:
         if design is not None and manifest_names_its_heads(manifest):
             raise click.UsageError("give a DESIGN or a JSON or YAML --manifest, not both (it names its heads)")
@@ -184,10 +184,10 @@ def validate(design: Path | None, manifest: Path | None, strict: bool, fmt: str)
     sys.exit(0 if verdict.ok else 1)
 
 
-def _art_problems(design: Design) -> list[str]:
-    from ..render.art import art_problems  # Pillow, only for designs with image art
+def _render_problems(design: Design) -> list[str]:
+    from ..writers.build import render_problems  # reportlab and Pillow, only for designs that name such files
 
-    return art_problems(design)
+    return render_problems(design)
 
 
 def _art_warnings(design: Design) -> list[str]:
@@ -407,7 +407,8 @@ def rulebook(design: Path | None, out_dir: Path, paper: str, answer_key: bool, m
         from ..deck.rulebook import build_rulebook, rulebook_markdown
 
         spec, deck = load_deck(design)
-        write_out(rulebook_markdown(spec, deck, build_rulebook(spec, deck)), markdown, "the rules as Markdown")
+        write_out(rulebook_markdown(spec, deck, build_rulebook(spec, deck)), markdown, "the rules as Markdown",
+                  spec.input_files())  # fmt: skip
         return
     spec = load_design(design)
     options = KitOptions(papers=papers_of(paper), layouts=(), per_card=False, answer_key=answer_key, tuck_box=False)
@@ -694,7 +695,7 @@ def stats(logs: tuple[Path, ...], html_path: Path | None) -> None:
     if html_path is not None:
         from ..render.charts import stats_html
 
-        write_out(stats_html(result), html_path, "the stats page")
+        write_out(stats_html(result), html_path, "the stats page", dict.fromkeys(logs, "a game log"))
 
 
 def main() -> None:

@@ -17,30 +17,12 @@ from typing import Any
 
 from ..design import MAX_HEADS, read_yaml
 from ..errors import Problem, SpecError
-from ..model import Deck, Level, Monument, Notation, SearchCard
+from ..language.words import choices
+from ..model import Deck, Level, Monument, Notation, SearchCard, most_monuments, most_search_cards
 from ..readers.inputs import InputError, InputKind, decode_input, escape, read_input_text, shown, shown_path
 from ..readers.jsontext import JSONError, NotJSON, loads, too_deep
 from .rows import card_rows, rows_manifest
 from .validate import Finding, Report, shown_id, validate_deck
-
-
-def most_monuments(heads: int) -> int:
-    """The Monuments of a deck of ``heads`` heads: every combination of faces once.
-
-    >>> most_monuments(4)
-    16
-    """
-    return 2**heads
-
-
-def most_search_cards(heads: int) -> int:
-    """The most Search cards a manifest may list: every combination of faces and red heads once
-    (a longer list must repeat a card).
-
-    >>> most_search_cards(8)
-    65536
-    """
-    return 4**heads
 
 
 def to_manifest(deck: Deck, design_name: str) -> dict:
@@ -299,7 +281,7 @@ def _search_card(item: Any, number: int, directions: tuple[str, str], findings: 
         return None
     level_name = item.get("level")
     if not isinstance(level_name, str) or level_name not in _LEVELS:
-        findings.append(Finding(label, f"level: {shown(level_name)} is not a level; use basic, advanced or expert"))
+        findings.append(Finding(label, f"level: {shown(level_name)} is not a level; use {choices(Level)}"))
         return None
     answer = item.get("answer")
     if not isinstance(answer, str) or not answer:
@@ -313,4 +295,4 @@ def _search_card(item: Any, number: int, directions: tuple[str, str], findings: 
 _LEVELS = {level.value: level for level in Level}
 
 
-__all__ = ["most_monuments", "most_search_cards", "read_manifest", "to_manifest", "validate_manifest"]
+__all__ = ["read_manifest", "to_manifest", "validate_manifest"]

@@ -19,11 +19,13 @@ from ..readers.inputs import STDIN, STDIN_NAME, InputKind, read_stream, shown_pa
 from ..readers.spreadsheets import SheetFormat
 from .validate import Finding, Report, validate_deck
 
-__all__ = ["ArtCheck", "Verdict", "judge_design", "judge_manifest", "manifest_names_its_heads"]
+__all__ = ["DesignCheck", "Verdict", "judge_design", "judge_manifest", "loads_files", "manifest_names_its_heads"]
 
-ArtCheck = Callable[[Design], list[str]]
-"""The renderers' decoding of a design's image art (``render.art.art_problems``): injected, so
-this module stays free of Pillow."""
+DesignCheck = Callable[[Design], list[str]]
+"""A check of a design by the renderers, each problem a sentence: what they refuse
+(``build.render_problems``: the print font, the output profile's colour transform, image art
+decoded) or warn of (``render.art.art_warnings``). Injected, so this module stays free of
+reportlab and Pillow."""
 
 
 @dataclass(frozen=True)
@@ -57,15 +59,18 @@ class Verdict:
 
     @property
     def problems(self) -> int:
-        """How many problems make the deck not valid (warnings count only when strict).
+        """How many problems make the deck not valid (warnings count only when strict), what
+        printing would refuse included.
 
         >>> from rushmore_print.deck.validate import Finding, Report
         >>> report = Report(16, 39, (Finding("S01", "no Monument matches"),), (Finding(None, "uneven"),), (), ())
         >>> Verdict("t", report).problems, Verdict("t", report, strict=True).problems
         (1, 2)
+        >>> Verdict("t", Report(16, 39, (), (), (), ()), printing=("the card does not fit",)).problems
+        1
         """
         report = self.report
-        return len(report.errors) + (len(report.warnings) if self.strict else 0)
+        return len(report.errors) + (len(report.warnings) if self.strict else 0) + len(self.printing)
 
     def text(self) -> str:
         """The report for people (the printing problems go to stderr: see :meth:`printing_lines`).
@@ -157,13 +162,15 @@ def judge_design(
     design: Design,
     deck: Deck,
     strict: bool = False,
-    art_check: ArtCheck | None = None,
-    art_warnings: ArtCheck | None = None,
+    render_check: DesignCheck | None = None,
+    art_warnings: DesignCheck | None = None,
 ) -> Verdict:
-    """The deck's checks plus everything ``build`` would refuse (the same checks build runs).
-    ``art_check`` decodes image art as build decodes it, ``art_warnings`` finds art that would
-    print but not play (``render.art.art_warnings``: the same facing either way), a warning like
-    an imbalance; each is called only when a head has art (``art_check``: image art).
+    """The deck's checks plus everything ``build`` and the exports would refuse (the same checks
+    they run). ``render_check`` loads what the renderers load (``build.render_problems``: the
+    print font, the output profile's colour transform, the image art decoded); ``art_warnings``
+    finds art that would print but not play (``render.art.art_warnings``: the same facing either
+    way), a warning like an imbalance. Each is called only when the design gives the renderers
+    something of its own to load (:func:`loads_files`); ``art_warnings`` only when a head has art.
 
     >>> from rushmore_print.deck.generate import generate_deck
     >>> from rushmore_print.design import load_design
@@ -176,14 +183,26 @@ def judge_design(
 
     printing = printing_problems(design, deck)
     report = validate_deck(deck)
-    if any(head.art is not None and head.vector is None for head in design.heads):
-        printing += art_check(design) if art_check is not None else []
+    if loads_files(design):
+        printing += render_check(design) if render_check is not None else []
     if any(head.art is not None for head in design.heads):
         noted = art_warnings(design) if art_warnings is not None and not printing else []
         located = tuple(Finding(None, f"{design.source}: {warning}") for warning in noted)
         report = replace(report, warnings=report.warnings + located)
     title = f"{design.name} ({design.source})"
     return Verdict(title, report, strict, tuple(printing), design.source)
+
+
+def loads_files(design: Design) -> bool:
+    """Whether the renderers load a file the design names: image art, a print font, an output
+    profile (SVG art is read whole by the design's reader).
+
+    >>> from rushmore_print.design import load_design
+    >>> loads_files(load_design())
+    False
+    """
+    art = any(head.art is not None and head.vector is None for head in design.heads)
+    return art or design.print.font is not None or design.print.profile is not None
 
 
 def manifest_names_its_heads(path: Path | str) -> bool:

@@ -8,22 +8,24 @@ made from the rows, so a column is added once and shows everywhere.
 
 from __future__ import annotations
 
-import csv
 import enum
-import io
 import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from ..language.words import text_table
 from ..model import Deck, Level, SearchCard
+from ..readers.spreadsheets import SheetFormat, Table, csv_text, write_tables
 
 __all__ = [
+    "CARDS_SHEET",
     "COLUMNS",
+    "DESIGN_SHEET",
     "CardKind",
     "CardRow",
     "Listing",
     "card_rows",
+    "deck_tables",
     "listing",
     "rows_csv",
     "rows_manifest",
@@ -44,6 +46,8 @@ class CardKind(enum.Enum):
 
 COLUMNS = ("id", "kind", "notation", "red", "level", "answer")
 """The columns of a card listing (CSV and spreadsheets), in order."""
+CARDS_SHEET = "cards"
+DESIGN_SHEET = "design"
 
 
 @dataclass(frozen=True)
@@ -158,11 +162,7 @@ def rows_csv(rows: Sequence[CardRow]) -> str:
     S01,search,R*L,1,advanced,M02
     <BLANKLINE>
     """
-    buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\n")
-    writer.writerow(COLUMNS)
-    writer.writerows(row.cells() for row in rows)
-    return buffer.getvalue()
+    return csv_text([COLUMNS, *(row.cells() for row in rows)], line_end="\n")
 
 
 def rows_manifest(rows: Sequence[CardRow], deck: Deck, design_name: str) -> dict:
@@ -235,7 +235,28 @@ def listing(rows: Sequence[CardRow], deck: Deck, design_name: str, form: Listing
         return rows_csv(rows)
     if form is Listing.JSON:
         return json.dumps(rows_manifest(rows, deck, design_name), indent=2) + "\n"
-    from ..readers.spreadsheets import SheetFormat, write_tables
-    from .sheet_manifest import deck_tables  # here: it reads and writes sheets on top of these rows
-
     return write_tables(deck_tables(deck, design_name, rows), SheetFormat(form.value))
+
+
+def deck_tables(deck: Deck, design_name: str, rows: Sequence[CardRow]) -> list[Table]:
+    """The ``cards`` sheet of ``rows`` (under :data:`rows.COLUMNS`) and the ``design`` sheet of
+    ``deck``.
+
+    >>> from rushmore_print.design import load_design
+    >>> from rushmore_print.deck.generate import generate_deck
+    >>> deck = generate_deck(load_design())
+    >>> cards, design = deck_tables(deck, "Classic", card_rows(deck))
+    >>> cards.rows[0], cards.rows[1], cards.rows[17]
+    (('id', 'kind', 'notation', 'red', 'level', 'answer'), ('M01', 'monument', 'LLLL', '', '', ''), \
+('S01', 'search', 'RRLL', '0', 'basic', 'M13'))
+    >>> design.rows[:2]
+    (('design', 'Classic'), ('heads', 'Washington', 'Jefferson', 'Roosevelt', 'Lincoln'))
+    """
+    cards = (COLUMNS, *(tuple(row.cells()) for row in rows))
+    design = (
+        ("design", design_name),
+        ("heads", *deck.heads),
+        ("directions", *deck.directions),
+        ("notation", *deck.notation.letters),
+    )
+    return [Table(CARDS_SHEET, cards), Table(DESIGN_SHEET, design)]

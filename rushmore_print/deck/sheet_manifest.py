@@ -16,21 +16,18 @@ from the classic design.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
 from ..design import MAX_HEADS
 from ..errors import CardError, Problem, SpecError
-from ..model import Deck, Level, Monument, Notation, SearchCard
+from ..language.words import choices
+from ..model import Deck, Level, Monument, Notation, SearchCard, most_monuments, most_search_cards
 from ..readers.inputs import shown, shown_path
 from ..readers.spreadsheets import SheetError, SheetFormat, Table, column_letters, read_tables, rows_of
-from .manifest import most_monuments, most_search_cards
-from .rows import COLUMNS, CardKind, CardRow
+from .rows import CARDS_SHEET, COLUMNS, DESIGN_SHEET, CardKind
 from .validate import CardField, Finding, Report, shown_id, validate_deck
 
-CARDS_SHEET = "cards"
-DESIGN_SHEET = "design"
 _NEEDED = ("id", "notation", "level")
 _KINDS = {kind.value: kind for kind in CardKind}
 # Which column shows each part of a card a finding can be about.
@@ -42,31 +39,6 @@ _COLUMN_OF = {
     CardField.ANSWER: "answer",
 }
 _LEVELS = {level.value: level for level in Level}
-
-
-def deck_tables(deck: Deck, design_name: str, rows: Sequence[CardRow]) -> list[Table]:
-    """The ``cards`` sheet of ``rows`` (under :data:`rows.COLUMNS`) and the ``design`` sheet of
-    ``deck``.
-
-    >>> from rushmore_print.design import load_design
-    >>> from rushmore_print.deck.generate import generate_deck
-    >>> from rushmore_print.deck.rows import card_rows
-    >>> deck = generate_deck(load_design())
-    >>> cards, design = deck_tables(deck, "Classic", card_rows(deck))
-    >>> cards.rows[0], cards.rows[1], cards.rows[17]
-    (('id', 'kind', 'notation', 'red', 'level', 'answer'), ('M01', 'monument', 'LLLL', '', '', ''), \
-('S01', 'search', 'RRLL', '0', 'basic', 'M13'))
-    >>> design.rows[:2]
-    (('design', 'Classic'), ('heads', 'Washington', 'Jefferson', 'Roosevelt', 'Lincoln'))
-    """
-    cards = (COLUMNS, *(tuple(row.cells()) for row in rows))
-    design = (
-        ("design", design_name),
-        ("heads", *deck.heads),
-        ("directions", *deck.directions),
-        ("notation", *deck.notation.letters),
-    )
-    return [Table(CARDS_SHEET, cards), Table(DESIGN_SHEET, design)]
 
 
 @dataclass(frozen=True)
@@ -141,7 +113,7 @@ def validate_sheet_manifest(
     >>> from rushmore_print.readers.spreadsheets import SheetFormat, write_tables
     >>> from rushmore_print.design import load_design
     >>> from rushmore_print.deck.generate import generate_deck
-    >>> from rushmore_print.deck.rows import card_rows
+    >>> from rushmore_print.deck.rows import card_rows, deck_tables
     >>> deck = generate_deck(load_design())
     >>> cards = list(deck_tables(deck, "Classic", card_rows(deck))[0].rows)
     >>> cards[17] = ("S01", "search", "RRLL", "0", "expert", "M13")
@@ -234,7 +206,7 @@ def _card(cells: tuple[str, ...], row: _Row, frame: Deck, findings: list[Finding
         return None
     if "kind" in row.columns:
         if kind_name not in _KINDS:
-            refuse(("kind",), f"{shown(kind_name) if kind_name else 'empty'} is not a kind; use monument or search")
+            refuse(("kind",), f"{shown(kind_name) if kind_name else 'empty'} is not a kind; use {choices(CardKind)}")
             return None
         kind = _KINDS[kind_name]
     else:
@@ -256,9 +228,7 @@ def _card(cells: tuple[str, ...], row: _Row, frame: Deck, findings: list[Finding
         )
         return None
     if level_name not in _LEVELS:
-        refuse(
-            ("level",), f"{shown(level_name) if level_name else 'empty'} is not a level; use basic, advanced or expert"
-        )
+        refuse(("level",), f"{shown(level_name) if level_name else 'empty'} is not a level; use {choices(Level)}")
         return None
     if "answer" in row.columns and not answer:
         refuse(("answer",), "empty; give the Monument this card matches, such as M05 (or leave the answer column out)")
@@ -301,4 +271,4 @@ def _classic() -> Deck:
     return Deck(design.head_names, design.directions, design.notation, (), ())
 
 
-__all__ = ["cards_place", "deck_tables", "read_sheet_manifest", "validate_sheet_manifest"]
+__all__ = ["cards_place", "read_sheet_manifest", "validate_sheet_manifest"]

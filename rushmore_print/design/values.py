@@ -87,7 +87,9 @@ class Style:
 
     ``stone`` is the rock behind the heads (Monuments) and their niches (Search cards), ``skin``
     and ``hair`` the carved heads, ``paper`` the Search card, ``red`` the inverted heads, ``ink``
-    text and lines.
+    text and lines (a head's outline is black). The hair is a dark brown, not a near-black: on
+    press it stays 12.7 ΔE76 from the black outline round it and a ribbon on it (1.65:1 on
+    screen), where ``#221c18`` printed 0.8 from black, both at the press's darkest.
 
     >>> from rushmore_print import load_design
     >>> load_design().style.red, Style().sky
@@ -97,7 +99,7 @@ class Style:
     sky: Color = parse_hex("#b9d4e6")
     stone: Color = parse_hex("#746a5f")
     skin: Color = parse_hex("#ece4d6")
-    hair: Color = parse_hex("#221c18")
+    hair: Color = parse_hex("#402f25")
     paper: Color = parse_hex("#f4eddd")
     red: Color = parse_hex("#d32f2f")
     ink: Color = parse_hex("#2b2520")
@@ -201,6 +203,23 @@ class Design:
     style: Style = field(default_factory=Style)
     source: str = BUILTIN_CLASSIC
     language: str = SOURCE_LANGUAGE  # the players' language: the rule sheet's, the cards' words, the referee's
+
+    def input_files(self) -> dict[Path, str]:
+        """The files the design was read from, each with what it is: the design file, each head's
+        art, the print font and profile. No command writes over one of them.
+
+        >>> from rushmore_print import load_design
+        >>> load_design().input_files()  # the built-in design: no file of the user's
+        {}
+        """
+        files = {} if self.source == BUILTIN_CLASSIC else {Path(self.source): "the design"}
+        for number, head in enumerate(self.heads, 1):
+            if head.art is not None:
+                files.setdefault(head.art, f"heads.{number}.art")
+        for key, path in (("print.font", self.print.font), ("print.profile", self.print.profile)):
+            if path is not None:
+                files.setdefault(path, key)
+        return files
 
     @property
     def head_names(self) -> tuple[str, ...]:

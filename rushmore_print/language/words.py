@@ -2,7 +2,19 @@
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Iterable
+
+
+def choices(vocabulary: Iterable[enum.Enum]) -> str:
+    """A vocabulary's values as a message offers them, built from its enum, so that a new member
+    is offered where the old ones are.
+
+    >>> from rushmore_print.model import Level
+    >>> choices(Level)
+    'basic, advanced or expert'
+    """
+    return join_names([str(member.value) for member in vocabulary], last="or")
 
 
 def join_names(names: Iterable[str], last: str = "and") -> str:
@@ -48,4 +60,4 @@ def text_table(header: list[str], rows: list[list[str]]) -> str:
     return "\n".join(lines)
 
 
-__all__ = ["a_or_an", "count", "join_names", "text_table"]
+__all__ = ["a_or_an", "choices", "count", "join_names", "text_table"]

@@ -28,12 +28,15 @@ from .heads import (
     HEAD_BOX,
     MIRROR,
     HeadKey,
+    HeadRelief,
     Palette,
     flip_marker_symbol,
+    has_relief,
     head_drawing,
     head_symbol,
     plain_palette,
     red_palette,
+    relief_symbol,
 )
 from .ink import Silhouette, reach, silhouette
 from .items import (
@@ -150,6 +153,20 @@ class CardLayout:
     slots: tuple[HeadSlot, ...]
     label_pt: float  # the names' size before any floor: under ``label_min_pt`` they are cramped
     per_row: int = 1  # heads in the first row (the second, if any, holds the rest)
+    # the Monuments' slots: the same heads and rows, spaced evenly where the Search cards keep
+    # room for a red head's marker between two heads (a Monument has no red head); empty: ``slots``
+    even_slots: tuple[HeadSlot, ...] = ()
+
+    def slots_for(self, kind: CardKind) -> tuple[HeadSlot, ...]:
+        """The slots a face of ``kind`` draws its heads in.
+
+        >>> from rushmore_print import load_design
+        >>> design = load_design()
+        >>> layout = card_layout(design, card_frame(design))
+        >>> layout.slots_for(CardKind.MONUMENT) == layout.slots  # markers above the heads: no room between
+        True
+        """
+        return self.even_slots if kind is CardKind.MONUMENT and self.even_slots else self.slots
 
     @property
     def rows(self) -> int:
@@ -476,7 +493,46 @@ def card_layout(design: Design, frame: CardFrame, p: Proportions = PROPORTIONS) 
         label_x = min(max(head.x + head_w / 2, area.x + half), area.right - half)  # cramped: still inside
         slots.append(HeadSlot(head, label_x, base + TEXT_DESCENT * label_pt * MM_PER_PT, label_pt, marker, niche))
     per_row = len(arrangement.rows[0])
-    return CardLayout(frame, content, footer, area, tuple(slots), fitted, per_row)
+    even: tuple[HeadSlot, ...] = ()
+    if arrangement.beside:  # markers between some heads: Monuments, which have none, space them evenly
+        plain = dataclasses.replace(arrangement, beside=False).steps(inks, head_w, p)
+        even = _evenly(tuple(slots), arrangement.rows, plain, area, font, design)
+    return CardLayout(frame, content, footer, area, tuple(slots), fitted, per_row, even)
+
+
+def _evenly(
+    slots: tuple[HeadSlot, ...],
+    rows: tuple[tuple[int, ...], ...],
+    steps: list[list[float]],
+    area: Rect,
+    font: Font,
+    design: Design,
+) -> tuple[HeadSlot, ...]:
+    """``slots`` with each row's heads moved, between its first and its last head, one step apart,
+    the same each time (or, where a step without a marker is longer than that, those steps and an
+    equal share of what is left); names under them."""
+    moved = list(slots)
+    for row, row_steps in zip(rows, steps, strict=True):
+        if len(row) < 2:
+            continue
+        first, last = slots[row[0]].head.x, slots[row[-1]].head.x
+        pitch = (last - first) / (len(row) - 1)
+        if pitch < max(row_steps):
+            extra = (last - first - sum(row_steps)) / (len(row) - 1)
+            row_steps = [step + extra for step in row_steps]
+        else:
+            row_steps = [pitch] * len(row_steps)
+        x = first
+        for position, index in enumerate(row):
+            if position:
+                x += row_steps[position - 1]
+            slot = slots[index]
+            head = dataclasses.replace(slot.head, x=x)
+            half = text_width_mm(design.heads[index].name, slot.label_size, font) / 2
+            label_x = min(max(x + head.width / 2, area.x + half), area.right - half)
+            niche = dataclasses.replace(slot.niche, x=slot.niche.x + x - slot.head.x)
+            moved[index] = dataclasses.replace(slot, head=head, label_x=label_x, niche=niche)
+    return tuple(moved)
 
 
 def head_slots(design: Design, frame: CardFrame) -> tuple[HeadSlot, ...]:
@@ -537,7 +593,7 @@ def symbols(design: Design) -> dict:
     >>> from rushmore_print import load_design
     >>> found = symbols(load_design())
     >>> len(found), HeadKey(0, 1, True) in found, FLIP in found
-    (21, True, True)
+    (29, True, True)
     """
     frame = card_frame(design)
     found: dict = {FLIP: flip_marker_symbol(), **back_symbols(design, frame)}
@@ -548,6 +604,9 @@ def symbols(design: Design) -> dict:
             for red in (False, True):
                 key = HeadKey(index, facing, red)
                 found[key] = head_symbol(spec, key, design.style, art_pixels)
+            relief = relief_symbol(spec, HeadRelief(index, facing), design.style)
+            if relief is not None:
+                found[HeadRelief(index, facing)] = relief
     return found
 
 
@@ -564,16 +623,22 @@ def _heads(
     label_color: Color,
     niches: Color | None,
 ) -> list:
-    """Every niche first, then every head, then the markers and names: nothing a card draws
-    after a head reaches into it (the layout keeps markers and names clear of every head)."""
+    """Every niche and relief first (a relief in its niche on a Search card), then every head,
+    then the markers and names: nothing a card draws after a head reaches into it (the layout
+    keeps markers and names clear of every head), and a relief lies under every head."""
+    slots = layout.slots_for(CardKind.MONUMENT if niches is None else CardKind.SEARCH)
     items: list = []
+    carved = [not is_red for is_red in red] if niches is not None else [True] * len(red)
     if niches is not None:  # a red head stands out on bare paper
-        items += [_niche(slot, niches) for slot, is_red in zip(layout.slots, red) if not is_red]
+        items += [_niche(slot, niches) for slot, is_red in zip(slots, red) if not is_red]
     items += [
-        _use(HeadKey(index, faces[index], red[index]), slot.head, HEAD_BOX) for index, slot in enumerate(layout.slots)
+        _relief(HeadRelief(index, faces[index]), slot, niches is not None)
+        for index, slot in enumerate(slots)
+        if carved[index] and has_relief(design.heads[index])
     ]
-    items += [_use(FLIP, slot.marker, FLIP_MARKER_BOX) for slot, is_red in zip(layout.slots, red) if is_red]
-    items += _names(design, layout, label_color)
+    items += [_use(HeadKey(index, faces[index], red[index]), slot.head, HEAD_BOX) for index, slot in enumerate(slots)]
+    items += [_use(FLIP, slot.marker, FLIP_MARKER_BOX) for slot, is_red in zip(slots, red) if is_red]
+    items += _names(design, slots, label_color)
     return items
 
 
@@ -582,20 +647,33 @@ def _heads(
 # cards out as it reaches them (``build.DeckFaces``), so this is paid once a document.
 @functools.lru_cache(maxsize=1024)
 def _niche(slot: HeadSlot, color: Color) -> Shape:
-    return Shape(Path.rounded(slot.niche, slot.niche.width * 0.45, top_only=True), fill=color)
+    return Shape(_niche_path(slot), fill=color)
+
+
+def _niche_path(slot: HeadSlot) -> Path:
+    return Path.rounded(slot.niche, slot.niche.width * 0.45, top_only=True)
+
+
+@functools.lru_cache(maxsize=1024)
+def _relief(key: HeadRelief, slot: HeadSlot, in_niche: bool) -> Use | Group:
+    """A head's relief in its slot; on a Search card inside the niche, which it darkens."""
+    use = _use(key, slot.head, HEAD_BOX)
+    if not in_niche:
+        return use
+    return Group((use,), clip=_niche_path(slot))
 
 
 @functools.lru_cache(maxsize=4096)
-def _use(key: HeadKey | str, box: Rect, source: Rect) -> Use:
+def _use(key: HeadKey | HeadRelief | str, box: Rect, source: Rect) -> Use:
     return Use(key, _place(box, source))
 
 
 @functools.lru_cache(maxsize=64)
-def _names(design: Design, layout: CardLayout, color: Color) -> tuple[Text, ...]:
+def _names(design: Design, slots: tuple[HeadSlot, ...], color: Color) -> tuple[Text, ...]:
     font = name_font(design)
     return tuple(
         Text(slot.label_x, slot.label_y, head.name, slot.label_size, color, font, Anchor.MIDDLE)
-        for slot, head in zip(layout.slots, design.heads)
+        for slot, head in zip(slots, design.heads)
     )
 
 

@@ -17,6 +17,7 @@ colour-blind players; the card adds a non-colour cue (the flip marker, no niche)
 
 from __future__ import annotations
 
+import dataclasses
 import enum
 from dataclasses import dataclass
 
@@ -97,17 +98,17 @@ class Palette:
 
 
 def plain_palette(style: Style, spec: HeadSpec) -> Palette:
-    """A carved head: the head's (or the style's) skin and hair, and a dark coat.
+    """A carved head: the head's (or the style's) skin and hair, and a dark coat, in a black
+    outline (as a red head's): the press's darkest, so that the hair inside it stays apart from
+    it on press as on screen (the text's ink, a warm near-black, would print as the hair).
 
-    >>> plain_palette(Style(), HeadSpec("A")).outline_units
-    3.0
+    >>> plain_palette(Style(), HeadSpec("A")).outline_units, plain_palette(Style(), HeadSpec("A")).line
+    (3.0, (0.0, 0.0, 0.0))
     """
     hair = spec.hair or style.hair
     # the coat as dark as the hair: anything lighter comes near the rock and stops showing the
     # turn of a head (a lighter line marks the collar instead)
-    return Palette(
-        skin=spec.skin or style.skin, hair=hair, line=style.ink, outline_units=3.0, mass_units=3.0, coat=hair
-    )
+    return Palette(skin=spec.skin or style.skin, hair=hair, line=BLACK, outline_units=3.0, mass_units=3.0, coat=hair)
 
 
 def red_palette(style: Style, spec: HeadSpec | None = None) -> Palette:
@@ -171,9 +172,9 @@ EAR_INNER = P("M59 102 C62 100 62 96 59 94")
 # a light shirt-front before it: the chest is light in front and dark behind, so even the bust
 # reads as turned, and the dark runs unbroken from the hair down the back to the shoulder.
 COAT = P(
-    "M96 -11 L60 8 C57 24 52 40 45 55 C53 62 63 76 69 93 C72 95 76 97 80 97 C86 90 91 78 92 64 C93 54 95 46 96 38 Z"
+    "M96 -11 L50 13 C49 27 47 41 45 55 C53 62 63 76 69 93 C72 95 76 97 80 97 C86 90 91 78 92 64 C93 54 95 46 96 38 Z"
 )
-LAPEL = P("M60 8 C57 24 52 40 45 55")
+LAPEL = P("M50 13 C49 27 47 41 45 55")
 # the coat's edge up the neck and the top of its collar, under the hair at the nape: the line
 # that tells a dark coat from dark hair
 COLLAR = P("M45 55 C53 62 59 71 64 81 C72 83 82 81 90 75")
@@ -210,7 +211,8 @@ _WAVES = P(
 )
 
 # Roosevelt: a pince-nez on the bridge of the nose (its cord falls to the coat), and a walrus
-# moustache under the nose, over the upper lip: the nose tip stays clear in front of it.
+# moustache under the nose, over the upper lip, set back from the profile: the nose tip stands
+# 12 units (2 mm on a card) in front of it, so the nose, not the moustache, points.
 _SPECTACLES = P(
     "M16 112 C16 117 20 121 25 121 C30 121 34 117 34 112 C34 107 30 103 25 103 C20 103 16 107 16 112 Z M16 113 L11 115"
 )
@@ -222,7 +224,7 @@ _CROPPED = P(
 )
 _PARTING = P("M37 156 C45 153 55 152 66 154")
 _MOUSTACHE = P(
-    "M15 100 C19 102 25 102 30 98 C33 95 33 90 31 86 C28 88 25 89 21 90 C17 91 14 91 12 93 C11 96 12 99 15 100 Z"
+    "M19 99 C23 101 27 100 31 97 C33 94 33 90 31 87 C28 89 25 90 22 91 C20 92 18 93 17 95 C17 97 17 98 19 99 Z"
 )
 
 _LINCOLN_HAIR = P(
@@ -237,9 +239,11 @@ _BEARD = P(
     "C21 80 25 79 29 78 C37 77 45 82 49 90 C51 96 51 102 50 106 Z"
 )
 
+# Franklin: bald on top, his long hair from the crown's back down to the collar: a full mass
+# behind, nothing in front (the bald look, Eisenhower, has only a short fringe over the ear)
 _BALDING = P(
-    "M44 122 C54 131 70 134 82 130 C87 126 89.5 117 89 105 C91 92 92 78 90 62 C88 55 83 54 78 58 "
-    "C77 70 74 80 71 88 C67 98 61 104 54 106 C48 110 44 116 44 122 Z"
+    "M46 124 C54 138 66 150 77 150 C84 146 87 137 87.5 122 C89 106 91 84 89.5 62 C88 55 83 54 78 58 "
+    "C77 70 74 80 71 88 C67 98 61 104 54 106 C48 110 44 116 46 124 Z"
 )
 _BALDING_LOCKS = P("M84 122 C88 112 88 100 84 90 M89 108 C91 96 90 82 87 70 M77 92 C79 84 81 76 83 66")
 
@@ -254,12 +258,13 @@ _BALD_FRINGE = P("M84 138 C89 128 89 111 82 98 C79 95 75 95 71 96 C68 104 63 111
 
 
 def _curls() -> tuple[Path, ...]:
-    """A cap of round curls along the skull: circles whose union reads as a curly silhouette
-    (kept 4 units inside the skull's outline, so the outer curls stay in the box)."""
+    """A cap of round curls along the skull, fuller at the back and down to the nape, the
+    forehead clear in front: circles whose union reads as a curly silhouette (kept 4 units
+    inside the skull's outline, so the outer curls stay in the box)."""
     centres = [
-        (25, 148),
-        (35, 152),
-        (48, 153),
+        (25, 147),
+        (34, 152),
+        (48, 154),
         (61, 152),
         (72, 147),
         (79, 139),
@@ -267,16 +272,25 @@ def _curls() -> tuple[Path, ...]:
         (80, 118),
         (78, 107),
         (72, 100),
+        (66, 93),
         (60, 116),
-        (47, 124),
-        (36, 134),
+        (52, 128),
         (60, 138),
         (72, 128),
         (74, 114),
-        (48, 142),
+        (46, 142),
         (64, 146),
     ]
     return tuple(Path.circle(x, y, 8.5) for x, y in centres)
+
+
+def _curl_shine() -> Path:
+    """A small light arc in the upper front of each outer curl: the curls read as curls, not a
+    cap of short hair, even where their bumps are lost."""
+    commands: list = []
+    for x, y in ((34, 152), (48, 154), (61, 152), (72, 147), (79, 139), (81, 129), (80, 118), (78, 107), (66, 93)):
+        commands += [("M", x - 4.5, y + 1.0), ("C", x - 4.0, y + 4.0, x - 1.0, y + 5.0, x + 1.5, y + 4.5)]
+    return Path(tuple(commands))
 
 
 def _outlined(path: Path) -> Part:
@@ -319,7 +333,9 @@ LOOK_PARTS: dict[Look, tuple[tuple[Part, ...], tuple[Part, ...]]] = {
     Look.BUN: ((_outlined(_BUN), _outlined(_BUN_CAP), Part(_BUN_LINES, None, Role.SHINE, 2.2)), ()),
     # outlines of every curl first, then their fills: the union reads as one curly mass
     Look.CURLS: (
-        tuple(Part(c, None, Role.LINE, 2 * 2.2) for c in _CURLS) + tuple(Part(c, Role.HAIR) for c in _CURLS),
+        tuple(Part(c, None, Role.LINE, 2 * 2.2) for c in _CURLS)
+        + tuple(Part(c, Role.HAIR) for c in _CURLS)
+        + (Part(_curl_shine(), None, Role.SHINE, 2.2),),
         (),
     ),
     Look.BALD: ((_outlined(_BALD_FRINGE),), (Part(HEAVY_BROW, Role.LINE),)),
@@ -357,14 +373,31 @@ def _profile_head(look: Look, palette: Palette) -> tuple:
     return tuple(_shape(p, palette) for p in (outline,) + coat + under + features + over + collar)
 
 
+ART_INSET = 4.0  # head units between a designer's art and the inner edge of its frame: never touching
+
+
+def art_box(palette: Palette) -> Rect:
+    """Where a designer's art goes in the head box: inside its frame, ``ART_INSET`` clear of it.
+
+    >>> from rushmore_print.design import HeadSpec, Style
+    >>> art_box(plain_palette(Style(), HeadSpec("A"))), art_box(red_palette(Style())).x
+    (Rect(x=7.0, y=-8.0, width=86.0, height=166.0), 13.0)
+    """
+    band = palette.mass_units + (_RED_EDGE if palette.red else 0.0)
+    return HEAD_BOX.grow(-(band + ART_INSET))
+
+
+_RED_EDGE = 2.0  # the thin black line round a red head's red frame
+
+
 def _framed_art(art, palette: Palette) -> tuple:
-    """A designer's art in the head box, in a heavy frame drawn just inside the box (its ink stays
-    in the box like a built-in look's). A red head's frame is a red band in a thin black line, on
-    a red panel: art may be opaque, and its red must show round it all the same."""
+    """A designer's art (already in ``art_box``) in a heavy frame drawn just inside the head box
+    (its ink stays in the box like a built-in look's). A red head's frame is a red band in a thin
+    black line, on a red panel: art may be opaque, and its red must show round it all the same."""
     frame = Path.rect(HEAD_BOX.grow(-palette.mass_units / 2))
     if not palette.red:
         return (art, Shape(frame, stroke=palette.line, stroke_mm=palette.mass_units))
-    edge = 2.0
+    edge = _RED_EDGE
     return (
         Shape(Path.rect(HEAD_BOX), fill=palette.hair),
         art,
@@ -378,7 +411,7 @@ def _framed_art(art, palette: Palette) -> tuple:
 
 
 def _image_head(spec: HeadSpec, palette: Palette, pixels: int) -> tuple:
-    return _framed_art(Image(str(spec.art), HEAD_BOX, pixels=pixels), palette)
+    return _framed_art(Image(str(spec.art), art_box(palette), pixels=pixels), palette)
 
 
 def vector_shapes(drawing: Drawing) -> tuple[Shape, ...]:
@@ -405,15 +438,16 @@ def vector_shapes(drawing: Drawing) -> tuple[Shape, ...]:
 
 
 def _vector_head(spec: HeadSpec, palette: Palette) -> tuple:
-    """SVG art as paths, fitted inside the head box (proportions kept, centred; SVG's y runs down)."""
+    """SVG art as paths, fitted inside ``art_box`` (proportions kept, centred; SVG's y runs down)."""
     drawing = spec.vector
     assert drawing is not None
+    box = art_box(palette)
     vx, vy, vw, vh = drawing.view
-    s = min(HEAD_BOX.width / vw, HEAD_BOX.height / vh)
-    dx = HEAD_BOX.x + (HEAD_BOX.width - vw * s) / 2 - vx * s
-    dy = HEAD_BOX.y + (HEAD_BOX.height - vh * s) / 2 + (vh + vy) * s
+    s = min(box.width / vw, box.height / vh)
+    dx = box.x + (box.width - vw * s) / 2 - vx * s
+    dy = box.y + (box.height - vh * s) / 2 + (vh + vy) * s
     shapes = vector_shapes(drawing)
-    return _framed_art(Group(shapes, (s, 0.0, 0.0, -s, dx, dy), clip=Path.rect(HEAD_BOX)), palette)
+    return _framed_art(Group(shapes, (s, 0.0, 0.0, -s, dx, dy), clip=Path.rect(box)), palette)
 
 
 MIRROR = (-1.0, 0.0, 0.0, 1.0, HEAD_BOX.width, 0.0)
@@ -456,6 +490,71 @@ def head_drawing(spec: HeadSpec, palette: Palette, facing: int = 0, art_pixels: 
 
 FLIP_MARKER_BOX = Rect(-10.0, -10.0, 20.0, 20.0)
 
+# The relief: the rock cut back behind a carved head, lit from the front and above, shows as a
+# darker copy of its silhouette a little behind and above it. It puts dark behind every head, so
+# the facing reads at a glance, and it turns with the head.
+RELIEF_OFFSET = (10.0, 5.0)  # head units: towards the back of a head facing the first way, and up
+RELIEF_SHADE = 0.6  # the share of black in the stone of the relief
+
+
+@dataclass(frozen=True)
+class HeadRelief:
+    """Identifies one head's relief: which head, which way it faces (0/1).
+
+    >>> from rushmore_print import load_design
+    >>> design = load_design()
+    >>> relief = relief_symbol(design.heads[0], HeadRelief(0, 0), design.style)
+    >>> relief.bbox.x - head_symbol(design.heads[0], HeadKey(0, 0, False), design.style).bbox.x
+    10.0
+    """
+
+    head: int
+    facing: int
+
+
+def relief_symbol(spec: HeadSpec, key: HeadRelief, style: Style) -> Symbol | None:
+    """The relief behind a built-in bust (None for a designer's art, which has no silhouette to
+    cut): its plain drawing in one colour, the stone darkened by ``RELIEF_SHADE``, moved by
+    ``RELIEF_OFFSET`` towards its back.
+
+    >>> from rushmore_print.design import HeadSpec, Style
+    >>> relief_symbol(HeadSpec("A", art="bust.png"), HeadRelief(0, 1), Style()) is None
+    True
+    """
+    if not has_relief(spec):
+        return None
+    drawing = head_drawing(spec, plain_palette(style, spec), key.facing)
+    dx, dy = RELIEF_OFFSET
+    dx = dx if key.facing == 0 else -dx
+    shade = mix(style.stone, BLACK, RELIEF_SHADE)
+    box = drawing.bbox
+    moved = Rect(box.x + dx, box.y + dy, box.width, box.height)
+    return Symbol((Group(_one_colour(drawing.items, shade), (1.0, 0.0, 0.0, 1.0, dx, dy)),), moved)
+
+
+def has_relief(spec: HeadSpec) -> bool:
+    """Whether the head is a built-in bust, with a relief behind it (a designer's art has none).
+
+    >>> has_relief(HeadSpec("A")), has_relief(HeadSpec("A", art="a.png"))
+    (True, False)
+    """
+    return spec.art is None and spec.vector is None
+
+
+def _one_colour(items: tuple, colour: Color) -> tuple:
+    """The drawing with every fill and line in ``colour``: its silhouette."""
+    found: list = []
+    for item in items:
+        if isinstance(item, Shape):
+            fill = None if item.fill is None else colour
+            stroke = None if item.stroke is None else colour
+            found.append(dataclasses.replace(item, fill=fill, stroke=stroke, fill_opacity=1.0, stroke_opacity=1.0))
+        elif isinstance(item, Group):
+            found.append(dataclasses.replace(item, items=_one_colour(item.items, colour)))
+        else:  # a built-in bust is shapes and groups of them
+            raise TypeError(f"cannot make a relief of a {type(item).__name__}")
+    return tuple(found)
+
 
 def flip_marker_symbol() -> Symbol:
     """The non-colour cue for a red head: a black disc with a white two-way arrow.
@@ -471,18 +570,25 @@ def flip_marker_symbol() -> Symbol:
 
 
 __all__ = [
+    "ART_INSET",
     "FLIP_MARKER_BOX",
     "HEAD_BOX",
     "MIRROR",
+    "RELIEF_OFFSET",
+    "RELIEF_SHADE",
     "HeadKey",
+    "HeadRelief",
     "P",
     "Palette",
     "Part",
     "Role",
+    "art_box",
     "flip_marker_symbol",
+    "has_relief",
     "head_drawing",
     "head_symbol",
     "plain_palette",
     "red_palette",
+    "relief_symbol",
     "vector_shapes",
 ]

@@ -619,7 +619,7 @@ def _monument_glyph(
     height = frame.height_mm * s
     subpaths: list[tuple] = list(Path.rect(Rect(x, y, width, height)).commands)
     outlines = _glyph_outlines(_glyph_size(design, frame) / GLYPH_BOX[0] * s)
-    for slot, facing in zip(slots or card_layout(design, frame).slots, monument.faces):
+    for slot, facing in zip(slots or card_layout(design, frame).slots_for(CardKind.MONUMENT), monument.faces):
         cx = x + (slot.head.x + slot.head.width / 2) * s
         cy = y + (slot.head.y + slot.head.height / 2) * s
         subpaths += [(command, cx + dx, cy + dy) for command, dx, dy in outlines[facing]]
@@ -653,7 +653,7 @@ def _grid(design: Design, deck: Deck, cols: int, thumb_w: float, gap: float, gri
     frame = card_frame(design, bleed_mm=0.0)
     thumb_h = thumb_w * frame.height_mm / frame.width_mm
     pictures = _as_pictures(design, frame, thumb_w, len(deck.monuments))
-    slots = card_layout(design, frame).slots  # looked up once: hashing the design for each glyph is slow
+    slots = card_layout(design, frame).slots_for(CardKind.MONUMENT)  # once: hashing the design for each glyph is slow
     items: list = []
     for index, monument in enumerate(deck.monuments):
         row, col = divmod(index, cols)

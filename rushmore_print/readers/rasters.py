@@ -90,6 +90,7 @@ class Raster:
     png_colour: int | None = None
     orientation: int = 1  # EXIF orientation: 1 is upright; 5 to 8 turn the image a quarter
     dpi_note: str = ""  # why a resolution the file gives was ignored
+    icc: bytes | None = None  # the ICC colour profile the file embeds (PNG iCCP, JPEG APP2, WebP ICCP)
 
     @property
     def upright_size(self) -> tuple[int, int]:
@@ -227,6 +228,7 @@ def _png(raw: bytes, path: Path) -> Raster:
     transparency: bytes | None = None
     exif: bytes | None = None
     phys: bytes | None = None
+    profile: bytes | None = None
     last = b""
     while True:
         if position + 12 > len(raw):
@@ -261,6 +263,13 @@ def _png(raw: bytes, path: Path) -> Raster:
             phys = body
         elif kind == b"eXIf":
             exif = body
+        elif kind == b"iCCP":
+            profile = body
+        elif kind == b"acTL":
+            # An animated PNG: its first frame is the default image, which a viewer that knows
+            # no APNG shows; which one prints is not for the reader to pick.
+            frames = int.from_bytes(body[:4], "big") if len(body) >= 4 else 0
+            raise RasterError(path, f"the PNG is animated ({frames} frames); give a still image")
         elif kind == b"IDAT":
             if chunks and last != b"IDAT":
                 raise RasterError(
@@ -282,7 +291,29 @@ def _png(raw: bytes, path: Path) -> Raster:
     dpi, note = _png_dpi(phys, path)
     return Raster("png", width, height, dpi, _PNG_CHANNELS[colour], depth, b"".join(chunks),
                   palette if colour == 3 else None, transparency is not None or colour in (4, 6), bool(interlace),
-                  png_colour=colour, orientation=exif_orientation(exif or b""), dpi_note=note)  # fmt: skip
+                  png_colour=colour, orientation=exif_orientation(exif or b""), dpi_note=note,
+                  icc=_png_profile(profile, path))  # fmt: skip
+
+
+def _png_profile(chunk: bytes | None, path: Path) -> bytes | None:
+    """The ICC profile of a PNG's iCCP chunk (a name, a zero, compression method 0, the profile
+    deflated), inflated no further than an ICC profile file may be."""
+    if chunk is None:
+        return None
+    _, zero, rest = chunk.partition(b"\0")
+    if not zero or not rest or rest[0] != 0:
+        raise RasterError(path, "the PNG's colour profile (iCCP chunk) is damaged")
+    most = InputKind.ICC_PROFILE.most_bytes
+    inflater = zlib.decompressobj()
+    try:
+        profile = inflater.decompress(rest[1:], most + 1)
+    except zlib.error:
+        raise RasterError(path, "the PNG's colour profile (iCCP chunk) does not inflate; the file is damaged") from None
+    if len(profile) > most:
+        raise RasterError(path, f"the PNG's colour profile inflates past {InputKind.ICC_PROFILE.limit_text}")
+    if not inflater.eof:
+        raise RasterError(path, "the PNG's colour profile (iCCP chunk) is cut short; the file is damaged")
+    return profile
 
 
 def _check_header(header: tuple[int, ...], path: Path) -> None:
@@ -481,6 +512,7 @@ def _jpeg(raw: bytes, path: Path) -> Raster:
     scans = 0
     dpi: tuple[float, float] | None = None
     note, adobe, orientation = "", False, 1
+    profile_pieces: list[tuple[int, int, bytes]] = []  # (number, count, bytes) of each APP2 piece
     while True:
         if position + 2 > len(raw):
             raise RasterError(path, "the JPEG ends before its end-of-image marker; the file is damaged")
@@ -530,6 +562,9 @@ def _jpeg(raw: bytes, path: Path) -> Raster:
             orientation = exif_orientation(segment)
         elif marker == 0xEE and segment.startswith(b"Adobe"):
             adobe = True
+        elif marker == 0xE2 and segment.startswith(_JPEG_PROFILE) and len(segment) >= len(_JPEG_PROFILE) + 2:
+            number, count = segment[len(_JPEG_PROFILE)], segment[len(_JPEG_PROFILE) + 1]
+            profile_pieces.append((number, count, segment[len(_JPEG_PROFILE) + 2 :]))
         position += 2 + length
         if marker == 0xDA:  # start of scan: entropy-coded data runs to the next real marker
             found = _NEXT_MARKER.search(raw, position)
@@ -542,7 +577,22 @@ def _jpeg(raw: bytes, path: Path) -> Raster:
         raise RasterError(path, "the JPEG has no image data (no SOS scan); the file is damaged")
     width, height, channels, depth = frame
     return Raster("jpeg", width, height, dpi, channels, depth, raw, inverted_cmyk=adobe and channels == 4,
-                  orientation=orientation, dpi_note=note)  # fmt: skip
+                  orientation=orientation, dpi_note=note, icc=_jpeg_profile(profile_pieces, path))  # fmt: skip
+
+
+_JPEG_PROFILE = b"ICC_PROFILE\0"
+
+
+def _jpeg_profile(pieces: list[tuple[int, int, bytes]], path: Path) -> bytes | None:
+    """A JPEG's ICC profile: its APP2 pieces, numbered 1 to their count, joined in order."""
+    if not pieces:
+        return None
+    count = pieces[0][1]
+    numbers = sorted(number for number, _, _ in pieces)
+    if count == 0 or numbers != list(range(1, count + 1)) or any(total != count for _, total, _ in pieces):
+        raise RasterError(path, f"the JPEG's colour profile is in {len(pieces)} pieces (APP2), numbered "
+                                f"{', '.join(map(str, numbers[:8]))} of {count}; the file is damaged")  # fmt: skip
+    return b"".join(piece for _, _, piece in sorted(pieces))
 
 
 def _huffman_tables(segment: bytes, path: Path) -> set[tuple[int, int]]:
@@ -662,11 +712,13 @@ def _webp(raw: bytes, path: Path) -> Raster:
     alpha = False
     if len(body) < length:
         raise RasterError(path, "the WebP is cut short inside its first chunk; the file is damaged")
+    profile = None
     if kind == b"VP8X" and length >= 10:
         if body[0] & 0x02:
             raise RasterError(path, "the WebP is animated; give a still image")
         width, height = 1 + int.from_bytes(body[4:7], "little"), 1 + int.from_bytes(body[7:10], "little")
         alpha = bool(body[0] & 0x10)
+        profile = _webp_profile(raw, 20 + length + (length & 1), path) if body[0] & 0x20 else None
     elif kind == b"VP8L" and length >= 5 and body[0] == 0x2F:
         bits = int.from_bytes(body[1:5], "little")
         width, height, alpha = (bits & 0x3FFF) + 1, ((bits >> 14) & 0x3FFF) + 1, bool(bits >> 28 & 1)
@@ -678,7 +730,17 @@ def _webp(raw: bytes, path: Path) -> Raster:
         raise RasterError(
             path, f"the WebP's first chunk ({shown(kind.decode('latin-1'))}) is not an image; the file is damaged"
         )
-    return Raster("webp", width, height, None, 4 if alpha else 3, 8, b"", transparent=alpha)
+    return Raster("webp", width, height, None, 4 if alpha else 3, 8, b"", transparent=alpha, icc=profile)
+
+
+def _webp_profile(raw: bytes, position: int, path: Path) -> bytes:
+    """The ICCP chunk that an extended WebP whose header says it has a profile holds next."""
+    if raw[position : position + 4] != b"ICCP" or position + 8 > len(raw):
+        raise RasterError(path, "the WebP says it has a colour profile, but no ICCP chunk follows; the file is damaged")
+    (length,) = struct.unpack("<I", raw[position + 4 : position + 8])
+    if position + 8 + length > len(raw):
+        raise RasterError(path, "the WebP is cut short inside its colour profile (ICCP); the file is damaged")
+    return raw[position + 8 : position + 8 + length]
 
 
 __all__ = ["PNG_SIGNATURE", "Raster", "RasterError", "check_data", "exif_orientation", "read_raster"]

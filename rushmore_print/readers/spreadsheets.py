@@ -4,11 +4,20 @@ same rows.
 
 Every file comes through the trust boundary (:func:`inputs.read_input`, bounded by its kind).
 XLSX and ODS are zip archives: the sizes the archive declares for its members are added up before
-anything is inflated, and Python's ``zipfile`` never inflates a member past its declared size, so a
-zip bomb is refused by its directory. XLSX is read by openpyxl (which uses defusedxml, so no XML
-entity is expanded); ODS by a streaming expat reader of its ``content.xml`` that refuses any
-DOCTYPE or entity, as the SVG reader does (odfpy, the library pandas uses, builds a whole DOM:
-``bench/bench_sheets.py`` measures both).
+anything is inflated, and each member is inflated a piece at a time, never past its declared size
+(a member that lies about it fails its CRC), so a zip bomb is refused by its directory and memory
+stays bounded. Both are read by streaming expat readers written here, which refuse any DOCTYPE or
+entity, as the SVG reader does: an XLSX's workbook, shared strings and sheets (its declared size,
+the ``dimension`` record, is never trusted: rows and cells are placed by their own references,
+and two claiming one place are refused), an ODS's ``content.xml``. openpyxl's read-only mode,
+which read XLSX before, trusted the dimension record and parsed through defusedxml only when
+that happened to be installed; odfpy, the library pandas reads ODS with, builds a whole DOM
+(``bench/bench_sheets.py`` measures all three). XLSX is written with openpyxl.
+
+Text never goes out as a formula: the XLSX and ODS writers type every cell as text (no formula
+element or attribute, no recalculation on opening), and a CSV cell that a spreadsheet program
+would take for a formula (:data:`FORMULA_STARTS`) is written after an apostrophe, which the reader
+takes off again.
 
 The writers are deterministic: every zip member has the same date (1980-01-01, the zip epoch),
 and the XLSX document properties a fixed creation date, so ``cards --format xlsx`` twice gives
@@ -20,10 +29,11 @@ from __future__ import annotations
 import csv
 import enum
 import io
+import posixpath
 import re
 import zipfile
 import zlib
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from xml.parsers import expat
@@ -42,6 +52,12 @@ MOST_CELL_CHARACTERS = 1_000
 # about 15 MB of XML, so 150 MB leaves room and still bounds a zip bomb's memory.
 MOST_UNZIPPED_BYTES = 150_000_000
 _ZIP_EPOCH = (1980, 1, 1, 0, 0, 0)
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r", "\n", "\uff1d", "\uff0b", "\uff0d", "\uff20")
+"""The first characters that make a spreadsheet program take text for a formula (or, in old
+Excel, a DDE call: ``=cmd|'/c calc'!A1``) when a CSV is opened or a cell typed: the OWASP list,
+with the full-width forms East Asian input methods type. The XLSX and ODS writers write every
+cell as typed text, which no program evaluates; a CSV has no types, so a cell starting with one
+of these is written after an apostrophe (see :func:`csv_cell`)."""
 _FIXED_DATE = "2000-01-01T00:00:00Z"  # XLSX created/modified, as the PDFs say (reproducible)
 
 
@@ -172,7 +188,7 @@ def read_tables(path: Path, data: bytes | None = None, kind: SheetFormat | None 
     except InputError as exc:
         raise SheetError(path, exc.reason) from None
     archive = _archive(data, path, kind)
-    return _xlsx(data, path) if kind is SheetFormat.XLSX else _ods(archive, path)
+    return _xlsx(archive, path) if kind is SheetFormat.XLSX else _ods(archive, path)
 
 
 def sniff(data: bytes) -> SheetFormat | None:
@@ -186,7 +202,7 @@ def sniff(data: bytes) -> SheetFormat | None:
     if data.startswith(b"PK\x03\x04"):
         try:
             names = set(zipfile.ZipFile(io.BytesIO(data)).namelist())
-        except (zipfile.BadZipFile, OSError, ValueError, EOFError):
+        except (zipfile.BadZipFile, OSError, ValueError, EOFError, NotImplementedError):
             return SheetFormat.XLSX  # damaged: the XLSX reader says so, naming the input
         return SheetFormat.ODS if "content.xml" in names else SheetFormat.XLSX
     first = data[:4096].split(b"\n", 1)[0].decode("utf-8", "replace").lstrip("\ufeff")
@@ -201,12 +217,46 @@ def _csv(text: str, path: Path) -> Table:
     rows = []
     try:
         for number, row in enumerate(csv.reader(io.StringIO(text, newline=""), delimiter=delimiter), 1):
-            rows.append(_kept(row, Place(None, number, 1), path))
+            rows.append(_kept([_csv_value(cell.strip()) for cell in row], Place(None, number, 1), path))
             if number > MOST_ROWS:
                 raise SheetError(path, f"more than {MOST_ROWS:,} rows; a manifest has at most {MOST_ROWS:,}")
     except csv.Error as exc:
         raise SheetError(path, f"row {len(rows) + 1}: {exc}") from None
     return Table(None, tuple(rows))
+
+
+def csv_cell(text: str) -> str:
+    """``text`` as a CSV cell: after an apostrophe when a spreadsheet program would take it for a
+    formula (:data:`FORMULA_STARTS`; the program then shows it as text and runs nothing), else as
+    it is. :func:`read_tables` takes the apostrophe off again, so the value reads back the same;
+    text that already starts with apostrophes before such a character gets one more, so that
+    taking one off is always right.
+
+    >>> csv_cell("=HYPERLINK(1)"), csv_cell("'=1"), csv_cell("-2"), csv_cell("M01"), csv_cell("'M01")
+    ("'=HYPERLINK(1)", "''=1", "'-2", 'M01', "'M01")
+    """
+    return f"'{text}" if text.lstrip("'").startswith(FORMULA_STARTS) else text
+
+
+def _csv_value(cell: str) -> str:
+    """What :func:`csv_cell` wrote: one apostrophe off a cell that it guarded.
+
+    >>> _csv_value("'=HYPERLINK(1)"), _csv_value("''=1"), _csv_value("'M01")
+    ('=HYPERLINK(1)', "'=1", "'M01")
+    """
+    return cell[1:] if cell.startswith("'") and cell.lstrip("'").startswith(FORMULA_STARTS) else cell
+
+
+def csv_text(rows: Sequence[Sequence[str]], line_end: str = "\r\n") -> str:
+    """``rows`` as CSV text, each cell through :func:`csv_cell`; RFC 4180's CRLF line ends
+    unless told.
+
+    >>> csv_text([("id", "name"), ("M01", "=1+1")], "\\n")
+    "id,name\\nM01,'=1+1\\n"
+    """
+    out = io.StringIO(newline="")
+    csv.writer(out, lineterminator=line_end).writerows([csv_cell(cell) for cell in row] for row in rows)
+    return out.getvalue()
 
 
 def _kept(cells: Sequence[object], place: Place, path: Path) -> tuple[str, ...]:
@@ -233,11 +283,12 @@ def _text(value: object) -> str:
 
 def _archive(data: bytes, path: Path, kind: SheetFormat) -> zipfile.ZipFile:
     """The zip archive in ``data``, refused before anything is inflated when its members would
-    inflate past :data:`MOST_UNZIPPED_BYTES`."""
+    inflate past :data:`MOST_UNZIPPED_BYTES`, or are packed by a method no spreadsheet program
+    uses (bzip2 and LZMA would inflate without a bound on each piece)."""
     try:
         archive = zipfile.ZipFile(io.BytesIO(data))
         members = archive.infolist()
-    except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, ValueError, EOFError) as exc:
+    except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, ValueError, EOFError, NotImplementedError) as exc:
         raise SheetError(
             path, f"not a readable {kind.value.upper()} file ({exc}); save it again from the spreadsheet"
         ) from None
@@ -248,36 +299,339 @@ def _archive(data: bytes, path: Path, kind: SheetFormat) -> zipfile.ZipFile:
             f"its parts would inflate to {total:,} bytes; a spreadsheet may inflate to at most "
             f"{MOST_UNZIPPED_BYTES:,} (a zip bomb, or far more than a deck)",
         )
+    odd = next((m for m in members if m.compress_type not in (zipfile.ZIP_STORED, zipfile.ZIP_DEFLATED)), None)
+    if odd is not None:
+        raise SheetError(path, f"its part {shown(odd.filename)} is packed by zip method {odd.compress_type}; "
+                               "spreadsheet programs store or deflate their parts: save it again from one")  # fmt: skip
     return archive
 
 
-def _xlsx(data: bytes, path: Path) -> list[Table]:
-    import openpyxl  # imported only for XLSX files
+def _pieces(archive: zipfile.ZipFile, name: str, path: Path) -> Iterator[bytes]:
+    """The bytes of member ``name``, inflated :data:`_PIECE` bytes at a time, never past the size
+    the archive's directory declares for it (which :func:`_archive` has added up): ``zipfile``
+    stops a member there and checks its CRC, so a member that lies about its size is refused as
+    damaged before it can fill the memory. (``ZipFile.read`` would inflate each block whole, up
+    to 2 GB, before cutting it.)"""
+    try:
+        with archive.open(name) as member:
+            while piece := member.read(_PIECE):
+                yield piece
+    except (zipfile.BadZipFile, zlib.error, OSError, ValueError, EOFError, NotImplementedError, RuntimeError) as exc:
+        # damaged, a CRC that does not match, encrypted (RuntimeError)
+        raise SheetError(path, f"its {name} is damaged ({_reason(exc)}); save it again from the spreadsheet") from None
 
+
+_PIECE = 1 << 20
+
+
+class _Handler:
+    """What :func:`_parse_member` calls as it reads: elements and text (tags as expat gives them,
+    ``namespace tag``)."""
+
+    def start(self, tag: str, attributes: dict[str, str]) -> None:
+        """An element opens."""
+
+    def end(self, tag: str) -> None:
+        """An element closes."""
+
+    def characters(self, data: str) -> None:
+        """Text inside the open elements."""
+
+
+def _parse_member(archive: zipfile.ZipFile, name: str, path: Path, handler: _Handler) -> None:
+    """Member ``name``, an XML document, fed to expat piece by piece (:func:`_pieces`), so that
+    memory stays flat whatever its size. A DOCTYPE or an entity declaration is refused: no
+    entity is ever expanded (no billion laughs, no external file), which is all the protection
+    XML needs here (defusedxml, which openpyxl would use when installed, refuses the same)."""
+    parser = expat.ParserCreate(namespace_separator=" ")
+    parser.SetParamEntityParsing(expat.XML_PARAM_ENTITY_PARSING_NEVER)
+
+    def refuse(*_: object) -> None:
+        raise SheetError(path, f"{name} line {parser.CurrentLineNumber}: declares a DOCTYPE or entity; "
+                               "a spreadsheet has none")  # fmt: skip
+
+    parser.StartDoctypeDeclHandler = refuse
+    parser.EntityDeclHandler = refuse
+    parser.StartElementHandler = handler.start
+    parser.EndElementHandler = handler.end
+    parser.CharacterDataHandler = handler.characters
     try:
-        book = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=True)
-    except Exception as exc:  # openpyxl raises KeyError, ValueError, TypeError... for damaged files
-        raise SheetError(
-            path, f"not a readable XLSX file ({_reason(exc)}); save it again from the spreadsheet"
-        ) from None
+        for piece in _pieces(archive, name, path):
+            parser.Parse(piece, False)
+        parser.Parse(b"", True)
+    except expat.ExpatError as exc:
+        raise SheetError(path, f"{name} is not well-formed XML ({exc})") from None
+
+
+class _Text:
+    """The text of one cell as it is read, refused past :data:`MOST_CELL_CHARACTERS`."""
+
+    def __init__(self) -> None:
+        self.pieces: list[str] = []
+        self.size = 0
+
+    def add(self, data: str, where: Callable[[], str], path: Path) -> None:
+        self.pieces.append(data)
+        self.size += len(data)
+        if self.size > MOST_CELL_CHARACTERS:
+            raise SheetError(path, f"{where()}: more than {MOST_CELL_CHARACTERS:,} characters in a cell")
+
+    def text(self) -> str:
+        return "".join(self.pieces)
+
+
+def _local(name: str) -> str:
+    """A tag or attribute without its namespace: OOXML's transitional and strict namespaces
+    differ, their names do not."""
+    return name.rpartition(" ")[2]
+
+
+# The most texts an XLSX's shared string table may hold: a manifest of MOST_ROWS rows has at most
+# a few different texts a row; the bound keeps a table of millions of tiny texts out of memory.
+MOST_SHARED_STRINGS = 16 * MOST_ROWS
+
+
+def _xlsx(archive: zipfile.ZipFile, path: Path) -> list[Table]:
+    """Every worksheet of an XLSX, in the workbook's order, read by streaming expat from its
+    parts: the workbook (names and parts of the sheets), its shared string table and each
+    sheet's cells. Only what a spreadsheet program shows is read: the declared size of a sheet
+    (its ``dimension``) is never looked at, rows and cells are placed by their own references
+    and refused when two claim one place, and a formula gives its cached value, as it would
+    show before being recalculated."""
+    parts = {info.filename.casefold(): info.filename for info in archive.infolist()}  # OPC names ignore case
+    book_part = _related(archive, parts, "", path).get("officeDocument", [("xl/workbook.xml", "")])[0][0]
+    if book_part.casefold() not in parts:
+        raise SheetError(path, f"not a readable XLSX file (it has no {book_part}); save it again from the spreadsheet")
+    related = _related(archive, parts, book_part, path)
+    by_id = {rel_id: part for part, rel_id in related.get("worksheet", [])}
+    workbook = _Workbook(path)
+    _parse_member(archive, parts[book_part.casefold()], path, workbook)
+    strings = _SharedStrings(path)
+    for shared, _ in related.get("sharedStrings", [])[:1]:
+        if shared.casefold() in parts:
+            _parse_member(archive, parts[shared.casefold()], path, strings)
+    _check_names([name for name, _ in workbook.sheets], path)
     tables = []
-    try:
-        for sheet in book.worksheets:
-            rows = []
-            for number, row in enumerate(sheet.iter_rows(max_col=MOST_COLUMNS, values_only=True), 1):
-                if number > MOST_ROWS:
-                    raise SheetError(path, f"sheet {shown(sheet.title)}: more than {MOST_ROWS:,} rows")
-                rows.append(_kept(row, Place(sheet.title, number, 1), path))
-            tables.append(Table(sheet.title, tuple(rows)))
-    except SheetError:
-        raise
-    except Exception as exc:  # damage inside a sheet's XML shows only as its rows are read
-        raise SheetError(
-            path, f"not a readable XLSX file ({_reason(exc)}); save it again from the spreadsheet"
-        ) from None
-    finally:
-        book.close()
+    for name, rel_id in workbook.sheets:
+        part = by_id.get(rel_id)
+        if part is None:
+            continue  # a chart sheet or a macro sheet: no cells
+        if part.casefold() not in parts:
+            raise SheetError(path, f"sheet {shown(name)}: its part {part} is missing; save it again from a spreadsheet")
+        sheet = _XlsxSheet(path, name, strings.texts)
+        _parse_member(archive, parts[part.casefold()], path, sheet)
+        tables.append(sheet.table())
     return tables
+
+
+def _check_names(names: Sequence[str], path: Path) -> None:
+    """Refuse sheets without a name or two with one name (in any case): spreadsheet programs
+    allow neither, and which of two ``cards`` sheets is the deck is not for the reader to guess."""
+    seen: dict[str, str] = {}
+    for name in names:
+        if not name.strip():
+            raise SheetError(path, "a sheet has no name; name each sheet (the deck's is 'cards')")
+        if name.casefold() in seen:
+            raise SheetError(path, f"two sheets are named {shown(seen[name.casefold()])} and {shown(name)}; "
+                                   "give each sheet its own name")  # fmt: skip
+        seen[name.casefold()] = name
+
+
+def _related(
+    archive: zipfile.ZipFile, parts: dict[str, str], source: str, path: Path
+) -> dict[str, list[tuple[str, str]]]:
+    """The parts that ``source`` (``""``: the package) relates to, by relationship type (its last
+    word: ``worksheet``, ``sharedStrings``), each as (part name, relationship id)."""
+    folder, _, file = source.rpartition("/")
+    rels = f"{folder}/_rels/{file}.rels" if source else "_rels/.rels"
+    found = _Relationships(path, rels)
+    if rels.casefold() in parts:
+        _parse_member(archive, parts[rels.casefold()], path, found)
+    related: dict[str, list[tuple[str, str]]] = {}
+    for kind, target, rel_id in found.relations:
+        part = posixpath.normpath(target.lstrip("/") if target.startswith("/") else posixpath.join(folder, target))
+        related.setdefault(kind.rpartition("/")[2], []).append((part, rel_id))
+    return related
+
+
+MOST_SHEETS = 1_000  # sheets (and relationships between a workbook's parts) in one file
+
+
+class _Relationships(_Handler):
+    """The relationships of a ``.rels`` part: (type, target, id) of each within the package."""
+
+    def __init__(self, path: Path, name: str):
+        self.path, self.name = path, name
+        self.relations: list[tuple[str, str, str]] = []
+
+    def start(self, tag: str, attributes: dict[str, str]) -> None:
+        if _local(tag) == "Relationship" and attributes.get("TargetMode") != "External":
+            self.relations.append((attributes.get("Type", ""), attributes.get("Target", ""), attributes.get("Id", "")))
+            if len(self.relations) > MOST_SHEETS:
+                raise SheetError(self.path, f"{self.name}: more than {MOST_SHEETS:,} relationships; a workbook of "
+                                            "cards has a few")  # fmt: skip
+
+
+class _Workbook(_Handler):
+    """The sheets a workbook lists, in order: (name, relationship id)."""
+
+    def __init__(self, path: Path):
+        self.path = path
+        self.sheets: list[tuple[str, str]] = []
+
+    def start(self, tag: str, attributes: dict[str, str]) -> None:
+        if _local(tag) == "sheet":
+            named = {_local(key): value for key, value in attributes.items()}
+            self.sheets.append((named.get("name", f"Sheet{len(self.sheets) + 1}"), named.get("id", "")))
+            if len(self.sheets) > MOST_SHEETS:
+                raise SheetError(self.path, f"more than {MOST_SHEETS:,} sheets; a workbook of cards has two")
+
+
+class _SharedStrings(_Handler):
+    """An XLSX's shared string table: the text of each ``si``, its runs joined, phonetic
+    readings (``rPh``) left out as Excel shows them."""
+
+    def __init__(self, path: Path):
+        self.path = path
+        self.texts: list[str] = []
+        self.text: _Text | None = None
+        self.reading = False
+        self.phonetic = 0
+
+    def start(self, tag: str, attributes: dict[str, str]) -> None:
+        tag = _local(tag)
+        if tag == "si":
+            self.text = _Text()
+        elif tag == "t":
+            self.reading = self.text is not None and not self.phonetic
+        elif tag == "rPh":
+            self.phonetic += 1
+
+    def characters(self, data: str) -> None:
+        if self.reading and self.text is not None:
+            self.text.add(data, lambda: f"shared text {len(self.texts) + 1}", self.path)
+
+    def end(self, tag: str) -> None:
+        tag = _local(tag)
+        if tag == "t":
+            self.reading = False
+        elif tag == "rPh":
+            self.phonetic -= 1
+        elif tag == "si" and self.text is not None:
+            self.texts.append(self.text.text())
+            self.text = None
+            if len(self.texts) > MOST_SHARED_STRINGS:
+                raise SheetError(self.path, f"more than {MOST_SHARED_STRINGS:,} different texts; a manifest has "
+                                            "far fewer")  # fmt: skip
+
+
+_CELL_REFERENCE = re.compile(r"([A-Za-z]{1,3})([1-9][0-9]{0,6})")
+_MOST_SHEET_ROWS = 1_048_576  # Excel's last row
+
+
+class _XlsxSheet(_Handler):
+    """One worksheet's cells, as the rows of a :class:`Table`."""
+
+    def __init__(self, path: Path, name: str, strings: list[str]):
+        self.path, self.name, self.strings = path, name, strings
+        self.rows: list[tuple[str, ...]] = []
+        self.number = 0  # the row being read (or last read)
+        self.row: list[str] | None = None
+        self.column = 0  # the cell being read (or last read) in the row
+        self.kind = "n"
+        self.text: _Text | None = None
+        self.reading = False
+        self.phonetic = 0
+
+    def place(self, column: int | None = None) -> Place:
+        return Place(self.name, self.number, self.column if column is None else column)
+
+    def refuse(self, message: str) -> None:
+        raise SheetError(self.path, f"{self.place()}: {message}")
+
+    def start(self, tag: str, attributes: dict[str, str]) -> None:
+        tag = _local(tag)
+        if tag == "row":
+            number = self._row_number(attributes.get("r"))
+            self.number, self.row, self.column = number, [], 0
+        elif tag == "c" and self.row is not None:
+            column = self._column(attributes.get("r"))
+            self.column, self.kind, self.text = column, attributes.get("t", "n"), _Text()
+        elif tag == "v" or (tag == "t" and not self.phonetic):
+            self.reading = self.text is not None
+        elif tag == "rPh":
+            self.phonetic += 1
+
+    def _row_number(self, reference: str | None) -> int:
+        if reference is None:
+            return self.number + 1
+        if not reference.isdigit() or not 0 < int(reference) <= _MOST_SHEET_ROWS:
+            raise SheetError(self.path, f"sheet {shown(self.name)}: a row numbered {shown(reference)}; rows are "
+                                        f"numbered 1 to {_MOST_SHEET_ROWS:,}")  # fmt: skip
+        number = int(reference)
+        if number <= self.number:
+            raise SheetError(self.path, f"sheet {shown(self.name)}: row {number} is listed after row "
+                                        f"{self.number}; each row comes once, in order (save it again from the "
+                                        "spreadsheet)")  # fmt: skip
+        return number
+
+    def _column(self, reference: str | None) -> int:
+        if reference is None:
+            return self.column + 1
+        found = _CELL_REFERENCE.fullmatch(reference)
+        if found is None or int(found.group(2)) != self.number:
+            self.refuse(f"a cell of row {self.number} is named {shown(reference)}; save it again from the spreadsheet")
+        assert found is not None
+        column = 0
+        for letter in found.group(1).upper():
+            column = column * 26 + ord(letter) - 64
+        if column <= self.column:
+            raise SheetError(self.path, f"sheet {shown(self.name)}: cell {reference} is listed after "
+                                        f"{column_letters(self.column)}{self.number}; each cell comes once, in "
+                                        "order (save it again from the spreadsheet)")  # fmt: skip
+        return column
+
+    def characters(self, data: str) -> None:
+        if self.reading and self.text is not None:
+            self.text.add(data, lambda: str(self.place()), self.path)
+
+    def end(self, tag: str) -> None:
+        tag = _local(tag)
+        if tag in ("v", "t"):
+            self.reading = False
+        elif tag == "rPh":
+            self.phonetic -= 1
+        elif tag == "c" and self.row is not None and self.text is not None:
+            if self.column <= MOST_COLUMNS:
+                self.row.extend([""] * (self.column - 1 - len(self.row)))
+                self.row.append(self._value(self.text.text()))
+            self.text = None
+        elif tag == "row" and self.row is not None:
+            row = _kept(self.row, self.place(1), self.path)
+            if self.number > MOST_ROWS:
+                if row:
+                    raise SheetError(self.path, f"sheet {shown(self.name)}: more than {MOST_ROWS:,} rows")
+            elif row:
+                self.rows.extend([()] * (self.number - 1 - len(self.rows)))
+                self.rows.append(row)
+            self.row = None
+
+    def _value(self, text: str) -> str:
+        """A cell's text as a spreadsheet shows it, by its type: shared text, inline text, a
+        boolean, an error (``#N/A``), a formula's text result, or a number."""
+        if self.kind == "s":
+            index = int(text) if text.strip().isdigit() else -1
+            if not 0 <= index < len(self.strings):
+                self.refuse(f"refers to shared text {shown(text)}, but the workbook has {len(self.strings):,}")
+            return self.strings[index]
+        if self.kind == "b":
+            return "TRUE" if text.strip() in ("1", "true") else "FALSE"
+        if self.kind in ("inlineStr", "str", "e", "d"):
+            return text
+        return _text(_number(text.strip()))
+
+    def table(self) -> Table:
+        return Table(self.name, tuple(self.rows))
 
 
 def _reason(exc: Exception) -> str:
@@ -290,17 +644,15 @@ _TEXT = "urn:oasis:names:tc:opendocument:xmlns:text:1.0"
 
 
 def _ods(archive: zipfile.ZipFile, path: Path) -> list[Table]:
-    try:
-        content = archive.read("content.xml")
-    except KeyError:
-        raise SheetError(path, "not an ODS spreadsheet (it has no content.xml)") from None
-    except (zipfile.BadZipFile, zlib.error, OSError, ValueError, EOFError, NotImplementedError, RuntimeError) as exc:
-        # damaged, encrypted (RuntimeError) or compressed by a method zipfile lacks
-        raise SheetError(path, f"its content.xml is damaged ({exc}); save it again from the spreadsheet") from None
-    return _OdsReader(path).read(content)
+    if "content.xml" not in archive.namelist():
+        raise SheetError(path, "not an ODS spreadsheet (it has no content.xml)")
+    reader = _OdsReader(path)
+    _parse_member(archive, "content.xml", path, reader)
+    _check_names([table.name or "" for table in reader.tables], path)
+    return reader.tables
 
 
-class _OdsReader:
+class _OdsReader(_Handler):
     """A streaming reader of an ODS ``content.xml``: tables, rows and cells, with their repeat
     counts (a row or cell repeated 1,000 times is written once), text of the ``text:p``
     paragraphs of each cell joined by newlines. Nothing is kept but the text of the cells."""
@@ -316,28 +668,12 @@ class _OdsReader:
         self.cell_repeat = 1
         self.cell_value: str | None = None
         self.in_paragraph = 0
-
-    def read(self, content: bytes) -> list[Table]:
-        parser = expat.ParserCreate(namespace_separator=" ")
-        parser.SetParamEntityParsing(expat.XML_PARAM_ENTITY_PARSING_NEVER)
-
-        def refuse(*_: object) -> None:
-            raise SheetError(self.path, f"content.xml line {parser.CurrentLineNumber}: declares a DOCTYPE or entity; "
-                                        "an ODS file has none")  # fmt: skip
-
-        parser.StartDoctypeDeclHandler = refuse
-        parser.EntityDeclHandler = refuse
-        parser.StartElementHandler = self.start
-        parser.EndElementHandler = self.end
-        parser.CharacterDataHandler = self.characters
-        try:
-            parser.Parse(content, True)
-        except expat.ExpatError as exc:
-            raise SheetError(self.path, f"content.xml is not well-formed XML ({exc})") from None
-        return self.tables
+        self.in_annotation = 0  # a comment on a cell: its paragraphs are not the cell's text
 
     def start(self, tag: str, attributes: dict[str, str]) -> None:
-        if tag == f"{_TABLE} table":
+        if tag == f"{_OFFICE} annotation" or self.in_annotation:
+            self.in_annotation += tag == f"{_OFFICE} annotation"
+        elif tag == f"{_TABLE} table":
             self.name, self.rows = attributes.get(f"{_TABLE} name", f"Sheet{len(self.tables) + 1}"), []
         elif tag == f"{_TABLE} table-row":
             self.row, self.row_repeat = [], self._count(attributes, "number-rows-repeated", MOST_ROWS + 1)
@@ -362,7 +698,7 @@ class _OdsReader:
         return min(int(raw), most) if raw.isdigit() and int(raw) > 0 else 1
 
     def characters(self, data: str) -> None:
-        if self.cell is not None and self.in_paragraph:
+        if self.cell is not None and self.in_paragraph and not self.in_annotation:
             self.cell.append(data)
             if len(self.cell) > MOST_CELL_CHARACTERS:  # pieces, each at least a character
                 self.cell[:] = ["".join(self.cell)]
@@ -371,7 +707,9 @@ class _OdsReader:
                 raise SheetError(self.path, f"{where}: more than {MOST_CELL_CHARACTERS:,} characters in a cell")
 
     def end(self, tag: str) -> None:
-        if tag == f"{_TEXT} p" and self.cell is not None:
+        if tag == f"{_OFFICE} annotation" or self.in_annotation:
+            self.in_annotation -= tag == f"{_OFFICE} annotation"
+        elif tag == f"{_TEXT} p" and self.cell is not None:
             self.in_paragraph -= 1
         elif tag in (f"{_TABLE} table-cell", f"{_TABLE} covered-table-cell") and self.cell is not None:
             text = self.cell_value if self.cell_value is not None else "".join(self.cell)
@@ -412,9 +750,7 @@ def write_tables(tables: Sequence[Table], kind: SheetFormat) -> bytes:
     True
     """
     if kind is SheetFormat.CSV:
-        out = io.StringIO(newline="")
-        csv.writer(out).writerows(tables[0].rows if tables else [])  # RFC 4180: CRLF line ends
-        return out.getvalue().encode("utf-8")
+        return csv_text(tables[0].rows if tables else []).encode("utf-8")
     if kind is SheetFormat.XLSX:
         return _write_xlsx(tables)
     return _write_ods(tables)
@@ -431,12 +767,20 @@ def _write_xlsx(tables: Sequence[Table]) -> bytes:
     fixed = datetime.datetime(2000, 1, 1)
     book.properties.created = book.properties.modified = fixed
     book.properties.creator = "rushmore-print"
+    book.calculation.fullCalcOnLoad = False  # nothing to calculate: the book holds no formula
     bold = Font(bold=True)
     for table in tables:
         sheet = book.create_sheet(table.name or "Sheet1")
         for row in table.rows:
-            # Every cell as text: "01" stays "01", and nothing turns into a date or number.
             sheet.append(list(row))
+        for cells in sheet.iter_rows():
+            for cell in cells:
+                # Every cell as typed text: "01" stays "01", nothing turns into a date or a
+                # number, and "=..." is no formula (openpyxl makes one of any text starting
+                # with =). quotePrefix keeps it text when someone edits the cell in Excel.
+                cell.data_type = "s"
+                if isinstance(cell.value, str) and cell.value.startswith(FORMULA_STARTS):
+                    cell.quotePrefix = True
         for cell in sheet[1] if table.rows else ():
             cell.font = bold
         for column in range(1, max((len(row) for row in table.rows), default=0) + 1):
@@ -543,6 +887,7 @@ def rows_of(table: Table) -> Iterator[tuple[int, tuple[str, ...]]]:
 
 
 __all__ = [
+    "FORMULA_STARTS",
     "MOST_COLUMNS",
     "MOST_UNZIPPED_BYTES",
     "Place",
@@ -550,6 +895,8 @@ __all__ = [
     "SheetFormat",
     "Table",
     "column_letters",
+    "csv_cell",
+    "csv_text",
     "read_tables",
     "rows_of",
     "sniff",

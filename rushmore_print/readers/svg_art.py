@@ -351,7 +351,12 @@ def _check_style_sheet(sheet: _Element) -> None:
     rule = re.search(r"@(?!font-face|charset|namespace)[\w-]+", text)
     if rule:
         raise SvgError(f"{sheet.where()}: {rule.group()!r} rules are not read; give the styles plainly")
-    for selectors, _ in re.findall(r"([^{}]+)\{([^{}]*)\}", text):
+    for selectors, block in re.findall(r"([^{}]+)\{([^{}]*)\}", text):
+        # A sheet's values are checked as an element's own are, whatever they apply to: a
+        # url() fill set on the root <svg> reaches its shapes only by inheritance, which the
+        # drawn shapes' own values do not show.
+        declarations = (part.partition(":") for part in block.split(";"))
+        _check_properties(sheet.where(), {key.strip(): value.strip() for key, _, value in declarations if value})
         for selector in (s.strip() for s in selectors.split(",")):
             if not selector or _SIMPLE_SELECTOR.fullmatch(selector) or selector.startswith("@font-face"):
                 continue

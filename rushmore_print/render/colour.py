@@ -141,6 +141,27 @@ class CmykConverter:
             return (0.0, 0.0, 0.0, self._black_for(target[0]))
         return self._without_black(target)
 
+    @functools.cached_property
+    def conversion_note(self) -> str:
+        """How the colours were made, for the files' notes (a print shop reads them there): the
+        profile, the intent, and that black-point compensation was not used, with what that does.
+
+        >>> print(converter(None).conversion_note)  # doctest: +NORMALIZE_WHITESPACE
+        CMYK for SWOP TR003 Coated, 240% ink, converted from sRGB by LittleCMS, relative
+        colorimetric without black-point compensation: every colour the press can print is the
+        design's own, anything darker (black included) prints as the press's darkest, L* 11.4
+        (with compensation every dark would be lifted, lighter); text and lines under 0.5 pt in
+        one ink; total ink at most 240 %
+        """
+        darkest = _lab_of(_through(_pixel("CMYK", self.color((0.0, 0.0, 0.0))), self._to_lab))[0]
+        return (
+            f"CMYK for {self.intent.info}, converted from sRGB by LittleCMS, relative colorimetric without "
+            "black-point compensation: every colour the press can print is the design's own, anything darker "
+            f"(black included) prints as the press's darkest, L* {darkest:.1f} (with compensation every dark "
+            f"would be lifted, lighter); text and lines under {THIN_LINE_PT:g} pt in one ink; total ink at most "
+            f"{INK_LIMIT * 100:.0f} %"
+        )
+
     def screen_lab(self, rgb: Color) -> Lab:
         """CIE Lab (D50) of an sRGB colour, in Pillow's 8-bit Lab steps.
 

@@ -10,14 +10,15 @@ channel, and the EXIF orientation applied, into one of :data:`PRINT_MODES`.
 
 from __future__ import annotations
 
+import functools
 import io
 import warnings
 from pathlib import Path
 
-from PIL import Image, ImageMath, ImageOps
+from PIL import Image, ImageCms, ImageMath, ImageOps
 
 from ..errors import BuildError
-from ..readers.inputs import InputError, InputKind, read_input, shown_path
+from ..readers.inputs import InputError, InputKind, read_input, shown, shown_path
 
 PRINT_MODES = ("L", "LA", "RGB", "RGBA", "CMYK")  # what :func:`normalise` gives: 8 bits a channel
 # Modes that hold more than 8 bits of grey: 16-bit PNGs open as ``I;16`` (or ``I;16B``/``L``
@@ -107,7 +108,9 @@ def decode(data: bytes, name: Path | str, most_side: int = 0) -> Image.Image:
                     raise ValueError("it is animated; give a still image")
                 problem = palette_problem(source)
                 if not problem:
-                    return normalise(source)
+                    return in_srgb(normalise(source), source.info.get("icc_profile"), name)
+    except BuildError:
+        raise
     except (Image.DecompressionBombError, Image.DecompressionBombWarning):
         raise BuildError(f"{shown_path(name)}: too many pixels to decode safely; reduce the image") from None
     except Exception as exc:  # a decoder handed outside files can raise almost anything
@@ -116,6 +119,91 @@ def decode(data: bytes, name: Path | str, most_side: int = 0) -> Image.Image:
             f"{shown_path(name)}: cannot decode the image ({reason}); save it again as a PNG or JPEG"
         ) from None
     raise BuildError(f"{shown_path(name)}: {problem}; the file is damaged: save it again as a PNG or JPEG")
+
+
+# What each mode's colours are, as an ICC profile's header names its colour space.
+_PROFILE_SPACES = {"L": "GRAY", "LA": "GRAY", "RGB": "RGB", "RGBA": "RGB", "CMYK": "CMYK"}
+
+
+def embedded_profile(icc: bytes, mode: str, name: Path | str) -> ImageCms.ImageCmsProfile:
+    """The colour profile an image file embeds, read by LittleCMS and checked to describe the
+    image's colours (``mode``: one of :data:`PRINT_MODES`, or ``P`` for a palette of RGB) and to
+    convert to sRGB. Raises ``BuildError`` naming the file and the profile: such a file is
+    refused, never printed with its numbers taken raw.
+
+    >>> srgb = ImageCms.ImageCmsProfile(ImageCms.createProfile("sRGB")).tobytes()
+    >>> ImageCms.getProfileDescription(embedded_profile(srgb, "RGBA", "a.png")).strip()
+    'sRGB built-in'
+    >>> embedded_profile(srgb, "CMYK", "a.jpg")
+    Traceback (most recent call last):
+    rushmore_print.errors.BuildError: a.jpg: its embedded colour profile 'sRGB built-in' is for RGB colours, \
+but the image is CMYK; save it again with its own profile (or in sRGB)
+    """
+    return _embedded_profile(icc, _PROFILE_SPACES.get(mode, "RGB"), str(name))
+
+
+@functools.lru_cache(maxsize=64)
+def _embedded_profile(icc: bytes, space: str, name: str) -> ImageCms.ImageCmsProfile:
+    try:
+        profile = ImageCms.ImageCmsProfile(io.BytesIO(icc))
+        description = shown(ImageCms.getProfileDescription(profile).strip() or "without a name")
+    except (OSError, ValueError, TypeError, ImageCms.PyCMSError) as exc:
+        raise BuildError(f"{shown_path(name)}: LittleCMS cannot read its embedded colour profile "
+                         f"({str(exc) or type(exc).__name__}); save it again in sRGB") from None  # fmt: skip
+    said = profile.profile.xcolor_space.strip()
+    if said != space:
+        raise BuildError(f"{shown_path(name)}: its embedded colour profile {description} is for {said} colours, "
+                         f"but the image is {_SPACE_WORDS.get(space, space)}; save it again with its own profile "
+                         "(or in sRGB)")  # fmt: skip
+    try:
+        _transform(profile, space)
+    except ImageCms.PyCMSError as exc:
+        raise BuildError(f"{shown_path(name)}: LittleCMS cannot convert its embedded colour profile {description} "
+                         f"to sRGB ({exc}); save it again in sRGB") from None  # fmt: skip
+    return profile
+
+
+_SPACE_WORDS = {"GRAY": "greyscale", "RGB": "RGB", "CMYK": "CMYK"}
+
+
+@functools.lru_cache(maxsize=64)
+def _transform(profile: ImageCms.ImageCmsProfile, space: str) -> ImageCms.ImageCmsTransform:
+    """The conversion of ``profile``'s colours to sRGB: relative colorimetric with black point
+    compensation, as image editors convert by default."""
+    source_mode = {"GRAY": "L", "RGB": "RGB", "CMYK": "CMYK"}[space]
+    return ImageCms.buildTransform(
+        profile, _srgb(), source_mode, "RGB", ImageCms.Intent.RELATIVE_COLORIMETRIC,
+        ImageCms.Flags.BLACKPOINTCOMPENSATION,
+    )  # fmt: skip
+
+
+@functools.lru_cache(maxsize=1)
+def _srgb() -> ImageCms.ImageCmsProfile:
+    return ImageCms.ImageCmsProfile(ImageCms.createProfile("sRGB"))
+
+
+def in_srgb(image: Image.Image, icc: bytes | None, name: Path | str) -> Image.Image:
+    """``image`` (normalised) with the colours of the profile its file embeds converted to sRGB,
+    the space every renderer draws from (issue 32.4: ProPhoto art printed its raw numbers, a
+    brown where the artist drew red). Greys stay grey (``L``, ``LA``), CMYK becomes RGB, alpha
+    is kept; an image without a profile is sRGB already and comes back as it is.
+
+    >>> red = Image.new("RGB", (1, 1), (200, 30, 30))
+    >>> in_srgb(red, None, "a.png") is red
+    True
+    """
+    if icc is None:
+        return image
+    space = _PROFILE_SPACES[image.mode]
+    transform = _transform(_embedded_profile(icc, space, str(name)), space)
+    alpha = image.getchannel("A") if image.mode in ("LA", "RGBA") else None
+    colour = image.convert({"LA": "L", "RGBA": "RGB"}[image.mode]) if alpha is not None else image
+    converted = transform.apply(colour)
+    if space == "GRAY":
+        converted = converted.convert("L")
+    if alpha is not None:
+        converted.putalpha(alpha)
+    return converted
 
 
 def palette_problem(image: Image.Image) -> str:
@@ -161,4 +249,4 @@ def decode_file(path: Path | str, kind: InputKind, most_side: int = 0) -> Image.
     return decode(data, path, most_side)
 
 
-__all__ = ["PRINT_MODES", "decode", "decode_file", "normalise", "palette_problem"]
+__all__ = ["PRINT_MODES", "decode", "decode_file", "embedded_profile", "in_srgb", "normalise", "palette_problem"]

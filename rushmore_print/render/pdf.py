@@ -129,13 +129,15 @@ def write_pdf(
             # Output intents came with PDF 1.4, and PDF/X-1a:2003 is PDF 1.4 at most
             pdfVersion=(1, 4) if cmyk or pdfx else None,
         )
+        colours = converter(profile) if cmyk or pdfx else None
         canvas.setTitle(document.title)
         canvas.setAuthor("rushmore-print")
         canvas.setCreator("rushmore-print")
-        canvas.setSubject(document.subject)
+        # A CMYK file says how its colours were made where a print shop reads it (the subject).
+        notes = [document.subject] if document.subject else []
+        canvas.setSubject("; ".join(notes + ([colours.conversion_note] if colours is not None else [])))
         _drop_placeholders(canvas)
         stream_pages(canvas, out)
-        colours = converter(profile) if cmyk or pdfx else None
         if colours is not None:
             _add_output_intent(canvas, colours)
         if pdfx:

@@ -49,6 +49,7 @@ class EmbeddedImage:
     reencoded: str = ""
     smask: EmbeddedImage | None = None
     dpi: tuple[float, float] | None = None  # as the file says, for checking its printed size
+    icc: bytes | None = None  # the file's colour profile: its device space in ``entries`` becomes ICCBased
 
 
 def load_image(path: Path) -> EmbeddedImage:
@@ -71,6 +72,16 @@ def load_image(path: Path) -> EmbeddedImage:
     reason = _why_reencoded(raster)
     if reason:
         return replace(_decoded(path, reason), dpi=raster.upright_dpi)
+    if raster.icc is not None:
+        from .normalise import embedded_profile  # LittleCMS, only for images that embed a profile
+
+        mode = {1: "L", 3: "RGB", 4: "CMYK"}[3 if raster.palette is not None else raster.channels]
+        embedded_profile(raster.icc, mode, path)  # refused, naming the profile, unless it converts
+    return replace(_passed(raster, path), icc=raster.icc)
+
+
+def _passed(raster: Raster, path: Path) -> EmbeddedImage:
+    """The image data of a checked PNG or JPEG as it is, in the device space of its channels."""
     if raster.kind == "png":
         if raster.png_colour == 3:
             assert raster.palette is not None
@@ -115,6 +126,8 @@ def _why_reencoded(raster: Raster) -> str:
             reasons.append("interlaced")  # PDF's PNG predictor knows no Adam7
     if raster.orientation != 1:
         reasons.append(f"EXIF orientation {raster.orientation}")  # a PDF draws pixels as stored
+    if raster.icc is not None and len(raster.icc) > 8 and raster.icc[8] >= 4:
+        reasons.append("a version 4 colour profile")  # PDF 1.4 carries version 2 ICC profiles: converted to sRGB
     return ", ".join(reasons)
 
 
@@ -142,6 +155,7 @@ def _decoded(path: Path, reason: str) -> EmbeddedImage:
 class _Objects:
     def __init__(self) -> None:
         self.bodies: list[bytes | None] = []
+        self.profiles: dict[bytes, int] = {}  # the stream of each ICC profile images embed
 
     def reserve(self) -> int:
         self.bodies.append(None)
@@ -353,7 +367,10 @@ class _Content:
                     "/Type /XObject /Subtype /Image " + embedded.smask.entries, embedded.smask.data
                 )
                 smask = f" /SMask {mask} 0 R"
-            number = self.objects.stream(f"/Type /XObject /Subtype /Image {embedded.entries}{smask}", embedded.data)
+            entries = embedded.entries
+            if embedded.icc is not None:
+                entries = _profiled(entries, embedded.icc, self.objects)
+            number = self.objects.stream(f"/Type /XObject /Subtype /Image {entries}{smask}", embedded.data)
             self.images[key] = (f"Im{len(self.images) + 1}", number)
         name, number = self.images[key]
         self.used.append((name, number))
@@ -363,6 +380,23 @@ class _Content:
             box = _contained(box, embedded.width / embedded.height)
         matrix = (box.width, 0, 0, box.height, box.x, box.y)
         self.ops.append("q " + " ".join(_n(v) for v in matrix) + f" cm /{name} Do Q")
+
+
+_DEVICE_SPACES = {"/DeviceGray": 1, "/DeviceRGB": 3, "/DeviceCMYK": 4}
+
+
+def _profiled(entries: str, icc: bytes, objects: _Objects) -> str:
+    """``entries`` with their device colour space (the first named: a palette's base too) made
+    ICCBased on the file's own profile, one stream a profile however many images embed it; the
+    device space stays as the profile's alternate. A PDF viewer then converts the colours as the
+    file means them, and the image data still passes through untouched."""
+    named = [(entries.find(name), name) for name in _DEVICE_SPACES if name in entries]
+    if not named:
+        return entries
+    device = min(named)[1]
+    if icc not in objects.profiles:
+        objects.profiles[icc] = objects.stream(f"/N {_DEVICE_SPACES[device]} /Alternate {device}", icc)
+    return entries.replace(device, f"[/ICCBased {objects.profiles[icc]} 0 R]", 1)
 
 
 def _contained(box: Rect, aspect: float) -> Rect:

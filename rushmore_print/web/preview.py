@@ -379,10 +379,11 @@ def write_preview(path: Path | None, folder: Path, load: Callable[[Path | None],
     ('preview.html', 10)
     >>> folder.cleanup()
     """
-    page = build_preview(load(path))
+    design = load(path)
+    page = build_preview(design)
     ensure_folder(folder)
     target = folder / PAGE_NAME
-    atomic_write(target, page.encode("utf-8"))
+    atomic_write(target, page.encode("utf-8"), design.input_files())
     return target
 
 

@@ -42,7 +42,7 @@ RATE = 8.0  # messages a second a connection may keep up (a tap is one)
 BURST = 20.0
 JOINS_PER_MINUTE = 12  # per address: a join code cannot be guessed by trying
 ASSET_TYPES = {".html": "text/html", ".js": "text/javascript", ".css": "text/css"}
-ASSETS = ("table.html", "phone.html", "table.js", "phone.js", "common.js", "style.css")
+ASSETS = ("table.html", "phone.html", "table.js", "phone.js", "common.js", "layout.js", "style.css")
 HEADERS = {
     # the pages run only their own script, talk only to this server, embed nothing from outside
     "Content-Security-Policy": "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "

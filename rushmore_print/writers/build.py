@@ -36,11 +36,20 @@ from ..layout.rules_sheet import LayoutError
 from ..layout.sheets import PAPERS, Flip, SheetLayout, lazy_card_pages, sheet_pages, sheet_plan
 from ..layout.tuck_box import CARD_STOCK, SLEEVED, BoxTooLarge, box_fits, box_page
 from ..model import Deck
-from ..render.art import decode_art
+from ..render.art import art_problems, decode_art
 from ..render.colour import converter
 from ..render.fontcheck import check_font
 from ..render.pdf import ShapeCache, register_fonts, render_pdf, write_pdf
-from .files import StagedFolder, Written, atomic_write, can_fork, ensure_folder, run_forked, worker_count
+from .files import (
+    StagedFolder,
+    Written,
+    atomic_write,
+    can_fork,
+    ensure_folder,
+    refuse_inputs,
+    run_forked,
+    worker_count,
+)
 
 
 @dataclass(frozen=True)
@@ -265,6 +274,27 @@ def print_font_problems(design: Design) -> list[str]:
     return []
 
 
+def render_problems(design: Design) -> list[str]:
+    """Everything the renderers refuse in a design, for ``validate`` (issue 32.9: a profile whose
+    colour tables LittleCMS cannot use passed validate, and build and every export refused it):
+    its ``print.font`` loaded, its ``print.profile``'s colour transform built (the one build and
+    each export build), each head's image art decoded with its embedded colour profile. Build
+    checks the first two before writing anything (:func:`checked_deck`) and the art as it draws.
+
+    >>> from dataclasses import replace
+    >>> from pathlib import Path
+    >>> import rushmore_print
+    >>> from rushmore_print import load_design
+    >>> not_a_profile = Path(rushmore_print.__file__).parent / "data" / "fonts" / "LICENSE.txt"
+    >>> design = load_design()
+    >>> render_problems(design)
+    []
+    >>> print(*render_problems(replace(design, print=replace(design.print, profile=not_a_profile))))
+    print.profile: 'LICENSE.txt': LittleCMS cannot convert sRGB to CMYK with this profile (...)
+    """
+    return print_font_problems(design) + print_profile_problems(design) + art_problems(design)
+
+
 def print_profile_problems(design: Design) -> list[str]:
     """What LittleCMS refuses in the design's ``print.profile`` (``validate`` checked its header
     and tag table; the tables themselves are read only here, once: the converter is cached).
@@ -297,7 +327,7 @@ class Kit:
     >>> design = load_design()
     >>> kit = Kit.of(design, generate_deck(design))
     >>> len(kit.faces), len(kit.symbols), kit.deck.search[0].id
-    (55, 21, 'S01')
+    (55, 29, 'S01')
     """
 
     design: Design
@@ -575,7 +605,9 @@ def build_kit(
     kit = Kit.of(design, deck)
     decode_art(kit.symbols)
     jobs = kit_jobs(kit, options)
-    with StagedFolder(out_dir) as stage:
+    inputs = design.input_files()
+    refuse_inputs([out_dir / job.name for job in jobs], inputs)  # before the first page is drawn
+    with StagedFolder(out_dir, inputs) as stage:
         made = render_jobs(jobs, stage, options.cmyk, progress, design.print.profile, workers)
         paths = stage.commit()
     return [Written(path, pages, size, job.what) for path, job, (pages, size) in zip(paths, jobs, made)]
@@ -752,6 +784,7 @@ __all__ = [
     "print_font_problems",
     "print_profile_problems",
     "render_jobs",
+    "render_problems",
     "rulebook_document",
     "sheet_document",
     "tuck_box_document",

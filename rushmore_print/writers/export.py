@@ -7,6 +7,7 @@ from __future__ import annotations
 import contextlib
 import json
 import math
+import os
 import re
 from collections.abc import Iterator, Mapping
 from concurrent.futures import ProcessPoolExecutor
@@ -47,7 +48,7 @@ from ..render.png import render_page
 from ..render.svg import svg_document
 from ..units import MM_PER_INCH
 from .build import card_faces, checked_deck
-from .files import StagedFolder, Written, die_with_parent, ensure_folder, worker_count
+from .files import Inputs, StagedFolder, Written, die_with_parent, ensure_folder, worker_count
 
 
 def _render_chunk(job: tuple[list[Page], dict, float, bool, tuple[int, int] | None]) -> list[bytes]:
@@ -121,10 +122,11 @@ class _Export:
     would otherwise print them with the new deck. Only names of the shape this export writes,
     in the folders it writes, are touched."""
 
-    def __init__(self, out_dir: Path, progress: Progress | None) -> None:
+    def __init__(self, out_dir: Path, progress: Progress | None, inputs: Inputs | None = None) -> None:
         self.out_dir = out_dir
         self._progress = progress
-        self._stage = StagedFolder(out_dir)
+        self._inputs = inputs or {}
+        self._stage = StagedFolder(out_dir, inputs)
         self._written: list[Written] = []
 
     def __enter__(self) -> _Export:
@@ -155,11 +157,22 @@ class _Export:
         written = {w.path for w in self._written}
         for folder in sorted({w.path.parent for w in self._written}):
             shapes = {_numbered(w.path.name) for w in self._written if w.path.parent == folder} - {None}
+            kept = {(found.st_dev, found.st_ino) for found in map(_stat, self._inputs) if found}
             for old in folder.iterdir():
+                found = _stat(old)
+                if found is None or (found.st_dev, found.st_ino) in kept:
+                    continue  # gone already, or a file this export reads (art named M17.png): never a leftover
                 if old not in written and _numbered(old.name) in shapes and old.is_file():
                     with contextlib.suppress(OSError):  # one left is a leftover, not a failed export
                         old.unlink()
         return self._written
+
+
+def _stat(path: Path) -> os.stat_result | None:
+    try:
+        return os.stat(path)
+    except OSError:
+        return None
 
 
 def _numbered(name: str) -> str | None:
@@ -195,7 +208,7 @@ def export_png(
     bleed_mm = design.print.bleed_mm if options.bleed_mm is None else options.bleed_mm
     faces = _faces_with_backs(design, deck, bleed_mm)
     pages = card_pages(card_frame(design, bleed_mm), faces)
-    with _Export(out_dir, progress) as export:
+    with _Export(out_dir, progress, design.input_files()) as export:
         for face, data in zip(faces, render_pngs(pages, symbols(design), dpi)):
             export.write(f"{_face_name(face)}.png", data, 1, "card image")
         return export.commit()
@@ -218,7 +231,7 @@ def export_raster(
     ['monuments/M04.png', 'monuments/back.png', 'search/S01.png']
     >>> folder.cleanup()
     """
-    with _Export(out_dir, progress) as export:
+    with _Export(out_dir, progress, design.input_files()) as export:
         _raster_images(export, design, target)
         return export.commit()
 
@@ -252,7 +265,7 @@ def export_dtc(
     """
     deck = checked_deck(design)
     frame = card_frame(design, DTC_BLEED_MM)
-    with _Export(out_dir, progress) as export:
+    with _Export(out_dir, progress, design.input_files()) as export:
         _dtc_decks(export, design, card_faces(design, deck, DTC_BLEED_MM), frame)
         return export.commit()
 
@@ -342,7 +355,7 @@ def export_tts(
     5
     """
     deck = checked_deck(design)
-    with _Export(out_dir, progress) as export:
+    with _Export(out_dir, progress, design.input_files()) as export:
         _tts_files(export, design, card_faces(design, deck, 0.0), options)
         return export.commit()
 
@@ -471,7 +484,7 @@ def export_mpc(
     >>> MPC_IMAGES.size_for("poker"), MPC_BRACKETS[:3]
     ((816, 1110), (18, 36, 55))
     """
-    with _Export(out_dir, progress) as export:
+    with _Export(out_dir, progress, design.input_files()) as export:
         images = _raster_images(export, design, MPC_IMAGES)
         fronts = [w.path for w in images if w.path.stem != "back"]
         backs = {w.path.parent.name: w.path for w in images if w.path.stem == "back"}
@@ -538,7 +551,7 @@ def export_svg(
     bleed_mm = design.print.bleed_mm if options.bleed_mm is None else options.bleed_mm
     faces = _faces_with_backs(design, deck, bleed_mm)
     table = symbols(design)
-    with _Export(out_dir, progress) as export:
+    with _Export(out_dir, progress, design.input_files()) as export:
         for face, page in zip(faces, card_pages(card_frame(design, bleed_mm), faces)):
             name = _face_name(face)
             data = svg_document(page, table, title=f"{design.name}: {name}").encode("utf-8")

@@ -17,13 +17,52 @@ import signal
 import sys
 import tempfile
 import traceback
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO, NoReturn, TypeVar
 
-from ..errors import BuildError, RushmoreError
+from ..errors import BuildError, OptionsError, RushmoreError
 from ..readers.inputs import shown_path
+
+Inputs = Mapping[Path, str]
+"""The files a command reads, each with what it is (``the design``, ``heads.2.art``): what its
+writers must never write over (:func:`refuse_inputs`)."""
+
+
+def refuse_inputs(targets: Iterable[Path], inputs: Inputs | None) -> None:
+    """Refuse to write over a file the command reads (issue 32.6: ``cards design.yaml --format
+    csv -o design.yaml`` replaced the design with the manifest). A target is an input when it is
+    the same file (its device and inode): through another spelling of its path, a link, or the
+    case-insensitive name macOS and Windows give it. An :class:`OptionsError` (the output asked
+    for is wrong, not the input), raised before anything is written.
+
+    >>> import tempfile
+    >>> folder = Path(tempfile.mkdtemp())
+    >>> _ = (folder / "design.yaml").write_text("name: x")
+    >>> refuse_inputs([folder / "deck.csv"], {folder / "design.yaml": "the design"})
+    >>> refuse_inputs([folder / "." / "design.yaml"], {folder / "design.yaml": "the design"})
+    Traceback (most recent call last):
+    rushmore_print.errors.OptionsError: .../design.yaml is the design this command reads; write the output to \
+another file (nothing was written)
+    """
+    if not inputs:
+        return
+    read: dict[tuple[int, int], tuple[Path, str]] = {}
+    for path, what in inputs.items():
+        with contextlib.suppress(OSError):  # an input that is gone cannot be written over
+            found = os.stat(path)
+            read.setdefault((found.st_dev, found.st_ino), (path, what))
+    for target in targets:
+        try:
+            found = os.stat(target)
+        except OSError:
+            continue  # nothing there yet: no input
+        if (found.st_dev, found.st_ino) in read:
+            path, what = read[(found.st_dev, found.st_ino)]
+            same = "" if os.path.abspath(path) == os.path.abspath(target) else f" ({shown_path(path)})"
+            raise OptionsError(f"{shown_path(target)} is {what}{same} this command reads; write the output to "
+                               "another file (nothing was written)")  # fmt: skip
 
 
 def worker_count(tasks: int, most: int = 4) -> int:
@@ -103,8 +142,9 @@ class StagedFolder:
     (['a.txt'], b'new', ['a.txt'])
     """
 
-    def __init__(self, out_dir: Path) -> None:
+    def __init__(self, out_dir: Path, inputs: Inputs | None = None) -> None:
         self.out_dir = out_dir
+        self.inputs = inputs  # what the files must not replace (:func:`refuse_inputs`)
         self._names: list[str] = []
         self._folder: Path | None = None
 
@@ -161,6 +201,7 @@ class StagedFolder:
         b'%PDF-1.4'
         >>> scratch.cleanup()
         """
+        refuse_inputs([self.out_dir / name], self.inputs)  # before the work of writing it
         try:
             _remove_stale_parts(self.out_dir / name)  # atomic_write's or an older release's, from a killed run
             with open(self.path(name), "wb") as handle:
@@ -212,6 +253,7 @@ class StagedFolder:
         (b'old', True, b'new')
         >>> scratch.cleanup()
         """
+        refuse_inputs([self.out_dir / name for name in self._names], self.inputs)  # workers' files too
         in_the_way = next((self.out_dir / n for n in self._names if (self.out_dir / n).is_dir()), None)
         if in_the_way is not None:  # found before any rename: the previous files all stay
             raise BuildError(f"{in_the_way}: a folder has this file's name; nothing was written (move the folder away)")
@@ -270,9 +312,10 @@ def _remove_stale_stages(out_dir: Path) -> None:
             shutil.rmtree(stale, ignore_errors=True)
 
 
-def atomic_write(path: Path, data: bytes, private: bool = False) -> None:
+def atomic_write(path: Path, data: bytes, inputs: Inputs | None = None, private: bool = False) -> None:
     """Write ``data`` to ``path`` through a temporary file and a rename; an ``OSError`` becomes a
-    ``BuildError`` that says what happened, and the previous ``path`` is left as it was.
+    ``BuildError`` that says what happened, and the previous ``path`` is left as it was. ``path``
+    may not be one of ``inputs``, the files the command read (:func:`refuse_inputs`).
     ``private``: only its owner may read it (a file holding a key), not an ordinary output.
 
     Temporary files a killed run left behind for this same file are removed first.
@@ -285,6 +328,7 @@ def atomic_write(path: Path, data: bytes, private: bool = False) -> None:
     (b'cut on the crop marks', ['notes.txt'])
     >>> scratch.cleanup()
     """
+    refuse_inputs([path], inputs)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         _remove_stale_parts(path)
@@ -644,6 +688,7 @@ def _raise(payload: tuple) -> NoReturn:
 
 
 __all__ = [
+    "Inputs",
     "StagedFolder",
     "WorkerTraceback",
     "Written",
@@ -653,6 +698,7 @@ __all__ = [
     "durable",
     "ensure_folder",
     "finish_file",
+    "refuse_inputs",
     "run_forked",
     "usable_cores",
     "worker_count",

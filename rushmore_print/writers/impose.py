@@ -376,7 +376,8 @@ def impose(
     images = count(len(fronts), "card image", "card images")
     subject = f"{images} on print-and-play sheets, {PAPERS[paper].name} {layout.value}"
     data = render_raw_pdf(Document(out.stem, tuple(pages), {}, subject), loaded)
-    atomic_write(out, data)
+    read = {path: "a back image" for path in back_paths if path is not None} | dict.fromkeys(fronts, "a card image")
+    atomic_write(out, data, read)
     what = f"{count(len(fronts), 'card', 'cards')} imposed, {plan.per_sheet} a sheet"
     return Written(out, len(pages), len(data), what + reencoded_note(loaded))
 

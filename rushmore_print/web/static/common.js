@@ -76,9 +76,9 @@ function monumentGrid(state, onTap, selectable) {
           disabled: !selectable(position, who),
           onclick: () => onTap(position),
         },
-        el("img", { src: `/card/${monument}.svg`, alt: "", draggable: "false" }),
+        el("img", { src: `/card/${monument}.svg`, alt: "", draggable: "false", onload: cardLoaded }),
         el("span", { class: "position" }, position),
-        who ? el("span", { class: "hand" }, who) : null,
+        who ? el("span", { class: "hand fit-text" }, who) : null,
       );
       grid.append(cell);
     }
@@ -86,26 +86,31 @@ function monumentGrid(state, onTap, selectable) {
   return grid;
 }
 
-function endTable(end) {
-  const rows = end.rows
-    .slice()
-    .sort((a, b) => b.cards.length - a.cards.length)
-    .map((row) =>
-      el(
-        "tr",
-        { class: end.winners.includes(row.name) ? "winner" : "" },
-        el("td", {}, row.name),
-        el("td", { class: "num" }, row.cards.length),
-        el("td", { class: "cards" }, row.cards.join(" ")),
-        el("td", { class: "num" }, row.wrong),
-        el("td", { class: "num" }, seconds(row.median_ms)),
-      ),
-    );
-  return el(
-    "table",
-    { class: "end" },
+// A card face has loaded: the first tells the pages the design's card shape (layout.js).
+function cardLoaded(event) {
+  if (noteAspect(event.target)) dispatchEvent(new Event("cardaspect"));
+}
+
+// The final scores, most cards first, in `groups` tables side by side (the table screen splits a
+// long party's; a phone shows one).
+function endTables(end, groups) {
+  const rows = end.rows.slice().sort((a, b) => b.cards.length - a.cards.length);
+  const each = Math.ceil(rows.length / groups);
+  const tables = [];
+  for (let start = 0; start < rows.length; start += each) tables.push(endTable(end, rows.slice(start, start + each)));
+  return tables;
+}
+
+function endTable(end, rows) {
+  const body = rows.map((row) =>
+    el("tr", { class: end.winners.includes(row.name) ? "winner" : "" },
+      el("td", {}, el("span", { class: "name fit-text" }, row.name)),
+      el("td", { class: "num" }, row.cards.length),
+      el("td", { class: "cards" }, row.cards.join(" ")),
+      el("td", { class: "num" }, row.wrong),
+      el("td", { class: "num" }, seconds(row.median_ms))));
+  return el("table", { class: "end" },
     el("thead", {}, el("tr", {}, el("th", {}, say("col_player")), el("th", {}, say("col_cards")), el("th", {}, say("col_won")),
       el("th", {}, say("col_wrong")), el("th", {}, say("col_median")))),
-    el("tbody", {}, rows),
-  );
+    el("tbody", {}, body));
 }

@@ -73,15 +73,19 @@ function render() {
   const title = state.phase === "over" ? say("game_over")
     : state.tiebreak ? say("tiebreak", { players: names(state.tiebreak) }) : say("card_of", { number: state.number, total: state.total });
   show(
-    el("header", {}, el("strong", { class: "you" }, state.you), el("span", { class: "score" }, `${player.score} · ${title}`)),
+    el("header", {}, el("strong", { class: "you fit-text" }, state.you), el("span", { class: "score fit-text" }, `${player.score} · ${title}`)),
     state.phase === "over"
-      ? el("section", { class: "over" }, el("h2", {}, state.end.headline), endTable(state.end))
+      ? el("section", { class: "over" }, el("h2", { class: "winner-line" }, state.end.headline), endTables(state.end, 1))
       : monumentGrid(state, (position) => link.send({ t: "claim", at: position }), (position, who) => free && !who),
     state.phase === "over" ? null : el("button", { class: "big pass", disabled: !free, onclick: () => link.send({ t: "pass" }) }, say("pass")),
     el("p", { class: "status" }, line()),
     note ? el("p", { class: "note" }, note) : null,
     el("ul", { class: "said" }, state.said.slice(-2).map((text) => el("li", {}, text))),
   );
+  fitPhone(app);
 }
+
+addEventListener("resize", render);
+addEventListener("cardaspect", render);
 
 open(null);

@@ -55,14 +55,18 @@ function heading() {
   return `${which}${state.card ? " · " + state.card.level : ""}`;
 }
 
-function cardArea() {
-  if (state.phase === "over") {
-    const end = state.end;
-    return el("section", { class: "stage over" },
-      el("h2", { class: "winner-line" }, end.headline),
-      el("p", { class: "reason" }, end.reason),
-      endTable(end));
-  }
+// The header: where the game stands, and the table's two controls, which nothing can push away.
+function header() {
+  return el("header", {},
+    el("h1", { class: "fit-text" }, heading()),
+    el("span", { class: "design fit-text" }, state.design),
+    el("div", { class: "controls" },
+      el("button", { id: "undo", onclick: () => link.send({ t: "undo" }) }, say("undo")),
+      el("button", { id: "end", onclick: () => { if (state.phase === "over" || confirm(say("end_sure"))) link.send({ t: "end" }); } },
+        state.phase === "over" ? say("close") : say("end"))));
+}
+
+function stage() {
   if (state.phase === "countdown") {
     return el("section", { class: "stage" }, el("div", { id: "countdown", class: "countdown" }, "3"));
   }
@@ -74,7 +78,18 @@ function cardArea() {
   return el("section", { class: "stage" },
     el("button", { class: "big", id: "reveal", onclick: () => link.send({ t: "reveal" }) },
       first ? say("reveal_first") : say("reveal_next")),
-    el("p", { class: "hint" }, say("hands_off")));
+    el("p", { class: "hint" }, say("hands_off")),
+    state.mode === "phones" ? joinPanel() : null);
+}
+
+// The end of the game across the screen: who won, why, and every player's cards, in `groups`
+// tables side by side when one would be too long.
+function endView(groups) {
+  const end = state.end;
+  return el("section", { class: "end-view" },
+    el("h2", { class: "winner-line" }, end.headline),
+    el("p", { class: "reason" }, end.reason),
+    el("div", { class: "end-tables" }, endTables(end, groups)));
 }
 
 function statusOf(player) {
@@ -85,47 +100,95 @@ function statusOf(player) {
   return "";
 }
 
-function scoreboard() {
-  const rows = state.players.map((player) =>
-    el("li", {
-      class: `player${player.waiting ? " waiting" : ""}${selected === player.name ? " selected" : ""}`,
-      "data-player": player.name,
-    },
-    el("span", { class: "name" }, player.name),
+// What tapping a player's tile does now: "took" (one screen: they took the card), "correct"
+// (phones: pick the hand their phone put down, to move it), or nothing.
+function tileAction(player) {
+  if (state.phase !== "play" || !player.active) return null;
+  if (state.mode === "one-screen") return "took";
+  return player.hand ? "correct" : null;
+}
+
+// A crowd's one-line tiles say a hand in a sign: the place it covers, – for a pass, … still to
+// choose (the words are the tile's label, and its title).
+function shortStatusOf(player) {
+  if (!player.active) return "";
+  if (player.hand === "pass") return "–";
+  if (player.hand) return player.hand;
+  return player.waiting ? "…" : "";
+}
+
+function tile(player) {
+  const action = tileAction(player);
+  const status = action === "took" ? say("took") : statusOf(player);
+  const parts = [
+    el("span", { class: "name fit-text" }, player.name),
     el("span", { class: "score" }, player.score),
-    el("span", { class: "state" }, statusOf(player)),
-    state.mode === "phones" ? el("span", { class: "seat", title: say("phone_joined") }, player.seated ? "✓" : "·") : null,
-    state.mode === "one-screen" && state.phase === "play" && player.active
-      ? el("button", { class: "took", onclick: () => link.send({ t: "took", player: player.name }) }, say("took"))
-      : null,
-    state.mode === "phones" && state.phase === "play" && player.hand
-      ? el("button", { class: "small", onclick: () => link.send({ t: "drop", player: player.name }) }, say("drop"))
-      : null,
-    state.mode === "phones" && state.phase === "play"
-      ? el("button", { class: "small", onclick: () => { selected = selected === player.name ? null : player.name; render(); } },
-        selected === player.name ? say("cancel") : say("correct"))
-      : null,
-    ));
+    el("span", { class: "status", title: status || null },
+      state.mode === "phones" ? el("span", { class: "seat", title: say("phone_joined") }, player.seated ? "✓" : "·") : null,
+      el("span", { class: "state fit-text" }, status),
+      el("span", { class: "short" }, action === "took" ? "" : shortStatusOf(player))),
+  ];
+  if (!action) return el("div", { class: "tile" }, parts);
+  const label = `${player.name}, ${player.score}, ${status}`;
+  if (action === "took") {
+    return el("button", { class: "tile", "aria-label": label, onclick: () => link.send({ t: "took", player: player.name }) }, parts);
+  }
+  return el("button", {
+    class: "tile",
+    "aria-label": `${say("correct")}: ${label}`,
+    "aria-pressed": selected === player.name ? "true" : "false",
+    onclick: () => { selected = selected === player.name ? null : player.name; render(); },
+  }, parts);
+}
+
+function scoreboard() {
+  return el("ol", { class: "players" }, state.players.map((player) =>
+    el("li", {
+      class: `player${player.waiting ? " waiting" : ""}${selected === player.name ? " selected" : ""}${player.active ? "" : " out"}`,
+      "data-player": player.name,
+    }, tile(player))));
+}
+
+// One line under the scoreboard, always the same height: who is still to choose or, with one
+// screen, the button for nobody.
+function statusLine() {
   const waiting = state.players.filter((p) => p.waiting).map((p) => p.name);
-  return el("section", { class: "board" },
-    el("ol", { class: "players" }, rows),
-    state.phase === "play" ? el("p", { class: "waiting-line" }, waiting.length ? say("waiting", { players: names(waiting) }) : "") : null,
-    state.mode === "one-screen" && state.phase === "play"
+  const text = state.phase === "play" && state.mode === "phones" && waiting.length ? say("waiting", { players: names(waiting) }) : "";
+  return el("div", { class: "status-line" },
+    el("p", { class: "fit-text" }, text),
+    state.phase === "play" && state.mode === "one-screen"
       ? el("button", { class: "took nobody", onclick: () => link.send({ t: "took", player: null }) }, say("nobody"))
-      : null,
-    selected ? el("p", { class: "hint" }, say("tap_where", { player: selected }) + " ",
-      el("button", { class: "small", onclick: () => { link.send({ t: "change", player: selected, at: "pass" }); selected = null; } }, say("pass_small"))) : null,
-    state.mode === "phones" ? monumentGrid(state, (position) => {
-      if (selected) link.send({ t: "change", player: selected, at: position });
-      selected = null;
-    }, () => selected !== null) : null,
-    el("ul", { class: "said" }, state.said.map((line) => el("li", {}, line))),
-    note ? el("p", { class: "note" }, note) : null,
-    state.mode === "phones" && !lobbyShown() ? joinPanel() : null,
-    el("div", { class: "controls" },
-      el("button", { id: "undo", onclick: () => link.send({ t: "undo" }) }, say("undo")),
-      el("button", { id: "end", onclick: () => { if (state.phase === "over" || confirm(say("end_sure"))) link.send({ t: "end" }); } },
-        state.phase === "over" ? say("close") : say("end"))));
+      : null);
+}
+
+// Beside the grid: a correction under way (the player picked, and the buttons besides a
+// Monument), or what the referee said last.
+function notes() {
+  const player = state.players.find((p) => p.name === selected);
+  if (!player) {
+    return el("div", { class: "notes" },
+      note ? el("p", { class: "note" }, note) : null,
+      el("ul", { class: "said" }, state.said.map((line) => el("li", {}, line))));
+  }
+  const send = (message) => { link.send(message); selected = null; };
+  return el("div", { class: "notes correction" },
+    el("p", { class: "hint fit-text" }, say("tap_where", { player: player.name })),
+    el("div", { class: "buttons" },
+      el("button", { onclick: () => send({ t: "change", player: player.name, at: "pass" }) }, say("pass_small")),
+      player.hand ? el("button", { onclick: () => send({ t: "drop", player: player.name }) }, say("drop")) : null,
+      el("button", { onclick: () => { selected = null; render(); } }, say("cancel"))));
+}
+
+function board() {
+  return el("section", { class: "board" },
+    scoreboard(),
+    statusLine(),
+    el("div", { class: "lower" },
+      state.mode === "phones" ? monumentGrid(state, (position) => {
+        if (selected) link.send({ t: "change", player: selected, at: position });
+        selected = null;
+      }, () => selected !== null) : null,
+      notes()));
 }
 
 function lobbyShown() {
@@ -143,9 +206,15 @@ function joinPanel() {
 
 function render() {
   if (!state) return;
-  show(
-    el("header", {}, el("h1", {}, heading()), el("span", { class: "design" }, state.design)),
-    el("div", { class: "layout" }, cardArea(), scoreboard()),
-    lobbyShown() ? joinPanel() : null,
-  );
+  if (selected && !state.players.some((p) => p.name === selected && tileAction(p) === "correct")) selected = null;
+  app.dataset.phase = state.phase;
+  show(header(), state.phase === "over" ? endView(1) : el("div", { class: "layout" }, stage(), board()));
+  fitTable(app, state, (groups) => {
+    const view = endView(groups);
+    app.querySelector(".end-view").replaceWith(view);
+    return view;
+  });
 }
+
+addEventListener("resize", render);
+addEventListener("cardaspect", render);

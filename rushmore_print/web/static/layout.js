@@ -1,0 +1,215 @@
+// Fitting each page to its screen, by measuring what the browser lays out: names and words differ
+// in width from one party and one language to the next, so nothing here counts letters.
+//
+// The table screen keeps Undo and End in its header, where nothing can push them off the screen;
+// the Search card is as large as it can be while the board beside it (under it, on a portrait
+// screen) shows every player, the corrections and the Monument grid at a size the room can read,
+// and never less than half the screen's height; the scoreboard compacts into columns as the party
+// grows. A layout is worked out once for a screen size and a party, then kept for the whole game
+// (its parts have fixed places), so nothing jumps while the players race.
+"use strict";
+
+// The board's type size, as fractions of the screen's shorter side: as large as `most`; the
+// Search card shrinks to keep it at `goal`; for a crowd it goes down to `least` (and `floor`
+// pixels) before the board gives up and scrolls in its own box.
+const BOARD_TYPE = { most: 0.034, goal: 0.024, least: 0.0155, floor: 11 };
+const CARD_LEAST = 0.5; // the Search card's height, of the screen's
+const BOARD_LEAST = 0.28; // beside the card: the board's width, of the screen's
+const TILE_EMS = [9.5, 12.5]; // a player's tile, in ems of the board's type (and one for the longest name)
+const TILE_MOST = 18; // the widest tile
+const TILE_ONE_LINE = 10; // a crowd's tiles: the name, a sign for the hand and the score on one line
+const END_GROUPS = 4; // the final scores, in up to this many tables side by side
+
+let cardAspect = 1.4; // width / height of the design's cards, read from the first face that loads
+let tableFit = { key: "", groups: 1 };
+
+// A card face has loaded: true if it tells a card shape other than the one assumed.
+function noteAspect(image) {
+  if (image.naturalWidth && image.naturalHeight) {
+    const aspect = image.naturalWidth / image.naturalHeight;
+    if (Math.abs(aspect - cardAspect) > 0.001) {
+      cardAspect = aspect;
+      return true;
+    }
+  }
+  return false;
+}
+
+function setVars(node, vars) {
+  for (const [name, value] of Object.entries(vars)) node.style.setProperty(name, value);
+}
+
+// The table screen's layout for the state just shown: worked out when the screen or the party
+// changes, applied again as it was otherwise. `build(groups)` draws the end view in that many tables.
+function fitTable(app, state, build) {
+  const over = state.phase === "over";
+  const names = state.players.map((p) => p.name).join(" ");
+  const key = [innerWidth, innerHeight, over, state.mode, cardAspect.toFixed(3), names].join("|");
+  if (key !== tableFit.key) {
+    setVars(app, { "--aspect": String(cardAspect) });
+    tableFit = over ? fitEnd(app, build) : fitBoard(app);
+    tableFit.key = key;
+  } else if (over) {
+    build(tableFit.groups);
+  }
+  markShortened(app);
+}
+
+// The board's type sizes on this screen, in pixels: from its shorter side (a portrait tablet is
+// read from closer than a television).
+function typeSizes() {
+  const side = Math.min(innerWidth, innerHeight);
+  const least = Math.max(BOARD_TYPE.floor, BOARD_TYPE.least * side);
+  return {
+    least,
+    goal: Math.max(least, BOARD_TYPE.goal * side),
+    most: Math.max(least, BOARD_TYPE.most * side),
+  };
+}
+
+// Everything the board must show lies inside it: the players' tiles, the status line, the grid,
+// and the notes beside it at their least (room for a correction's buttons).
+function boardFits(board) {
+  const edge = board.getBoundingClientRect();
+  for (const part of board.querySelectorAll(".players, .players > li, .status-line, .lower > .grid, .notes")) {
+    const box = part.getBoundingClientRect();
+    if (box.bottom > edge.bottom || box.right > edge.right) return false;
+  }
+  return true;
+}
+
+// The largest value in [low, high] at which `fits()` holds after `apply(value)` (within 1/32 of
+// the range), or null if not even `low` fits. `fits` must hold for all values below one that fits.
+function largest(low, high, apply, fits) {
+  apply(low);
+  if (!fits()) return null;
+  apply(high);
+  if (fits()) return high;
+  for (let step = 0; step < 5; step += 1) {
+    const middle = (low + high) / 2;
+    apply(middle);
+    if (fits()) low = middle;
+    else high = middle;
+  }
+  apply(low);
+  return low;
+}
+
+function fitBoard(app) {
+  const layout = app.querySelector(".layout");
+  const board = app.querySelector(".board");
+  if (!layout || !board) return { groups: 1 };
+  const stacked = matchMedia("(orientation: portrait)").matches;
+  const room = layout.getBoundingClientRect();
+  const sizes = typeSizes();
+  const cardMost = stacked
+    ? Math.min(room.height - 6 * sizes.least, room.width / cardAspect)
+    : Math.min(room.height, (room.width * (1 - BOARD_LEAST)) / cardAspect);
+  const cardLeast = Math.min(CARD_LEAST * innerHeight, cardMost);
+  const fits = () => boardFits(board);
+  layBoard(app, { card: cardMost, tile: TILE_EMS[0], size: sizes.least, compact: false });
+  // Names shown whole come first, then the largest card at the goal's type, then the largest type.
+  const tiles = tileWidths(board);
+  for (const tile of tiles) {
+    const card = largest(cardLeast, cardMost, (c) => layBoard(app, { card: c, tile, size: sizes.goal, compact: false }), fits);
+    if (card !== null) {
+      const size = largest(sizes.goal, sizes.most, (s) => layBoard(app, { card, tile, size: s, compact: false }), fits);
+      return layBoard(app, { card, tile, size, compact: false });
+    }
+  }
+  // A crowd: the smallest card, and the tiles that read largest (the widest, of two lines, unless
+  // the narrowest or a one-line tile gains half a pixel of type).
+  let best = null;
+  for (const [tile, compact] of [[tiles[0], false], [TILE_EMS[0], false], [TILE_ONE_LINE, true]]) {
+    const size = largest(sizes.least, sizes.goal, (s) => layBoard(app, { card: cardLeast, tile, size: s, compact }), fits);
+    if (size !== null && (best === null || size > best.size + 0.5)) best = { card: cardLeast, tile, size, compact };
+  }
+  return layBoard(app, best || { card: cardLeast, tile: TILE_ONE_LINE, size: sizes.least, compact: true, crowded: true });
+}
+
+// Lays the board out by a plan: the card's height, the tiles' width (ems) and lines, the type.
+function layBoard(app, plan) {
+  setVars(app, { "--card-h": `${plan.card}px`, "--tile": `${plan.tile}em`, "--fs": `${plan.size}px` });
+  app.classList.toggle("compact", plan.compact);
+  app.classList.toggle("crowded", Boolean(plan.crowded));
+  return { ...plan, groups: 1 };
+}
+
+// The tile widths to try, widest first: one that shows the longest name whole (up to TILE_MOST),
+// then the narrower of TILE_EMS.
+function tileWidths(board) {
+  const size = parseFloat(getComputedStyle(board).fontSize);
+  let name = 0;
+  for (const span of board.querySelectorAll(".player .name")) name = Math.max(name, span.scrollWidth);
+  const whole = Math.max(TILE_EMS[0], Math.min(TILE_MOST, name / size + 3.4)); // + the score, the padding, the gap
+  return [whole, ...TILE_EMS.filter((width) => width < whole).reverse()];
+}
+
+// The end of the game: the final scores as large as they fit, in one table or several side by side.
+function fitEnd(app, build) {
+  const sizes = typeSizes();
+  let best = null;
+  for (let groups = 1; groups <= END_GROUPS; groups += 1) {
+    const view = build(groups);
+    const fits = () => view.scrollHeight <= view.clientHeight + 1 && view.scrollWidth <= view.clientWidth + 1;
+    const size = largest(sizes.least, 1.6 * sizes.most, (s) => setVars(app, { "--fs": `${s}px` }), fits);
+    if (size !== null && (best === null || size > best.size * 1.05)) best = { groups, size };
+    if (groups >= view.querySelectorAll("table.end tbody tr").length) break;
+  }
+  const chosen = best || { groups: END_GROUPS, size: sizes.least };
+  setVars(app, { "--fs": `${chosen.size}px` });
+  app.classList.toggle("crowded", best === null);
+  build(chosen.groups);
+  return chosen;
+}
+
+// How wide a node's text is laid out, in pixels (fractions too: an ellipsis shows for any).
+function textWidth(node) {
+  const range = document.createRange();
+  range.selectNodeContents(node);
+  return range.getBoundingClientRect().width;
+}
+
+// The node's text does not fit its box: wider than its content box, or (a text of several lines)
+// more lines than it shows.
+function cutShort(node) {
+  const style = getComputedStyle(node);
+  const room = node.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+  const lines = style.whiteSpace !== "nowrap"; // a text of several lines is cut when lines are left out
+  return textWidth(node) > room + 0.01 || (lines && node.scrollHeight > node.clientHeight + 1);
+}
+
+// A text cut short by its box (an ellipsis, or lines left out) shows the whole of it on hover;
+// screen readers read the element's whole text anyway.
+function markShortened(root) {
+  for (const node of root.querySelectorAll(".fit-text")) {
+    if (cutShort(node)) node.title = node.textContent;
+    else node.removeAttribute("title");
+  }
+}
+
+// A phone: the player's name on one line, as large as the width allows (its CSS size at most, down
+// to 12 px, then on two lines: a player sees their whole name); the grid as wide as the screen
+// while the name, the grid and the Pass button fit in its height.
+function fitPhone(app) {
+  setVars(app, { "--aspect": String(cardAspect) });
+  const name = app.querySelector(".you");
+  if (name && cutShort(name)) {
+    // the width of a line of text goes with its type size: one measure, then a step down if rounding needs it
+    const full = parseFloat(getComputedStyle(name).fontSize);
+    const size = Math.max(12, Math.floor((full * name.clientWidth) / textWidth(name)));
+    name.style.setProperty("font-size", `${size}px`);
+    if (cutShort(name) && size > 12) name.style.setProperty("font-size", `${size - 1}px`);
+    name.classList.toggle("wraps", cutShort(name));
+  }
+  const grid = app.querySelector(".grid");
+  const last = app.querySelector(".pass") || grid;
+  if (grid) {
+    grid.style.removeProperty("width");
+    const padding = parseFloat(getComputedStyle(app).paddingBottom);
+    const cut = last.getBoundingClientRect().bottom + scrollY + padding - innerHeight;
+    const height = grid.getBoundingClientRect().height;
+    if (cut > 0 && height > 0) grid.style.setProperty("width", `${Math.max(50, (100 * (height - cut)) / height)}%`);
+  }
+  markShortened(app);
+}
