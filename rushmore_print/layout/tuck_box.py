@@ -346,7 +346,7 @@ def _words(design: Design, deck: Deck, box: TuckBox, t: Catalogue) -> _Words:
             "Bottom: fold in the two small flaps and the hatched tab, glue the tab and press the bottom panel onto it."
         ),
         t.gettext(
-            "Put the deck in, fold in the two small top flaps, close the lid and tuck its flap inside the front."
+            "Put the cards in, fold in the two small top flaps, close the lid and tuck its flap inside the front."
         ),
     )
     monuments = t.npgettext("subtitle", "{n} Monument", "{n} Monuments", len(deck.monuments))
