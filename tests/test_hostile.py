@@ -44,7 +44,7 @@ def test_the_largest_rule_numbers_allowed_still_validate(runner, write_design):
     assert result.exit_code == 0, result.output
 
 
-@pytest.mark.parametrize("language", ["en", "de", "fr", "pl"])
+@pytest.mark.parametrize("language", ["en", "de", "fr", "pl", "pt"])
 def test_any_whole_number_can_be_said_in_every_language(language):
     said = catalogue(language).integer(HUGE)
     assert "".join(ch for ch in said if ch.isdigit()) == str(HUGE)

@@ -31,7 +31,7 @@ from .conftest import DESIGNS, MINIMAL
 from .test_rules_sheet import collisions, texts
 
 TRANSLATED = [language for language in languages() if language != "en"]
-REQUIRED = {"de", "fr", "es", "it", "pl", "nl"}
+REQUIRED = {"de", "fr", "es", "it", "pl", "nl", "pt"}
 # Words an English rule sheet is full of and none of the others uses (case as written).
 ENGLISH = ("the", "and", "with", "cards", "heads", "Search", "deck", "players", "matches", "every", "wins", "rules")
 
@@ -104,12 +104,22 @@ def test_typography_is_the_language_s_own(language):
             if language in ("de", "pl"):  # „…“ in German, „…” in Polish: every quote opens low
                 assert form.count("„") == form.count({"de": "“", "pl": "”"}[language]), form
                 assert "«" not in form, form
+            if language == "pt":  # “…” and ‘…’ in Brazil, never « » or „
+                assert form.count("“") == form.count("”") and "«" not in form and "„" not in form, form
 
 
 def test_polish_counts_cards_as_a_pole_does():
     t = catalogue("pl")
     cards = [t.npgettext("deck for", "{n} card", "{n} cards", n) for n in (1, 2, 4, 5, 12, 14, 21, 22, 25)]
     assert cards == ["1 karta", "2 karty", "4 karty", "5 kart", "12 kart", "14 kart", "21 kart", "22 karty", "25 kart"]
+
+
+def test_portuguese_counts_as_cldr_says():
+    """Brazilian Portuguese: 0 and 1 are singular (CLDR's one: i = 0..1), lists and decimals its own."""
+    t = catalogue("pt")
+    cards = [t.npgettext("deck for", "{n} card", "{n} cards", n) for n in (0, 1, 2, 22)]
+    assert cards == ["0 carta", "1 carta", "2 cartas", "22 cartas"]
+    assert t.names(["Ana", "Bia", "Cy"]) == "Ana, Bia e Cy" and t.number(1.5) == "1,5"
 
 
 def test_numbers_lists_and_capitals_follow_the_language():
@@ -134,7 +144,7 @@ def test_an_unknown_language_is_a_located_error_naming_the_choices(write_design)
         load_design(path)
     message = str(info.value)
     assert f"{path}:7: language:" in message, message
-    assert "de, en, es, fr, it, nl, pl" in message
+    assert "de, en, es, fr, it, nl, pl, pt" in message
 
 
 # -- every sheet in its language

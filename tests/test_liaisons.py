@@ -1,5 +1,5 @@
 """A word before a name changes with the name's first sound (i18n.LIAISONS): French elides ``de``
-and ``que`` before a vowel or mute h (``la main d’ann``), Spanish ``y``/``o`` are ``e``/``u``
+and ``que`` before a vowel or mute h (``le choix d’ann``), Spanish ``y``/``o`` are ``e``/``u``
 before an /i/ or /o/ (``ann e Isabel``), Italian ``e``/``a`` are ``ed``/``ad`` before the same
 vowel (``ann ed Elena``). The rule acts where a value is put into a message or a list."""
 
@@ -17,17 +17,17 @@ CLAIM = "{player}'s claim on {position}"
 @pytest.mark.parametrize(
     ("player", "said_fr"),
     [
-        ("ann", "la main d’ann sur B2"),
-        ("Ève", "la main d’Ève sur B2"),
-        ("ursule", "la main d’ursule sur B2"),
-        ("Hugo", "la main d’Hugo sur B2"),  # the h of a first name is mute
-        ("hélène", "la main d’hélène sur B2"),
-        ("Yves", "la main d’Yves sur B2"),  # y before a consonant is a vowel
-        ("Yasmine", "la main de Yasmine sur B2"),  # before a vowel, a consonant
-        ("bob", "la main de bob sur B2"),
-        ("Zoé", "la main de Zoé sur B2"),
-        ("A", "la main de A sur B2"),  # one letter: said as a letter, as technical French writes it
-        ("2ann", "la main de 2ann sur B2"),
+        ("ann", "le choix d’ann sur B2"),
+        ("Ève", "le choix d’Ève sur B2"),
+        ("ursule", "le choix d’ursule sur B2"),
+        ("Hugo", "le choix d’Hugo sur B2"),  # the h of a first name is mute
+        ("hélène", "le choix d’hélène sur B2"),
+        ("Yves", "le choix d’Yves sur B2"),  # y before a consonant is a vowel
+        ("Yasmine", "le choix de Yasmine sur B2"),  # before a vowel, a consonant
+        ("bob", "le choix de bob sur B2"),
+        ("Zoé", "le choix de Zoé sur B2"),
+        ("A", "le choix de A sur B2"),  # one letter: said as a letter, as technical French writes it
+        ("2ann", "le choix de 2ann sur B2"),
     ],
 )
 def test_french_elides_de_before_a_name_that_begins_with_a_vowel_or_mute_h(player, said_fr):
@@ -38,11 +38,11 @@ def test_french_elides_de_before_a_name_that_begins_with_a_vowel_or_mute_h(playe
 @pytest.mark.parametrize(
     ("message", "values", "expected"),
     [
-        ("the change of {player}'s claim", {"player": "ann"}, "la correction de la main d’ann"),
-        ("the drop of {player}'s claim", {"player": "Hugo"}, "le retrait de la main d’Hugo"),
-        ("the drop of {player}'s claim", {"player": "bob"}, "le retrait de la main de bob"),
+        ("the change of {player}'s claim", {"player": "ann"}, "la correction du choix d’ann"),
+        ("the drop of {player}'s claim", {"player": "Hugo"}, "le retrait du choix d’Hugo"),
+        ("the drop of {player}'s claim", {"player": "bob"}, "le retrait du choix de bob"),
         ("{player}'s claim is dropped; {player} is to claim again", {"player": "ève"},
-         "la main d’ève est retirée\u202f; ève doit rejouer"),
+         "le choix d’ève est retiré\u202f; ève doit choisir de nouveau"),
         ("{player}'s pass", {"player": "Inès"}, "la passe d’Inès"),
     ],
 )  # fmt: skip
@@ -75,8 +75,7 @@ def test_the_french_rule_on_its_own(template, value, expected):
 def test_a_list_of_names_elides_before_its_first():
     t = catalogue("fr")
     assert (
-        t.say(said("the drop of {player}'s claim", player=Names(("ann", "bob"))))
-        == "le retrait de la main d’ann et bob"
+        t.say(said("the drop of {player}'s claim", player=Names(("ann", "bob")))) == "le retrait du choix d’ann et bob"
     )
     assert t.names(["bob", "ann"]) == "bob et ann"  # et never elides
 
@@ -135,5 +134,29 @@ def test_a_french_game_at_the_terminal_says_d_before_eve(tmp_path):
         input=lines,
     )  # fmt: skip
     assert result.exit_code == 0, result.output
-    assert "la main d’ève est retirée\u202f; ève doit rejouer" in result.output
+    assert "le choix d’ève est retiré\u202f; ève doit choisir de nouveau" in result.output
     assert " de ève" not in result.output and " de hugo" not in result.output
+
+
+@pytest.mark.parametrize(
+    ("template", "value", "expected"),
+    [
+        ("vem de {x}", "as cartas não usadas", "vem das cartas não usadas"),
+        ("vem de {x}", "a 1 carta", "vem da 1 carta"),
+        ("De {x}", "o monte", "Do monte"),  # the capital kept
+        ("está em {x}", "os dois", "está nos dois"),
+        ("o palpite de {x}", "Ana", "o palpite de Ana"),  # a name, written without an article
+        ("o palpite de {x}", "A", "o palpite de A"),  # a name of one letter is no article
+        ("em {x}", "B3", "em B3"),
+        ("onde {x}", "a mão", "onde a mão"),  # only the word de, not a word ending in de
+    ],
+)
+def test_portuguese_contracts_de_and_em_with_the_article_a_value_begins_with(template, value, expected):
+    assert catalogue("pt").fill(template, {"x": value}) == expected
+
+
+def test_a_portuguese_tie_break_draw_names_its_source_contracted():
+    t = catalogue("pt")
+    source = t.gettext("the unused {level} cards ({own})", level="Básico", own=t.gettext("no red head"))
+    said_pt = t.gettext("It comes from {source}: this level's are used up.", source=source)
+    assert said_pt == "Ela vem das cartas não usadas do nível Básico (sem cabeça vermelha): as deste nível acabaram."

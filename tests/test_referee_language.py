@@ -146,7 +146,7 @@ def run(design: Path, request: GameRequest, script, log: Path) -> tuple[str, obj
     return streams.stdout.getvalue() + streams.stderr.getvalue(), (outcome, session)
 
 
-@pytest.mark.parametrize("language", ["de", "pl"])
+@pytest.mark.parametrize("language", ["de", "pl", "pt"])
 def test_a_whole_game_at_the_terminal_is_told_in_the_players_language(tmp_path, language):
     design = design_in(tmp_path, language)
     told, (outcome, session) = run(design, SCREEN_GAME, screen_game, tmp_path / "g.jsonl")
@@ -170,7 +170,7 @@ def test_a_whole_game_at_the_terminal_is_told_in_the_players_language(tmp_path, 
     assert '"reason": "no player called' in log  # the log keeps the English: it is a file format
 
 
-@pytest.mark.parametrize("language", ["de", "pl"])
+@pytest.mark.parametrize("language", ["de", "pl", "pt"])
 def test_a_table_deck_game_to_a_tie_break_is_told_in_the_players_language(tmp_path, language):
     design = design_in(tmp_path, language)
     request = GameRequest(("ann", "bob"), seed=2, deck_mode="table")
@@ -182,7 +182,7 @@ def test_a_table_deck_game_to_a_tie_break_is_told_in_the_players_language(tmp_pa
     assert english_left(told, language) == []
 
 
-@pytest.mark.parametrize("language", ["de", "pl"])
+@pytest.mark.parametrize("language", ["de", "pl", "pt"])
 def test_a_resumed_game_and_the_print_order_are_told_in_the_players_language(tmp_path, language):
     design = design_in(tmp_path, language)
     log = tmp_path / "r.jsonl"
@@ -228,7 +228,7 @@ def page_words_of(page: str) -> dict:
     return json.loads(data.group(1))
 
 
-@pytest.mark.parametrize("language", ["de", "pl"])
+@pytest.mark.parametrize("language", ["de", "pl", "pt"])
 def test_the_browser_table_serves_its_words_and_says_its_lines_in_the_language(classic, classic_deck, language):
     import asyncio
 
@@ -395,7 +395,7 @@ def test_calibrate_takes_a_language_and_refuses_an_unknown_one(runner, tmp_path)
     done = runner.invoke(cli, ["calibrate", "--language", "pl", "--paper", "a4", "-o", str(tmp_path)])
     assert done.exit_code == 0, done.output
     refused = runner.invoke(cli, ["calibrate", "--language", "xx", "-o", str(tmp_path)])
-    assert refused.exit_code == 2 and "de, en, es, fr, it, nl, pl" in refused.output
+    assert refused.exit_code == 2 and "de, en, es, fr, it, nl, pl, pt" in refused.output
 
 
 # --------------------------------------------------------------------------- the directions
@@ -403,7 +403,13 @@ def test_calibrate_takes_a_language_and_refuses_an_unknown_one(runner, tmp_path)
 
 @pytest.mark.parametrize(
     "language, left, right",
-    [("en", "left", "right"), ("de", "links", "rechts"), ("pl", "lewo", "prawo"), ("fr", "la gauche", "la droite")],
+    [
+        ("en", "left", "right"),
+        ("de", "links", "rechts"),
+        ("pl", "lewo", "prawo"),
+        ("fr", "la gauche", "la droite"),
+        ("pt", "a esquerda", "a direita"),
+    ],
 )
 def test_a_design_that_names_no_directions_faces_the_language_s_left_and_right(tmp_path, language, left, right):
     from rushmore_print.deck.generate import generate_deck
@@ -434,7 +440,7 @@ def test_directions_a_design_names_are_kept_in_any_language(write_design):
     assert design.directions == ("up", "down") and design.notation.letters == ("U", "D")
 
 
-@pytest.mark.parametrize("language", ["de", "pl"])
+@pytest.mark.parametrize("language", ["de", "pl", "pt"])
 def test_answer_and_check_settle_a_dispute_in_the_players_language(runner, tmp_path, language):
     from rushmore_print.cli.commands import cli
 

@@ -136,6 +136,17 @@ def _italian_e(text: str) -> bool:
     return len(word) >= 2 and word[0] == "e"
 
 
+def _portuguese_article(text: str) -> bool:
+    """True if ``text`` begins with a definite article (o, a, os, as), which a Portuguese ``de``
+    or ``em`` before it takes in: ``de as cartas`` is ``das cartas``, ``em o monte`` is ``no monte``.
+    A name alone (``A``, ``Ana``) has none.
+
+    >>> [_portuguese_article(text) for text in ("as cartas não usadas", "a esquerda", "Os dois", "Ana", "A", "ann")]
+    [True, True, True, False, False, False]
+    """
+    return re.match(r"(?:o|a|os|as)\s", text, re.IGNORECASE) is not None
+
+
 @dataclass(frozen=True)
 class Liaison:
     """A short word of a language that changes before a value beginning with a certain sound:
@@ -152,7 +163,7 @@ class Liaison:
     word: str  # as the catalogues write it, in lower case
     becomes: str  # what the word is before such a value
     before: Callable[[str], bool]  # does a value begin with the sound?
-    elided: bool = False  # True: the word ends in an apostrophe and the space after it goes
+    elided: bool = False  # True: the space after the word goes (French d’ann, Portuguese d + as = das)
 
     def join(self, done: str, value: str) -> str | None:
         """``done`` (the text before ``value``) with its last word changed, or None if this
@@ -175,11 +186,13 @@ def _elision(word: str) -> Liaison:
 
 
 # The liaisons of each language, where a value (a player's name, a list of them, a word) is put
-# into a message. German, Dutch and Polish have none that a name sets off; English none.
+# into a message. German, Dutch and Polish have none that a name sets off; English none. Portuguese
+# contracts a preposition with the article a value begins with (de + as = das, em + o = no).
 LIAISONS: dict[str, tuple[Liaison, ...]] = {
     "fr": tuple(_elision(word) for word in ("de", "que", "le", "la", "jusque", "lorsque", "puisque")),
     "es": (Liaison("y", "e", _spanish_i), Liaison("o", "u", _spanish_o)),
     "it": (Liaison("e", "ed", _italian_e), Liaison("a", "ad", _italian_a)),
+    "pt": (Liaison("de", "d", _portuguese_article, elided=True), Liaison("em", "n", _portuguese_article, elided=True)),
 }
 _FORMATTER = string.Formatter()
 
