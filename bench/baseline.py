@@ -35,18 +35,27 @@ class Run:
 
 def timed_build(code_root: Path, out: Path, design: Path | str | None = None, env: dict | None = None) -> Run:
     """One ``rushmore build -o OUT [DESIGN]`` of ``code_root``'s code in a fresh process."""
-    command = [sys.executable, "-c", f"import sys; sys.path.insert(0, {str(code_root)!r}); {RUN_CLI}"]
-    command += ["build", "-o", str(out)] + ([str(design)] if design else [])
+    return timed_cli(code_root, ["build", "-o", str(out)] + ([str(design)] if design else []), out.parent, env)
+
+
+def timed_cli(code_root: Path, args: list[str], cwd: Path, env: dict | None = None) -> Run:
+    """One ``rushmore ARGS`` of ``code_root``'s code in a fresh process, started in ``cwd``."""
+    command = [sys.executable, "-c", f"import sys; sys.path.insert(0, {str(code_root)!r}); {RUN_CLI}", *args]
+    return timed_process(command, cwd, env, what=f"rushmore {' '.join(args[:2])} in {code_root}")
+
+
+def timed_process(command: list[str], cwd: Path, env: dict | None = None, what: str = "") -> Run:
+    """One run of ``command``, measured by the operating system (``os.wait4``)."""
     start = time.perf_counter()
     process = subprocess.Popen(
-        command, cwd=out.parent, env={**INSTALLED, **(env or {})}, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
+        command, cwd=cwd, env={**INSTALLED, **(env or {})}, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
     )
     assert process.stderr is not None
     errors = process.stderr.read()
     _, status, usage = os.wait4(process.pid, 0)
     wall = time.perf_counter() - start
     if status != 0:
-        raise SystemExit(f"build failed in {code_root}: {errors.decode(errors='replace')[-2000:]}")
+        raise SystemExit(f"{what or command[0]} failed: {errors.decode(errors='replace')[-2000:]}")
     return Run(wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024)
 
 

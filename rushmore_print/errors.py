@@ -270,6 +270,17 @@ class OptionsError(RushmoreError):
     """
 
 
+class MissingExtra(RushmoreError):
+    """What was asked needs an optional part of the package (an extra) that is not installed;
+    the message is one sentence with the ``pip install`` line that brings it (see
+    :mod:`rushmore_print.extras`).
+
+    >>> from rushmore_print.extras import Extra, missing_sentence
+    >>> print(MissingExtra(missing_sentence(Extra.TABLE)))
+    rushmore table needs the table extra, which is not installed: pip install 'rushmore-print[table]'
+    """
+
+
 __all__ = [
     "AlreadyClaimed",
     "AlreadyCovered",
@@ -280,6 +291,7 @@ __all__ = [
     "GameLogError",
     "GameOver",
     "JudgedBefore",
+    "MissingExtra",
     "NoClaimToChange",
     "NothingToUndo",
     "OptionsError",

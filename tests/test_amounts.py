@@ -267,6 +267,7 @@ def turned_over(image, layout: SheetLayout, flip: Flip):
     ],
 )
 @pytest.mark.parametrize("orientation", ["landscape", "portrait"])
+@pytest.mark.slow
 def test_each_backs_top_edge_is_its_fronts_top_edge_once_turned_over(paper, layout, flip, orientation):
     """Landscape poker cards lie turned a quarter on A4 (rotation 90), so a rotation left
     un-negated on the backs turns them 180 degrees against their fronts: this test sees it."""

@@ -79,6 +79,7 @@ def test_every_entry_point_of_the_package_is_documented_with_an_example():
             assert ">>>" in thing.__doc__, f"{name}'s docstring has no example"
 
 
+@pytest.mark.slow
 def test_help_reads_as_an_api_and_importing_loads_no_renderer():
     code = "import pydoc, rushmore_print as r; print(pydoc.render_doc(r, renderer=pydoc.plaintext))"
     heavy = "('reportlab', 'PIL', 'yaml', 'click')"

@@ -222,15 +222,42 @@ def test_only_the_yaml_reader_imports_yaml():
     assert users == {"design/yamlfile"}
 
 
+def test_no_module_imports_babel():
+    """Babel (36 MB) is a test tool: the package carries the CLDR facts it uses
+    (data/locale/cldr.json) and compiles its catalogues itself (language/pofile.py), so a core
+    install without Babel plays, builds and writes stats in every language."""
+    users = {"/".join(parts) for p, parts in modules() if "babel" in imports_of(p)[0]}
+    assert not users
+
+
 def test_only_the_command_line_imports_click():
     """The game's console and every lower layer take plain streams, so other front ends share them."""
     users = {"/".join(parts) for p, parts in modules() if "click" in imports_of(p)[0]}
     assert users == {"cli/commands", "cli/commandline"}
 
 
-@pytest.mark.parametrize("argv", [["--help"], ["impose", "--help"], ["play", "--help"]])
+# What one command alone needs, which no other command's start-up may load: the design reader and
+# what it pulls in (yaml, the SVG and font readers, the players' language), the renderers and the
+# work of each command, the browser table, and every extra's package (issue 33: `--help` had
+# doubled, every command importing `init`'s examples and with them the design reader).
+ONE_COMMANDS_OWN = {
+    "reportlab", "yaml", "PIL", "babel", "svgelements", "numpy", "simplejpeg", "aiohttp", "segno",
+    "watchfiles", "openpyxl",
+    "rushmore_print.design", "rushmore_print.readers.svg_art", "rushmore_print.readers.truetype",
+    "rushmore_print.language.i18n", "rushmore_print.render", "rushmore_print.layout",
+    "rushmore_print.writers.build", "rushmore_print.writers.export", "rushmore_print.writers.impose",
+    "rushmore_print.web.preview", "rushmore_print.web", "rushmore_print.game.referee",
+    "rushmore_print.game.session", "rushmore_print.deck.reports", "rushmore_print.deck.manifest",
+    "rushmore_print.readers.spreadsheets", "rushmore_print.readers.rasters", "rushmore_print.game.stats",
+    "rushmore_print.deck.rulebook", "rushmore_print.deck.generate",
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("argv", [["--help"], ["impose", "--help"], ["play", "--help"], ["table", "--help"]])
+@pytest.mark.slow
 def test_commands_import_only_what_they_use(argv):
-    """Help texts (and impose) start fast: no reportlab, no yaml, no Pillow behind them."""
+    """Help texts start fast: the CLI's own parts and the vocabularies its options offer, nothing
+    that one command alone needs (the top module of each, and any module under it)."""
     import subprocess
     import sys
 
@@ -238,17 +265,43 @@ def test_commands_import_only_what_they_use(argv):
         "import sys, runpy; sys.argv = ['rushmore', *sys.argv[1:]]\n"
         "try:\n    runpy.run_module('rushmore_print', run_name='__main__')\n"
         "except SystemExit:\n    pass\n"
-        "print(sorted({m.split('.')[0] for m in sys.modules} & {'reportlab', 'yaml', 'PIL'}))"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] != 'rushmore_print' or m.count('.') < 2))"
     )
     result = subprocess.run([sys.executable, "-c", probe, *argv], capture_output=True, text=True, check=True)
-    assert result.stdout.strip().splitlines()[-1] == "[]"
+    loaded = set(ast.literal_eval(result.stdout.strip().splitlines()[-1]))
+    assert "rushmore_print.cli" in loaded
+    tops = {name if name.startswith("rushmore_print.") else name.split(".")[0] for name in loaded}
+    assert not tops & ONE_COMMANDS_OWN
+
+
+def test_impose_of_pngs_loads_no_design_reader_no_renderer_and_no_language(tmp_path):
+    """impose lays out other people's images: no yaml, reportlab, Pillow, Babel or numpy behind it."""
+    import subprocess
+    import sys
+
+    from .imagebytes import phys, png
+
+    cards = [tmp_path / f"card{number}.png" for number in range(3)]
+    for path in cards:
+        path.write_bytes(png(75, 105, before_data=[phys(2953, 2953)]))  # 75 dots an inch: 25.4 x 35.6 mm
+    probe = (
+        "import sys, runpy; sys.argv = ['rushmore', *sys.argv[1:]]\n"
+        "try:\n    runpy.run_module('rushmore_print', run_name='__main__')\n"
+        "except SystemExit:\n    pass\n"
+        "print(sorted({m.split('.')[0] for m in sys.modules}))"
+    )
+    argv = ["impose", *map(str, cards), "-q", "-o", str(tmp_path / "out")]
+    result = subprocess.run([sys.executable, "-c", probe, *argv], capture_output=True, text=True, check=True)
+    loaded = set(ast.literal_eval(result.stdout.strip().splitlines()[-1]))
+    assert not loaded & {"reportlab", "yaml", "PIL", "babel", "numpy", "simplejpeg", "svgelements"}
+    assert list((tmp_path / "out").glob("*.pdf"))
 
 
 @pytest.mark.slow
 def test_a_build_imports_no_game_and_no_catalogue_reader(tmp_path):
     """``rushmore build`` of an English design loads neither the referee and its session (the CLI
-    offers their options from plain vocabularies) nor Babel's catalogue reader (only another
-    language's catalogue needs it): imports are a fifth of a build's time."""
+    offers their options from plain vocabularies) nor the catalogue reader (only another
+    language's catalogue needs it), nor Babel (the package never needs it): imports are a fifth of a build's time."""
     import os
     import subprocess
     import sys
@@ -258,7 +311,7 @@ def test_a_build_imports_no_game_and_no_catalogue_reader(tmp_path):
         "try:\n    runpy.run_module('rushmore_print', run_name='__main__')\n"
         "except SystemExit:\n    pass\n"
         "print(sorted(set(sys.modules) & {'rushmore_print.game.referee', 'rushmore_print.game.session', "
-        "'babel.messages.pofile', 'babel.messages.mofile'}))"
+        "'rushmore_print.language.pofile', 'babel'}))"
     )
     argv = ["build", "-q", "-o", str(tmp_path), "--paper", "a4", "--layout", "duplex"]
     env = {**os.environ, "RUSHMORE_WORKERS": "1"}

@@ -230,6 +230,7 @@ def _sized(design, card: str, landscape: bool):
 
 
 @pytest.mark.parametrize("path", DESIGNS, ids=lambda p: p.stem)
+@pytest.mark.slow
 def test_the_title_keeps_3mm_and_the_label_2mm_from_every_line_on_every_card_size(path):
     """Every back that can print (its title fits at 7 pt) keeps its title 3 mm and its label 2 mm
     clear of the keyline, the illustration and each other, on every preset, both ways round."""
@@ -366,6 +367,7 @@ def _near(pixel: tuple, color: Color, tolerance: int = 24) -> bool:
 
 
 @pytest.mark.parametrize("bleed_mm", [None, 0.0, 10.0])
+@pytest.mark.slow
 def test_the_pattern_reaches_the_bleed_edge(classic, bleed_mm):
     """On every side, the outermost millimetre of the printed back shows the pattern as well
     as the band (a vendor's bleed, none or the most a design may ask, alike)."""

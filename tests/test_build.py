@@ -32,6 +32,7 @@ def ids_on(texts):
     return found
 
 
+@pytest.mark.slow
 def test_default_kit_files(kit):
     _out, written = kit
     assert sorted(written) == sorted(
@@ -70,6 +71,7 @@ def test_every_file_of_the_kit_has_its_own_id(kit):
         ("letter", "gutterfold", 4, 14),  # 4 + 10, beside a fold down the middle (across it: 3 a sheet, 19 pages)
     ],
 )
+@pytest.mark.slow
 def test_sheet_pdfs_have_the_right_pages(kit, paper, layout, per_sheet, pages):
     out, _ = kit
     reader = PdfReader(out / f"mount-rushmore_cards_{paper}_{layout}.pdf")
@@ -112,6 +114,7 @@ def test_head_art_is_shared_between_pages(kit):
     assert 0 < len(names) <= 25
 
 
+@pytest.mark.slow
 def test_two_builds_are_byte_identical(tmp_path):
     first, second = tmp_path / "a", tmp_path / "b"
     options = KitOptions(papers=("a4",), layouts=(SheetLayout.DUPLEX,))
@@ -168,6 +171,7 @@ def test_a_failed_render_keeps_the_old_file(tmp_path, monkeypatch):
     assert [p.name for p in tmp_path.iterdir()] == [target.name]
 
 
+@pytest.mark.slow
 def test_a_build_that_fails_half_way_leaves_the_whole_previous_kit(tmp_path, monkeypatch):
     import rushmore_print.writers.build as build
 
@@ -192,6 +196,7 @@ def test_a_build_that_fails_half_way_leaves_the_whole_previous_kit(tmp_path, mon
     assert {path.name: path.read_bytes() for path in tmp_path.iterdir()} == before  # no staging folder left either
 
 
+@pytest.mark.slow
 def test_each_document_is_written_before_the_next_is_rendered(tmp_path, monkeypatch):
     import rushmore_print.writers.build as build
 
@@ -259,6 +264,7 @@ def test_atomic_write_leaves_no_partial_file(tmp_path, monkeypatch):
     assert [p.name for p in tmp_path.iterdir()] == ["x.pdf"]
 
 
+@pytest.mark.slow
 def test_build_command_reports_what_it_wrote(runner, tmp_path):
     result = runner.invoke(cli, ["build", "-o", str(tmp_path), "--paper", "a4", "--layout", "duplex"])
     assert result.exit_code == 0, result.output
@@ -326,6 +332,7 @@ def test_every_font_in_every_pdf_is_embedded(tmp_path, kit, runner):
         assert all(fonts.values()), (pdf.name, fonts)
 
 
+@pytest.mark.slow
 def test_names_in_greek_cyrillic_and_latin_extended_build_and_export(write_design, tmp_path):
     from pypdf import PdfReader
 
@@ -361,6 +368,7 @@ def test_a_name_too_long_to_print_at_7pt_is_refused_before_anything_is_written(w
     assert not (tmp_path / "out").exists()
 
 
+@pytest.mark.slow
 def test_a_card_that_does_not_fit_the_paper_or_the_layout_is_refused_with_words(write_design, tmp_path):
     huge = load_design(write_design(MINIMAL_CARD.format(size=200)))
     with pytest.raises(BuildError, match="a 200 x 200 mm card with 3 mm bleed does not fit on A4 paper"):
@@ -382,6 +390,7 @@ print: {{card: {{width: {size}mm, height: {size}mm}}}}
 """
 
 
+@pytest.mark.slow
 def test_build_and_impose_take_a_gap_with_a_unit(runner, tmp_path):
     built = runner.invoke(cli, ["build", "--gap", "3mm", "--paper", "a4", "--layout", "duplex", "-o", str(tmp_path)])
     assert built.exit_code == 0, built.output

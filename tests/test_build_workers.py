@@ -62,6 +62,7 @@ def _fail_on(monkeypatch, fail, in_worker: bool = True) -> None:
     monkeypatch.setattr(build, "write_pdf", write)
 
 
+@pytest.mark.slow
 def test_a_worker_failing_half_way_leaves_the_previous_kit(tmp_path, monkeypatch):
     before = _kit(tmp_path)
 
@@ -74,6 +75,7 @@ def test_a_worker_failing_half_way_leaves_the_previous_kit(tmp_path, monkeypatch
     assert {path.name: path.read_bytes() for path in tmp_path.iterdir()} == before  # no staging folder either
 
 
+@pytest.mark.slow
 def test_a_failure_in_this_process_ends_the_workers_and_leaves_the_previous_kit(tmp_path, monkeypatch):
     before = _kit(tmp_path)
 
@@ -125,6 +127,7 @@ def test_a_killed_worker_is_a_sentence_and_the_previous_kit_stays(runner, tmp_pa
     assert {path.name: path.read_bytes() for path in tmp_path.iterdir()} == before
 
 
+@pytest.mark.slow
 def test_a_full_disk_in_a_worker_names_the_file_and_keeps_the_previous_kit(runner, tmp_path, monkeypatch):
     before = _kit(tmp_path)
     monkeypatch.setenv("RUSHMORE_FSYNC", "1")  # the production path: every file synced
@@ -142,6 +145,7 @@ def test_a_full_disk_in_a_worker_names_the_file_and_keeps_the_previous_kit(runne
     assert {path.name: path.read_bytes() for path in tmp_path.iterdir()} == before
 
 
+@pytest.mark.slow
 def test_progress_lists_each_file_once_in_order(runner, tmp_path, monkeypatch):
     monkeypatch.setenv("RUSHMORE_WORKERS", "2")
     result = runner.invoke(cli, ["build", "--paper", "a4", "--layout", "duplex", "-o", str(tmp_path), "-v"])

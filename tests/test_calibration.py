@@ -117,6 +117,7 @@ def readings(paper: str, front_items: tuple, back_items: tuple) -> list[float]:
 
 @pytest.mark.parametrize("flip", list(Flip))
 @pytest.mark.parametrize("drift", DRIFTS)
+@pytest.mark.slow
 def test_the_sheet_reads_the_drift_and_its_table_undoes_it(flip, drift):
     paper = "a4" if flip is Flip.LONG else "letter"
     read = readings(paper, *printed(paper, flip, drift))

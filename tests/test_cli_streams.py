@@ -25,6 +25,7 @@ def test_quiet_and_verbose_together_are_refused(runner):
     assert result.exit_code == 2 and "give -q (errors only) or -v (more detail), not both" in result.output
 
 
+@pytest.mark.slow
 def test_the_json_listing_piped_into_validate_validates():
     """The shell pipe of the Commands page: two processes, the manifest on standard input."""
     rushmore = f'"{sys.executable}" -m rushmore_print'
@@ -104,6 +105,7 @@ def test_play_keeps_standard_input_for_the_game(runner, argv):
     assert result.exit_code == 2 and ("standard input" in result.output)
 
 
+@pytest.mark.slow
 def test_build_quiet_prints_nothing_and_verbose_says_more(runner, tmp_path, write_design):
     design = write_design(MINIMAL)
     args = ["build", str(design), "--paper", "a4", "--layout", "fronts"]

@@ -126,6 +126,7 @@ def _profiles_in(path: Path) -> int:
     return found
 
 
+@pytest.mark.slow
 def test_build_cmyk_embeds_the_profile_as_the_output_intent_of_every_file(tmp_path):
     """A CMYK file for a print shop says what its numbers mean: the profile they were made for,
     embedded once a file however many pages and images it has."""
@@ -142,6 +143,7 @@ def test_build_cmyk_embeds_the_profile_as_the_output_intent_of_every_file(tmp_pa
         assert _profiles_in(file.path) == 1
 
 
+@pytest.mark.slow
 def test_build_cmyk_names_the_shipped_condition_and_an_rgb_build_names_none(tmp_path, classic):
     options = KitOptions(papers=("a4",), layouts=(SheetLayout.DUPLEX,), per_card=False, rulebook=False)
     for cmyk in (True, False):

@@ -64,6 +64,7 @@ def test_one_and_eight_heads_stay_inside_the_card(write_design, heads, counts):
                 assert frame.safe.contains(box, tolerance=0.05), (face.card_id, item)
 
 
+@pytest.mark.slow
 def test_custom_head_art_is_drawn_and_mirrored(write_design, tmp_path):
     art = tmp_path / "head.png"
     image = Image.new("RGB", (100, 130), "white")
@@ -175,6 +176,7 @@ def test_art_must_be_a_whole_png_or_jpeg_within_the_pixel_limit(write_design, tm
     assert "4001 x 4000 pixels; art may have at most 16 megapixels" in _art_problem(write_design, "huge.png")
 
 
+@pytest.mark.slow
 def test_large_art_is_reduced_once_to_600_dpi_at_the_heads_size(write_design, tmp_path):
     big = Image.linear_gradient("L").resize((1000, 1800)).convert("RGB")  # larger than print needs
     big.save(tmp_path / "big.png", compress_level=1)
@@ -207,6 +209,7 @@ print: {{font: {font}}}
 """
 
 
+@pytest.mark.slow
 def test_a_designers_font_prints_the_names_and_title_embedded(write_design, tmp_path):
     shutil.copy(VERA, tmp_path / "VeraBd.ttf")
     design = load_design(write_design(FONT_DESIGN.format(heads="Ada, Bea", font="VeraBd.ttf")))
@@ -251,6 +254,7 @@ def _greens(design, folder) -> int:
     return sum(1 for i in range(0, len(data), 3) if data[i + 1] > 140 and data[i] < 80 and data[i + 2] < 130)
 
 
+@pytest.mark.slow
 def test_svg_art_is_drawn_as_vectors_the_same_by_both_renderers(write_design, tmp_path):
     (tmp_path / "head.svg").write_text(SVG_HEAD)
     design = load_design(write_design(ART_DESIGN.format(art="head.svg")))

@@ -25,6 +25,7 @@ from .pdftext import page_texts
 MM = 72 / 25.4
 
 
+@pytest.mark.slow
 def test_png_export_one_image_per_face_and_back(tmp_path, tiny_path):
     out = tmp_path
     export_png(load_design(tiny_path), out)  # the classic card size, a small deck
@@ -90,6 +91,7 @@ def tiny_export(tiny_path, tmp_path_factory):
 
 
 @pytest.mark.parametrize("target, size", [("tgc", (825, 1125)), ("mpc", (816, 1110))])
+@pytest.mark.slow
 def test_vendor_images_have_the_vendor_size(tiny_export, target, size):
     out, result = tiny_export(target)
     assert result.exit_code == 0, result.output
@@ -103,6 +105,7 @@ def test_vendor_images_have_the_vendor_size(tiny_export, target, size):
 
 
 @pytest.mark.parametrize("target", ["png", "tgc", "mpc", "tts"])
+@pytest.mark.slow
 def test_every_exported_png_says_its_colours_are_srgb(tiny_export, target):
     """An untagged PNG is read in the print shop's working space (Adobe RGB in many prepress
     set-ups), which shifts every colour; these carry the sRGB chunk and its gAMA and cHRM."""
@@ -117,6 +120,7 @@ def test_every_exported_png_says_its_colours_are_srgb(tiny_export, target):
             assert image.info.get("chromaticity") == pytest.approx((0.3127, 0.329, 0.64, 0.33, 0.3, 0.6, 0.15, 0.06))
 
 
+@pytest.mark.slow
 def test_mpc_images_are_drawn_at_their_size_not_resampled(tiny_export):
     """MPC's 816 x 1110 is drawn at that size: a resampled image has ten times the colours of the
     same face drawn at The Game Crafter's size (flat colour smeared at every edge), and weighs 3x."""
@@ -131,6 +135,7 @@ def test_mpc_images_are_drawn_at_their_size_not_resampled(tiny_export):
     assert weight(mpc) <= 1.3 * weight(tgc)
 
 
+@pytest.mark.slow
 def test_pngs_are_lean_lossless_and_deterministic(tiny_export, tmp_path):
     """The encoder writes the pixels Pillow would, in fewer bytes, the same bytes every time, in a
     file the project's own strict PNG reader (impose's) accepts."""
@@ -156,6 +161,7 @@ def test_pngs_are_lean_lossless_and_deterministic(tiny_export, tmp_path):
         assert read_raster(path).width == image.width
 
 
+@pytest.mark.slow
 def test_dtc_pdf_pages_alternate_back_and_front_in_cmyk(tmp_path):
     written = export_dtc(load_design(), tmp_path)
     assert [w.path.name for w in written] == ["mount-rushmore_monuments_dtc.pdf", "mount-rushmore_search_dtc.pdf"]
@@ -211,6 +217,7 @@ def test_tts_splits_big_decks_into_sheets_of_at_most_10_by_7_with_the_largest_ce
         assert sheet.cols * sheet.cell_w <= 4096 and sheet.rows * sheet.cell_h <= 4096
 
 
+@pytest.mark.slow
 def test_tts_landscape_decks_are_sideways_and_can_use_hosted_urls(tmp_path, tiny_path, runner):
     result = runner.invoke(
         cli, ["export", "tts", str(tiny_path), "-o", str(tmp_path), "--url-base", "https://x.org/c/"]
@@ -246,6 +253,7 @@ def test_an_option_a_target_ignores_is_an_error(runner, tiny_path, tmp_path):
     "card, target, size",
     [("bridge", "tgc", (750, 1125)), ("tarot", "tgc", (900, 1500)), ("tarot", "mpc", (899, 1489))],
 )
+@pytest.mark.slow
 def test_vendor_sizes_for_other_cards(tmp_path, write_design, card, target, size):
     design = load_design(write_design(f"""
         name: Sizes
@@ -274,6 +282,7 @@ def test_mpc_writes_an_mpc_autofill_order_with_every_front_and_each_decks_back(t
     assert order.findtext("cardback") == "search/back.png"
 
 
+@pytest.mark.slow
 def test_tts_cells_are_drawn_at_the_cells_own_pixels_never_resampled(tmp_path, write_design):
     """A cell of a face sheet is pixel for pixel the card drawn straight at the cell's size. The
     card (63 x 88.9 mm) makes a cell 744 x 1049 px, a hair off the 1050 px the card's height is at

@@ -66,6 +66,7 @@ def test_an_output_folder_under_a_file_is_a_sentence(runner, tmp_path, command):
     assert (tmp_path / "notes.txt").read_text() == "mine"
 
 
+@pytest.mark.slow
 def test_impose_into_a_folder_under_a_file(runner, tmp_path):
     runner.invoke(cli, ["export", "png", "--dpi", "72", "-o", str(tmp_path / "png")])
     (tmp_path / "notes.txt").write_text("mine")
@@ -92,6 +93,7 @@ def _state(pid: int) -> str:
 
 
 @pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads /proc")
+@pytest.mark.slow
 def test_a_worker_dies_with_its_parent_even_on_kill_9():
     code = (
         "import multiprocessing, time\n"

@@ -118,6 +118,7 @@ def test_what_reportlab_refuses_is_found_by_reportlab_itself(tmp_path, label):
 
 
 @pytest.mark.parametrize("label", sorted(DAMAGED))
+@pytest.mark.slow
 def test_a_damaged_font_is_a_located_error_at_validate_and_build_never_draws(runner, tmp_path, label):
     design = _design(tmp_path, DAMAGED[label])
     says = {**TTF_SAYS, **OUTLINE_SAYS, **RENDERER_SAYS}[label]
@@ -170,6 +171,7 @@ def test_printed_capitals_drop_greek_accents_and_spell_sharp_s_as_ss():
     assert printed_upper("Łukasz Пушкин") == "ŁUKASZ ПУШКИН"
 
 
+@pytest.mark.slow
 def test_a_greek_title_prints_without_accents_in_a_font_that_has_no_loose_accents(tmp_path):
     path = _design(tmp_path, GREEK, name="Ἀθηνᾶ", heads=("Ἀθηνᾶ", "Ζεύς"))
     font = TrueTypeFont.from_bytes(GREEK, Path("x.ttf"))
@@ -224,6 +226,7 @@ def _printed(design) -> list[Text]:
 
 
 @pytest.mark.parametrize("which", ["greek", "sharp s", *[path.stem for path in DESIGNS]])
+@pytest.mark.slow
 def test_every_printed_text_is_covered_by_the_font_that_prints_it(tmp_path, which):
     if which == "greek":
         design = cli_load_design(_design(tmp_path, GREEK, name="Ἀθηνᾶ", heads=("Ἀθηνᾶ", "Ζεύς", "Ἥρα")))
@@ -251,6 +254,7 @@ def test_the_title_in_the_card_font_is_checked_as_printed_too(write_design):
     assert "თბილისი" in [item.text for item in back.items if isinstance(item, Text)]  # Georgian: no capitals
 
 
+@pytest.mark.slow
 def test_two_fonts_of_one_file_name_each_embed_their_own_in_one_process(tmp_path):
     vera = (Path(reportlab.__file__).parent / "fonts" / "VeraBd.ttf").read_bytes()
     embedded = []

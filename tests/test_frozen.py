@@ -7,6 +7,8 @@ import pickle
 import subprocess
 import sys
 
+import pytest
+
 from rushmore_print import generate_deck, load_design
 from rushmore_print.layout.cards import head_inks
 from rushmore_print.layout.items import Path, Rect, Shape, rgb
@@ -27,6 +29,7 @@ def test_a_key_hashed_once_is_found_as_before():
         assert "_hash_once" in vars(key) and "_hash_once" not in vars(pickle.loads(pickle.dumps(key)))
 
 
+@pytest.mark.slow
 def test_a_copy_from_another_process_computes_its_own_hash():
     """A deck and a design pickled where strings hash otherwise (another PYTHONHASHSEED), after
     they were hashed there, are found here by equal ones: they do not bring that hash along."""

@@ -14,6 +14,7 @@ SAMPLE = cases(every=16)
 
 
 @pytest.mark.parametrize("case", SAMPLE, ids=lambda case: case.label)
+@pytest.mark.slow
 def test_an_input_is_judged_in_a_sentence_and_a_design_validate_passes_builds(runner, tmp_path, case, monkeypatch):
     folder = tmp_path / "inputs"
     folder.mkdir()

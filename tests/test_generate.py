@@ -59,6 +59,7 @@ def test_same_seed_same_deck_other_seed_other_deck(classic):
     assert other != generate_deck(classic)
 
 
+@pytest.mark.slow
 def test_output_is_identical_under_different_hash_seeds():
     outputs = set()
     for hash_seed in ("0", "1", "12345"):
@@ -120,6 +121,7 @@ def test_every_feasible_design_gives_a_valid_balanced_deck(case):
 
 @settings(max_examples=40, deadline=None)
 @given(st.integers(1, 6), st.data())
+@pytest.mark.slow
 def test_infeasible_counts_raise_spec_error(n, data):
     k = data.draw(st.integers(0, n))
     available = 2**n * math.comb(n, k)
@@ -129,6 +131,7 @@ def test_infeasible_counts_raise_spec_error(n, data):
     assert f"only {available} exist for {n} heads" in str(info.value)
 
 
+@pytest.mark.slow
 def test_eight_heads_full_classes_are_feasible():
     counts = {0: 256, 1: 2048, 4: 256 * 70}
     deck = generate_deck(parse_design(design_text(8, counts, 5), "big.yaml", None))

@@ -56,6 +56,7 @@ def test_no_art_is_painted_over_and_art_frames_never_meet(tmp_path):
         assert b.head.x - a.head.right >= 0.9, (a.head, b.head)
 
 
+@pytest.mark.slow
 def test_the_measure_sees_a_head_painted_over(classic):
     """The measure is not blind: a head drawn again over its neighbour's face is caught."""
     frame = card_frame(classic)
@@ -93,6 +94,7 @@ def _ink_rows(design, use, dpi):
 
 
 @pytest.mark.parametrize("path", DESIGNS, ids=lambda p: p.name)
+@pytest.mark.slow
 def test_noses_facing_each_other_keep_a_visible_gap(path):
     """Face to face (the left head facing the second way, the right one the first), measured in
     pixels at 150 dpi across the face zone: at least 0.8 mm of clear card between them."""

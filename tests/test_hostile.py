@@ -70,6 +70,7 @@ def test_a_game_with_the_most_players_resumes_from_its_log(runner, tmp_path):
     assert not (tmp_path / "h.jsonl").exists()
 
 
+@pytest.mark.slow
 def test_every_key_with_every_wrong_kind_of_value_is_a_located_problem_or_a_design():
     """All of ``fuzzing.every_key_wrong`` (246 designs, a third of a second): test_fuzz samples
     them through the command; here each one is read, so a key whose check trips over a value
@@ -201,6 +202,7 @@ def test_svg_art_that_fills_part_of_its_page_still_draws(runner, write_design):
 
 
 @pytest.mark.parametrize("alpha, refused", [(0, True), (127, True), (128, False)])
+@pytest.mark.slow
 def test_raster_art_of_which_nothing_shows_is_refused_by_validate_and_build(
     runner, write_design, tmp_path, alpha, refused
 ):
@@ -339,6 +341,7 @@ def test_image_art_that_looks_the_same_mirrored_is_a_warning_and_strict_fails(ru
     assert facing.exit_code == 0 and "looks the same mirrored" not in facing.output, facing.output
 
 
+@pytest.mark.slow
 def test_the_preview_draws_head_art_as_it_is_after_an_edit(write_design):
     """``preview --watch`` rebuilds in one process: the decoded art was cached by its name, so
     the page said 'rebuilt' and kept showing the picture from before the designer's save."""
@@ -382,6 +385,7 @@ def test_svg_art_that_looks_the_same_mirrored_is_a_warning(runner, write_design)
 
 
 @pytest.mark.parametrize("command", [["export", "png", JUNIOR, "--dpi", "72"], ["rulebook", JUNIOR, "--paper", "a4"]])
+@pytest.mark.slow
 def test_a_folder_in_the_way_of_one_file_leaves_every_file_as_it_was(runner, tmp_path, command):
     """The files are moved in one by one: the ones before the folder were replaced, the rest not."""
     assert runner.invoke(cli, [*command, "-o", str(tmp_path)]).exit_code == 0

@@ -204,6 +204,7 @@ def test_a_sixteen_bit_head_prints_grey_on_the_built_card(runner, tmp_path):
 
 
 @pytest.mark.skipif(not HAS_PDFTOPPM, reason="pdftoppm is not installed")
+@pytest.mark.slow
 def test_impose_prints_sixteen_bit_palette_and_cmyk_images_as_they_are(runner, tmp_path):
     folder = tmp_path / "cards"
     folder.mkdir()
@@ -270,6 +271,7 @@ def test_validate_decodes_image_art_so_what_it_passes_builds(runner, tmp_path):
     assert built.exit_code == 1 and "cannot decode the image" in built.stderr
 
 
+@pytest.mark.slow
 def test_webp_head_art_validates_and_prints(runner, tmp_path):
     art = Image.new("RGBA", (60, 100), (0, 0, 0, 0))
     art.paste((40, 160, 220, 255), (0, 0, 60, 100))

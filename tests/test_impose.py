@@ -158,6 +158,7 @@ def test_back_and_backs_together_and_flip_without_duplex_are_errors(runner, tmp_
     assert flip.exit_code == 2 and "--flip applies to the duplex layout only" in flip.stderr
 
 
+@pytest.mark.slow
 def test_export_then_impose_gives_cards_of_exactly_the_trim_size(tmp_path, tiny_path):
     """The route the exports page describes: PNGs with the design's 3 mm bleed at 150 dpi are whole pixels (off by
     up to one), and impose still cuts poker cards at 88.9 x 63.5 mm."""
@@ -203,6 +204,7 @@ def test_lengths_on_the_command_line_need_a_unit(runner, tmp_path, cards):
     assert ok.exit_code == 0, ok.output
 
 
+@pytest.mark.slow
 def test_a_folder_export_png_wrote_imposes_as_a_whole_kit(runner, tmp_path):
     """Only the cards are fronts, each deck gets its own back, the 3 mm bleed is read from the
     size: poker cards cut at exactly their trim (9 a sheet on A4, as build places them)."""

@@ -65,6 +65,7 @@ def test_the_required_languages_are_shipped():
     assert set(TRANSLATED) >= REQUIRED
 
 
+@pytest.mark.slow
 def test_the_template_is_the_code_s_messages():
     """Every message the code writes is in messages.pot, and nothing else: run
     ``python -m tests.catalogues`` after changing a text."""
@@ -72,6 +73,7 @@ def test_the_template_is_the_code_s_messages():
 
 
 @pytest.mark.parametrize("language", TRANSLATED)
+@pytest.mark.slow
 def test_every_catalogue_translates_every_message_with_the_same_placeholders(language):
     template = {(m.context, m.id) for m in extracted() if m.id}
     entries = _entries(language)
@@ -167,6 +169,7 @@ def _english_left(text, design):
 
 @pytest.mark.parametrize("language", TRANSLATED)
 @pytest.mark.parametrize("path", DESIGNS, ids=lambda p: p.name)
+@pytest.mark.slow
 def test_the_rule_sheet_and_rules_md_leave_no_english(language, path):
     design, deck = _design(path, language)
     for paper in ("a4", "letter"):
@@ -257,6 +260,7 @@ def _columns(paper):
 
 
 @pytest.mark.parametrize("path", DESIGNS, ids=lambda p: p.name)
+@pytest.mark.slow
 def test_a_language_40_percent_longer_fits_every_design_and_paper(path, pseudo):
     design, deck = _design(path, pseudo)
     book = build_rulebook(design, deck)
@@ -298,6 +302,7 @@ def _fonts_of(items, text):
     return {item.font for item, _ in walk(items) if isinstance(item, Text) and text in item.text}
 
 
+@pytest.mark.slow
 def test_a_cjk_designer_font_prints_cjk_names_on_cards_backs_and_the_rule_sheet():
     from rushmore_print.layout.fonts import Font
 

@@ -46,6 +46,7 @@ def every_face(design):
 
 
 @pytest.mark.parametrize("path", DESIGNS, ids=lambda p: p.name)
+@pytest.mark.slow
 def test_nothing_leaves_the_bleed_and_marks_stay_in_the_safe_zone(path):
     design = load_design(path)
     frame, faces = every_face(design)
@@ -134,6 +135,7 @@ def test_a_red_head_is_filled_red_and_a_plain_one_is_not():
     assert _share(_head(red=False), _is_red) == 0.0
 
 
+@pytest.mark.slow
 def test_the_looks_are_different_people():
     """Every two looks differ visibly: in at least 2 % of the pixels by more than 48 grey levels
     (plain and spectacles, the closest pair, differ by the pince-nez and the moustache alone)."""

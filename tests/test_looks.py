@@ -82,6 +82,7 @@ def test_red_custom_art_shows_red_round_opaque_art(tmp_path):
 
 
 @pytest.mark.parametrize("look", list(Look), ids=lambda look: look.value)
+@pytest.mark.slow
 def test_back_to_back_heads_keep_stone_between_their_skulls(look):
     """From the ear up no look reaches the last 6 units of its box's back: two heads back to back
     in boxes that share only shoulders keep a gap of rock between their skulls (12 units, 3
@@ -161,6 +162,7 @@ def test_a_red_head_reads_red_in_colour_and_differs_from_a_plain_one_in_grey_and
 
 
 @pytest.mark.skipif(not HAS_PDFTOPPM, reason="needs pdftoppm (poppler-utils)")
+@pytest.mark.slow
 def test_red_heads_read_on_a_search_card_in_greyscale_and_for_a_protanope(classic):
     """A fifth of a classic Search card changes by more than 48 grey levels when its heads turn
     red, in greyscale and under the protanopia simulation (the old all-dark red heads: 26 %)."""

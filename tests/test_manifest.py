@@ -123,6 +123,7 @@ def _mutate(data, rng):
         return
 
 
+@pytest.mark.slow
 def test_two_hundred_mutated_manifests_get_a_verdict_never_a_crash(tmp_path, manifest, runner):
     from random import Random
 
@@ -171,6 +172,7 @@ def test_more_search_cards_than_there_are_different_ones_are_refused(tmp_path, m
         judge(tmp_path, data)
 
 
+@pytest.mark.slow
 def test_the_index_gives_the_verdicts_of_the_literal_rule_against_every_monument(tmp_path, manifest):
     """The indexed check against a brute-force judge (the rule against every Monument) on decks
     with missing, doubled and wrong Monuments and cards of every kind."""

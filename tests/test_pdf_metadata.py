@@ -80,6 +80,7 @@ def test_a_malformed_source_date_epoch_is_a_clear_error(value, runner, tiny_path
     assert not list(tmp_path.rglob("*.pdf"))
 
 
+@pytest.mark.slow
 def test_the_kit_says_what_each_file_is(runner, tiny_path, tmp_path):
     result = runner.invoke(
         cli, ["build", str(tiny_path), "-o", str(tmp_path), "--paper", "a4"], env={"SOURCE_DATE_EPOCH": DEC_2025}

@@ -35,6 +35,7 @@ def classic_page() -> str:
     return build_preview(load_design())
 
 
+@pytest.mark.slow
 def test_the_page_shows_every_face_and_back_the_table_the_rules_and_the_report(classic_page):
     page = classic_page
     captions = [html.unescape(c) for c in re.findall(r"<figcaption>([^<]*)</figcaption>", page)]
@@ -50,6 +51,7 @@ def test_the_page_shows_every_face_and_back_the_table_the_rules_and_the_report(c
     ))  # fmt: skip
 
 
+@pytest.mark.slow
 def test_the_page_is_self_contained(classic_page):
     page = classic_page
     text = re.sub(r'"data:image/png;base64,[A-Za-z0-9+/=]+"', "", page)
@@ -71,6 +73,7 @@ def test_the_files_a_design_uses_are_the_design_and_its_art(tmp_path):
     }
 
 
+@pytest.mark.slow
 def test_an_invalid_design_shows_its_errors_above_the_last_good_cards(tmp_path, write_design):
     path = write_design(ART_DESIGN.replace("{name: Ada, art: head.png}", "Ada"))
     builder = PreviewBuilder(path)
@@ -179,6 +182,7 @@ def test_watch_rebuilds_on_a_change_to_the_design_or_its_art_and_keeps_the_last_
         watcher.close()
 
 
+@pytest.mark.slow
 def test_names_with_markup_stay_text(write_design):
     """A name is the designer's text, never markup: escaped in the page's HTML and in each SVG."""
     path = write_design(

@@ -313,6 +313,7 @@ def test_a_jpeg_whose_coded_data_is_damaged_is_refused_though_its_markers_are_wh
     )
 
 
+@pytest.mark.slow
 def test_whole_jpegs_of_every_colour_space_pass_the_decoder_check(tmp_path):
     for number, (mode, colour) in enumerate([("L", 90), ("RGB", (200, 30, 30)), ("CMYK", (0, 200, 200, 20))]):
         for progressive in (False, True):

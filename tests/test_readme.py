@@ -133,6 +133,7 @@ def test_completion_is_documented_and_returns_the_script(shell, opening, hook):
     assert result.stdout.startswith(opening) and hook in result.stdout, result.stdout[:300]
 
 
+@pytest.mark.slow
 def test_completion_completes_a_command_and_its_options():
     assert _complete(_RUSHMORE_COMPLETE="bash_complete", COMP_WORDS="rushmore ex", COMP_CWORD="1").stdout == (
         "plain,export\n"

@@ -485,6 +485,7 @@ def spread(turn, active, scores, points, tiebreak):
 @pytest.mark.parametrize("level", list(Level))
 @pytest.mark.parametrize("count", [2, 4, 7, 10])
 @pytest.mark.parametrize("long_game", [False, True])
+@pytest.mark.slow
 def test_deck_running_out_ends_the_game(runner, tmp_path, classic, classic_deck, level, count, long_game):
     players = [f"p{i}" for i in range(count)]
     lines, _game = script(classic, classic_deck, players, level, long_game, 7, spread)

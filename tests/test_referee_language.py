@@ -147,6 +147,7 @@ def run(design: Path, request: GameRequest, script, log: Path) -> tuple[str, obj
 
 
 @pytest.mark.parametrize("language", ["de", "pl", "pt"])
+@pytest.mark.slow
 def test_a_whole_game_at_the_terminal_is_told_in_the_players_language(tmp_path, language):
     design = design_in(tmp_path, language)
     told, (outcome, session) = run(design, SCREEN_GAME, screen_game, tmp_path / "g.jsonl")
@@ -171,6 +172,7 @@ def test_a_whole_game_at_the_terminal_is_told_in_the_players_language(tmp_path, 
 
 
 @pytest.mark.parametrize("language", ["de", "pl", "pt"])
+@pytest.mark.slow
 def test_a_table_deck_game_to_a_tie_break_is_told_in_the_players_language(tmp_path, language):
     design = design_in(tmp_path, language)
     request = GameRequest(("ann", "bob"), seed=2, deck_mode="table")
@@ -229,6 +231,7 @@ def page_words_of(page: str) -> dict:
 
 
 @pytest.mark.parametrize("language", ["de", "pl", "pt"])
+@pytest.mark.slow
 def test_the_browser_table_serves_its_words_and_says_its_lines_in_the_language(classic, classic_deck, language):
     import asyncio
 
@@ -372,6 +375,7 @@ def test_the_browser_table_in_german_in_a_real_chromium(tmp_path, classic_deck):
 
 
 @pytest.mark.parametrize("language", [code for code in languages() if code != "en"])
+@pytest.mark.slow
 def test_the_calibration_sheet_speaks_the_printer_s_language_and_fits(language):
     from rushmore_print.layout.sheets import Flip
     from rushmore_print.writers.build import calibration_document
@@ -411,6 +415,7 @@ def test_calibrate_takes_a_language_and_refuses_an_unknown_one(runner, tmp_path)
         ("pt", "a esquerda", "a direita"),
     ],
 )
+@pytest.mark.slow
 def test_a_design_that_names_no_directions_faces_the_language_s_left_and_right(tmp_path, language, left, right):
     from rushmore_print.deck.generate import generate_deck
     from rushmore_print.design import load_design

@@ -38,6 +38,7 @@ def test_run_export_calls_the_registered_function(monkeypatch, tmp_path):
     assert calls == [("design", tmp_path)]
 
 
+@pytest.mark.slow
 def test_vulture_sees_every_export_function_used():
     """A function reached only through a name looked up at run time is dead to every tool; and
     vulture finds no dead code at all (what it cannot see used is named, with why, in

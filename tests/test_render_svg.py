@@ -65,6 +65,7 @@ def every_item(folder) -> Document:
     return Document("fixture", (Page(110, 190.5, items),), document.symbols)
 
 
+@pytest.mark.slow
 def test_every_item_looks_as_the_png_renderer_draws_it(tmp_path):
     document = every_item(tmp_path)
     mean, found = agreement(document.pages[0], document.symbols, 150)
@@ -73,6 +74,7 @@ def test_every_item_looks_as_the_png_renderer_draws_it(tmp_path):
 
 
 @pytest.mark.skipif(not HAS_PDFTOPPM, reason="needs pdftoppm (poppler-utils)")
+@pytest.mark.slow
 def test_every_item_looks_as_the_pdf_renderer_draws_it(tmp_path):
     document = every_item(tmp_path)
     drawn = rasterised(svg_document(document.pages[0], document.symbols), 150).convert("RGB")

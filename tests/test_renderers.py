@@ -91,6 +91,7 @@ def fixture(folder) -> Document:
 
 
 @pytest.mark.skipif(not HAS_PDFTOPPM, reason="needs pdftoppm (poppler-utils)")
+@pytest.mark.slow
 def test_every_item_looks_the_same_from_all_three_renderers(tmp_path):
     document = fixture(tmp_path)
     drawn = {
@@ -109,6 +110,7 @@ def test_every_item_looks_the_same_from_all_three_renderers(tmp_path):
         assert blobs.getbbox() is None, (a, b, blobs.getbbox())
 
 
+@pytest.mark.slow
 def test_heads_pasted_from_shared_tiles_are_the_pixels_of_a_fresh_drawing(classic, classic_deck):
     """The PNG renderer draws each symbol once a size and place within a pixel and pastes it
     after: a card drawn after the whole deck (every tile made) is the card drawn alone."""
@@ -130,3 +132,23 @@ def test_heads_pasted_from_shared_tiles_are_the_pixels_of_a_fresh_drawing(classi
     moved = Page(pages[0].width_mm, pages[0].height_mm, (Group(pages[0].items, translate(0.1, 0.07)),))
     fresh = render_page(moved, table, 100)  # every head a part of a pixel from where its tile was drawn
     assert ImageChops.difference(fresh, render_page(moved, table, 100, tiles)).getbbox() is None
+
+
+def test_a_clipped_group_is_clipped_alike_drawn_on_the_page_in_a_symbol_and_in_a_symbol_twice():
+    """The PNG renderer draws a clipped group on a layer laid through the clip, or, when it is the
+    first thing drawn on a clear tile (a symbol: a card's back band), on the tile itself with the
+    clip cut into its alpha (issue 33: the layers took export png to 177 MB). Both show only the
+    clip's part, and the same pixels; so does a tile pasted again from the cache."""
+    red, half = rgb("#e61a1a"), Path.rect(Rect(0, 0, 10, 20))
+    clipped = Group((Shape(Path.rect(Rect(0, 0, 20, 20)), fill=red),), clip=half)
+    table = {"band": Symbol((clipped,), Rect(0, 0, 20, 20))}
+    drawn = render_page(Page(20, 20, (clipped,)), table, 200, {})
+    tiles: dict = {}
+    once = render_page(Page(20, 20, (Use("band"),)), table, 200, tiles)
+    again = [render_page(Page(20, 20, (Use("band"),)), table, 200, tiles) for _ in range(2)]
+    assert any(isinstance(entry, tuple) for entry in tiles.values())  # kept from its second use on
+    for image in (once, *again):
+        assert ImageChops.difference(image, drawn).getbbox() is None
+    width, height = drawn.size
+    assert drawn.getpixel((width // 4, height // 2))[0] > 200  # inside the clip: red
+    assert drawn.getpixel((3 * width // 4, height // 2)) == (255, 255, 255)  # outside: the page

@@ -64,6 +64,7 @@ def expected_numbers(design, deck):
 
 @pytest.mark.parametrize("path", DESIGNS, ids=lambda p: p.name)
 @pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.slow
 def test_rulebook_states_the_designs_numbers(path, paper):
     design = load_design(path)
     deck = generate_deck(design)
@@ -74,6 +75,7 @@ def test_rulebook_states_the_designs_numbers(path, paper):
         assert phrase.lower() in lowered, phrase
 
 
+@pytest.mark.slow
 def test_classic_rulebook_numbers(tmp_path, classic, classic_deck):
     text, _ = pdf_text(rulebook_document(classic, classic_deck, "a4"), tmp_path)
     for phrase in [
@@ -94,6 +96,7 @@ def test_classic_rulebook_numbers(tmp_path, classic, classic_deck):
 
 @pytest.mark.parametrize("path", DESIGNS, ids=lambda p: p.name)
 @pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.slow
 def test_nothing_leaves_the_rule_pages_margins(path, paper):
     design = load_design(path)
     deck = generate_deck(design)
@@ -158,6 +161,7 @@ def test_a_wrong_figure_cannot_be_made(classic_deck):
         DecoyExample(card, right)
 
 
+@pytest.mark.slow
 def test_answer_key_lists_every_card_once_with_the_validators_answer(tmp_path, classic, classic_deck):
     text, _reader = pdf_text(answer_key_document(classic, classic_deck, "a4"), tmp_path)
     pairs = re.findall(r"(S\d\d) (\S+) matches → (M\d\d) (\S+)", text)
@@ -182,6 +186,7 @@ def test_answer_key_lists_every_card_once_with_the_validators_answer(tmp_path, c
         assert f"{row.group} {row.cards} {row.answer_min} to {row.answer_max}" in text
 
 
+@pytest.mark.slow
 def test_build_writes_rulebook_and_answer_key(tmp_path, classic):
     written = build_kit(classic, tmp_path, KitOptions(papers=("a4",), layouts=(SheetLayout.FRONTS,), per_card=False))
     names = [w.path.name for w in written]

@@ -75,6 +75,7 @@ def adjacent_reds(deck, design):
 
 @pytest.mark.parametrize("path", DESIGNS, ids=lambda p: p.name)
 @pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.slow
 def test_no_two_texts_overlap_on_any_page(path, paper):
     design, deck = _design(path)
     for page in rulebook_document(design, deck, paper).pages:
@@ -83,6 +84,7 @@ def test_no_two_texts_overlap_on_any_page(path, paper):
 
 @pytest.mark.parametrize("path", DESIGNS, ids=lambda p: p.name)
 @pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.slow
 def test_a_worked_example_with_neighbouring_red_heads_keeps_its_labels_apart(path, paper):
     design, deck = _design(path)
     card = adjacent_reds(deck, design)
@@ -141,6 +143,7 @@ def test_no_paragraph_runs_across_the_two_sides(path, paper):
 
 
 @pytest.mark.parametrize("path", DESIGNS, ids=lambda p: p.name)
+@pytest.mark.slow
 def test_body_type_is_the_same_on_a4_and_letter_and_nothing_is_tiny(path):
     design, deck = _design(path)
     bodies = []
@@ -164,6 +167,7 @@ def test_table_space_is_stated_for_wide_grids():
 
 
 @pytest.mark.parametrize("path", DESIGNS, ids=lambda p: p.name)
+@pytest.mark.slow
 def test_the_set_up_figure_draws_each_monument_once(path):
     """Once each, and cheaply: at most about 300 head drawings on a page (the eight-head sheet
     drew 2,106 before, 14 times slower to rasterise)."""
@@ -225,6 +229,7 @@ def _groups(items):
             yield from _groups(item.items)
 
 
+@pytest.mark.slow
 def test_a_rulebook_that_cannot_fit_is_refused_in_words():
     from rushmore_print.layout.rules_sheet import LayoutError, body_size
 
@@ -269,6 +274,7 @@ def _subpaths(commands):
     return found
 
 
+@pytest.mark.slow
 def test_a_deck_without_red_heads_gets_no_red_heads_section(write_design):
     path = write_design(
         """

@@ -414,6 +414,7 @@ def test_the_big_card_points_each_arrow_the_way_its_head_faces(classic, classic_
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(lines=st.lists(st.text(alphabet=" ,.-abcdABCD1234MSmpassundochgrlqt*\t\u00e9", max_size=30), max_size=25))
+@pytest.mark.slow
 def test_any_typed_lines_are_judged_or_refused_never_a_crash(classic, classic_deck, lines):
     session, records = new_session(classic, classic_deck, ("ann", "abe", "bob"), seed=5, hold=True)
     for line in lines:

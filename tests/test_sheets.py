@@ -111,6 +111,7 @@ EDITS = [
 
 @pytest.mark.parametrize("fmt", FORMATS)
 @pytest.mark.parametrize("row, column, value, error", EDITS, ids=[f"{'ABCDEF'[e[1] - 1]}{e[0]}={e[2]}" for e in EDITS])
+@pytest.mark.slow
 def test_a_sheet_edited_in_one_cell_is_refused_naming_that_row_and_column(
     runner, tmp_path, fmt, row, column, value, error
 ):
@@ -184,6 +185,7 @@ def test_a_zip_that_would_inflate_past_the_limit_is_refused_before_inflating(run
         read_tables(path)
 
 
+@pytest.mark.slow
 def test_a_real_zip_bomb_is_refused_by_its_directory(tmp_path):
     path = tmp_path / "bomb.ods"
     with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
@@ -267,6 +269,7 @@ def test_damaged_sheets_are_refused_by_name_never_a_crash(runner, tmp_path, fmt)
     assert refused > 20  # damage is seen, not read as some other deck
 
 
+@pytest.mark.slow
 def test_cards_refuses_to_write_a_binary_sheet_to_a_terminal(tmp_path):
     import os
     import pty
@@ -286,6 +289,7 @@ def test_cards_refuses_to_write_a_binary_sheet_to_a_terminal(tmp_path):
 
 
 @pytest.mark.parametrize("fmt", FORMATS)
+@pytest.mark.slow
 def test_a_sheet_on_standard_input_is_told_by_its_bytes(tmp_path, fmt):
     import subprocess
     import sys

@@ -15,6 +15,7 @@ from .conftest import EXAMPLES
 
 
 @pytest.mark.parametrize("example", [e.value for e in Example])
+@pytest.mark.slow
 def test_init_writes_each_example_commented_and_it_validates(runner, tmp_path, example):
     folder = tmp_path / "mine"
     result = runner.invoke(cli, ["init", str(folder), "--from", example])

@@ -213,6 +213,7 @@ def test_xml_entities_are_refused_before_any_is_expanded():
     assert len(parse(public + '<rect width="9" height="9"/></svg>').shapes) == 1  # a plain DOCTYPE is fine
 
 
+@pytest.mark.slow
 def test_uses_that_multiply_past_the_element_limit_are_refused():
     layers = ['<rect id="l0" width="1" height="1"/>'] + [
         f'<g id="l{i}">' + f'<use href="#l{i - 1}"/>' * 10 + "</g>" for i in range(1, 6)

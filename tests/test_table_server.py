@@ -257,6 +257,7 @@ def test_a_game_begun_in_play_goes_on_at_the_browser_table_and_back(runner, tmp_
     assert "bob passes" in finished.output or "nobody is right" in finished.output
 
 
+@pytest.mark.slow
 def test_any_message_is_answered_with_a_sentence_never_an_exception(classic, classic_deck):
     from hypothesis import HealthCheck, given, settings
     from hypothesis import strategies as st

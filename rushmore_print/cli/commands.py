@@ -16,6 +16,7 @@ import click
 from .. import __version__
 from ..deck.rows import Listing, card_rows, listing
 from ..deck.targets import EXPORTS, ExportOptions
+from ..extras import Extra, require
 from ..language.words import count
 from ..model import DeckMode, Level
 from ..readers.inputs import STDIN
@@ -447,6 +448,7 @@ def preview(design: Path | None, out_dir: Path, watch: bool, port: int | None) -
         return
     if design is not None and str(design) == STDIN:
         raise click.UsageError("--watch reads the design again at each save: give a file, not -")
+    require(Extra.PREVIEW)
     try:
         watch_design(
             design, out_dir, 8765 if port is None else port, voice.note, load=load_design,
@@ -651,6 +653,7 @@ def table(
       rushmore table --players ann,bob --one-screen          # serves until Ctrl-C
       rushmore table --resume output/games/20261201-140000-42.jsonl --lan   # serves until Ctrl-C
     """
+    require(Extra.TABLE)  # before the import: aiohttp and segno are the table extra's
     from ..web.run import Serving, table_game
     from .console import Streams
 

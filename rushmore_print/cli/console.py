@@ -12,7 +12,6 @@ import contextlib
 import datetime
 import enum
 import io
-import secrets
 import shutil
 import sys
 import time
@@ -495,6 +494,8 @@ def new_session(request: GameRequest, design: Path | None, hold: bool) -> Sessio
     >>> session.options.seed, session.game.players
     (3, ('ann', 'bob'))
     """
+    import secrets  # here: it loads OpenSSL's hashes, and every command's start-up reads this module
+
     from ..game.session import Options, Session
     from ..model import DeckMode
 

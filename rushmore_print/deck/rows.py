@@ -9,13 +9,15 @@ made from the rows, so a column is added once and shows everywhere.
 from __future__ import annotations
 
 import enum
-import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ..language.words import text_table
 from ..model import Deck, Level, SearchCard
-from ..readers.spreadsheets import SheetFormat, Table, csv_text, write_tables
+
+if TYPE_CHECKING:
+    from ..readers import spreadsheets
 
 __all__ = [
     "CARDS_SHEET",
@@ -162,6 +164,9 @@ def rows_csv(rows: Sequence[CardRow]) -> str:
     S01,search,R*L,1,advanced,M02
     <BLANKLINE>
     """
+    # here, not above: every command's start-up reads this module for its Listing
+    from ..readers.spreadsheets import csv_text
+
     return csv_text([COLUMNS, *(row.cells() for row in rows)], line_end="\n")
 
 
@@ -234,11 +239,15 @@ def listing(rows: Sequence[CardRow], deck: Deck, design_name: str, form: Listing
     if form is Listing.CSV:
         return rows_csv(rows)
     if form is Listing.JSON:
+        import json
+
         return json.dumps(rows_manifest(rows, deck, design_name), indent=2) + "\n"
+    from ..readers.spreadsheets import SheetFormat, write_tables
+
     return write_tables(deck_tables(deck, design_name, rows), SheetFormat(form.value))
 
 
-def deck_tables(deck: Deck, design_name: str, rows: Sequence[CardRow]) -> list[Table]:
+def deck_tables(deck: Deck, design_name: str, rows: Sequence[CardRow]) -> list[spreadsheets.Table]:
     """The ``cards`` sheet of ``rows`` (under :data:`rows.COLUMNS`) and the ``design`` sheet of
     ``deck``.
 
@@ -259,4 +268,6 @@ def deck_tables(deck: Deck, design_name: str, rows: Sequence[CardRow]) -> list[T
         ("directions", *deck.directions),
         ("notation", *deck.notation.letters),
     )
+    from ..readers.spreadsheets import Table
+
     return [Table(CARDS_SHEET, cards), Table(DESIGN_SHEET, design)]

@@ -749,7 +749,8 @@ def rulebook_markdown(design: Design, deck: Deck, book: Rulebook) -> str:
             )
             lines += [f"> {text}", ""]
         elif isinstance(block, PracticeFigure):
-            cards = "; ".join(f"{card.id} (`{n.search(card.faces, card.red)}`)" for card in block.cards)
+            # a list as the language says it ("a, b et c"), not English punctuation in every language
+            cards = t.names(f"{card.id} (`{n.search(card.faces, card.red)}`)" for card in block.cards)
             letters = design.notation.letters
             text = t.gettext(
                 "*Practice cards* (written head by head, {heads}, with {first_letter} for {first} and "

@@ -26,8 +26,6 @@ import statistics
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
-from babel.numbers import format_decimal
-
 from ..language.i18n import SOURCE_LANGUAGE, Catalogue, catalogue, languages, level_name
 from ..model import Level
 
@@ -352,7 +350,7 @@ def seconds(ms: float | None, t: Catalogue | None = None) -> str:
     if ms is None:
         return "-"
     t = t or catalogue()
-    return t.gettext("{seconds} s", seconds=format_decimal(ms / 1000, format="0.00", locale=t.locale))
+    return t.gettext("{seconds} s", seconds=t.number(ms / 1000, digits=2, fixed=True))
 
 
 def table_lines(stats: Stats) -> list[str]:

@@ -24,9 +24,11 @@ Placeholders are ``{name}`` fields filled by :meth:`str.format`; a plural messag
 
 from __future__ import annotations
 
+import decimal
 import functools
 import gettext as _gettext
 import io
+import json
 import re
 import string
 import unicodedata
@@ -34,10 +36,6 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from importlib import resources
 from typing import TYPE_CHECKING, Literal
-
-from babel import Locale
-from babel.lists import format_list
-from babel.numbers import format_decimal, format_percent
 
 from ..model import EndReason, Level
 from ..readers.inputs import escape
@@ -47,9 +45,79 @@ if TYPE_CHECKING:
 
 SOURCE_LANGUAGE = "en"
 LOCALE_DIR = "data/locale"
-# Babel's locale for each language's numbers and lists: English as the project writes it (British:
-# "a, b and c", no serial comma).
-_BABEL_LOCALE = {"en": "en_GB"}
+# How each language writes numbers and lists, from the Unicode CLDR (tests/cldr.py writes it from
+# Babel's copy, which is 36 MB: the package carries the few facts it uses, not the whole of CLDR).
+CLDR_FILE = f"{LOCALE_DIR}/cldr.json"
+# The CLDR locale of a language whose numbers and lists are not the language's default: English as
+# the project writes it (British: "a, b and c", no serial comma).
+CLDR_LOCALE = {"en": "en_GB"}
+
+
+@dataclass(frozen=True)
+class Conventions:
+    """How a language writes numbers and lists (its CLDR data, from ``data/locale/cldr.json``).
+
+    >>> conventions("fr").group_sign, conventions("fr").percent
+    ('\u202f', '{}\xa0%')
+    """
+
+    locale: str
+    decimal_sign: str
+    group_sign: str
+    minus_sign: str
+    percent: str  # the pattern around the whole percentage: "{}%", "{} %"
+    lists: dict[str, dict[str, str]]  # "standard" or "or": its patterns "2", "start", "middle", "end"
+
+    def digits(self, value: decimal.Decimal | int, places: int = 0, fixed: bool = False) -> str:
+        """``value`` rounded half to even to at most ``places`` decimals (exactly ``places`` if
+        ``fixed``), grouped by thousands.
+
+        >>> conventions("de").digits(decimal.Decimal("-1234.50"), 2), conventions("en").digits(12345)
+        ('-1.234,5', '12,345')
+        >>> conventions("pl").digits(decimal.Decimal("1.2"), 2, fixed=True)
+        '1,20'
+        """
+        if isinstance(value, int):
+            whole, fraction, negative = f"{abs(value):,}", "", value < 0
+        else:
+            step = decimal.Decimal(1).scaleb(-places)
+            with decimal.localcontext() as context:  # as many digits as the value has, however long
+                context.prec = max(context.prec, value.adjusted() + places + 8)
+                rounded = value.quantize(step, rounding=decimal.ROUND_HALF_EVEN)
+            whole, _, fraction = f"{abs(rounded):,f}".partition(".")
+            fraction, negative = (fraction if fixed else fraction.rstrip("0")), rounded < 0
+        text = whole.replace(",", self.group_sign) + (self.decimal_sign + fraction if fraction else "")
+        return (self.minus_sign if negative else "") + text
+
+    def join(self, items: Sequence[str], style: str) -> str:
+        """``items`` as a list in this language (CLDR's patterns, as Babel's ``format_list``).
+
+        >>> conventions("de").join(["a", "b", "c"], "standard"), conventions("en").join(["a4", "letter"], "or")
+        ('a, b und c', 'a4 or letter')
+        """
+        patterns = self.lists[style]
+        if len(items) < 2:
+            return "".join(items)
+        if len(items) == 2:
+            return patterns["2"].format(*items)
+        text = patterns["start"].format(items[0], items[1])
+        for item in items[2:-1]:
+            text = patterns["middle"].format(text, item)
+        return patterns["end"].format(text, items[-1])
+
+
+@functools.cache
+def _cldr() -> dict[str, dict]:
+    return json.loads(resources.files("rushmore_print").joinpath(CLDR_FILE).read_text("utf-8"))
+
+
+def conventions(language: str) -> Conventions:
+    """The CLDR conventions of ``language`` (one of :func:`languages`).
+
+    >>> conventions("pl").decimal_sign
+    ','
+    """
+    return Conventions(**_cldr()[language])
 
 
 def languages() -> tuple[str, ...]:
@@ -207,7 +275,8 @@ class Catalogue:
 
     def __init__(self, language: str, translations: _gettext.NullTranslations):
         self.language = language
-        self.locale = Locale.parse(_BABEL_LOCALE.get(language, language))
+        self.conventions = conventions(language)
+        self.locale = self.conventions.locale  # CLDR's name: "en_GB" (an HTML lang is "en-GB")
         self._translations = translations
 
     def __repr__(self) -> str:
@@ -261,9 +330,9 @@ class Catalogue:
         items = list(names)
         style: Literal["standard", "or"] = "standard" if last == "and" else "or"
         if self.language not in LIAISONS:
-            return format_list(items, style=style, locale=self.locale)
+            return self.conventions.join(items, style)
         # the list's words meet the names as a message's meet its values: "ann e Isabel"
-        pattern = format_list([f"{{{index}}}" for index in range(len(items))], style=style, locale=self.locale)
+        pattern = self.conventions.join([f"{{{index}}}" for index in range(len(items))], style)
         return self._filled(pattern, items, {})
 
     def fill(self, text: str, values: dict[str, object]) -> str:
@@ -302,21 +371,16 @@ class Catalogue:
         """
         if abs(n) < 10000:
             return str(n)
-        import decimal
+        return self.conventions.digits(n)
 
-        # babel rounds to the pattern's decimals (3) through the current decimal context, 28
-        # digits by default: a longer number (a typo in a design) raised InvalidOperation.
-        with decimal.localcontext() as context:
-            context.prec = max(context.prec, len(str(abs(n))) + 8)
-            return format_decimal(n, locale=self.locale)
+    def number(self, value: float, digits: int = 1, fixed: bool = False) -> str:
+        """A decimal number to at most ``digits`` places (exactly ``digits`` if ``fixed``), with
+        this language's decimal sign.
 
-    def number(self, value: float, digits: int = 1) -> str:
-        """A decimal number to at most ``digits`` places, with this language's decimal sign.
-
-        >>> catalogue("de").number(3.14159, digits=2), catalogue().number(2.0)
-        ('3,14', '2')
+        >>> catalogue("de").number(3.14159, digits=2), catalogue().number(2.0), catalogue().number(2.0, 2, fixed=True)
+        ('3,14', '2', '2.00')
         """
-        return format_decimal(round(value, digits), format="#,##0." + "#" * digits, locale=self.locale)
+        return self.conventions.digits(decimal.Decimal(str(round(value, digits))), digits, fixed)
 
     def percent(self, value: float) -> str:
         """``100%`` in English, ``100 %`` in German and French (no-break space).
@@ -324,7 +388,8 @@ class Catalogue:
         >>> catalogue().percent(0.5), catalogue("de").percent(1.0)
         ('50%', '100\\xa0%')
         """
-        return format_percent(value, locale=self.locale)
+        whole = self.conventions.digits(decimal.Decimal(str(value)) * 100)
+        return self.conventions.percent.format(whole)
 
     def upper(self, text: str) -> str:
         """Capitals as this language writes them (``ß`` becomes ``SS``).
@@ -374,16 +439,10 @@ def catalogue(language: str = SOURCE_LANGUAGE) -> Catalogue:
 def _compiled(language: str) -> bytes:
     """The ``.po`` catalogue compiled to ``.mo`` bytes in memory (fuzzy entries left out: a
     translator marks a message fuzzy when it no longer says what the English says)."""
-    # Babel's catalogue reader is imported here, not above: an English run never needs it.
-    from babel.messages.mofile import write_mo
-    from babel.messages.pofile import read_po
+    from .pofile import mo_bytes, read_po  # here, not above: an English run never reads a catalogue
 
     path = resources.files("rushmore_print").joinpath(f"{LOCALE_DIR}/{language}.po")
-    with path.open("rb") as file:
-        po = read_po(file, locale=language)
-    out = io.BytesIO()
-    write_mo(out, po)
-    return out.getvalue()
+    return mo_bytes(read_po(path.read_text("utf-8")))
 
 
 @dataclass(frozen=True)
@@ -577,14 +636,18 @@ def level_own_words(t: Catalogue, level: Level) -> str:
 
 
 __all__ = [
+    "CLDR_FILE",
+    "CLDR_LOCALE",
     "LIAISONS",
     "SOURCE_LANGUAGE",
     "Catalogue",
+    "Conventions",
     "Liaison",
     "Names",
     "Said",
     "catalogue",
     "catalogue_for",
+    "conventions",
     "default_directions",
     "end_reason_words",
     "languages",

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import BuildError
+from ..extras import Extra, installed, missing_sentence
 from .inputs import InputError, InputKind, read_input, shown, shown_path
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
@@ -207,6 +208,10 @@ _JPEG_SCALE = 8
 
 
 def _check_jpeg_data(raster: Raster, path: Path) -> None:
+    # Pillow cannot see the damage (above) and no decoder without numpy can (issue 33 measured
+    # them), so the proof is the jpeg extra's; without it a JPEG is refused, never half-proven.
+    if not installed(Extra.JPEG):
+        raise RasterError(path, missing_sentence(Extra.JPEG))
     import simplejpeg  # libjpeg-turbo; imported only when a JPEG is checked
 
     try:

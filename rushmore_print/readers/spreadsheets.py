@@ -41,6 +41,7 @@ from xml.sax.saxutils import escape as xml_escape
 from xml.sax.saxutils import quoteattr
 
 from ..errors import RushmoreError
+from ..extras import Extra, require
 from .inputs import InputError, InputKind, decode_input, read_input, read_input_text, shown, shown_path
 
 # What a manifest sheet can hold: 2^8 + 4^8 cards of the largest design, a header and room for
@@ -759,6 +760,7 @@ def write_tables(tables: Sequence[Table], kind: SheetFormat) -> bytes:
 def _write_xlsx(tables: Sequence[Table]) -> bytes:
     import datetime
 
+    require(Extra.XLSX)
     import openpyxl
     from openpyxl.styles import Font
 

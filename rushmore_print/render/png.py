@@ -19,6 +19,7 @@ from ..units import MM_PER_PT, mm_to_px
 from .art import art_image
 
 SUPERSAMPLE = 2
+_SEEN_ONCE = object()  # a tile's key in the cache: drawn once, not kept (yet)
 
 
 @functools.lru_cache(maxsize=512)
@@ -61,14 +62,19 @@ def render_page(
 
 
 class _Painter:
-    def __init__(self, canvas: Image.Image, symbols: dict, tiles: dict):
+    def __init__(self, canvas: Image.Image, symbols: dict, tiles: dict, clear: bool = False):
         self.canvas = canvas
         self.draw_ = ImageDraw.Draw(canvas)
         self.symbols = symbols
         self.tiles = tiles
+        self.clear = clear  # a clear RGBA tile or layer that nothing has been drawn on yet
 
     def draw(self, items, matrix: Matrix) -> None:
         for item in items:
+            if isinstance(item, Group) and self.clear and item.clip is not None:
+                self.clipped_in_place(item, matrix)
+                continue
+            self.clear = False
             if isinstance(item, Shape):
                 self.shape(item, matrix)
             elif isinstance(item, Text):
@@ -129,11 +135,14 @@ class _Painter:
         # pastes another table's drawing (the entry holds the symbol, so its id stays its own)
         key = (use.key, id(symbol), local, right - left, bottom - top)
         found = self.tiles.get(key)
-        if found is None:
+        if found is None or found is _SEEN_ONCE:
             tile = Image.new("RGBA", (right - left, bottom - top), (0, 0, 0, 0))
-            _Painter(tile, self.symbols, self.tiles).draw(symbol.items, local)
-            found = self.tiles[key] = (symbol, tile)
-        tile = found[1]
+            _Painter(tile, self.symbols, self.tiles, clear=True).draw(symbol.items, local)
+            # kept from its second use on: a drawing used once (a card's back, 20 MB at 300 dpi)
+            # would otherwise stay for the whole export (issue 33: export png peaked at 177 MB)
+            self.tiles[key] = (symbol, tile) if found is _SEEN_ONCE else _SEEN_ONCE
+        else:
+            tile = found[1]
         if self.canvas.mode == "RGBA":  # a tile on a tile: what is translucent in it stays so
             self.canvas.alpha_composite(tile, (left, top))
         else:
@@ -189,15 +198,23 @@ class _Painter:
         anchor = {Anchor.START: "ls", Anchor.MIDDLE: "ms", Anchor.END: "rs"}[text.anchor]
         self.draw_.text((x, y), text.text, font=font, fill=_rgb(text.color), anchor=anchor)
 
-    def group(self, group: Group, matrix: Matrix) -> None:
+    def group(self, group: Group, matrix: Matrix, in_place: bool = False) -> None:
         inner = multiply(group.matrix, matrix)
         if group.clip is None or self._covers_canvas(group.clip, matrix):
             self.draw(group.items, inner)
             return
+        if in_place:
+            self.draw(group.items, inner)
+            mask = Image.new("L", self.canvas.size, 0)
+            mask_draw = ImageDraw.Draw(mask)
+            for polygon in group.clip.flattened():
+                mask_draw.polygon([apply(matrix, x, y) for x, y in polygon], fill=255)
+            self.canvas.putalpha(ImageChops.multiply(mask, self.canvas.getchannel("A")))
+            return
         # Drawn on a clear layer, then laid on the page through the clip: where the group draws
         # nothing, what is below shows (as in a PDF), instead of the layer's own background.
         layer = Image.new("RGBA", self.canvas.size, (0, 0, 0, 0))
-        painter = _Painter(layer, self.symbols, self.tiles)
+        painter = _Painter(layer, self.symbols, self.tiles, clear=True)
         painter.draw(group.items, inner)
         mask = Image.new("L", self.canvas.size, 0)
         mask_draw = ImageDraw.Draw(mask)
@@ -209,6 +226,14 @@ class _Painter:
             self.canvas.alpha_composite(layer)
         else:
             self.canvas.paste(layer.convert(self.canvas.mode), (0, 0), mask)
+
+    def clipped_in_place(self, group: Group, matrix: Matrix) -> None:
+        """A clipped group drawn first on a clear RGBA canvas: drawn on it directly, then its
+        alpha cut by the clip. The same pixels a layer composited onto the clear canvas gives
+        (over nothing, compositing leaves the layer as it is), without the layer and its
+        composite, each as large as the canvas (a back's band tile is 20 MB at 300 dpi)."""
+        self.clear = False
+        self.group(group, matrix, in_place=True)
 
     def _covers_canvas(self, clip, matrix: Matrix) -> bool:
         points = [apply(matrix, x, y) for x, y in clip.points()]

@@ -16,10 +16,8 @@ from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 
-from ..design import parse_design
 from ..errors import BuildError
 from ..readers.inputs import shown_path
-from .files import atomic_write
 
 
 class Example(enum.Enum):
@@ -93,6 +91,11 @@ def start_design(folder: Path, example: Example = Example.CLASSIC) -> Started:
     ...
     rushmore_print.errors.BuildError: .../mine/design.yaml: already exists; init never overwrites a file: ...
     """
+    # Here, not above: the CLI reads Example for every command's start-up, and only init writes
+    # or reads a design (the design reader pulls in the SVG, font and language modules).
+    from ..design import parse_design
+    from .files import atomic_write
+
     design, art = folder / DESIGN_FILE, folder / ART_FOLDER
     for taken in (design, art / "README.txt"):
         if os.path.lexists(taken):
