@@ -82,7 +82,7 @@ def bench_export_png() -> list[str]:
 
 def classic_images(target: str | None) -> tuple[list, object, float, tuple[int, int] | None]:
     """The classic deck's pages as ``export png`` (None) or a vendor target draws them."""
-    from rushmore_print.deck.targets import RASTER_TARGETS, TargetKind
+    from rushmore_print.deck.targets import EXPORTS
     from rushmore_print.design import load_design
     from rushmore_print.layout.cards import card_frame, symbols
     from rushmore_print.layout.sheets import card_pages
@@ -90,10 +90,10 @@ def classic_images(target: str | None) -> tuple[list, object, float, tuple[int, 
     from rushmore_print.writers.export import _faces_with_backs
 
     design = load_design()
-    vendor = RASTER_TARGETS[TargetKind(target)] if target else None
+    vendor = EXPORTS[target].vendor() if target else None
     bleed = vendor.bleed_mm if vendor else design.print.bleed_mm
     faces = _faces_with_backs(design, checked_deck(design), bleed)
-    exact = vendor.size_for(design.print.card_name) if vendor else None
+    exact = vendor.size_for(design.print.width_mm, design.print.height_mm) if vendor else None
     return card_pages(card_frame(design, bleed), faces), symbols(design), 300.0, exact
 
 

@@ -51,6 +51,13 @@ class Verdict:
 
 def run(args: list[str], folder: Path, stdin: bytes = b"") -> tuple[int | str, float, str, int]:
     """(exit code or 'hang', seconds, stderr, peak memory in KB) of one command in its own process."""
+    code, seconds, _, stderr, peak_kb = run_with_output(args, folder, stdin)
+    return code, seconds, stderr, peak_kb
+
+
+def run_with_output(args: list[str], folder: Path, stdin: bytes = b"") -> tuple[int | str, float, str, str, int]:
+    """(exit code or 'hang', seconds, stdout, stderr, peak memory in KB) of one command in its own
+    process (a verdict, such as validate's, is on standard output)."""
     started = time.perf_counter()
     timing = ["/usr/bin/time", "-f", "%M"] if Path("/usr/bin/time").exists() else []  # GNU time: peak memory
     command = [*timing, sys.executable, "-m", "rushmore_print", *args]
@@ -59,11 +66,12 @@ def run(args: list[str], folder: Path, stdin: bytes = b"") -> tuple[int | str, f
             command, cwd=folder, capture_output=True, timeout=TIME_LIMIT_S, preexec_fn=_limits, input=stdin,
         )  # fmt: skip
     except subprocess.TimeoutExpired:
-        return "hang", time.perf_counter() - started, "", 0
+        return "hang", time.perf_counter() - started, "", "", 0
     stderr = done.stderr.decode("utf-8", "replace").replace("Command exited with non-zero status", "")
     *text, peak = stderr.rstrip("\n").rsplit("\n", 1) if "\n" in stderr.rstrip("\n") else ("", stderr.strip())
     peak_kb = int(peak) if peak.strip().isdigit() else 0
-    return done.returncode, time.perf_counter() - started, "".join(text), peak_kb
+    stdout = done.stdout.decode("utf-8", "replace")
+    return done.returncode, time.perf_counter() - started, stdout, "".join(text), peak_kb
 
 
 def pdf_problems(folder: Path) -> list[str]:

@@ -13,8 +13,10 @@ MM_PER_UNIT = {"mm": 1.0, "cm": 10.0, "in": MM_PER_INCH, "pt": MM_PER_PT}
 _LENGTH = re.compile(r"^\s*([0-9]+(?:\.[0-9]*)?|\.[0-9]+)\s*(mm|cm|in|pt)?\s*$")
 
 
-def parse_length(value: object) -> float:
-    """Return ``value`` in millimetres. A bare number is millimetres.
+def parse_length(value: object, rounded: bool = True) -> float:
+    """Return ``value`` in millimetres. A bare number is millimetres. A length with a unit is
+    rounded to 6 decimals (``2.5in`` is 63.5, not 63.49999999999999), unless ``rounded`` is False:
+    then it is the number times its unit as floating point makes it.
 
     >>> parse_length("2.5in")
     63.5
@@ -22,6 +24,8 @@ def parse_length(value: object) -> float:
     3.0
     >>> parse_length("0.125 in")
     3.175
+    >>> parse_length("0.12in"), parse_length("0.12in", rounded=False)
+    (3.048, 3.0479999999999996)
     """
     if isinstance(value, bool):
         raise ValueError(f"expected a length such as 3mm, 0.125in, 1cm or 9pt, got {value!r}")
@@ -35,7 +39,8 @@ def parse_length(value: object) -> float:
         match = _LENGTH.match(value)
         if match:
             number, unit = match.groups()
-            return round(float(number) * MM_PER_UNIT[unit or "mm"], 6)
+            mm = float(number) * MM_PER_UNIT[unit or "mm"]
+            return round(mm, 6) if rounded else mm
     raise ValueError(f"expected a length such as 3mm, 0.125in, 1cm or 9pt (units: mm, cm, in, pt), got {value!r}")
 
 

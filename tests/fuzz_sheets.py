@@ -11,6 +11,7 @@ from __future__ import annotations
 import csv
 import functools
 import io
+import posixpath
 import random
 import re
 import struct
@@ -390,7 +391,9 @@ def oracle_rows(path) -> list[tuple[str | None, list[tuple[str, ...]]]] | None:
     every cell by its own reference, as a spreadsheet program shows it: (name, rows), to hold
     the streaming reader's tables against. None when openpyxl cannot read the file, or when it
     would inflate past 20 MB or lay out cells past row 100,000 or column ZZ (openpyxl has no
-    bound of its own): nothing to compare."""
+    bound of its own), or when the workbook names a sheet's part in another case than the zip
+    does (OPC part names ignore case, as a spreadsheet program and the streaming reader read
+    them; openpyxl leaves such a sheet out): nothing to compare."""
     import warnings
 
     import openpyxl
@@ -400,6 +403,13 @@ def oracle_rows(path) -> list[tuple[str | None, list[tuple[str, ...]]]] | None:
             if sum(info.file_size for info in archive.infolist()) > 20_000_000:
                 return None
             sheets = b"".join(archive.read(n) for n in archive.namelist() if n.startswith("xl/worksheets/"))
+            names = set(archive.namelist())
+            rels = archive.read("xl/_rels/workbook.xml.rels") if "xl/_rels/workbook.xml.rels" in names else b""
+        targets = {posixpath.normpath(posixpath.join("xl", t.decode(errors="replace"))).lstrip("/")
+                   for t in re.findall(rb'Target="([^"]*)"', rels)}  # fmt: skip
+        folded = {name.casefold() for name in names}
+        if any(t not in names and t.casefold() in folded for t in targets):
+            return None
         # openpyxl lays out every cell up to the farthest one: a cell at row 10^8 costs minutes.
         far = [int(row) for row in re.findall(rb' r="[A-Za-z]*(\d+)"', sheets)]
         if any(row > 100_000 for row in far) or re.search(rb' r="[A-Za-z]{3}', sheets):

@@ -320,7 +320,7 @@ MPC_BRACKET_FOR = [
 def test_the_mpc_order_names_the_smallest_bracket_that_holds_its_cards(tmp_path, cards, bracket):
     import xml.etree.ElementTree as ET
 
-    fronts = [tmp_path / "monuments" / f"M{number:03}.png" for number in range(1, cards + 1)]
+    fronts = [("monuments", tmp_path / "monuments" / f"M{number:03}.png") for number in range(1, cards + 1)]
     order = ET.fromstring(mpc_order(fronts, {"monuments": tmp_path / "monuments" / "back.png"}, tmp_path))
     assert order.findtext("details/quantity") == str(cards)
     assert order.findtext("details/bracket") == str(bracket)
@@ -330,7 +330,7 @@ def test_the_classic_deck_is_one_55_card_order(tmp_path):
     """16 Monuments and 39 Search cards: exactly MPC's 55-card bracket, not the 72 above it."""
     classic = load_design()
     assert classic.monument_count + classic.search_count == 55
-    fronts = [tmp_path / "monuments" / f"M{n:02}.png" for n in range(16)]
-    fronts += [tmp_path / "search" / f"S{n:02}.png" for n in range(39)]
+    fronts = [("monuments", tmp_path / "monuments" / f"M{n:02}.png") for n in range(16)]
+    fronts += [("search", tmp_path / "search" / f"S{n:02}.png") for n in range(39)]
     backs = {"monuments": tmp_path / "monuments" / "back.png", "search": tmp_path / "search" / "back.png"}
     assert b"<bracket>55</bracket>" in mpc_order(fronts, backs, tmp_path)

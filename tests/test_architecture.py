@@ -48,10 +48,16 @@ def modules():
         yield path, parts
 
 
-def _type_only(tree: ast.AST) -> set[int]:
+@functools.cache  # the checks of each module walk the same tree: walked once (a third of this file's time)
+def _nodes(path: Path) -> tuple[ast.AST, ...]:
+    """Every node of ``path``'s syntax tree, in ``ast.walk``'s order."""
+    return tuple(ast.walk(ast.parse(path.read_text())))
+
+
+def _type_only(nodes: tuple[ast.AST, ...]) -> set[int]:
     """Ids of import nodes under ``if TYPE_CHECKING:`` (annotations only, never run)."""
     found = set()
-    for node in ast.walk(tree):
+    for node in nodes:
         if isinstance(node, ast.If) and getattr(node.test, "id", None) == "TYPE_CHECKING":
             found |= {id(inner) for inner in ast.walk(node)}
     return found
@@ -74,10 +80,10 @@ def imports_of(path: Path) -> tuple[frozenset[str], frozenset[str]]:
     """(third-party top-level packages, this package's modules) that ``path`` imports, each module
     by its dotted name inside the package (``deck.rows``; a package as ``design.__init__``)."""
     parts = path.relative_to(PACKAGE).with_suffix("").parts
-    tree = ast.parse(path.read_text())
-    skip = _type_only(tree)
+    nodes = _nodes(path)
+    skip = _type_only(nodes)
     outside, inside = set(), set()
-    for node in ast.walk(tree):
+    for node in nodes:
         if id(node) in skip:
             continue
         if isinstance(node, ast.Import):
@@ -326,7 +332,7 @@ def lookups_by_name(path: Path) -> list[str]:
     and ``getattr`` whose attribute is not written out (``getattr(os, "O_BINARY", 0)``, a
     feature probe, is fine)."""
     found = []
-    for node in ast.walk(ast.parse(path.read_text())):
+    for node in _nodes(path):
         if not isinstance(node, ast.Call):
             continue
         func = node.func

@@ -337,7 +337,11 @@ def test_every_card_of_a_kind_has_the_same_back_and_it_shows_no_card(classic, cl
     assert monument.items != search.items
 
 
-@pytest.mark.parametrize("path", DESIGNS, ids=lambda p: p.stem)
+# One card size by default (junior, the quickest); every size in the full run (.ci/check).
+MISCUT_DESIGNS = [pytest.param(path, marks=() if path.stem == "junior" else pytest.mark.slow) for path in DESIGNS]
+
+
+@pytest.mark.parametrize("path", MISCUT_DESIGNS, ids=lambda p: p.stem)
 def test_a_back_survives_a_miscut(path):
     """The ground and its pattern run into the bleed; the medallion and the texts stay 8 mm
     inside the trim even on a card cut 1 mm off (``MEDALLION_MM``): nothing but the pattern

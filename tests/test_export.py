@@ -12,7 +12,7 @@ from pypdf import PdfReader
 
 from rushmore_print.cli.commands import cli
 from rushmore_print.deck.generate import generate_deck
-from rushmore_print.deck.targets import RASTER_TARGETS, ExportOptions, TargetKind
+from rushmore_print.deck.targets import EXPORTS, ExportOptions
 from rushmore_print.design import load_design
 from rushmore_print.layout.cards import card_frame, symbols
 from rushmore_print.layout.sheets import card_pages
@@ -262,11 +262,12 @@ def test_vendor_sizes_for_other_cards(tmp_path, write_design, card, target, size
         search: {{seed: 1, red_counts: {{0: 1}}}}
         print: {{card: {card}, orientation: portrait}}
     """))  # fmt: skip
-    export_raster(design, tmp_path, RASTER_TARGETS[TargetKind(target)])
+    export_raster(design, tmp_path, EXPORTS[target].vendor())
     with Image.open(tmp_path / "monuments" / "M01.png") as image:
         assert image.size == size
 
 
+@pytest.mark.slow  # a second whole export of the tiny deck; the MPC's bracket and sizes run by default (test_amounts)
 def test_mpc_writes_an_mpc_autofill_order_with_every_front_and_each_decks_back(tiny_export):
     import xml.etree.ElementTree as ET
 

@@ -8,9 +8,10 @@ import pytest
 
 from rushmore_print.cli.commands import cli
 
+from .casecache import kept
 from .fuzzing import cases, materialise
 
-SAMPLE = cases(every=16)
+SAMPLE = kept("designs", lambda: cases(every=16))
 
 
 @pytest.mark.parametrize("case", SAMPLE, ids=lambda case: case.label)

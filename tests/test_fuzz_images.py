@@ -7,10 +7,11 @@ import pytest
 
 from rushmore_print.cli.commands import cli
 
+from .casecache import kept
 from .fuzz_images import cases
 from .imagebytes import pdf_problems
 
-SAMPLE = cases(every=50)  # the 19 hostile images and 10 random ones
+SAMPLE = kept("images", lambda: cases(every=50))  # the 19 hostile images and 10 random ones
 DESIGN = (
     "name: Fuzz\nheads: [{{name: Ada, art: {art}}}, Bea]\ndirections: [left, right]\n"
     "search: {{seed: 1, red_counts: {{0: 4, 1: 4}}}}\nprint: {{card: square}}\n"

@@ -7,9 +7,10 @@ import pytest
 
 from rushmore_print.cli.commands import cli
 
+from .casecache import kept
 from .fuzzing_records import FILE_NAME, cases, command, problems, state_problem
 
-SAMPLE = cases(every=12, big=False)
+SAMPLE = kept("records", lambda: cases(every=12, big=False))
 
 
 @pytest.mark.parametrize("case", SAMPLE, ids=lambda case: case.label)

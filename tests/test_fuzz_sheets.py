@@ -9,9 +9,10 @@ from rushmore_print.cli.commands import cli
 from rushmore_print.errors import RushmoreError
 from rushmore_print.readers.spreadsheets import read_tables
 
+from .casecache import kept
 from .fuzz_sheets import cases, oracle_rows, table_rows
 
-SAMPLE = cases(every=20)  # 25 of the 500, of each format
+SAMPLE = kept("sheets", lambda: cases(every=20))  # 25 of the 500, of each format
 
 
 @pytest.mark.parametrize("case", SAMPLE, ids=lambda case: case.label)

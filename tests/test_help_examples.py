@@ -12,7 +12,7 @@ from click.testing import CliRunner
 
 from rushmore_print.cli.commands import cli
 
-from .docpages import page
+from .docpages import first_block, page, section
 
 KEYBOARD = "quit\n"  # what the game master types when an example of play waits for the keyboard
 
@@ -49,7 +49,8 @@ def test_the_examples_are_read_and_state_their_exits():
 @pytest.fixture(scope="module")
 def workspace(tmp_path_factory):
     """An empty folder with the example designs, the card images impose's examples name, the
-    CSV manifest validate's example names and the game log play's --resume example names."""
+    CSV manifest validate's example names, the game log play's --resume example names and the
+    print shop's profile export's example names (the docs' example)."""
     folder = tmp_path_factory.mktemp("help")
     for line, code in help_examples(["init"]):  # the designs the other helps name: junior/design.yaml...
         assert run(folder, line).returncode == code, line
@@ -65,6 +66,8 @@ def workspace(tmp_path_factory):
         shutil.copy(png / "back-monument.png", folder / "backs" / image.name)
     shutil.copy(png / "back-monument.png", folder / "back.png")
     assert run(folder, "rushmore cards five/design.yaml --format csv -o deck.csv").returncode == 0  # validate's
+    shop = first_block(section(page("guide/exports.md"), "## A print shop's profile"), "yaml")
+    (folder / "meinspiel.yaml").write_text(shop, "utf-8")
     log = "output/games/20261129-140000-42.jsonl"
     assert run(folder, f"rushmore play --players ann,bob --seed 42 --log {log}", KEYBOARD).returncode == 0
     return folder

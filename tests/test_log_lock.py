@@ -68,6 +68,7 @@ def test_a_second_play_or_table_on_a_log_a_game_at_the_terminal_writes_is_refuse
     assert log.read_text().count('"judged"') == 1  # bob's pass, typed in the first game, was kept
 
 
+@pytest.mark.slow  # starts the browser table's server; the lock itself is guarded by the terminal game's test
 def test_a_second_play_or_table_on_a_log_the_browser_table_writes_is_refused_until_it_is_killed(runner, tmp_path):
     log = a_game(runner, tmp_path)
     table = started(["table", "--resume", str(log), "--port", "0"], tmp_path, "table screen")

@@ -16,7 +16,8 @@ from PIL import Image
 
 from rushmore_print.cli.commands import cli
 from rushmore_print.design import load_design
-from rushmore_print.web.preview import PAGE_NAME, TABLE_DPI, PreviewBuilder, build_preview, design_files, watch
+from rushmore_print.web.live import watch
+from rushmore_print.web.preview import PAGE_NAME, TABLE_DPI, PreviewBuilder, build_preview, design_files
 
 ART_DESIGN = (
     "name: Tiny\nheads: [{name: Ada, art: head.png}, {name: Bo, look: beard}]\ndirections: [left, right]\n"

@@ -5,8 +5,9 @@ import inspect
 
 import pytest
 
-from rushmore_print.deck.targets import EXPORTS, RASTER_TARGETS, TargetKind
-from rushmore_print.writers.export import EXPORTERS, run_export
+from rushmore_print.deck.targets import EXPORTS, TargetKind
+from rushmore_print.design.vendors import FileKind
+from rushmore_print.writers.export import EXPORTERS, VENDOR_WRITERS, run_export
 
 
 def test_every_target_kind_has_its_metadata_and_its_exporter():
@@ -21,9 +22,12 @@ def test_every_exporter_takes_the_shared_arguments_in_order():
         assert names == ["design", "out_dir", "options", "progress"], kind
 
 
-def test_raster_profiles_are_keyed_by_their_own_kind():
-    assert all(kind is target.kind for kind, target in RASTER_TARGETS.items())
-    assert {kind.value for kind in RASTER_TARGETS} == {"tgc", "mpc"}
+def test_every_kind_of_vendor_files_has_its_writer_and_the_vendor_targets_their_profiles():
+    assert set(VENDOR_WRITERS) == set(FileKind)
+    vendors = {name: target.vendor() for name, target in EXPORTS.items() if target.profile is not None}
+    assert {name: vendor.files.value for name, vendor in vendors.items()} == {
+        "tgc": "images", "mpc": "images", "dtc": "pdf", "tts": "sheets",
+    }  # fmt: skip
 
 
 def test_run_export_calls_the_registered_function(monkeypatch, tmp_path):

@@ -207,6 +207,9 @@ def test_the_rule_choices_of_the_referee_are_in_the_rulebook(classic, classic_de
     """The referee's house rule and tie-break order are written where players read the rules."""
     paragraphs = [b for b in build_rulebook(classic, classic_deck).blocks if hasattr(b, "text")]
     text = " ".join(getattr(b, "lead", "") + " " + b.text for b in paragraphs)
-    assert "House rule, penalty: a wrong claim gives your last card back, under the box." in text
-    assert "Not in a tie-break: there it only loses the round." in text
+    assert (
+        "House rule, penalty: a wrong claim costs the card you won last: it goes under the cards left in the "
+        "box." in text
+    )
+    assert "In a tie-break it only loses the round." in text
     assert "(the level’s unused ones, then the next level’s)" in text

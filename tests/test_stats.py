@@ -97,12 +97,12 @@ def test_stats_of_a_german_game_are_told_in_german(runner, tmp_path, classic, cl
     assert result.exit_code == 0, result.output
     assert result.output.startswith("1 Spiel\n") and re.search(rf"^{first}\s+1\s+1\s+1\s+2,50 s$", result.output, re.M)
     assert re.search(
-        r"^Stufe\s+Runden\s+genommen\s+falsch\s+Median der Zeit bis zur richtigen Hand$", result.output, re.M
+        r"^Stufe\s+Runden\s+genommen\s+falsch\s+Median der Zeit bis zum richtigen Tipp$", result.output, re.M
     )
     assert re.search(r"^Einsteiger\s+2", result.output, re.M)
     html = page.read_text()
     assert '<html lang="de">' in html and "<h1>Spielstatistik: 1 Spiel</h1>" in html
-    assert "Stufe: Median der Zeit bis zur richtigen Hand; rote Punkte: falsche Hände" in html
+    assert "Stufe: Median der Zeit bis zum richtigen Tipp; rote Punkte: falsche Tipps" in html
     words = re.sub(r"<[^>]+>", " ", html.split("<body>")[1])
     assert english_left(words, "de") == [], english_left(words, "de")
     older = [dict(records[0]), *records[1:]]

@@ -12,7 +12,9 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Iterable
+from pathlib import Path
 
+from ..deck.targets import EXPORTS
 from ..errors import CardError
 from ..model import CardFaces, Deck
 from ..readers.inputs import escape, shown
@@ -26,6 +28,7 @@ __all__ = [
     "back_offset",
     "bleed",
     "card_size",
+    "export_target",
     "file_stem",
     "gap",
     "markdown_file",
@@ -167,6 +170,28 @@ def url_base(value: str) -> str:
     if not re.match(r"^https?://[^\s]+$", value):
         raise ValueError("expected an http(s) address such as https://example.org/cards")
     return value
+
+
+def export_target(value: str) -> str | Path:
+    """What ``rushmore export`` writes: a target's name, or a print shop's profile (a YAML file,
+    checked when it is read).
+
+    >>> export_target("tgc"), export_target("shops/meinspiel.yaml")
+    ('tgc', PosixPath('shops/meinspiel.yaml'))
+    >>> export_target("tcg")
+    Traceback (most recent call last):
+    ValueError: 'tcg' is not an export target; did you mean 'tgc'? use one of png, tgc, mpc, dtc, tts, svg, ...
+    """
+    if value in EXPORTS:
+        return value
+    if Path(value).suffix.lower() in (".yaml", ".yml"):
+        return Path(value)
+    import difflib  # only to suggest a name in the message
+
+    close = difflib.get_close_matches(value, EXPORTS, n=1, cutoff=0.6)
+    hint = f"did you mean '{close[0]}'? " if close else ""
+    raise ValueError(f"{shown(value)} is not an export target; {hint}use one of {', '.join(EXPORTS)}, "
+                     "or a print shop's profile (a .yaml file)")  # fmt: skip
 
 
 def markdown_file(value: str) -> str:

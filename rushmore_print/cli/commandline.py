@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from ..deck.targets import EXPORTS
+from ..deck.targets import EXPORTS, ExportOptions
 from ..errors import OptionsError, RushmoreError
 from ..language.words import count, text_table
 from ..model import Level
@@ -501,6 +501,11 @@ def export_options(command: Callable) -> Callable:
                 raise click.UsageError("give --bleed or --no-bleed, not both")
             current_voice().note("note: --no-bleed is deprecated and will go in the next release; use --bleed 0")
             bleed = 0.0
+        if isinstance(target, Path):  # a print shop's profile: its own dpi and bleed, checked when read
+            for name, value in (("dpi", dpi), ("bleed", bleed)):
+                if value is not None:
+                    raise click.UsageError(f"--{name} is the print shop's, set in its profile {target}")
+            return command(*args, target=target, options=ExportOptions(url_base=url_base), **kwargs)
         try:
             options = EXPORTS[target].options(dpi, bleed, url_base)
         except OptionsError as exc:  # before the command's friendly_errors: said as it would say it

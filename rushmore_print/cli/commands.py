@@ -15,7 +15,7 @@ import click
 
 from .. import __version__
 from ..deck.rows import Listing, card_rows, listing
-from ..deck.targets import EXPORTS, ExportOptions
+from ..deck.targets import EXPORTS, ExportOptions, Target, export_files, profile_options
 from ..extras import Extra, require
 from ..language.words import count
 from ..model import DeckMode, Level
@@ -253,21 +253,34 @@ def build(design: Path | None, out_dir: Path, sheets: SheetOptions, cmyk: bool, 
     report_written(voice, spec.name, written, out_dir)
 
 
+EXPORT_INTRO = "Per-card images and vendor files, written into the -o folder (output/TARGET unless given)."
+
+
 def _export_help() -> str:
-    targets = "\n".join(f"  {t.name}  {t.help}" for t in EXPORTS.values())
+    targets = "\n".join(f"  {t.name}  {t.describe()}" for t in EXPORTS.values())
+    shop = "  FILE.yaml  a print shop's profile: its card pixels, dpi, bleed, safe area and file names"
     examples = "\n".join(
         [
             "  rushmore export png --dpi 150 --bleed 0 -o output/screen     # small images, no bleed",
             "  rushmore export tts junior/design.yaml -o output/junior-tts",
+            "  rushmore export meinspiel.yaml five/design.yaml               # a print shop's profile (YAML)",
         ]
     )
-    intro = "Per-card images and vendor files, written into the -o folder (output/TARGET unless given)."
-    return f"{intro}\n\n\b\nTARGET:\n{targets}\n\n\b\nExamples:\n{examples}"
+    return f"{EXPORT_INTRO}\n\n\b\nTARGET:\n{targets}\n{shop}\n\n\b\nExamples:\n{examples}"
 
 
-@cli.command(help=_export_help())
+class _ExportCommand(click.Command):
+    """``rushmore export``, whose help lists the vendors' numbers: read from their profiles only
+    when that help is shown, so ``rushmore --help`` reads no YAML."""
+
+    def get_help(self, ctx: click.Context) -> str:
+        self.help = _export_help()
+        return super().get_help(ctx)
+
+
+@cli.command(cls=_ExportCommand, short_help=EXPORT_INTRO)
 @voice_options
-@click.argument("target", type=click.Choice(list(EXPORTS)))
+@click.argument("target", metavar="TARGET", callback=parsed(arguments.export_target))
 @design_argument
 @click.option(
     "-o", "--output", "out_dir", type=OUT_FOLDER, default=None, callback=not_stdout,
@@ -275,15 +288,19 @@ def _export_help() -> str:
 )  # fmt: skip
 @export_options
 @friendly_errors
-def export(target: str, design: Path | None, out_dir: Path | None, options: ExportOptions) -> None:
+def export(target: str | Path, design: Path | None, out_dir: Path | None, options: ExportOptions) -> None:
     voice = current_voice()
-    chosen = EXPORTS[target]
-    folder = out_dir if out_dir is not None else Path("output") / target
+    label = target.stem if isinstance(target, Path) else target
+    folder = out_dir if out_dir is not None else Path("output") / label
+    from ..design.vendors import VendorProfile, read_vendor_profile
     from ..writers.export import run_export
 
+    chosen: Target | VendorProfile = EXPORTS[target] if isinstance(target, str) else read_vendor_profile(target)
+    if isinstance(chosen, VendorProfile):
+        options = profile_options(chosen, options.url_base)
     spec = load_design(design)
     bar_file = io.StringIO() if voice.quiet else sys.stderr  # -q: no progress bar
-    with click.progressbar(length=chosen.files(spec), label=f"exporting {target}", file=bar_file) as bar:
+    with click.progressbar(length=export_files(chosen, spec), label=f"exporting {label}", file=bar_file) as bar:
         written = run_export(chosen, spec, folder, options, lambda name: bar.update(1))
     for file in written:
         voice.detail(f"  {file.path} ({file.size / 1024:.0f} KB)")
@@ -437,7 +454,6 @@ def preview(design: Path | None, out_dir: Path, watch: bool, port: int | None) -
       rushmore preview                                  # output/preview.html
       rushmore preview junior/design.yaml --watch      # serves until Ctrl-C: open the address it prints
     """
-    from ..web.preview import watch as watch_design
     from ..web.preview import write_preview
 
     voice = current_voice()
@@ -448,7 +464,9 @@ def preview(design: Path | None, out_dir: Path, watch: bool, port: int | None) -
         return
     if design is not None and str(design) == STDIN:
         raise click.UsageError("--watch reads the design again at each save: give a file, not -")
-    require(Extra.PREVIEW)
+    require(Extra.PREVIEW)  # before the import: aiohttp and watchfiles are the preview extra's
+    from ..web.live import watch as watch_design
+
     try:
         watch_design(
             design, out_dir, 8765 if port is None else port, voice.note, load=load_design,

@@ -268,7 +268,7 @@ def card_named(typed: str, game: Game) -> str:
         ) from None
     same = [card.id for card in deck.search if card.faces == faces and card.red == red]
     if not same:
-        raise UnknownCard(said("{typed}: no Search card of this deck shows that", typed=quoted(typed)))
+        raise UnknownCard(said("{typed}: no Search card of this game shows that", typed=quoted(typed)))
     unused = [card for card in same if card in game.state.box]
     return (unused or same)[0]
 

@@ -12,16 +12,17 @@ from __future__ import annotations
 
 import contextlib
 import re
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from ..design import MAX_HEADS, read_yaml
 from ..errors import Problem, SpecError
-from ..language.words import choices
-from ..model import Deck, Level, Monument, Notation, SearchCard, most_monuments, most_search_cards
+from ..model import Deck, Monument, Notation, SearchCard, most_monuments, most_search_cards
 from ..readers.inputs import InputError, InputKind, decode_input, escape, read_input_text, shown, shown_path
 from ..readers.jsontext import JSONError, NotJSON, loads, too_deep
-from .rows import card_rows, rows_manifest
+from .records import CardRecord, Refusal, read_card
+from .rows import CardKind, card_rows, rows_manifest
 from .validate import Finding, Report, shown_id, validate_deck
 
 
@@ -116,17 +117,14 @@ def read_manifest(
     notation = notation or Notation((directions[0][0].upper(), directions[1][0].upper()))
     if notation.letters[0] == notation.letters[1]:
         notation = Notation(("A", "B"))
+    frame = Deck(tuple(str(h) for h in heads), directions_t, notation, monuments=(), search=())
     findings: list[Finding] = []
-    monuments = [
-        m for m in (_monument(item, i, directions_t, findings) for i, item in enumerate(raw_monuments, 1)) if m
-    ]
-    search = [c for c in (_search_card(item, i, directions_t, findings) for i, item in enumerate(raw_search, 1)) if c]
-    deck = Deck(
-        heads=tuple(str(h) for h in heads),
-        directions=directions_t,
-        notation=notation,
-        monuments=tuple(monuments),
-        search=tuple(search),
+    monuments = [_card(item, i, CardKind.MONUMENT, frame, findings) for i, item in enumerate(raw_monuments, 1)]
+    search = [_card(item, i, CardKind.SEARCH, frame, findings) for i, item in enumerate(raw_search, 1)]
+    deck = replace(
+        frame,
+        monuments=tuple(card for card in monuments if isinstance(card, Monument)),
+        search=tuple(card for card in search if isinstance(card, SearchCard)),
     )
     return deck, findings
 
@@ -234,65 +232,31 @@ def validate_manifest(path: str | Path, data: bytes | None = None, design: Deck 
     )
 
 
-def _card_label(item: Any, number: int, kind: str) -> str:
+def _card_label(item: Any, number: int, kind: CardKind) -> str:
     """The card's id as a message shows it (:func:`shown_id`), or its place in the list."""
-    if isinstance(item, dict) and isinstance(item.get("id"), str):
+    if isinstance(item, dict) and isinstance(item.get("id"), str) and item["id"]:
         return shown_id(item["id"])
-    return f"{kind} #{number}"
+    return f"{_KIND_NAMES[kind]} #{number}"
 
 
-def _faces(item: dict, label: str, directions: tuple[str, str], findings: list[Finding]) -> tuple[int, ...] | None:
-    faces = item.get("faces")
-    if not isinstance(faces, list):
-        findings.append(Finding(label, "faces: expected a list of directions"))
+def _card(item: Any, number: int, kind: CardKind, frame: Deck, findings: list[Finding]) -> Monument | SearchCard | None:
+    """One entry of the ``monuments`` or ``search`` list, read by :func:`records.read_card`; a
+    refusal becomes a finding naming the card and the key at fault."""
+    label = _card_label(item, number, kind)
+    if not isinstance(item, dict):
+        findings.append(Finding(label, f"expected a mapping with {_KEYS[kind]}"))
         return None
-    index = {directions[0]: 0, directions[1]: 1}
-    try:
-        return tuple([index[face] for face in faces])
-    except (KeyError, TypeError):  # a face that is not a direction (or not even a string)
-        position, face = next((p, f) for p, f in enumerate(faces, 1) if not isinstance(f, str) or f not in index)
-    findings.append(
-        Finding(label, f"faces.{position}: {shown(face)} is not a direction; use {directions[0]} or {directions[1]}")
-    )
-    return None
+    record = CardRecord(item.get("id"), item.get("faces"), item.get("red"), item.get("level"), item.get("answer"), kind)
+    card = read_card(record, frame)
+    if isinstance(card, Refusal):
+        key = card.key()
+        findings.append(Finding(label, f"{key}: {card.message}" if key else card.message, card.fields))
+        return None
+    return card
 
 
-def _monument(item: Any, number: int, directions: tuple[str, str], findings: list[Finding]) -> Monument | None:
-    label = _card_label(item, number, "Monument")
-    if not isinstance(item, dict) or not isinstance(item.get("id"), str):
-        findings.append(Finding(label, "expected a mapping with id and faces"))
-        return None
-    faces = _faces(item, label, directions, findings)
-    return Monument(item["id"], faces) if faces is not None else None
-
-
-def _search_card(item: Any, number: int, directions: tuple[str, str], findings: list[Finding]) -> SearchCard | None:
-    label = _card_label(item, number, "Search card")
-    if not isinstance(item, dict) or not isinstance(item.get("id"), str):
-        findings.append(Finding(label, "expected a mapping with id, faces, red, level and answer"))
-        return None
-    faces = _faces(item, label, directions, findings)
-    red = item.get("red")
-    if not isinstance(red, list) or not set(map(type, red)) <= {bool}:
-        findings.append(Finding(label, "red: expected a list of true/false, one per head"))
-        return None
-    if faces is not None and len(red) != len(faces):
-        findings.append(Finding(label, f"red has {len(red)} entries but faces has {len(faces)}"))
-        return None
-    level_name = item.get("level")
-    if not isinstance(level_name, str) or level_name not in _LEVELS:
-        findings.append(Finding(label, f"level: {shown(level_name)} is not a level; use {choices(Level)}"))
-        return None
-    answer = item.get("answer")
-    if not isinstance(answer, str) or not answer:
-        findings.append(Finding(label, "answer: expected a Monument id such as M05"))
-        return None
-    if faces is None:
-        return None
-    return SearchCard(item["id"], faces, tuple(red), answer, _LEVELS[level_name])
-
-
-_LEVELS = {level.value: level for level in Level}
+_KIND_NAMES = {CardKind.MONUMENT: "Monument", CardKind.SEARCH: "Search card"}
+_KEYS = {CardKind.MONUMENT: "id and faces", CardKind.SEARCH: "id, faces, red, level and answer"}
 
 
 __all__ = ["read_manifest", "to_manifest", "validate_manifest"]

@@ -364,10 +364,10 @@ def _decoy(design: Design, deck: Deck, example: MatchExample, shown: tuple[Match
         t.ngettext("{heads} faces the same way: wrong", "{heads} face the same way: wrong", card.red_count, heads=red),
     )
     beware = t.gettext(
-        "Beware the decoy: the Monument that looks exactly like a Search card with red heads is never its answer."
+        "Beware the decoy: the Monument that looks exactly like a Search card with red heads is never its match."
     )
     if more:
-        beware = t.gettext("With more red heads, each of them turns. {beware}", beware=beware)
+        beware = t.gettext("With several red heads, each one turns. {beware}", beware=beware)
     return (Paragraph(beware), DecoyExample(card, decoy, captions))
 
 
@@ -561,12 +561,12 @@ def build_rulebook(design: Design, deck: Deck) -> Rulebook:
             (
                 t.gettext("On a count of three the game master turns over the top Search card."),
                 t.gettext(
-                    "Everybody looks for the match and may put one hand on a Monument nobody else covers; once "
-                    "down, a hand stays. To pass, raise your hand."
+                    "Everybody looks for the match and claims it with one hand on a Monument nobody else covers; "
+                    "once down, a hand stays. To pass, raise your hand."
                 ),
                 t.gettext(
-                    "When everyone has covered a Monument or passed, check: the player on the match takes the "
-                    "Search card, one point. If nobody is right, the card is set aside."
+                    "When everyone has claimed or passed, check: the player whose hand is on the match takes the "
+                    "Search card, worth one point. If nobody is right, the card is set aside."
                 ),
             )
         ),
@@ -587,9 +587,9 @@ def build_rulebook(design: Design, deck: Deck) -> Rulebook:
             )
             + " "
             + t.gettext(
-                "If the deck runs out first, the player with the most cards wins. A tie: the tied players alone "
-                "play on with cards from the box (the level’s unused ones, then the next level’s) until one of them "
-                "takes a card; if the box runs out, they share the win."
+                "If the deck runs out first, the player with the most cards wins. On a tie, the tied players alone "
+                "play a tie-break with cards from the box (the level’s unused ones, then the next level’s) until "
+                "one of them takes a card; if the box runs out, they share the win."
             )
         ),
         NewSide(),
@@ -648,8 +648,8 @@ def build_rulebook(design: Design, deck: Deck) -> Rulebook:
         ),
         Paragraph(
             t.gettext(
-                "a wrong claim gives your last card back, under the box. Not in a tie-break: there it only loses "
-                "the round."
+                "a wrong claim costs the card you won last: it goes under the cards left in the box. In a "
+                "tie-break it only loses the round."
             ),
             lead=t.gettext("House rule, penalty:"),
         ),

@@ -20,25 +20,25 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from ..design import MAX_HEADS
-from ..errors import CardError, Problem, SpecError
-from ..language.words import choices
-from ..model import Deck, Level, Monument, Notation, SearchCard, most_monuments, most_search_cards
+from ..errors import Problem, SpecError
+from ..model import Deck, Monument, Notation, SearchCard, most_monuments, most_search_cards
 from ..readers.inputs import shown, shown_path
 from ..readers.spreadsheets import SheetError, SheetFormat, Table, column_letters, read_tables, rows_of
-from .rows import CARDS_SHEET, COLUMNS, DESIGN_SHEET, CardKind
+from .records import CardRecord, Refusal, read_card
+from .rows import CARDS_SHEET, COLUMNS, DESIGN_SHEET
 from .validate import CardField, Finding, Report, shown_id, validate_deck
 
 _NEEDED = ("id", "notation", "level")
-_KINDS = {kind.value: kind for kind in CardKind}
 # Which column shows each part of a card a finding can be about.
 _COLUMN_OF = {
     CardField.ID: "id",
+    CardField.KIND: "kind",
     CardField.FACES: "notation",
     CardField.RED: "notation",
+    CardField.RED_COUNT: "red",
     CardField.LEVEL: "level",
     CardField.ANSWER: "answer",
 }
-_LEVELS = {level.value: level for level in Level}
 
 
 @dataclass(frozen=True)
@@ -185,55 +185,32 @@ def _cell(cells: tuple[str, ...], row: _Row, name: str) -> str:
 
 
 def _card(cells: tuple[str, ...], row: _Row, frame: Deck, findings: list[Finding]) -> Monument | SearchCard | None:
-    def refuse(names: tuple[str, ...], message: str) -> None:
+    """One row of the cards sheet, read by :func:`records.read_card`; a refusal becomes a finding
+    at the row and the columns of the fields at fault."""
+
+    def given(name: str) -> str | None:  # a column the sheet does not have gives nothing
+        return _cell(cells, row, name) if name in row.columns else None
+
+    card_id = _cell(cells, row, "id")
+    record = CardRecord(
+        card_id,
+        level=_cell(cells, row, "level"),
+        answer=given("answer"),
+        kind=given("kind"),
+        red_count=given("red"),
+        notation=_cell(cells, row, "notation"),
+        answers_listed="answer" in row.columns,
+    )
+    card = read_card(record, frame)
+    if isinstance(card, Refusal):
+        names = tuple(dict.fromkeys(_COLUMN_OF[field] for field in card.fields))
         sheet = f"sheet {shown(row.table.name)}, " if row.table.name is not None else ""
         places = [f"{column_letters(row.columns[name])} ({name})" for name in names]
         columns = f"column {places[0]}" if len(places) == 1 else f"columns {_listed(places)}"
-        findings.append(
-            Finding(shown_id(card_id) if card_id else None, message, (), f"{sheet}row {row.row}, {columns}")
-        )
-
-    card_id, notation = _cell(cells, row, "id"), _cell(cells, row, "notation")
-    level_name, answer = _cell(cells, row, "level").lower(), _cell(cells, row, "answer")
-    kind_name, red_text = _cell(cells, row, "kind").lower(), _cell(cells, row, "red")
-    if not card_id:
-        refuse(("id",), "empty; every card has an id, such as M05 or S17")
+        where = f"{sheet}row {row.row}, {columns}"
+        findings.append(Finding(shown_id(card_id) if card_id else None, card.message, card.fields, where))
         return None
-    try:
-        faces, red = frame.notation.parse(notation, len(frame.heads))
-    except CardError as exc:
-        refuse(("notation",), f"{str(exc).replace(repr(notation), shown(notation), 1)}")
-        return None
-    if "kind" in row.columns:
-        if kind_name not in _KINDS:
-            refuse(("kind",), f"{shown(kind_name) if kind_name else 'empty'} is not a kind; use {choices(CardKind)}")
-            return None
-        kind = _KINDS[kind_name]
-    else:
-        kind = CardKind.MONUMENT if not level_name and not answer and not any(red) else CardKind.SEARCH
-    if kind is CardKind.MONUMENT:
-        said = [name for name, value in (("red", red_text), ("level", level_name), ("answer", answer)) if value]
-        if any(red):
-            said.insert(0, "notation")
-        if said:
-            named = ("kind", *said) if "kind" in row.columns else tuple(said)
-            refuse(named, "a Monument has no red heads, level or answer; empty them or make the row a search card")
-            return None
-        return Monument(card_id, faces)
-    if "red" in row.columns and red_text != str(sum(red)):
-        red_said = shown(red_text) if red_text else "nothing"
-        refuse(
-            ("notation", "red"),
-            f"red says {red_said}, but {shown(notation)} has {sum(red)} red heads (* after a letter)",
-        )
-        return None
-    if level_name not in _LEVELS:
-        refuse(("level",), f"{shown(level_name) if level_name else 'empty'} is not a level; use {choices(Level)}")
-        return None
-    if "answer" in row.columns and not answer:
-        refuse(("answer",), "empty; give the Monument this card matches, such as M05 (or leave the answer column out)")
-        return None
-    return SearchCard(card_id, faces, red, answer, _LEVELS[level_name])
+    return card
 
 
 def _design_sheet(tables: list[Table], path: Path) -> Deck | None:

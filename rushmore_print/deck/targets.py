@@ -6,21 +6,26 @@ and runs nothing. The functions that write them are registered where they live, 
 ``export.EXPORTERS``, keyed by :class:`TargetKind`. Adding a target is a member of
 :class:`TargetKind`, an entry in :data:`EXPORTS` and the function in ``export.EXPORTERS``
 (a test checks that each kind has both).
+
+The vendors' numbers are data: each vendor target names its profile (``data/vendors/tgc.yaml``...,
+read by ``design.vendors`` when an export or its help first needs it, so ``rushmore --help``
+reads no YAML), and a print shop's profile a designer writes is exported to the same way.
 """
 
 from __future__ import annotations
 
 import enum
 import math
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..errors import OptionsError
-from ..units import EIGHTH_INCH_MM, MM_PER_INCH
+from ..sizes import CARD_PRESETS
 
 if TYPE_CHECKING:
     from ..design import Design
+    from ..design.vendors import VendorProfile
 
 Progress = Callable[[str], None]
 
@@ -38,59 +43,6 @@ class TargetKind(enum.Enum):
     DTC = "dtc"
     TTS = "tts"
     SVG = "svg"
-
-
-@dataclass(frozen=True)
-class RasterTarget:
-    """How a vendor wants card images: resolution, bleed and orientation.
-
-    >>> tgc = RASTER_TARGETS[TargetKind.TGC]
-    >>> tgc.dpi, tgc.bleed_mm, tgc.portrait
-    (300, 3.175, True)
-    """
-
-    kind: TargetKind
-    dpi: int
-    bleed_mm: float
-    portrait: bool
-    pixels: Mapping[str, tuple[int, int]] = field(default_factory=dict)  # upright px for a card preset
-
-    @property
-    def name(self) -> str:
-        """The target's name on the command line.
-
-        >>> RASTER_TARGETS[TargetKind.MPC].name
-        'mpc'
-        """
-        return self.kind.value
-
-    def size_for(self, card_name: str) -> tuple[int, int] | None:
-        """The exact upright image size the vendor asks for this card, when it publishes one.
-
-        >>> RASTER_TARGETS[TargetKind.TGC].size_for("poker"), RASTER_TARGETS[TargetKind.MPC].size_for("tarot")
-        ((825, 1125), None)
-        """
-        return self.pixels.get(card_name)
-
-
-# The Game Crafter publishes its templates in pixels, 300 dpi with 1/8 in bleed: poker
-# 825 x 1125, bridge 750 x 1125, tarot 900 x 1500 (its tarot is 2.75 x 4.75 in, not
-# 70 x 120 mm). Other card sizes: the card's own size at 300 dpi plus the bleed.
-TGC_IMAGES = RasterTarget(
-    TargetKind.TGC, 300, EIGHTH_INCH_MM, True, {"poker": (825, 1125), "bridge": (750, 1125), "tarot": (900, 1500)}
-)
-# MakePlayingCards cuts poker cards at 63 x 88 mm; with its 0.12 in bleed an image is
-# 816 x 1110 px at 300 dpi (2.72 x 3.7 in, the size the community tool mpc-autofill works to).
-MPC_IMAGES = RasterTarget(TargetKind.MPC, 300, 0.12 * MM_PER_INCH, True, {"poker": (816, 1110)})
-RASTER_TARGETS = {target.kind: target for target in (TGC_IMAGES, MPC_IMAGES)}
-# mpc-autofill's order file: MPC prices orders in these size brackets, and this stock is its default.
-MPC_BRACKETS = (18, 36, 55, 72, 90, 108, 126, 144, 162, 180, 198, 216, 234, 396, 504, 612)
-MPC_STOCK = "(S30) Standard Smooth"
-DTC_BLEED_MM = EIGHTH_INCH_MM  # DriveThruCards: one card with 1/8 in bleed a page
-TTS_MAX_WIDTH = 4096  # Tabletop Simulator: a sheet at most 4096 px and 10 x 7 cells
-TTS_MAX_COLS, TTS_MAX_ROWS = 10, 7
-TTS_CARDS_PER_SHEET = TTS_MAX_COLS * TTS_MAX_ROWS - 1  # the last cell holds the hidden-card image
-TTS_MAX_DPI = 300  # a card needs no more on screen; a small deck's cells would otherwise grow past it
 
 
 @dataclass(frozen=True)
@@ -122,9 +74,42 @@ class Target:
     """
 
     kind: TargetKind
-    help: str
+    help: str  # a template: {name}, {poker}, {dpi}, {bleed}, {columns}, {rows} from its vendor profile
     honours: frozenset[str]
     files: Callable[[Design], int]
+    profile: str | None = None  # its vendor's numbers: data/vendors/PROFILE.yaml
+
+    def vendor(self) -> VendorProfile | None:
+        """The vendor's numbers this target works to (read once, when first asked), or None.
+
+        >>> EXPORTS["mpc"].vendor().size_for(63.5, 88.9), EXPORTS["png"].vendor()
+        ((816, 1110), None)
+        """
+        from ..design.vendors import shipped_vendor_profile  # read when asked: rushmore --help loads no design
+
+        return None if self.profile is None else shipped_vendor_profile(self.profile)
+
+    def describe(self) -> str:
+        """The target's line in ``rushmore export --help``, with its vendor's numbers.
+
+        >>> EXPORTS["tgc"].describe()
+        'The Game Crafter: 825 x 1125 px per poker face (300 dpi, 1/8 in bleed), folder per deck'
+        """
+        from ..design.vendors import bleed_words
+
+        vendor = self.vendor()
+        if vendor is None:
+            return self.help
+        poker = vendor.size_for(*CARD_PRESETS["poker"])
+        grid = vendor.sheet
+        return self.help.format(
+            name=vendor.name,
+            poker=f"{poker[0]} x {poker[1]} px" if poker else "",
+            dpi=vendor.dpi,
+            bleed=bleed_words(vendor.bleed_mm),
+            columns=grid.columns if grid else "",
+            rows=grid.rows if grid else "",
+        )
 
     @property
     def name(self) -> str:
@@ -160,22 +145,65 @@ def _faces_and_backs(design: Design) -> int:
     return design.monument_count + design.search_count + 2
 
 
-def _px(target: RasterTarget) -> str:
-    """The poker image size a vendor asks for, as the help says it: ``825 x 1125 px``."""
-    width, height = target.pixels["poker"]
-    return f"{width} x {height} px"
-
-
-def tts_files(design: Design) -> int:
-    """Face sheets for both decks, a back per deck and the saved-object JSON.
+def vendor_files(profile: VendorProfile, design: Design) -> int:
+    """How many files an export to ``profile`` writes for ``design`` (for a progress bar): an image
+    per face and a back per deck (and an order); a PDF per deck; or the face sheets of both decks,
+    a back each and the saved object.
 
     >>> from rushmore_print import load_design
-    >>> tts_files(load_design())
-    5
+    >>> from rushmore_print.design.vendors import shipped_vendor_profile
+    >>> [vendor_files(shipped_vendor_profile(name), load_design()) for name in ("tgc", "mpc", "dtc", "tts")]
+    [57, 58, 2, 5]
     """
-    per_sheet = TTS_CARDS_PER_SHEET
-    sheets = math.ceil(design.monument_count / per_sheet) + math.ceil(design.search_count / per_sheet)
-    return sheets + 3
+    from ..design.vendors import FileKind
+
+    if profile.files is FileKind.PDF:
+        return 2
+    if profile.files is FileKind.SHEETS:
+        assert profile.sheet is not None  # the reader requires it for sheets
+        per_sheet = profile.sheet.cards_per_sheet
+        return math.ceil(design.monument_count / per_sheet) + math.ceil(design.search_count / per_sheet) + 3
+    return _faces_and_backs(design) + (profile.order is not None)
+
+
+def _vendor_files(name: str) -> Callable[[Design], int]:
+    def files(design: Design) -> int:
+        from ..design.vendors import shipped_vendor_profile  # when counted, not when EXPORTS is made
+
+        return vendor_files(shipped_vendor_profile(name), design)
+
+    return files
+
+
+def profile_options(profile: VendorProfile, url_base: str | None = None) -> ExportOptions:
+    """The options of an export to a print shop's profile, which fixes the resolution and the
+    bleed itself: only ``url_base``, and only for face sheets.
+
+    >>> from rushmore_print.design.vendors import shipped_vendor_profile
+    >>> profile_options(shipped_vendor_profile("tts"), "https://x.org/a").url_base
+    'https://x.org/a'
+    >>> profile_options(shipped_vendor_profile("tgc"), "https://x.org/a")
+    Traceback (most recent call last):
+    rushmore_print.errors.OptionsError: --url-base applies to face sheets only (files: sheets), not to <shipped ...>
+    """
+    from ..design.vendors import FileKind
+
+    if url_base is not None and profile.files is not FileKind.SHEETS:
+        raise OptionsError(f"--url-base applies to face sheets only (files: sheets), not to {profile.source}")
+    return ExportOptions(DEFAULTS.dpi, None, url_base)
+
+
+def export_files(target: Target | VendorProfile, design: Design) -> int:
+    """How many files exporting ``design`` to a target or a print shop's profile writes.
+
+    >>> from rushmore_print import load_design
+    >>> from rushmore_print.design.vendors import shipped_vendor_profile
+    >>> export_files(EXPORTS["png"], load_design()), export_files(shipped_vendor_profile("dtc"), load_design())
+    (57, 2)
+    """
+    from ..design.vendors import VendorProfile
+
+    return vendor_files(target, design) if isinstance(target, VendorProfile) else target.files(design)
 
 
 EXPORTS: dict[str, Target] = {
@@ -183,18 +211,14 @@ EXPORTS: dict[str, Target] = {
     for target in (
         Target(TargetKind.PNG, "one PNG per card face and back, at --dpi, with --bleed (default: the design's)",
                frozenset({"dpi", "bleed"}), _faces_and_backs),
-        Target(TargetKind.TGC,
-               f"The Game Crafter: {_px(TGC_IMAGES)} per poker face ({TGC_IMAGES.dpi} dpi, 1/8 in bleed), "
-               "folder per deck", frozenset(), _faces_and_backs),
-        Target(TargetKind.MPC,
-               f"MakePlayingCards: {_px(MPC_IMAGES)} per poker face, 0.12 in bleed; mpc-autofill order",
-               frozenset(), lambda design: _faces_and_backs(design) + 1),
-        Target(TargetKind.DTC, "DriveThruCards: one CMYK PDF per deck, back 1, front 1, back 2, ...",
-               frozenset(), lambda design: 2),
-        Target(TargetKind.TTS,
-               f"Tabletop Simulator: face sheets ({TTS_MAX_COLS} x {TTS_MAX_ROWS} at most), backs, "
-               "saved-object JSON; --url-base",
-               frozenset({"url_base"}), tts_files),
+        Target(TargetKind.TGC, "{name}: {poker} per poker face ({dpi} dpi, {bleed} bleed), folder per deck",
+               frozenset(), _vendor_files("tgc"), "tgc"),
+        Target(TargetKind.MPC, "{name}: {poker} per poker face, {bleed} bleed; mpc-autofill order",
+               frozenset(), _vendor_files("mpc"), "mpc"),
+        Target(TargetKind.DTC, "{name}: one CMYK PDF per deck, back 1, front 1, back 2, ...",
+               frozenset(), _vendor_files("dtc"), "dtc"),
+        Target(TargetKind.TTS, "{name}: face sheets ({columns} x {rows} at most), backs, saved-object JSON; --url-base",
+               frozenset({"url_base"}), _vendor_files("tts"), "tts"),
         Target(TargetKind.SVG, "one SVG per card face and back, in mm, self-contained (text as outlines), "
                "with --bleed (default: the design's)", frozenset({"bleed"}), _faces_and_backs),
     )
@@ -203,20 +227,12 @@ EXPORTS: dict[str, Target] = {
 
 __all__ = [
     "DEFAULTS",
-    "DTC_BLEED_MM",
     "EXPORTS",
-    "MPC_BRACKETS",
-    "MPC_IMAGES",
-    "MPC_STOCK",
-    "RASTER_TARGETS",
-    "TGC_IMAGES",
-    "TTS_CARDS_PER_SHEET",
-    "TTS_MAX_DPI",
-    "TTS_MAX_WIDTH",
     "ExportOptions",
     "Progress",
-    "RasterTarget",
     "Target",
     "TargetKind",
-    "tts_files",
+    "export_files",
+    "profile_options",
+    "vendor_files",
 ]

@@ -37,16 +37,19 @@ def shown_id(card: str) -> str:
 
 
 class CardField(enum.Enum):
-    """The parts of a card a finding is about, so a reader of a file can point at them (a
-    spreadsheet's row and column): faces and red marks are both written in a card's notation.
+    """The parts of a card a finding is about, in a card's order, so a reader of a file can point
+    at them (a manifest's key, a spreadsheet's row and column): faces and red marks are both
+    written in a sheet's notation; a sheet may say a card's kind and its red count besides.
 
     >>> [field.value for field in CardField]
-    ['id', 'faces', 'red', 'level', 'answer']
+    ['id', 'kind', 'faces', 'red', 'red_count', 'level', 'answer']
     """
 
     ID = "id"
+    KIND = "kind"
     FACES = "faces"
     RED = "red"
+    RED_COUNT = "red_count"
     LEVEL = "level"
     ANSWER = "answer"
 

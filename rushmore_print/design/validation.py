@@ -190,9 +190,9 @@ class _Checker:
             self.add(path, str(exc))
             return None
 
-    def length(self, value: Any, path: tuple) -> float | None:
+    def length(self, value: Any, path: tuple, rounded: bool = True) -> float | None:
         try:
-            return parse_length(value)
+            return parse_length(value, rounded)
         except ValueError as exc:
             self.add(path, str(exc))
             return None

@@ -287,7 +287,7 @@ class Narrator:
             )
         ]
         if event.penalty:
-            lines.append(t.gettext("house rule --penalty: a wrong claim returns one of that player's cards to the box"))
+            lines.append(t.gettext("house rule --penalty: a wrong claim costs that player the card they won last"))
         if event.capped:
             lines.append(
                 t.gettext(
@@ -436,7 +436,8 @@ class Narrator:
         lines = [verdict]
         lines += [
             t.gettext(
-                "{player} claimed a wrong Monument and gives {card} back: it goes to the bottom of the box.",
+                "{player} claimed a wrong Monument and gives {card} back: it goes to the bottom of the cards left in "
+                "the box.",
                 player=p,
                 card=card,
             )
@@ -541,7 +542,7 @@ class Narrator:
         >>> narrator = Narrator(deck, design.name, width=60, unicode=False)
         >>> _ = session.start()
         >>> narrator.status(session), Narrator(deck, design.name, words=catalogue("de")).status(session)
-        ('[S12 1/12] to claim: ann and bob > ', '[S12 1/12] noch offen: ann und bob > ')
+        ('[S12 1/12] to claim: ann and bob > ', '[S12 1/12] noch ohne Tipp: ann und bob > ')
         """
         t = self.t
         game = session.game

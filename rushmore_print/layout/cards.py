@@ -411,7 +411,7 @@ def card_layout(design: Design, frame: CardFrame, p: Proportions = PROPORTIONS) 
     heads; each row is centred, the names under them (spread apart where a row has room).
     Neighbours stand as close as their silhouettes allow: ``face_gap_mm`` apart beside a face,
     ``back_gap_mm`` back to back, touching at most at the shoulders."""
-    content = frame.trim.grow(-p.content_inset_mm)
+    content = frame.trim.grow(-max(p.content_inset_mm, frame.safe_mm))  # a vendor may ask for a wider safe area
     footer = Rect(content.x, content.y, content.width, p.footer_mm)
     safe = frame.safe  # the heads, their names and markers may use all of the safe zone
     area = Rect(safe.x, footer.top + p.gap_mm, safe.width, safe.top - footer.top - p.gap_mm)

@@ -340,7 +340,7 @@ def _words(design: Design, deck: Deck, box: TuckBox, t: Catalogue) -> _Words:
         )
     steps = (
         t.gettext("Cut along the solid line, the thumb notch too."),
-        t.gettext("Score every dashed line (a ruler and a blunt point) and fold it, printed side out."),
+        t.gettext("Score every dashed line (a ruler and an empty ballpoint pen) and fold it, printed side out."),
         t.gettext("Glue the hatched strip inside the back: the box becomes a tube."),
         t.gettext(
             "Bottom: fold in the two small flaps and the hatched tab, glue the tab and press the bottom panel onto it."

@@ -51,6 +51,7 @@ class InputKind(enum.Enum):
     ART_SVG = _Limit("SVG", 2 * _MB, "an")
     FONT = _Limit("font", 20 * _MB)
     ICC_PROFILE = _Limit("ICC profile", 16 * _MB, "an")  # a CMYK output profile is 0.2 to 4 MB
+    VENDOR_PROFILE = _Limit("print shop's profile", 1 * _MB)  # a page of YAML, like a design
     GAME_LOG = _Limit("game log", 50 * _MB)  # a game writes a few KB
     TABLE_SEATS = _Limit("table seats", 1 * _MB)  # the browser table's seats beside its log: 64 seats, 8 KB
     CARD_IMAGE = _Limit("card image", 200 * _MB)  # impose: a 1200 dpi tarot card is about 80 MB

@@ -558,8 +558,13 @@ class _XlsxSheet(_Handler):
         elif tag == "c" and self.row is not None:
             column = self._column(attributes.get("r"))
             self.column, self.kind, self.text = column, attributes.get("t", "n"), _Text()
-        elif tag == "v" or (tag == "t" and not self.phonetic):
-            self.reading = self.text is not None
+            if self.kind not in _CELL_TYPES:
+                self.refuse(f"a cell of type {shown(self.kind)}; a cell's type is one of {', '.join(_CELL_TYPES)} "
+                            "(save it again from the spreadsheet)")  # fmt: skip
+        elif tag == "v":  # the value of every type but inline text, which is in <is><t> alone
+            self.reading = self.text is not None and self.kind != "inlineStr"
+        elif tag == "t" and not self.phonetic:
+            self.reading = self.text is not None and self.kind == "inlineStr"
         elif tag == "rPh":
             self.phonetic += 1
 
@@ -633,6 +638,10 @@ class _XlsxSheet(_Handler):
 
     def table(self) -> Table:
         return Table(self.name, tuple(self.rows))
+
+
+_CELL_TYPES = ("b", "d", "e", "inlineStr", "n", "s", "str")
+"""The types an XLSX cell may have (ECMA-376 Part 1, ST_CellType); ``n`` when a cell says none."""
 
 
 def _reason(exc: Exception) -> str:

@@ -111,7 +111,7 @@ def said_lines(t: Catalogue, events: Iterable[object], table: Table) -> list[str
     >>> game = Game.new(generate_deck(design), design.rules, design.grid, ["ann", "bob"], seed=3)
     >>> _ = game.start() + game.claim("ann", "M09")
     >>> said_lines(catalogue("de"), game.undo(), game.table)
-    ['zurückgenommen: die Hand von ann auf D2']
+    ['zurückgenommen: der Tipp von ann auf D2']
     """
     lines: list[str] = []
     for event in events:
@@ -150,7 +150,8 @@ def _judged(t: Catalogue, event: Judged) -> list[str]:
         verdict = t.gettext("nobody is right: {card} matches {answer} at {position}; the card is set aside.", **where)
     penalties = [
         t.gettext(
-            "{player} claimed a wrong Monument and gives {card} back: it goes to the bottom of the box.",
+            "{player} claimed a wrong Monument and gives {card} back: it goes to the bottom of the cards left in "
+            "the box.",
             player=player,
             card=card,
         )

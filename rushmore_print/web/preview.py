@@ -5,33 +5,28 @@ rebuilds it when the design or a file it uses changes and tells the open page to
 The page holds everything it shows (SVG inline, pictures as data: URLs, its style and its few
 lines of script): no external URL, so it opens offline and can be mailed as one file.
 
-How the page learns of a rebuild: a small HTTP server on 127.0.0.1 (the standard library's)
-serves the page and one Server-Sent Events stream, ``/events``, that sends the page's version
-each time it changes; when the version is not its own, the page fetches itself again and
-swaps in the new body. The push arrives at
-once, over one open connection, and ``EventSource`` reconnects by itself when the server
-restarts. A ``<meta refresh>`` would reload a 1 MB page every fraction of a second to be as
-quick, losing the reader's place each time, and a page opened as a file may not poll a file
-(Chromium refuses ``fetch`` on ``file:``). Opened as a file, the page is simply still.
+How the page learns of a rebuild: served (``rushmore preview --watch``, :mod:`rushmore_print.web.live`),
+it listens to a Server-Sent Events stream, ``/events``, that sends the page's version each time
+it changes; when the version is not its own, the page fetches itself again and swaps in the new
+body. The push arrives at once, over one open connection, and ``EventSource`` reconnects by
+itself when the server restarts. A ``<meta refresh>`` would reload a 1 MB page every fraction of
+a second to be as quick, losing the reader's place each time, and a page opened as a file may not
+poll a file (Chromium refuses ``fetch`` on ``file:``). Opened as a file, the page is simply still.
 """
 
 from __future__ import annotations
 
 import base64
-import functools
 import html
 import math
-import threading
-import time
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from dataclasses import dataclass
 from pathlib import Path
 
 from ..deck.generate import generate_deck
 from ..deck.validate import Report, validate_deck
 from ..design import BUILTIN_CLASSIC, Design, load_design
-from ..errors import BuildError, RushmoreError
+from ..errors import RushmoreError
 from ..layout.cards import CardFrame, CardKind, Face, card_frame, symbols
 from ..layout.checks import printing_problems, rule_sheet_pages
 from ..layout.items import Page, rgb
@@ -302,22 +297,6 @@ if (location.protocol.startsWith("http")) {
 """
 
 
-@dataclass
-class _State:
-    """The server's view: the page now, its version, and a condition to wake the streams."""
-
-    page: str = ""
-    version: int = 0
-    changed: threading.Condition = field(default_factory=threading.Condition)
-    closing: bool = False
-
-    def publish(self, page: str) -> None:
-        with self.changed:
-            self.page = page
-            self.version += 1
-            self.changed.notify_all()
-
-
 class PreviewBuilder:
     """Builds the page of the design at ``path`` again and again, keeping the last good one:
     while the design does not load, the page shows its errors above the last good cards.
@@ -387,148 +366,6 @@ def write_preview(path: Path | None, folder: Path, load: Callable[[Path | None],
     return target
 
 
-def serve(state: _State, port: int) -> ThreadingHTTPServer:
-    """The page at ``/`` and the version stream at ``/events``, on 127.0.0.1 only; nothing else
-    (no file is ever read through it). Runs in a thread; ``shutdown()`` stops it.
-
-    >>> import urllib.request
-    >>> from rushmore_print.web.preview import _State
-    >>> server = serve(_State(), port=0)
-    >>> urllib.request.urlopen(f"http://127.0.0.1:{server.server_address[1]}/").status
-    200
-    >>> server.shutdown()
-    """
-
-    class Handler(BaseHTTPRequestHandler):
-        def do_GET(self) -> None:  # the name http.server calls
-            if self.path in ("/", f"/{PAGE_NAME}"):
-                with state.changed:
-                    data = state.page.encode("utf-8")
-                self.send_response(200)
-                self.send_header("Content-Type", "text/html; charset=utf-8")
-                self.send_header("Content-Length", str(len(data)))
-                self.send_header("Cache-Control", "no-store")
-                self.end_headers()
-                self.wfile.write(data)
-            elif self.path == "/events":
-                self._events()
-            else:
-                self.send_error(404)
-
-        def _events(self) -> None:
-            self.send_response(200)
-            self.send_header("Content-Type", "text/event-stream")
-            self.send_header("Cache-Control", "no-store")
-            self.end_headers()
-            seen = -1
-            try:
-                while not state.closing:
-                    with state.changed:
-                        if state.version == seen:
-                            state.changed.wait(timeout=15)
-                        version = state.version
-                    if version != seen:
-                        self.wfile.write(f"data: {version}\n\n".encode())
-                        seen = version
-                    else:  # a comment now and then: a closed tab is noticed, the thread ends
-                        self.wfile.write(b": still here\n\n")
-                    self.wfile.flush()
-            except OSError:
-                return
-
-        def log_message(self, format: str, *args) -> None:
-            pass  # the watcher reports rebuilds; requests are not news
-
-    try:
-        server = ThreadingHTTPServer(("127.0.0.1", port), Handler)
-    except OSError as exc:
-        raise BuildError(f"cannot serve the preview on 127.0.0.1:{port} ({exc.strerror}); give another --port, "
-                         "or 0 for any free one") from None  # fmt: skip
-    server.daemon_threads = True
-    # shutdown() waits for the loop to look again: every 50 ms, not the default 0.5 s, so that a
-    # watch stopped with Ctrl-C (and each test and example that stops one) ends at once
-    threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True).start()
-    return server
-
-
-def _one_of(files: frozenset[Path], change: object, name: str) -> bool:
-    return Path(name).resolve() in files
-
-
-def watch(
-    path: Path | None,
-    folder: Path,
-    port: int,
-    report: Reporter,
-    stop: threading.Event | None = None,
-    load: Callable[[Path | None], Design] = load_design,
-    started: Callable[[str], None] | None = None,
-) -> None:
-    """Build, serve and rebuild the preview of the design at ``path`` until ``stop`` is set (or
-    Ctrl-C): each change to the design or a file it uses rebuilds the page, writes it into
-    ``folder`` and tells every open page to reload. ``report`` hears one line a build.
-
-    Files are watched through their folders (an editor that saves by writing a new file and
-    renaming it over the old one replaces the file a watch on the file itself would follow).
-
-    >>> import tempfile
-    >>> import threading
-    >>> from rushmore_print import parse_design
-    >>> text = "name: Duo\\nheads: [Ann, Bob]\\ndirections: [left, right]\\nsearch: {seed: 1, red_counts: {0: 4}}"
-    >>> duo = parse_design(text, "duo.yaml", None)
-    >>> folder, stop, said = tempfile.TemporaryDirectory(), threading.Event(), []
-    >>> stop.set()  # here: build once and return (a watch runs until it is set)
-    >>> watch(None, Path(folder.name), 0, said.append, stop, load=lambda path: duo)
-    >>> said[0][:20], said[1][:17]
-    ('rebuilt (version 1, ', 'http://127.0.0.1:')
-    >>> folder.cleanup()
-    """
-    import watchfiles
-
-    stop = stop or threading.Event()
-    builder = PreviewBuilder(path, load)
-    state = _State()
-    ensure_folder(folder)
-
-    def rebuild() -> None:
-        begun = time.perf_counter()
-        preview = builder.build(state.version + 1)
-        if preview.ok:
-            atomic_write(folder / PAGE_NAME, preview.html.encode("utf-8"))
-        state.publish(preview.html)
-        took = time.perf_counter() - begun
-        report(f"{'rebuilt' if preview.ok else 'errors shown'} (version {state.version}, {took:.2f} s)")
-
-    rebuild()
-    server = serve(state, port)
-    address = f"http://127.0.0.1:{server.server_address[1]}/"
-    (started or report)(address)
-    try:
-        while not stop.is_set():
-            files = builder.files
-            folders = sorted({file.parent for file in files if file.parent.is_dir()})
-            if not folders:  # nothing to watch (the built-in design): wait to be stopped
-                stop.wait()
-                break
-            for _ in watchfiles.watch(
-                *folders,
-                watch_filter=functools.partial(_one_of, files),
-                debounce=400,
-                step=30,  # a save settles in a few ms; quiet this long ends a burst
-                stop_event=stop,
-                recursive=False,
-            ):
-                rebuild()
-                if builder.files != files:
-                    break  # a new art file or folder: watch again with it
-    finally:
-        state.closing = True
-        with state.changed:
-            state.changed.notify_all()
-        server.shutdown()
-        server.server_close()
-
-
 __all__ = [
     "PAGE_NAME",
     "TABLE_DPI",
@@ -538,8 +375,6 @@ __all__ = [
     "build_preview",
     "design_files",
     "page_html",
-    "serve",
     "table_picture",
-    "watch",
     "write_preview",
 ]

@@ -42,7 +42,7 @@ from .page_words import end_reason, headline, refusal, said_lines
 MAX_MESSAGE_BYTES = 1024  # the longest message a screen sends is a correction: far below this
 POSITION = re.compile(r"[A-Z]{1,2}[0-9]{1,3}")
 JOIN_LETTERS = "ACDEFHJKLMNPRTUVWXY3479"  # no look-alikes (0/O, 1/I/L, 5/S, 8/B, 2/Z, 6/G)
-JOIN_CODE_LENGTH = 5  # 23^5 = 6.4 million codes, with joins rate-limited per address
+JOIN_CODE_LENGTH = 7  # 23^7 = 3.4 billion codes: an evening of guessing wins with odds below 1 in a million (web.joins)
 
 
 class RoomError(RushmoreError):
@@ -65,7 +65,7 @@ def new_join_code() -> str:
     """A short per-game code for phones: typed or scanned, never a word to mistype.
 
     >>> len(new_join_code()), set(new_join_code()) <= set(JOIN_LETTERS)
-    (5, True)
+    (7, True)
     """
     return "".join(secrets.choice(JOIN_LETTERS) for _ in range(JOIN_CODE_LENGTH))
 

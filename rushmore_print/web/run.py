@@ -22,6 +22,7 @@ from ..language.i18n import catalogue
 from ..readers.inputs import shown_path
 from ..writers.gamelog import GameLog, read_records
 from .card_svgs import card_svgs, qr_svg
+from .guards import Hosts, Notes, bound_socket
 from .room import Room
 from .seats import forget_seats, keep_seats
 from .server import TableServer, serve
@@ -72,21 +73,16 @@ def lan_address() -> str:
             return "127.0.0.1"
 
 
-def bound_socket(host: str, port: int) -> socket.socket:
-    """A TCP socket bound to ``host`` and ``port`` (0: any free one), listening and non-blocking, for
-    the server to serve on (bound first, so that the address printed is the one served).
+def announced_names(address: str) -> tuple[str, ...]:
+    """What a phone on the local network may call this computer: the address the join page is
+    announced at, and the computer's own name (as a router's DNS or mDNS answers it).
 
-    >>> sock = bound_socket("127.0.0.1", 0)
-    >>> sock.getsockname()[0], sock.getsockname()[1] > 0, sock.getblocking()
-    ('127.0.0.1', True, False)
-    >>> sock.close()
+    >>> names = announced_names("192.168.1.20")
+    >>> names[0], all(name == name.lower() for name in names)
+    ('192.168.1.20', True)
     """
-    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    sock.bind((host, port))
-    sock.listen(64)
-    sock.setblocking(False)
-    return sock
+    name = socket.gethostname().lower().rstrip(".")
+    return (address, *((name, name.split(".")[0] + ".local") if name else ()))
 
 
 def table_game(request: GameRequest, design_path: Path | None, streams: Streams, serving: Serving) -> Session:
@@ -144,9 +140,10 @@ def _serve(
         f"http://127.0.0.1:{port}/table?key={room.table_key}", f"http://{address}:{port}/j/{room.join_code}",
         room.join_code,
     )  # fmt: skip
+    hosts = Hosts.of(port, announced_names(address) if serving.lan else ())
     server = TableServer(
         room, card_svgs(design, session.game.deck), where.join_url, qr_svg(where.join_url),
-        countdown=serving.countdown, local_only=not serving.lan,
+        countdown=serving.countdown, hosts=hosts, notes=Notes(streams.warn),
     )  # fmt: skip
     t = room.t
     if not quiet:
@@ -164,4 +161,4 @@ def _serve(
         forget_seats(seats)  # nobody will join this game again
 
 
-__all__ = ["Serving", "Where", "bound_socket", "lan_address", "table_game"]
+__all__ = ["Serving", "Where", "announced_names", "lan_address", "table_game"]

@@ -6,16 +6,26 @@ its ``max_msg_size`` bounds every websocket message before it is parsed.
 
 Everything served comes from memory, built at start: the pages and scripts of this package
 (:data:`ASSETS`, looked up by fixed name, so no request reaches the file system), each card's
-SVG and the join QR code. Safe on a LAN:
+SVG and the join QR code. Safe on a shared network (a holiday flat's Wi-Fi, a school's):
 
-- it binds 127.0.0.1 unless asked (``--lan``); without ``--lan`` a request must name the host
-  as 127.0.0.1 or localhost (a page elsewhere cannot reach it by a rebinding DNS name);
-- a websocket must come from a page of this server (its Origin is checked);
-- the table screen holds a key (in the address the terminal prints); only it reveals, corrects,
-  undoes and ends; a phone holds a seat token and claims only for its own seat;
+- it binds 127.0.0.1 unless asked (``--lan``); a request must name this server as its Host (the
+  loopback names, and with ``--lan`` the address and names it announces: a page elsewhere cannot
+  reach it by a rebinding DNS name), and one with an Origin must come from that Host
+  (:mod:`.guards`, shared with the live preview: sockets counted from accept, a request or a
+  first message within 2 s, no traceback on the terminal);
+- the table screen holds a key (in the address the terminal prints); only with it are the table
+  page, the join QR code and the join code served, and only it reveals, corrects, undoes and
+  ends; its socket has a place kept, whatever else is open;
+- a phone joins with the join code; every try is counted per address and wrong codes are backed
+  off (:mod:`.joins`); once seated it holds a seat token and claims only for its own seat; a
+  seat (and the table) has one socket: a new one replaces the old;
 - every message is at most :data:`MAX_MESSAGE_BYTES`, JSON, checked by kind and value; each
-  connection has a rate (a burst of :data:`BURST`, then :data:`RATE` a second), joins are
-  limited per address, and at most :data:`MAX_CONNECTIONS` websockets are open at once.
+  connection has a rate (a burst of :data:`BURST`, then :data:`RATE` a second).
+
+Fair races (:mod:`rushmore_print.game.races`): the server pings each phone in the lobby and between
+cards; a phone stamps each tap with its own clock; a claim is held until no earlier tap can still
+arrive, then handed to the room in tap order. ``--one-screen`` (the table taps who took the card)
+keeps arrival order.
 """
 
 from __future__ import annotations
@@ -23,24 +33,32 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import math
+import secrets
 import socket
+import sys
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
 
 from aiohttp import WSMsgType, web
 
 from ..errors import GameLogError, RushmoreError
+from ..game.races import HeldClaim, PhoneClock, Ping, Race, window
 from ..language.i18n import Said, said
+from .guards import FIRST_MESSAGE_S, LOOPBACK, Doors, Hosts, Notes, guard, serve_guarded
+from .joins import JoinGuard
 from .page_words import page_in
-from .room import MAX_MESSAGE_BYTES, Room, RoomError
+from .room import MAX_MESSAGE_BYTES, Reply, Room, RoomError
 
-MAX_CONNECTIONS = 40  # websockets open at once: a big family, each on a phone, twice over
-RATE = 8.0  # messages a second a connection may keep up (a tap is one)
+RATE = 8.0  # messages a second a connection may keep up (a tap is one, a ping's answer another)
 BURST = 20.0
-JOINS_PER_MINUTE = 12  # per address: a join code cannot be guessed by trying
+FIRST_PINGS = 6  # pings a phone gets quickly once seated (its clock is known within a second or two)
+PING_EVERY_S = (0.15, 1.0)  # seconds between a phone's pings: the first few, then the rest
+KEPT_SENT = 8  # pings a phone may still answer (older answers are ignored)
+REPLACED = 4000  # the close code of a socket whose seat opened on another page
 ASSET_TYPES = {".html": "text/html", ".js": "text/javascript", ".css": "text/css"}
 ASSETS = ("table.html", "phone.html", "table.js", "phone.js", "common.js", "layout.js", "style.css")
 HEADERS = {
@@ -85,21 +103,26 @@ class Bucket:
 @dataclass
 class Client:
     """One open websocket: a seated player's phone (``player``) or the table screen (None), with its
-    own rate limit.
+    own rate limit and, for a phone, what the server knows of its clock (its pings).
 
-    >>> client = Client(ws=None, player="ann", bucket=Bucket())
-    >>> client.player, client.bucket.tokens == BURST
-    ('ann', True)
+    >>> client = Client(ws=None, player="ann")
+    >>> client.player, client.bucket.tokens == BURST, client.clock.offset is None
+    ('ann', True, True)
     """
 
     ws: web.WebSocketResponse
     player: str | None  # None: the table screen
-    bucket: Bucket
+    bucket: Bucket = field(default_factory=Bucket)
+    clock: PhoneClock = field(default_factory=PhoneClock)
+    sent: dict[int, float] = field(default_factory=dict)  # a ping's number -> when it left
+    pings: int = 0
 
 
 class TableServer:
     """The app for one :class:`Room`: ``cards`` maps a card id to its SVG, ``join_url`` is what
-    the QR code and the table screen show, ``countdown`` the seconds of the count of three.
+    the QR code and the table screen show, ``countdown`` the seconds of the count of three,
+    ``hosts`` the names a request may give (the loopback names on any port unless told), ``notes``
+    where the short lines for the terminal go (standard error unless told).
 
     >>> from rushmore_print import generate_deck, load_design
     >>> from rushmore_print.game.session import Options, Session
@@ -108,7 +131,7 @@ class TableServer:
     >>> session = Session.new(generate_deck(design), design.rules, design.grid, Options(("ann", "bob"), seed=3),
     ...                       design_name=design.name, hold=True)
     >>> server = TableServer(Room(session, write=[].append), {}, "http://127.0.0.1:8000/j/ABCD", "<svg/>")
-    >>> sorted(server.pages), server.countdown, server.local_only
+    >>> sorted(server.pages), server.countdown, server.hosts.allows("localhost:8123")
     (['phone.html', 'table.html'], 3.0, True)
     """
 
@@ -120,29 +143,37 @@ class TableServer:
         qr_svg: str,
         *,
         countdown: float = 3.0,
-        local_only: bool = True,
+        hosts: Hosts | None = None,
+        notes: Notes | None = None,
         on_end: Callable[[], None] | None = None,
+        clock: Callable[[], float] = time.monotonic,
     ):
         self.room = room
         self.cards = {card: svg.encode("utf-8") for card, svg in cards.items()}
         self.join_url = join_url
         self.qr_svg = qr_svg.encode("utf-8")
         self.countdown = countdown
-        self.local_only = local_only
+        self.hosts = hosts or Hosts.of(None)
+        self.notes = notes or Notes(lambda line: print(line, file=sys.stderr, flush=True))
         self.on_end = on_end
-        self.clients: list[Client] = []
+        self.clock = clock
+        self.doors = Doors()
+        self.joins = JoinGuard(clock=clock)
+        self.clients: dict[str | None, Client] = {}  # one socket a seat; None: the table screen
+        self.race = Race()
+        self.shown_at = 0.0  # when the card in play was sent to the screens (server clock)
+        self._waker: asyncio.Task | None = None
         self.assets = {name: (resources.files(__package__) / "static" / name).read_bytes() for name in ASSETS}
         t, design = room.t, room.session.design_name
         self.pages = {  # the pages in the players' language, made once
             "table.html": page_in(self.assets["table.html"], t, t.gettext("{design}: the table", design=design)),
             "phone.html": page_in(self.assets["phone.html"], t, t.gettext("{design}: your hand", design=design)),
         }
-        self._joins: dict[str, list[float]] = {}
         self.ended = asyncio.Event()
 
     def app(self) -> web.Application:
         """The aiohttp application: the pages, their static files, the card pictures, the QR code and
-        the websocket, each response with the pages' security headers.
+        the websocket, behind the guards of :mod:`.guards`, each answer with the pages' security headers.
 
         >>> from rushmore_print import generate_deck, load_design
         >>> from rushmore_print.game.session import Options, Session
@@ -154,9 +185,11 @@ class TableServer:
         >>> sorted({route.resource.canonical for route in server.app().router.routes()})
         ['/', '/card/{card}.svg', '/favicon.ico', '/j/{code}', '/qr.svg', '/static/{name}', '/table', '/ws']
         """
-        app = web.Application(client_max_size=MAX_MESSAGE_BYTES, middlewares=[self._guard])
+        app = web.Application(
+            client_max_size=MAX_MESSAGE_BYTES, middlewares=[guard(self.hosts, self.doors, self._foreign, HEADERS)]
+        )
         app.router.add_get("/", self._index)
-        app.router.add_get("/table", self._page("table.html"))
+        app.router.add_get("/table", self._table_page)
         app.router.add_get("/j/{code}", self._join_page)
         app.router.add_get("/static/{name}", self._asset)
         app.router.add_get("/card/{card}.svg", self._card)
@@ -167,14 +200,17 @@ class TableServer:
 
     # -- HTTP
 
-    @web.middleware
-    async def _guard(self, request: web.Request, handler):
-        if self.local_only and request.host.rsplit(":", 1)[0] not in ("127.0.0.1", "localhost", "[::1]"):
-            text = self.room.t.gettext("this table serves only this computer (start it with --lan)")
-            return web.Response(status=421, text=text)
-        response = await handler(request)
-        response.headers.update(HEADERS)
-        return response
+    def _foreign(self) -> str:
+        if self.hosts.names <= LOOPBACK:
+            return self.room.t.gettext("this table serves only this computer (start it with --lan)")
+        return self.room.t.gettext("this table is served under another name: open the address the terminal printed")
+
+    def _keyed(self, request: web.Request) -> bool:
+        return secrets.compare_digest(request.query.get("key", "").encode(), self.room.table_key.encode())
+
+    def _unkeyed(self) -> web.Response:
+        text = self.room.t.gettext("this page needs the table's key: open the address the terminal printed")
+        return web.Response(status=403, text=text)
 
     async def _index(self, request: web.Request) -> web.Response:
         text = self.room.t.gettext("rushmore table: open the address the terminal printed")
@@ -183,17 +219,30 @@ class TableServer:
     async def _nothing(self, request: web.Request) -> web.Response:
         return web.Response(status=204)
 
-    def _page(self, name: str):
-        async def handler(request: web.Request) -> web.Response:
-            return web.Response(body=self.pages[name], content_type="text/html", charset="utf-8")
-
-        return handler
+    async def _table_page(self, request: web.Request) -> web.Response:
+        if not self._keyed(request):
+            return self._unkeyed()
+        return web.Response(body=self.pages["table.html"], content_type="text/html", charset="utf-8")
 
     async def _join_page(self, request: web.Request) -> web.Response:
-        if request.match_info["code"].upper() != self.room.join_code:
+        address = request.remote or "?"
+        wait = self.joins.wait(address)
+        if wait:
+            return web.Response(status=429, text=self._wait_text(wait), headers={"Retry-After": str(math.ceil(wait))})
+        if not self._is_code(request.match_info["code"]):
+            self.joins.wrong(address)
             text = self.room.t.gettext("no game with this code: check the code on the table screen")
             return web.Response(status=404, text=text)
+        self.joins.right(address)
         return web.Response(body=self.pages["phone.html"], content_type="text/html", charset="utf-8")
+
+    def _is_code(self, text: object) -> bool:
+        return isinstance(text, str) and secrets.compare_digest(text.upper().encode(), self.room.join_code.encode())
+
+    def _wait_text(self, wait: float) -> str:
+        return self.room.t.gettext(
+            "too many tries from this address; try again in {seconds} s", seconds=math.ceil(wait)
+        )
 
     async def _asset(self, request: web.Request) -> web.Response:
         name = request.match_info["name"]
@@ -206,66 +255,91 @@ class TableServer:
         svg = self.cards.get(request.match_info["card"])
         if svg is None:
             raise web.HTTPNotFound()
-        response = web.Response(body=svg, content_type="image/svg+xml")
-        return response
+        return web.Response(body=svg, content_type="image/svg+xml")
 
     async def _qr(self, request: web.Request) -> web.Response:
+        if not self._keyed(request):  # the QR code is the join code: the table screen's alone
+            return self._unkeyed()
         return web.Response(body=self.qr_svg, content_type="image/svg+xml")
 
     # -- websockets
 
     async def _socket(self, request: web.Request) -> web.StreamResponse:
-        origin = request.headers.get("Origin")
-        if origin is not None and origin.split("://", 1)[-1] != request.host:
-            return web.Response(status=403, text="a websocket must come from this server's own pages")
-        if len(self.clients) >= MAX_CONNECTIONS:
-            return web.Response(status=503, text=self.room.t.gettext("the table is full"))
+        if self._keyed(request):  # the table screen: its place is kept, whatever else is open
+            self.doors.trust(request.transport)
         ws = web.WebSocketResponse(max_msg_size=MAX_MESSAGE_BYTES, heartbeat=20.0)
         await ws.prepare(request)
-        client = None
+        client, pinger = None, None
         try:
-            hello = await asyncio.wait_for(ws.receive(), timeout=10.0)
+            try:
+                hello = await asyncio.wait_for(ws.receive(), FIRST_MESSAGE_S)
+            except asyncio.TimeoutError:
+                await ws.close(code=1008, message=b"no first message in time")
+                return ws
             client = await self._hello(ws, hello, request.remote or "?")
             if client is None:
                 return ws
-            self.clients.append(client)
+            self.doors.trust(request.transport)
+            self._seat(client)
             await self._send(client)
+            if client.player is not None and not self.room.one_screen:
+                pinger = asyncio.create_task(self._ping(client))
             async for message in ws:
                 if message.type is not WSMsgType.TEXT:
                     break
-                if not client.bucket.take(time.monotonic()):
+                if not client.bucket.take(self.clock()):
                     await ws.close(code=1008, message=b"too many messages")
                     break
                 await self._message(client, message.data)
         except (asyncio.TimeoutError, ConnectionError):
             pass
         finally:
-            if client in self.clients:
-                self.clients.remove(client)
+            if pinger is not None:
+                pinger.cancel()
+            if client is not None and self.clients.get(client.player) is client:
+                del self.clients[client.player]
         return ws
+
+    def _seat(self, client: Client) -> None:
+        """One socket a seat (the table's too): a new one replaces the old, which is closed."""
+        old = self.clients.get(client.player)
+        self.clients[client.player] = client
+        if old is not None:
+            asyncio.get_running_loop().create_task(_close(old.ws, REPLACED, b"opened on another page"))
 
     async def _hello(self, ws: web.WebSocketResponse, hello, address: str) -> Client | None:
         """The first message names the screen: the table (its key) or a phone (the join code and a
         name, or the token of a seat it holds). None: the socket is answered and closed."""
         data = _parsed(hello.data) if hello.type is WSMsgType.TEXT else None
         if data is None:
-            await ws.close(code=1008, message=b"expected a hello")
+            await _close(ws, 1008, b"expected a hello")
             return None
-        if data.get("t") == "table" and data.get("key") == self.room.table_key:
-            return Client(ws, None, Bucket())
-        if data.get("t") != "phone" or str(data.get("code", "")).upper() != self.room.join_code:
-            await ws.close(code=1008, message=b"not a screen of this game")
+        key = data.get("key")
+        if (
+            data.get("t") == "table"
+            and isinstance(key, str)
+            and secrets.compare_digest(key.encode(), self.room.table_key.encode())
+        ):
+            return Client(ws, None)
+        if data.get("t") != "phone":
+            await _close(ws, 1008, b"not a screen of this game")
             return None
         token = data.get("token")
         player = self.room.seat_of(token) if isinstance(token, str) else None
-        if player is not None:
-            return Client(ws, player, Bucket())
+        if player is not None:  # a seat's token: nothing to guess, never held back
+            return Client(ws, player)
+        wait = self.joins.wait(address)
+        if wait:
+            await _refuse(ws, self._wait_text(wait))
+            return None
+        if not self._is_code(data.get("code")):
+            self.joins.wrong(address)
+            await _close(ws, 1008, b"not a screen of this game")
+            return None
+        self.joins.right(address)
         if "name" not in data:
             await ws.send_str(json.dumps(self._lobby()))
             await ws.close()
-            return None
-        if not self._may_join(address):
-            await _refuse(ws, self.room.t.gettext("too many joins from this address; wait a minute"))
             return None
         try:
             token = self.room.join(data["name"])
@@ -275,7 +349,7 @@ class TableServer:
         player = self.room.seat_of(token)
         await ws.send_str(json.dumps({"t": "seated", "token": token, "name": player}))
         await self._broadcast()  # the table screen shows the seat taken
-        return Client(ws, player, Bucket())
+        return Client(ws, player)
 
     def _lobby(self) -> dict[str, Any]:
         """For a phone choosing its seat: the free names (nothing of the game)."""
@@ -283,11 +357,27 @@ class TableServer:
         one_screen = self.room.one_screen
         return {"t": "lobby", "free": [] if one_screen else [p for p in self.room.game.players if p not in seated]}
 
-    def _may_join(self, address: str) -> bool:
-        now = time.monotonic()
-        recent = [at for at in self._joins.get(address, []) if now - at < 60.0]
-        self._joins[address] = recent + [now]
-        return len(recent) < JOINS_PER_MINUTE
+    # -- the clocks of the phones
+
+    async def _ping(self, client: Client) -> None:
+        """Ping a phone now and then while no card is in play: quickly at first, then once a second."""
+        with contextlib.suppress(ConnectionError, RuntimeError):
+            while True:
+                if self.room.phase() != "play":
+                    client.pings += 1
+                    client.sent[client.pings] = self.clock()
+                    client.sent.pop(client.pings - KEPT_SENT, None)
+                    await client.ws.send_str(json.dumps({"t": "ping", "n": client.pings}))
+                await asyncio.sleep(PING_EVERY_S[client.pings >= FIRST_PINGS])
+
+    def _pong(self, client: Client, data: dict) -> None:
+        """A phone's answer to a ping: its clock (ms) as it answered."""
+        number, reading = data.get("n"), _number(data.get("clock"))
+        sent = client.sent.pop(number, None) if isinstance(number, int) else None
+        if sent is not None and reading is not None:
+            client.clock = client.clock.with_ping(Ping(sent, reading / 1000, self.clock()))
+
+    # -- messages
 
     async def _message(self, client: Client, text: str) -> None:
         data = _parsed(text)
@@ -295,14 +385,27 @@ class TableServer:
             if data is None:
                 raise RoomError(said("a message is a JSON object"))
             if client.player is not None:
+                if data.get("t") == "pong":
+                    self._pong(client, data)
+                    return
+                if self.race.holds(client.player):
+                    return  # the hand is down (held for the race): a second tap or a pass changes nothing
+                if data.get("t") == "claim" and self._racing(client.player):
+                    self._hold(client, data)
+                    await self._release()
+                    return
                 reply = self.room.from_player(client.player, data)
             elif data.get("t") == "reveal":
                 await self._reveal()
                 return
             else:
+                await self._release(everything=True)  # a correction comes after every hand down
                 reply = self.room.from_table(data)
+                if data.get("t") == "free" and data.get("player") in self.clients:
+                    freed = self.clients.pop(data["player"])
+                    asyncio.get_running_loop().create_task(_close(freed.ws, REPLACED, b"the table freed this seat"))
         except GameLogError as exc:  # the disk is full or gone: every screen is told
-            await asyncio.gather(*(_note(other.ws, self._said(exc)) for other in self.clients))
+            await asyncio.gather(*(_note(other.ws, self._said(exc)) for other in list(self.clients.values())))
             return
         except RushmoreError as exc:
             await _note(client.ws, self._said(exc))
@@ -312,8 +415,64 @@ class TableServer:
         if reply.changed:
             await self._broadcast()
             self._sync()
+        await self._release()  # a pass may leave nobody else to wait for
         if reply.ended:
             await self._broadcast_end()
+
+    # -- fair races
+
+    def _racing(self, player: str) -> bool:
+        """True if a claim of ``player`` now races others: a card in play that they have yet to answer."""
+        return not self.room.one_screen and self.room.phase() == "play" and player in self.room.game.waiting_for()
+
+    def _hold(self, client: Client, data: dict) -> None:
+        assert client.player is not None
+        arrived = self.clock()
+        stamp = _number(data.get("tap"))
+        tapped = client.clock.tap_time(None if stamp is None else stamp / 1000, arrived, self.shown_at)
+        position = data.get("at")
+        held = HeldClaim(client.player, position if isinstance(position, str) else "", tapped, arrived)
+        self.race = self.race.hold(held)
+
+    async def _release(self, everything: bool = False) -> None:
+        """Hand the room the held claims that are final (``everything``: all of them), in tap order;
+        wake again when the next one is."""
+        if not self.race.held:
+            return
+        phones = frozenset(player for player in self.room.game.waiting_for() if player in self.clients)
+        still = window([self.clients[p].clock for p in phones if not self.race.holds(p)])
+        if everything:
+            ready, self.race = self.race.held, Race()
+        else:
+            ready, self.race = self.race.due(self.clock(), still, phones)
+        notes, changed = [], False
+        for claim in ready:  # all handed over before anything is sent: the order is the race's
+            try:
+                reply = self.room.from_player(claim.player, {"t": "claim", "at": claim.position})
+            except GameLogError as exc:
+                notes += [(other.ws, self._said(exc)) for other in self.clients.values()]
+                continue
+            except RushmoreError as exc:
+                reply = Reply(self._said(exc))
+            changed = changed or reply.changed
+            if reply.note and claim.player in self.clients:
+                notes.append((self.clients[claim.player].ws, reply.note))
+        self._wake(still)
+        await asyncio.gather(*(_note(ws, text) for ws, text in notes))
+        if changed:
+            await self._broadcast()
+            self._sync()
+
+    def _wake(self, still: float) -> None:
+        """Release the held claims again when the first of them is final."""
+        at = self.race.wake_at(still)
+        if self._waker is not None and self._waker is not asyncio.current_task():
+            self._waker.cancel()
+        self._waker = None if at is None else asyncio.get_running_loop().create_task(self._release_at(at))
+
+    async def _release_at(self, at: float) -> None:
+        await asyncio.sleep(max(0.0, at - self.clock()))
+        await self._release()
 
     def _said(self, error: RushmoreError) -> str:
         """An error's sentence for a screen, in the players' language when the core gave one."""
@@ -329,6 +488,7 @@ class TableServer:
         await self._broadcast({"countdown": self.countdown})
         await asyncio.sleep(self.countdown)
         self.room.reveal()
+        self.shown_at = self.clock()  # no tap on this card is earlier than this
         await self._broadcast()
         self._sync()
 
@@ -338,11 +498,12 @@ class TableServer:
         try:
             self.room.sync()
         except RushmoreError as exc:
-            for client in self.clients:
+            for client in list(self.clients.values()):
                 asyncio.get_running_loop().create_task(_note(client.ws, self._said(exc)))
 
     async def _broadcast(self, extra: dict | None = None) -> None:
-        await asyncio.gather(*(self._send(client, extra) for client in list(self.clients)), return_exceptions=True)
+        clients = list(self.clients.values())
+        await asyncio.gather(*(self._send(client, extra) for client in clients), return_exceptions=True)
 
     async def _send(self, client: Client, extra: dict | None = None) -> None:
         state = self.room.state(client.player)
@@ -355,9 +516,8 @@ class TableServer:
 
     async def _broadcast_end(self) -> None:
         await self._broadcast({"closed": True})
-        for client in list(self.clients):  # the server stops only once no handler is left open
-            with contextlib.suppress(ConnectionError, RuntimeError):
-                await client.ws.close(code=1001, message=b"the game is closed")
+        for client in list(self.clients.values()):  # the server stops only once no handler is left open
+            await _close(client.ws, 1001, b"the game is closed")
         self.ended.set()
         if self.on_end:
             self.on_end()
@@ -373,14 +533,27 @@ def _parsed(text: object) -> dict | None:
     return data if isinstance(data, dict) else None
 
 
+def _number(value: object) -> float | None:
+    """A finite number from a message (a phone's clock, in ms), or None."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return None
+    number = float(value)
+    return number if math.isfinite(number) else None
+
+
 async def _note(ws: web.WebSocketResponse, text: str) -> None:
     with contextlib.suppress(ConnectionError, RuntimeError):
         await ws.send_str(json.dumps({"t": "note", "text": text}))
 
 
+async def _close(ws: web.WebSocketResponse, code: int, why: bytes) -> None:
+    with contextlib.suppress(ConnectionError, RuntimeError):
+        await ws.close(code=code, message=why)
+
+
 async def _refuse(ws: web.WebSocketResponse, text: str) -> None:
     await _note(ws, text)
-    await ws.close(code=1008, message=b"refused")
+    await _close(ws, 1008, b"refused")
 
 
 async def serve(server: TableServer, sock: socket.socket) -> None:
@@ -388,34 +561,30 @@ async def serve(server: TableServer, sock: socket.socket) -> None:
 
     >>> import asyncio
     >>> import aiohttp
-    >>> from rushmore_print.web.run import bound_socket
+    >>> from rushmore_print.web.guards import bound_socket
     >>> from rushmore_print import generate_deck, load_design
     >>> from rushmore_print.game.session import Options, Session
     >>> from rushmore_print.web.room import Room
     >>> design = load_design()
     >>> session = Session.new(generate_deck(design), design.rules, design.grid, Options(("ann", "bob"), seed=3),
     ...                       design_name=design.name, hold=True)
-    >>> server = TableServer(Room(session, write=[].append), {}, "http://127.0.0.1:8000/j/ABCD", "<svg/>")
+    >>> room = Room(session, write=[].append)
+    >>> server = TableServer(room, {}, "http://127.0.0.1:8000/j/ABCD", "<svg/>")
     >>> async def visit():
     ...     sock = bound_socket("127.0.0.1", 0)
     ...     task = asyncio.create_task(serve(server, sock))
     ...     async with aiohttp.ClientSession() as client:
-    ...         async with client.get(f"http://127.0.0.1:{sock.getsockname()[1]}/qr.svg") as response:
-    ...             status, body = response.status, await response.read()
+    ...         address = f"http://127.0.0.1:{sock.getsockname()[1]}/qr.svg"
+    ...         async with client.get(address) as without, client.get(f"{address}?key={room.table_key}") as keyed:
+    ...             statuses, body = (without.status, keyed.status), await keyed.read()
     ...     server.ended.set()  # what the table screen's "end" does
     ...     await task
     ...     sock.close()
-    ...     return status, body
+    ...     return statuses, body
     >>> asyncio.run(visit())
-    (200, b'<svg/>')
+    ((403, 200), b'<svg/>')
     """
-    runner = web.AppRunner(server.app(), access_log=None, handle_signals=False)
-    await runner.setup()
-    await web.SockSite(runner, sock).start()
-    try:
-        await server.ended.wait()
-    finally:
-        await runner.cleanup()
+    await serve_guarded(server.app(), sock, server.doors, server.notes, server.ended)
 
 
-__all__ = ["MAX_CONNECTIONS", "Bucket", "Client", "TableServer", "serve"]
+__all__ = ["Bucket", "Client", "TableServer", "serve"]

@@ -1,5 +1,7 @@
-"""Per-card images and vendor files: PNG, The Game Crafter, MakePlayingCards, DriveThruCards,
-Tabletop Simulator. Every image is drawn by ``render/png.py`` from the same layout items as the PDFs.
+"""Per-card images and vendor files: PNG, SVG, and the files a vendor's profile asks for (The Game
+Crafter, MakePlayingCards, DriveThruCards, Tabletop Simulator, or a print shop's profile a designer
+wrote: ``design.vendors``). Every image is drawn by ``render/png.py`` from the same layout items as
+the PDFs.
 """
 
 from __future__ import annotations
@@ -12,52 +14,37 @@ import re
 from collections.abc import Iterator, Mapping
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Protocol
 
 from PIL import Image
 
-from ..deck.targets import (
-    DEFAULTS,
-    DTC_BLEED_MM,
-    MPC_BRACKETS,
-    MPC_IMAGES,
-    MPC_STOCK,
-    TGC_IMAGES,
-    TTS_CARDS_PER_SHEET,
-    TTS_MAX_COLS,
-    TTS_MAX_DPI,
-    TTS_MAX_ROWS,
-    TTS_MAX_WIDTH,
-    ExportOptions,
-    Progress,
-    RasterTarget,
-    Target,
-    TargetKind,
-)
+from ..deck.generate import Deck
+from ..deck.targets import DEFAULTS, ExportOptions, Progress, Target, TargetKind
 from ..design import Design
+from ..design.vendors import FileKind, Order, SheetGrid, VendorProfile, bleed_words, shipped_vendor_profile
 from ..errors import BuildError
 from ..layout.cards import CardKind, Face, card_frame, symbols
 from ..layout.frame import CardFrame
 from ..layout.items import Document, Page
 from ..layout.sheets import card_pages
-from ..render.encode import png_bytes
+from ..render.encode import jpeg_bytes, png_bytes
 from ..render.pdf import render_pdf
 from ..render.png import render_page
 from ..render.svg import svg_document
 from ..units import MM_PER_INCH
-from .build import card_faces, checked_deck
+from .build import DeckFaces, card_faces, checked_deck
 from .files import Inputs, StagedFolder, Written, die_with_parent, ensure_folder, worker_count
 
 
-def _render_chunk(job: tuple[list[Page], dict, float, bool, tuple[int, int] | None]) -> list[bytes]:
+def _render_chunk(job: tuple[list[Page], dict, float, bool, tuple[int, int] | None, bool]) -> list[bytes]:
     """PNG bytes for a run of pages, in a worker (the symbols travel with the run, once, not per page)."""
     return list(_rendered(*job))
 
 
 def _rendered(
-    pages: list[Page], table: dict, dpi: float, portrait: bool, exact: tuple[int, int] | None
+    pages: list[Page], table: dict, dpi: float, portrait: bool, exact: tuple[int, int] | None, jpeg: bool = False
 ) -> Iterator[bytes]:
     tiles: dict = {}
     for page in pages:
@@ -68,14 +55,19 @@ def _rendered(
         image = render_page(page, table, dpi, tiles, size)
         if turn:
             image = image.transpose(Image.Transpose.ROTATE_90)
-        yield png_bytes(image, dpi)
+        yield jpeg_bytes(image, dpi) if jpeg else png_bytes(image, dpi)
 
 
 def render_pngs(
-    pages: list[Page], table: dict, dpi: float, portrait: bool = False, exact: tuple[int, int] | None = None
+    pages: list[Page],
+    table: dict,
+    dpi: float,
+    portrait: bool = False,
+    exact: tuple[int, int] | None = None,
+    jpeg: bool = False,
 ) -> Iterator[bytes]:
-    """PNG bytes for each page, in order (``exact``: drawn to fill these upright pixels); spread over the
-    machine's cores when there are many.
+    """PNG bytes for each page (JPEG with ``jpeg``), in order (``exact``: drawn to fill these upright
+    pixels); spread over the machine's cores when there are many.
 
     >>> from rushmore_print.layout.frame import CardFrame, Face
     >>> from rushmore_print.layout.sheets import card_pages
@@ -85,10 +77,10 @@ def render_pngs(
     """
     workers = worker_count(len(pages) // 4)
     if workers < 2:  # one at a time: each is written before the next is drawn
-        yield from _rendered(pages, table, dpi, portrait, exact)
+        yield from _rendered(pages, table, dpi, portrait, exact, jpeg)
         return
     size = math.ceil(len(pages) / (workers * 3))
-    chunks = [(pages[i : i + size], table, dpi, portrait, exact) for i in range(0, len(pages), size)]
+    chunks = [(pages[i : i + size], table, dpi, portrait, exact, jpeg) for i in range(0, len(pages), size)]
     try:
         with ProcessPoolExecutor(workers, initializer=die_with_parent) as pool:
             for rendered in pool.map(_render_chunk, chunks):
@@ -215,38 +207,77 @@ def export_png(
 
 
 def export_raster(
-    design: Design, out_dir: Path, target: RasterTarget, progress: Progress | None = None
+    design: Design, out_dir: Path, profile: VendorProfile, progress: Progress | None = None
 ) -> list[Written]:
-    """A folder per deck (``monuments``, ``search``): a PNG per face and ``back.png``, RGB,
-    turned upright when the vendor wants portrait images of landscape cards.
+    """The images a profile of ``files: images`` asks for: a PNG per face and a back per deck, RGB,
+    named by its template (a folder per deck for the shipped ones), turned upright when the
+    vendor wants portrait images of landscape cards.
 
     >>> import tempfile
     >>> from rushmore_print import parse_design
+    >>> from rushmore_print.design.vendors import parse_vendor_profile
     >>> text = "name: Duo\\nheads: [Ann, Bob]\\ndirections: [left, right]\\nsearch: {seed: 1, red_counts: {0: 4}}"
     >>> duo = parse_design(text, "duo.yaml", None)
     >>> folder = tempfile.TemporaryDirectory()
-    >>> coarse = RasterTarget(TargetKind.TGC, dpi=30, bleed_mm=3.0, portrait=True)
+    >>> coarse = parse_vendor_profile("name: Coarse\\ndpi: 72\\nbleed: 3mm", "coarse.yaml")
     >>> written = export_raster(duo, Path(folder.name), coarse)
     >>> sorted({w.path.relative_to(folder.name).as_posix() for w in written})[3:6]
     ['monuments/M04.png', 'monuments/back.png', 'search/S01.png']
     >>> folder.cleanup()
     """
+    return export_vendor(design, out_dir, profile, DEFAULTS, progress)
+
+
+def export_vendor(
+    design: Design,
+    out_dir: Path,
+    profile: VendorProfile,
+    options: ExportOptions = DEFAULTS,
+    progress: Progress | None = None,
+) -> list[Written]:
+    """Write the files ``profile`` asks for (``design.vendors``: images, a PDF per deck, or face
+    sheets) for ``design`` into ``out_dir``, all or nothing. ``options``: only ``url_base``
+    counts, for face sheets (``targets.profile_options``).
+
+    >>> import tempfile
+    >>> from rushmore_print import load_design
+    >>> from rushmore_print.design.vendors import parse_vendor_profile
+    >>> shop = parse_vendor_profile("name: Press\\nfiles: pdf\\nbleed: 3mm\\nnaming: '{deck}.pdf'", "press.yaml")
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     [(w.path.name, w.pages) for w in export_vendor(load_design(), Path(folder), shop)]
+    [('monuments.pdf', 32), ('search.pdf', 78)]
+    """
+    deck = checked_deck(design)
     with _Export(out_dir, progress, design.input_files()) as export:
-        _raster_images(export, design, target)
+        VENDOR_WRITERS[profile.files](export, design, deck, profile, options)
         return export.commit()
 
 
-def _raster_images(export: _Export, design: Design, target: RasterTarget) -> list[Written]:
-    deck = checked_deck(design)
-    faces = _faces_with_backs(design, deck, target.bleed_mm)
-    pages = card_pages(card_frame(design, target.bleed_mm), faces)
-    written = []
-    exact = target.size_for(design.print.card_name)
-    for face, data in zip(faces, render_pngs(pages, symbols(design), target.dpi, target.portrait, exact)):
-        folder = "monuments" if face.kind is CardKind.MONUMENT else "search"
-        name = "back" if face.is_back else face.card_id
-        written.append(export.write(f"{folder}/{name}.png", data, 1, f"{target.name} card image"))
-    return written
+def _vendor_frame(design: Design, profile: VendorProfile, bleed_mm: float) -> CardFrame:
+    """The card as the vendor cuts it: the design's trim, the vendor's bleed and safe area."""
+    return replace(card_frame(design, bleed_mm), safe_mm=profile.safe_mm)
+
+
+def _images(export: _Export, design: Design, deck: Deck, profile: VendorProfile, options: ExportOptions) -> None:
+    frame = _vendor_frame(design, profile, profile.bleed_mm)
+    pairs = DeckFaces(design, deck, frame)
+    faces = [front for front, _ in pairs] + list({back.card_id: back for _, back in pairs}.values())
+    pages = card_pages(frame, faces)
+    exact = profile.size_for(design.print.width_mm, design.print.height_mm)
+    fronts: list[tuple[str, Path]] = []
+    backs: dict[str, Path] = {}
+    images = render_pngs(pages, symbols(design), profile.dpi, profile.portrait, exact, profile.jpeg)
+    for face, data in zip(faces, images):
+        label = "monuments" if face.kind is CardKind.MONUMENT else "search"
+        name = profile.file_name(deck=label, card="back" if face.is_back else face.card_id, slug=design.slug)
+        path = export.write(name, data, 1, f"{profile.name} card image").path
+        if face.is_back:
+            backs[label] = path
+        else:
+            fronts.append((label, path))
+    if profile.order is not None:
+        order = mpc_order(fronts, backs, export.out_dir, profile.order)
+        export.write(profile.order.file.format(slug=design.slug), order, 0, "mpc-autofill order")
 
 
 def export_dtc(
@@ -263,25 +294,25 @@ def export_dtc(
     [('duo_monuments_dtc.pdf', 8), ('duo_search_dtc.pdf', 8)]
     >>> folder.cleanup()
     """
-    deck = checked_deck(design)
-    frame = card_frame(design, DTC_BLEED_MM)
-    with _Export(out_dir, progress, design.input_files()) as export:
-        _dtc_decks(export, design, card_faces(design, deck, DTC_BLEED_MM), frame)
-        return export.commit()
+    return export_vendor(design, out_dir, shipped_vendor_profile("dtc"), options, progress)
 
 
-def _dtc_decks(export: _Export, design: Design, pairs: list, frame: CardFrame) -> None:
+def _pdf_decks(export: _Export, design: Design, deck: Deck, profile: VendorProfile, options: ExportOptions) -> None:
+    frame = _vendor_frame(design, profile, profile.bleed_mm)
+    pairs = list(DeckFaces(design, deck, frame))
+    bleed = bleed_words(profile.bleed_mm)
     for kind, label in ((CardKind.MONUMENT, "monuments"), (CardKind.SEARCH, "search")):
         faces: list[Face] = []
         for front, back in pairs:
             if front.kind is kind:
                 faces += [back, front]
         # DTC documents a portrait page (2.75 x 3.75 in for poker): landscape cards are turned upright.
-        pages = tuple(card_pages(frame, faces, upright=True))
-        subject = f"{design.name}: the {label} deck for DriveThruCards, back then front of each card, 1/8 in bleed"
-        document = Document(f"{design.name}: {label} for DriveThruCards", pages, symbols(design), subject)
+        pages = tuple(card_pages(frame, faces, upright=profile.portrait))
+        subject = f"{design.name}: the {label} deck for {profile.name}, back then front of each card, {bleed} bleed"
+        document = Document(f"{design.name}: {label} for {profile.name}", pages, symbols(design), subject)
         data = render_pdf(document, pdfx=True, profile=design.print.profile)
-        export.write(f"{design.slug}_{label}_dtc.pdf", data, len(faces), "DriveThruCards deck, PDF/X-1a:2003 (CMYK)")
+        name = profile.file_name(deck=label, slug=design.slug)
+        export.write(name, data, len(faces), f"{profile.name} deck, PDF/X-1a:2003 (CMYK)")
 
 
 @dataclass(frozen=True)
@@ -301,25 +332,29 @@ class TtsSheet:
     cell_h: int
 
 
-def tts_sheets(faces: list, aspect: float = 1.4, max_cell_w: int | None = None) -> list[TtsSheet]:
-    """Split a deck into sheets of at most 10 x 7 cells (the last cell of each kept for the
-    hidden image), each laid out in the columns and rows that give the largest cells for a card
-    ``aspect`` (width / height) on a sheet of at most 4096 px a side. Cells are at most
-    ``max_cell_w`` wide; of the layouts that reach it, the one with the fewest cells wins.
+def tts_sheets(
+    faces: list, aspect: float = 1.4, max_cell_w: int | None = None, grid: SheetGrid | None = None
+) -> list[TtsSheet]:
+    """Split a deck into sheets of at most ``grid``'s cells (Tabletop Simulator's when None: 10 x 7,
+    the last cell of each kept for the hidden image), each laid out in the columns and rows that
+    give the largest cells for a card ``aspect`` (width / height) on a sheet of at most its
+    pixels (4096) a side. Cells are at most ``max_cell_w`` wide; of the layouts that reach it,
+    the one with the fewest cells wins.
 
     >>> [(s.cols, s.rows, s.cell_w) for s in tts_sheets(list(range(4)), 88.9 / 63.5, max_cell_w=1050)]
     [(2, 3, 1050)]
     """
-    per_sheet = TTS_CARDS_PER_SHEET
+    grid = grid or _tts_grid()
+    per_sheet = grid.cards_per_sheet
     sheets = []
     for start in range(0, len(faces), per_sheet):
         chunk = faces[start : start + per_sheet]
         best = None
-        for cols in range(2, TTS_MAX_COLS + 1):  # TTS's deck importer takes 2 x 2 cells at least
+        for cols in range(2, grid.columns + 1):  # TTS's deck importer takes 2 x 2 cells at least
             rows = max(2, math.ceil((len(chunk) + 1) / cols))
-            if rows > TTS_MAX_ROWS:
+            if rows > grid.rows:
                 continue
-            cell_w = min(TTS_MAX_WIDTH // cols, math.floor(TTS_MAX_WIDTH // rows * aspect), max_cell_w or TTS_MAX_WIDTH)
+            cell_w = min(grid.pixels // cols, math.floor(grid.pixels // rows * aspect), max_cell_w or grid.pixels)
             if best is None or cell_w > best[2] or (cell_w == best[2] and cols * rows < best[0] * best[1]):
                 best = (cols, rows, cell_w)
         assert best is not None
@@ -354,14 +389,20 @@ def export_tts(
     >>> EXPORTS["tts"].files(load_design())
     5
     """
-    deck = checked_deck(design)
-    with _Export(out_dir, progress, design.input_files()) as export:
-        _tts_files(export, design, card_faces(design, deck, 0.0), options)
-        return export.commit()
+    return export_vendor(design, out_dir, shipped_vendor_profile("tts"), options, progress)
 
 
-def _tts_files(export: _Export, design: Design, pairs: list, options: ExportOptions) -> None:
-    frame = card_frame(design, 0.0)
+def _tts_grid() -> SheetGrid:
+    grid = shipped_vendor_profile("tts").sheet
+    assert grid is not None  # the reader requires a sheet grid for files: sheets
+    return grid
+
+
+def _sheets(export: _Export, design: Design, deck: Deck, profile: VendorProfile, options: ExportOptions) -> None:
+    grid = profile.sheet
+    assert grid is not None  # the reader requires a sheet grid for files: sheets
+    frame = _vendor_frame(design, profile, 0.0)  # the cards shown whole: no bleed
+    pairs = list(DeckFaces(design, deck, frame))
     table = symbols(design)
     sideways = frame.width_mm > frame.height_mm  # TTS shows landscape cards turned, else squashed
     objects = []
@@ -370,13 +411,13 @@ def _tts_files(export: _Export, design: Design, pairs: list, options: ExportOpti
     for number, (kind, label) in enumerate(((CardKind.MONUMENT, "monuments"), (CardKind.SEARCH, "search"))):
         fronts = [front for front, _ in pairs if front.kind is kind]
         back = next(back for front, back in pairs if front.kind is kind)
-        back_image = render_page(card_pages(frame, [back])[0], table, 300, tiles)
-        back_path = export.write(
-            f"{design.slug}_{label}_back.png", png_bytes(back_image, 300), 1, "Tabletop Simulator back"
-        ).path
+        back_image = render_page(card_pages(frame, [back])[0], table, grid.dpi, tiles)
+        back_name = profile.file_name(deck=label, part="back", slug=design.slug)
+        back_path = export.write(back_name, png_bytes(back_image, grid.dpi), 1, f"{profile.name} back").path
         custom, contained = {}, []
-        max_cell_w = math.floor(frame.width_mm / MM_PER_INCH * TTS_MAX_DPI)
-        for sheet_number, sheet in enumerate(tts_sheets(fronts, frame.width_mm / frame.height_mm, max_cell_w), start=1):
+        max_cell_w = math.floor(frame.width_mm / MM_PER_INCH * grid.dpi)
+        aspect = frame.width_mm / frame.height_mm
+        for sheet_number, sheet in enumerate(tts_sheets(fronts, aspect, max_cell_w, grid), start=1):
             cell_w, cell_h = sheet.cell_w, sheet.cell_h
             dpi = cell_w / (frame.width_mm / MM_PER_INCH)
             image = Image.new("RGB", (cell_w * sheet.cols, cell_h * sheet.rows), "white")
@@ -388,8 +429,8 @@ def _tts_files(export: _Export, design: Design, pairs: list, options: ExportOpti
                     tts_cell(face, frame, table, sheet, tiles),
                     ((index % sheet.cols) * cell_w, (index // sheet.cols) * cell_h),
                 )
-            name = f"{design.slug}_{label}_sheet{sheet_number}.png"
-            path = export.write(name, png_bytes(image, dpi), 1, "Tabletop Simulator face sheet").path
+            name = profile.file_name(deck=label, part=f"sheet{sheet_number}", slug=design.slug)
+            path = export.write(name, png_bytes(image, dpi), 1, f"{profile.name} face sheet").path
             custom[str(deck_id)] = {
                 "FaceURL": _url(path, options.url_base),
                 "BackURL": _url(back_path, options.url_base),
@@ -437,7 +478,7 @@ def _tts_files(export: _Export, design: Design, pairs: list, options: ExportOpti
         "VersionNumber": "",
     }
     data = (json.dumps(saved, indent=2) + "\n").encode("utf-8")
-    export.write(f"{design.slug}_tts.json", data, 0, "Tabletop Simulator saved object")
+    export.write(grid.saved_object.format(slug=design.slug), data, 0, f"{profile.name} saved object")
 
 
 def _url(path: Path, base: str | None) -> str:
@@ -463,51 +504,52 @@ def _transform(x: float, z: float) -> dict:
 def export_tgc(
     design: Design, out_dir: Path, options: ExportOptions = DEFAULTS, progress: Progress | None = None
 ) -> list[Written]:
-    """The Game Crafter's profile (``targets.TGC_IMAGES``): a folder per deck of upright PNGs.
+    """The Game Crafter's profile (``data/vendors/tgc.yaml``): a folder per deck of upright PNGs.
 
     It draws every card at 300 dpi (seconds for a deck); the profile it draws to:
 
-    >>> TGC_IMAGES.dpi, TGC_IMAGES.bleed_mm, TGC_IMAGES.size_for("poker")
+    >>> tgc = shipped_vendor_profile("tgc")
+    >>> tgc.dpi, tgc.bleed_mm, tgc.size_for(63.5, 88.9)
     (300, 3.175, (825, 1125))
     """
-    return export_raster(design, out_dir, TGC_IMAGES, progress)
+    return export_vendor(design, out_dir, shipped_vendor_profile("tgc"), options, progress)
 
 
 def export_mpc(
     design: Design, out_dir: Path, options: ExportOptions = DEFAULTS, progress: Progress | None = None
 ) -> list[Written]:
-    """MakePlayingCards' profile (``targets.MPC_IMAGES``) and an order file for the community
+    """MakePlayingCards' profile (``data/vendors/mpc.yaml``) and an order file for the community
     tool mpc-autofill: every front in its slot, each deck's back behind its cards.
 
     It draws every card at 300 dpi (seconds for a deck); the profile it draws to and its order's size bracket:
 
-    >>> MPC_IMAGES.size_for("poker"), MPC_BRACKETS[:3]
+    >>> mpc = shipped_vendor_profile("mpc")
+    >>> mpc.size_for(63.5, 88.9), mpc.order.brackets[:3]
     ((816, 1110), (18, 36, 55))
     """
-    with _Export(out_dir, progress, design.input_files()) as export:
-        images = _raster_images(export, design, MPC_IMAGES)
-        fronts = [w.path for w in images if w.path.stem != "back"]
-        backs = {w.path.parent.name: w.path for w in images if w.path.stem == "back"}
-        export.write(f"{design.slug}_mpc.xml", mpc_order(fronts, backs, out_dir), 0, "mpc-autofill order")
-        return export.commit()
+    return export_vendor(design, out_dir, shipped_vendor_profile("mpc"), options, progress)
 
 
-def mpc_order(fronts: list[Path], backs: dict[str, Path], folder: Path) -> bytes:
-    """The order XML: quantity, MPC's size bracket, stock, each front in a slot, and each back
-    for the slots of its deck (the folder a card is in). Files are named relative to ``folder``.
+def mpc_order(
+    fronts: list[tuple[str, Path]], backs: dict[str, Path], folder: Path, order: Order | None = None
+) -> bytes:
+    """The order XML: quantity, the size bracket (MakePlayingCards' unless ``order`` is given),
+    stock, each front in a slot, and each back for the slots of its deck. ``fronts`` are (deck,
+    file) in slot order; files are named relative to ``folder``.
 
     >>> kit = Path("kit")
-    >>> fronts = [kit / "monuments" / "M01.png", kit / "search" / "S01.png"]
+    >>> fronts = [("monuments", kit / "monuments" / "M01.png"), ("search", kit / "search" / "S01.png")]
     >>> backs = {"monuments": kit / "monuments" / "back.png", "search": kit / "search" / "back.png"}
     >>> print(mpc_order(fronts, backs, kit).decode().splitlines()[3])
         <quantity>2</quantity>
     """
+    order = order or _mpc_order()
     from xml.etree.ElementTree import Element, SubElement, indent, tostring
 
-    order = Element("order")
-    details = SubElement(order, "details")
-    bracket = next((b for b in MPC_BRACKETS if b >= len(fronts)), MPC_BRACKETS[-1])
-    for tag, text in (("quantity", len(fronts)), ("bracket", bracket), ("stock", MPC_STOCK), ("foil", "false")):
+    root = Element("order")
+    details = SubElement(root, "details")
+    bracket = next((b for b in order.brackets if b >= len(fronts)), order.brackets[-1])
+    for tag, text in (("quantity", len(fronts)), ("bracket", bracket), ("stock", order.stock), ("foil", "false")):
         SubElement(details, tag).text = str(text)
 
     def card(parent: Element, path: Path, slots: list[int]) -> None:
@@ -517,17 +559,23 @@ def mpc_order(fronts: list[Path], backs: dict[str, Path], folder: Path) -> bytes
         SubElement(entry, "name").text = path.name
         SubElement(entry, "query").text = path.stem.lower()
 
-    front_list = SubElement(order, "fronts")
-    for slot, path in enumerate(fronts):
+    front_list = SubElement(root, "fronts")
+    for slot, (_, path) in enumerate(fronts):
         card(front_list, path, [slot])
-    back_list = SubElement(order, "backs")
-    decks = {deck: [slot for slot, path in enumerate(fronts) if path.parent.name == deck] for deck in sorted(backs)}
+    back_list = SubElement(root, "backs")
+    decks = {deck: [slot for slot, (of, _) in enumerate(fronts) if of == deck] for deck in sorted(backs)}
     for deck, slots in decks.items():
         card(back_list, backs[deck], slots)
     commonest = max(decks, key=lambda deck: len(decks[deck]))
-    SubElement(order, "cardback").text = backs[commonest].relative_to(folder).as_posix()
-    indent(order)
-    return b'<?xml version="1.0" encoding="UTF-8"?>\n' + tostring(order, encoding="utf-8") + b"\n"
+    SubElement(root, "cardback").text = backs[commonest].relative_to(folder).as_posix()
+    indent(root)
+    return b'<?xml version="1.0" encoding="UTF-8"?>\n' + tostring(root, encoding="utf-8") + b"\n"
+
+
+def _mpc_order() -> Order:
+    order = shipped_vendor_profile("mpc").order
+    assert order is not None  # the shipped profile has one
+    return order
 
 
 def export_svg(
@@ -573,6 +621,24 @@ class Exporter(Protocol):
     ) -> list[Written]: ...
 
 
+class VendorWriter(Protocol):
+    """What writes one kind of vendor files (a profile's ``files:``) into an export being staged.
+
+    >>> VENDOR_WRITERS[FileKind.PDF] is _pdf_decks, len(VENDOR_WRITERS) == len(FileKind)
+    (True, True)
+    """
+
+    def __call__(
+        self, export: _Export, design: Design, deck: Deck, profile: VendorProfile, options: ExportOptions, /
+    ) -> None: ...
+
+
+VENDOR_WRITERS: Mapping[FileKind, VendorWriter] = {
+    FileKind.IMAGES: _images,
+    FileKind.PDF: _pdf_decks,
+    FileKind.SHEETS: _sheets,
+}
+
 # The one place a target's kind meets its function: mypy checks each against Exporter, and a
 # test that every TargetKind has one.
 EXPORTERS: Mapping[TargetKind, Exporter] = {
@@ -586,9 +652,14 @@ EXPORTERS: Mapping[TargetKind, Exporter] = {
 
 
 def run_export(
-    target: Target, design: Design, out_dir: Path, options: ExportOptions = DEFAULTS, progress: Progress | None = None
+    target: Target | VendorProfile,
+    design: Design,
+    out_dir: Path,
+    options: ExportOptions = DEFAULTS,
+    progress: Progress | None = None,
 ) -> list[Written]:
-    """Write ``target``'s files for ``design`` into ``out_dir``.
+    """Write ``target``'s files (an export target's, or those a print shop's profile asks for) for
+    ``design`` into ``out_dir``.
 
     >>> import tempfile
     >>> from rushmore_print.design import load_design
@@ -598,13 +669,17 @@ def run_export(
     >>> [w.path.name for w in written]
     ['mount-rushmore_monuments_dtc.pdf', 'mount-rushmore_search_dtc.pdf']
     """
+    if isinstance(target, VendorProfile):
+        return export_vendor(design, out_dir, target, options, progress)
     return EXPORTERS[target.kind](design, out_dir, options, progress)
 
 
 __all__ = [
     "EXPORTERS",
+    "VENDOR_WRITERS",
     "Exporter",
     "TtsSheet",
+    "VendorWriter",
     "export_dtc",
     "export_mpc",
     "export_png",
@@ -612,6 +687,7 @@ __all__ = [
     "export_svg",
     "export_tgc",
     "export_tts",
+    "export_vendor",
     "mpc_order",
     "render_pngs",
     "run_export",

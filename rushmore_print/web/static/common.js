@@ -10,13 +10,19 @@ function say(key, values) {
   return WORDS[key].replace(/\{(\w+)\}/g, (whole, name) => (values && name in values ? String(values[name]) : whole));
 }
 
-function connect(hello, onMessage, onClosed) {
+// The server pings a phone between cards to learn its clock and delay (fair races): each ping is
+// answered at once with this page's clock, the same clock a claim's tap is stamped with.
+function connect(hello, onMessage, onClosed, path = "/ws") {
   const scheme = location.protocol === "https:" ? "wss:" : "ws:";
-  const ws = new WebSocket(`${scheme}//${location.host}/ws`);
+  const ws = new WebSocket(`${scheme}//${location.host}${path}`);
   let seq = -1;
   ws.addEventListener("open", () => ws.send(JSON.stringify(hello())));
   ws.addEventListener("message", (event) => {
     const data = JSON.parse(event.data);
+    if (data.t === "ping") {
+      ws.send(JSON.stringify({ t: "pong", n: data.n, clock: performance.now() }));
+      return;
+    }
     if (data.t === "state") {
       if (data.seq < seq) return; // an older state overtaken by a newer one
       seq = data.seq;
@@ -74,7 +80,7 @@ function monumentGrid(state, onTap, selectable) {
           "data-position": position,
           "aria-label": who ? say("covered_by", { position, monument, player: who }) : `${position} ${monument}`,
           disabled: !selectable(position, who),
-          onclick: () => onTap(position),
+          onclick: (event) => onTap(position, event.timeStamp), // when the hand went down, on this page's clock
         },
         el("img", { src: `/card/${monument}.svg`, alt: "", draggable: "false", onload: cardLoaded }),
         el("span", { class: "position" }, position),

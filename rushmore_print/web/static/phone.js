@@ -8,11 +8,15 @@ let token = localStorage.getItem(storageKey);
 let state = null;
 let note = "";
 let link = null;
+let retries = 0; // sockets closed before the table said anything, in a row
 
 function open(name) {
+  let answered = false; // this socket heard from the table (the lobby's socket is closed once answered)
   link = connect(
     () => (name ? { t: "phone", code, name } : { t: "phone", code, token }),
     (data) => {
+      answered = true;
+      retries = 0;
       if (data.t === "seated") {
         token = data.token;
         localStorage.setItem(storageKey, token);
@@ -34,7 +38,13 @@ function open(name) {
         return;
       }
       if (state && state.closed) app.replaceChildren(el("p", { class: "status" }, say("phone_over")));
-      else if (state) app.replaceChildren(el("p", { class: "status" }, say("phone_lost")), el("button", { class: "big", onclick: () => open(null) }, say("reconnect")));
+      else if (state || retries >= 5) app.replaceChildren(el("p", { class: "status" }, say("phone_lost")), el("button", { class: "big", onclick: () => { retries = 0; open(state ? null : name); } }, say("reconnect")));
+      else if (!answered) {
+        // closed before the table answered (a Wi-Fi blip while joining, or a phone too slow to say
+        // hello in time): try again by itself, 0.5, 1, 2, 4, 8 s later, then offer the button
+        setTimeout(() => open(name), 500 * 2 ** retries);
+        retries += 1;
+      } // else the choice of names, answered: it stays as it is until a name is tapped
     },
   );
 }
@@ -76,7 +86,7 @@ function render() {
     el("header", {}, el("strong", { class: "you fit-text" }, state.you), el("span", { class: "score fit-text" }, `${player.score} · ${title}`)),
     state.phase === "over"
       ? el("section", { class: "over" }, el("h2", { class: "winner-line" }, state.end.headline), endTables(state.end, 1))
-      : monumentGrid(state, (position) => link.send({ t: "claim", at: position }), (position, who) => free && !who),
+      : monumentGrid(state, (position, tap) => link.send({ t: "claim", at: position, tap }), (position, who) => free && !who),
     state.phase === "over" ? null : el("button", { class: "big pass", disabled: !free, onclick: () => link.send({ t: "pass" }) }, say("pass")),
     el("p", { class: "status" }, line()),
     note ? el("p", { class: "note" }, note) : null,

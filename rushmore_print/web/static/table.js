@@ -25,6 +25,7 @@ const link = connect(
   () => {
     app.replaceChildren(el("p", { class: "status" }, state && state.closed ? say("closed") : say("table_lost")));
   },
+  `/ws?key=${encodeURIComponent(key)}`, // the key in the address too: the table's place is kept before its hello
 );
 
 function countDown(total) {
@@ -197,7 +198,7 @@ function lobbyShown() {
 
 function joinPanel() {
   return el("aside", { class: `join${lobbyShown() ? " large" : ""}` },
-    el("img", { src: "/qr.svg", alt: say("qr") }),
+    el("img", { src: `/qr.svg?key=${encodeURIComponent(key)}`, alt: say("qr") }),
     el("div", {},
       el("p", {}, say("join")),
       el("p", { class: "url" }, state.join.url),
