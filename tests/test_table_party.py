@@ -63,11 +63,14 @@ class Party:
         text = table_word(self.language, key)
         return re.sub(r"\{(\w+)\}", lambda m: str(values[m.group(1)]), text)
 
-    def phone(self, number: int):
-        """A new phone (a context of its own, as a person's own browser) at the join address."""
+    def phone(self, number: int, slow=None):
+        """A new phone (a context of its own, as a person's own browser) at the join address.
+        ``slow``: a list; while it holds True, what the table sends this phone waits (a slow Wi-Fi)."""
         context = self.browser.new_context(viewport=PHONE if number % 2 == 0 else TALL_PHONE)
         page = context.new_page()
         self.watch(page)
+        if slow is not None:
+            page.route_web_socket("**/ws*", lambda ws: delayed(ws, slow))
         page.goto(self.join_url)
         return page
 
@@ -136,6 +139,19 @@ class Party:
             page.click("button.pass")
 
 
+def delayed(ws, slow):
+    """A phone's socket whose messages from the table wait while ``slow[0]`` is True."""
+    server = ws.connect_to_server()
+    held = []
+
+    def flush():
+        while held and not slow[0]:
+            ws.send(held.pop(0))
+
+    server.on_message(lambda message: (held.append(message), flush()))
+    slow.append(flush)  # called once slow[0] is False again: the held messages arrive
+
+
 def check_phone_size(page, name, phase):
     """check_phone for a phone of either size."""
     height = page.viewport_size["height"]
@@ -168,7 +184,8 @@ def test_a_whole_party_on_a_shared_wifi(browser, tmp_path, count, language):
         assert tv.locator(".join img").evaluate("img => img.naturalWidth") > 100  # the QR code
 
         # -- the lobby: every phone takes its seat; a second phone on a taken seat is sent back
-        at.phones = [at.phone(number) for number in range(count)]
+        lag = [False]  # phone 0's Wi-Fi, slow for a moment at the collision
+        at.phones = [at.phone(number, lag if number == 0 else None) for number in range(count)]
         late = at.phone(1)  # shown the free names before the first seat is taken
         late.get_by_role("button", name=names[0], exact=True).wait_for()
         for page, name in zip(at.phones[:-2], names):
@@ -204,9 +221,13 @@ def test_a_whole_party_on_a_shared_wifi(browser, tmp_path, count, language):
         at.reveal(1, 4)
         right = answer(tv, deck)
         position = at.phones[1].get_attribute(f"button.monument:has(img[src='/card/{right}.svg'])", "data-position")
+        lag[0] = True  # phone 0 still shows the Monument free when phone 1's hand is on it
         tap(at.phones[1], right)
-        tap(at.phones[0], right)  # a moment later: the earlier tap wins, whoever's message came first
         at.wait_state(names[1], "on", position=position)
+        tap(at.phones[0], right)  # a moment later: the earlier tap wins
+        lag[0] = False
+        for flush in lag[1:]:
+            flush()
         at.phones[0].locator(".note").wait_for()
         assert names[1] in at.phones[0].locator(".note").inner_text()  # told who was there first
         assert at.state(names[0]) == at.word("to_choose")
