@@ -42,6 +42,7 @@ KINDS = {
     "layout/backs.py": "rules",
     "layout/sheets.py": "print",
     "layout/calibration.py": "print",
+    "layout/tuck_box.py": "print",
     "game/stats.py": "print",
     "render/charts.py": "print",
     "writers/build.py": "print",

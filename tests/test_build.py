@@ -46,6 +46,8 @@ def test_default_kit_files(kit):
             "mount-rushmore_rulebook_letter.pdf",
             "mount-rushmore_answer-key_a4.pdf",
             "mount-rushmore_answer-key_letter.pdf",
+            "mount-rushmore_tuck-box_a4.pdf",
+            "mount-rushmore_tuck-box_letter.pdf",
         ]
     )
     for w in written.values():
@@ -130,7 +132,7 @@ def test_two_builds_are_byte_identical(tmp_path):
 @pytest.mark.parametrize("path", DESIGNS, ids=lambda p: p.name)
 def test_every_example_design_builds(tmp_path, path):
     written = build_kit(load_design(path), tmp_path, KitOptions(papers=("letter",), layouts=tuple(SheetLayout)))
-    assert len(written) == 6
+    assert len(written) == (6 if path.stem == "eight" else 7)  # eight's 320 cards need a box no sheet holds
     for w in written:
         assert len(PdfReader(w.path).pages) == w.pages
 
@@ -153,7 +155,7 @@ def test_a_failed_render_keeps_the_old_file(tmp_path, monkeypatch):
     import rushmore_print.writers.build as build
 
     options = KitOptions(
-        papers=("a4",), layouts=(SheetLayout.FRONTS,), per_card=False, rulebook=False, answer_key=False
+        papers=("a4",), layouts=(SheetLayout.FRONTS,), per_card=False, rulebook=False, answer_key=False, tuck_box=False
     )
     build_kit(load_design(), tmp_path, options)
     target = tmp_path / "mount-rushmore_cards_a4_fronts.pdf"
@@ -173,7 +175,7 @@ def test_a_failed_render_keeps_the_old_file(tmp_path, monkeypatch):
 def test_a_build_that_fails_half_way_leaves_the_whole_previous_kit(tmp_path, monkeypatch):
     import rushmore_print.writers.build as build
 
-    options = KitOptions(papers=("a4",), layouts=(SheetLayout.DUPLEX, SheetLayout.GUTTERFOLD), per_card=False)
+    options = KitOptions(("a4",), (SheetLayout.DUPLEX, SheetLayout.GUTTERFOLD), per_card=False, tuck_box=False)
     first = build_kit(load_design(), tmp_path, options)
     before = {path.name: path.read_bytes() for path in tmp_path.iterdir()}
     assert len(before) == len(first) == 4
@@ -198,7 +200,7 @@ def test_a_build_that_fails_half_way_leaves_the_whole_previous_kit(tmp_path, mon
 def test_each_document_is_written_before_the_next_is_rendered(tmp_path, monkeypatch):
     import rushmore_print.writers.build as build
 
-    options = KitOptions(papers=("a4",), layouts=(SheetLayout.DUPLEX,), rulebook=False, answer_key=False)
+    options = KitOptions(("a4",), (SheetLayout.DUPLEX,), rulebook=False, answer_key=False, tuck_box=False)
     staged_when_rendering = []
     real = build.write_pdf
 
@@ -266,7 +268,7 @@ def test_atomic_write_leaves_no_partial_file(tmp_path, monkeypatch):
 def test_build_command_reports_what_it_wrote(runner, tmp_path):
     result = runner.invoke(cli, ["build", "-o", str(tmp_path), "--paper", "a4", "--layout", "duplex"])
     assert result.exit_code == 0, result.output
-    assert "Mount Rushmore: wrote 4 files to" in result.stdout
+    assert "Mount Rushmore: wrote 5 files to" in result.stdout
     assert "mount-rushmore_cards_a4_duplex.pdf" in result.stdout and "14" in result.stdout
     assert (tmp_path / "mount-rushmore_cards_a4_duplex.pdf").exists()
 

@@ -21,7 +21,7 @@ from rushmore_print.writers.files import WorkerTraceback, can_fork, run_forked, 
 
 pytestmark = pytest.mark.skipif(not can_fork(), reason="no fork on this platform: builds run in one process")
 
-# Four documents, each of its own kind: enough for two workers to share, quick to make.
+# Five documents, each of its own kind: enough for two workers to share, quick to make.
 OPTIONS = KitOptions(papers=("a4",), layouts=(SheetLayout.DUPLEX,))
 
 
@@ -37,7 +37,7 @@ def test_two_workers_write_the_same_bytes_as_one_process(tmp_path):
     one = build_kit(load_design(), tmp_path / "one", OPTIONS, workers=1)
     two = build_kit(load_design(), tmp_path / "two", OPTIONS, workers=2)
     assert [(w.path.name, w.pages, w.size) for w in one] == [(w.path.name, w.pages, w.size) for w in two]
-    assert len(one) == 4
+    assert len(one) == 5
     assert digests(tmp_path / "one") == digests(tmp_path / "two")  # no staging folder left either
 
 

@@ -133,7 +133,7 @@ def test_build_cmyk_embeds_the_profile_as_the_output_intent_of_every_file(tmp_pa
     design = load_design(_design(tmp_path, SHIPPED))
     options = KitOptions(papers=("a4",), layouts=(SheetLayout.DUPLEX,), cmyk=True)
     written = build_kit(design, tmp_path / "kit", options)
-    assert len(written) == 4, written  # the sheets, one card a page, the rule sheet, the answer key
+    assert len(written) == 5, written  # the sheets, one card a page, the rule sheet, the answer key, the box
     for file in written:
         (intent,) = _intents(file.path)
         assert intent["/S"] == "/GTS_PDFX" and intent["/OutputConditionIdentifier"] == "Custom", file.path

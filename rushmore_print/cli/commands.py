@@ -203,9 +203,18 @@ def _art_warnings(design: Design) -> list[str]:
 @output_option("output", "PDFs")
 @sheet_options(layout_default="both")
 @click.option("--cmyk", is_flag=True, help="Write every colour as CMYK (for print shops that ask for it).")
+@click.option(
+    "--tuck-box/--no-tuck-box", default=True, show_default="yes",
+    help="Also write the tuck box, a sheet to cut, fold and glue into a box for the deck "
+    "(left out, with a note, for a paper it does not fit, unless asked for by name).",
+)  # fmt: skip
+@click.option(
+    "--sleeves", is_flag=True,
+    help="Size the tuck box for cards in sleeves (0.1 mm more a card, 2 mm wider and taller).",
+)  # fmt: skip
 @friendly_errors
-def build(design: Path | None, out_dir: Path, sheets: SheetOptions, cmyk: bool) -> None:
-    """Build the print-and-play kit: card sheets, per-card PDF, rule sheet and answer key.
+def build(design: Path | None, out_dir: Path, sheets: SheetOptions, cmyk: bool, tuck_box: bool, sleeves: bool) -> None:
+    """Build the print-and-play kit: card sheets, per-card PDF, rule sheet, answer key and tuck box.
 
     The deck is validated first; nothing is written when it does not validate. Files are
     written atomically, so an interrupted build never leaves a broken PDF behind. For a home
@@ -217,8 +226,9 @@ def build(design: Path | None, out_dir: Path, sheets: SheetOptions, cmyk: bool) 
       rushmore build junior/design.yaml -o output/junior --paper letter   # from: rushmore init junior --from junior
       rushmore build --layout duplex --flip short --back-offset 1.5,0
       rushmore build --gap 3mm --paper a4 -q     # prints nothing
+      rushmore build --sleeves                   # a tuck box for sleeved cards
     """
-    from ..writers.build import KitOptions, build_kit, unfit_sheets
+    from ..writers.build import KitOptions, build_kit, unfit_boxes, unfit_sheets
 
     voice = current_voice()
     spec = load_design(design)
@@ -231,9 +241,14 @@ def build(design: Path | None, out_dir: Path, sheets: SheetOptions, cmyk: bool) 
         for left_out, sheet in skip:
             voice.note(f"note: the card does not fit {PAPERS[left_out].name} paper in the {sheet.value} layout; "
                        "that file is left out")  # fmt: skip
+    named = click.get_current_context().get_parameter_source("tuck_box") is click.core.ParameterSource.COMMANDLINE
+    if tuck_box and not named:  # by default the box is left out where it does not fit: say so, and why
+        for _, why in unfit_boxes(spec, papers, sleeves):
+            voice.note(f"note: {why}; that file is left out")
     options = KitOptions(
-        papers=papers, layouts=layouts, flip=flip_edge, back_offset=offset, cmyk=cmyk, skip=skip, gap_mm=sheets.gap_mm
-    )
+        papers=papers, layouts=layouts, flip=flip_edge, back_offset=offset, cmyk=cmyk, skip=skip, gap_mm=sheets.gap_mm,
+        tuck_box=tuck_box, sleeves=sleeves, box_required=named,
+    )  # fmt: skip
     written = build_kit(spec, out_dir, options, progress=lambda name: voice.note(f"  writing {name}"))
     report_written(voice, spec.name, written, out_dir)
 
@@ -414,7 +429,7 @@ def rulebook(design: Path | None, out_dir: Path, paper: str, answer_key: bool, m
                   spec.input_files())  # fmt: skip
         return
     spec = load_design(design)
-    options = KitOptions(papers=papers_of(paper), layouts=(), per_card=False, answer_key=answer_key)
+    options = KitOptions(papers=papers_of(paper), layouts=(), per_card=False, answer_key=answer_key, tuck_box=False)
     report_written(current_voice(), spec.name, build_kit(spec, out_dir, options), out_dir)
 
 

@@ -320,9 +320,10 @@ def _zones_for(
     return BackZones(panel, window, title_pt, title_y, label_pt, label_y, scene)
 
 
-def back_face(design: Design, kind: CardKind, frame: CardFrame) -> Face:
+def back_face(design: Design, kind: CardKind, frame: CardFrame, labelled: bool = True) -> Face:
     """The same back for every card of a kind: the band and its pattern into the bleed, the
-    panel with the illustration, the game's title and the kind of card.
+    panel with the illustration, the game's title and the kind of card (unless not
+    ``labelled``: the tuck box wears the backs without it).
 
     >>> from rushmore_print.design import load_design
     >>> from rushmore_print.layout.cards import card_frame
@@ -339,8 +340,9 @@ def back_face(design: Design, kind: CardKind, frame: CardFrame) -> Face:
         Group((Use(BackBand(kind)),), clip=Path.rect(frame.bleed)),
         Use(BackArt(kind)),
         Text(middle, zones.title_y, back_title(design), zones.title_pt, colors.title, name_font(design), Anchor.MIDDLE),
-        Text(middle, zones.label_y, label, zones.label_pt, colors.label, Font.BOLD, Anchor.MIDDLE),
     ]
+    if labelled:
+        items.append(Text(middle, zones.label_y, label, zones.label_pt, colors.label, Font.BOLD, Anchor.MIDDLE))
     return Face(f"{kind.value}-back", kind, tuple(items), is_back=True)
 
 

@@ -34,6 +34,7 @@ from ..layout.items import Document
 from ..layout.lazy import Joined, Lazy
 from ..layout.rules_sheet import LayoutError
 from ..layout.sheets import PAPERS, Flip, SheetLayout, lazy_card_pages, sheet_pages, sheet_plan
+from ..layout.tuck_box import CARD_STOCK, SLEEVED, BoxTooLarge, box_fits, box_page
 from ..model import Deck
 from ..render.art import art_problems, decode_art
 from ..render.colour import converter
@@ -55,7 +56,9 @@ from .files import (
 class KitOptions:
     """What :func:`build_kit` writes: card sheets for each paper and layout (``skip`` leaves
     some out), the duplex backs' flip and offset, the one-card-a-page file, the rule sheet, the
-    answer key, CMYK colour, and the gap between cards on the sheets.
+    answer key, the tuck box (for cards in sleeves with ``sleeves``; left out for a paper it does
+    not fit, unless ``box_required``, when that stops the build), CMYK colour, and the gap between
+    cards on the sheets.
 
     >>> KitOptions(papers=("letter",), layouts=(SheetLayout.GUTTERFOLD,), answer_key=False).papers
     ('letter',)
@@ -71,6 +74,9 @@ class KitOptions:
     cmyk: bool = False
     skip: tuple[tuple[str, SheetLayout], ...] = ()  # (paper, layout) sheets left out: see unfit_sheets
     gap_mm: float = 0.0  # between cards on the sheets (0: butted)
+    tuck_box: bool = True
+    sleeves: bool = False  # the tuck box sized for sleeved cards
+    box_required: bool = False  # asked for by name: a paper the box does not fit stops the build
 
 
 def unfit_sheets(
@@ -96,6 +102,23 @@ def unfit_sheets(
             except BuildError:
                 unfit.append((paper, layout))
     return unfit
+
+
+def unfit_boxes(
+    design: Design, papers: tuple[str, ...], sleeves: bool = False, deck: Deck | None = None
+) -> list[tuple[str, str]]:
+    """The papers the tuck box does not fit, each with why (its sizes and the paper's); ``deck``:
+    the design's, when the caller has it.
+
+    >>> from importlib import resources
+    >>> from rushmore_print.design import load_design
+    >>> eight = load_design(str(resources.files("rushmore_print.designs") / "eight.yaml"))
+    >>> [(paper, why[:40]) for paper, why in unfit_boxes(eight, ("a4",))]
+    [('a4', 'the tuck box for 320 cards (65.0 x 90.4 ')]
+    """
+    stock = SLEEVED if sleeves else CARD_STOCK
+    deck = deck if deck is not None else generate_deck(design)
+    return [(paper, why) for paper in papers if (why := box_fits(design, deck, PAPERS[paper], stock)) is not None]
 
 
 def card_faces(design: Design, deck: Deck, bleed_mm: float | None = None) -> list[tuple[Face, Face]]:
@@ -420,6 +443,31 @@ def answer_key_document(design: Design, deck: Deck, paper: str, table: dict | No
     return Document(t.gettext("{title}: answer key", title=design.name), pages, table, subject)
 
 
+def tuck_box_document(
+    design: Design, deck: Deck, paper: str, sleeves: bool = False, table: dict | None = None
+) -> Document:
+    """The tuck box on ``paper`` (for sleeved cards with ``sleeves``); a ``BuildError`` when it
+    does not fit the paper.
+
+    >>> from rushmore_print import generate_deck, load_design
+    >>> design = load_design()
+    >>> document = tuck_box_document(design, generate_deck(design), "letter")
+    >>> document.title, len(document.pages)
+    ('Mount Rushmore: tuck box', 1)
+    """
+    try:
+        page = box_page(design, deck, PAPERS[paper], SLEEVED if sleeves else CARD_STOCK)
+    except BoxTooLarge as exc:
+        raise BuildError(f"{design.source}: {exc}; nothing was written (leave it out with --no-tuck-box)") from None
+    t = catalogue_for(design)
+    return Document(
+        t.gettext("{title}: tuck box", title=design.name),
+        (page,),
+        table if table is not None else symbols(design),
+        t.gettext("{title}: a box for the cards, to cut out, fold and glue", title=design.name),
+    )
+
+
 @dataclass(frozen=True)
 class Job:
     """One file of the kit: its name, how to lay it out, how many cards it holds, what it is for,
@@ -454,6 +502,7 @@ SHEET_COST_PER_CARD = 0.0015
 PER_CARD_COST_PER_CARD = 0.0019
 ANSWER_COST_PER_CARD = 0.0015
 RULEBOOK_COST_PER_MONUMENT = 0.0005  # its set-up grid and rules grow with the heads
+TUCK_BOX_COST = 0.05  # one page: two card backs and the net (0.05 s CPU measured, classic, either paper)
 
 
 def kit_jobs(kit: Kit, options: KitOptions) -> list[Job]:
@@ -464,8 +513,8 @@ def kit_jobs(kit: Kit, options: KitOptions) -> list[Job]:
     >>> design = load_design()
     >>> kit = Kit.of(design, generate_deck(design))
     >>> options = KitOptions(papers=("a4",), layouts=(SheetLayout.DUPLEX,), per_card=False)
-    >>> [job.name for job in kit_jobs(kit, options)]
-    ['mount-rushmore_cards_a4_duplex.pdf', 'mount-rushmore_rulebook_a4.pdf', 'mount-rushmore_answer-key_a4.pdf']
+    >>> [job.name.removeprefix("mount-rushmore_") for job in kit_jobs(kit, options)]
+    ['cards_a4_duplex.pdf', 'rulebook_a4.pdf', 'answer-key_a4.pdf', 'tuck-box_a4.pdf']
     """
     design, deck = kit.design, kit.deck
     cards = len(deck.monuments) + len(deck.search)
@@ -503,6 +552,19 @@ def kit_jobs(kit: Kit, options: KitOptions) -> list[Job]:
                     FIXED_COST + ANSWER_COST_PER_CARD * len(deck.search),
                 )
             )
+    if options.tuck_box:
+        unfit = () if options.box_required else dict(unfit_boxes(design, options.papers, options.sleeves, deck))
+        jobs += [
+            Job(
+                f"{design.slug}_tuck-box_{paper}.pdf",
+                functools.partial(tuck_box_document, design, deck, paper, options.sleeves, kit.symbols),
+                0,
+                f"tuck box, {PAPERS[paper].name}" + (", for sleeved cards" if options.sleeves else ""),
+                TUCK_BOX_COST,
+            )
+            for paper in options.papers
+            if paper not in unfit
+        ]
     if options.per_card:
         jobs.append(
             Job(
@@ -534,7 +596,7 @@ def build_kit(
 
     >>> import tempfile
     >>> from rushmore_print.design import load_design
-    >>> options = KitOptions(papers=("a4",), layouts=(SheetLayout.DUPLEX,), rulebook=False, per_card=False)
+    >>> options = KitOptions(("a4",), (SheetLayout.DUPLEX,), rulebook=False, per_card=False, tuck_box=False)
     >>> [(w.path.name, w.pages) for w in build_kit(load_design(), Path(tempfile.mkdtemp()), options)]
     [('mount-rushmore_cards_a4_duplex.pdf', 14), ('mount-rushmore_answer-key_a4.pdf', 2)]
     """
@@ -725,6 +787,8 @@ __all__ = [
     "render_problems",
     "rulebook_document",
     "sheet_document",
+    "tuck_box_document",
+    "unfit_boxes",
     "unfit_sheets",
     "write_calibration",
 ]
