@@ -142,3 +142,38 @@ def test_a_png_profile_is_inflated_no_further_than_a_profile_file_may_be(tmp_pat
     (tmp_path / "bomb.png").write_bytes(data[:33] + bomb + data[33:])
     with pytest.raises(RasterError, match="colour profile inflates past"):
         read_raster(tmp_path / "bomb.png")
+
+
+def _with_chunks(image: Image.Image, *chunks: tuple[bytes, bytes]) -> bytes:
+    """``image`` as PNG bytes with ``chunks`` (type, data) put before its image data."""
+    out = io.BytesIO()
+    image.save(out, "PNG")
+    data = out.getvalue()
+    at = data.index(b"IDAT") - 4
+    extra = b"".join(
+        len(body).to_bytes(4, "big") + kind + body + (zlib.crc32(kind + body) & 0xFFFFFFFF).to_bytes(4, "big")
+        for kind, body in chunks
+    )
+    return data[:at] + extra + data[at:]
+
+
+GAMMA_LINEAR = (b"gAMA", (100_000).to_bytes(4, "big"))  # gamma 1.0: the numbers are light itself
+
+
+@pytest.mark.parametrize("mode, grey", [("RGB", (128, 128, 128)), ("LA", (128, 255))])
+def test_art_that_states_a_linear_gamma_is_drawn_as_a_browser_shows_it(tmp_path, mode, grey):
+    path = tmp_path / "head.png"
+    path.write_bytes(_with_chunks(Image.new(mode, (8, 8), grey), GAMMA_LINEAR))
+    drawn = art_image(str(path), 0).getpixel((2, 2))
+    # half the light is about 186 on the sRGB-like curve; read raw, 128 printed far too dark
+    assert close(drawn[:3], (186, 186, 186), 2), drawn
+    assert drawn[3] == 255
+
+
+def test_a_png_gamma_yields_to_its_srgb_chunk_and_a_usual_gamma_changes_nothing(tmp_path):
+    usual = (b"gAMA", (45_455).to_bytes(4, "big"))
+    srgb = (b"sRGB", b"\x00")
+    for name, chunks in (("usual.png", (usual,)), ("srgb.png", (srgb, GAMMA_LINEAR))):
+        path = tmp_path / name
+        path.write_bytes(_with_chunks(Image.new("RGB", (8, 8), (128, 64, 32)), *chunks))
+        assert art_image(str(path), 0).getpixel((2, 2)) == (128, 64, 32, 255), name

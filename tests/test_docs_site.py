@@ -39,14 +39,23 @@ def headings(markdown: str) -> set[str]:
     return found
 
 
-def test_every_link_of_the_readme_leads_somewhere():
+def test_every_link_of_the_readme_leads_somewhere_from_the_package_index_too():
+    """README.md is the wheel's long description: on the package index a relative link
+    (docs/guide/table.md, #a-heading) leads nowhere, so every link is absolute, and every one
+    into the repository (pyproject's [project.urls]) names a file and heading that exist."""
+    tomllib = pytest.importorskip("tomllib")  # Python 3.11 and later
+    urls = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))["project"]["urls"]
+    files = urls["Repository"] + "/blob/main/"
+    assert urls["Documentation"].startswith(files), urls
     links = re.findall(r"\]\(([^)\s]+)\)", README)
-    local = [link for link in links if not re.match(r"[a-z]+:", link)]
-    assert len(local) > 20, local
-    for link in local:
+    relative = [link for link in links if not re.match(r"https?://", link)]
+    assert not relative, f"README.md has links that lead nowhere on the package index: {relative}"
+    ours = [link.removeprefix(files) for link in links if link.startswith(files)]
+    assert len(ours) > 20, ours
+    for link in ours + [urls["Documentation"].removeprefix(files)]:
         path, _, anchor = link.partition("#")
-        target = ROOT / path if path else ROOT / "README.md"
-        assert target.exists(), f"README.md links to {path}, which does not exist"
+        target = ROOT / path
+        assert target.is_file(), f"README.md links to {path}, which does not exist"
         if anchor:
             assert anchor in headings(target.read_text("utf-8")), f"README.md links to {link}: no such heading"
 

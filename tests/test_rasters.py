@@ -1,14 +1,17 @@
 """Images are read as structures and proven whole before impose copies their data into a PDF."""
 
 import io
+import random
 import struct
 import zlib
 
+import deflate
 import pytest
 from PIL import Image
 
 from rushmore_print.cli.commands import cli
 from rushmore_print.errors import BuildError
+from rushmore_print.readers import rasters
 from rushmore_print.readers.rasters import RasterError, read_raster
 
 from .casecache import kept
@@ -45,6 +48,40 @@ def write(tmp_path, name, data):
     return path
 
 
+@pytest.fixture(params=["whole", "pieces"])
+def inflate(request, monkeypatch):
+    """A PNG's data inflated whole by libdeflate (a card's size) or by zlib in pieces (larger)."""
+    if request.param == "pieces":
+        monkeypatch.setattr(rasters, "_WHOLE_AT_ONCE", -1)
+    return request.param
+
+
+def test_libdeflate_and_zlib_agree_on_which_damaged_streams_are_whole():
+    # the quick whole inflate must never pass what zlib (and so a PDF viewer) refuses
+    rng = random.Random(33)
+    verdicts = set()
+    for _ in range(400):
+        raw = bytes(rng.choice(b"\x00\x01\x7f\xff") for _ in range(rng.choice([60, 600, 6000])))
+        stream = bytearray(zlib.compress(raw, rng.choice([1, 6, 9]))[2:-4])  # raw deflate
+        for _ in range(rng.randint(1, 2)):
+            stream[rng.randrange(min(len(stream), 40))] ^= 1 << rng.randrange(8)
+        unpacker = zlib.decompressobj(-15)
+        try:
+            by_zlib = unpacker.decompress(bytes(stream))
+            by_zlib = by_zlib if unpacker.eof else None  # a stream that stops short is refused
+        except zlib.error:
+            by_zlib = None
+        size = len(by_zlib) if by_zlib is not None else len(raw)
+        try:
+            by_libdeflate = deflate.deflate_decompress(bytes(stream), size + 1)
+            by_libdeflate = by_libdeflate if len(by_libdeflate) == size else None
+        except deflate.DeflateError:
+            by_libdeflate = None
+        assert by_libdeflate == by_zlib
+        verdicts.add(by_zlib is None)
+    assert verdicts == {True, False}  # both kinds of stream were met
+
+
 def test_a_good_png_and_jpeg_say_their_size_and_dpi(tmp_path):
     png = read_raster(write(tmp_path, "a.png", png_bytes()))
     assert (png.kind, png.width, png.height, png.dpi, png.channels, png.depth) == ("png", 120, 80, (300.0, 300.0), 3, 8)
@@ -53,7 +90,7 @@ def test_a_good_png_and_jpeg_say_their_size_and_dpi(tmp_path):
         assert (jpeg.kind, jpeg.width, jpeg.height, jpeg.dpi, jpeg.channels) == ("jpeg", 120, 80, (300.0, 300.0), 3)
 
 
-def test_interlaced_and_palette_pngs_are_checked_to_the_right_size(tmp_path):
+def test_interlaced_and_palette_pngs_are_checked_to_the_right_size(tmp_path, inflate):
     read_raster(write(tmp_path, "i.png", png_bytes(interlace=1)))  # Adam7 pass sizes add up
     read_raster(write(tmp_path, "p.png", png_bytes(mode="L")))
 
@@ -82,7 +119,7 @@ def _rechunk(raw, kind, body):
         ("unended.png", lambda raw: _rechunk(raw, b"IDAT", zlib.compress(b"\0" * 28_880)[:-6]), "ends early"),
     ],
 )
-def test_a_damaged_png_is_refused_with_what_is_wrong(tmp_path, name, damage, message):
+def test_a_damaged_png_is_refused_with_what_is_wrong(tmp_path, inflate, name, damage, message):
     path = write(tmp_path, name, damage(png_bytes()))
     with pytest.raises(BuildError, match=message) as info:
         read_raster(path)
@@ -168,7 +205,7 @@ def test_a_png_header_that_lies_is_refused_saying_what_is_wrong(tmp_path, name, 
     assert str(info.value) == f"{path}: {reason}"
 
 
-def test_a_bad_filter_byte_is_found_on_its_line_and_pass(tmp_path):
+def test_a_bad_filter_byte_is_found_on_its_line_and_pass(tmp_path, inflate):
     rows = [bytes([0]) + bytes(12)] * 9 + [bytes([7]) + bytes(12)]  # 4 px RGB, the 10th line broken
     path = write(tmp_path, "line10.png", png(4, 10, data=zlib.compress(b"".join(rows))))
     with pytest.raises(RasterError, match="the PNG's line 10 has filter type 7"):

@@ -315,6 +315,32 @@ def test_the_browser_words_are_english_for_an_english_design(classic, classic_de
     assert len(english_left("\n".join(words.values()), "de")) > 20  # the check sees the English ones
 
 
+# The table screen's buttons that are on the screen at the same time (table.js): the header's two
+# (Undo, and End game or, at the end, Close) are always there; beside them the stage's reveal,
+# one screen's "nobody", or a correction's pass, drop and cancel. The phone's: Pass or Reconnect.
+SHOWN_TOGETHER = (
+    ("undo", "end", "reveal_first"),
+    ("undo", "end", "reveal_next"),
+    ("undo", "end", "nobody"),
+    ("undo", "end", "pass_small", "drop", "cancel"),
+    ("undo", "close", "reveal_next"),
+    ("pass", "reconnect"),
+)
+
+
+@pytest.mark.parametrize("language", languages())
+def test_no_two_buttons_on_a_screen_at_once_read_the_same(language):
+    """A French Undo and cancel both "Annuler", side by side on the table screen, cannot be told
+    apart: every button shown together reads differently, case and spacing aside."""
+    from rushmore_print.web.page_words import page_words
+
+    words = page_words(catalogue(language))
+    for group in SHOWN_TOGETHER:
+        labels = [" ".join(words[key].casefold().split()) for key in group]
+        clashes = {label for label in labels if labels.count(label) > 1}
+        assert not clashes, f"{language}: {', '.join(group)} read {labels}"
+
+
 @pytest.mark.slow
 def test_the_browser_table_in_german_in_a_real_chromium(tmp_path, classic_deck):
     """The pages as players see them: the table screen and a phone, through one card, in German."""

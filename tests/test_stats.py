@@ -86,6 +86,26 @@ def test_stats_command_prints_tables_and_writes_a_page(runner, tmp_path, classic
     assert refused.exit_code == 1 and refused.stderr.startswith(f"error: {bad}:1: a game log starts with")
 
 
+def test_the_tables_and_the_note_of_the_page_come_out_in_order_on_one_stream(tmp_path, classic, classic_deck):
+    """``rushmore stats g.jsonl --html s.html > out 2>&1``: every table line whole, then the note
+    on stderr on a line of its own (a table printed through a buffer would come after the note,
+    or be cut by it mid-line)."""
+    import os
+    import subprocess
+    import sys
+
+    records, _, _ = played(classic, classic_deck)
+    (tmp_path / "g.jsonl").write_text("".join(json.dumps(r) + "\n" for r in records))
+    both = subprocess.run(
+        [sys.executable, "-m", "rushmore_print", "stats", "g.jsonl", "--html", "s.html"],
+        cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, check=True,
+        env={k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"},  # stdout buffered, as for a user
+    ).stdout  # fmt: skip
+    lines = both.splitlines()
+    assert lines[-1] == "wrote s.html: the stats page" and both.endswith("\n")
+    assert re.match(r"bob\s+1\s+0\s+1\s+-$", lines[-2]), lines[-3:]
+
+
 def test_stats_of_a_german_game_are_told_in_german(runner, tmp_path, classic, classic_deck):
     """The log's start names the language the game was told in; the tables and the page say it."""
     records, first, _ = played(classic, classic_deck, language="de")

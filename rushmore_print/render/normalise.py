@@ -108,7 +108,7 @@ def decode(data: bytes, name: Path | str, most_side: int = 0) -> Image.Image:
                     raise ValueError("it is animated; give a still image")
                 problem = palette_problem(source)
                 if not problem:
-                    return in_srgb(normalise(source), source.info.get("icc_profile"), name)
+                    return _stated_gamma(in_srgb(normalise(source), source.info.get("icc_profile"), name), source.info)
     except BuildError:
         raise
     except (Image.DecompressionBombError, Image.DecompressionBombWarning):
@@ -204,6 +204,33 @@ def in_srgb(image: Image.Image, icc: bytes | None, name: Path | str) -> Image.Im
     if alpha is not None:
         converted.putalpha(alpha)
     return converted
+
+
+# A PNG's gAMA is its encoding exponent; an sRGB-ish file states about 1/2.2, which needs no change.
+_SRGB_GAMMA = 1 / 2.2
+_GAMMA_TOLERANCE = 0.02
+_COLOUR_BANDS = {"L": 1, "LA": 1, "RGB": 3, "RGBA": 3}  # the bands a curve applies to (not alpha)
+
+
+def _stated_gamma(image: Image.Image, info: dict) -> Image.Image:
+    """A PNG that states its gamma (gAMA) but carries no profile (iCCP) and no sRGB chunk, brought
+    to the sRGB-like curve the renderers draw in, as a browser shows it: a linear (gAMA 1.0) file
+    read raw printed its mid-greys far too dark. By the PNG rules iCCP, then sRGB, then gAMA win;
+    chromaticities (cHRM) are not applied: primaries other than sRGB's are rare without a profile.
+
+    >>> grey = Image.new("RGB", (1, 1), (128, 128, 128))
+    >>> _stated_gamma(grey, {"gamma": 1.0}).getpixel((0, 0)), _stated_gamma(grey, {"gamma": 0.45455}) is grey
+    ((186, 186, 186), True)
+    """
+    gamma = info.get("gamma")
+    if not isinstance(gamma, float) or gamma <= 0 or "icc_profile" in info or "srgb" in info:
+        return image
+    if abs(gamma - _SRGB_GAMMA) <= _GAMMA_TOLERANCE * _SRGB_GAMMA or image.mode not in _COLOUR_BANDS:
+        return image
+    exponent = 1 / (gamma * 2.2)  # file value -> light (1 / gamma), light -> the drawing curve (1 / 2.2)
+    table = [round(255 * (value / 255) ** exponent) for value in range(256)]
+    colour_bands = _COLOUR_BANDS[image.mode]
+    return image.point(table * colour_bands + list(range(256)) * (len(image.getbands()) - colour_bands))
 
 
 def palette_problem(image: Image.Image) -> str:
