@@ -1,12 +1,14 @@
+import dataclasses
 import re
 
 import pytest
 from pypdf import PdfReader
 
 from rushmore_print.deck.generate import generate_deck
-from rushmore_print.deck.rulebook import DecoyExample, MatchExample, build_rulebook
+from rushmore_print.deck.rulebook import DecoyExample, Heading, MatchExample, build_rulebook
 from rushmore_print.deck.validate import validate_deck
 from rushmore_print.design import load_design
+from rushmore_print.language.i18n import catalogue, languages
 from rushmore_print.layout.items import Group, Rect, Text, item_bounds
 from rushmore_print.layout.rules_sheet import MARGIN_MM
 from rushmore_print.layout.sheets import PAPERS, SheetLayout
@@ -130,6 +132,30 @@ def test_the_worked_example_is_a_real_match_and_the_decoy_is_not(classic, classi
     assert decoy.decoy.faces == example.search.faces and decoy.decoy.id != example.search.answer
     for card, answer in book.practice:
         assert answer == card.answer
+
+
+@pytest.mark.parametrize("language", languages())
+def test_the_sheet_states_the_fair_race_rule_of_the_browser_table(classic, classic_deck, language):
+    """Issue 31: the browser table orders claims by when the finger touched the phone, within what
+    the network lets it tell; one screen and the terminal take claims as entered. The sheet says so
+    in the referee's section, in every language, naming the command as typed."""
+    design = dataclasses.replace(classic, language=language)
+    book = build_rulebook(design, generate_deck(design))
+    said = catalogue(language).gettext
+    rule = said(
+        "With “{table}”, a tap on a phone counts from the moment the finger touched it, not from when its message "
+        "arrived: of two taps on one Monument, as far as the network lets the table tell, the earlier touch covers "
+        "it. With one screen or at the terminal, the claim entered first covers it.",
+        table="rushmore table",
+    )
+    referee = book.blocks.index(
+        next(b for b in book.blocks if isinstance(b, Heading) and b.text == said("A referee at hand"))
+    )
+    assert rule in book.blocks[referee + 1].text and "rushmore table" in rule
+    if language == "en":
+        assert "the finger touched it, not from when its message arrived" in rule
+    else:
+        assert "finger touched" not in rule
 
 
 @pytest.mark.parametrize("path", DESIGNS, ids=lambda p: p.name)

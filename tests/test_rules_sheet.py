@@ -240,6 +240,27 @@ def test_a_rulebook_that_cannot_fit_is_refused_in_words():
         body_size(design, deck, long)
 
 
+def test_a_list_longer_than_its_column_splits_between_items_and_counts_on():
+    """A numbered list that does not fit its column goes on in the next one, between two items,
+    and its numbers run on (1 to 30 once each, in reading order); none of its items is cut."""
+    from rushmore_print.deck.rulebook import Steps
+
+    design, deck = _design(DESIGNS[0].parent / "classic.yaml")
+    book = build_rulebook(design, deck)
+    steps = tuple(f"Step {n} of a long list, told in enough words to wrap onto a second line." for n in range(1, 31))
+    long = dataclasses.replace(book, blocks=(Heading("Many steps"), Steps(steps)))
+    front = rules_pages(design, deck, long, PAPERS["a4"])[0]
+    middle = PAPERS["a4"].width_mm / 2
+    placed = sorted((box.x > middle, -box.top, box.x, text) for text, box, _ in texts(front))  # reading order
+    markers = [(right, text) for right, _, _, text in placed if re.fullmatch(r"\d+\.", text)]
+    assert [text for _, text in markers] == [f"{n}." for n in range(1, 31)]
+    assert {right for right, _ in markers} == {False, True}  # the list runs down both columns
+    words = " ".join(" ".join(text for *_, text in placed).split())
+    assert all(
+        f"Step {n} of a long list, told in enough words to wrap onto a second line." in words for n in range(1, 31)
+    )
+
+
 def test_the_table_size_is_said_in_metres_or_centimetres():
     assert about_size(1497, 1091) == "about 1.5 x 1.1 m"
     assert about_size(746, 244) == "about 75 x 25 cm"

@@ -69,6 +69,7 @@ class Steps:
     """
 
     items: tuple[str, ...]  # numbered
+    first: int = 1  # the number of the first item: the rest of a list split between columns counts on
 
 
 @dataclass(frozen=True)
@@ -661,6 +662,13 @@ def build_rulebook(design: Design, deck: Deck) -> Rulebook:
                 play="rushmore play --players ann,bob",
                 check=f"rushmore check {settled.search.id} {settled.monument.id}",
             )
+            + " "
+            + t.gettext(
+                "With “{table}”, a tap on a phone counts from the moment the finger touched it, not from when its "
+                "message arrived: of two taps on one Monument, as far as the network lets the table tell, the earlier "
+                "touch covers it. With one screen or at the terminal, the claim entered first covers it.",
+                table="rushmore table",
+            )
         ),
     ]
     subtitle = t.gettext(
@@ -703,7 +711,7 @@ def rulebook_markdown(design: Design, deck: Deck, book: Rulebook) -> str:
         elif isinstance(block, Paragraph):
             lines += [(f"**{block.lead}** " if block.lead else "") + block.text, ""]
         elif isinstance(block, Steps):
-            lines += [f"{number}. {text}" for number, text in enumerate(block.items, start=1)] + [""]
+            lines += [f"{number}. {text}" for number, text in enumerate(block.items, start=block.first)] + [""]
         elif isinstance(block, Bullets):
             lines += ([block.intro, ""] if block.intro else []) + [f"- **{lead}** {text}" for lead, text in block.items]
             lines += [""]

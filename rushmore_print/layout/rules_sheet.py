@@ -2,12 +2,12 @@
 
 Each side's blocks (the front's, then after ``NewSide`` the back's) flow through that side's two
 columns: a heading keeps with what follows; a paragraph may split between the two columns of a
-side, never across the sheet; lists and figures never split. The body is set at one size on every
-paper (the largest of ``BODY_SIZES`` that fits them all), so the A4 and Letter sheets read alike;
-if even the smallest does not fit, the figures are drawn smaller, and past that the layout refuses
-(``LayoutError``). No text on the sheet is set under ``MIN_TEXT_PT``: a card picture's own text
-that would be smaller is left out, and a caption is made smaller or wrapped to fit its room, so no
-two texts ever overlap.
+side, never across the sheet, and so may a list, between two of its items; figures never split.
+The body is set at one size on every paper (the largest of ``BODY_SIZES`` that fits them all),
+so the A4 and Letter sheets read alike; if even the smallest does not fit, the figures are drawn
+smaller, and past that the layout refuses (``LayoutError``). No text on the sheet is set under
+``MIN_TEXT_PT``: a card picture's own text that would be smaller is left out, and a caption is
+made smaller or wrapped to fit its room, so no two texts ever overlap.
 """
 
 from __future__ import annotations
@@ -276,7 +276,7 @@ def _place(
     if isinstance(block, Paragraph):
         return _paragraph(block, column, items, style, may_split)
     if isinstance(block, (Steps, Bullets)):
-        return _list(block, column, items, style)
+        return _list(block, column, items, style, may_split)
     figure, height = _figure(block, design, deck, column.width, style)
     if height + 3 > room:
         return Fit.NO_ROOM
@@ -310,13 +310,14 @@ def _heading_lines(block: Heading, width: float, style: Style) -> list[str]:
 
 def _opening_height(block, style: Style, width: float, design: Design, deck: Deck) -> float:
     """How much of ``block`` must fit under a heading for the heading to stay with it: two lines
-    of a paragraph, or the whole of a list or figure (those never split)."""
+    of a paragraph, a list's intro and first item, or the whole of a figure (figures never split)."""
     if isinstance(block, Paragraph):
         return style.leading * min(
             2, len(wrap(block.text, width, style.body_pt, style.regular, block.lead, style.bold))
         )
     if isinstance(block, (Steps, Bullets)):
-        return _list_lines(block, width, style)[2]
+        intro_lines, item_lines, _ = _list_lines(block, width, style)
+        return _list_heights(intro_lines, item_lines[:1], style)[-1]
     if isinstance(block, FIGURES):
         return _figure(block, design, deck, width, style)[1] + 4
     return 0.0
@@ -366,23 +367,45 @@ def _list_lines(block: Steps | Bullets, width: float, style: Style) -> tuple[lis
     return intro_lines, item_lines, height
 
 
-def _list(block: Steps | Bullets, column: Column, items: list, style: Style) -> Placement:
-    """A numbered or bulleted list, with its intro: lists are short, so they are kept whole."""
+def _list_heights(intro_lines: list, item_lines: list, style: Style) -> list[float]:
+    """How tall a list is with its intro and none, one, two... of its items, as drawn."""
+    heights = [len(intro_lines) * style.leading + (style.leading * 0.45 if intro_lines else 0.0)]
+    for lines in item_lines:
+        heights.append(heights[-1] + (len(lines) + 0.25) * style.leading)
+    return heights
+
+
+def _list(block: Steps | Bullets, column: Column, items: list, style: Style, may_split: bool) -> Placement:
+    """A numbered or bulleted list, with its intro, whole if it fits; else, where the next column
+    can take the rest, the intro and the items that fit (one at least, and one left at least)."""
     intro_lines, item_lines, need = _list_lines(block, column.width, style)
     if need > column.y - column.bottom:
-        return Fit.NO_ROOM
+        heights = _list_heights(intro_lines, item_lines, style)
+        here = max(n for n, height in enumerate(heights) if height <= column.y - column.bottom or n == 0)
+        if not may_split or here < 1:
+            return Fit.NO_ROOM
+        _draw_list(block, intro_lines, item_lines[:here], column, items, style)
+        if isinstance(block, Steps):
+            return Split(Steps(block.items[here:], first=block.first + here))
+        return Split(Bullets(block.items[here:]))
+    _draw_list(block, intro_lines, item_lines, column, items, style)
+    column.y -= style.leading * 0.2
+    return Fit.PLACED
+
+
+def _draw_list(
+    block: Steps | Bullets, intro_lines: list, item_lines: list, column: Column, items: list, style: Style
+) -> None:
     if intro_lines:
         _draw_lines(intro_lines, column.x, column, items, style)
         column.y -= style.leading * 0.45
     numbered = isinstance(block, Steps)
-    for number, lines in enumerate(item_lines, start=1):
+    for number, lines in enumerate(item_lines, start=block.first if isinstance(block, Steps) else 1):
         marker = f"{number}." if numbered else "•"
         x = column.x + (0.5 if numbered else 1.2)
         items.append(Text(x, column.y - style.leading, marker, style.body_pt, ACCENT, style.bold))
         _draw_lines(lines, column.x + LIST_INDENT_MM, column, items, style)
         column.y -= style.leading * 0.25
-    column.y -= style.leading * 0.2
-    return Fit.PLACED
 
 
 def _fit(text: str, width: float, size: float, font: Font) -> tuple[float, list[str]]:
