@@ -303,6 +303,25 @@ def test_impose_of_pngs_loads_no_design_reader_no_renderer_and_no_language(tmp_p
     assert list((tmp_path / "out").glob("*.pdf"))
 
 
+def test_an_image_export_loads_no_pdf_renderer(tmp_path):
+    """``export png`` draws with Pillow alone: reportlab (8 MB of each worker's memory, issue 33's
+    100 MB) is loaded only where a PDF is written."""
+    import subprocess
+    import sys
+
+    probe = (
+        "import sys, runpy; sys.argv = ['rushmore', *sys.argv[1:]]\n"
+        "try:\n    runpy.run_module('rushmore_print', run_name='__main__')\n"
+        "except SystemExit:\n    pass\n"
+        "print(sorted({m.split('.')[0] for m in sys.modules}))"
+    )
+    argv = ["export", "png", "--dpi", "72", "-q", "-o", str(tmp_path / "out")]
+    result = subprocess.run([sys.executable, "-c", probe, *argv], capture_output=True, text=True, check=True)
+    loaded = set(ast.literal_eval(result.stdout.strip().splitlines()[-1]))
+    assert "PIL" in loaded and "reportlab" not in loaded
+    assert len(list((tmp_path / "out").glob("*.png"))) == 57
+
+
 @pytest.mark.slow
 def test_a_build_imports_no_game_and_no_catalogue_reader(tmp_path):
     """``rushmore build`` of an English design loads neither the referee and its session (the CLI

@@ -152,7 +152,7 @@ def test_an_invalid_deck_is_refused_and_nothing_is_written(tmp_path, monkeypatch
 
 
 def test_a_failed_render_keeps_the_old_file(tmp_path, monkeypatch):
-    import rushmore_print.writers.build as build
+    import rushmore_print.render.pdf as pdf
 
     options = KitOptions(
         papers=("a4",), layouts=(SheetLayout.FRONTS,), per_card=False, rulebook=False, answer_key=False, tuck_box=False
@@ -164,7 +164,7 @@ def test_a_failed_render_keeps_the_old_file(tmp_path, monkeypatch):
     def explode(*args, **kwargs):
         raise RuntimeError("disk on fire")
 
-    monkeypatch.setattr(build, "write_pdf", explode)
+    monkeypatch.setattr(pdf, "write_pdf", explode)
     with pytest.raises(RuntimeError):
         build_kit(load_design(), tmp_path, options)
     assert target.read_bytes() == before
@@ -173,14 +173,14 @@ def test_a_failed_render_keeps_the_old_file(tmp_path, monkeypatch):
 
 @pytest.mark.slow
 def test_a_build_that_fails_half_way_leaves_the_whole_previous_kit(tmp_path, monkeypatch):
-    import rushmore_print.writers.build as build
+    import rushmore_print.render.pdf as pdf
 
     options = KitOptions(("a4",), (SheetLayout.DUPLEX, SheetLayout.GUTTERFOLD), per_card=False, tuck_box=False)
     first = build_kit(load_design(), tmp_path, options)
     before = {path.name: path.read_bytes() for path in tmp_path.iterdir()}
     assert len(before) == len(first) == 4
     rendered = []
-    real = build.write_pdf
+    real = pdf.write_pdf
 
     def third_fails(document, out, **kwargs):
         if len(rendered) == 2:
@@ -189,7 +189,7 @@ def test_a_build_that_fails_half_way_leaves_the_whole_previous_kit(tmp_path, mon
         real(document, out, **kwargs)
         out.write(b"% rebuilt")  # differs from the old files, were it moved in
 
-    monkeypatch.setattr(build, "write_pdf", third_fails)
+    monkeypatch.setattr(pdf, "write_pdf", third_fails)
     with pytest.raises(BuildError, match="third document"):
         build_kit(load_design(), tmp_path, options)
     assert len(rendered) == 2  # two new files were written (staged) before the failure
@@ -198,17 +198,17 @@ def test_a_build_that_fails_half_way_leaves_the_whole_previous_kit(tmp_path, mon
 
 @pytest.mark.slow
 def test_each_document_is_written_before_the_next_is_rendered(tmp_path, monkeypatch):
-    import rushmore_print.writers.build as build
+    import rushmore_print.render.pdf as pdf
 
     options = KitOptions(("a4",), (SheetLayout.DUPLEX,), rulebook=False, answer_key=False, tuck_box=False)
     staged_when_rendering = []
-    real = build.write_pdf
+    real = pdf.write_pdf
 
     def spy(document, out, **kwargs):
         staged_when_rendering.append(sorted(p.name for p in tmp_path.glob(".rushmore-staged-*/*")))
         real(document, out, **kwargs)
 
-    monkeypatch.setattr(build, "write_pdf", spy)
+    monkeypatch.setattr(pdf, "write_pdf", spy)
     build_kit(load_design(), tmp_path, options)
     # the file being written is there already, the one before it complete: nothing held back in memory
     assert staged_when_rendering == [

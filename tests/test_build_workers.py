@@ -11,6 +11,7 @@ import time
 
 import pytest
 
+import rushmore_print.render.pdf as pdf
 import rushmore_print.writers.build as build
 from rushmore_print.cli.commands import cli
 from rushmore_print.design import load_design
@@ -25,7 +26,7 @@ pytestmark = pytest.mark.skipif(not can_fork(), reason="no fork on this platform
 OPTIONS = KitOptions(papers=("a4",), layouts=(SheetLayout.DUPLEX,))
 
 
-WRITE_PDF = build.write_pdf
+WRITE_PDF = pdf.write_pdf  # build.render_jobs imports it when it draws, so a patch here reaches it
 
 
 def digests(folder):
@@ -59,7 +60,7 @@ def _fail_on(monkeypatch, fail, in_worker: bool = True) -> None:
         if (os.getpid() != parent) == in_worker:
             fail()
 
-    monkeypatch.setattr(build, "write_pdf", write)
+    monkeypatch.setattr(pdf, "write_pdf", write)
 
 
 @pytest.mark.slow

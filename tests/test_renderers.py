@@ -134,6 +134,31 @@ def test_heads_pasted_from_shared_tiles_are_the_pixels_of_a_fresh_drawing(classi
     assert ImageChops.difference(fresh, render_page(moved, table, 100, tiles)).getbbox() is None
 
 
+def test_the_tiles_kept_stay_within_their_budget_and_a_tile_let_go_is_drawn_again_alike(
+    classic, classic_deck, monkeypatch
+):
+    """The PNG renderer keeps at most ``_TILE_BUDGET`` bytes of tiles, letting the least recently
+    pasted go (issue 33: 40 MB of heads in export png's peak); the pixels never depend on it."""
+    from rushmore_print.layout.cards import card_frame, symbols
+    from rushmore_print.layout.sheets import card_pages
+    from rushmore_print.render import png
+    from rushmore_print.writers.build import card_faces
+
+    table = symbols(classic)
+    pages = card_pages(card_frame(classic), [front for front, _ in card_faces(classic, classic_deck)])
+    chosen = [pages[0], pages[5], pages[20], pages[0], pages[-1], pages[5]]  # Monuments, plain and red Search
+    unbounded: dict = {}
+    drawn = [render_page(page, table, 60, unbounded) for page in chosen]
+    sizes = sorted(found[1].width * found[1].height * 4 for found in unbounded.values() if isinstance(found, tuple))
+    monkeypatch.setattr(png, "_TILE_BUDGET", sum(sizes) // 3)  # room for a third of them
+    tiles: dict = {}
+    for page, before in zip(chosen, drawn):
+        assert ImageChops.difference(before, render_page(page, table, 60, tiles)).getbbox() is None
+        kept = [found[1] for found in tiles.values() if isinstance(found, tuple)]
+        assert sum(tile.width * tile.height * 4 for tile in kept[:-1]) <= png._TILE_BUDGET  # the newest stays
+    assert 0 < len(kept) < len(sizes)
+
+
 def test_a_clipped_group_is_clipped_alike_drawn_on_the_page_in_a_symbol_and_in_a_symbol_twice():
     """The PNG renderer draws a clipped group on a layer laid through the clip, or, when it is the
     first thing drawn on a clear tile (a symbol: a card's back band), on the tile itself with the

@@ -17,13 +17,15 @@ import functools
 import io
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PIL import Image, ImageDraw, ImageFont
-from reportlab.pdfbase.pdfdoc import PDFDocument
-from reportlab.pdfbase.ttfonts import TTFont
 
 from ..readers.inputs import InputError, InputKind, read_input, shown
 from ..typeface import Font
+
+if TYPE_CHECKING:
+    from reportlab.pdfbase.ttfonts import TTFont
 
 PNG_SIZES_PX = (9, 60, 240)  # a head's name at 72 dpi, a title at 300 dpi, a title at 1200 dpi
 
@@ -58,7 +60,10 @@ def reportlab_font(font: Font) -> TTFont:
 @functools.lru_cache(maxsize=8)
 def _reportlab_font(name: str, data: bytes) -> TTFont:
     # reportlab's own parse, through its public API: a faster copy of its font loading (15 ms
-    # against 6 ms a face here) was a maintenance debt on every reportlab release.
+    # against 6 ms a face here) was a maintenance debt on every reportlab release. Imported here:
+    # a PNG export checks no font and draws no PDF, and reportlab is 8 MB of every process's memory.
+    from reportlab.pdfbase.ttfonts import TTFont
+
     return TTFont(name, io.BytesIO(data))
 
 
@@ -88,6 +93,8 @@ def _embed(name: str, data: bytes, texts: tuple[str, ...]) -> None:
     if missing:  # reportlab picks its own subtable of the cmap: ask it, not our reader
         chars = ", ".join(f"{char!r} (U+{ord(char):04X})" for char in missing[:5])
         raise ValueError(f"the character map reportlab reads from it has no glyph for {chars}")
+    from reportlab.pdfbase.pdfdoc import PDFDocument
+
     document = PDFDocument(compression=1, invariant=1)
     try:
         for text in texts:

@@ -20,6 +20,11 @@ from .art import art_image
 
 SUPERSAMPLE = 2
 _SEEN_ONCE = object()  # a tile's key in the cache: drawn once, not kept (yet)
+# The most bytes of tiles one run keeps: the least recently pasted give way (drawn again when
+# next used, the same pixels). A deck's heads at 300 dpi are about 31 tiles of 1.3 MB and a card
+# uses 4 (issue 33: the tiles had grown to 40 MB of export png's peak; with 8 MB the export's
+# largest process peaks at 96 MB, with 16 MB at 105 MB).
+_TILE_BUDGET = 8 << 20
 
 
 @functools.lru_cache(maxsize=512)
@@ -140,13 +145,30 @@ class _Painter:
             _Painter(tile, self.symbols, self.tiles, clear=True).draw(symbol.items, local)
             # kept from its second use on: a drawing used once (a card's back, 20 MB at 300 dpi)
             # would otherwise stay for the whole export (issue 33: export png peaked at 177 MB)
-            self.tiles[key] = (symbol, tile) if found is _SEEN_ONCE else _SEEN_ONCE
+            if found is _SEEN_ONCE:
+                self._keep(key, symbol, tile)
+            else:
+                self.tiles[key] = _SEEN_ONCE
         else:
             tile = found[1]
+            self.tiles[key] = self.tiles.pop(key)  # the most recently pasted last
         if self.canvas.mode == "RGBA":  # a tile on a tile: what is translucent in it stays so
             self.canvas.alpha_composite(tile, (left, top))
         else:
             self.canvas.paste(tile, (left, top), tile)
+
+    def _keep(self, key: tuple, symbol, tile: Image.Image) -> None:
+        """``tile`` kept under ``key``, and the least recently pasted tiles let go (seen once
+        again) until the kept ones fit ``_TILE_BUDGET`` (the newest always stays)."""
+        self.tiles.pop(key, None)
+        self.tiles[key] = (symbol, tile)  # the newest last
+        kept = [(old, found[1]) for old, found in self.tiles.items() if found is not _SEEN_ONCE]
+        total = sum(image.width * image.height * 4 for _, image in kept)
+        for old, image in kept[:-1]:
+            if total <= _TILE_BUDGET:
+                break
+            self.tiles[old] = _SEEN_ONCE
+            total -= image.width * image.height * 4
 
     def _box(self, polygons: list, grow: float = 0.0) -> tuple[int, int, int, int] | None:
         """The canvas pixels the polygons (grown by ``grow``) may touch; None when none."""
@@ -205,27 +227,38 @@ class _Painter:
             return
         if in_place:
             self.draw(group.items, inner)
-            mask = Image.new("L", self.canvas.size, 0)
-            mask_draw = ImageDraw.Draw(mask)
+            # what lies outside the clip made clear: one mask the canvas's size, where the clip
+            # as a mask times the canvas's alpha took three (a back's tile: 15 MB at 300 dpi)
+            outside = Image.new("L", self.canvas.size, 255)
+            outside_draw = ImageDraw.Draw(outside)
             for polygon in group.clip.flattened():
-                mask_draw.polygon([apply(matrix, x, y) for x, y in polygon], fill=255)
-            self.canvas.putalpha(ImageChops.multiply(mask, self.canvas.getchannel("A")))
+                outside_draw.polygon([apply(matrix, x, y) for x, y in polygon], fill=0)
+            self.canvas.paste((0, 0, 0, 0), (0, 0), outside)
             return
         # Drawn on a clear layer, then laid on the page through the clip: where the group draws
-        # nothing, what is below shows (as in a PDF), instead of the layer's own background.
-        layer = Image.new("RGBA", self.canvas.size, (0, 0, 0, 0))
+        # nothing, what is below shows (as in a PDF), instead of the layer's own background. The
+        # layer covers the clip's box alone, the drawing moved by whole pixels onto it (as a
+        # tile is): a Search card's head slot is a sixth of its canvas (issue 33: each slot's
+        # layer, mask and copy were 33 MB at 300 dpi).
+        clip = [[apply(matrix, x, y) for x, y in polygon] for polygon in group.clip.flattened()]
+        box = self._box(clip)
+        if box is None:  # the clip is off the canvas: nothing of the group shows
+            return
+        left, top, right, bottom = box
+        a, b, c, d, e, f = inner
+        layer = Image.new("RGBA", (right - left, bottom - top), (0, 0, 0, 0))
         painter = _Painter(layer, self.symbols, self.tiles, clear=True)
-        painter.draw(group.items, inner)
-        mask = Image.new("L", self.canvas.size, 0)
+        painter.draw(group.items, (a, b, c, d, e - left, f - top))
+        mask = Image.new("L", layer.size, 0)
         mask_draw = ImageDraw.Draw(mask)
-        for polygon in group.clip.flattened():
-            mask_draw.polygon([apply(matrix, x, y) for x, y in polygon], fill=255)
+        for polygon in clip:
+            mask_draw.polygon([(x - left, y - top) for x, y in polygon], fill=255)
         mask = ImageChops.multiply(mask, layer.getchannel("A"))
         if self.canvas.mode == "RGBA":  # composited, so a translucent part stays translucent
             layer.putalpha(mask)
-            self.canvas.alpha_composite(layer)
+            self.canvas.alpha_composite(layer, (left, top))
         else:
-            self.canvas.paste(layer.convert(self.canvas.mode), (0, 0), mask)
+            self.canvas.paste(layer.convert(self.canvas.mode), (left, top), mask)
 
     def clipped_in_place(self, group: Group, matrix: Matrix) -> None:
         """A clipped group drawn first on a clear RGBA canvas: drawn on it directly, then its

@@ -39,7 +39,6 @@ from ..model import Deck
 from ..render.art import art_problems, decode_art
 from ..render.colour import converter
 from ..render.fontcheck import check_font
-from ..render.pdf import ShapeCache, register_fonts, render_pdf, write_pdf
 from .files import (
     StagedFolder,
     Written,
@@ -638,6 +637,10 @@ def render_jobs(
     (2, True)
     >>> scratch.cleanup()
     """
+    # reportlab only where a PDF is drawn: the PNG, SVG and vendor image exports and the previews
+    # use this module's deck and faces, and reportlab would be 8 MB of each of their processes
+    from ..render.pdf import ShapeCache, register_fonts, write_pdf
+
     register_fonts()  # parsed once, here: forked workers inherit the parsed fonts
     if cmyk:
         converter(profile)  # the same for the colour profile
@@ -753,6 +756,8 @@ def write_calibration(
     >>> [w.path.name for w in write_calibration(Path(tempfile.mkdtemp()), ("a4",))]
     ['calibration_a4_long.pdf']
     """
+    from ..render.pdf import render_pdf  # reportlab only where a PDF is drawn (render_jobs)
+
     ensure_folder(out_dir)
     written = []
     for paper in papers:

@@ -30,7 +30,6 @@ from ..layout.frame import CardFrame
 from ..layout.items import Document, Page
 from ..layout.sheets import card_pages
 from ..render.encode import jpeg_bytes, png_bytes
-from ..render.pdf import render_pdf
 from ..render.png import render_page
 from ..render.svg import svg_document
 from ..units import MM_PER_INCH
@@ -298,6 +297,8 @@ def export_dtc(
 
 
 def _pdf_decks(export: _Export, design: Design, deck: Deck, profile: VendorProfile, options: ExportOptions) -> None:
+    from ..render.pdf import render_pdf  # reportlab only for the exports that write a PDF (build.render_jobs)
+
     frame = _vendor_frame(design, profile, profile.bleed_mm)
     pairs = list(DeckFaces(design, deck, frame))
     bleed = bleed_words(profile.bleed_mm)
