@@ -72,7 +72,7 @@ class Message:
     context: str | None
     modules: frozenset[str]
 
-    @property
+    @functools.cached_property
     def kinds(self) -> frozenset[str]:
         return frozenset(kind for module in self.modules for kind in KINDS.get(module, "?").split())
 
@@ -109,16 +109,18 @@ def _not_in() -> dict[str, frozenset[str]]:
     return {term: frozenset(entry.get("not_in", ())) for term, entry in terms.items()}
 
 
-def names(message: Message) -> list[str]:
+@functools.cache  # the break-it-on-purpose tests ask again for every word they swap in
+def names(message: Message) -> tuple[str, ...]:
     """The terms a message's English names (in its context's sense)."""
     english = _words(" ".join(message.english))
-    return [
+    return tuple(
         term
         for term, pattern in english_terms().items()
         if pattern.search(english) and not {message.context, message.english[0]} & _not_in()[term]
-    ]
+    )
 
 
+@functools.cache  # read once a run: the break-it-on-purpose tests check hundreds of swapped words
 def glossary(language: str) -> Glossary:
     data = _yaml(LOCALE / f"{language}.glossary.yaml")
     return Glossary(
@@ -210,8 +212,9 @@ def voice_findings(language: str, catalog: Catalog | None = None) -> list[str]:
     for message in messages().values():
         allowed = {book.address[kind] for kind in message.kinds}
         for text in _translations(catalog, message):
+            words = _words(text)
             for voice, pattern in patterns.items():
-                if voice not in allowed and (hit := pattern.search(_words(text))):
+                if voice not in allowed and (hit := pattern.search(words)):
                     kinds = "/".join(sorted(message.kinds))
                     found.append(
                         f"{kinds} speaks {book.address[min(message.kinds)]}, not {voice} ({hit[0]!r}): {text!r}"

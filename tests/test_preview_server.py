@@ -12,6 +12,8 @@ import threading
 import time
 from pathlib import Path
 
+import pytest
+
 from rushmore_print.web.guards import Notes
 from rushmore_print.web.live import MOST_STREAMS, Served
 
@@ -101,6 +103,7 @@ async def _crowd(port, idle, slow, hold):
     await asyncio.gather(*clients, *(sending_slowly() for _ in range(slow - slow // 2)))
 
 
+@pytest.mark.slow  # 1,400 clients, 15 s; the default run keeps the host, origin and stream-bound tests
 def test_1000_idle_and_400_slow_clients_print_no_traceback_and_a_normal_request_is_served(tmp_path):
     command = [sys.executable, "-m", "rushmore_print", "preview", str(ROOT / "designs" / "classic.yaml"), "--watch",
                "--port", "0", "-o", str(tmp_path)]  # fmt: skip

@@ -14,6 +14,7 @@ from rushmore_print.errors import BuildError
 from rushmore_print.readers import rasters
 from rushmore_print.readers.rasters import RasterError, read_raster
 
+from .casecache import kept
 from .imagebytes import (
     chunk,
     coded_data_cut,
@@ -330,12 +331,17 @@ def test_head_art_build_could_not_draw_is_refused_at_validate(runner, tmp_path, 
 
 # Damage only a decoder sees (issue 20): every marker and table of the JPEG is whole, so the walk
 # of its structure passes; poppler would draw the scan damaged, warning "Corrupt JPEG data".
-CODED_DAMAGE = [
-    ("swapped.jpg", scan_on_other_tables(noisy_jpeg()), "26413 extraneous bytes before marker 0xd9"),
-    ("cut.jpg", coded_data_cut(noisy_jpeg()), "premature end of data segment"),
-    ("progressive.jpg", coded_data_cut(noisy_jpeg(progressive=True)), "premature end of data segment"),
-    ("progressive-swapped.jpg", scan_on_other_tables(noisy_jpeg(progressive=True)), "bad Huffman code"),
-]
+# The noisy JPEGs take a tenth of a second each to make, in every test process that collects this
+# module: kept on disk while their sources are unchanged (tests/casecache.py).
+CODED_DAMAGE = kept(
+    "coded-damage",
+    lambda: [
+        ("swapped.jpg", scan_on_other_tables(noisy_jpeg()), "26413 extraneous bytes before marker 0xd9"),
+        ("cut.jpg", coded_data_cut(noisy_jpeg()), "premature end of data segment"),
+        ("progressive.jpg", coded_data_cut(noisy_jpeg(progressive=True)), "premature end of data segment"),
+        ("progressive-swapped.jpg", scan_on_other_tables(noisy_jpeg(progressive=True)), "bad Huffman code"),
+    ],
+)
 
 
 @pytest.mark.parametrize("name, data, warning", CODED_DAMAGE, ids=[case[0] for case in CODED_DAMAGE])

@@ -473,7 +473,9 @@ def test_directions_a_design_names_are_kept_in_any_language(write_design):
     assert design.directions == ("up", "down") and design.notation.letters == ("U", "D")
 
 
-@pytest.mark.parametrize("language", ["de", "pl", "pt"])
+@pytest.mark.parametrize(
+    "language", ["de", pytest.param("pl", marks=pytest.mark.slow), pytest.param("pt", marks=pytest.mark.slow)]
+)
 def test_answer_and_check_settle_a_dispute_in_the_players_language(runner, tmp_path, language):
     from rushmore_print.cli.commands import cli
 

@@ -265,16 +265,19 @@ def test_a_design_with_translucent_svg_art_builds_pdfs_qpdf_accepts(write_design
         assert not re.search(rb"[\s\[](-?nan|-?inf)[\s\]]", plain.read_bytes(), re.IGNORECASE), pdf.name
 
 
-FUZZ = [case.files["h.svg"].decode() for case in svg_cases(count=60)] + [
-    case.files["h.svg"].decode() for case in hostile_svg()
-]
+def _fuzz_art() -> list[str]:
+    """60 random SVG head arts and the hostile ones: made by the slow test that reads them, not
+    while collecting (every test process collects this module)."""
+    return [case.files["h.svg"].decode() for case in svg_cases(count=60)] + [
+        case.files["h.svg"].decode() for case in hostile_svg()
+    ]
 
 
 @pytest.mark.slow
 @pytest.mark.skipif(shutil.which("qpdf") is None, reason="needs qpdf")
 def test_random_svg_art_is_refused_or_drawn_with_finite_numbers_into_pdfs_qpdf_accepts(tmp_path):
     drawn = 0
-    for number, text in enumerate(FUZZ):
+    for number, text in enumerate(_fuzz_art()):
         try:
             drawing = parse(text)
         except SvgError:

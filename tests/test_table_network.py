@@ -178,6 +178,7 @@ class RecordedDoors(Doors):
         super().left(transport)
 
 
+@pytest.mark.slow  # 12 s of waiting; the default run closes one silent websocket after 2 s
 def test_1500_silent_sockets_are_closed_within_2_s_each_and_the_table_plays_on(classic, classic_deck):
     said = []
     server = make_server(classic, classic_deck, said=said)
@@ -257,6 +258,7 @@ def test_a_long_header_line_and_an_oversize_frame_get_a_short_note_never_a_trace
     assert len(said) == 1 and said[0].startswith("note: the server refused a request"), said
 
 
+@pytest.mark.slow  # the whole command under a descriptor limit; the default run keeps the server's own tests
 def test_under_ulimit_256_hundreds_of_silent_sockets_print_no_traceback(tmp_path):
     """The whole command as a game master runs it, with macOS's default descriptor limit."""
     resource = pytest.importorskip("resource")

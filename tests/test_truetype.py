@@ -52,6 +52,7 @@ def _fonts_here() -> dict[str, bytes]:
     return fonts
 
 
+@pytest.mark.slow  # every font at hand against fontTools, 1.2 s; the default run keeps the crafted format 4
 def test_every_character_maps_to_the_glyph_fonttools_reads(tmp_path):
     """fontTools' best Unicode map of each font at hand is the reader's, character for character,
     and a character it does not map has no glyph here either."""

@@ -62,6 +62,7 @@ def _bleed_px(image: Image.Image, trim: Image.Image) -> int:
     return min(range(0, min(image.width - width, image.height - height) + 1), key=mismatch)
 
 
+@pytest.mark.slow  # two exports at 300 dpi; the default run exports a shop's profile at 100 dpi
 def test_a_print_shops_profile_written_as_yaml_exports_its_files(runner, tmp_path):
     """The docs' example (MeinSpiel, 59 x 91 mm playing cards) beside a design: ``rushmore export
     shop.yaml design.yaml`` writes a JPEG per face and a back per deck, named by its template, at
