@@ -25,6 +25,11 @@ def tap_monument(phone, monument):
     phone.click(f"button.monument:has(img[src='/card/{monument}.svg'])")
 
 
+def what_the_screens_show(pages) -> str:
+    """Each page's text, for a failure's message: what a person at the table would read."""
+    return "\n---\n".join(page.locator("body").inner_text() for page in pages)
+
+
 def test_a_whole_game_at_the_browser_table(tmp_path, classic_deck, runner):
     sync_api = pytest.importorskip("playwright.sync_api")
     process, log, table_url, join_url = start_table(tmp_path, "--players", "ann,bob,cy", "--seed", "42")
@@ -94,7 +99,10 @@ def test_a_whole_game_at_the_browser_table(tmp_path, classic_deck, runner):
             tap_monument(ann, right)
             bob.click("button.pass")
             cy.click("button.pass")
-            table.wait_for_selector(".winner-line")
+            try:
+                table.wait_for_selector(".winner-line")
+            except sync_api.TimeoutError:
+                pytest.fail("no end screen; the screens show:\n" + what_the_screens_show([table, ann, bob, cy]))
             assert table.locator(".winner-line").inner_text() == "ann wins"
             assert "ann took the tie-break card" in table.locator(".reason").inner_text()
             rows = table.locator("table.end tbody tr").all_inner_texts()

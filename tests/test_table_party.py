@@ -286,6 +286,7 @@ def test_a_whole_party_on_a_shared_wifi(browser, tmp_path, count, language):
         tv.locator(".correction button.free").click()
         at.wait_mark(dead, "·")
         at.phones[4] = at.phone(4)
+        at.phones[4].locator("button.seat-choice").first.wait_for()  # the free seats come by the socket, after the page
         assert at.phones[4].locator("button.seat-choice").all_inner_texts() == [dead]
         at.phones[4].get_by_role("button", name=dead, exact=True).click()
         at.phones[4].wait_for_selector(".grid")
