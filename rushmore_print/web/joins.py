@@ -1,21 +1,34 @@
 """How often an address may try a join code: every try counted, wrong codes backed off.
 
 A join code is what keeps a stranger on a shared Wi-Fi (a holiday flat's, a school's) out of a
-player's seat, so trying codes must not be free. Every try is counted per address; the first
-:data:`FREE_WRONG` wrong codes are answered, and after each wrong one past those the address waits
-twice as long as the time before (2 s after the 5th, 4 s, 8 s ... at most :data:`LONGEST_WAIT_S`) before a code
-of its is checked again. While it waits, every try, right code or wrong, gets the same answer
-("wait"), so it tells nothing. Wrong codes from all addresses together are bounded too (a
-bucket of :data:`ALL_BURST`, refilled by :data:`ALL_PER_HOUR` an hour): past it, every new join
-waits, so a guesser with many addresses learns no more than one with a single address. A right
-code is never held back (a table of 64 phones behind one address joins at once), and neither is
-a phone coming back with its seat's token (a secret of 144 bits: nothing to guess).
+player's seat, so trying codes must not be free. A phone joins one of two ways: it scans the QR
+code on the table screen, which carries the game's long join key
+(:data:`~rushmore_print.web.room.JOIN_KEY_LENGTH` = 22 base32 letters, 110 bits), or a player
+types the short code (7 letters). The long key has nothing to guess (2^110 keys), so a join
+that carries it is never counted or held back here, like a phone coming back with its seat's
+token (144 bits). This guard is for the short code alone.
+
+Every try of a short code is counted per address; the first :data:`FREE_WRONG` wrong codes are
+answered, and after each wrong one past those the address waits twice as long as the time before
+(2 s after the 5th, 4 s, 8 s ... at most :data:`LONGEST_WAIT_S`) before a code of its is checked
+again. While it waits, every try, right code or wrong, gets the same answer ("wait"), so it tells
+nothing. Wrong codes from all addresses together are bounded too (a bucket of :data:`ALL_BURST`,
+refilled by :data:`ALL_PER_HOUR` an hour): past it, every short-code join waits, from every
+address, so a guesser with many addresses learns no more than one with a single address. It
+cannot be otherwise: were a right code let through while the bucket is empty, every guess
+would be answered truthfully again. So strangers on 6 addresses can make typing the code wait
+(:attr:`Held.everyone` says so, and the players are told to scan the QR code), but never keep a
+player out: the QR code's address joins at once, however empty the bucket. Outside that, a right
+short code is not held back (a table of 64 phones behind one address joins at once).
 
 The arithmetic, for the docs: the code is :data:`~rushmore_print.web.room.JOIN_CODE_LENGTH` = 7
 letters of 23, 23^7 = 3.4 billion codes. In a 12-hour evening, all addresses together learn at
 most 30 + 12 x 120 = 1,470 answers to wrong codes, so a guess succeeds with odds of at most
 1,470 / 3.4 billion = 4.3 in ten million, below one in a million. One address alone learns about
 85 (5 at once, 9 more over the next 17 minutes as its waits double to 512 s, then one every 10 minutes).
+Guessing the long key instead: a guess is a short-code try (it is not the key, so it is checked
+as a code and counted), and the same 1,470 guesses find the key with odds of 1,470 / 2^110, about
+1 in 10^30.
 """
 
 from __future__ import annotations
@@ -36,6 +49,20 @@ class _Tries:
     tries: int = 0
     wrong: int = 0
     until: float = 0.0  # no code of this address is checked before this time
+
+
+@dataclass(frozen=True)
+class Held:
+    """Whether a code may be checked now: ``seconds`` to wait first (0: check it), and whether
+    it is the wrong codes of every address together that hold it back (``everyone``) rather than
+    this address's own.
+
+    >>> Held(0.0), Held(30.0, everyone=True).everyone
+    (Held(seconds=0.0, everyone=False), True)
+    """
+
+    seconds: float
+    everyone: bool = False
 
 
 @dataclass
@@ -70,11 +97,30 @@ class JoinGuard:
 
     def wait(self, address: str) -> float:
         """Count a try from ``address``; the seconds it must still wait before a code of its is
-        checked (0: check this one).
+        checked (0: check this one). :meth:`hold` also says why.
 
         >>> guard = JoinGuard(clock=lambda: 100.0)
         >>> guard.wait("10.0.0.5"), guard.tries("10.0.0.5")
         (0.0, 1)
+        """
+        return self.hold(address).seconds
+
+    def hold(self, address: str) -> Held:
+        """Count a try from ``address``; how long it must still wait before a code of its is checked,
+        and whether it is its own wrong codes (said first: they are its own to wait out) or every
+        address's together that hold it back.
+
+        >>> now = [0.0]
+        >>> guard = JoinGuard(clock=lambda: now[0])
+        >>> for n in range(30):  # strangers on six addresses spend the bucket, five codes each
+        ...     guard.wrong(f"10.0.0.{60 + n // 5}")
+        >>> guard.hold("10.0.0.5")  # a player who types the code waits for the next answer
+        Held(seconds=30.0, everyone=True)
+        >>> guard.hold("10.0.0.60")  # a stranger is told of its own wait first
+        Held(seconds=2.0, everyone=False)
+        >>> now[0] = 20.0  # two thirds of a token have come back
+        >>> round(guard.hold("10.0.0.5").seconds, 6)
+        10.0
         """
         now = self.clock()
         tries = self._by_address.get(address)
@@ -83,10 +129,11 @@ class JoinGuard:
             tries = self._by_address[address] = _Tries()
         tries.tries += 1
         if tries.until > now:
-            return tries.until - now
-        if self._refilled(now) < 1:
-            return 3600.0 / ALL_PER_HOUR  # a token comes back in this time
-        return 0.0
+            return Held(tries.until - now)
+        left = self._refilled(now)
+        if left < 1:
+            return Held((1 - max(0.0, left)) * 3600.0 / ALL_PER_HOUR, everyone=True)  # when a token is back
+        return Held(0.0)
 
     def wrong(self, address: str) -> None:
         """The code checked for ``address`` was wrong: past :data:`FREE_WRONG`, it waits, twice as
@@ -131,4 +178,4 @@ class JoinGuard:
             del self._by_address[address]
 
 
-__all__ = ["ALL_BURST", "ALL_PER_HOUR", "FREE_WRONG", "LONGEST_WAIT_S", "JoinGuard"]
+__all__ = ["ALL_BURST", "ALL_PER_HOUR", "FREE_WRONG", "LONGEST_WAIT_S", "Held", "JoinGuard"]

@@ -43,6 +43,8 @@ MAX_MESSAGE_BYTES = 1024  # the longest message a screen sends is a correction: 
 POSITION = re.compile(r"[A-Z]{1,2}[0-9]{1,3}")
 JOIN_LETTERS = "ACDEFHJKLMNPRTUVWXY3479"  # no look-alikes (0/O, 1/I/L, 5/S, 8/B, 2/Z, 6/G)
 JOIN_CODE_LENGTH = 7  # 23^7 = 3.4 billion codes: an evening of guessing wins with odds below 1 in a million (web.joins)
+KEY_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567"  # RFC 4648 base32: URL-safe, one case, 5 bits a letter
+JOIN_KEY_LENGTH = 22  # 110 bits: the QR code's secret, never guessed, so never held back (web.joins)
 
 
 class RoomError(RushmoreError):
@@ -70,11 +72,24 @@ def new_join_code() -> str:
     return "".join(secrets.choice(JOIN_LETTERS) for _ in range(JOIN_CODE_LENGTH))
 
 
+def new_join_key() -> str:
+    """The long per-game join secret the QR code carries (:data:`JOIN_KEY_LENGTH` base32 letters,
+    110 bits from :mod:`secrets`): scanned, never typed, so it can be long enough that nobody
+    guesses it, and a join that carries it needs no guard against guessing.
+
+    >>> key = new_join_key()
+    >>> len(key), set(key) <= set(KEY_LETTERS), key != new_join_key()
+    (22, True, True)
+    """
+    return "".join(secrets.choice(KEY_LETTERS) for _ in range(JOIN_KEY_LENGTH))
+
+
 @dataclass(frozen=True)
 class Seats:
     """What lets the screens of a game back in after the server restarts (``table --resume``
-    after a crash or ``kill -9``): the join code, the table screen's key, and each seated phone's
-    token, kept only as its SHA-256 (the phones hold the tokens; a copy of this cannot seat anyone).
+    after a crash or ``kill -9``): the join code, the table screen's key, each seated phone's
+    token, kept only as its SHA-256 (the phones hold the tokens; a copy of this cannot seat anyone),
+    and the QR code's join key (a phone that scanned it keeps its seat's token under it).
 
     >>> Seats("ACDEF", "key", ((seat_hash("token"), "ann"),)).phones[0][1]
     'ann'
@@ -83,6 +98,7 @@ class Seats:
     join_code: str
     table_key: str
     phones: tuple[tuple[str, str], ...] = ()  # (SHA-256 of a seat's token, the player it seats)
+    join_key: str = ""  # "": none kept (a seats file written before there was one): the room keeps its own
 
 
 def seat_hash(token: str) -> str:
@@ -140,6 +156,7 @@ class Room:
     records: list[dict] = field(default_factory=list)  # the log's records so far (for the end screen)
     one_screen: bool = False  # no phones: the table taps who took each card
     join_code: str = field(default_factory=new_join_code)
+    join_key: str = field(default_factory=new_join_key)  # the QR code's: long, so never guessed
     table_key: str = field(default_factory=lambda: secrets.token_urlsafe(18))
     counting: bool = False  # a count of three is running before the held card is shown
     seq: int = 0  # each new state's number: a screen ignores an older one
@@ -280,7 +297,7 @@ class Room:
         self.keep(self.seats())
 
     def seats(self) -> Seats:
-        """The join code, the table key and the seated phones, to keep across a restart.
+        """The join code and key, the table key and the seated phones, to keep across a restart.
 
         >>> from rushmore_print import generate_deck, load_design
         >>> from rushmore_print.game.session import Options, Session
@@ -293,12 +310,14 @@ class Room:
         >>> again.take_seats(room.seats())
         >>> again.seat_of(token), again.join_code == room.join_code, again.table_key == room.table_key
         ('ann', True, True)
+        >>> again.join_key == room.join_key
+        True
         """
-        return Seats(self.join_code, self.table_key, tuple(sorted(self._seats.items())))
+        return Seats(self.join_code, self.table_key, tuple(sorted(self._seats.items())), self.join_key)
 
     def take_seats(self, seats: Seats) -> None:
-        """Seat the screens of a game served before (:meth:`seats`): its join code, its table key
-        and every phone whose player is in this game.
+        """Seat the screens of a game served before (:meth:`seats`): its join code and join key
+        (when it kept one), its table key and every phone whose player is in this game.
 
         >>> from rushmore_print import generate_deck, load_design
         >>> from rushmore_print.game.session import Options, Session
@@ -311,6 +330,8 @@ class Room:
         ('ACDEF', {'ann'})
         """
         self.join_code, self.table_key = seats.join_code, seats.table_key
+        if seats.join_key:  # an older seats file has none: the QR code then carries this run's
+            self.join_key = seats.join_key
         self._seats = {token: player for token, player in seats.phones if player in self.game.players}
         self.seq += 1
 
@@ -557,4 +578,4 @@ class Room:
         }
 
 
-__all__ = ["MAX_MESSAGE_BYTES", "Reply", "Room", "RoomError", "Seats", "new_join_code", "seat_hash"]
+__all__ = ["MAX_MESSAGE_BYTES", "Reply", "Room", "RoomError", "Seats", "new_join_code", "new_join_key", "seat_hash"]

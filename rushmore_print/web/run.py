@@ -45,16 +45,43 @@ class Serving:
 
 @dataclass(frozen=True)
 class Where:
-    """Where the screens go: the table screen's address (with its key) and the phones'.
+    """Where the screens go: the table screen's address (with its key), the phones' short one to
+    type (with the short code, guarded against guessing) and the one the QR code carries (with
+    the long join key: nothing to guess, so never held back).
 
-    >>> where = Where("http://192.168.1.20:8000/table#key", "http://192.168.1.20:8000/j/ABCD", "ABCD")
-    >>> where.join_url.endswith(where.code)
-    True
+    >>> where = Where("http://192.168.1.20:8000/table#key", "http://192.168.1.20:8000/j/ABCD", "ABCD",
+    ...               "http://192.168.1.20:8000/j/ABCDEFGHIJKLMNOPQRSTUV")
+    >>> where.join_url.endswith(where.code), where.scan_url.endswith(where.code)
+    (True, False)
     """
 
     table_url: str
     join_url: str
     code: str
+    scan_url: str
+
+    @classmethod
+    def of(cls, room: Room, address: str, port: int) -> Where:
+        """Where the screens of ``room`` go when it is served at ``address`` on ``port``.
+
+        >>> from rushmore_print import generate_deck, load_design
+        >>> from rushmore_print.game.session import Options, Session
+        >>> design = load_design()
+        >>> session = Session.new(generate_deck(design), design.rules, design.grid, Options(("ann", "bob"), seed=3),
+        ...                       design_name=design.name, hold=True)
+        >>> room = Room(session, write=[].append)
+        >>> where = Where.of(room, "192.168.1.20", 8000)
+        >>> where.join_url == "http://192.168.1.20:8000/j/" + room.join_code
+        True
+        >>> where.scan_url == "http://192.168.1.20:8000/j/" + room.join_key, where.table_url.startswith("http://127")
+        (True, True)
+        """
+        return cls(
+            f"http://127.0.0.1:{port}/table?key={room.table_key}",
+            f"http://{address}:{port}/j/{room.join_code}",
+            room.join_code,
+            f"http://{address}:{port}/j/{room.join_key}",
+        )
 
 
 def lan_address() -> str:
@@ -136,13 +163,10 @@ def _serve(
     seats = keep_seats(room, log.path, streams.warn)  # the same code, key and seats after a restart
     port = sock.getsockname()[1]
     address = lan_address() if serving.lan else "127.0.0.1"
-    where = Where(
-        f"http://127.0.0.1:{port}/table?key={room.table_key}", f"http://{address}:{port}/j/{room.join_code}",
-        room.join_code,
-    )  # fmt: skip
+    where = Where.of(room, address, port)  # after keep_seats: a resumed game's code and key
     hosts = Hosts.of(port, announced_names(address) if serving.lan else ())
     server = TableServer(
-        room, card_svgs(design, session.game.deck), where.join_url, qr_svg(where.join_url),
+        room, card_svgs(design, session.game.deck), where.join_url, qr_svg(where.scan_url),
         countdown=serving.countdown, hosts=hosts, notes=Notes(streams.warn),
     )  # fmt: skip
     t = room.t

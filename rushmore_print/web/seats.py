@@ -1,7 +1,8 @@
 """The browser table's seats beside its log (``game.jsonl.seats``), so that ``table --resume`` after
 the server was killed (``kill -9``, a crash, a power cut) lets every screen back in: the same join
-code (a phone's saved token is stored under it), the same table key (the table screen's address
-still works) and each phone's seat, which its saved token claims again.
+code and QR join key (a phone's saved token is stored under the one it joined with), the same
+table key (the table screen's address still works) and each phone's seat, which its saved token
+claims again.
 
 The file is written whole through a temporary file and a rename on every join and free, before the
 phone learns its token, and readable by its owner only (it holds the table's key; each token is
@@ -61,6 +62,7 @@ def save_seats(path: Path, seats: Seats, game: str) -> None:
         "version": SEATS_VERSION,
         "game": game,
         "join_code": seats.join_code,
+        "join_key": seats.join_key,
         "table_key": seats.table_key,
         "phones": dict(seats.phones),
     }
@@ -97,12 +99,15 @@ def load_seats(path: Path, game: str) -> Seats | None:
     for key in ("join_code", "table_key"):
         if not _text(record.get(key)):
             raise SeatsError(f"{path}: {key}: expected text")
+    join_key = record.get("join_key", "")  # absent from a file written before the QR code had its own key
+    if join_key != "" and not _text(join_key):
+        raise SeatsError(f"{path}: join_key: expected text")
     phones = record.get("phones")
     if not isinstance(phones, dict) or len(phones) > MAX_PLAYERS:
         raise SeatsError(f"{path}: phones: expected at most {MAX_PLAYERS} seats")
     if not all(_text(token) and _text(player) for token, player in phones.items()):
         raise SeatsError(f"{path}: phones: expected each seat's token hash and player")
-    return Seats(record["join_code"], record["table_key"], tuple(sorted(phones.items())))
+    return Seats(record["join_code"], record["table_key"], tuple(sorted(phones.items())), join_key)
 
 
 def keep_seats(room: Room, log: Path, warn: Callable[[str], None]) -> Path:
@@ -129,6 +134,8 @@ def keep_seats(room: Room, log: Path, warn: Callable[[str], None]) -> Path:
     >>> _ = keep_seats(again, log, print)
     >>> again.seat_of(token), again.join_code == first.join_code, again.table_key == first.table_key
     ('ann', True, True)
+    >>> again.join_key == first.join_key
+    True
     >>> folder.cleanup()
     """
     path = seats_path(log)

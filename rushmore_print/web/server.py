@@ -16,9 +16,10 @@ SVG and the join QR code. Safe on a shared network (a holiday flat's Wi-Fi, a sc
 - the table screen holds a key (in the address the terminal prints); only with it are the table
   page, the join QR code and the join code served, and only it reveals, corrects, undoes and
   ends; its socket has a place kept, whatever else is open;
-- a phone joins with the join code; every try is counted per address and wrong codes are backed
-  off (:mod:`.joins`); once seated it holds a seat token and claims only for its own seat; a
-  seat (and the table) has one socket: a new one replaces the old;
+- a phone joins with the QR code's long join key (110 bits: never counted or held back) or the
+  short code typed; every try of a short code is counted per address and wrong codes are backed
+  off, per address and all addresses together (:mod:`.joins`); once seated it holds a seat token
+  and claims only for its own seat; a seat (and the table) has one socket: a new one replaces the old;
 - every message is at most :data:`MAX_MESSAGE_BYTES`, JSON, checked by kind and value; each
   connection has a rate (a burst of :data:`BURST`, then :data:`RATE` a second).
 
@@ -49,7 +50,7 @@ from ..errors import GameLogError, RushmoreError
 from ..game.races import HeldClaim, PhoneClock, Ping, Race, window
 from ..language.i18n import Said, said
 from .guards import FIRST_MESSAGE_S, LOOPBACK, Doors, Hosts, Notes, guard, serve_guarded
-from .joins import JoinGuard
+from .joins import Held, JoinGuard
 from .page_words import page_in
 from .room import MAX_MESSAGE_BYTES, Reply, Room, RoomError
 
@@ -120,8 +121,9 @@ class Client:
 
 
 class TableServer:
-    """The app for one :class:`Room`: ``cards`` maps a card id to its SVG, ``join_url`` is what
-    the QR code and the table screen show, ``countdown`` the seconds of the count of three,
+    """The app for one :class:`Room`: ``cards`` maps a card id to its SVG, ``join_url`` is the
+    short address the table screen shows for typing (with the short code), ``qr_svg`` the QR
+    code, of the address with the room's long join key, ``countdown`` the seconds of the count of three,
     ``hosts`` the names a request may give (the loopback names on any port unless told), ``notes``
     where the short lines for the terminal go (standard error unless told).
 
@@ -226,10 +228,13 @@ class TableServer:
         return web.Response(body=self.pages["table.html"], content_type="text/html", charset="utf-8")
 
     async def _join_page(self, request: web.Request) -> web.Response:
+        if self._is_key(request.match_info["code"]):  # the QR code's: nothing to guess, never held back
+            return web.Response(body=self.pages["phone.html"], content_type="text/html", charset="utf-8")
         address = request.remote or "?"
-        wait = self.joins.wait(address)
-        if wait:
-            return web.Response(status=429, text=self._wait_text(wait), headers={"Retry-After": str(math.ceil(wait))})
+        held = self.joins.hold(address)
+        if held.seconds:
+            wait = str(math.ceil(held.seconds))
+            return web.Response(status=429, text=self._wait_text(held), headers={"Retry-After": wait})
         if not self._is_code(request.match_info["code"]):
             self.joins.wrong(address)
             text = self.room.t.gettext("no game with this code: check the code on the table screen")
@@ -240,10 +245,18 @@ class TableServer:
     def _is_code(self, text: object) -> bool:
         return isinstance(text, str) and secrets.compare_digest(text.upper().encode(), self.room.join_code.encode())
 
-    def _wait_text(self, wait: float) -> str:
-        return self.room.t.gettext(
-            "too many tries from this address; try again in {seconds} s", seconds=math.ceil(wait)
-        )
+    def _is_key(self, text: object) -> bool:
+        # upper(): base32 has one case, and a scanner or a hand may change it; 22 letters never equal a 7-letter code
+        return isinstance(text, str) and secrets.compare_digest(text.upper().encode(), self.room.join_key.encode())
+
+    def _wait_text(self, held: Held) -> str:
+        seconds = math.ceil(held.seconds)
+        if held.everyone:  # not this phone's doing: it is told so, and told the way in that never waits
+            return self.room.t.gettext(
+                "many wrong codes were tried at this table; try again in {seconds} s or scan the QR code",
+                seconds=seconds,
+            )
+        return self.room.t.gettext("too many tries from this address; try again in {seconds} s", seconds=seconds)
 
     async def _asset(self, request: web.Request) -> web.Response:
         name = request.match_info["name"]
@@ -313,8 +326,8 @@ class TableServer:
             asyncio.get_running_loop().create_task(_close(old.ws, REPLACED, b"opened on another page"))
 
     async def _hello(self, ws: web.WebSocketResponse, hello, address: str) -> Client | None:
-        """The first message names the screen: the table (its key) or a phone (the join code and a
-        name, or the token of a seat it holds). None: the socket is answered and closed."""
+        """The first message names the screen: the table (its key) or a phone (the join code or
+        key and a name, or the token of a seat it holds). None: the socket is answered and closed."""
         data = _parsed(hello.data) if hello.type is WSMsgType.TEXT else None
         if data is None:
             await _close(ws, 1008, b"expected a hello")
@@ -333,15 +346,17 @@ class TableServer:
         player = self.room.seat_of(token) if isinstance(token, str) else None
         if player is not None:  # a seat's token: nothing to guess, never held back
             return Client(ws, player)
-        wait = self.joins.wait(address)
-        if wait:
-            await _refuse(ws, self._wait_text(wait))
-            return None
-        if not self._is_code(data.get("code")):
-            self.joins.wrong(address)
-            await _close(ws, 1008, b"not a screen of this game")
-            return None
-        self.joins.right(address)
+        code = data.get("code")
+        if not self._is_key(code):  # the QR code's key, like a token, is never counted or held back
+            held = self.joins.hold(address)
+            if held.seconds:
+                await _refuse(ws, self._wait_text(held))
+                return None
+            if not self._is_code(code):
+                self.joins.wrong(address)
+                await _close(ws, 1008, b"not a screen of this game")
+                return None
+            self.joins.right(address)
         if "name" not in data:
             await ws.send_str(json.dumps(self._lobby()))
             await ws.close()
