@@ -305,3 +305,48 @@ def test_under_ulimit_256_hundreds_of_silent_sockets_print_no_traceback(tmp_path
         process.kill()
         _out, err = process.communicate()
     assert "Traceback" not in err and len(err.splitlines()) <= 3, err[-3000:]
+
+
+def test_strangers_on_seven_addresses_hold_back_the_typed_code_but_never_the_qr_code(classic, classic_deck):
+    players = tuple(f"p{n}" for n in range(20))
+    server = make_server(classic, classic_deck, players=players)
+    strangers = [f"127.0.0.{30 + n}" for n in range(7)]
+
+    async def main():
+        async with serving(server) as (base, _port), session_from() as home:
+            for address in strangers:  # five wrong codes each: 35, past the bucket every address shares
+                async with session_from(address) as stranger:
+                    for n in range(5):
+                        async with stranger.get(f"{base}/j/W{n:06d}") as response:
+                            assert response.status in (404, 429)
+            # the short code typed at home now waits, and the phone is told why and what to do
+            async with home.get(f"{base}/j/{server.room.join_code}") as response:
+                assert response.status == 429
+                assert "many wrong codes" in await response.text() and "QR code" in await response.text()
+            # the QR code's address joins at once, page and socket, every one of twenty phones
+            async with home.get(f"{base}/j/{server.room.join_key}") as response:
+                assert response.status == 200
+            async with session_from(strangers[0]) as stranger:  # even from a guesser's own address
+                async with stranger.get(f"{base}/j/{server.room.join_key}") as response:
+                    assert response.status == 200
+
+            async def scan(name):
+                ws = await home.ws_connect(f"{base}/ws")
+                await ws.send_json({"t": "phone", "code": server.room.join_key, "name": name})
+                return (await receive(ws, "seated"))["token"]
+
+            tokens = await asyncio.gather(*(scan(name) for name in players))
+            assert len(set(tokens)) == 20 and server.room.seated() == set(players)
+
+    asyncio.run(main())
+
+
+def test_the_qr_codes_key_is_long_random_and_not_the_short_code(classic, classic_deck):
+    from rushmore_print.web.room import JOIN_KEY_LENGTH, KEY_LETTERS
+
+    keys = {make_server(classic, classic_deck).room.join_key for _ in range(50)}
+    assert len(keys) == 50  # never the same twice
+    assert all(len(key) == JOIN_KEY_LENGTH == 22 and set(key) <= set(KEY_LETTERS) for key in keys)
+    assert JOIN_KEY_LENGTH * 5 >= 110  # 32 letters: 5 bits each
+    letters = "".join(sorted(keys))
+    assert len(set(letters)) == 32  # all of base32 in use, not a narrow alphabet
