@@ -326,9 +326,8 @@ def test_strangers_on_seven_addresses_hold_back_the_typed_code_but_never_the_qr_
             # the QR code's address joins at once, page and socket, every one of twenty phones
             async with home.get(f"{base}/j/{server.room.join_key}") as response:
                 assert response.status == 200
-            async with session_from(strangers[0]) as stranger:  # even from a guesser's own address
-                async with stranger.get(f"{base}/j/{server.room.join_key}") as response:
-                    assert response.status == 200
+            async with session_from(strangers[0]) as stranger, stranger.get(f"{base}/j/{server.room.join_key}") as got:
+                assert got.status == 200  # even from a guesser's own address
 
             async def scan(name):
                 ws = await home.ws_connect(f"{base}/ws")

@@ -318,3 +318,24 @@ def test_any_message_is_answered_with_a_sentence_never_an_exception(classic, cla
         json.dumps(room.state("ann"))  # and the state stays showable
 
     check()
+
+
+@pytest.mark.slow
+def test_the_served_qr_code_carries_the_long_join_key_not_the_typed_code(tmp_path):
+    import urllib.request
+
+    from rushmore_print.web.card_svgs import qr_svg
+
+    from .browser import start_table
+
+    process, _log, table_url, join_url = start_table(tmp_path, "--players", "ann,bob", "--seed", "1")
+    try:
+        base, key = table_url.split("/table?key=")
+        join_key = json.loads((tmp_path / "game.jsonl.seats").read_text())["join_key"]
+        with urllib.request.urlopen(f"{base}/qr.svg?key={key}", timeout=10) as response:
+            served = response.read().decode()
+        assert served == qr_svg(f"{base}/j/{join_key}")
+        assert served != qr_svg(join_url) and len(join_key) == 22 and join_key not in join_url
+    finally:
+        process.kill()
+        process.wait(timeout=10)
