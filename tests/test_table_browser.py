@@ -102,7 +102,9 @@ def test_a_whole_game_at_the_browser_table(tmp_path, classic_deck, runner):
             try:
                 table.wait_for_selector(".winner-line")
             except sync_api.TimeoutError:
-                pytest.fail("no end screen; the screens show:\n" + what_the_screens_show([table, ann, bob, cy]))
+                shown = what_the_screens_show([table, ann, bob, cy])
+                process.kill()
+                pytest.fail(f"no end screen; the screens show:\n{shown}\nthe server said:\n{process.stderr.read()}")
             assert table.locator(".winner-line").inner_text() == "ann wins"
             assert "ann took the tie-break card" in table.locator(".reason").inner_text()
             rows = table.locator("table.end tbody tr").all_inner_texts()
@@ -130,3 +132,43 @@ def test_a_whole_game_at_the_browser_table(tmp_path, classic_deck, runner):
     assert resumed.exit_code == 0, resumed.output
     assert "Game over: ann wins (ann took the tie-break card)." in resumed.output
     assert re.search(r"ann\s+2\s+0", resumed.output) and re.search(r"bob\s+1\s+0", resumed.output)
+
+
+def test_a_tap_counts_though_the_screen_redraws_under_the_finger(tmp_path, classic_deck):
+    """In a race, states come while a finger is down (another player's pass redraws every phone);
+    a click needs the press and the release on one node, so a tap that waited for its release was
+    lost. The hand counts when it goes down."""
+    sync_api = pytest.importorskip("playwright.sync_api")
+    process, _, table_url, join_url = start_table(tmp_path, "--players", "ann,bob,cy", "--seed", "42")
+    try:
+        with sync_api.sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+            table = browser.new_page(viewport={"width": 1280, "height": 720})
+            table.goto(table_url)
+            phones = {}
+            for name in ("ann", "bob", "cy"):
+                phone = browser.new_page(viewport={"width": 390, "height": 844})
+                phone.goto(join_url)
+                phone.click(f"button.seat-choice:has-text('{name}')")
+                phone.wait_for_selector(".grid")
+                phones[name] = phone
+            ann, bob, cy = phones.values()
+            table.wait_for_selector("li[data-player='cy'] .seat:has-text('✓')")
+            table.click("#reveal")
+            table.wait_for_selector("#card")
+            right = answer_position(table, classic_deck)
+            monument = ann.locator(f"button.monument:has(img[src='/card/{right}.svg'])")
+            monument.wait_for()
+            ann.wait_for_function("() => !document.querySelector('button.pass').disabled")
+            box = monument.bounding_box()
+            ann.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+            ann.mouse.down()  # ann's hand goes down ...
+            bob.click("button.pass")  # ... bob passes, and every phone draws the new state
+            ann.wait_for_function("() => state.players.find((p) => p.name === 'bob').hand === 'pass'")
+            ann.mouse.up()  # ... and ann's finger comes up on a page drawn anew
+            cy.click("button.pass")
+            table.wait_for_selector("li[data-player='ann'] .score:has-text('1')", timeout=10_000)
+            browser.close()
+    finally:
+        if process.poll() is None:
+            process.kill()
