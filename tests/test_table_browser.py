@@ -52,7 +52,7 @@ def test_a_whole_game_at_the_browser_table(tmp_path, classic_deck, runner):
                 phones[name] = phone
             ann, bob, cy = phones.values()
             table.wait_for_selector("li[data-player='cy'] .seat:has-text('✓')")
-            assert table.locator(".join img").evaluate("img => img.naturalWidth") > 100  # the QR code is drawn
+            table.wait_for_function("() => document.querySelector('.join img')?.naturalWidth > 100")  # the QR
 
             def reveal():
                 table.click("#reveal")

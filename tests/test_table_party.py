@@ -190,7 +190,7 @@ def test_a_whole_party_on_a_shared_wifi(browser, tmp_path, count, language):
         at.watch(tv)
         tv.goto(table_url)
         tv.wait_for_selector("#reveal")
-        assert tv.locator(".join img").evaluate("img => img.naturalWidth") > 100  # the QR code
+        tv.wait_for_function("() => document.querySelector('.join img')?.naturalWidth > 100")  # the QR
 
         # -- the lobby: every phone takes its seat; a second phone on a taken seat is sent back
         lag = [False]  # phone 0's Wi-Fi, slow for a moment at the collision
