@@ -88,11 +88,14 @@ def test_a_whole_game_at_the_browser_table(tmp_path, classic_deck, runner):
             right = reveal()
             tap_monument(cy, right)
             ann.click("button.pass")
+            # bob's pass must be the last one the table hears: two phones are two sockets
+            table.wait_for_selector("li[data-player='ann'] .state:text-is('passed')")
             bob.click("button.pass")
             table.wait_for_selector("li[data-player='cy'] .score:has-text('1')")
             table.click("#undo")
             table.wait_for_selector("li[data-player='cy'] .score:has-text('0')")
-            assert table.locator("li[data-player='bob'] .state").inner_text() == "to choose"
+            table.wait_for_selector("li[data-player='bob'] .state:text-is('to choose')")
+            assert table.locator("li[data-player='ann'] .state").inner_text() == "passed"
             bob.click("button.pass")
             table.wait_for_selector("li[data-player='cy'] .score:has-text('1')")
             # nobody takes cards 4 to 12: a three-way tie at 1 each
