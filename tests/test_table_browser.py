@@ -25,6 +25,21 @@ def tap_monument(phone, monument):
     phone.click(f"button.monument:has(img[src='/card/{monument}.svg'])")
 
 
+def seat_phones(browser, table, join_url, names, errors) -> dict:
+    """A phone for each of ``names`` (390 x 844 at 3x), each seated by tapping its name, once the
+    table screen shows the last of them joined; page errors go to ``errors``."""
+    phones = {}
+    for name in names:
+        phone = browser.new_page(viewport={"width": 390, "height": 844}, device_scale_factor=3)
+        phone.on("pageerror", lambda error: errors.append(str(error)))
+        phone.goto(join_url)
+        phone.click(f"button.seat-choice:has-text('{name}')")
+        phone.wait_for_selector(".grid")
+        phones[name] = phone
+    table.wait_for_selector(f"li[data-player='{names[-1]}'] .seat:has-text('✓')")
+    return phones
+
+
 def what_the_screens_show(pages) -> str:
     """Each page's text, for a failure's message: what a person at the table would read."""
     return "\n---\n".join(page.locator("body").inner_text() for page in pages)
@@ -42,17 +57,9 @@ def test_a_whole_game_at_the_browser_table(tmp_path, classic_deck, runner):
             table.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
             table.goto(table_url)
             table.wait_for_selector("#reveal")
-            phones = {}
-            for name in ("ann", "bob", "cy"):
-                phone = browser.new_page(viewport={"width": 390, "height": 844}, device_scale_factor=3)
-                phone.on("pageerror", lambda error: errors.append(str(error)))
-                phone.goto(join_url)
-                phone.click(f"button.seat-choice:has-text('{name}')")
-                phone.wait_for_selector(".grid")
-                phones[name] = phone
+            phones = seat_phones(browser, table, join_url, ("ann", "bob", "cy"), errors)
             ann, bob, cy = phones.values()
-            table.wait_for_selector("li[data-player='cy'] .seat:has-text('✓')")
-            assert table.locator(".join img").evaluate("img => img.naturalWidth") > 100  # the QR code is drawn
+            table.wait_for_function("() => document.querySelector('.join img')?.naturalWidth > 100")  # the QR
 
             def reveal():
                 table.click("#reveal")
@@ -81,11 +88,14 @@ def test_a_whole_game_at_the_browser_table(tmp_path, classic_deck, runner):
             right = reveal()
             tap_monument(cy, right)
             ann.click("button.pass")
+            # bob's pass must be the last one the table hears: two phones are two sockets
+            table.wait_for_selector("li[data-player='ann'] .state:text-is('passed')")
             bob.click("button.pass")
             table.wait_for_selector("li[data-player='cy'] .score:has-text('1')")
             table.click("#undo")
             table.wait_for_selector("li[data-player='cy'] .score:has-text('0')")
-            assert table.locator("li[data-player='bob'] .state").inner_text() == "to choose"
+            table.wait_for_selector("li[data-player='bob'] .state:text-is('to choose')")
+            assert table.locator("li[data-player='ann'] .state").inner_text() == "passed"
             bob.click("button.pass")
             table.wait_for_selector("li[data-player='cy'] .score:has-text('1')")
             # nobody takes cards 4 to 12: a three-way tie at 1 each
@@ -145,15 +155,7 @@ def test_a_tap_counts_though_the_screen_redraws_under_the_finger(tmp_path, class
             browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
             table = browser.new_page(viewport={"width": 1280, "height": 720})
             table.goto(table_url)
-            phones = {}
-            for name in ("ann", "bob", "cy"):
-                phone = browser.new_page(viewport={"width": 390, "height": 844})
-                phone.goto(join_url)
-                phone.click(f"button.seat-choice:has-text('{name}')")
-                phone.wait_for_selector(".grid")
-                phones[name] = phone
-            ann, bob, cy = phones.values()
-            table.wait_for_selector("li[data-player='cy'] .seat:has-text('✓')")
+            ann, bob, cy = seat_phones(browser, table, join_url, ("ann", "bob", "cy"), []).values()
             table.click("#reveal")
             table.wait_for_selector("#card")
             right = answer_position(table, classic_deck)
