@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import gc
 import os
 import sys
 import textwrap
@@ -25,6 +26,19 @@ DESIGNS = sorted(EXAMPLES.glob("*.yaml"))
 def pytest_collection_modifyitems(items):
     """The slow tests first (in their order), so that no core is left running one at the end."""
     items.sort(key=lambda item: item.get_closest_marker("slow") is None)
+
+
+def pytest_collection_finish(session):
+    """What collection leaves (every module of the package and the tests, the parametrised
+    cases, the fuzzers' samples) lives until the end: frozen, out of the garbage collector's way.
+
+    Each full collection walked all of it again: a test process spent about a second in them
+    while the tests ran and another at the end, where pytest collects five times over to find
+    unraisable exceptions (measured with gc.callbacks). What the tests make is collected as
+    before. Collected once first, so that collection's own garbage is not kept.
+    """
+    gc.collect()
+    gc.freeze()
 
 
 @pytest.fixture(autouse=True)
