@@ -25,6 +25,21 @@ def tap_monument(phone, monument):
     phone.click(f"button.monument:has(img[src='/card/{monument}.svg'])")
 
 
+def seat_phones(browser, table, join_url, names, errors) -> dict:
+    """A phone for each of ``names`` (390 x 844 at 3x), each seated by tapping its name, once the
+    table screen shows the last of them joined; page errors go to ``errors``."""
+    phones = {}
+    for name in names:
+        phone = browser.new_page(viewport={"width": 390, "height": 844}, device_scale_factor=3)
+        phone.on("pageerror", lambda error: errors.append(str(error)))
+        phone.goto(join_url)
+        phone.click(f"button.seat-choice:has-text('{name}')")
+        phone.wait_for_selector(".grid")
+        phones[name] = phone
+    table.wait_for_selector(f"li[data-player='{names[-1]}'] .seat:has-text('✓')")
+    return phones
+
+
 def what_the_screens_show(pages) -> str:
     """Each page's text, for a failure's message: what a person at the table would read."""
     return "\n---\n".join(page.locator("body").inner_text() for page in pages)
@@ -42,17 +57,9 @@ def test_a_whole_game_at_the_browser_table(tmp_path, classic_deck, runner):
             table.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
             table.goto(table_url)
             table.wait_for_selector("#reveal")
-            phones = {}
-            for name in ("ann", "bob", "cy"):
-                phone = browser.new_page(viewport={"width": 390, "height": 844}, device_scale_factor=3)
-                phone.on("pageerror", lambda error: errors.append(str(error)))
-                phone.goto(join_url)
-                phone.click(f"button.seat-choice:has-text('{name}')")
-                phone.wait_for_selector(".grid")
-                phones[name] = phone
+            phones = seat_phones(browser, table, join_url, ("ann", "bob", "cy"), errors)
             ann, bob, cy = phones.values()
-            table.wait_for_selector("li[data-player='cy'] .seat:has-text('✓')")
-            assert table.locator(".join img").evaluate("img => img.naturalWidth") > 100  # the QR code is drawn
+            table.wait_for_function("() => document.querySelector('.join img')?.naturalWidth > 100")  # the QR
 
             def reveal():
                 table.click("#reveal")
@@ -81,11 +88,14 @@ def test_a_whole_game_at_the_browser_table(tmp_path, classic_deck, runner):
             right = reveal()
             tap_monument(cy, right)
             ann.click("button.pass")
+            # bob's pass must be the last one the table hears: two phones are two sockets
+            table.wait_for_selector("li[data-player='ann'] .state:text-is('passed')")
             bob.click("button.pass")
             table.wait_for_selector("li[data-player='cy'] .score:has-text('1')")
             table.click("#undo")
             table.wait_for_selector("li[data-player='cy'] .score:has-text('0')")
-            assert table.locator("li[data-player='bob'] .state").inner_text() == "to choose"
+            table.wait_for_selector("li[data-player='bob'] .state:text-is('to choose')")
+            assert table.locator("li[data-player='ann'] .state").inner_text() == "passed"
             bob.click("button.pass")
             table.wait_for_selector("li[data-player='cy'] .score:has-text('1')")
             # nobody takes cards 4 to 12: a three-way tie at 1 each
@@ -102,7 +112,9 @@ def test_a_whole_game_at_the_browser_table(tmp_path, classic_deck, runner):
             try:
                 table.wait_for_selector(".winner-line")
             except sync_api.TimeoutError:
-                pytest.fail("no end screen; the screens show:\n" + what_the_screens_show([table, ann, bob, cy]))
+                shown = what_the_screens_show([table, ann, bob, cy])
+                process.kill()
+                pytest.fail(f"no end screen; the screens show:\n{shown}\nthe server said:\n{process.stderr.read()}")
             assert table.locator(".winner-line").inner_text() == "ann wins"
             assert "ann took the tie-break card" in table.locator(".reason").inner_text()
             rows = table.locator("table.end tbody tr").all_inner_texts()
@@ -130,3 +142,35 @@ def test_a_whole_game_at_the_browser_table(tmp_path, classic_deck, runner):
     assert resumed.exit_code == 0, resumed.output
     assert "Game over: ann wins (ann took the tie-break card)." in resumed.output
     assert re.search(r"ann\s+2\s+0", resumed.output) and re.search(r"bob\s+1\s+0", resumed.output)
+
+
+def test_a_tap_counts_though_the_screen_redraws_under_the_finger(tmp_path, classic_deck):
+    """In a race, states come while a finger is down (another player's pass redraws every phone);
+    a click needs the press and the release on one node, so a tap that waited for its release was
+    lost. The hand counts when it goes down."""
+    sync_api = pytest.importorskip("playwright.sync_api")
+    process, _, table_url, join_url = start_table(tmp_path, "--players", "ann,bob,cy", "--seed", "42")
+    try:
+        with sync_api.sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+            table = browser.new_page(viewport={"width": 1280, "height": 720})
+            table.goto(table_url)
+            ann, bob, cy = seat_phones(browser, table, join_url, ("ann", "bob", "cy"), []).values()
+            table.click("#reveal")
+            table.wait_for_selector("#card")
+            right = answer_position(table, classic_deck)
+            monument = ann.locator(f"button.monument:has(img[src='/card/{right}.svg'])")
+            monument.wait_for()
+            ann.wait_for_function("() => !document.querySelector('button.pass').disabled")
+            box = monument.bounding_box()
+            ann.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+            ann.mouse.down()  # ann's hand goes down ...
+            bob.click("button.pass")  # ... bob passes, and every phone draws the new state
+            ann.wait_for_function("() => state.players.find((p) => p.name === 'bob').hand === 'pass'")
+            ann.mouse.up()  # ... and ann's finger comes up on a page drawn anew
+            cy.click("button.pass")
+            table.wait_for_selector("li[data-player='ann'] .score:has-text('1')", timeout=10_000)
+            browser.close()
+    finally:
+        if process.poll() is None:
+            process.kill()

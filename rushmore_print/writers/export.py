@@ -81,7 +81,7 @@ def render_pngs(
     size = math.ceil(len(pages) / (workers * 3))
     chunks = [(pages[i : i + size], table, dpi, portrait, exact, jpeg) for i in range(0, len(pages), size)]
     try:
-        with ProcessPoolExecutor(workers, initializer=die_with_parent) as pool:
+        with ProcessPoolExecutor(workers, initializer=die_with_parent, initargs=(os.getpid(),)) as pool:
             for rendered in pool.map(_render_chunk, chunks):
                 yield from rendered
     except BrokenProcessPool:

@@ -452,12 +452,16 @@ def ensure_folder(folder: Path) -> None:
         raise BuildError(f"{folder}: the output folder is not writable")
 
 
-def die_with_parent() -> None:
+def die_with_parent(parent: int | None = None) -> None:
     """In a worker process: end when the parent does, even when it is killed with ``kill -9``
-    (a worker left behind would go on using a core and memory for nothing).
+    (a worker left behind would go on using a core and memory for nothing). ``parent``: the
+    parent's process id, read by the parent before the worker started: a worker that reads its
+    parent itself may be too late (the parent killed first, the worker adopted by another), and
+    would then watch the wrong one.
 
+    >>> import os
     >>> from concurrent.futures import ProcessPoolExecutor
-    >>> with ProcessPoolExecutor(1, initializer=die_with_parent) as pool:
+    >>> with ProcessPoolExecutor(1, initializer=die_with_parent, initargs=(os.getpid(),)) as pool:
     ...     pool.submit(sum, [1, 2]).result()
     3
     """
@@ -465,7 +469,7 @@ def die_with_parent() -> None:
     import threading
     import time
 
-    parent = os.getppid()
+    parent = os.getppid() if parent is None else parent
     if sys.platform.startswith("linux"):
         with contextlib.suppress(OSError, AttributeError):
             libc = ctypes.CDLL(None, use_errno=True)
@@ -520,13 +524,14 @@ def run_forked(
     os.close(queue)
     team = _Team(count, started, name)
     gc.freeze()  # what is here now is never scanned by a worker's collector: it stays shared, not copied
+    parent = os.getpid()
     try:
         chunk = os.read(tasks, 4)  # this process works too, the costliest task first
         for _ in range(workers - 1):
             results, answer = os.pipe()
             pid = os.fork()
             if pid == 0:  # the worker: never returns into the caller's code
-                _work(tasks, answer, run, [results, *team.pids])
+                _work(tasks, answer, run, [results, *team.pids], parent)
             os.close(answer)
             team.join(results, pid)
         while chunk:
@@ -619,7 +624,7 @@ class _Team:
 MOST_FORKED_TASKS = 1024  # 4 bytes each: the queue fits one 4 KB pipe page
 
 
-def _work(tasks: int, answer: int, run: Callable[[int], object], inherited: list[int]) -> NoReturn:
+def _work(tasks: int, answer: int, run: Callable[[int], object], inherited: list[int], parent: int) -> NoReturn:
     """A forked worker's life: tasks from the queue until it is empty, each answered with
     ``("started", task)`` and then ``("done", task, result)`` or ``("failed", task, error)``."""
     status = 1
@@ -627,7 +632,7 @@ def _work(tasks: int, answer: int, run: Callable[[int], object], inherited: list
         signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C: the parent ends its workers itself
         for fd in inherited:
             os.close(fd)
-        die_with_parent()
+        die_with_parent(parent)
         while chunk := os.read(tasks, 4):
             task = int.from_bytes(chunk, "little")
             _send(answer, ("started", task))

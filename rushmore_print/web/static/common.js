@@ -42,6 +42,7 @@ function el(tag, attributes, ...children) {
   for (const [key, value] of Object.entries(attributes || {})) {
     if (key === "class") node.className = value;
     else if (key === "style") for (const [name, v] of Object.entries(value)) node.style.setProperty(name, v); // CSP: no style attributes
+    else if (key === "onpress") press(node, value);
     else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
     else if (value !== null && value !== undefined && value !== false) node.setAttribute(key, value === true ? "" : value);
   }
@@ -49,6 +50,20 @@ function el(tag, attributes, ...children) {
     if (child !== null && child !== undefined) node.append(child.nodeType ? child : document.createTextNode(String(child)));
   }
   return node;
+}
+
+// A button that acts when the finger (or mouse button) goes down, not on the click that follows
+// its release: every state from the table re-draws the page, and a click needs the press and the
+// release on one node, so a state that came while a finger was down (another player's pass, in
+// the middle of a race) lost the tap. The press is also the moment the hand went down, the time a
+// claim is stamped with. A keyboard's or a screen reader's click (no pointer: detail 0) acts too.
+function press(node, act) {
+  node.addEventListener("pointerdown", (event) => {
+    if (event.isPrimary && event.button === 0 && !node.disabled) act(event);
+  });
+  node.addEventListener("click", (event) => {
+    if (event.detail === 0 && !node.disabled) act(event);
+  });
 }
 
 // Replace the page's content; absent parts (null) are left out.
@@ -80,7 +95,7 @@ function monumentGrid(state, onTap, selectable) {
           "data-position": position,
           "aria-label": who ? say("covered_by", { position, monument, player: who }) : `${position} ${monument}`,
           disabled: !selectable(position, who),
-          onclick: (event) => onTap(position, event.timeStamp), // when the hand went down, on this page's clock
+          onpress: (event) => onTap(position, event.timeStamp), // when the hand went down, on this page's clock
         },
         el("img", { src: `/card/${monument}.svg`, alt: "", draggable: "false", onload: cardLoaded }),
         el("span", { class: "position" }, position),

@@ -51,7 +51,7 @@ function open(name) {
         open(null); // a refused or freed seat: back to the choice of names, with the reason shown
         return;
       }
-      const again = el("button", { class: "big", onclick: () => { retries = 0; open(state ? null : name); } }, say("reconnect"));
+      const again = el("button", { class: "big", onpress: () => { retries = 0; open(state ? null : name); } }, say("reconnect"));
       if (state && state.closed) app.replaceChildren(el("p", { class: "status" }, say("phone_over")));
       else if (event.code === REPLACED) app.replaceChildren(el("p", { class: "status" }, say("replaced")), again);
       else if (state) {
@@ -76,7 +76,7 @@ function lobby(free) {
   show(
     el("h1", {}, say("who")),
     free.length
-      ? el("div", { class: "seats" }, free.map((name) => el("button", { class: "big seat-choice", onclick: () => open(name) }, name)))
+      ? el("div", { class: "seats" }, free.map((name) => el("button", { class: "big seat-choice", onpress: () => open(name) }, name)))
       : el("p", { class: "status" }, say("seats_taken")),
     note ? el("p", { class: "note" }, note) : null,
   );
@@ -108,7 +108,7 @@ function render() {
     state.phase === "over"
       ? el("section", { class: "over" }, el("h2", { class: "winner-line" }, state.end.headline), endTables(state.end, 1))
       : monumentGrid(state, (position, tap) => link.send({ t: "claim", at: position, tap }), (position, who) => free && !who),
-    state.phase === "over" ? null : el("button", { class: "big pass", disabled: !free, onclick: () => link.send({ t: "pass" }) }, say("pass")),
+    state.phase === "over" ? null : el("button", { class: "big pass", disabled: !free, onpress: () => link.send({ t: "pass" }) }, say("pass")),
     el("p", { class: "status" }, line()),
     note ? el("p", { class: "note" }, note) : null,
     el("ul", { class: "said" }, state.said.slice(-2).map((text) => el("li", {}, text))),

@@ -82,8 +82,8 @@ function header() {
     el("h1", { class: "fit-text" }, heading()),
     el("span", { class: "design fit-text" }, state.design),
     el("div", { class: "controls" },
-      el("button", { id: "undo", onclick: () => link.send({ t: "undo" }) }, say("undo")),
-      el("button", { id: "end", onclick: () => { if (state.phase === "over" || confirm(say("end_sure"))) link.send({ t: "end" }); } },
+      el("button", { id: "undo", onpress: () => link.send({ t: "undo" }) }, say("undo")),
+      el("button", { id: "end", onpress: () => { if (state.phase === "over" || confirm(say("end_sure"))) link.send({ t: "end" }); } },
         state.phase === "over" ? say("close") : say("end"))));
 }
 
@@ -97,7 +97,7 @@ function stage() {
   }
   const first = state.number === 1 && !state.tiebreak;
   return el("section", { class: "stage" },
-    el("button", { class: "big", id: "reveal", onclick: () => link.send({ t: "reveal" }) },
+    el("button", { class: "big", id: "reveal", onpress: () => link.send({ t: "reveal" }) },
       first ? say("reveal_first") : say("reveal_next")),
     el("p", { class: "hint" }, say("hands_off")),
     state.mode === "phones" ? joinPanel() : null);
@@ -164,13 +164,13 @@ function tile(player) {
   if (!action) return el("div", { class: "tile" }, parts);
   const label = `${player.name}, ${player.score}, ${status}`;
   if (action === "took") {
-    return el("button", { class: "tile", "aria-label": label, onclick: () => link.send({ t: "took", player: player.name }) }, parts);
+    return el("button", { class: "tile", "aria-label": label, onpress: () => link.send({ t: "took", player: player.name }) }, parts);
   }
   return el("button", {
     class: "tile",
     "aria-label": action === "correct" ? `${say("correct")}: ${label}` : label,
     "aria-pressed": selected === player.name ? "true" : "false",
-    onclick: () => { selected = selected === player.name ? null : player.name; render(); },
+    onpress: () => { selected = selected === player.name ? null : player.name; render(); },
   }, parts);
 }
 
@@ -190,7 +190,7 @@ function statusLine() {
   return el("div", { class: "status-line" },
     el("p", { class: "fit-text" }, text),
     state.phase === "play" && state.mode === "one-screen"
-      ? el("button", { class: "took nobody", onclick: () => link.send({ t: "took", player: null }) }, say("nobody"))
+      ? el("button", { class: "took nobody", onpress: () => link.send({ t: "took", player: null }) }, say("nobody"))
       : null);
 }
 
@@ -208,10 +208,10 @@ function notes() {
   return el("div", { class: "notes correction" },
     el("p", { class: "hint fit-text" }, correcting ? say("tap_where", { player: player.name }) : say("phone_of", { player: player.name })),
     el("div", { class: "buttons" },
-      correcting ? el("button", { onclick: () => send({ t: "change", player: player.name, at: "pass" }) }, say("pass_small")) : null,
-      player.hand ? el("button", { onclick: () => send({ t: "drop", player: player.name }) }, say("drop")) : null,
-      correcting ? null : el("button", { class: "free", onclick: () => send({ t: "free", player: player.name }) }, say("free_seat")),
-      el("button", { onclick: () => { selected = null; render(); } }, say("cancel"))));
+      correcting ? el("button", { onpress: () => send({ t: "change", player: player.name, at: "pass" }) }, say("pass_small")) : null,
+      player.hand ? el("button", { onpress: () => send({ t: "drop", player: player.name }) }, say("drop")) : null,
+      correcting ? null : el("button", { class: "free", onpress: () => send({ t: "free", player: player.name }) }, say("free_seat")),
+      el("button", { onpress: () => { selected = null; render(); } }, say("cancel"))));
 }
 
 function board() {
