@@ -30,33 +30,69 @@ needs_chromium = pytest.mark.skipif(
 )
 
 
-def start_table(tmp_path, *args, port: int = 0):
+WAIT_S = 30.0  # seconds ``rushmore table`` has to print its addresses
+
+
+def start_table(tmp_path, *args, port: int = 0, wait: float = WAIT_S):
     """``rushmore table --port PORT`` (0: any free one) in its own process: (the process, its log,
     the table screen's address, the phones' join address or None). With ``--resume`` among
-    ``args``, the log is the one resumed."""
+    ``args``, the log is the one resumed.
+
+    What the server prints goes to files in ``tmp_path`` (``table-N.out``, ``table-N.err``), never
+    to a pipe nobody reads (a full pipe would block the server mid-game); ``process.stdout`` and
+    ``process.stderr`` read those files, and :func:`printed` gives both for a failure's message
+    (conftest.py adds them to the report of a test that fails). A server that stops, or does not
+    print its addresses within ``wait`` seconds, is killed and the test fails with what it printed.
+    """
     log = tmp_path / "game.jsonl"
     logged = [] if "--resume" in args else ["--log", str(log)]
-    process = subprocess.Popen(
-        [sys.executable, "-m", "rushmore_print", "table", "--port", str(port), "--countdown", "0.2", *logged]
-        + list(args),
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        cwd=tmp_path,
-    )
-    lines = []
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        line = process.stdout.readline()
-        lines.append(line)
-        if "/j/" in line or ("--one-screen" in args and "/table?key=" in line):  # in any language
+    number = len(list(tmp_path.glob("table-*.out"))) + 1  # a resumed server prints beside the first
+    out, err = tmp_path / f"table-{number}.out", tmp_path / f"table-{number}.err"
+    with out.open("wb") as out_file, err.open("wb") as err_file:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "rushmore_print", "table", "--port", str(port), "--countdown", "0.2", *logged]
+            + list(args),
+            stdout=out_file,
+            stderr=err_file,
+            cwd=tmp_path,
+        )
+    # the callers read what it printed as they read a pipe's (``process.stderr.read()``)
+    process.stdout = out.open(encoding="utf-8", errors="replace")
+    process.stderr = err.open(encoding="utf-8", errors="replace")
+    process.printed = (out, err)
+    text = ""
+    deadline = time.monotonic() + wait
+    while True:
+        text = out.read_text(encoding="utf-8", errors="replace")
+        if "/j/" in text or ("--one-screen" in args and "/table?key=" in text):  # in any language
             break
         if process.poll() is not None:
-            pytest.fail("rushmore table stopped: " + process.stderr.read())
-    text = "".join(lines)
+            pytest.fail(f"rushmore table stopped (exit code {process.returncode}):\n{printed(process)}")
+        if time.monotonic() > deadline:
+            process.kill()
+            process.wait(timeout=10)
+            pytest.fail(f"rushmore table printed no address within {wait:g} s (killed):\n{printed(process)}")
+        time.sleep(0.05)
+    while not text.endswith("\n"):  # the address line whole
+        time.sleep(0.01)
+        text = out.read_text(encoding="utf-8", errors="replace")
     table = re.search(r"(http://127\.0\.0\.1:\d+/table\?key=\S+)", text).group(1)
     join = re.search(r"(http://\S+/j/[A-Z0-9]+)", text)
     return process, log, table, join.group(1) if join else None
+
+
+def printed(process) -> str:
+    """What a server of :func:`start_table` has printed so far, its stdout then its stderr."""
+    out, err = process.printed
+    return "\n".join(
+        f"--- {path.name} ---\n{path.read_text(encoding='utf-8', errors='replace')}" for path in (out, err)
+    )
+
+
+def printed_in(folder) -> str:
+    """What every server :func:`start_table` started in ``folder`` printed (for a failed test's report)."""
+    paths = sorted(Path(folder).glob("table-*.out")) + sorted(Path(folder).glob("table-*.err"))
+    return "\n".join(f"--- {path.name} ---\n{path.read_text(encoding='utf-8', errors='replace')}" for path in paths)
 
 
 def shot(page, name):

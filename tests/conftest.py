@@ -60,6 +60,19 @@ def pytest_configure(config):
     config.pluginmanager.register(FrozenHeap(), "rushmore-frozen-heap")
 
 
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item, call):
+    """A failed test that started ``rushmore table`` (tests/browser.py's ``start_table``) reports
+    what each server printed, beside pytest's own captured output."""
+    report = yield
+    folder = getattr(item, "funcargs", {}).get("tmp_path")
+    if report.failed and folder is not None and any(Path(folder).glob("table-*.out")):
+        from .browser import printed_in
+
+        report.sections.append(("rushmore table printed", printed_in(folder)))
+    return report
+
+
 @pytest.fixture(autouse=True)
 def one_process(monkeypatch):
     """pytest-xdist already runs a test process a core: builds and exports stay in-process; and

@@ -1,7 +1,8 @@
 // What a person at the screen could not do (tests/browser.py runs it in the page): press a control
 // (buttons, links, inputs) the page shows, because it lies off the screen or outside a box that
 // clips it, because something covers its middle, or because its label overflows it; or read a
-// text cut short (.fit-text: an ellipsis, or lines left out) whose whole is not on hover; or see
+// text cut short (.fit-text: an ellipsis, or lines left out; a name cut in the middle) whose whole
+// is not on hover, or a name so cut whose whole is not in its accessible label; or see
 // the whole page without scrolling sideways. One line each, saying why.
 (() => {
   const bad = [];
@@ -38,8 +39,16 @@
     return range.getBoundingClientRect().width > room + 0.01 || (lines && node.scrollHeight > node.clientHeight + 1);
   };
   for (const node of document.querySelectorAll(".fit-text")) {
-    if (node.getClientRects().length && cutShort(node) && node.title !== node.textContent) {
+    const whole = node.dataset.name ?? node.textContent; // a name cut in the middle: data-name is its whole
+    const shortened = node.textContent !== whole || cutShort(node);
+    if (node.getClientRects().length && shortened && node.title !== whole) {
       bad.push(`"${node.textContent}" is cut short without its whole on hover`);
+    }
+  }
+  for (const node of document.querySelectorAll("[data-name]")) {
+    const label = node.closest("[aria-label]")?.getAttribute("aria-label") || "";
+    if (node.getClientRects().length && node.textContent !== node.dataset.name && !label.includes(node.dataset.name)) {
+      bad.push(`"${node.textContent}" is cut without the whole name (${node.dataset.name}) in its accessible label`);
     }
   }
   const page = document.scrollingElement;

@@ -250,8 +250,8 @@ def test_a_party_plays_a_whole_game_with_every_control_in_reach(browser, tmp_pat
         table.wait_for_selector(".end-view")
         everywhere("end")
         assert names[0] in table.locator(".winner-line").inner_text()
-        rows = table.locator("table.end tbody tr").all_inner_texts()
-        assert len(rows) == count and rows[0].split("\t")[:2] == [names[0], "2"]
+        rows = end_rows(table)
+        assert len(rows) == count and rows[0][:2] == [names[0], "2"]
         assert errors == []
         table.click("#end")
         process.wait(timeout=10)
@@ -388,3 +388,119 @@ def test_a_phone_waiting_at_the_choice_of_names_opens_one_socket_and_keeps_its_s
         process.wait(timeout=10)
         for context in browser.contexts:
             context.close()
+
+
+# A family at the table: twelve names of 24 letters sharing their first 20, the last letters of
+# some alike too (Nina, Tina, Gina).
+FAMILY = [
+    f"Wolfgang-Oppenheime-{first}"
+    for first in ("Anna", "Hans", "Jana", "Lena", "Nina", "Tina", "Gina", "Olga", "Emma", "Rosa", "Vera", "Ilse")
+]
+
+# What each name in ``selector`` reads on the page: (how many were looked at, the problems: two
+# names that read the same, or a name still cut at its end by its box's ellipsis).
+_TOLD_APART = """(selector) => {
+  const bad = [];
+  const seen = new Map();
+  let count = 0;
+  for (const node of document.querySelectorAll(selector)) {
+    if (!node.getClientRects().length) continue;
+    count += 1;
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    const style = getComputedStyle(node);
+    const edges = ["paddingLeft", "paddingRight", "borderLeftWidth", "borderRightWidth"];
+    const room = node.getBoundingClientRect().width - edges.reduce((sum, edge) => sum + parseFloat(style[edge]), 0);
+    if (range.getBoundingClientRect().width > room + 0.01) bad.push(`${node.dataset.name} ends in its box's ellipsis`);
+    const text = node.textContent;
+    if (seen.has(text) && seen.get(text) !== node.dataset.name) {
+      bad.push(`${seen.get(text)} and ${node.dataset.name} both read "${text}"`);
+    }
+    seen.set(text, node.dataset.name);
+  }
+  return [count, bad];
+}"""
+
+
+def told_apart(page, selector: str, count: int, where: str):
+    """The ``count`` names in ``selector`` each read differently from every other."""
+    found, bad = page.evaluate(_TOLD_APART, selector)
+    assert (found, bad) == (count, []), where
+
+
+def end_rows(page) -> list[list[str]]:
+    """The final scores' rows, cell by cell, a player's name read from its cell's label (the
+    name shown may be cut in the middle)."""
+    return page.evaluate(
+        "() => [...document.querySelectorAll('table.end tbody tr')].map((row) =>"
+        " [...row.cells].map((cell, i) => i === 0 ? cell.getAttribute('aria-label') : cell.innerText))"
+    )
+
+
+@in_chromium
+def test_names_sharing_their_start_stay_told_apart_on_every_screen(browser, tmp_path):
+    """Long names cut at their end all read "Wolfgang-Oppen…": cut in the middle, each tile of the
+    table screen, each covered hand on a phone and each row of the final scores reads as no other,
+    at 1280 x 720 and 1920 x 1080 and on 360 x 640 phones, every control still in reach."""
+    names = FAMILY
+    design = design_file(tmp_path, "en", deck=1)
+    deck = generate_deck(load_design(design))
+    process, _, table_url, join_url = start_table(tmp_path, str(design), "--players", ",".join(names), "--seed", "7")
+    sizes = [(1280, 720), (1920, 1080)]
+    try:
+        table = browser.new_page(viewport={"width": 1280, "height": 720})
+        table.goto(table_url)
+        table.wait_for_selector("#reveal")
+        phones = seat(browser, join_url, names)
+        table.wait_for_function("() => [...document.querySelectorAll('.seat')].every((s) => s.textContent === '✓')")
+
+        def look(phase, grid_hands=0):
+            for width, height in sizes:
+                resize(table, width, height)
+                where = f"{phase}, {width} x {height}"
+                assert out_of_reach(table) == [], where
+                told_apart(table, ".players [data-name]", len(names), where)
+                shot(table, f"family-{phase}-{width}x{height}.png")
+            resize(table, *sizes[0])
+            for name, phone in zip(names, phones):
+                assert out_of_reach(phone) == [], f"{name}'s phone, {phase}"
+                told_apart(phone, ".grid [data-name]", grid_hands, f"{name}'s phone, {phase}")
+            shot(phones[0], f"family-{phase}-phone.png")
+
+        look("lobby")
+        reveal(table)
+        right = answer(table, deck)
+        tap(phones[0], right)  # the first is right; the others but the last each cover a Monument of their own
+        wrong = [monument for monument in monuments(phones[0]) if monument != right]
+        for phone, monument in zip(phones[1:-1], wrong):
+            tap(phone, monument)
+        for phone in phones:
+            phone.wait_for_function(f"() => document.querySelectorAll('.monument.covered').length === {len(names) - 1}")
+        look("hands", grid_hands=len(names) - 1)
+        phones[-1].click("button.pass")
+        table.wait_for_selector(".end-view")
+        for width, height in sizes:
+            resize(table, width, height)
+            assert out_of_reach(table) == [], f"end, {width} x {height}"
+            told_apart(table, "table.end [data-name]", len(names), f"end, {width} x {height}")
+            shot(table, f"family-end-{width}x{height}.png")
+        rows = end_rows(table)
+        assert rows[0][:2] == [names[0], "1"] and sorted(row[0] for row in rows) == sorted(names)
+        for name, phone in zip(names, phones):
+            phone.wait_for_selector(".over")
+            assert out_of_reach(phone) == [], f"{name}'s phone, end"
+            told_apart(phone, "table.end [data-name]", len(names), f"{name}'s phone, end")
+        shot(phones[0], "family-end-phone.png")
+    finally:
+        process.kill()
+        process.wait(timeout=10)
+        for context in browser.contexts:
+            context.close()
+
+
+def monuments(phone) -> list[str]:
+    """The Monuments of the grid as a phone shows them (their card ids), row after row."""
+    return phone.evaluate(
+        "() => [...document.querySelectorAll('button.monument img')].map((img) =>"
+        " img.getAttribute('src').split('/').pop().replace('.svg', ''))"
+    )

@@ -258,6 +258,52 @@ def test_a_long_header_line_and_an_oversize_frame_get_a_short_note_never_a_trace
     assert len(said) == 1 and said[0].startswith("note: the server refused a request"), said
 
 
+# A server whose accepting has paused for want of descriptors is stopped: asyncio tries accepting
+# again a second later on the closed socket (a retry per failed accept), as the program ends.
+PAUSED_AT_SHUTDOWN = """
+import asyncio, os, resource, socket
+from aiohttp import web
+from rushmore_print.web.guards import Doors, Notes, bound_socket, serve_guarded
+
+resource.setrlimit(resource.RLIMIT_NOFILE, (64, resource.getrlimit(resource.RLIMIT_NOFILE)[1]))
+
+async def main():
+    stop, sock = asyncio.Event(), bound_socket("127.0.0.1", 0)
+    task = asyncio.create_task(serve_guarded(web.Application(), sock, Doors(), Notes(print), stop))
+    await asyncio.sleep(0.2)
+    client = socket.socket()
+    client.setblocking(False)
+    client.connect_ex(sock.getsockname())
+    spare = []  # every descriptor taken: the server's accept fails, and accepting pauses
+    try:
+        while True:
+            spare.append(os.open(os.devnull, os.O_RDONLY))
+    except OSError:
+        pass
+    await asyncio.sleep(0.2)
+    for fd in spare:
+        os.close(fd)
+    stop.set()
+    await task
+    await asyncio.sleep(1.5)  # the program runs on a moment, the event loop with it
+    print("stopped")
+
+asyncio.run(main())
+"""
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="no descriptor limit to run out of")
+def test_a_server_stopped_while_accepting_is_paused_stops_without_a_traceback():
+    done = subprocess.run(
+        [sys.executable, "-c", PAUSED_AT_SHUTDOWN], capture_output=True, text=True, timeout=60, check=False
+    )
+    assert done.returncode == 0 and "Traceback" not in done.stderr and not done.stderr.strip(), done.stderr[-2000:]
+    assert done.stdout.splitlines() == [
+        "note: the server ran out of file descriptors (raise ulimit -n): Too many open files",
+        "stopped",
+    ], done.stdout
+
+
 @pytest.mark.slow  # the whole command under a descriptor limit; the default run keeps the server's own tests
 def test_under_ulimit_256_hundreds_of_silent_sockets_print_no_traceback(tmp_path):
     """The whole command as a game master runs it, with macOS's default descriptor limit."""

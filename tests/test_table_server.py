@@ -230,6 +230,40 @@ def test_one_screen_takes_two_taps_a_turn(classic, classic_deck):
     assert dict(resumed.game.scores()) == {"ann": 0, "bob": 2}
 
 
+def test_a_resumed_table_shows_what_the_referee_said_last(classic, classic_deck):
+    """After ``table --resume`` the TV's list of the referee's last words is the one it showed
+    before the restart (a verdict, an undo, another verdict), not empty."""
+    session = Session.new(
+        classic_deck, classic.rules, classic.grid, Options(("ann", "bob"), seed=3), design_name=classic.name, hold=True
+    )
+    written: list[dict] = []
+    room = Room(session, written.append)
+    room.begin()
+    for player in ("ann", "bob"):
+        room.join(player)
+
+    def position_of(monument: str) -> str:
+        return next(p for row in room.state()["grid"] for p, m in row if m == monument)
+
+    room.reveal()  # card 1: ann is right
+    room.from_player("ann", {"t": "claim", "at": position_of(room.game.in_play().answer)})
+    room.from_player("bob", {"t": "pass"})
+    room.reveal()  # card 2: bob's claim taken back, then nobody is right
+    wrong = next(m for row in room.state()["grid"] for _, m in row if m != room.game.in_play().answer)
+    room.from_player("bob", {"t": "claim", "at": position_of(wrong)})
+    room.from_table({"t": "undo"})
+    room.from_player("bob", {"t": "pass"})
+    room.from_player("ann", {"t": "pass"})
+    said = room.state()["said"]
+    assert len(said) == 3 and "ann" in said[0] and "bob" in said[1] and "nobody" in said[2], said
+
+    records = parse_log("".join(json.dumps(record) + "\n" for record in written))[0]
+    resumed = Session.resume(classic_deck, classic.rules, classic.grid, records, design_name=classic.name, hold=True)
+    again = Room(resumed, [].append, records=[record for _, record in records])
+    assert again.state()["said"] == said
+    assert again.state("ann")["said"] == said  # the phones show the same words
+
+
 def test_the_state_shows_no_card_before_it_is_revealed_and_no_token(classic, classic_deck):
     server, _ = make_server(classic, classic_deck)
     room = server.room

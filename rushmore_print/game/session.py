@@ -271,6 +271,9 @@ class Session:
         self.hold = hold
         self.held: Revealed | None = None
         self.unlogged: tuple[dict, ...] = ()  # after a resume: what the replay said that the log lacks
+        # after a resume: every event the replay went through, in order; a front end shows what
+        # the referee said last from them, as it showed it before the restart
+        self.replayed: tuple[SessionEvent, ...] = ()
         self._clock = _Clock(clock)
         self._entries: list[tuple[int, tuple[Move, ...]]] = []  # each entry kept: (Game.mark() before it, its moves)
         self._shown: dict[str, float] = {}  # card id -> when it was first shown: reaction times count from there
@@ -609,6 +612,8 @@ class Session:
         >>> again = Session.resume(deck, design.rules, design.grid, numbered, design_name=design.name)
         >>> again.game.scores(), again.game.current.id == session.game.current.id
         ((('ann', 1), ('bob', 0)), True)
+        >>> [type(event).__name__ for event in again.replayed][-3:]  # what the game said, for the screens
+        ['Passed', 'Judged', 'Revealed']
         >>> Session.resume(deck, design.rules, design.grid, numbered, design_name="Another game")
         Traceback (most recent call last):
         rushmore_print.errors.GameLogError: 1: the log is a game of 'Mount Rushmore', not 'Another game'; ...
@@ -666,7 +671,9 @@ class Session:
     def _replay(self, records: Sequence[tuple[int, dict]]) -> None:
         """Replay the entries; each card, verdict and score the log recorded must be the one the
         replay gives (a log edited by hand is refused, naming the line that disagrees)."""
-        expected = output_records(self.game.start())  # what the game said, still to be met in the log
+        started = self.game.start()
+        expected = output_records(started)  # what the game said, still to be met in the log
+        replayed: list[SessionEvent] = list(started)
         for number, record in records:
             at = seconds_of(record["at"])
             if at is not None:
@@ -680,14 +687,17 @@ class Session:
                 # full disk stopped the game mid-entry), never different
                 expected = []
                 if kind == "input":
-                    expected = output_records(self._replay_entry(record))
+                    events = self._replay_entry(record)
+                    replayed += events
+                    expected = output_records(events)
                 elif kind == "undo":
-                    self._undo(0.0)
+                    replayed += self._undo(0.0).events
             except GameLogError as exc:
                 raise GameLogError(str(exc), line=number) from None
             except RushmoreError as exc:
                 # an edited or damaged record: say where, never a traceback
                 raise GameLogError(f"cannot replay this {kind!r} event: {exc}", line=number) from None
+        self.replayed = tuple(replayed)
         now = timestamp(self._clock.now())
         self.unlogged = tuple({"event": r.pop("event"), "at": now, **r} for r in expected)
 

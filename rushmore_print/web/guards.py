@@ -25,6 +25,7 @@ with :func:`guard` as its middleware and serve it with :func:`serve_guarded`.
 from __future__ import annotations
 
 import asyncio
+import asyncio.constants as asyncio_constants
 import contextlib
 import logging
 import secrets
@@ -341,18 +342,71 @@ class _ToNotes(logging.Handler):
         self.notes(short(record.getMessage(), error))
 
 
+# asyncio's pause after an accept that fails for want of descriptors: it stops accepting and
+# tries again this many seconds later, whatever became of the listening socket meanwhile
+ACCEPT_RETRY_S = float(getattr(asyncio_constants, "ACCEPT_RETRY_DELAY", 1.0))
+
+
+@dataclass
+class Accepting:
+    """What :func:`quiet` saw of the event loop's accept loop: when it last paused (an accept
+    that failed for want of file descriptors), and whether the server has stopped listening.
+
+    >>> Accepting().closed
+    False
+    """
+
+    paused_at: float | None = None  # the loop's time of the last pause
+    closed: bool = False  # the listening socket is closed: a retry of accepting on it fails, unsaid
+
+    def retry_due(self, now: float) -> float:
+        """Seconds until the last pause's retry runs (0: none pending).
+
+        >>> accepting = Accepting()
+        >>> accepting.retry_due(now=5.0)
+        0.0
+        >>> accepting.paused_at = 4.5
+        >>> accepting.retry_due(now=5.0) == ACCEPT_RETRY_S - 0.5, accepting.retry_due(now=9.0)
+        (True, 0.0)
+        """
+        if self.paused_at is None:
+            return 0.0
+        return max(0.0, self.paused_at + ACCEPT_RETRY_S - now)
+
+
+def _retry_on_closed_socket(context: dict[str, Any]) -> bool:
+    """The event loop's report of its accept retry failing on the listening socket closed at
+    shutdown (asyncio's own ``_start_serving``, called with the socket's descriptor gone)."""
+    error = context.get("exception")
+    return "_start_serving" in context.get("message", "") and isinstance(error, (ValueError, OSError))
+
+
 @contextlib.contextmanager
-def quiet(notes: Notes, loop: asyncio.AbstractEventLoop) -> Iterator[None]:
+def quiet(notes: Notes, loop: asyncio.AbstractEventLoop) -> Iterator[Accepting]:
     """While serving: what aiohttp and asyncio would log (with tracebacks) goes to ``notes`` as
     one short line, and so does anything the event loop reports; put back as it was afterwards.
+    Yields what it saw of the accept loop (:class:`Accepting`); once its ``closed`` is set, the
+    loop's retry of accepting on the closed socket says nothing (the server stopped on purpose).
 
     >>> said = []
     >>> loop = asyncio.new_event_loop()
-    >>> with quiet(Notes(said.append), loop):
+    >>> with quiet(Notes(said.append), loop) as accepting:
     ...     logging.getLogger("aiohttp.server").error("Error handling request from 10.0.0.5", exc_info=ValueError("x"))
-    >>> loop.close(); said
-    ['note: the server refused a request: x']
+    ...     loop.call_exception_handler({"message": "socket.accept() out of system resource",
+    ...                                  "exception": OSError(24, "Too many open files")})
+    >>> loop.close(); said[0], accepting.paused_at is not None
+    ('note: the server refused a request: x', True)
     """
+    accepting = Accepting()
+
+    def report(_loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+        message = context.get("message", "")
+        if "out of system resource" in message:
+            accepting.paused_at = loop.time()
+        if accepting.closed and _retry_on_closed_socket(context):
+            return
+        notes(short(message, context.get("exception")))
+
     handler = _ToNotes(notes)
     loggers = [logging.getLogger(name) for name in ("aiohttp", "asyncio")]
     before = [(logger.propagate, logger.level) for logger in loggers]
@@ -361,9 +415,9 @@ def quiet(notes: Notes, loop: asyncio.AbstractEventLoop) -> Iterator[None]:
         logger.propagate = False
         logger.setLevel(logging.WARNING)
     handler_before = loop.get_exception_handler()
-    loop.set_exception_handler(lambda _, context: notes(short(context.get("message", ""), context.get("exception"))))
+    loop.set_exception_handler(report)
     try:
-        yield
+        yield accepting
     finally:
         loop.set_exception_handler(handler_before)
         for logger, (propagate, level) in zip(loggers, before):
@@ -462,7 +516,7 @@ async def serve_guarded(app: web.Application, sock: Any, doors: Doors, notes: No
     'hello'
     """
     loop = asyncio.get_running_loop()
-    with quiet(notes, loop):
+    with quiet(notes, loop) as accepting:
         runner = web.AppRunner(
             app, access_log=None, handle_signals=False, keepalive_timeout=FIRST_MESSAGE_S, shutdown_timeout=1.0
         )
@@ -474,13 +528,22 @@ async def serve_guarded(app: web.Application, sock: Any, doors: Doors, notes: No
             await stop.wait()
         finally:
             server.close()
+            accepting.closed = True
             await runner.cleanup()
+            # accepting paused for want of descriptors is retried a moment later on the socket
+            # now closed, and fails: it must fail here, while that is said to nobody, not after
+            # (the event loop would print its traceback as the program ends)
+            due = accepting.retry_due(loop.time())
+            if due > 0:
+                await asyncio.sleep(due + 0.05)
 
 
 __all__ = [
+    "ACCEPT_RETRY_S",
     "FIRST_MESSAGE_S",
     "LOOPBACK",
     "PER_ADDRESS",
+    "Accepting",
     "Connection",
     "Door",
     "Doors",

@@ -147,6 +147,11 @@ class Room:
     _seats: dict[str, str] = field(default_factory=dict)  # SHA-256 of a seat's token -> player
     _lines: list[str] = field(default_factory=list)  # the referee's last words, newest last
 
+    def __post_init__(self) -> None:
+        # a resumed game (``table --resume``): the screens show what the referee said last before
+        # the restart, said again from the events the session's replay went through
+        self._lines = said_lines(self.t, self.session.replayed, self.game.table)[-4:]
+
     @property
     def t(self) -> Catalogue:
         """The players' language (the design's): every screen's words are said in it.

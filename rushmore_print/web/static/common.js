@@ -99,7 +99,7 @@ function monumentGrid(state, onTap, selectable) {
         },
         el("img", { src: `/card/${monument}.svg`, alt: "", draggable: "false", onload: cardLoaded }),
         el("span", { class: "position" }, position),
-        who ? el("span", { class: "hand fit-text" }, who) : null,
+        who ? el("span", { class: "hand fit-text", "data-name": who }, who) : null,
       );
       grid.append(cell);
     }
@@ -125,7 +125,7 @@ function endTables(end, groups) {
 function endTable(end, rows) {
   const body = rows.map((row) =>
     el("tr", { class: end.winners.includes(row.name) ? "winner" : "" },
-      el("td", {}, el("span", { class: "name fit-text" }, row.name)),
+      el("td", { "aria-label": row.name }, el("span", { class: "name fit-text", "data-name": row.name }, row.name)),
       el("td", { class: "num" }, row.cards.length),
       el("td", { class: "cards" }, row.cards.join(" ")),
       el("td", { class: "num" }, row.wrong),

@@ -52,6 +52,7 @@ function fitTable(app, state, build) {
   } else if (over) {
     build(tableFit.groups);
   }
+  cutNames(app, state.players.map((p) => p.name)); // once laid out: the boxes are the layout's
   markShortened(app);
 }
 
@@ -179,19 +180,155 @@ function cutShort(node) {
   return textWidth(node) > room + 0.01 || (lines && node.scrollHeight > node.clientHeight + 1);
 }
 
-// A text cut short by its box (an ellipsis, or lines left out) shows the whole of it on hover;
-// screen readers read the element's whole text anyway.
+// A player's name shown alone in a box too narrow for it (a tile, a covered hand, the final
+// scores) keeps its start and its end, the ellipsis in the middle ("Wolfgang…-Anna"): the names
+// of a family share their start, and a cut at the end would show every one alike. The cut keeps
+// as much of the name as fits, and enough of its start or its end that no other name of the
+// party could read the same; the whole name stays on hover and in the accessible label.
+const ELLIPSIS = "…";
+const SEPARATORS = /[\s\-‐‑‒–—_.·'’]/u; // where a name's words meet: a cut reads best there
+const TAIL_SHARE = 0.4; // of the letters kept, the end's share when nothing else decides
+let measuring = null; // a canvas context: measuring a candidate costs no layout
+
+// A name's letters as a reader counts them (a letter and its accents stay together).
+const lettersOf = new Map();
+let graphemes = null;
+function letters(text) {
+  if (!lettersOf.has(text)) {
+    if (graphemes === null && typeof Intl.Segmenter === "function") graphemes = new Intl.Segmenter(LANG, { granularity: "grapheme" });
+    lettersOf.set(text, graphemes ? Array.from(graphemes.segment(text), (part) => part.segment) : Array.from(text));
+  }
+  return lettersOf.get(text);
+}
+
+// How many letters two lists share at their start.
+function shared(a, b) {
+  let count = 0;
+  while (count < a.length && count < b.length && a[count] === b[count]) count += 1;
+  return count;
+}
+
+// The text of a name kept to its first `head` and last `tail` letters.
+function cutText(parts, head, tail) {
+  return parts.slice(0, head).join("") + ELLIPSIS + parts.slice(parts.length - tail).join("");
+}
+
+// Every node with a data-name (the whole name) in `root`, cut to fit its box; `party` is every
+// name of the game, the ones a cut must not be mistaken for. The page is read at once, then
+// written at once (a layout for each name would cost a crowd's table tens of milliseconds a
+// state), and each cut is remembered for the next state. A cut may change the room of others
+// (a table's column narrows as its names do): the boxes are read again, up to CUT_PASSES times.
+const CUT_PASSES = 4;
+function cutNames(root, party) {
+  const nodes = Array.from(root.querySelectorAll("[data-name]"));
+  for (const node of nodes) if (node.textContent !== node.dataset.name) node.textContent = node.dataset.name;
+  const key = party.join("\n");
+  for (let pass = 0; pass < CUT_PASSES; pass += 1) {
+    const over = [];
+    for (const node of nodes) {
+      if (!node.getClientRects().length) continue;
+      const style = getComputedStyle(node);
+      const room = innerWidthOf(node, style);
+      const width = textWidth(node);
+      if (width > room + 0.01) over.push({ node, room, width, font: `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}` });
+    }
+    if (!over.length) return;
+    for (const box of over) {
+      const name = box.node.dataset.name;
+      const remembered = `${key}|${box.font}|${box.room}|${name}`;
+      if (!cuts.has(remembered)) cuts.set(remembered, cutToFit(name, party, box));
+      let text = cuts.get(remembered);
+      if (text === box.node.textContent) {
+        // the page's own layout has the last word: a letter fewer at the start while it overflows
+        const [start, end] = text.split(ELLIPSIS);
+        const head = letters(start);
+        if (head.length > 1) text = head.slice(0, -1).join("") + ELLIPSIS + end;
+        cuts.set(remembered, text);
+      }
+      box.node.textContent = text;
+    }
+  }
+}
+
+// The width a node's text has, to the fraction of a pixel (clientWidth rounds it: a text a
+// fraction wider than its box still ends in the box's ellipsis).
+function innerWidthOf(node, style) {
+  const edges = ["paddingLeft", "paddingRight", "borderLeftWidth", "borderRightWidth"];
+  return node.getBoundingClientRect().width - edges.reduce((sum, edge) => sum + parseFloat(style[edge]), 0);
+}
+
+const cuts = new Map(); // what cutToFit chose, by party, font, room and name
+
+// The cut of `name` that fits its box (its font, its room, and the width of the text it shows).
+function cutToFit(name, party, box) {
+  measuring = measuring || document.createElement("canvas").getContext("2d");
+  measuring.font = box.font;
+  const scale = box.width / measuring.measureText(box.node.textContent).width; // the canvas and the page may round apart
+  const fits = (text) => measuring.measureText(text).width * scale <= box.room + 0.01;
+  const parts = letters(name);
+  const back = parts.slice().reverse();
+  // for each other name of the party: how many letters of the start, and of the end, it shares
+  const alike = party
+    .filter((other) => other !== name)
+    .map((other) => {
+      const theirs = letters(other);
+      return { start: shared(parts, theirs), end: shared(back, theirs.slice().reverse()) };
+    });
+  return chooseCut(parts, fits, alike);
+}
+
+// The cut of `parts` that fits (by `fits`): first the one fewest other names could be read as
+// (`alike`: the letters each shares with this one at the start and at the end), then the one
+// keeping most letters, the end's share near TAIL_SHARE, a word's edge at the cut (worth more
+// than a letter).
+function chooseCut(parts, fits, alike) {
+  const count = parts.length;
+  const options = [];
+  let head = count - 2;
+  for (let tail = 1; tail <= count - 2; tail += 1) {
+    head = Math.min(head, count - 1 - tail);
+    while (head >= 1 && !fits(cutText(parts, head, tail))) head -= 1;
+    if (head < 1) break; // a longer end leaves even less room for the start
+    options.push({ head, tail });
+  }
+  if (!options.length) return cutText(parts, 1, 1);
+  // another name reads the same where it shares the kept start and the kept end
+  const confused = ({ head, tail }) => alike.filter((other) => other.start >= head && other.end >= tail).length;
+  const score = ({ head, tail }) => {
+    const kept = head + tail;
+    const edge = SEPARATORS.test(parts[count - tail]) || SEPARATORS.test(parts[head - 1]);
+    return 10 * kept - 3 * Math.abs(tail - TAIL_SHARE * kept) + (edge ? 12 : 0);
+  };
+  const fewest = Math.min(...options.map(confused));
+  const pool = options.filter((option) => confused(option) === fewest);
+  const most = Math.max(...pool.map((option) => option.head + option.tail));
+  let best = null;
+  for (const option of pool) {
+    if (option.head + option.tail >= most - 1 && (best === null || score(option) > score(best))) best = option;
+  }
+  // a separator just before the ellipsis reads as noise ("Wolfgang-…"): left out, when no more
+  // names could then be read the same
+  const trimmed = { head: best.head - 1, tail: best.tail };
+  if (best.head > 1 && SEPARATORS.test(parts[best.head - 1]) && confused(trimmed) === fewest) best = trimmed;
+  return cutText(parts, best.head, best.tail);
+}
+
+// A text cut short by its box (an ellipsis, or lines left out), or a name cut in the middle,
+// shows the whole of it on hover; screen readers read the element's whole text (a name's whole
+// is in the label of the tile, the cell or the Monument around it).
 function markShortened(root) {
   for (const node of root.querySelectorAll(".fit-text")) {
-    if (cutShort(node)) node.title = node.textContent;
+    const whole = node.dataset.name ?? node.textContent;
+    if (node.textContent !== whole || cutShort(node)) node.title = whole;
     else node.removeAttribute("title");
   }
 }
 
 // A phone: the player's name on one line, as large as the width allows (its CSS size at most, down
 // to 12 px, then on two lines: a player sees their whole name); the grid as wide as the screen
-// while the name, the grid and the Pass button fit in its height.
-function fitPhone(app) {
+// while the name, the grid and the Pass button fit in its height; the other names (the covered
+// hands, the final scores) cut in the middle, told apart among `party`.
+function fitPhone(app, party) {
   setVars(app, { "--aspect": String(cardAspect) });
   const name = app.querySelector(".you");
   if (name && cutShort(name)) {
@@ -211,5 +348,6 @@ function fitPhone(app) {
     const height = grid.getBoundingClientRect().height;
     if (cut > 0 && height > 0) grid.style.setProperty("width", `${Math.max(50, (100 * (height - cut)) / height)}%`);
   }
+  cutNames(app, party);
   markShortened(app);
 }

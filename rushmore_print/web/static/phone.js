@@ -113,7 +113,7 @@ function render() {
     note ? el("p", { class: "note" }, note) : null,
     el("ul", { class: "said" }, state.said.slice(-2).map((text) => el("li", {}, text))),
   );
-  fitPhone(app);
+  fitPhone(app, state.players.map((p) => p.name));
 }
 
 addEventListener("resize", render);

@@ -154,15 +154,16 @@ function tile(player) {
   const action = tileAction(player);
   const status = action === "took" ? say("took") : statusOf(player);
   const parts = [
-    el("span", { class: "name fit-text" }, player.name),
+    el("span", { class: "name fit-text", "data-name": player.name }, player.name),
     el("span", { class: "score" }, player.score),
     el("span", { class: "status", title: status || null },
       state.mode === "phones" ? seatMark(player) : null,
       el("span", { class: "state fit-text" }, status),
       el("span", { class: "short" }, action === "took" ? "" : shortStatusOf(player))),
   ];
-  if (!action) return el("div", { class: "tile" }, parts);
-  const label = `${player.name}, ${player.score}, ${status}`;
+  const label = `${player.name}, ${player.score}${status ? ", " + status : ""}`;
+  // the label holds the whole name, which the tile may show cut in the middle (layout.js)
+  if (!action) return el("div", { class: "tile", role: "group", "aria-label": label }, parts);
   if (action === "took") {
     return el("button", { class: "tile", "aria-label": label, onpress: () => link.send({ t: "took", player: player.name }) }, parts);
   }
