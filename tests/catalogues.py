@@ -12,6 +12,7 @@ as they wrote it. To add a language, copy ``messages.pot`` to ``<code>.po``, set
 
 from __future__ import annotations
 
+import functools
 import io
 import re
 from pathlib import Path
@@ -28,12 +29,18 @@ KEYWORDS |= {"said": None, "nsaid": (1, 2), "psaid": ((1, "c"), 2)}  # i18n's se
 PLACEHOLDER = re.compile(r"\{(\w*)\}")
 
 
+@functools.cache  # a second of CPU each time: the glossary's and the referee's checks read it too
+def extraction() -> tuple[tuple[str, int, str | tuple[str, ...], list[str], str | None], ...]:
+    """Every message in the package's code as Babel finds it: (file, line, message, comments,
+    context), the file relative to the package (``game/narrate.py``)."""
+    return tuple(extract_from_dir(str(PACKAGE), method_map=[("**.py", "python")], keywords=KEYWORDS, comment_tags=()))
+
+
 def extracted() -> Catalog:
     """Every message in the package's code, in a catalogue without locations (so that moving code
     does not touch the template), sorted by context and message."""
     catalog = Catalog(project="rushmore-print", fuzzy=False)
-    found = extract_from_dir(str(PACKAGE), method_map=[("**.py", "python")], keywords=KEYWORDS, comment_tags=())
-    for _filename, _lineno, message, _comments, context in found:
+    for _filename, _lineno, message, _comments, context in extraction():
         catalog.add(message, context=context)
     return catalog
 

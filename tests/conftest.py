@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import gc
 import os
 import sys
 import textwrap
@@ -25,6 +26,38 @@ DESIGNS = sorted(EXAMPLES.glob("*.yaml"))
 def pytest_collection_modifyitems(items):
     """The slow tests first (in their order), so that no core is left running one at the end."""
     items.sort(key=lambda item: item.get_closest_marker("slow") is None)
+
+
+class FrozenHeap:
+    """The garbage collector kept to what the tests make: what collection leaves (every module of
+    the package and of the tests, the parametrised cases, the fuzzers' samples) is frozen once
+    collected, and after each module's last test (its module fixtures gone) the garbage is
+    collected and what is left (caches, session fixtures, what later modules import) frozen too.
+
+    A full collection walks every object not frozen. Left to itself, the collector makes one each
+    time the heap has grown by a quarter, and pytest five at the end to find unraisable
+    exceptions: a test process held 300,000 to 580,000 objects by the end and spent 4 to 7 s of
+    CPU in collections (measured with gc.callbacks). Here each walks what one module made. What a
+    test makes is collected as before (nothing it makes is frozen while it runs), and so is what
+    pytest's last collections find. ``writers.files.run_forked`` unfreezes all as it ends; the
+    next module's end freezes again. A plugin of its own, not conftest hooks: a conftest's test
+    hooks are not called for the package's doctests, which run last.
+    """
+
+    def pytest_collection_finish(self, session):
+        gc.collect()  # first, so that collection's own garbage is not kept
+        gc.freeze()
+
+    @pytest.hookimpl(hookwrapper=True)
+    def pytest_runtest_teardown(self, item, nextitem):
+        yield
+        if nextitem is None or nextitem.path != item.path:
+            gc.collect()
+            gc.freeze()
+
+
+def pytest_configure(config):
+    config.pluginmanager.register(FrozenHeap(), "rushmore-frozen-heap")
 
 
 @pytest.hookimpl(wrapper=True)

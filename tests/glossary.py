@@ -31,9 +31,8 @@ from pathlib import Path
 
 import yaml
 from babel.messages.catalog import Catalog
-from babel.messages.extract import extract_from_dir
 
-from .catalogues import KEYWORDS, LOCALE, PACKAGE, read
+from .catalogues import LOCALE, extraction, read
 
 # The kind of text each module's messages are: who reads them, so which voice they speak in.
 KINDS = {
@@ -143,7 +142,7 @@ def messages() -> dict[tuple[str, str | None], Message]:
     """Every message of the code by (msgid, context), with the modules that write it."""
     found: dict[tuple[str, str | None], Message] = {}
     with contextlib.redirect_stderr(io.StringIO()):  # babel warns of f-strings it skips
-        extracted = list(extract_from_dir(str(PACKAGE), method_map=[("**.py", "python")], keywords=KEYWORDS))
+        extracted = extraction()
     for filename, _line, text, _comments, context in extracted:
         english = (text,) if isinstance(text, str) else tuple(text)
         key = (english[0], context)

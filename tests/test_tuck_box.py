@@ -102,6 +102,10 @@ def test_a_tarot_deck_of_100_cards_does_not_fit_a4_and_says_so():
         box_sheet(design, big, PAPERS["a4"])
 
 
+# Two builds of the 320-card deck (about 3 s of CPU): .ci/check runs it. The default run's
+# test_the_box_holds_the_deck_and_its_net_closes_or_it_says_it_does_not_fit refuses the eight-head
+# box on both papers with the same numbers, and test_a_tarot_deck_of_100_cards_does_not_fit_a4_and_says_so.
+@pytest.mark.slow
 def test_the_eight_head_deck_is_left_out_with_a_note_and_refused_when_asked_for(runner, tmp_path):
     """320 cards make a box 97 mm deep: the default build leaves it out and says why; asked for by
     name, the build stops with the same reason and writes nothing."""
@@ -189,6 +193,11 @@ def test_the_front_wears_the_back_art_and_the_notch_is_cut_away():
     assert at(glue.x + glue.width / 2, glue.y + glue.height / 4) > 150  # glue areas stay bare, hatched
 
 
+# Four builds of the kit (about 3 s of CPU): .ci/check runs it. In the default run,
+# test_the_box_in_cmyk_has_no_rgb_colour has `rushmore build` write the box and reads it back, and
+# test_the_box_holds_the_deck_and_its_net_closes_or_it_says_it_does_not_fit sizes its inside, plain
+# and sleeved, for every example design and card.
+@pytest.mark.slow
 def test_the_kit_has_a_tuck_box_for_each_paper_byte_identical_twice(runner, tmp_path):
     """``rushmore build`` writes the box for A4 and Letter (one page each, the box's title and
     subject), the same bytes twice; ``--no-tuck-box`` leaves them out; ``--sleeves`` makes it deeper."""
