@@ -228,19 +228,30 @@ class TableServer:
         return web.Response(body=self.pages["table.html"], content_type="text/html", charset="utf-8")
 
     async def _join_page(self, request: web.Request) -> web.Response:
-        if self._is_key(request.match_info["code"]):  # the QR code's: nothing to guess, never held back
-            return web.Response(body=self.pages["phone.html"], content_type="text/html", charset="utf-8")
-        address = request.remote or "?"
-        held = self.joins.hold(address)
-        if held.seconds:
-            wait = str(math.ceil(held.seconds))
-            return web.Response(status=429, text=self._wait_text(held), headers={"Retry-After": wait})
-        if not self._is_code(request.match_info["code"]):
-            self.joins.wrong(address)
+        admitted = self._admit(request.remote or "?", request.match_info["code"])
+        if isinstance(admitted, Held):
+            wait = str(math.ceil(admitted.seconds))
+            return web.Response(status=429, text=self._wait_text(admitted), headers={"Retry-After": wait})
+        if not admitted:
             text = self.room.t.gettext("no game with this code: check the code on the table screen")
             return web.Response(status=404, text=text)
-        self.joins.right(address)
         return web.Response(body=self.pages["phone.html"], content_type="text/html", charset="utf-8")
+
+    def _admit(self, address: str, code: object) -> Held | bool:
+        """Whether ``code`` from ``address`` lets a phone in, the one rule for the join page and
+        the socket alike: True for the QR code's key (nothing to guess: never counted or held
+        back) or the right short code; False for a wrong one (counted against ``address``); a
+        :class:`~.joins.Held` while the guard holds the address back (the code left unchecked)."""
+        if self._is_key(code):
+            return True
+        held = self.joins.hold(address)
+        if held.seconds:
+            return held
+        if not self._is_code(code):
+            self.joins.wrong(address)
+            return False
+        self.joins.right(address)
+        return True
 
     def _is_code(self, text: object) -> bool:
         return isinstance(text, str) and secrets.compare_digest(text.upper().encode(), self.room.join_code.encode())
@@ -346,17 +357,13 @@ class TableServer:
         player = self.room.seat_of(token) if isinstance(token, str) else None
         if player is not None:  # a seat's token: nothing to guess, never held back
             return Client(ws, player)
-        code = data.get("code")
-        if not self._is_key(code):  # the QR code's key, like a token, is never counted or held back
-            held = self.joins.hold(address)
-            if held.seconds:
-                await _refuse(ws, self._wait_text(held))
-                return None
-            if not self._is_code(code):
-                self.joins.wrong(address)
-                await _close(ws, 1008, b"not a screen of this game")
-                return None
-            self.joins.right(address)
+        admitted = self._admit(address, data.get("code"))
+        if isinstance(admitted, Held):
+            await _refuse(ws, self._wait_text(admitted))
+            return None
+        if not admitted:
+            await _close(ws, 1008, b"not a screen of this game")
+            return None
         if "name" not in data:
             await ws.send_str(json.dumps(self._lobby()))
             await ws.close()
