@@ -174,3 +174,38 @@ def test_a_tap_counts_though_the_screen_redraws_under_the_finger(tmp_path, class
     finally:
         if process.poll() is None:
             process.kill()
+
+
+def test_a_phone_that_joined_by_the_qr_code_keeps_its_seat_at_the_typed_address_and_back(tmp_path):
+    """The QR code carries a long key and the screen shows a short code: two addresses of one table.
+    A phone seated by one and then opened at the other (a closed tab, the address typed from the
+    TV) is shown its hand, not the choice of names with its own name gone."""
+    import json
+
+    sync_api = pytest.importorskip("playwright.sync_api")
+    process, _log, table_url, join_url = start_table(tmp_path, "--players", "ann,bob", "--seed", "7")
+    try:
+        join_key = json.loads((tmp_path / "game.jsonl.seats").read_text())["join_key"]
+        qr_url = join_url.rsplit("/", 1)[0] + "/" + join_key
+        with sync_api.sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+            errors = []
+            table = browser.new_page(viewport={"width": 1280, "height": 720})
+            table.goto(table_url)
+            table.wait_for_selector("#reveal")
+            for name, first, then in (("ann", qr_url, join_url), ("bob", join_url.lower(), qr_url)):
+                phone = browser.new_page(viewport={"width": 390, "height": 844})
+                phone.on("pageerror", lambda error: errors.append(str(error)))
+                phone.goto(first)
+                phone.click(f"button.seat-choice:has-text('{name}')")
+                phone.wait_for_selector(".grid")
+                table.wait_for_selector(f"li[data-player='{name}'] .seat:has-text('✓')")
+                phone.goto(then)
+                phone.wait_for_selector(".grid")
+                assert phone.locator("button.seat-choice").count() == 0, what_the_screens_show([phone])
+            table.wait_for_selector("li[data-player='bob'] .seat:has-text('✓')")
+            assert errors == []
+            browser.close()
+    finally:
+        process.kill()
+        process.wait(timeout=10)

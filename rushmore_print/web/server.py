@@ -374,7 +374,9 @@ class TableServer:
             await _refuse(ws, self._said(exc))
             return None
         player = self.room.seat_of(token)
-        await ws.send_str(json.dumps({"t": "seated", "token": token, "name": player}))
+        # both ways in, so that a phone that joined by one (the QR code) finds its seat by the other
+        codes = [self.room.join_code, self.room.join_key]
+        await ws.send_str(json.dumps({"t": "seated", "token": token, "name": player, "codes": codes}))
         await self._broadcast()  # the table screen shows the seat taken
         return Client(ws, player)
 

@@ -1,9 +1,10 @@
 // A phone: the player's hand. The Monument grid as on the table; a tap covers one, a pass button.
 "use strict";
 
-const code = location.pathname.split("/").pop();
+const code = location.pathname.split("/").pop().toUpperCase(); // the table reads codes in capitals
 const app = document.getElementById("app");
-const storageKey = `rushmore-seat-${code}`;
+const seatKey = (way) => `rushmore-seat-${way}`;
+const storageKey = seatKey(code);
 let token = localStorage.getItem(storageKey);
 let state = null;
 let note = "";
@@ -27,7 +28,8 @@ function open(name) {
       retries = 0;
       if (data.t === "seated") {
         token = data.token;
-        localStorage.setItem(storageKey, token);
+        // kept under both ways in (the typed code, the QR code's key): the seat is found by either
+        for (const way of new Set([code, ...(data.codes || [])])) localStorage.setItem(seatKey(way), token);
       } else if (data.t === "lobby") {
         chose = true;
         lobby(data.free);
