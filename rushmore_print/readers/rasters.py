@@ -22,6 +22,7 @@ import deflate
 from ..errors import BuildError
 from ..extras import Extra, installed, missing_sentence
 from .inputs import InputError, InputKind, read_input, shown, shown_path
+from .libjpeg import strict_decoder
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 JPEG_START = b"\xff\xd8"
@@ -35,6 +36,9 @@ _ADAM7 = ((0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4), (0, 2, 2, 4), 
 # anything else is the next marker.
 _NEXT_MARKER = re.compile(rb"\xff[^\x00\xd0-\xd7]")
 _SOF = {0xC0, 0xC1, 0xC2, 0xC3, 0xC5, 0xC6, 0xC7, 0xC9, 0xCA, 0xCB, 0xCD, 0xCE, 0xCF}
+# The markers with a segment that libjpeg reads (frame headers, DHT, DAC, SOS, DQT, DNL, DRI, APPn,
+# COM); any other (a second SOI, DHP, EXP, JPGn, the reserved ones) ends its decoding with an error.
+_SEGMENTS = _SOF | {0xC4, 0xCC, 0xDA, 0xDB, 0xDC, 0xDD, 0xFE, *range(0xE0, 0xF0)}
 # Baseline, extended sequential and progressive Huffman JPEGs are what PDF's DCTDecode and Pillow
 # both read; the other processes are named in the refusal.
 _JPEG_READ = {0xC0, 0xC1, 0xC2}
@@ -202,29 +206,39 @@ def check_data(raster: Raster, path: Path) -> None:
 # libjpeg decodes a damaged scan as far as it can, fills the rest with grey and only counts a
 # warning ("Corrupt JPEG data: premature end of data segment", "bad Huffman code", "extraneous
 # bytes before marker"); Pillow silences those warnings (its libjpeg message handler does
-# nothing), and poppler prints them and draws the damage. simplejpeg runs the same libjpeg-turbo
-# with ``strict=True``: every warning raises. Decoded at 1/8 scale: the entropy-coded data is
-# still read to its last bit (the scaling happens in the inverse DCT), at 1/64 of the memory.
+# nothing), and poppler prints them and draws the damage. So the same libjpeg-turbo is run with
+# every warning kept (libjpeg.py: the copy Pillow ships, through ctypes); where there is none
+# (Windows), simplejpeg's ``strict=True`` (the jpeg extra) does the same. Both decode at 1/8
+# scale: the entropy-coded data is still read to its last bit, at 1/64 of the memory.
 _JPEG_SPACES = {1: "GRAY", 3: "RGB", 4: "CMYK"}
 _JPEG_SCALE = 8
 
 
 def _check_jpeg_data(raster: Raster, path: Path) -> None:
-    # Pillow cannot see the damage (above) and no decoder without numpy can (issue 33 measured
-    # them), so the proof is the jpeg extra's; without it a JPEG is refused, never half-proven.
+    problem = _jpeg_problem(raster, path)
+    if problem is not None:
+        raise RasterError(
+            path, f"the JPEG's image data is damaged ({shown(problem, 120)[1:-1]}); it would print damaged; {_RESAVE}"
+        )
+
+
+def _jpeg_problem(raster: Raster, path: Path) -> str | None:
+    decoder = strict_decoder()
+    if decoder is not None:
+        return decoder.first_problem(raster.data)
+    # Pillow cannot see the damage (above), so without libjpeg the proof is the jpeg extra's; without
+    # it too, a JPEG is refused, never half-proven.
     if not installed(Extra.JPEG):
         raise RasterError(path, missing_sentence(Extra.JPEG))
-    import simplejpeg  # libjpeg-turbo; imported only when a JPEG is checked
+    import simplejpeg  # libjpeg-turbo (and numpy); imported only when a JPEG is checked
 
     try:
         simplejpeg.decode_jpeg(
             raster.data, colorspace=_JPEG_SPACES[raster.channels], min_factor=_JPEG_SCALE, strict=True
         )
     except Exception as exc:  # a decoder handed outside files can raise almost anything
-        reason = str(exc).strip() or type(exc).__name__
-        raise RasterError(
-            path, f"the JPEG's image data is damaged ({shown(reason, 120)[1:-1]}); it would print damaged; {_RESAVE}"
-        ) from None
+        return str(exc).strip() or type(exc).__name__
+    return None
 
 
 def _png(raw: bytes, path: Path) -> Raster:
@@ -551,6 +565,9 @@ def _jpeg(raw: bytes, path: Path) -> Raster:
         if 0xD0 <= marker <= 0xD7 or marker == 0x01:
             position += 2
             continue
+        if marker not in _SEGMENTS:
+            raise RasterError(path, f"the JPEG has a marker 0xFF{marker:02X} at byte {position}, which "
+                                    f"no JPEG decoder reads; the file is damaged")  # fmt: skip
         if position + 4 > len(raw):
             raise RasterError(path, "the JPEG ends inside a marker segment; the file is damaged")
         (length,) = struct.unpack(">H", raw[position + 2 : position + 4])
@@ -620,16 +637,37 @@ def _jpeg_profile(pieces: list[tuple[int, int, bytes]], path: Path) -> bytes | N
 
 
 def _huffman_tables(segment: bytes, path: Path) -> set[tuple[int, int]]:
-    """The (class, id) of each Huffman table a DHT segment defines, its lengths adding up."""
+    """The (class, id) of each Huffman table a DHT segment defines, its lengths adding up, its codes
+    fitting their lengths and a DC table's symbols (difference sizes) at most 15."""
     tables, at = set(), 0
     while at < len(segment):
         kind, counts = segment[at], segment[at + 1 : at + 17]
         symbols = sum(counts)
         if kind >> 4 > 1 or kind & 15 > 3 or len(counts) < 16 or symbols > 256 or at + 17 + symbols > len(segment):
             raise RasterError(path, f"the JPEG's Huffman table (DHT) at byte {at} of its segment is damaged")
+        if not _huffman_codes_fit(counts) or (
+            kind >> 4 == 0 and max(segment[at + 17 : at + 17 + symbols], default=0) > 15
+        ):
+            raise RasterError(path, f"the JPEG's Huffman table (DHT) at byte {at} of its segment is damaged")
         tables.add((kind >> 4, kind & 15))
         at += 17 + symbols
     return tables
+
+
+def _huffman_codes_fit(counts: bytes) -> bool:
+    """Whether ``counts`` (how many codes of each length, 1 to 16 bits) can be canonical Huffman
+    codes leaving the all-ones code unused, as libjpeg requires (jdhuff.c) before it decodes.
+
+    >>> _huffman_codes_fit(bytes([1, 1] + [0] * 14)), _huffman_codes_fit(bytes([2] + [0] * 15))
+    (True, False)
+    """
+    code = 0
+    for length, count in enumerate(counts, start=1):
+        code += count
+        if count and code >= 1 << length:
+            return False
+        code <<= 1
+    return True
 
 
 def _quantisation_tables(segment: bytes, path: Path) -> set[int]:
