@@ -9,15 +9,19 @@ first warning, so the file can be refused with libjpeg's words.
 The library is the one Pillow already ships (its wheels bundle libjpeg-turbo beside it) or the
 system's ``libjpeg.so.62``; nothing new is installed and numpy is never imported. The scan is
 decoded at 1/8 scale: every bit of the coded data is still read (the scaling happens in the
-inverse DCT), at 1/64 of the memory.
+inverse DCT), and a sequential JPEG's pixels take 1/64 of their memory (a progressive one's
+coefficients are held whole while its scans are read: 2 bytes a sample, bounded by the size of
+the file in ``jpeg_script.py``).
 
 libjpeg reports a fatal error by calling ``error_exit``, which must never return (libjpeg's state
 is unusable after it; C programs ``longjmp`` out). Python cannot ``longjmp``, so each decode runs
 in a thread of its own, and on a fatal error that thread keeps the message, wakes the caller and
 then waits forever: each costs one parked thread and the file's bytes for the rest of the process.
-So the structural checks of ``rasters.py`` refuse first what would end libjpeg (a marker no decoder
-reads, Huffman codes that do not fit their lengths): of 3,000 randomly damaged JPEGs, 29 reached a
-fatal error here before those two checks, and none of 15,000 since (``tests/test_rasters.py``).
+So the structural checks of ``rasters.py`` and ``jpeg_script.py`` refuse first what would end
+libjpeg (a marker no decoder reads, Huffman codes that do not fit their lengths, sides, sampling
+and scans libjpeg cannot read): of 3,000 randomly damaged JPEGs, 29 reached a fatal error here
+before the first two; with all of them, none of 9,000 random ones and 5,500 made to attack the
+check did (``tests/test_rasters.py`` keeps both kinds).
 """
 
 from __future__ import annotations
@@ -40,6 +44,7 @@ __all__ = ["PARKED_THREAD", "Libjpeg", "strict_decoder"]
 # never runs again, so it does not keep the package from forking workers (writers/files.py).
 PARKED_THREAD = "libjpeg parked"
 _DECODING_THREAD = "libjpeg check"
+_WHOLE = "libjpeg done"  # the name it takes when the decode ran to its end
 
 _LIB_VERSION = 62
 _DECOMPRESS_SIZE = 632  # sizeof(struct jpeg_decompress_struct), which jpeg_CreateDecompress checks
@@ -156,7 +161,10 @@ class Libjpeg:
         finished.wait()
         if worker.name != PARKED_THREAD:  # renamed before ``finished`` is set, so never a race
             worker.join()  # gone before the caller goes on: a live thread keeps workers from forking
-        return problems[0] if problems else None
+        if problems:
+            return problems[0]
+        # whole only when the decode ran to its end: anything else that stopped it is a problem
+        return None if finished.is_set() and worker.name == _WHOLE else "libjpeg did not finish decoding it"
 
     def _decode(self, data: bytes, problems: list[str], finished: threading.Event) -> None:
         library = self._library
@@ -170,7 +178,7 @@ class Libjpeg:
             return text.value.decode("latin-1")
 
         def warned(state: int, level: int) -> None:
-            if level < 0:  # -1 is a warning; 0 and up are trace messages
+            if level < 0 and not problems:  # -1 is a warning (the first is kept); 0 and up are traces
                 problems.append(message(state))
 
         def failed(state: int) -> None:
@@ -184,8 +192,7 @@ class Libjpeg:
 
         callbacks = (_ErrorExit(failed), _EmitMessage(warned))  # kept alive while libjpeg holds them
         errors.error_exit, errors.emit_message = callbacks
-        decompress = _Decompress()
-        decompress.err = ctypes.pointer(errors)
+        decompress = _Decompress(err=ctypes.pointer(errors))
         try:
             library.jpeg_CreateDecompress(ctypes.byref(decompress), _LIB_VERSION, ctypes.sizeof(_Decompress))
             library.jpeg_mem_src(ctypes.byref(decompress), data, len(data))
@@ -193,16 +200,20 @@ class Libjpeg:
             decompress.scale_num, decompress.scale_denom = 1, _SCALE
             decompress.do_fancy_upsampling = 0
             library.jpeg_start_decompress(ctypes.byref(decompress))
-            if self._read_lines(decompress):
+            if self._read_lines(decompress, problems):
                 library.jpeg_finish_decompress(ctypes.byref(decompress))
-            else:  # a memory source never suspends, so this is a decoder that stopped
+            elif not problems:  # a memory source never suspends, so this is a decoder that stopped
                 problems.append(f"libjpeg stopped at line {decompress.output_scanline} of {decompress.output_height}")
             library.jpeg_destroy_decompress(ctypes.byref(decompress))
+            threading.current_thread().name = _WHOLE
+        except BaseException as exc:  # the reason to the caller, never "whole"
+            problems.append(f"libjpeg could not be run on it ({type(exc).__name__}: {exc})")
         finally:
             finished.set()
 
-    def _read_lines(self, decompress: _Decompress) -> bool:
-        # Every line into one buffer (1/64 of the image's pixels), read as many at a call as libjpeg gives.
+    def _read_lines(self, decompress: _Decompress, problems: list[str]) -> bool:
+        # Every line into one buffer (1/64 of the image's pixels), read as many at a call as libjpeg
+        # gives; a warning ends the reading (the file is refused; the rest need not be decoded).
         width, height = decompress.output_width, decompress.output_height
         line_bytes = width * decompress.output_components
         pixels = ctypes.create_string_buffer(max(line_bytes * height, 1))
@@ -213,7 +224,7 @@ class Libjpeg:
             read = self._library.jpeg_read_scanlines(
                 ctypes.byref(decompress), ctypes.byref(lines, done * ctypes.sizeof(ctypes.c_void_p)), height - done
             )
-            if read == 0:
+            if read == 0 or problems:
                 return False
         return True
 

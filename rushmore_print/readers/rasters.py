@@ -22,6 +22,7 @@ import deflate
 from ..errors import BuildError
 from ..extras import Extra, installed, missing_sentence
 from .inputs import InputError, InputKind, read_input, shown, shown_path
+from .jpeg_script import Component, Frame, Scan, Script
 from .libjpeg import strict_decoder
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
@@ -234,8 +235,9 @@ def _jpeg_problem(raster: Raster, path: Path) -> str | None:
 
     try:
         simplejpeg.decode_jpeg(
-            raster.data, colorspace=_JPEG_SPACES[raster.channels], min_factor=_JPEG_SCALE, strict=True
-        )
+            raster.data, colorspace=_JPEG_SPACES[raster.channels], min_width=1, min_height=1,
+            min_factor=_JPEG_SCALE, strict=True,
+        )  # fmt: skip
     except Exception as exc:  # a decoder handed outside files can raise almost anything
         return str(exc).strip() or type(exc).__name__
     return None
@@ -545,6 +547,7 @@ def _jpeg(raw: bytes, path: Path) -> Raster:
     frame: tuple[int, int, int, int] | None = None
     process = 0xC0
     components: dict[int, int] = {}  # component id -> its quantisation table
+    script: Script | None = None  # the scans, checked as libjpeg will read them
     huffman: set[tuple[int, int]] = set()  # (0 DC or 1 AC, table id) defined so far
     quantisation: set[int] = set()
     scans = 0
@@ -581,12 +584,19 @@ def _jpeg(raw: bytes, path: Path) -> Raster:
                 raise RasterError(path, f"the JPEG is {_JPEG_PROCESS[marker]}, which PDF cannot carry; {_RESAVE}")
             frame, process = _check_frame(segment, path), marker
             components = {segment[6 + 3 * n]: segment[8 + 3 * n] for n in range(frame[2])}
+            script = Script(_frame(segment, marker == 0xC2, path))
         elif marker == 0xC4:
             huffman |= _huffman_tables(segment, path)
         elif marker == 0xDB:
             quantisation |= _quantisation_tables(segment, path)
+        elif marker == 0xDD and length != 4:
+            raise RasterError(path, f"the JPEG's restart interval (DRI) segment is {length} bytes long; it must "
+                                    "be 4; the file is damaged")  # fmt: skip
+        elif marker == 0xCC:
+            raise RasterError(path, "the JPEG has arithmetic-coding conditioning (DAC), which a Huffman-coded "
+                                    "JPEG has not; the file is damaged")  # fmt: skip
         elif marker == 0xDA:
-            if frame is None:
+            if script is None:
                 raise RasterError(
                     path, "the JPEG's image data comes before its frame header (SOF); the file is damaged"
                 )
@@ -611,11 +621,14 @@ def _jpeg(raw: bytes, path: Path) -> Raster:
             found = _NEXT_MARKER.search(raw, position)
             if found is None:
                 raise RasterError(path, "the JPEG's image data is cut short (no end-of-image marker)")
+            if script is not None:  # always, past the SOS branch above
+                _refuse(path, script.add(_scan(segment), found.start() - position))
             position = found.start()
-    if frame is None:
+    if frame is None or script is None:
         raise RasterError(path, "the JPEG has no frame header (SOF) giving its size")
     if not scans:
         raise RasterError(path, "the JPEG has no image data (no SOS scan); the file is damaged")
+    _refuse(path, script.finish())
     width, height, channels, depth = frame
     return Raster("jpeg", width, height, dpi, channels, depth, raw, inverted_cmyk=adobe and channels == 4,
                   orientation=orientation, dpi_note=note, icc=_jpeg_profile(profile_pieces, path))  # fmt: skip
@@ -734,6 +747,28 @@ def _scan_band_valid(start: int, end: int, high: int, low: int, count: int, prog
         return (start, end, high, low) == (0, 63, 0, 0)
     band = end == 0 if start == 0 else (start <= end <= 63 and count == 1)
     return band and low <= 13 and (high == 0 or low == high - 1)
+
+
+def _refuse(path: Path, reason: str | None) -> None:
+    if reason:
+        raise RasterError(path, reason if reason.endswith("damaged") else f"{reason}; {_RESAVE}")
+
+
+def _frame(segment: bytes, progressive: bool, path: Path) -> Frame:
+    """The frame header (checked whole by :func:`_check_frame`) as libjpeg will read it."""
+    _, height, width, count = struct.unpack(">BHHB", segment[:6])
+    parts = [segment[6 + 3 * n : 9 + 3 * n] for n in range(count)]
+    frame = Frame(width, height, tuple(Component(a, b >> 4, b & 15, c) for a, b, c in parts), progressive)
+    _refuse(path, frame.problem())
+    return frame
+
+
+def _scan(segment: bytes) -> Scan:
+    """A scan header (checked whole by :func:`_check_scan`)."""
+    count = segment[0]
+    bits = segment[3 + 2 * count]
+    ids = tuple(segment[1 + 2 * n] for n in range(count))
+    return Scan(ids, segment[1 + 2 * count], segment[2 + 2 * count], bits >> 4, bits & 15)
 
 
 def _check_frame(frame: bytes, path: Path) -> tuple[int, int, int, int]:
