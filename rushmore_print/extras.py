@@ -2,7 +2,7 @@
 command says when the extra it needs is not installed.
 
 The core install (``pip install rushmore-print``) does the main job: build, validate, cards,
-rulebook, play, export and impose (of PNGs and WebPs, and of SVG art). A dependency that serves
+rulebook, play, export and impose (of PNGs, JPEGs and WebPs, and of SVG art). A dependency that serves
 one other command, or one kind of file, lives in an extra, and the code that needs it calls
 :func:`require` before importing it, so a missing extra is a clear error, never a traceback.
 The extras' package lists live in ``pyproject.toml`` (``[project.optional-dependencies]``);
@@ -48,7 +48,8 @@ EXTRAS: dict[Extra, ExtraNeeds] = {
     Extra.TABLE: ExtraNeeds("rushmore table", ("aiohttp", "segno")),
     Extra.PREVIEW: ExtraNeeds("rushmore preview --watch", ("aiohttp", "watchfiles")),
     Extra.XLSX: ExtraNeeds("writing an XLSX spreadsheet", ("openpyxl",)),
-    # libjpeg-turbo with its warnings as errors (rasters.py); it brings numpy (65 MB) along
+    # libjpeg-turbo with its warnings as errors where Pillow has none beside it (Windows); the core
+    # reaches Pillow's own copy through ctypes (readers/libjpeg.py). It brings numpy (65 MB) along.
     Extra.JPEG: ExtraNeeds("proving a JPEG's image data whole", ("simplejpeg",)),
 }
 

@@ -110,10 +110,10 @@ def scan_on_other_tables(raw: bytes) -> bytes:
     return raw[: sos + 6] + b"\x11" + raw[sos + 7 :]
 
 
-def coded_data_cut(raw: bytes, keep: int = 300) -> bytes:
-    """``raw`` (a JPEG) with its first scan's coded data cut after ``keep`` bytes and the
-    end-of-image marker put straight after: the markers walk, the scan ends early."""
-    sos = raw.index(b"\xff\xda")
+def coded_data_cut(raw: bytes, keep: int = 300, last: bool = False) -> bytes:
+    """``raw`` (a JPEG) with its first scan's (or ``last`` scan's) coded data cut after ``keep``
+    bytes and the end-of-image marker put straight after: the markers walk, the scan ends early."""
+    sos = raw.rindex(b"\xff\xda") if last else raw.index(b"\xff\xda")
     start = sos + 2 + struct.unpack(">H", raw[sos + 2 : sos + 4])[0]
     return raw[: start + keep] + b"\xff\xd9"
 

@@ -280,16 +280,25 @@ def test_commands_import_only_what_they_use(argv):
     assert not tops & ONE_COMMANDS_OWN
 
 
-def test_impose_of_pngs_loads_no_design_reader_no_renderer_and_no_language(tmp_path):
-    """impose lays out other people's images: no yaml, reportlab, Pillow, Babel or numpy behind it."""
+@pytest.mark.parametrize("kind", ["png", "jpg"])
+def test_impose_loads_no_design_reader_no_renderer_no_language_and_no_numpy(tmp_path, kind):
+    """impose lays out other people's images: no yaml, reportlab, Pillow, Babel or numpy behind it;
+    a JPEG is proven whole by the libjpeg beside Pillow, not by simplejpeg and numpy (issue 33)."""
     import subprocess
     import sys
 
-    from .imagebytes import phys, png
+    from rushmore_print.readers.libjpeg import strict_decoder
 
-    cards = [tmp_path / f"card{number}.png" for number in range(3)]
-    for path in cards:
-        path.write_bytes(png(75, 105, before_data=[phys(2953, 2953)]))  # 75 dots an inch: 25.4 x 35.6 mm
+    from .imagebytes import jpeg, phys, png
+
+    if kind == "jpg" and strict_decoder() is None:
+        pytest.skip("no libjpeg-turbo beside Pillow or on the system: the jpeg extra judges JPEGs")
+    cards = [tmp_path / f"card{number}.{kind}" for number in range(3)]
+    for path in cards:  # 75 dots an inch: 25.4 x 35.6 mm
+        if kind == "png":
+            path.write_bytes(png(75, 105, before_data=[phys(2953, 2953)]))
+        else:
+            path.write_bytes(jpeg(size=(75, 105), dpi=(75, 75)))
     probe = (
         "import sys, runpy; sys.argv = ['rushmore', *sys.argv[1:]]\n"
         "try:\n    runpy.run_module('rushmore_print', run_name='__main__')\n"

@@ -17,11 +17,13 @@ import pytest
 from rushmore_print.cli.commands import cli
 from rushmore_print.errors import MissingExtra
 from rushmore_print.extras import EXTRAS, Extra, missing_sentence
+from rushmore_print.readers import rasters
+from rushmore_print.readers.libjpeg import strict_decoder
 from rushmore_print.readers.rasters import RasterError, read_raster
 from rushmore_print.readers.spreadsheets import SheetFormat, Table, read_tables, write_tables
 
 from .conftest import ROOT
-from .imagebytes import jpeg
+from .imagebytes import coded_data_cut, jpeg, noisy_jpeg
 
 EVERY_EXTRA_MODULE = sorted({module for needs in EXTRAS.values() for module in needs.modules})
 
@@ -113,10 +115,28 @@ def test_writing_xlsx_without_its_extra_is_refused_in_one_sentence_and_reading_a
         assert read_tables(path)[0].rows[1] == ("M01", "Ann")
 
 
-def test_a_jpeg_without_the_jpeg_extra_is_refused_by_name_never_half_proven(monkeypatch, tmp_path, runner):
+def test_a_jpeg_is_proven_whole_without_any_extra_by_the_libjpeg_beside_pillow(monkeypatch, tmp_path, runner):
+    if strict_decoder() is None:
+        assert not sys.platform.startswith("linux")  # Pillow's Linux wheels ship libjpeg-turbo
+        pytest.skip("no libjpeg-turbo beside Pillow or on the system")
+    hide(monkeypatch, "simplejpeg", "numpy")
+    path = tmp_path / "card.jpg"
+    path.write_bytes(jpeg())
+    assert read_raster(path).width == 32
+    damaged = tmp_path / "cut.jpg"
+    damaged.write_bytes(coded_data_cut(noisy_jpeg()))
+    result = runner.invoke(cli, ["impose", str(damaged), "--card", "poker", "-o", str(tmp_path / "out")])
+    assert result.exit_code == 1
+    assert "the JPEG's image data is damaged (Corrupt JPEG data: premature end of data segment)" in result.stderr
+    result = runner.invoke(cli, ["impose", str(path), "--card", "poker", "--fit", "-q", "-o", str(tmp_path / "out")])
+    assert result.exit_code == 0, result.output
+
+
+def test_a_jpeg_without_libjpeg_or_the_jpeg_extra_is_refused_by_name_never_half_proven(monkeypatch, tmp_path, runner):
     path = tmp_path / "card.jpg"
     path.write_bytes(jpeg())
     hide(monkeypatch, "simplejpeg")
+    monkeypatch.setattr(rasters, "strict_decoder", lambda: None)  # as on Windows, where Pillow links it in
     with pytest.raises(RasterError) as info:
         read_raster(path)
     assert info.value.reason == missing_sentence(Extra.JPEG)

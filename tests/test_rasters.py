@@ -1,8 +1,11 @@
 """Images are read as structures and proven whole before impose copies their data into a PDF."""
 
 import io
+import os
 import random
 import struct
+import sys
+import threading
 import zlib
 
 import deflate
@@ -12,7 +15,9 @@ from PIL import Image
 from rushmore_print.cli.commands import cli
 from rushmore_print.errors import BuildError
 from rushmore_print.readers import rasters
+from rushmore_print.readers.libjpeg import PARKED_THREAD, strict_decoder
 from rushmore_print.readers.rasters import RasterError, read_raster
+from rushmore_print.writers.files import can_fork
 
 from .casecache import kept
 from .imagebytes import (
@@ -286,6 +291,10 @@ def test_a_jpeg_a_pdf_cannot_carry_is_refused_saying_why(runner, tmp_path, name,
     assert (result.exit_code, result.stderr) == (1, f"error: {path}: {reason}\n")
 
 
+SOS = b"\xff\xda"
+RESAVE = "save it again as an 8-bit PNG or a baseline JPEG"
+
+
 def test_a_jpeg_frame_that_lies_is_refused(tmp_path):
     raw = jpeg()
     cases = {
@@ -304,6 +313,14 @@ def test_a_jpeg_frame_that_lies_is_refused(tmp_path):
                      "sequential JPEG cannot have; the file is damaged"),
         "bad-dht.jpg": (raw.replace(b"\xff\xc4\x00\x1f\x00", b"\xff\xc4\x00\x1f\x27"),
                         "the JPEG's Huffman table (DHT) at byte 0 of its segment is damaged"),
+        # two 1-bit codes leave no room for longer ones (libjpeg: "Bogus Huffman table definition")
+        "full-dht.jpg": (raw.replace(b"\xc4\x00\x1f\x00\x00\x01\x05", b"\xc4\x00\x1f\x00\x02\x00\x04"),
+                         "the JPEG's Huffman table (DHT) at byte 0 of its segment is damaged"),
+        "dc-16.jpg": (raw.replace(b"\x08\x09\x0a\x0b\xff\xc4", b"\x08\x09\x0a\x10\xff\xc4", 1),
+                      "the JPEG's Huffman table (DHT) at byte 0 of its segment is damaged"),
+        "marker-30.jpg": (raw.replace(SOS, b"\xff\x30\x00\x04ab" + SOS),
+                          f"the JPEG has a marker 0xFF30 at byte {raw.index(SOS)}, which no JPEG "
+                          "decoder reads; the file is damaged"),
     }  # fmt: skip
     for name, (data, reason) in cases.items():
         with pytest.raises(RasterError) as info:
@@ -338,14 +355,28 @@ CODED_DAMAGE = kept(
     lambda: [
         ("swapped.jpg", scan_on_other_tables(noisy_jpeg()), "26413 extraneous bytes before marker 0xd9"),
         ("cut.jpg", coded_data_cut(noisy_jpeg()), "premature end of data segment"),
-        ("progressive.jpg", coded_data_cut(noisy_jpeg(progressive=True)), "premature end of data segment"),
+        ("progressive.jpg", coded_data_cut(noisy_jpeg(progressive=True), last=True), "premature end of data segment"),
         ("progressive-swapped.jpg", scan_on_other_tables(noisy_jpeg(progressive=True)), "bad Huffman code"),
     ],
 )
 
 
+@pytest.fixture(params=["libjpeg", "simplejpeg"])
+def jpeg_judge(request, monkeypatch):
+    """Each of the two decoders that judge a JPEG's coded data: libjpeg-turbo through ctypes (the
+    copy beside Pillow) and, where there is none, simplejpeg (the jpeg extra)."""
+    if request.param == "simplejpeg":
+        pytest.importorskip("simplejpeg")
+        monkeypatch.setattr(rasters, "strict_decoder", lambda: None)
+    elif sys.platform.startswith("linux"):
+        assert strict_decoder() is not None  # Pillow's wheels ship libjpeg-turbo beside it
+    return request.param
+
+
 @pytest.mark.parametrize("name, data, warning", CODED_DAMAGE, ids=[case[0] for case in CODED_DAMAGE])
-def test_a_jpeg_whose_coded_data_is_damaged_is_refused_though_its_markers_are_whole(tmp_path, name, data, warning):
+def test_a_jpeg_whose_coded_data_is_damaged_is_refused_though_its_markers_are_whole(
+    tmp_path, jpeg_judge, name, data, warning
+):
     path = write(tmp_path, name, data)
     assert read_raster(path, verify=False).width == 150  # the structure alone passes
     with pytest.raises(RasterError) as info:
@@ -356,14 +387,150 @@ def test_a_jpeg_whose_coded_data_is_damaged_is_refused_though_its_markers_are_wh
     )
 
 
-@pytest.mark.slow
-def test_whole_jpegs_of_every_colour_space_pass_the_decoder_check(tmp_path):
+def test_whole_jpegs_of_every_colour_space_pass_the_decoder_check(tmp_path, jpeg_judge):
     for number, (mode, colour) in enumerate([("L", 90), ("RGB", (200, 30, 30)), ("CMYK", (0, 200, 200, 20))]):
         for progressive in (False, True):
             read_raster(
                 write(tmp_path, f"{number}{progressive}.jpg", jpeg(mode, colour=colour, progressive=progressive))
             )
     read_raster(write(tmp_path, "noisy.jpg", noisy_jpeg((1200, 900))))
+
+
+def parked() -> int:
+    """How many of libjpeg's decoding threads a fatal error parked."""
+    return sum(thread.name == PARKED_THREAD for thread in threading.enumerate())
+
+
+def test_libjpegs_fatal_error_is_a_reason_and_the_decoder_still_judges_the_next_file():
+    """libjpeg's error_exit must never return; the thread it ran in is parked and the caller gets
+    libjpeg's words (the structural checks refuse such files first, so only a direct call gets here)."""
+    decoder = strict_decoder()
+    if decoder is None:
+        pytest.skip("no libjpeg-turbo beside Pillow or on the system")
+    before = parked()
+    assert decoder.first_problem(b"\xff\xd8\xff\xd9") == "JPEG datastream contains no image"
+    assert decoder.first_problem(b"") == "Empty input file"
+    assert parked() == before + 2  # one parked thread a fatal error
+    assert can_fork() == (hasattr(os, "fork") and sys.platform != "darwin")  # parked threads hold no lock
+    assert decoder.first_problem(noisy_jpeg()) is None
+    # anything that stops the decode short is a problem, never "whole" (ctypes refuses a bytearray)
+    assert decoder.first_problem(bytearray(noisy_jpeg())).startswith("libjpeg could not be run on it (ArgumentError")  # type: ignore[arg-type]
+    assert decoder.first_problem(coded_data_cut(noisy_jpeg())) == "Corrupt JPEG data: premature end of data segment"
+
+
+def test_no_jpeg_the_structure_check_passes_ends_libjpeg_in_a_fatal_error(tmp_path):
+    """Every libjpeg fatal error costs a parked thread (readers/libjpeg.py), so the structure check
+    refuses what would end libjpeg first: a marker no decoder reads, a Huffman table whose codes do
+    not fit. 1,200 JPEGs with random bytes changed, cut out or put in (29 of 3,000 got through to a
+    fatal error before those two checks)."""
+    decoder = strict_decoder()
+    if decoder is None:
+        pytest.skip("no libjpeg-turbo beside Pillow or on the system")
+    rng = random.Random(20)
+    seeds = [
+        noisy_jpeg((64, 48)),
+        noisy_jpeg((64, 48), seed=2, progressive=True),
+        jpeg("L", (40, 40), 90),
+        jpeg("CMYK", (40, 40), (0, 200, 200, 20)),
+        jpeg("RGB", (33, 17), progressive=True, subsampling=0),
+    ]
+    threads, judged = parked(), 0
+    path = tmp_path / "fuzzed.jpg"
+    for _ in range(1200):
+        raw = bytearray(rng.choice(seeds))
+        for _ in range(rng.randint(1, 4)):
+            change, at = rng.random(), rng.randrange(len(raw))
+            if change < 0.6:
+                raw[at] = rng.randrange(256)
+            elif change < 0.8:
+                del raw[at : at + rng.randint(1, 8)]
+            else:
+                raw[at:at] = rng.randbytes(rng.randint(1, 8))
+        path.write_bytes(raw)
+        try:
+            raster = read_raster(path, verify=False)
+        except RasterError:
+            continue
+        judged += 1
+        decoder.first_problem(raster.data)
+    assert judged > 150  # enough got past the structure check to mean something
+    assert parked() == threads
+
+
+def grey_progressive_scans(count: int) -> bytes:
+    """A grey progressive JPEG of Pillow's (6 scans) with ``count`` more scans of the whole AC band
+    coded again (data of a zero byte each: an AC scan has no length floor) before its end."""
+    out = io.BytesIO()
+    Image.new("L", (32, 24), 90).save(out, format="JPEG", progressive=True)
+    raw = out.getvalue()
+    assert raw.count(SOS) == 6
+    return raw[:-2] + (SOS + b"\x00\x08\x01\x01\x00\x01\x3f\x00" + b"\x00") * count + b"\xff\xd9"
+
+
+def jpeg_scan_cases() -> list[tuple[str, bytes, str]]:
+    """JPEGs whose every marker walks, with a frame or scans libjpeg ends in a fatal error (which
+    would park a thread) or decodes unfinished without a warning; each with the reason given."""
+    raw = jpeg()  # 32 x 24, 4:2:0: SOF0 ids 1, 2, 3 sampled 2x2, 1x1, 1x1
+    sof = b"\xff\xc0\x00\x11\x08\x00\x18\x00\x20\x03\x01\x22\x00\x02\x11\x01\x03\x11\x01"
+    scan = b"\xff\xda\x00\x0c\x03\x01\x00\x02\x11\x03\x11\x00\x3f\x00"
+    assert sof in raw and scan in raw
+    data = raw.index(scan) + len(scan)
+    progressive = noisy_jpeg(progressive=True)
+    return [
+        ("wide.jpg", raw.replace(sof, sof.replace(b"\x00\x20\x03", b"\xff\xff\x03")),
+         f"the JPEG is 65535 x 24 pixels; libjpeg reads at most 65500 a side; {RESAVE}"),
+        ("ids.jpg", raw.replace(sof, sof.replace(b"\x02\x11\x01\x03", b"\x01\x11\x01\x03")),
+         "the JPEG's frame header names component 1 twice; the file is damaged"),
+        ("thirds.jpg", raw.replace(sof, sof.replace(b"\x01\x22\x00\x02\x11", b"\x01\x31\x00\x02\x21")),
+         "the JPEG's component 2 is sampled 2x1 beside 3x1, which does not divide it; libjpeg cannot scale "
+         f"it; {RESAVE}"),
+        ("mcu.jpg", raw.replace(sof, sof.replace(b"\x01\x22", b"\x01\x44")),
+         "the JPEG's scan interleaves 18 blocks an MCU; JPEG allows at most 10; the file is damaged"),
+        ("dri.jpg", raw.replace(scan, b"\xff\xdd\x00\x05\x00\x00\x00" + scan),
+         "the JPEG's restart interval (DRI) segment is 5 bytes long; it must be 4; the file is damaged"),
+        ("dac.jpg", raw.replace(scan, b"\xff\xcc\x00\x04\x00\x10" + scan),
+         "the JPEG has arithmetic-coding conditioning (DAC), which a Huffman-coded JPEG has not; the file is damaged"),
+        ("scan-ids.jpg", raw.replace(scan, scan.replace(b"\x02\x11\x03", b"\x01\x11\x03")),
+         "the JPEG's scan names component 1 twice; the file is damaged"),
+        ("order.jpg", raw.replace(scan, scan.replace(b"\x01\x00\x02\x11\x03\x11", b"\x02\x11\x01\x00\x03\x11")),
+         "the JPEG's scan names its components out of the frame's order; the file is damaged"),
+        ("twice.jpg", raw[:-2] + raw[raw.index(scan):],
+         "the JPEG's scans code component 1 twice; the file is damaged"),
+        ("no-cr.jpg", raw.replace(scan, b"\xff\xda\x00\x0a\x02\x01\x00\x02\x11\x00\x3f\x00"),
+         "the JPEG's scans never code component 3: it would print without it; the file is damaged"),
+        ("short.jpg", raw[: data + 3] + b"\xff\xd9",
+         "the JPEG's scan 1 has 3 bytes of coded data for 24 blocks, too few to hold them; the file is cut short "
+         "or damaged"),
+        ("first-scan.jpg", progressive[: progressive.index(SOS, progressive.index(SOS) + 2)] + b"\xff\xd9",
+         "the JPEG's scans leave coefficients 0 to 63 of component 1 short of their last bit: it would print "
+         "blurred (a progressive file cut short?); the file is damaged"),
+        ("scans.jpg", grey_progressive_scans(59),
+         f"the JPEG has more than 64 scans (SOS); each is decoded over the whole image; {RESAVE}"),
+    ]  # fmt: skip
+
+
+@pytest.mark.parametrize("name, data, reason", jpeg_scan_cases(), ids=[case[0] for case in jpeg_scan_cases()])
+def test_a_jpeg_frame_or_scans_libjpeg_cannot_finish_are_refused_before_it_decodes(tmp_path, name, data, reason):
+    """Found by attacking the decoder check. Eight of these end libjpeg in a fatal error, which
+    parks a thread (a DAC segment does when its values are wrong; here they are right); two only
+    warn; a progressive file cut at a scan boundary decodes blurred with no warning, and every
+    scan is decoded over the whole image (2,000 took 77 s for a 359 KB file)."""
+    with pytest.raises(RasterError) as info:
+        read_raster(write(tmp_path, name, data), verify=False)
+    assert info.value.reason == reason
+
+
+def test_a_progressive_jpeg_with_many_scans_of_its_own_still_passes():
+    raster = read_raster_bytes(grey_progressive_scans(58))  # 64 scans in all
+    assert (raster.width, raster.height) == (32, 24)
+
+
+def read_raster_bytes(data: bytes):
+    import tempfile
+    from pathlib import Path
+
+    with tempfile.TemporaryDirectory() as folder:
+        return read_raster(write(Path(folder), "many.jpg", data), verify=False)
 
 
 def test_impose_and_validate_refuse_a_jpeg_with_damaged_coded_data_by_name(runner, tmp_path):

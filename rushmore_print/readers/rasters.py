@@ -22,6 +22,8 @@ import deflate
 from ..errors import BuildError
 from ..extras import Extra, installed, missing_sentence
 from .inputs import InputError, InputKind, read_input, shown, shown_path
+from .jpeg_script import Component, Frame, Scan, Script
+from .libjpeg import strict_decoder
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 JPEG_START = b"\xff\xd8"
@@ -35,6 +37,9 @@ _ADAM7 = ((0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4), (0, 2, 2, 4), 
 # anything else is the next marker.
 _NEXT_MARKER = re.compile(rb"\xff[^\x00\xd0-\xd7]")
 _SOF = {0xC0, 0xC1, 0xC2, 0xC3, 0xC5, 0xC6, 0xC7, 0xC9, 0xCA, 0xCB, 0xCD, 0xCE, 0xCF}
+# The markers with a segment that libjpeg reads (frame headers, DHT, DAC, SOS, DQT, DNL, DRI, APPn,
+# COM); any other (a second SOI, DHP, EXP, JPGn, the reserved ones) ends its decoding with an error.
+_SEGMENTS = _SOF | {0xC4, 0xCC, 0xDA, 0xDB, 0xDC, 0xDD, 0xFE, *range(0xE0, 0xF0)}
 # Baseline, extended sequential and progressive Huffman JPEGs are what PDF's DCTDecode and Pillow
 # both read; the other processes are named in the refusal.
 _JPEG_READ = {0xC0, 0xC1, 0xC2}
@@ -202,29 +207,40 @@ def check_data(raster: Raster, path: Path) -> None:
 # libjpeg decodes a damaged scan as far as it can, fills the rest with grey and only counts a
 # warning ("Corrupt JPEG data: premature end of data segment", "bad Huffman code", "extraneous
 # bytes before marker"); Pillow silences those warnings (its libjpeg message handler does
-# nothing), and poppler prints them and draws the damage. simplejpeg runs the same libjpeg-turbo
-# with ``strict=True``: every warning raises. Decoded at 1/8 scale: the entropy-coded data is
-# still read to its last bit (the scaling happens in the inverse DCT), at 1/64 of the memory.
+# nothing), and poppler prints them and draws the damage. So the same libjpeg-turbo is run with
+# every warning kept (libjpeg.py: the copy Pillow ships, through ctypes); where there is none
+# (Windows), simplejpeg's ``strict=True`` (the jpeg extra) does the same. Both decode at 1/8
+# scale: the entropy-coded data is still read to its last bit, at 1/64 of the memory.
 _JPEG_SPACES = {1: "GRAY", 3: "RGB", 4: "CMYK"}
 _JPEG_SCALE = 8
 
 
 def _check_jpeg_data(raster: Raster, path: Path) -> None:
-    # Pillow cannot see the damage (above) and no decoder without numpy can (issue 33 measured
-    # them), so the proof is the jpeg extra's; without it a JPEG is refused, never half-proven.
+    problem = _jpeg_problem(raster, path)
+    if problem is not None:
+        raise RasterError(
+            path, f"the JPEG's image data is damaged ({shown(problem, 120)[1:-1]}); it would print damaged; {_RESAVE}"
+        )
+
+
+def _jpeg_problem(raster: Raster, path: Path) -> str | None:
+    decoder = strict_decoder()
+    if decoder is not None:
+        return decoder.first_problem(raster.data)
+    # Pillow cannot see the damage (above), so without libjpeg the proof is the jpeg extra's; without
+    # it too, a JPEG is refused, never half-proven.
     if not installed(Extra.JPEG):
         raise RasterError(path, missing_sentence(Extra.JPEG))
-    import simplejpeg  # libjpeg-turbo; imported only when a JPEG is checked
+    import simplejpeg  # libjpeg-turbo (and numpy); imported only when a JPEG is checked
 
     try:
         simplejpeg.decode_jpeg(
-            raster.data, colorspace=_JPEG_SPACES[raster.channels], min_factor=_JPEG_SCALE, strict=True
-        )
+            raster.data, colorspace=_JPEG_SPACES[raster.channels], min_width=1, min_height=1,
+            min_factor=_JPEG_SCALE, strict=True,
+        )  # fmt: skip
     except Exception as exc:  # a decoder handed outside files can raise almost anything
-        reason = str(exc).strip() or type(exc).__name__
-        raise RasterError(
-            path, f"the JPEG's image data is damaged ({shown(reason, 120)[1:-1]}); it would print damaged; {_RESAVE}"
-        ) from None
+        return str(exc).strip() or type(exc).__name__
+    return None
 
 
 def _png(raw: bytes, path: Path) -> Raster:
@@ -531,6 +547,7 @@ def _jpeg(raw: bytes, path: Path) -> Raster:
     frame: tuple[int, int, int, int] | None = None
     process = 0xC0
     components: dict[int, int] = {}  # component id -> its quantisation table
+    script: Script | None = None  # the scans, checked as libjpeg will read them
     huffman: set[tuple[int, int]] = set()  # (0 DC or 1 AC, table id) defined so far
     quantisation: set[int] = set()
     scans = 0
@@ -551,6 +568,9 @@ def _jpeg(raw: bytes, path: Path) -> Raster:
         if 0xD0 <= marker <= 0xD7 or marker == 0x01:
             position += 2
             continue
+        if marker not in _SEGMENTS:
+            raise RasterError(path, f"the JPEG has a marker 0xFF{marker:02X} at byte {position}, which "
+                                    f"no JPEG decoder reads; the file is damaged")  # fmt: skip
         if position + 4 > len(raw):
             raise RasterError(path, "the JPEG ends inside a marker segment; the file is damaged")
         (length,) = struct.unpack(">H", raw[position + 2 : position + 4])
@@ -564,12 +584,19 @@ def _jpeg(raw: bytes, path: Path) -> Raster:
                 raise RasterError(path, f"the JPEG is {_JPEG_PROCESS[marker]}, which PDF cannot carry; {_RESAVE}")
             frame, process = _check_frame(segment, path), marker
             components = {segment[6 + 3 * n]: segment[8 + 3 * n] for n in range(frame[2])}
+            script = Script(_frame(segment, marker == 0xC2, path))
         elif marker == 0xC4:
             huffman |= _huffman_tables(segment, path)
         elif marker == 0xDB:
             quantisation |= _quantisation_tables(segment, path)
+        elif marker == 0xDD and length != 4:
+            raise RasterError(path, f"the JPEG's restart interval (DRI) segment is {length} bytes long; it must "
+                                    "be 4; the file is damaged")  # fmt: skip
+        elif marker == 0xCC:
+            raise RasterError(path, "the JPEG has arithmetic-coding conditioning (DAC), which a Huffman-coded "
+                                    "JPEG has not; the file is damaged")  # fmt: skip
         elif marker == 0xDA:
-            if frame is None:
+            if script is None:
                 raise RasterError(
                     path, "the JPEG's image data comes before its frame header (SOF); the file is damaged"
                 )
@@ -594,11 +621,14 @@ def _jpeg(raw: bytes, path: Path) -> Raster:
             found = _NEXT_MARKER.search(raw, position)
             if found is None:
                 raise RasterError(path, "the JPEG's image data is cut short (no end-of-image marker)")
+            if script is not None:  # always, past the SOS branch above
+                _refuse(path, script.add(_scan(segment), found.start() - position))
             position = found.start()
-    if frame is None:
+    if frame is None or script is None:
         raise RasterError(path, "the JPEG has no frame header (SOF) giving its size")
     if not scans:
         raise RasterError(path, "the JPEG has no image data (no SOS scan); the file is damaged")
+    _refuse(path, script.finish())
     width, height, channels, depth = frame
     return Raster("jpeg", width, height, dpi, channels, depth, raw, inverted_cmyk=adobe and channels == 4,
                   orientation=orientation, dpi_note=note, icc=_jpeg_profile(profile_pieces, path))  # fmt: skip
@@ -620,16 +650,37 @@ def _jpeg_profile(pieces: list[tuple[int, int, bytes]], path: Path) -> bytes | N
 
 
 def _huffman_tables(segment: bytes, path: Path) -> set[tuple[int, int]]:
-    """The (class, id) of each Huffman table a DHT segment defines, its lengths adding up."""
+    """The (class, id) of each Huffman table a DHT segment defines, its lengths adding up, its codes
+    fitting their lengths and a DC table's symbols (difference sizes) at most 15."""
     tables, at = set(), 0
     while at < len(segment):
         kind, counts = segment[at], segment[at + 1 : at + 17]
         symbols = sum(counts)
         if kind >> 4 > 1 or kind & 15 > 3 or len(counts) < 16 or symbols > 256 or at + 17 + symbols > len(segment):
             raise RasterError(path, f"the JPEG's Huffman table (DHT) at byte {at} of its segment is damaged")
+        if not _huffman_codes_fit(counts) or (
+            kind >> 4 == 0 and max(segment[at + 17 : at + 17 + symbols], default=0) > 15
+        ):
+            raise RasterError(path, f"the JPEG's Huffman table (DHT) at byte {at} of its segment is damaged")
         tables.add((kind >> 4, kind & 15))
         at += 17 + symbols
     return tables
+
+
+def _huffman_codes_fit(counts: bytes) -> bool:
+    """Whether ``counts`` (how many codes of each length, 1 to 16 bits) can be canonical Huffman
+    codes leaving the all-ones code unused, as libjpeg requires (jdhuff.c) before it decodes.
+
+    >>> _huffman_codes_fit(bytes([1, 1] + [0] * 14)), _huffman_codes_fit(bytes([2] + [0] * 15))
+    (True, False)
+    """
+    code = 0
+    for length, count in enumerate(counts, start=1):
+        code += count
+        if count and code >= 1 << length:
+            return False
+        code <<= 1
+    return True
 
 
 def _quantisation_tables(segment: bytes, path: Path) -> set[int]:
@@ -696,6 +747,28 @@ def _scan_band_valid(start: int, end: int, high: int, low: int, count: int, prog
         return (start, end, high, low) == (0, 63, 0, 0)
     band = end == 0 if start == 0 else (start <= end <= 63 and count == 1)
     return band and low <= 13 and (high == 0 or low == high - 1)
+
+
+def _refuse(path: Path, reason: str | None) -> None:
+    if reason:
+        raise RasterError(path, reason if reason.endswith("damaged") else f"{reason}; {_RESAVE}")
+
+
+def _frame(segment: bytes, progressive: bool, path: Path) -> Frame:
+    """The frame header (checked whole by :func:`_check_frame`) as libjpeg will read it."""
+    _, height, width, count = struct.unpack(">BHHB", segment[:6])
+    parts = [segment[6 + 3 * n : 9 + 3 * n] for n in range(count)]
+    frame = Frame(width, height, tuple(Component(a, b >> 4, b & 15, c) for a, b, c in parts), progressive)
+    _refuse(path, frame.problem())
+    return frame
+
+
+def _scan(segment: bytes) -> Scan:
+    """A scan header (checked whole by :func:`_check_scan`)."""
+    count = segment[0]
+    bits = segment[3 + 2 * count]
+    ids = tuple(segment[1 + 2 * n] for n in range(count))
+    return Scan(ids, segment[1 + 2 * count], segment[2 + 2 * count], bits >> 4, bits & 15)
 
 
 def _check_frame(frame: bytes, path: Path) -> tuple[int, int, int, int]:

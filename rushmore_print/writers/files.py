@@ -94,14 +94,19 @@ def can_fork() -> bool:
     """Whether work may go to forked processes: where ``os.fork`` exists, except on macOS, whose
     system libraries may crash in a forked child (CPython's own ``multiprocessing`` stopped
     forking there by default for that reason), and while no other thread runs (a lock another
-    thread held at the fork, in a program using this library, would stay held in the child).
+    thread held at the fork, in a program using this library, would stay held in the child). A
+    decoding thread libjpeg's fatal error parked holds no lock and never runs again: it is no bar.
 
     >>> can_fork() == (hasattr(os, "fork") and sys.platform != "darwin")
     True
     """
     import threading  # loaded already by anything that starts a thread
 
-    return hasattr(os, "fork") and sys.platform != "darwin" and threading.active_count() == 1
+    from ..readers.libjpeg import PARKED_THREAD
+
+    others = [thread for thread in threading.enumerate() if thread is not threading.current_thread()]
+    alone = all(thread.name == PARKED_THREAD for thread in others)
+    return hasattr(os, "fork") and sys.platform != "darwin" and alone
 
 
 @dataclass(frozen=True)
