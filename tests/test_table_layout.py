@@ -382,7 +382,9 @@ def test_a_phone_waiting_at_the_choice_of_names_opens_one_socket_and_keeps_its_s
         phone.wait_for_timeout(2_500)
         assert phone.locator(".grid").count() == 1 and phone.locator(".you").inner_text() == names[0]
         assert len(sockets) == 2
-        assert phone.evaluate("() => Object.keys(localStorage).length") == 1
+        stored = dict(phone.evaluate("() => Object.entries(localStorage)"))
+        assert len(stored) == 2 and len(set(stored.values())) == 1  # one seat's token, under both ways in
+        assert f"rushmore-seat-{join_url.rsplit('/', 1)[1]}" in stored
     finally:
         process.kill()
         process.wait(timeout=10)
