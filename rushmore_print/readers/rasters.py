@@ -22,7 +22,7 @@ import deflate
 from ..errors import BuildError
 from ..extras import Extra, installed, missing_sentence
 from .inputs import InputError, InputKind, read_input, shown, shown_path
-from .jpeg_script import Component, Frame, Scan, Script
+from .jpeg_script import Component, Frame, Refusal, Remedy, Scan, Script
 from .libjpeg import strict_decoder
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
@@ -749,9 +749,10 @@ def _scan_band_valid(start: int, end: int, high: int, low: int, count: int, prog
     return band and low <= 13 and (high == 0 or low == high - 1)
 
 
-def _refuse(path: Path, reason: str | None) -> None:
-    if reason:
-        raise RasterError(path, reason if reason.endswith("damaged") else f"{reason}; {_RESAVE}")
+def _refuse(path: Path, refusal: Refusal | None) -> None:
+    if refusal is not None:
+        remedy = "the file is damaged" if refusal.remedy is Remedy.DAMAGED else _RESAVE
+        raise RasterError(path, f"{refusal.reason}; {remedy}")
 
 
 def _frame(segment: bytes, progressive: bool, path: Path) -> Frame:
