@@ -545,8 +545,6 @@ def _check_filters(piece: bytes | bytearray, offset: int, passes: tuple[_Pass, .
 def _jpeg(raw: bytes, path: Path) -> Raster:
     position = 2
     frame: tuple[int, int, int, int] | None = None
-    process = 0xC0
-    components: dict[int, int] = {}  # component id -> its quantisation table
     script: Script | None = None  # the scans, checked as libjpeg will read them
     huffman: set[tuple[int, int]] = set()  # (0 DC or 1 AC, table id) defined so far
     quantisation: set[int] = set()
@@ -582,8 +580,7 @@ def _jpeg(raw: bytes, path: Path) -> Raster:
                 raise RasterError(path, "the JPEG has two frame headers (SOF markers); the file is damaged")
             if marker not in _JPEG_READ:
                 raise RasterError(path, f"the JPEG is {_JPEG_PROCESS[marker]}, which PDF cannot carry; {_RESAVE}")
-            frame, process = _check_frame(segment, path), marker
-            components = {segment[6 + 3 * n]: segment[8 + 3 * n] for n in range(frame[2])}
+            frame = _check_frame(segment, path)
             script = Script(_frame(segment, marker == 0xC2, path))
         elif marker == 0xC4:
             huffman |= _huffman_tables(segment, path)
@@ -600,7 +597,7 @@ def _jpeg(raw: bytes, path: Path) -> Raster:
                 raise RasterError(
                     path, "the JPEG's image data comes before its frame header (SOF); the file is damaged"
                 )
-            _check_scan(segment, components, huffman, quantisation, process == 0xC2, path)
+            _check_scan(segment, script.frame, huffman, quantisation, path)
             scans += 1
         elif marker == 0xE0 and segment.startswith(b"JFIF\x00") and len(segment) >= 12:
             unit, x, y = struct.unpack(">BHH", segment[7:12])
@@ -698,14 +695,15 @@ def _quantisation_tables(segment: bytes, path: Path) -> set[int]:
 
 def _check_scan(
     segment: bytes,
-    components: dict[int, int],
+    frame: Frame,
     huffman: set[tuple[int, int]],
     quantisation: set[int],
-    progressive: bool,
     path: Path,
 ) -> None:
     """A scan header (SOS) names components of the frame and tables already defined: a decoder
     meeting an undefined one stops, so a PDF viewer would show nothing."""
+    components = {component.id: component.table for component in frame.components}
+    progressive = frame.progressive
     count = segment[0] if segment else 0
     if not 1 <= count <= 4 or len(segment) != 4 + 2 * count:
         raise RasterError(path, f"the JPEG's scan header (SOS) is {len(segment)} bytes for {count} components; "
