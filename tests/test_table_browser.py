@@ -209,3 +209,48 @@ def test_a_phone_that_joined_by_the_qr_code_keeps_its_seat_at_the_typed_address_
     finally:
         process.kill()
         process.wait(timeout=10)
+
+
+def test_the_tv_keeps_no_key_in_its_address_bar_and_a_phone_at_its_bare_address_is_refused(tmp_path):
+    """The TV's address bar is in view of the room: once the printed address is opened it shows
+    the bare /table, the key kept in a cookie no script reads; a reload (F5) keeps the table
+    working; another browser (a phone) that opens the address read off the TV is refused."""
+    sync_api = pytest.importorskip("playwright.sync_api")
+    process, _log, table_url, join_url = start_table(tmp_path, "--players", "ann,bob", "--seed", "7")
+    key = table_url.split("?key=")[1]
+    bare = table_url.split("?")[0]
+    try:
+        with sync_api.sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+            errors = []
+            tv = browser.new_page(viewport={"width": 1280, "height": 720})
+            tv.on("pageerror", lambda error: errors.append(str(error)))
+            asked = []  # every address the TV's page asks for (its socket, its QR code ...)
+            tv.on("request", lambda request: asked.append(request.url))
+            tv.on("websocket", lambda ws: asked.append(ws.url))
+            tv.goto(table_url)
+            tv.wait_for_selector("#reveal")
+            assert tv.url == bare and key not in tv.url
+            assert tv.evaluate("() => document.cookie") == ""  # HttpOnly: no script on the page reads the key
+            tv.wait_for_function("() => document.querySelector('.join img')?.naturalWidth > 100")  # the QR
+            ann = seat_phones(browser, tv, join_url, ("ann",), errors)["ann"]
+            tv.reload()  # F5 on the TV, at the bare address
+            tv.wait_for_selector("#reveal")
+            tv.wait_for_function("() => document.querySelector('.join img')?.naturalWidth > 100")
+            tv.click("#reveal")
+            tv.wait_for_selector("#card")
+            ann.wait_for_selector("button.pass:not([disabled])")  # the card reached the phone too
+            assert tv.url == bare
+            assert [url for url in asked if "key=" in url] == [table_url], asked  # the cookie does the rest
+            phone = browser.new_context(viewport={"width": 390, "height": 844}).new_page()  # no cookie of the TV's
+            refused = phone.goto(bare)
+            assert refused.status == 403
+            assert phone.locator("body").inner_text().strip() == (
+                "this page needs the table's key: open the address the terminal printed"
+            )
+            assert tv.locator("#card").count() == 1  # the TV goes on
+            browser.close()
+        assert errors == []
+    finally:
+        process.kill()
+        process.wait(timeout=10)

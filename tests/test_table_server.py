@@ -79,6 +79,7 @@ def test_pages_and_files_come_from_a_fixed_list(classic, classic_deck):
     async def body(client):
         page = await client.get(f"/table?key={server.room.table_key}")
         assert page.status == 200 and "default-src 'none'" in page.headers["Content-Security-Policy"]
+        client.session.cookie_jar.clear()  # the table's cookie gone: what a stranger's browser asks
         for unkeyed in ("/table", "/table?key=guess", "/qr.svg", "/qr.svg?key="):  # the join code is the table's
             assert (await client.get(unkeyed)).status == 403, unkeyed
         assert (await client.get(f"/qr.svg?key={server.room.table_key}")).status == 200
@@ -91,6 +92,46 @@ def test_pages_and_files_come_from_a_fixed_list(classic, classic_deck):
         assert card.headers["Content-Type"] == "image/svg+xml" and await card.text() == "<svg id='M01'/>"
         # a name that is not this computer's: a DNS rebinding page cannot reach the table
         assert (await client.get("/table", headers={"Host": "evil.example:8000"})).status == 421
+
+    run(server, body)
+
+
+def test_the_printed_address_puts_the_key_in_a_cookie_and_out_of_the_address_bar(classic, classic_deck):
+    """The TV's address bar is in view of the room: ``/table?key=K`` is answered with a redirect
+    to the bare ``/table`` and the key in a cookie for the browser's session (HttpOnly,
+    SameSite=Strict), which opens the page (a reload), the QR code and the table's socket; a
+    browser without it (a phone at the address read off the TV) is refused all three."""
+    server, _ = make_server(classic, classic_deck)
+    key = server.room.table_key
+    unkeyed = "this page needs the table's key: open the address the terminal printed"
+
+    async def body(client):
+        cookie = f"rushmore-table-{client.port}"
+        moved = await client.get(f"/table?key={key}", allow_redirects=False)
+        assert (moved.status, moved.headers["Location"]) == (303, "/table")
+        name_value, *attributes = [part.strip() for part in moved.headers["Set-Cookie"].split(";")]
+        assert name_value == f"{cookie}={key}"
+        named = {attribute.split("=")[0].lower(): attribute for attribute in attributes}
+        assert named.keys() == {"httponly", "samesite", "path"}, attributes  # no Expires, no Max-Age
+        assert (named["samesite"], named["path"]) == ("SameSite=Strict", "Path=/")
+        page = await client.get("/table")  # the jar holds the cookie, as the TV's browser does
+        assert page.status == 200 and "text/html" in page.headers["Content-Type"]
+        assert (await client.get("/qr.svg")).status == 200
+        table = await client.ws_connect("/ws")
+        await table.send_json({"t": "table"})  # no key in the hello: the cookie came with the socket
+        assert (await receive(table))["join"]["code"] == server.room.join_code
+        await table.close()
+
+        client.session.cookie_jar.clear()  # a phone's browser: it read the bare /table off the TV
+        for wrong in ({}, {"Cookie": f"{cookie}=guess"}, {"Cookie": f"rushmore-table-1={key}"}):
+            page = await client.get("/table", headers=wrong)
+            assert (page.status, await page.text()) == (403, unkeyed), wrong
+            assert (await client.get("/qr.svg", headers=wrong)).status == 403, wrong
+        guessed = await client.get("/table?key=guess", allow_redirects=False)
+        assert guessed.status == 403 and "Set-Cookie" not in guessed.headers
+        phone = await client.ws_connect("/ws")
+        await phone.send_json({"t": "table"})
+        assert (await phone.receive()).type in (WSMsgType.CLOSE, WSMsgType.CLOSED)
 
     run(server, body)
 

@@ -15,7 +15,9 @@ SVG and the join QR code. Safe on a shared network (a holiday flat's Wi-Fi, a sc
   first message within 2 s, no traceback on the terminal);
 - the table screen holds a key (in the address the terminal prints); only with it are the table
   page, the join QR code and the join code served, and only it reveals, corrects, undoes and
-  ends; its socket has a place kept, whatever else is open;
+  ends; its socket has a place kept, whatever else is open. The printed address is answered with
+  a redirect to the bare ``/table`` and the key in a cookie (HttpOnly, SameSite=Strict, gone when
+  the browser closes): the key does not stay in the TV's address bar, in view of the room;
 - a phone joins with the QR code's long join key (110 bits: never counted or held back) or the
   short code typed; every try of a short code is counted per address and wrong codes are backed
   off, per address and all addresses together (:mod:`.joins`); once seated it holds a seat token
@@ -59,6 +61,7 @@ BURST = 20.0
 FIRST_PINGS = 6  # pings a phone gets quickly once seated (its clock is known within a second or two)
 PING_EVERY_S = (0.15, 1.0)  # seconds between a phone's pings: the first few, then the rest
 KEPT_SENT = 8  # pings a phone may still answer (older answers are ignored)
+TABLE_COOKIE = "rushmore-table-{port}"  # the table screen's key once its address was opened (a cookie per port)
 REPLACED = 4000  # the close code of a socket whose seat opened on another page
 FREED = 4001  # the close code of a phone whose seat the table screen freed (it goes back to the choice of names)
 ASSET_TYPES = {".html": "text/html", ".js": "text/javascript", ".css": "text/css"}
@@ -209,7 +212,13 @@ class TableServer:
         return self.room.t.gettext("this table is served under another name: open the address the terminal printed")
 
     def _keyed(self, request: web.Request) -> bool:
-        return secrets.compare_digest(request.query.get("key", "").encode(), self.room.table_key.encode())
+        """True if ``request`` comes from the table screen: the table's key in its address (``?key=``)
+        or in the cookie that opening the printed address set (:meth:`_table_page`)."""
+        given = (request.query.get("key"), request.cookies.get(_cookie_name(request)))
+        return any(self._is_table_key(key) for key in given)
+
+    def _is_table_key(self, text: object) -> bool:
+        return isinstance(text, str) and secrets.compare_digest(text.encode(), self.room.table_key.encode())
 
     def _unkeyed(self) -> web.Response:
         text = self.room.t.gettext("this page needs the table's key: open the address the terminal printed")
@@ -223,6 +232,17 @@ class TableServer:
         return web.Response(status=204)
 
     async def _table_page(self, request: web.Request) -> web.Response:
+        """The printed address (``/table?key=K``) is answered with a redirect to the bare ``/table``
+        and the key in a cookie, so that the key leaves the TV's address bar, which the room can
+        read; ``/table`` is served with that cookie (a reload), and refused without it (a phone)."""
+        if "key" in request.query:
+            key = request.query["key"]
+            if not self._is_table_key(key):
+                return self._unkeyed()
+            moved = web.Response(status=303, headers={"Location": "/table"})
+            # no Expires: gone when the browser closes; HttpOnly: no script reads it; Strict: no other site sends it
+            moved.set_cookie(_cookie_name(request), key, path="/", httponly=True, samesite="Strict")
+            return moved
         if not self._keyed(request):
             return self._unkeyed()
         return web.Response(body=self.pages["table.html"], content_type="text/html", charset="utf-8")
@@ -290,7 +310,8 @@ class TableServer:
     # -- websockets
 
     async def _socket(self, request: web.Request) -> web.StreamResponse:
-        if self._keyed(request):  # the table screen: its place is kept, whatever else is open
+        keyed = self._keyed(request)  # the table screen (its cookie, or ?key=): its place is kept
+        if keyed:
             self.doors.trust(request.transport)
         ws = web.WebSocketResponse(max_msg_size=MAX_MESSAGE_BYTES, heartbeat=20.0)
         await ws.prepare(request)
@@ -301,7 +322,7 @@ class TableServer:
             except asyncio.TimeoutError:
                 await ws.close(code=1008, message=b"no first message in time")
                 return ws
-            client = await self._hello(ws, hello, request.remote or "?")
+            client = await self._hello(ws, hello, request.remote or "?", keyed)
             if client is None:
                 return ws
             self.doors.trust(request.transport)
@@ -336,19 +357,15 @@ class TableServer:
         if old is not None:
             asyncio.get_running_loop().create_task(_close(old.ws, REPLACED, b"opened on another page"))
 
-    async def _hello(self, ws: web.WebSocketResponse, hello, address: str) -> Client | None:
-        """The first message names the screen: the table (its key) or a phone (the join code or
-        key and a name, or the token of a seat it holds). None: the socket is answered and closed."""
+    async def _hello(self, ws: web.WebSocketResponse, hello, address: str, keyed: bool) -> Client | None:
+        """The first message names the screen: the table (its key, in the message or, ``keyed``, in
+        the socket's request: its cookie or ``?key=``) or a phone (the join code or key and a name,
+        or the token of a seat it holds). None: the socket is answered and closed."""
         data = _parsed(hello.data) if hello.type is WSMsgType.TEXT else None
         if data is None:
             await _close(ws, 1008, b"expected a hello")
             return None
-        key = data.get("key")
-        if (
-            data.get("t") == "table"
-            and isinstance(key, str)
-            and secrets.compare_digest(key.encode(), self.room.table_key.encode())
-        ):
+        if data.get("t") == "table" and (keyed or self._is_table_key(data.get("key"))):
             return Client(ws, None)
         if data.get("t") != "phone":
             await _close(ws, 1008, b"not a screen of this game")
@@ -557,6 +574,17 @@ class TableServer:
         self.ended.set()
         if self.on_end:
             self.on_end()
+
+
+def _cookie_name(request: web.Request) -> str:
+    """The table key's cookie, named for the port the request came to: a browser sends a host's
+    cookies to each of its ports, and two tables on one computer keep a key each.
+
+    >>> from aiohttp.test_utils import make_mocked_request
+    >>> _cookie_name(make_mocked_request("GET", "/table", headers={"Host": "127.0.0.1:8123"}))
+    'rushmore-table-8123'
+    """
+    return TABLE_COOKIE.format(port=request.url.port)
 
 
 def _parsed(text: object) -> dict | None:

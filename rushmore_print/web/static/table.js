@@ -2,7 +2,8 @@
 // choose; it alone reveals, corrects, undoes and ends.
 "use strict";
 
-const key = new URLSearchParams(location.search).get("key") || "";
+// The table's key is no part of this page's address: the printed address set it in a cookie (the
+// room can read the TV's address bar), which the browser sends with the socket and the QR code.
 const app = document.getElementById("app");
 let state = null;
 let selected = null; // a player picked for a correction
@@ -19,7 +20,7 @@ let retry = null; // the next try to reach the table again
 // pages would take the table from each other in turn).
 function openTable() {
   const mine = connect(
-    () => ({ t: "table", key }),
+    () => ({ t: "table" }),
     (data) => {
       if (data.t === "note") {
         note = data.text;
@@ -43,7 +44,6 @@ function openTable() {
         retry = setTimeout(openTable, 2000);
       }
     },
-    `/ws?key=${encodeURIComponent(key)}`, // the key in the address too: the table's place is kept before its hello
   );
   link = mine;
 }
@@ -233,7 +233,7 @@ function lobbyShown() {
 
 function joinPanel() {
   return el("aside", { class: `join${lobbyShown() ? " large" : ""}` },
-    el("img", { src: `/qr.svg?key=${encodeURIComponent(key)}`, alt: say("qr") }),
+    el("img", { src: "/qr.svg", alt: say("qr") }),
     el("div", {},
       el("p", {}, say("join")),
       el("p", { class: "url" }, state.join.url),
