@@ -94,6 +94,11 @@ def test_every_example_of_the_commands_page_runs_in_order_in_an_empty_folder(tmp
     assert (tmp_path / "output" / "RULES.md").read_text("utf-8") == (ROOT / "RULES.md").read_text("utf-8")
 
 
+def test_the_readme_counts_the_examples_of_the_commands_page_right():
+    (stated,) = re.findall(r"card notation, (\d+) examples \|", README)
+    assert int(stated) == len(page_examples())
+
+
 def test_the_readme_answer_example_says_what_the_code_says(runner):
     assert runner.invoke(cli, ["answer", "LR*RL"]).output == "LR*RL matches M03 (LLRL)\n"
     assert "# LR*RL matches M03 (LLRL)" in README and "# LR*RL matches M03 (LLRL)" in COMMANDS
