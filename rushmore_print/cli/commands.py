@@ -77,7 +77,7 @@ def cli() -> None:
 
 @cli.command()
 @voice_options
-@click.argument("folder", required=False, default=".", type=click.Path(file_okay=False, path_type=Path))
+@click.argument("folder", required=False, default=".", type=OUT_FOLDER)
 @click.option(
     "--from", "example", type=click.Choice([e.value for e in Example]), default=Example.CLASSIC.value,
     show_default=True, help="The example design to start from.",
@@ -283,7 +283,7 @@ class _ExportCommand(click.Command):
 @click.argument("target", metavar="TARGET", callback=parsed(arguments.export_target))
 @design_argument
 @click.option(
-    "-o", "--output", "out_dir", type=OUT_FOLDER, default=None, callback=not_stdout,
+    "-o", "--output", "out_dir", type=OUT_FOLDER, metavar="FOLDER", default=None, callback=not_stdout,
     help="Folder the files land in (created if needed).  [default: output/TARGET]",
 )  # fmt: skip
 @export_options

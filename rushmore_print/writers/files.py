@@ -443,6 +443,9 @@ def ensure_folder(folder: Path) -> None:
     >>> ensure_folder(Path(scratch.name) / "taken" / "kit")
     Traceback (most recent call last):
     rushmore_print.errors.BuildError: .../taken/kit: .../taken is a file, not a folder
+    >>> ensure_folder(Path(scratch.name) / "taken")
+    Traceback (most recent call last):
+    rushmore_print.errors.BuildError: .../taken is a file, not a folder
     >>> scratch.cleanup()
     """
     try:
@@ -451,7 +454,9 @@ def ensure_folder(folder: Path) -> None:
         if exc.errno == errno.ENAMETOOLONG:
             raise BuildError(f"{shown_path(folder)}: the path is too long for this file system") from None
         if exc.errno in (errno.ENOTDIR, errno.EEXIST):
-            raise BuildError(f"{folder}: {_first_file_on_the_way(folder)} is a file, not a folder") from None
+            in_the_way = _first_file_on_the_way(folder)
+            where = "" if in_the_way == folder else f"{folder}: "
+            raise BuildError(f"{where}{in_the_way} is a file, not a folder") from None
         raise BuildError(f"{shown_path(folder)}: cannot create the output folder ({exc.strerror})") from None
     if not os.access(folder, os.W_OK):
         raise BuildError(f"{folder}: the output folder is not writable")
