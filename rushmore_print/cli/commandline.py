@@ -124,8 +124,9 @@ def parsed(parse: Callable[[str], object]) -> Callable:
 
 DESIGN_PATH = click.Path(dir_okay=False, allow_dash=True, path_type=Path)  # - : standard input
 IN_FILE = DESIGN_PATH
-OUT_FILE = click.Path(dir_okay=False, allow_dash=True, path_type=Path)  # - : standard output
-# A file in a folder's place is not bad usage: the writers refuse it with exit 1 and a sentence.
+# A folder in an output file's place, or a file in an output folder's, is not bad usage: the
+# writers refuse it with exit 1 and a sentence (click's exists/is-a-file checks would exit 2).
+OUT_FILE = click.Path(allow_dash=True, path_type=Path)  # - : standard output
 OUT_FOLDER = click.Path(path_type=Path)
 
 

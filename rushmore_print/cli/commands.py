@@ -112,7 +112,7 @@ def init(folder: Path, example: str) -> None:
 )  # fmt: skip
 @click.option("--level", type=LEVELS, help="Only the Search cards of this level's pool.")
 @click.option(
-    "-o", "--output", "out_file", type=OUT_FILE, default=STDIN, show_default=True,
+    "-o", "--output", "out_file", type=OUT_FILE, metavar="FILE", default=STDIN, show_default=True,
     help="The file to write (replaced atomically); - is standard output.",
 )  # fmt: skip
 @friendly_errors
@@ -695,7 +695,10 @@ def table(
 @cli.command()
 @voice_options
 @click.argument("logs", nargs=-1, required=True, type=click.Path(dir_okay=False, path_type=Path))
-@click.option("--html", "html_path", type=OUT_FILE, help="Also write an HTML page with charts (- : standard output).")
+@click.option(
+    "--html", "html_path", type=OUT_FILE, metavar="FILE",
+    help="Also write an HTML page with charts (- : standard output).",
+)  # fmt: skip
 @friendly_errors
 def stats(logs: tuple[Path, ...], html_path: Path | None) -> None:
     """How games went, from their logs: each Search card's median time to the right claim and

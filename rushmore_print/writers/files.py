@@ -331,10 +331,15 @@ def atomic_write(path: Path, data: bytes, inputs: Inputs | None = None, private:
     >>> atomic_write(target, b"cut on the crop marks")
     >>> target.read_bytes(), [path.name for path in target.parent.iterdir()]
     (b'cut on the crop marks', ['notes.txt'])
+    >>> atomic_write(target.parent, b"a folder in the way")
+    Traceback (most recent call last):
+    rushmore_print.errors.BuildError: .../kit: a folder has this file's name; nothing was written (move the folder away)
     >>> scratch.cleanup()
     """
     refuse_inputs([path], inputs)
     try:
+        if path.is_dir():  # in the try: a name too long for the system fails here first
+            raise BuildError(f"{path}: a folder has this file's name; nothing was written (move the folder away)")
         path.parent.mkdir(parents=True, exist_ok=True)
         _remove_stale_parts(path)
         # The writer's process id is in the name, so another run writing the same file at the
