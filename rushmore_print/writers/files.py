@@ -467,6 +467,71 @@ def ensure_folder(folder: Path) -> None:
         raise BuildError(f"{folder}: the output folder is not writable")
 
 
+def made_folders(folder: Path) -> list[Path]:
+    """:func:`ensure_folder`, returning the folders it made, outermost first (none when ``folder``
+    was there): what :func:`take_back` removes when the run fails after all.
+
+    >>> import tempfile
+    >>> scratch = tempfile.TemporaryDirectory()
+    >>> [path.name for path in made_folders(Path(scratch.name) / "output" / "classic")]
+    ['output', 'classic']
+    >>> made_folders(Path(scratch.name) / "output")
+    []
+    >>> scratch.cleanup()
+    """
+    missing = []
+    part = folder
+    while not part.exists() and part != part.parent:
+        missing.append(part)
+        part = part.parent
+    ensure_folder(folder)
+    return missing[::-1]
+
+
+def take_back(made: list[Path]) -> None:
+    """Remove the folders :func:`made_folders` made, innermost first, as long as each is empty: a
+    run refused after it made its output folder leaves no empty folder behind, and never touches
+    one that holds a file.
+
+    >>> import tempfile
+    >>> scratch = tempfile.TemporaryDirectory()
+    >>> made = made_folders(Path(scratch.name) / "output" / "classic")
+    >>> take_back(made)
+    >>> sorted(path.name for path in Path(scratch.name).iterdir())
+    []
+    >>> scratch.cleanup()
+    """
+    for path in reversed(made):
+        try:
+            path.rmdir()
+        except OSError:  # not empty (another run's file), or gone: left as it is
+            return
+
+
+@contextlib.contextmanager
+def output_folder(folder: Path) -> Iterator[None]:
+    """:func:`ensure_folder` for the run inside the ``with``; if that run fails, the folders made
+    for it are taken back (:func:`take_back`): "nothing was written" holds for folders too.
+
+    >>> import tempfile
+    >>> scratch = tempfile.TemporaryDirectory()
+    >>> try:
+    ...     with output_folder(Path(scratch.name) / "kit"):
+    ...         raise ValueError("a bad SOURCE_DATE_EPOCH")
+    ... except ValueError:
+    ...     pass
+    >>> list(Path(scratch.name).iterdir())
+    []
+    >>> scratch.cleanup()
+    """
+    made = made_folders(folder)
+    try:
+        yield
+    except BaseException:
+        take_back(made)
+        raise
+
+
 def die_with_parent(parent: int | None = None) -> None:
     """In a worker process: end when the parent does, even when it is killed with ``kill -9``
     (a worker left behind would go on using a core and memory for nothing). ``parent``: the
@@ -718,8 +783,11 @@ __all__ = [
     "durable",
     "ensure_folder",
     "finish_file",
+    "made_folders",
+    "output_folder",
     "refuse_inputs",
     "run_forked",
+    "take_back",
     "usable_cores",
     "worker_count",
 ]
