@@ -203,6 +203,12 @@ def parse_log(text: str) -> tuple[list[tuple[int, dict]], str | None]:
         try:
             record = _json_line(line)
         except ValueError as exc:
+            if not records:  # nothing of a log yet: another kind of file, not a damaged log
+                raise GameLogError(
+                    f"{exc}: not a game log (a game log, as `rushmore play --log` writes it, is one JSON "
+                    "event a line, starting with the game's start)",
+                    line=number,
+                ) from None
             raise GameLogError(f"{exc}; the log is damaged", line=number) from None
         if not isinstance(record, dict) or not isinstance(record.get("event"), str):
             raise GameLogError("not a game event", line=number)
