@@ -209,3 +209,41 @@ def test_a_phone_that_joined_by_the_qr_code_keeps_its_seat_at_the_typed_address_
     finally:
         process.kill()
         process.wait(timeout=10)
+
+
+def test_a_phone_turned_on_its_side_keeps_the_grid_and_pass_on_the_screen(tmp_path, classic_deck):
+    """A phone held sideways (640 x 360, 844 x 390) is as short as a grid of Monuments: with Pass
+    under the grid, Pass lay off the screen. On its side the grid runs down the left and the name,
+    Pass and the referee's words beside it; turned upright again, Pass is back under the grid."""
+    from .browser import out_of_reach, resize
+
+    sync_api = pytest.importorskip("playwright.sync_api")
+    long_name = "Wolfeschlegelsteinhausen"
+    process, _, table_url, join_url = start_table(tmp_path, "--players", f"ann,{long_name}", "--seed", "42")
+    try:
+        with sync_api.sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+            table = browser.new_page(viewport={"width": 1280, "height": 720})
+            table.goto(table_url)
+            phones = seat_phones(browser, table, join_url, ("ann", long_name), [])
+            table.click("#reveal")
+            table.wait_for_selector("#card")
+            right = answer_position(table, classic_deck)
+            ann = phones["ann"]
+            ann.wait_for_selector("button.pass:not([disabled])")
+            for width, height in ((640, 360), (844, 390), (360, 640), (390, 844)):
+                for name, phone in phones.items():
+                    resize(phone, width, height)
+                    where = f"{name}'s phone at {width} x {height}"
+                    assert out_of_reach(phone) == [], where
+                    bottom = phone.evaluate("() => document.querySelector('.grid').getBoundingClientRect().bottom")
+                    assert bottom <= height + 0.5, where
+                    shot(phone, f"phone-{width}x{height}-{name[:3]}.png")
+            resize(ann, 640, 360)
+            ann.click("button.pass")
+            tap_monument(phones[long_name], right)
+            table.wait_for_selector(f"li[data-player='{long_name}'] .score:has-text('1')")
+            browser.close()
+    finally:
+        if process.poll() is None:
+            process.kill()

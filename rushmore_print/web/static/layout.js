@@ -340,11 +340,13 @@ function fitPhone(app, party) {
     name.classList.toggle("wraps", cutShort(name));
   }
   const grid = app.querySelector(".grid");
-  const last = app.querySelector(".pass") || grid;
+  const pass = app.querySelector(".pass");
   if (grid) {
     grid.style.removeProperty("width");
     const padding = parseFloat(getComputedStyle(app).paddingBottom);
-    const cut = last.getBoundingClientRect().bottom + scrollY + padding - innerHeight;
+    // Pass under the grid (upright) or beside it (a phone on its side, style.css): what must end on the screen
+    const below = pass && pass.getBoundingClientRect().top >= grid.getBoundingClientRect().bottom - 1;
+    const cut = (below ? pass : grid).getBoundingClientRect().bottom + scrollY + padding - innerHeight;
     const height = grid.getBoundingClientRect().height;
     if (cut > 0 && height > 0) grid.style.setProperty("width", `${Math.max(50, (100 * (height - cut)) / height)}%`);
   }
