@@ -247,3 +247,40 @@ def test_a_phone_turned_on_its_side_keeps_the_grid_and_pass_on_the_screen(tmp_pa
     finally:
         if process.poll() is None:
             process.kill()
+
+
+def test_the_table_screen_shows_the_referee_s_newest_words_whole(tmp_path):
+    """Beside the grid the table screen has room for two or three of the referee's last four
+    lines (8 players at 1280 x 720): the oldest were shown and the newest, the ones the room
+    reads (the card just judged, a tie-break), were cut off under the box's edge. The oldest give
+    way."""
+    sync_api = pytest.importorskip("playwright.sync_api")
+    names = ["mum", "dad", "granny", "grandpa", "lily", "maximilian", "sophie", "ben"]
+    process, _, table_url, _ = start_table(tmp_path, "--players", ",".join(names), "--seed", "5")
+    try:
+        with sync_api.sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+            table = browser.new_page(viewport={"width": 1280, "height": 720})
+            table.goto(table_url)
+            for number in range(1, 6):  # nobody has a phone: the game master passes for each player
+                table.click("#reveal")
+                table.wait_for_selector("#card")
+                for name in names:
+                    table.click(f"li[data-player='{name}'] button.tile")
+                    table.click(".correction button:text-is('pass')")
+                    table.wait_for_selector(f"li[data-player='{name}'] .state:text-is('passed'), #reveal")
+                table.wait_for_selector("#reveal")
+                newest = table.evaluate(
+                    """() => { const notes = document.querySelector('.notes').getBoundingClientRect();
+                      const lines = [...document.querySelectorAll('.said li')];
+                      const last = lines[lines.length - 1];
+                      const whole = last.getBoundingClientRect().bottom <= notes.bottom + 0.5;
+                      return [last.textContent, whole, lines.length]; }"""
+                )
+                shot(table, f"table-said-{number}.png")
+                text, whole, _ = newest
+                assert text.startswith("nobody is right") and whole, (number, newest)
+            browser.close()
+    finally:
+        if process.poll() is None:
+            process.kill()
