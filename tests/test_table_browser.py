@@ -284,3 +284,41 @@ def test_the_table_screen_shows_the_referee_s_newest_words_whole(tmp_path):
     finally:
         if process.poll() is None:
             process.kill()
+
+
+def test_the_join_code_leaves_the_table_screen_once_every_seat_is_taken(tmp_path, classic_deck):
+    """Before the first card the table screen shows the QR code and the join code to the room;
+    once the game is under way and every seat has its phone, nobody needs them (a phone that
+    comes back has its token) and the screen everyone sees, and photographs, no longer shows
+    them. A seat freed for another phone brings them back until it is taken."""
+    sync_api = pytest.importorskip("playwright.sync_api")
+    process, _, table_url, join_url = start_table(tmp_path, "--players", "ann,bob", "--seed", "42")
+    code = join_url.rsplit("/", 1)[1]
+    try:
+        with sync_api.sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+            table = browser.new_page(viewport={"width": 1280, "height": 720})
+            table.goto(table_url)
+            ann, bob = seat_phones(browser, table, join_url, ("ann", "bob"), []).values()
+            assert code in table.locator("body").inner_text()  # the first card not yet shown: the lobby
+            table.click("#reveal")
+            table.wait_for_selector("#card")
+            tap_monument(ann, answer_position(table, classic_deck))
+            bob.click("button.pass")
+            table.wait_for_selector("#reveal")
+            shown = table.locator("body").inner_text()
+            assert code not in shown and table.locator(".join").count() == 0, shown
+            shot(table, "table-no-code.png")
+            table.click("li[data-player='bob'] button.tile")
+            table.click(".correction button.free")  # bob's phone took the wrong seat, or died
+            table.wait_for_selector(".join .code")
+            assert table.locator(".join .code").inner_text() == code
+            newcomer = browser.new_page(viewport={"width": 390, "height": 844})
+            newcomer.goto(join_url)
+            newcomer.click("button.seat-choice:has-text('bob')")
+            newcomer.wait_for_selector(".grid")
+            table.wait_for_selector(".join", state="detached")
+            browser.close()
+    finally:
+        if process.poll() is None:
+            process.kill()
