@@ -120,6 +120,17 @@ def test_unknown_key_suggests_the_nearest(write_design):
     assert ":7: " in found[0]
 
 
+def test_many_unknown_keys_are_named_up_to_twenty_then_counted(write_design):
+    """100,000 unknown keys in a 1 MB design once took 52 s (the nearest key sought for each) and
+    printed 100,000 lines."""
+    found = problems(write_design, MINIMAL + "print: {card: poker, " + ", ".join(f"k{i}: 1" for i in range(25)) + "}\n")
+    assert len(found) == 21
+    assert found[19].endswith("print.k19: unknown key; allowed keys in print: card, orientation, bleed, font, profile")
+    assert found[20].endswith(
+        "print: 5 more unknown keys in print, not listed; allowed keys: card, orientation, bleed, font, profile"
+    )
+
+
 def test_yaml_syntax_error_has_line_and_column(write_design):
     found = problems(write_design, "name: x\nheads: [A, B\n  directions: {\n")
     assert len(found) == 1 and "not valid YAML (column" in found[0]
