@@ -266,7 +266,7 @@ def test_validate_decodes_image_art_so_what_it_passes_builds(runner, tmp_path):
     design = _design(tmp_path, "bad.webp")
     checked = runner.invoke(cli, ["validate", str(design)])
     assert checked.exit_code == 1
-    assert f"error: {design}: heads.1.art: {tmp_path / 'bad.webp'}: cannot decode the image (" in checked.stderr
+    assert f"error: {design}:2: heads.1.art: 'bad.webp': cannot decode the image (" in checked.stderr
     built = runner.invoke(cli, ["build", str(design), "-o", str(tmp_path / "out")])
     assert built.exit_code == 1 and "cannot decode the image" in built.stderr
 

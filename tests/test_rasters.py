@@ -566,7 +566,7 @@ def test_palette_art_whose_pixels_point_past_its_palette_is_refused_at_validate(
     design = write(tmp_path, "design.yaml", FULL_DESIGN.format(art="past.png").encode())
     result = runner.invoke(cli, ["validate", str(design)])
     assert result.exit_code == 1
-    assert f"error: {design}: heads.1.art: {tmp_path / 'past.png'}: {PAST_REASON}" in result.stderr, result.stderr
+    assert f"error: {design}:2: heads.1.art: 'past.png': {PAST_REASON}" in result.stderr, result.stderr
 
 
 @pytest.mark.parametrize("count, refused", [(9_997, False), (9_998, True)])  # with IHDR, pHYs, IEND: 10,000, 10,001

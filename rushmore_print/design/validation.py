@@ -343,6 +343,7 @@ def parse_design(text: str, file: str, base_dir: Path | None, font_check: FontCh
         style=style,
         source=file,
         language=language,
+        key_lines=tuple((dotted(path), line) for path, line in check.lines.items()),
     )
 
 
