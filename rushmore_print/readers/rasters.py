@@ -849,4 +849,37 @@ def _webp_profile(raw: bytes, position: int, path: Path) -> bytes:
     return raw[position + 8 : position + 8 + length]
 
 
-__all__ = ["PNG_SIGNATURE", "Raster", "RasterError", "check_data", "exif_orientation", "read_raster"]
+_PNG_TEXT = (b"tEXt", b"zTXt", b"iTXt")
+
+
+def png_without_text(raw: bytes) -> bytes:
+    """A PNG's bytes without its text chunks (``tEXt``, ``zTXt``, ``iTXt``: comments, XMP
+    metadata), which nothing prints: Pillow refuses a compressed one that inflates past 1 MB, as an
+    editor's XMP may, and reads each in Python. Other bytes are returned as they are.
+
+    >>> text = struct.pack(">I", 3) + b"tEXta\\0b" + struct.pack(">I", zlib.crc32(b"tEXta\\0b"))
+    >>> png_without_text(PNG_SIGNATURE + text) == PNG_SIGNATURE, png_without_text(b"GIF89a") == b"GIF89a"
+    (True, True)
+    """
+    if not raw.startswith(PNG_SIGNATURE):
+        return raw
+    kept = [PNG_SIGNATURE]
+    position = len(PNG_SIGNATURE)
+    while position + 12 <= len(raw):
+        (length,) = struct.unpack(">I", raw[position : position + 4])
+        end = position + 12 + length
+        if raw[position + 4 : position + 8] not in _PNG_TEXT:
+            kept.append(raw[position:end])
+        position = end
+    return b"".join(kept) + raw[position:]  # a damaged end as it was, for the decoder to refuse
+
+
+__all__ = [
+    "PNG_SIGNATURE",
+    "Raster",
+    "RasterError",
+    "check_data",
+    "exif_orientation",
+    "png_without_text",
+    "read_raster",
+]
