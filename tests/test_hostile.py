@@ -214,9 +214,9 @@ def test_raster_art_of_which_nothing_shows_is_refused_by_validate_and_build(
     image.save(path.parent / "h.png")
     checked = runner.invoke(cli, ["validate", str(path)])
     built = runner.invoke(cli, ["build", str(path), "-o", str(tmp_path / "kit"), "--paper", "a4", "--layout", "fronts"])
-    said = "h.png: no pixel of it is even half opaque, so the head would print as nothing"
+    said = "no pixel of it is even half opaque, so the head would print as nothing"
     assert (checked.exit_code, built.exit_code) == ((1, 1) if refused else (0, 0)), checked.output + built.output
-    assert (said in checked.stderr and said in built.stderr) == refused
+    assert (f":2: heads.1.art: 'h.png': {said}" in checked.stderr and f"h.png: {said}" in built.stderr) == refused
     assert any((tmp_path / "kit").glob("*.pdf")) != refused
 
 
