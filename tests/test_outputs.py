@@ -159,11 +159,3 @@ def test_an_output_that_is_a_pipe_or_a_link_to_one_is_not_replaced_by_a_file(run
     assert "nothing was written" in result.stderr
     assert stat.S_ISFIFO(os.stat(tmp_path / "pipe.csv").st_mode) and (tmp_path / "stdout").is_symlink()
     assert sorted(path.name for path in tmp_path.iterdir()) == ["pipe.csv", "stdout"]
-
-
-def test_an_empty_output_path_is_a_sentence(runner, tmp_path, monkeypatch):
-    """``-o ''`` is the current folder: the rename over it failed as "Device or resource busy"."""
-    monkeypatch.chdir(tmp_path)
-    result = runner.invoke(cli, ["cards", "--format", "csv", "-o", ""])
-    assert result.exit_code == 1
-    assert result.stderr.startswith("error: . is a folder, not a file;") and not list(tmp_path.iterdir())

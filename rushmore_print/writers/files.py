@@ -362,8 +362,8 @@ def atomic_write(path: Path, data: bytes, inputs: Inputs | None = None, private:
 def refuse_special(path: Path) -> None:
     """Refuse to write to ``path`` when it leads to a device, a named pipe or a socket: a file is
     written beside its target and renamed over it, which would put a regular file in the place of
-    ``/dev/null`` or of a link such as ``/dev/stdout`` (run as root, for everyone); a folder (``-o ''``
-    is the current one) cannot be replaced. A ``BuildError`` raised before anything is written.
+    ``/dev/null`` or of a link such as ``/dev/stdout`` (run as root, for everyone). A ``BuildError``
+    raised before anything is written; a folder in the way is left to the rename, which names it.
 
     >>> refuse_special(Path("/no/such/file.csv"))
     >>> refuse_special(Path("/dev/null"))
@@ -375,10 +375,9 @@ so give the path of a file (- writes to standard output where a command takes it
         mode = os.stat(path).st_mode
     except OSError:
         return  # nothing there yet (or nothing this check can see): the write says what fails
-    if not stat.S_ISREG(mode):
-        what = "a folder" if stat.S_ISDIR(mode) else special_file(mode)
+    if not stat.S_ISREG(mode) and not stat.S_ISDIR(mode):
         raise BuildError(
-            f"{shown_path(path)} is {what}, not a file; an output replaces a file whole, so give the "
+            f"{shown_path(path)} is {special_file(mode)}, not a file; an output replaces a file whole, so give the "
             "path of a file (- writes to standard output where a command takes it); nothing was written"
         )
 
