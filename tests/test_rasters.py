@@ -355,6 +355,8 @@ CODED_DAMAGE = kept(
     lambda: [
         ("swapped.jpg", scan_on_other_tables(noisy_jpeg()), "26413 extraneous bytes before marker 0xd9"),
         ("cut.jpg", coded_data_cut(noisy_jpeg()), "premature end of data segment"),
+        # only the last rows' data gone: the check skips every line but the last, and must not skip them
+        ("tail-cut.jpg", noisy_jpeg()[:-42] + b"\xff\xd9", "premature end of data segment"),
         ("progressive.jpg", coded_data_cut(noisy_jpeg(progressive=True), last=True), "premature end of data segment"),
         ("progressive-swapped.jpg", scan_on_other_tables(noisy_jpeg(progressive=True)), "bad Huffman code"),
     ],

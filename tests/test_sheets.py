@@ -23,6 +23,7 @@ from rushmore_print.readers import spreadsheets
 from rushmore_print.readers.spreadsheets import SheetError, SheetFormat, Table, read_tables, write_tables
 
 from .conftest import EXAMPLES
+from .docpages import page
 from .fuzz_sheets import oracle_rows, table_rows
 
 FORMATS = ["csv", "xlsx", "ods"]
@@ -109,6 +110,17 @@ EDITS = [
     (6, 3, "LLLL", "row 6, column C (notation): M05: shows LLLL, the same as M01; each combination must appear once"),
     (19, 1, "S01", "rows 18 and 19, column A (id): S01: this id is used by 2 Search cards"),
 ]  # fmt: skip
+
+
+def test_the_rows_the_deck_page_quotes_are_rows_of_the_classic_deck_s_sheet(runner, tmp_path):
+    """The deck page shows a Monument's row and a Search card's (``S17, search, LR*RL, ...``): each
+    is that card's row in ``rushmore cards --format csv``, its empty cells left off."""
+    quoted = re.findall(r"`([MS]\d\d, (?:monument|search), [^`]*)`", " ".join(page("guide/deck.md").split()))
+    assert len(quoted) == 2, quoted
+    rows = {tuple(row) for row in csv.reader(io.StringIO(written(runner, tmp_path, "csv").read_text("utf-8")))}
+    for shown in quoted:
+        cells = shown.split(", ")
+        assert (*cells, *[""] * (6 - len(cells))) in rows, shown
 
 
 @pytest.mark.parametrize("fmt", FORMATS)

@@ -332,11 +332,16 @@ def atomic_write(path: Path, data: bytes, inputs: Inputs | None = None, private:
     >>> atomic_write(target, b"cut on the crop marks")
     >>> target.read_bytes(), [path.name for path in target.parent.iterdir()]
     (b'cut on the crop marks', ['notes.txt'])
+    >>> atomic_write(target.parent, b"a folder in the way")
+    Traceback (most recent call last):
+    rushmore_print.errors.BuildError: .../kit: a folder has this file's name; nothing was written (move the folder away)
     >>> scratch.cleanup()
     """
     refuse_inputs([path], inputs)
     refuse_special(path)
     try:
+        if path.is_dir():  # in the try: a name too long for the system fails here first
+            raise BuildError(f"{path}: a folder has this file's name; nothing was written (move the folder away)")
         path.parent.mkdir(parents=True, exist_ok=True)
         _remove_stale_parts(path)
         # The writer's process id is in the name, so another run writing the same file at the
@@ -468,6 +473,9 @@ def ensure_folder(folder: Path) -> None:
     >>> ensure_folder(Path(scratch.name) / "taken" / "kit")
     Traceback (most recent call last):
     rushmore_print.errors.BuildError: .../taken/kit: .../taken is a file, not a folder
+    >>> ensure_folder(Path(scratch.name) / "taken")
+    Traceback (most recent call last):
+    rushmore_print.errors.BuildError: .../taken is a file, not a folder
     >>> scratch.cleanup()
     """
     try:
@@ -476,7 +484,9 @@ def ensure_folder(folder: Path) -> None:
         if exc.errno == errno.ENAMETOOLONG:
             raise BuildError(f"{shown_path(folder)}: the path is too long for this file system") from None
         if exc.errno in (errno.ENOTDIR, errno.EEXIST):
-            raise BuildError(f"{folder}: {_first_file_on_the_way(folder)} is a file, not a folder") from None
+            in_the_way = _first_file_on_the_way(folder)
+            where = "" if in_the_way == folder else f"{folder}: "
+            raise BuildError(f"{where}{in_the_way} is a file, not a folder") from None
         raise BuildError(f"{shown_path(folder)}: cannot create the output folder ({exc.strerror})") from None
     if not os.access(folder, os.W_OK):
         raise BuildError(f"{folder}: the output folder is not writable")
