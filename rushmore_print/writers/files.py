@@ -14,6 +14,7 @@ import pickle
 import selectors
 import shutil
 import signal
+import stat
 import sys
 import tempfile
 import traceback
@@ -23,7 +24,7 @@ from pathlib import Path
 from typing import BinaryIO, NoReturn, TypeVar
 
 from ..errors import BuildError, OptionsError, RushmoreError
-from ..readers.inputs import shown_path
+from ..readers.inputs import shown_path, special_file
 
 Inputs = Mapping[Path, str]
 """The files a command reads, each with what it is (``the design``, ``heads.2.art``): what its
@@ -337,6 +338,7 @@ def atomic_write(path: Path, data: bytes, inputs: Inputs | None = None, private:
     >>> scratch.cleanup()
     """
     refuse_inputs([path], inputs)
+    refuse_special(path)
     try:
         if path.is_dir():  # in the try: a name too long for the system fails here first
             raise BuildError(f"{path}: a folder has this file's name; nothing was written (move the folder away)")
@@ -360,6 +362,29 @@ def atomic_write(path: Path, data: bytes, inputs: Inputs | None = None, private:
         if isinstance(exc, OSError):
             raise BuildError(_write_failure(path, exc)) from None
         raise
+
+
+def refuse_special(path: Path) -> None:
+    """Refuse to write to ``path`` when it leads to a device, a named pipe or a socket: a file is
+    written beside its target and renamed over it, which would put a regular file in the place of
+    ``/dev/null`` or of a link such as ``/dev/stdout`` (run as root, for everyone). A ``BuildError``
+    raised before anything is written; a folder in the way is left to the rename, which names it.
+
+    >>> refuse_special(Path("/no/such/file.csv"))
+    >>> refuse_special(Path("/dev/null"))
+    Traceback (most recent call last):
+    rushmore_print.errors.BuildError: /dev/null is a device, not a file; an output replaces a file whole, \
+so give the path of a file (- writes to standard output where a command takes it); nothing was written
+    """
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return  # nothing there yet (or nothing this check can see): the write says what fails
+    if not stat.S_ISREG(mode) and not stat.S_ISDIR(mode):
+        raise BuildError(
+            f"{shown_path(path)} is {special_file(mode)}, not a file; an output replaces a file whole, so give the "
+            "path of a file (- writes to standard output where a command takes it); nothing was written"
+        )
 
 
 def durable() -> bool:
