@@ -207,17 +207,6 @@ class Design:
     # (art a decoder refuses); not part of the design's value, its hash or its equality.
     key_lines: tuple[tuple[str, int], ...] = field(default=(), compare=False, repr=False)
 
-    def line_of(self, key: str) -> int | None:
-        """The line of ``key`` (a dotted key path) in the design file, when known.
-
-        >>> from rushmore_print import parse_design
-        >>> text = "name: L\\nheads: [A, B, C, D]\\nsearch: {seed: 1, red_counts: {0: 16}}\\n"
-        >>> design = parse_design(text, "l.yaml", None)
-        >>> design.line_of("search.seed"), design.line_of("print.font")
-        (3, None)
-        """
-        return dict(self.key_lines).get(key)
-
     def input_files(self) -> dict[Path, str]:
         """The files the design was read from, each with what it is: the design file, each head's
         art, the print font and profile. No command writes over one of them.

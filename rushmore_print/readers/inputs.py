@@ -359,4 +359,5 @@ __all__ = [
     "read_stream",
     "shown",
     "shown_path",
+    "special_file",
 ]

@@ -811,6 +811,7 @@ __all__ = [
     "made_folders",
     "output_folder",
     "refuse_inputs",
+    "refuse_special",
     "run_forked",
     "take_back",
     "usable_cores",
