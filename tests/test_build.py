@@ -314,6 +314,20 @@ def _fonts_of(path):
     return found
 
 
+def test_the_print_kit_page_names_the_type_the_kit_embeds(kit):
+    """The print kit page says which font the PDFs embed, as subsets: the kit's PDFs embed those
+    three faces and nothing else."""
+    from .docpages import page
+
+    said = " ".join(page("guide/print-kit.md").split())
+    assert "Type: the PDFs embed (as subsets) DejaVu Sans Condensed, regular, bold and oblique" in said
+    kit_folder, _ = kit
+    names = {name for pdf in kit_folder.glob("*.pdf") for name in _fonts_of(pdf)}
+    assert all(re.fullmatch(r"/[A-Z]{6}\+DejaVuSansCondensed(-Bold|-Oblique)?", name) for name in names), names
+    faces = {name.split("+")[1] for name in names}
+    assert faces == {"DejaVuSansCondensed", "DejaVuSansCondensed-Bold", "DejaVuSansCondensed-Oblique"}
+
+
 @pytest.mark.slow
 def test_every_font_in_every_pdf_is_embedded(tmp_path, kit, runner):
     from rushmore_print.cli.commands import cli

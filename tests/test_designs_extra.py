@@ -100,6 +100,22 @@ def test_an_existing_log_is_never_overwritten(runner, tmp_path):
     assert log.read_text() == "precious\n"
 
 
+@pytest.mark.parametrize("kind, said", [("pipe", "a named pipe (FIFO)"), ("broken link", "a link to nothing")])
+def test_a_log_path_that_is_no_file_is_named_not_offered_for_resume(runner, tmp_path, kind, said):
+    """A pipe (or /dev/null) as --log was "a game log is already there; continue it with --resume",
+    which then refused it: there is no log to resume."""
+    import os
+
+    log = tmp_path / "game.jsonl"
+    if kind == "pipe":
+        os.mkfifo(log)
+    else:
+        log.symlink_to(tmp_path / "gone.jsonl")
+    result = runner.invoke(cli, ["play", "--players", "ann,bob", "--log", str(log)], input="quit\n")
+    assert result.exit_code == 1
+    assert result.stderr == f"error: {log}: is {said}, not a game log; choose another --log\n"
+
+
 def test_terminal_heads_mark_red_without_colour_when_piped(runner, tmp_path):
     script = "\n".join(["ann pass", "bob pass"] * 12) + "\nquit\n"
     result = runner.invoke(

@@ -60,6 +60,20 @@ def test_every_link_of_the_readme_leads_somewhere_from_the_package_index_too():
             assert anchor in headings(target.read_text("utf-8")), f"README.md links to {link}: no such heading"
 
 
+def test_a_section_named_in_italics_above_or_below_is_there_on_the_same_page():
+    """``see *Images* above`` sends the reader up the same page: a heading of that name must be
+    there (a section of another page is a link; the design-file page once pointed up to a section
+    the move to docs/ had left on another page)."""
+    for path in [ROOT / "README.md", *sorted(DOCS.rglob("*.md"))]:
+        text = path.read_text("utf-8")
+        for match in re.finditer(r"\*([A-Z][^*\n]*)\* (above|below)\b", text):
+            name, way = github_slug(match.group(1)), match.group(2)
+            there = headings(text[: match.start()] if way == "above" else text[match.end() :])
+            assert any(slug.startswith(name) for slug in there), (
+                f"{path.relative_to(ROOT)} sends the reader to *{match.group(1)}* {way}: no such heading {way} it"
+            )
+
+
 def test_every_page_of_the_docs_is_linked_from_the_readme_or_a_toctree():
     index = (DOCS / "index.md").read_text("utf-8") + (DOCS / "api" / "index.md").read_text("utf-8")
     for page in sorted(DOCS.rglob("*.md")) + sorted(DOCS.rglob("*.rst")):

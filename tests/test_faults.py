@@ -66,6 +66,49 @@ def test_an_output_folder_under_a_file_is_a_sentence(runner, tmp_path, command):
     assert (tmp_path / "notes.txt").read_text() == "mine"
 
 
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["build", "--paper", "a4"],
+        ["export", "png", "--dpi", "72"],
+        ["rulebook"],
+        ["calibrate"],
+        ["preview"],
+        ["init"],  # its FOLDER is a positional argument, not -o
+    ],
+)
+def test_an_output_folder_that_is_a_file_is_a_sentence(runner, tmp_path, command):
+    """``-o notes.txt`` where notes.txt is a file: exit 1 and the sentence the core says for a
+    file on the way (it was click's exit 2, ``Directory 'notes.txt' is a file.``)."""
+    (tmp_path / "notes.txt").write_text("mine")
+    where = [str(tmp_path / "notes.txt")] if command == ["init"] else ["-o", str(tmp_path / "notes.txt")]
+    result = runner.invoke(cli, [*command, *where])
+    assert result.exit_code == 1, result.output
+    *_, last = result.stderr.splitlines()  # after export's progress note, if any
+    assert last.startswith("error: ") and last.endswith(f"{tmp_path / 'notes.txt'} is a file, not a folder"), last
+    assert (tmp_path / "notes.txt").read_text() == "mine"
+
+
+@pytest.mark.parametrize(
+    "command",
+    [["cards", "-o"], ["cards", "--format", "ods", "-o"], ["rulebook", "--markdown"], ["stats", "LOG", "--html"]],
+)
+def test_a_folder_where_an_output_file_should_be_is_a_sentence(runner, tmp_path, command):
+    """``cards -o deck.csv`` where deck.csv is a folder: exit 1 and a sentence, the folder left
+    as it was (it was click's exit 2, ``File ... is a directory.``)."""
+    (tmp_path / "deck.csv").mkdir()
+    if "LOG" in command:
+        log = tmp_path / "g.jsonl"
+        assert runner.invoke(cli, ["play", "--players", "ann,bob", "--log", str(log)], input="quit\n").exit_code == 0
+        command = [str(log) if word == "LOG" else word for word in command]
+    result = runner.invoke(cli, [*command, str(tmp_path / "deck.csv")])
+    assert result.exit_code == 1, result.output
+    assert result.stderr == (
+        f"error: {tmp_path / 'deck.csv'}: a folder has this file's name; nothing was written (move the folder away)\n"
+    )
+    assert list((tmp_path / "deck.csv").iterdir()) == []
+
+
 @pytest.mark.slow
 def test_impose_into_a_folder_under_a_file(runner, tmp_path):
     runner.invoke(cli, ["export", "png", "--dpi", "72", "-o", str(tmp_path / "png")])

@@ -214,9 +214,9 @@ def test_raster_art_of_which_nothing_shows_is_refused_by_validate_and_build(
     image.save(path.parent / "h.png")
     checked = runner.invoke(cli, ["validate", str(path)])
     built = runner.invoke(cli, ["build", str(path), "-o", str(tmp_path / "kit"), "--paper", "a4", "--layout", "fronts"])
-    said = "h.png: no pixel of it is even half opaque, so the head would print as nothing"
+    said = "no pixel of it is even half opaque, so the head would print as nothing"
     assert (checked.exit_code, built.exit_code) == ((1, 1) if refused else (0, 0)), checked.output + built.output
-    assert (said in checked.stderr and said in built.stderr) == refused
+    assert (f":2: heads.1.art: 'h.png': {said}" in checked.stderr and f"h.png: {said}" in built.stderr) == refused
     assert any((tmp_path / "kit").glob("*.pdf")) != refused
 
 
@@ -397,3 +397,22 @@ def test_a_folder_in_the_way_of_one_file_leaves_every_file_as_it_was(runner, tmp
     assert again.exit_code == 1, again.output
     assert f"{last}: a folder has this file's name; nothing was written" in again.stderr
     assert _files(tmp_path) == before
+
+
+def test_art_the_decoder_refuses_is_named_at_its_line_by_the_name_the_design_gives(runner, write_design, tmp_path):
+    """Found after the design was read (the art's colour profile, read by LittleCMS), the problem
+    once named neither the line nor the key's value: ``design.yaml: heads.1.art: /abs/path/a.png: ...``."""
+    from PIL import Image, ImageDraw
+
+    image = Image.new("RGB", (60, 108), (230, 220, 200))
+    ImageDraw.Draw(image).rectangle((0, 0, 30, 108), fill=(40, 30, 20))
+    image.save(tmp_path / "a.png", icc_profile=b"not a profile" * 20)
+    design = write_design(
+        "name: Located\nheads:\n  - B\n  - {name: A, art: a.png}\n  - C\n  - D\n"
+        "search: {seed: 1, red_counts: {0: 16, 1: 12, 2: 11}}\n"
+    )
+    result = runner.invoke(cli, ["validate", str(design)])
+    assert result.exit_code == 1
+    assert result.stderr.startswith(
+        f"error: {design}:4: heads.2.art: 'a.png': LittleCMS cannot read its embedded colour profile"
+    ), result.stderr

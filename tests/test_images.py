@@ -266,7 +266,7 @@ def test_validate_decodes_image_art_so_what_it_passes_builds(runner, tmp_path):
     design = _design(tmp_path, "bad.webp")
     checked = runner.invoke(cli, ["validate", str(design)])
     assert checked.exit_code == 1
-    assert f"error: {design}: heads.1.art: {tmp_path / 'bad.webp'}: cannot decode the image (" in checked.stderr
+    assert f"error: {design}:2: heads.1.art: 'bad.webp': cannot decode the image (" in checked.stderr
     built = runner.invoke(cli, ["build", str(design), "-o", str(tmp_path / "out")])
     assert built.exit_code == 1 and "cannot decode the image" in built.stderr
 
@@ -329,3 +329,23 @@ def test_an_animated_png_is_refused_by_its_reader_naming_the_file_once(runner, t
     assert line.count("head.png") == 1, line
     imposed = runner.invoke(cli, ["impose", str(art / "head.png"), "--card", "25.4x25.4mm", "-o", str(tmp_path / "o")])
     assert imposed.exit_code == 1 and "head.png: the PNG is animated (2 frames)" in imposed.stderr, imposed.output
+
+
+@pytest.mark.parametrize("kind", [b"zTXt", b"iTXt"])
+def test_art_whose_metadata_inflates_past_a_megabyte_still_decodes(runner, tmp_path, kind):
+    """An editor's XMP (compressed iTXt) of 1.5 MB: Pillow refused the PNG ("Decompressed data too
+    large for PngImagePlugin.MAX_TEXT_CHUNK") although nothing of it is printed."""
+    import zlib
+
+    from PIL import ImageDraw
+
+    image = Image.new("RGB", (60, 100), (230, 220, 200))
+    ImageDraw.Draw(image).rectangle((0, 0, 30, 100), fill=(40, 30, 20))
+    out = io.BytesIO()
+    image.save(out, "PNG")
+    head = b"XML:com.adobe.xmp\0\1\0\0\0" if kind == b"iTXt" else b"Comment\0\0"
+    raw = out.getvalue()
+    (tmp_path / "meta.png").write_bytes(raw[:33] + chunk(kind, head + zlib.compress(b"x" * 1_500_000)) + raw[33:])
+    assert decode((tmp_path / "meta.png").read_bytes(), "meta.png").size == (60, 100)
+    checked = runner.invoke(cli, ["validate", str(_design(tmp_path, "meta.png"))])
+    assert checked.exit_code == 0, checked.output

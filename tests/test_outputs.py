@@ -143,3 +143,19 @@ def test_impose_never_writes_over_a_card_image(runner, tmp_path):
     result = runner.invoke(cli, ["impose", str(card), "-o", str(tmp_path), "--paper", "a4", "--layout", "fronts"])
     assert result.exit_code == 2 and "is a card image this command reads" in result.stderr, result.output
     assert card.read_bytes() == before
+
+
+@pytest.mark.parametrize("spelling", ["pipe.csv", "stdout"])
+def test_an_output_that_is_a_pipe_or_a_link_to_one_is_not_replaced_by_a_file(runner, tmp_path, spelling):
+    """``cards -o /dev/stdout`` (a link to a pipe) or ``-o /dev/null`` (a device): the file written
+    beside it and renamed would put a regular file in its place, for everyone when run as root."""
+    import stat
+
+    os.mkfifo(tmp_path / "pipe.csv")
+    (tmp_path / "stdout").symlink_to(tmp_path / "pipe.csv")  # as /dev/stdout is a link to /proc/self/fd/1
+    result = runner.invoke(cli, ["cards", "--format", "csv", "-o", str(tmp_path / spelling)])
+    assert result.exit_code == 1, result.output
+    assert f"{tmp_path / spelling} is a named pipe (FIFO), not a file;" in result.stderr
+    assert "nothing was written" in result.stderr
+    assert stat.S_ISFIFO(os.stat(tmp_path / "pipe.csv").st_mode) and (tmp_path / "stdout").is_symlink()
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["pipe.csv", "stdout"]

@@ -80,6 +80,24 @@ def test_a_malformed_source_date_epoch_is_a_clear_error(value, runner, tiny_path
     assert not list(tmp_path.rglob("*.pdf"))
 
 
+@pytest.mark.parametrize(
+    "command", [["build"], ["rulebook"], ["calibrate", "--paper", "a4"], ["export", "dtc"]], ids=lambda c: c[0]
+)
+def test_a_run_refused_for_its_date_leaves_no_folder_it_made(command, runner, tiny_path, tmp_path):
+    """The date is read as the first PDF is drawn, after the output folder is made: a refused run
+    takes back the folders it made (nothing was written), and leaves a folder that was there."""
+    design = [str(tiny_path)] if command[0] in ("build", "rulebook", "export") else []
+    new = tmp_path / "new" / "kit"
+    result = runner.invoke(cli, [*command, *design, "-o", str(new)], env={"SOURCE_DATE_EPOCH": "abc"})
+    assert result.exit_code == 1, result.output
+    assert not (tmp_path / "new").exists()
+    (tmp_path / "old").mkdir()
+    (tmp_path / "old" / "notes.txt").write_text("mine")
+    result = runner.invoke(cli, [*command, *design, "-o", str(tmp_path / "old")], env={"SOURCE_DATE_EPOCH": "abc"})
+    assert result.exit_code == 1, result.output
+    assert [path.name for path in (tmp_path / "old").iterdir()] == ["notes.txt"]
+
+
 @pytest.mark.slow
 def test_the_kit_says_what_each_file_is(runner, tiny_path, tmp_path):
     result = runner.invoke(

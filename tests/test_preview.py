@@ -19,6 +19,8 @@ from rushmore_print.design import load_design
 from rushmore_print.web.live import watch
 from rushmore_print.web.preview import PAGE_NAME, TABLE_DPI, PreviewBuilder, build_preview, design_files
 
+from .docpages import page as docs_page
+
 ART_DESIGN = (
     "name: Tiny\nheads: [{name: Ada, art: head.png}, {name: Bo, look: beard}]\ndirections: [left, right]\n"
     "search: {seed: 3, red_counts: {0: 4, 1: 2}}\n"
@@ -34,6 +36,14 @@ def _art(folder: Path, colour: tuple[int, int, int]) -> None:
 @pytest.fixture(scope="module")
 def classic_page() -> str:
     return build_preview(load_design())
+
+
+@pytest.mark.slow
+def test_the_classic_page_is_the_size_the_preview_page_says(classic_page):
+    said = re.search(r"the classic page is about ([\d.]+) MB", " ".join(docs_page("guide/preview.md").split()))
+    assert said, "the preview page no longer says how large the classic page is"
+    megabytes = len(classic_page.encode("utf-8")) / 1e6
+    assert abs(megabytes - float(said.group(1))) < 0.1, f"the classic page is {megabytes:.2f} MB"
 
 
 @pytest.mark.slow

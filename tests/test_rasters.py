@@ -355,6 +355,8 @@ CODED_DAMAGE = kept(
     lambda: [
         ("swapped.jpg", scan_on_other_tables(noisy_jpeg()), "26413 extraneous bytes before marker 0xd9"),
         ("cut.jpg", coded_data_cut(noisy_jpeg()), "premature end of data segment"),
+        # only the last rows' data gone: the check skips every line but the last, and must not skip them
+        ("tail-cut.jpg", noisy_jpeg()[:-42] + b"\xff\xd9", "premature end of data segment"),
         ("progressive.jpg", coded_data_cut(noisy_jpeg(progressive=True), last=True), "premature end of data segment"),
         ("progressive-swapped.jpg", scan_on_other_tables(noisy_jpeg(progressive=True)), "bad Huffman code"),
     ],
@@ -566,4 +568,18 @@ def test_palette_art_whose_pixels_point_past_its_palette_is_refused_at_validate(
     design = write(tmp_path, "design.yaml", FULL_DESIGN.format(art="past.png").encode())
     result = runner.invoke(cli, ["validate", str(design)])
     assert result.exit_code == 1
-    assert f"error: {design}: heads.1.art: {tmp_path / 'past.png'}: {PAST_REASON}" in result.stderr, result.stderr
+    assert f"error: {design}:2: heads.1.art: 'past.png': {PAST_REASON}" in result.stderr, result.stderr
+
+
+@pytest.mark.parametrize("count, refused", [(9_997, False), (9_998, True)])  # with IHDR, pHYs, IEND: 10,000, 10,001
+def test_a_png_of_many_small_chunks_is_refused_before_it_is_decoded(tmp_path, count, refused):
+    """Tiny tEXt chunks in their hundreds of thousands: 4.5 MB took 11 s to validate, each chunk
+    read in Python by Pillow at every decode."""
+    raw = png_bytes()
+    path = tmp_path / "texts.png"
+    path.write_bytes(raw[:33] + chunk(b"tEXt", b"a\0b") * count + raw[33:])
+    if not refused:
+        assert read_raster(path).width == 120
+        return
+    with pytest.raises(RasterError, match=r"more than 10,000 chunks besides its image data; save it again"):
+        read_raster(path)

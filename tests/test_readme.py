@@ -1,5 +1,6 @@
 """README, docs and code cannot drift apart: every example of the README and of the Commands page
-runs, every --help explains itself, and RULES.md is what the rulebook content says."""
+runs (with the core install alone: every extra's modules hidden), every --help explains itself,
+and RULES.md is what the rulebook content says."""
 
 import os
 import re
@@ -12,11 +13,14 @@ import pytest
 from click.testing import CliRunner
 
 from rushmore_print.cli.commands import cli
+from rushmore_print.extras import EXTRAS
 
 from .conftest import ROOT
 from .docpages import README, command_lines, first_block, page, section
 
 COMMANDS = page("guide/commands.md")
+# What ``pip install -e .`` (the README's first command) leaves out: the extras' modules.
+EXTRA_MODULES = sorted({module for needs in EXTRAS.values() for module in needs.modules})
 
 
 def readme_examples() -> list[str]:
@@ -46,11 +50,16 @@ def test_the_readme_shows_one_example_of_every_command():
     assert "`rushmore table --players" in README
 
 
-def run_in_order(examples: list[str]) -> None:
+def run_in_order(examples: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
     """Plain ``rushmore ...`` lines run in-process through click; lines with a pipe or a
-    redirection run in bash with ``rushmore`` as this Python's module."""
+    redirection run in bash with ``rushmore`` as this Python's command line. Both run as the core
+    install does: ``import`` of an extra's module fails, as if it were not installed."""
+    for module in EXTRA_MODULES:
+        monkeypatch.setitem(sys.modules, module, None)
+    hidden = "".join(f"sys.modules[{module!r}] = None; " for module in EXTRA_MODULES)
+    code = f"import sys; {hidden}from rushmore_print.cli import main; sys.argv[0] = 'rushmore'; main()"
     runner = CliRunner()
-    prelude = f'rushmore() {{ "{sys.executable}" -m rushmore_print "$@"; }}\nset -o pipefail\n'
+    prelude = f'rushmore() {{ "{sys.executable}" -c {shlex.quote(code)} "$@"; }}\nset -o pipefail\n'
     for line in examples:
         if re.search(r"[|>]", line):
             result = subprocess.run(["bash", "-c", prelude + line], capture_output=True, text=True,
@@ -68,7 +77,7 @@ def test_every_readme_example_runs_in_order_in_an_empty_folder(tmp_path, monkeyp
     examples = readme_examples()
     assert len(examples) >= 12
     monkeypatch.chdir(tmp_path)
-    run_in_order(examples)
+    run_in_order(examples, monkeypatch)
     assert (tmp_path / "output" / "mygame" / "rushmore-junior_cards_a4_duplex.pdf").is_file()
     assert (tmp_path / "output" / "png" / "M16.png").is_file() and (tmp_path / "output" / "preview.html").is_file()
     assert (tmp_path / "output" / "RULES.md").read_text("utf-8") == (ROOT / "RULES.md").read_text("utf-8")
@@ -79,10 +88,15 @@ def test_every_example_of_the_commands_page_runs_in_order_in_an_empty_folder(tmp
     examples = page_examples()
     assert len(examples) >= 12
     monkeypatch.chdir(tmp_path)
-    run_in_order(examples)
+    run_in_order(examples, monkeypatch)
     assert (tmp_path / "output" / "mount-rushmore_cards_a4_duplex.pdf").is_file()
     assert (tmp_path / "output" / "monuments_a4_duplex.pdf").is_file()
     assert (tmp_path / "output" / "RULES.md").read_text("utf-8") == (ROOT / "RULES.md").read_text("utf-8")
+
+
+def test_the_readme_counts_the_examples_of_the_commands_page_right():
+    (stated,) = re.findall(r"card notation, (\d+) examples \|", README)
+    assert int(stated) == len(page_examples())
 
 
 def test_the_readme_answer_example_says_what_the_code_says(runner):

@@ -96,6 +96,10 @@ def test_the_languages_are_the_shipped_catalogues():
     named = re.search(r"the players' language \(([^)]*)\)", README)
     assert named, "the README does not name the players' languages"
     assert re.split(r",\s+", named.group(1)) == [Locale.parse(code).english_name for code in sorted(languages())]
+    counted = re.search(r"\| the (\w+) languages, and how to add one \|", README)
+    assert counted, "the README's row for the languages page does not count them"
+    words = ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"]
+    assert counted.group(1) == words[len(languages()) - 1], counted.group(0)
 
 
 def test_the_export_targets_are_the_registry():

@@ -274,6 +274,9 @@ def test_parse_log_keeps_whole_lines_and_hands_back_a_cut_one(classic, classic_d
     assert [r for _, r in records] == [json.loads(start)] and cut.startswith('{"event": "input"')
     with pytest.raises(GameLogError, match=r"^2: not a JSON line; the log is damaged"):
         parse_log(start + '\n{"eve\n{"event": "undo"}\n')
+    # a file that is no log at all (a design given by mistake) is not called a damaged log
+    with pytest.raises(GameLogError, match=r"^1: not a JSON line: not a game log \(a game log, as `rushmore play"):
+        parse_log("name: Mount Rushmore\nheads: 4\n")
 
 
 def run(runner, args, lines=()):

@@ -9,6 +9,7 @@ import io
 import random
 import re
 import zipfile
+from pathlib import Path
 
 import openpyxl
 import pytest
@@ -22,6 +23,7 @@ from rushmore_print.readers import spreadsheets
 from rushmore_print.readers.spreadsheets import SheetError, SheetFormat, Table, read_tables, write_tables
 
 from .conftest import EXAMPLES
+from .docpages import page
 from .fuzz_sheets import oracle_rows, table_rows
 
 FORMATS = ["csv", "xlsx", "ods"]
@@ -108,6 +110,17 @@ EDITS = [
     (6, 3, "LLLL", "row 6, column C (notation): M05: shows LLLL, the same as M01; each combination must appear once"),
     (19, 1, "S01", "rows 18 and 19, column A (id): S01: this id is used by 2 Search cards"),
 ]  # fmt: skip
+
+
+def test_the_rows_the_deck_page_quotes_are_rows_of_the_classic_deck_s_sheet(runner, tmp_path):
+    """The deck page shows a Monument's row and a Search card's (``S17, search, LR*RL, ...``): each
+    is that card's row in ``rushmore cards --format csv``, its empty cells left off."""
+    quoted = re.findall(r"`([MS]\d\d, (?:monument|search), [^`]*)`", " ".join(page("guide/deck.md").split()))
+    assert len(quoted) == 2, quoted
+    rows = {tuple(row) for row in csv.reader(io.StringIO(written(runner, tmp_path, "csv").read_text("utf-8")))}
+    for shown in quoted:
+        cells = shown.split(", ")
+        assert (*cells, *[""] * (6 - len(cells))) in rows, shown
 
 
 @pytest.mark.parametrize("fmt", FORMATS)
@@ -577,3 +590,15 @@ def test_a_zip_of_a_version_zipfile_does_not_know_is_refused_by_name(runner, tmp
     path.write_bytes(bytes(data))
     result = runner.invoke(cli, ["validate", "--manifest", str(path)])
     assert result.exit_code == 1 and f"error: {path}: not a readable {fmt.upper()} file" in result.stderr, result.output
+
+
+@pytest.mark.parametrize("line_end", ["\n", "\r"])
+def test_a_csv_line_too_long_to_be_a_row_is_refused_before_it_is_split(line_end):
+    """The CSV reader makes every cell of a row before any is cut at 64 columns: one line of 39
+    million commas, within the manifest's 40 MB, once took 830 MB. A long line of notes still reads."""
+    notes = "id,notation,level," + ",".join(["note"] * 190_000)  # 950,018 characters: cut to 64 cells
+    (table,) = read_tables(Path("deck.csv"), f"{notes}{line_end}M01,LLLL,".encode())
+    assert len(table.rows[0]) == spreadsheets.MOST_COLUMNS and table.rows[1] == ("M01", "LLLL")
+    text = f"id,notation,level{line_end}M01,LLLL,{line_end}S01,RRLL,basic" + "," * 1_000_000
+    with pytest.raises(SheetError, match=r"deck\.csv: line 3: 1,000,014 characters; a line of a CSV manifest "):
+        read_tables(Path("deck.csv"), text.encode())

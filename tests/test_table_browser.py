@@ -254,3 +254,116 @@ def test_the_tv_keeps_no_key_in_its_address_bar_and_a_phone_at_its_bare_address_
     finally:
         process.kill()
         process.wait(timeout=10)
+
+
+def test_a_phone_turned_on_its_side_keeps_the_grid_and_pass_on_the_screen(tmp_path, classic_deck):
+    """A phone held sideways (640 x 360, 844 x 390) is as short as a grid of Monuments: with Pass
+    under the grid, Pass lay off the screen. On its side the grid runs down the left and the name,
+    Pass and the referee's words beside it; turned upright again, Pass is back under the grid."""
+    from .browser import out_of_reach, resize
+
+    sync_api = pytest.importorskip("playwright.sync_api")
+    long_name = "Wolfeschlegelsteinhausen"
+    process, _, table_url, join_url = start_table(tmp_path, "--players", f"ann,{long_name}", "--seed", "42")
+    try:
+        with sync_api.sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+            table = browser.new_page(viewport={"width": 1280, "height": 720})
+            table.goto(table_url)
+            phones = seat_phones(browser, table, join_url, ("ann", long_name), [])
+            table.click("#reveal")
+            table.wait_for_selector("#card")
+            right = answer_position(table, classic_deck)
+            ann = phones["ann"]
+            ann.wait_for_selector("button.pass:not([disabled])")
+            for width, height in ((640, 360), (844, 390), (360, 640), (390, 844)):
+                for name, phone in phones.items():
+                    resize(phone, width, height)
+                    where = f"{name}'s phone at {width} x {height}"
+                    assert out_of_reach(phone) == [], where
+                    bottom = phone.evaluate("() => document.querySelector('.grid').getBoundingClientRect().bottom")
+                    assert bottom <= height + 0.5, where
+                    shot(phone, f"phone-{width}x{height}-{name[:3]}.png")
+            resize(ann, 640, 360)
+            ann.click("button.pass")
+            tap_monument(phones[long_name], right)
+            table.wait_for_selector(f"li[data-player='{long_name}'] .score:has-text('1')")
+            browser.close()
+    finally:
+        if process.poll() is None:
+            process.kill()
+
+
+def test_the_table_screen_shows_the_referee_s_newest_words_whole(tmp_path):
+    """Beside the grid the table screen has room for two or three of the referee's last four
+    lines (8 players at 1280 x 720): the oldest were shown and the newest, the ones the room
+    reads (the card just judged, a tie-break), were cut off under the box's edge. The oldest give
+    way."""
+    sync_api = pytest.importorskip("playwright.sync_api")
+    names = ["mum", "dad", "granny", "grandpa", "lily", "maximilian", "sophie", "ben"]
+    process, _, table_url, _ = start_table(tmp_path, "--players", ",".join(names), "--seed", "5")
+    try:
+        with sync_api.sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+            table = browser.new_page(viewport={"width": 1280, "height": 720})
+            table.goto(table_url)
+            for number in range(1, 6):  # nobody has a phone: the game master passes for each player
+                table.click("#reveal")
+                table.wait_for_selector("#card")
+                for name in names:
+                    table.click(f"li[data-player='{name}'] button.tile")
+                    table.click(".correction button:text-is('pass')")
+                    table.wait_for_selector(f"li[data-player='{name}'] .state:text-is('passed'), #reveal")
+                table.wait_for_selector("#reveal")
+                newest = table.evaluate(
+                    """() => { const notes = document.querySelector('.notes').getBoundingClientRect();
+                      const lines = [...document.querySelectorAll('.said li')];
+                      const last = lines[lines.length - 1];
+                      const whole = last.getBoundingClientRect().bottom <= notes.bottom + 0.5;
+                      return [last.textContent, whole, lines.length]; }"""
+                )
+                shot(table, f"table-said-{number}.png")
+                text, whole, _ = newest
+                assert text.startswith("nobody is right") and whole, (number, newest)
+            browser.close()
+    finally:
+        if process.poll() is None:
+            process.kill()
+
+
+def test_the_join_code_leaves_the_table_screen_once_every_seat_is_taken(tmp_path, classic_deck):
+    """Before the first card the table screen shows the QR code and the join code to the room;
+    once the game is under way and every seat has its phone, nobody needs them (a phone that
+    comes back has its token) and the screen everyone sees, and photographs, no longer shows
+    them. A seat freed for another phone brings them back until it is taken."""
+    sync_api = pytest.importorskip("playwright.sync_api")
+    process, _, table_url, join_url = start_table(tmp_path, "--players", "ann,bob", "--seed", "42")
+    code = join_url.rsplit("/", 1)[1]
+    try:
+        with sync_api.sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+            table = browser.new_page(viewport={"width": 1280, "height": 720})
+            table.goto(table_url)
+            ann, bob = seat_phones(browser, table, join_url, ("ann", "bob"), []).values()
+            assert code in table.locator("body").inner_text()  # the first card not yet shown: the lobby
+            table.click("#reveal")
+            table.wait_for_selector("#card")
+            tap_monument(ann, answer_position(table, classic_deck))
+            bob.click("button.pass")
+            table.wait_for_selector("#reveal")
+            shown = table.locator("body").inner_text()
+            assert code not in shown and table.locator(".join").count() == 0, shown
+            shot(table, "table-no-code.png")
+            table.click("li[data-player='bob'] button.tile")
+            table.click(".correction button.free")  # bob's phone took the wrong seat, or died
+            table.wait_for_selector(".join .code")
+            assert table.locator(".join .code").inner_text() == code
+            newcomer = browser.new_page(viewport={"width": 390, "height": 844})
+            newcomer.goto(join_url)
+            newcomer.click("button.seat-choice:has-text('bob')")
+            newcomer.wait_for_selector(".grid")
+            table.wait_for_selector(".join", state="detached")
+            browser.close()
+    finally:
+        if process.poll() is None:
+            process.kill()

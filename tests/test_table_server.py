@@ -148,7 +148,7 @@ def test_a_socket_from_another_site_or_without_the_key_gets_nothing(classic, cla
         ws = await client.ws_connect("/ws")
         await ws.send_json({"t": "phone", "code": server.room.join_code})
         lobby = await receive(ws, "lobby")
-        assert lobby == {"t": "lobby", "free": ["ann", "bob"]}  # names only: nothing of the game
+        assert lobby == {"t": "lobby", "free": ["ann", "bob"], "over": False}  # names, whether it is over: no more
 
     run(server, body)
 
@@ -200,6 +200,32 @@ def test_a_seat_is_taken_once_and_the_table_can_free_it(classic, classic_deck):
         closed = await receive(first, "never")  # the freed phone is told so: back to the choice of names
         assert closed.type is WSMsgType.CLOSE and closed.data == FREED
         await phone_socket(client, server, "ann")
+
+    run(server, body)
+
+
+def test_a_phone_arriving_after_the_end_is_told_the_game_is_over_not_offered_a_seat(classic, classic_deck):
+    """cy never joined; once ann has won, a phone opening the join address gets no seat to take
+    and no "ask the game master to free yours" (no seat is freed after the end): the game is over."""
+    server, _ = make_server(classic, classic_deck, players=("ann", "bob", "cy"))
+    room = server.room
+
+    async def body(client):
+        table = await table_socket(client, server)
+        ann, bob = await phone_socket(client, server, "ann"), await phone_socket(client, server, "bob")
+        lobby = await client.ws_connect("/ws")
+        await lobby.send_json({"t": "phone", "code": room.join_code})
+        assert (await receive(lobby, "lobby"))["free"] == ["cy"]
+        while room.phase() != "over":
+            await table.send_json({"t": "reveal"})
+            await until(table, lambda s: s["phase"] == "play")
+            await ann.send_json({"t": "claim", "at": room.game.table.position_of(room.game.current.answer)})
+            await bob.send_json({"t": "pass"})
+            await table.send_json({"t": "change", "player": "cy", "at": "pass"})  # cy has no phone: the table passes
+            await until(table, lambda s: s["phase"] != "play")
+        late = await client.ws_connect("/ws")
+        await late.send_json({"t": "phone", "code": room.join_code})
+        assert await receive(late, "lobby") == {"t": "lobby", "free": [], "over": True}
 
     run(server, body)
 

@@ -98,7 +98,7 @@ def test_every_readme_example_runs_from_the_wheel_in_an_empty_folder(venv_bin, t
         [str(venv_bin / "python"), "-c", where], capture_output=True, text=True, env=env, cwd=folder
     )
     assert str(venv_bin.parent) in installed.stdout  # the wheel's copy ran, not the source tree
-    assert (folder / "junior" / "design.yaml").is_file() and (folder / "output" / "deck.xlsx").is_file()
+    assert (folder / "junior" / "design.yaml").is_file() and (folder / "output" / "deck.ods").is_file()
 
 
 @pytest.mark.slow

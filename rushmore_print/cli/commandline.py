@@ -124,8 +124,10 @@ def parsed(parse: Callable[[str], object]) -> Callable:
 
 DESIGN_PATH = click.Path(dir_okay=False, allow_dash=True, path_type=Path)  # - : standard input
 IN_FILE = DESIGN_PATH
-OUT_FILE = click.Path(dir_okay=False, allow_dash=True, path_type=Path)  # - : standard output
-OUT_FOLDER = click.Path(file_okay=False, path_type=Path)
+# A folder in an output file's place, or a file in an output folder's, is not bad usage: the
+# writers refuse it with exit 1 and a sentence (click's exists/is-a-file checks would exit 2).
+OUT_FILE = click.Path(allow_dash=True, path_type=Path)  # - : standard output
+OUT_FOLDER = click.Path(path_type=Path)
 
 
 def design_argument(command: Callable) -> Callable:
@@ -170,7 +172,7 @@ def output_option(default: str, what: str) -> Callable:
     2
     """
     return click.option(
-        "-o", "--output", "out_dir", type=OUT_FOLDER, default=default, callback=not_stdout,
+        "-o", "--output", "out_dir", type=OUT_FOLDER, metavar="FOLDER", default=default, callback=not_stdout,
         show_default=True, help=f"Folder the {what} land in (created if needed).",
     )  # fmt: skip
 

@@ -77,7 +77,7 @@ def cli() -> None:
 
 @cli.command()
 @voice_options
-@click.argument("folder", required=False, default=".", type=click.Path(file_okay=False, path_type=Path))
+@click.argument("folder", required=False, default=".", type=OUT_FOLDER)
 @click.option(
     "--from", "example", type=click.Choice([e.value for e in Example]), default=Example.CLASSIC.value,
     show_default=True, help="The example design to start from.",
@@ -112,7 +112,7 @@ def init(folder: Path, example: str) -> None:
 )  # fmt: skip
 @click.option("--level", type=LEVELS, help="Only the Search cards of this level's pool.")
 @click.option(
-    "-o", "--output", "out_file", type=OUT_FILE, default=STDIN, show_default=True,
+    "-o", "--output", "out_file", type=OUT_FILE, metavar="FILE", default=STDIN, show_default=True,
     help="The file to write (replaced atomically); - is standard output.",
 )  # fmt: skip
 @friendly_errors
@@ -283,7 +283,7 @@ class _ExportCommand(click.Command):
 @click.argument("target", metavar="TARGET", callback=parsed(arguments.export_target))
 @design_argument
 @click.option(
-    "-o", "--output", "out_dir", type=OUT_FOLDER, default=None, callback=not_stdout,
+    "-o", "--output", "out_dir", type=OUT_FOLDER, metavar="FOLDER", default=None, callback=not_stdout,
     help="Folder the files land in (created if needed).  [default: output/TARGET]",
 )  # fmt: skip
 @export_options
@@ -695,7 +695,10 @@ def table(
 @cli.command()
 @voice_options
 @click.argument("logs", nargs=-1, required=True, type=click.Path(dir_okay=False, path_type=Path))
-@click.option("--html", "html_path", type=OUT_FILE, help="Also write an HTML page with charts (- : standard output).")
+@click.option(
+    "--html", "html_path", type=OUT_FILE, metavar="FILE",
+    help="Also write an HTML page with charts (- : standard output).",
+)  # fmt: skip
 @friendly_errors
 def stats(logs: tuple[Path, ...], html_path: Path | None) -> None:
     """How games went, from their logs: each Search card's median time to the right claim and

@@ -45,6 +45,7 @@ class Verdict:
     strict: bool = False
     printing: tuple[str, ...] = ()  # problems build would refuse (layout, art), each a sentence
     source: str = ""  # the design file, for the printing problems' messages
+    lines: tuple[tuple[str, int], ...] = ()  # the design's key lines (Design.key_lines), to locate them
 
     @property
     def ok(self) -> bool:
@@ -118,14 +119,23 @@ class Verdict:
         return [f"error: {e}" for e in report.errors] + [f"error: {w}" for w in report.warnings if self.strict]
 
     def printing_lines(self) -> list[str]:
-        """The printing problems as error lines that name the design file.
+        """The printing problems as error lines that name the design file, and the line of the key a
+        problem starts with (``heads.1.art: ...``) when the design has it.
 
         >>> from rushmore_print.deck.validate import Report
         >>> verdict = Verdict("t", Report(4, 8, (), (), (), ()), printing=("the card does not fit",), source="big.yaml")
         >>> verdict.printing_lines()
         ['error: big.yaml: the card does not fit']
+        >>> Verdict("t", verdict.report, printing=("print.font: 'x.ttf': damaged",), source="big.yaml",
+        ...         lines=(("print.font", 9),)).printing_lines()
+        ["error: big.yaml:9: print.font: 'x.ttf': damaged"]
         """
-        return [f"error: {self.source}: {problem}" for problem in self.printing]
+        lines = dict(self.lines)
+        located = []
+        for problem in self.printing:
+            line = lines.get(problem.partition(": ")[0])
+            located.append(f"error: {self.source}{'' if line is None else f':{line}'}: {problem}")
+        return located
 
     def data(self) -> dict:
         """The report for scripts (``validate --format json``).
@@ -190,7 +200,7 @@ def judge_design(
         located = tuple(Finding(None, f"{design.source}: {warning}") for warning in noted)
         report = replace(report, warnings=report.warnings + located)
     title = f"{design.name} ({design.source})"
-    return Verdict(title, report, strict, tuple(printing), design.source)
+    return Verdict(title, report, strict, tuple(printing), design.source, design.key_lines)
 
 
 def loads_files(design: Design) -> bool:

@@ -78,6 +78,11 @@ def load_design(path: str | Path | None = None, font_check: FontCheck | None = N
     return parse_design(text, str(path), base_dir=path.parent, font_check=font_check)
 
 
+# Unknown keys of one mapping named one by one (each with the nearest allowed key): past them, one
+# line counts the rest. 100,000 unknown keys, a 1 MB design, once took 52 s and printed 100,000 lines.
+MOST_UNKNOWN_KEYS = 20
+
+
 class _Checker:
     """Collects problems with their lines while a design is read."""
 
@@ -105,11 +110,14 @@ class _Checker:
         if not isinstance(value, dict):
             self.add(path, f"expected a mapping with keys {', '.join(allowed)}, got {_describe(value)}")
             return None
-        for key in value:
-            if key not in allowed:
-                close = difflib.get_close_matches(str(key), allowed, n=1, cutoff=0.6)
-                hint = f"did you mean '{close[0]}'? " if close else ""
-                self.add(path + (key,), f"unknown key; {hint}allowed keys in {where}: {', '.join(allowed)}")
+        unknown = [key for key in value if key not in allowed]
+        for key in unknown[:MOST_UNKNOWN_KEYS]:
+            close = difflib.get_close_matches(str(key), allowed, n=1, cutoff=0.6)
+            hint = f"did you mean '{close[0]}'? " if close else ""
+            self.add(path + (key,), f"unknown key; {hint}allowed keys in {where}: {', '.join(allowed)}")
+        if len(unknown) > MOST_UNKNOWN_KEYS:
+            more = len(unknown) - MOST_UNKNOWN_KEYS
+            self.add(path, f"{more:,} more unknown keys in {where}, not listed; allowed keys: {', '.join(allowed)}")
         for key in required:
             if key not in value:
                 self.add(path, f"missing key '{key}'")
@@ -335,6 +343,7 @@ def parse_design(text: str, file: str, base_dir: Path | None, font_check: FontCh
         style=style,
         source=file,
         language=language,
+        key_lines=tuple((dotted(path), line) for path, line in check.lines.items()),
     )
 
 

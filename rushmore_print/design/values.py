@@ -203,6 +203,9 @@ class Design:
     style: Style = field(default_factory=Style)
     source: str = BUILTIN_CLASSIC
     language: str = SOURCE_LANGUAGE  # the players' language: the rule sheet's, the cards' words, the referee's
+    # The line of each key in the design file (``heads.1.art``), for what is found after it was read
+    # (art a decoder refuses); not part of the design's value, its hash or its equality.
+    key_lines: tuple[tuple[str, int], ...] = field(default=(), compare=False, repr=False)
 
     def input_files(self) -> dict[Path, str]:
         """The files the design was read from, each with what it is: the design file, each head's

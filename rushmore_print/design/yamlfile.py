@@ -20,6 +20,7 @@ MAX_DEPTH = 12  # a design nests 4 levels at most; anything deeper is a mistake 
 
 MAP_TAG = "tag:yaml.org,2002:map"
 SEQ_TAG = "tag:yaml.org,2002:seq"
+MERGE_TAG = "tag:yaml.org,2002:merge"
 
 
 def read_yaml(text: str, file: str) -> tuple[Any, dict[tuple, int]]:
@@ -49,6 +50,13 @@ def read_yaml(text: str, file: str) -> tuple[Any, dict[tuple, int]]:
     seen: set[int] = set()
 
     def construct(node: yaml.Node, path: tuple) -> Any:
+        if node.tag == MERGE_TAG:  # PyYAML's safe constructor merges only inside mappings it builds
+            message = "merge keys (<<) are not allowed in a design; write the keys out"
+            raise SpecError([Problem(file, node.start_mark.line + 1, dotted(path), message)])
+        if node.tag not in loader.yaml_constructors:  # a tag of the writer's own (!foo): nothing reads it
+            tag = node.tag.replace("tag:yaml.org,2002:", "!!")
+            message = f"the tag {shown(tag)} is not allowed in a design; write a plain value"
+            raise SpecError([Problem(file, node.start_mark.line + 1, dotted(path), message)])
         try:
             return loader.construct_object(node, deep=True)
         except ValueError:  # an integer of more than 4300 digits, a date out of range...

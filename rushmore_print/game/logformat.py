@@ -203,6 +203,12 @@ def parse_log(text: str) -> tuple[list[tuple[int, dict]], str | None]:
         try:
             record = _json_line(line)
         except ValueError as exc:
+            if not records and isinstance(exc, _NotAJSONLine):  # another kind of file, not a damaged log
+                raise GameLogError(
+                    f"{exc}: not a game log (a game log, as `rushmore play --log` writes it, is one JSON "
+                    "event a line, starting with the game's start)",
+                    line=number,
+                ) from None
             raise GameLogError(f"{exc}; the log is damaged", line=number) from None
         if not isinstance(record, dict) or not isinstance(record.get("event"), str):
             raise GameLogError("not a game event", line=number)
@@ -239,6 +245,10 @@ def check_log(records: Sequence[tuple[int, dict]]) -> None:
 MAX_NESTING = 4  # a record nests 3 levels deep (an input's list of actions); one more is spare
 
 
+class _NotAJSONLine(ValueError):
+    """A line that is no JSON at all (not one whose value a log cannot hold)."""
+
+
 def _json_line(line: str) -> Any:
     """One line of a log parsed as JSON, its nesting bounded first (:func:`jsontext.loads`).
     Raises ``ValueError`` saying what is wrong.
@@ -253,7 +263,7 @@ def _json_line(line: str) -> Any:
     try:
         return loads(line, MAX_NESTING)
     except NotJSON:
-        raise ValueError("not a JSON line") from None
+        raise _NotAJSONLine("not a JSON line") from None
 
 
 # -- moves, as the log writes them

@@ -253,10 +253,19 @@ def _check_kind(path: Path | str, info: os.stat_result, kind: InputKind) -> None
     if stat.S_ISDIR(mode):
         raise InputError(path, f"is a folder, not {kind.a_file}")
     if not stat.S_ISREG(mode):
-        what = "a named pipe (FIFO)" if stat.S_ISFIFO(mode) else "a socket" if stat.S_ISSOCK(mode) else "a device"
-        raise InputError(path, f"is {what}, not {kind.a_file}")
+        raise InputError(path, f"is {special_file(mode)}, not {kind.a_file}")
     if info.st_size > kind.most_bytes:
         raise InputError(path, f"{_size(info.st_size)}; {kind.a_file} may be {kind.limit_text}")
+
+
+def special_file(mode: int) -> str:
+    """What a file that is neither a regular file nor a folder is, as a message says it.
+
+    >>> import stat
+    >>> special_file(stat.S_IFIFO), special_file(stat.S_IFCHR)
+    ('a named pipe (FIFO)', 'a device')
+    """
+    return "a named pipe (FIFO)" if stat.S_ISFIFO(mode) else "a socket" if stat.S_ISSOCK(mode) else "a device"
 
 
 def _size(count: int) -> str:
@@ -350,4 +359,5 @@ __all__ = [
     "read_stream",
     "shown",
     "shown_path",
+    "special_file",
 ]

@@ -49,6 +49,10 @@ from .inputs import InputError, InputKind, decode_input, read_input, read_input_
 MOST_ROWS = 70_000
 MOST_COLUMNS = 64  # cells further right are ignored (a manifest has 4 columns, a publisher some notes)
 MOST_CELL_CHARACTERS = 1_000
+# The longest line a CSV manifest may have: its 64 columns of 1,000 characters and many notes
+# beyond. Python's CSV reader makes a whole row's cells before any is cut: one line of 39 million
+# commas (39 MB, within the manifest's limit) took 830 MB and 16 s.
+MOST_CSV_LINE = 1_000_000
 # The most bytes the members of an XLSX or ODS may inflate to: the largest manifest's sheet is
 # about 15 MB of XML, so 150 MB leaves room and still bounds a zip bomb's memory.
 MOST_UNZIPPED_BYTES = 150_000_000
@@ -213,6 +217,11 @@ def sniff(data: bytes) -> SheetFormat | None:
 
 def _csv(text: str, path: Path) -> Table:
     # The dialect is sniffed from the first line: spreadsheets in many locales write ; or tabs.
+    longest = max(re.split("[\r\n]", text), key=len)  # the CSV reader's line ends; made in C
+    if len(longest) > MOST_CSV_LINE:
+        line = len(re.findall("\r\n?|\n", text[: text.index(longest)])) + 1
+        most = f"a line of a CSV manifest may have at most {MOST_CSV_LINE:,}"
+        raise SheetError(path, f"line {line}: {len(longest):,} characters; {most}")
     first = text.split("\n", 1)[0]
     delimiter = max(",;\t", key=first.count) if first else ","
     rows = []

@@ -138,8 +138,9 @@ def art_problems(design: Design) -> list[str]:
         try:
             # not the cache: build asks for other sizes
             _check_seen(decode_file(head.art, InputKind.ART_IMAGE), head.art)
-        except BuildError as exc:
-            problems.append(f"heads.{number}.art: {exc}")
+        except BuildError as exc:  # named as the design names it, not by its whole path
+            reason = str(exc).removeprefix(f"{head.art}: ")
+            problems.append(f"heads.{number}.art: {head.art.name!r}: {reason}")
     return problems
 
 

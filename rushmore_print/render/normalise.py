@@ -19,6 +19,7 @@ from PIL import Image, ImageCms, ImageMath, ImageOps
 
 from ..errors import BuildError
 from ..readers.inputs import InputError, InputKind, read_input, shown, shown_path
+from ..readers.rasters import png_without_text
 
 PRINT_MODES = ("L", "LA", "RGB", "RGBA", "CMYK")  # what :func:`normalise` gives: 8 bits a channel
 # Modes that hold more than 8 bits of grey: 16-bit PNGs open as ``I;16`` (or ``I;16B``/``L``
@@ -100,7 +101,7 @@ def decode(data: bytes, name: Path | str, most_side: int = 0) -> Image.Image:
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("error", Image.DecompressionBombWarning)
-            with Image.open(io.BytesIO(data), formats=FORMATS) as source:
+            with Image.open(io.BytesIO(png_without_text(data)), formats=FORMATS) as source:
                 if most_side and source.format == "JPEG":
                     source.draft(source.mode, (most_side, most_side))
                 source.load()

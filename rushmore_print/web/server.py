@@ -398,10 +398,11 @@ class TableServer:
         return Client(ws, player)
 
     def _lobby(self) -> dict[str, Any]:
-        """For a phone choosing its seat: the free names (nothing of the game)."""
-        seated = self.room.seated()
-        one_screen = self.room.one_screen
-        return {"t": "lobby", "free": [] if one_screen else [p for p in self.room.game.players if p not in seated]}
+        """For a phone choosing its seat: the free names (nothing of the game); once the game is
+        over, none, and that it is over (no seat is freed any more: the phone is not to wait for one)."""
+        seated, over = self.room.seated(), self.room.phase() == "over"
+        free = [] if self.room.one_screen or over else [p for p in self.room.game.players if p not in seated]
+        return {"t": "lobby", "free": free, "over": over}
 
     # -- the clocks of the phones
 

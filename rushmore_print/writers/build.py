@@ -44,7 +44,7 @@ from .files import (
     Written,
     atomic_write,
     can_fork,
-    ensure_folder,
+    output_folder,
     refuse_inputs,
     run_forked,
     worker_count,
@@ -600,15 +600,15 @@ def build_kit(
     [('mount-rushmore_cards_a4_duplex.pdf', 14), ('mount-rushmore_answer-key_a4.pdf', 2)]
     """
     deck = checked_deck(design)
-    ensure_folder(out_dir)
-    kit = Kit.of(design, deck)
-    decode_art(kit.symbols)
-    jobs = kit_jobs(kit, options)
-    inputs = design.input_files()
-    refuse_inputs([out_dir / job.name for job in jobs], inputs)  # before the first page is drawn
-    with StagedFolder(out_dir, inputs) as stage:
-        made = render_jobs(jobs, stage, options.cmyk, progress, design.print.profile, workers)
-        paths = stage.commit()
+    with output_folder(out_dir):  # a build refused after this (art, the date) leaves no empty folder
+        kit = Kit.of(design, deck)
+        decode_art(kit.symbols)
+        jobs = kit_jobs(kit, options)
+        inputs = design.input_files()
+        refuse_inputs([out_dir / job.name for job in jobs], inputs)  # before the first page is drawn
+        with StagedFolder(out_dir, inputs) as stage:
+            made = render_jobs(jobs, stage, options.cmyk, progress, design.print.profile, workers)
+            paths = stage.commit()
     return [Written(path, pages, size, job.what) for path, job, (pages, size) in zip(paths, jobs, made)]
 
 
@@ -758,17 +758,17 @@ def write_calibration(
     """
     from ..render.pdf import render_pdf  # reportlab only where a PDF is drawn (render_jobs)
 
-    ensure_folder(out_dir)
     written = []
-    for paper in papers:
-        document = calibration_document(paper, flip, language, back_offset)
-        data = render_pdf(document)
-        path = out_dir / f"calibration_{paper}_{flip.value}.pdf"
-        atomic_write(path, data)
-        what = f"duplex calibration sheet, {PAPERS[paper].name}, print on both sides ({flip.value}-edge flip)"
-        if back_offset != (0.0, 0.0):
-            what += f", backs moved {offset_text(back_offset)} mm"
-        written.append(Written(path, len(document.pages), len(data), what))
+    with output_folder(out_dir):
+        for paper in papers:
+            document = calibration_document(paper, flip, language, back_offset)
+            data = render_pdf(document)
+            path = out_dir / f"calibration_{paper}_{flip.value}.pdf"
+            atomic_write(path, data)
+            what = f"duplex calibration sheet, {PAPERS[paper].name}, print on both sides ({flip.value}-edge flip)"
+            if back_offset != (0.0, 0.0):
+                what += f", backs moved {offset_text(back_offset)} mm"
+            written.append(Written(path, len(document.pages), len(data), what))
     return written
 
 

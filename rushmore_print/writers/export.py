@@ -34,7 +34,7 @@ from ..render.png import render_page
 from ..render.svg import svg_document
 from ..units import MM_PER_INCH
 from .build import DeckFaces, card_faces, checked_deck
-from .files import Inputs, StagedFolder, Written, die_with_parent, ensure_folder, worker_count
+from .files import Inputs, StagedFolder, Written, die_with_parent, made_folders, take_back, worker_count
 
 
 def _render_chunk(job: tuple[list[Page], dict, float, bool, tuple[int, int] | None, bool]) -> list[bytes]:
@@ -119,13 +119,16 @@ class _Export:
         self._inputs = inputs or {}
         self._stage = StagedFolder(out_dir, inputs)
         self._written: list[Written] = []
+        self._made: list[Path] = []
 
     def __enter__(self) -> _Export:
-        ensure_folder(self.out_dir)
+        self._made = made_folders(self.out_dir)
         return self
 
-    def __exit__(self, *_exc_info: object) -> None:
+    def __exit__(self, exc_type: type[BaseException] | None, *_exc_info: object) -> None:
         self._stage.discard()
+        if exc_type is not None:  # refused after the folder was made: no empty folder left behind
+            take_back(self._made)
 
     def write(self, name: str, data: bytes, pages: int, what: str) -> Written:
         """Stage ``data`` as ``name`` (``monuments/M01.png``: one folder down at most)."""
@@ -134,7 +137,7 @@ class _Export:
                 self._stage.path(name).parent.mkdir(exist_ok=True)
             except OSError as exc:
                 raise BuildError(f"{self.out_dir / name}: cannot write it ({exc.strerror or exc})") from None
-            ensure_folder(self.out_dir / Path(name).parent)
+            self._made += made_folders(self.out_dir / Path(name).parent)
         self._stage.write(name, data)
         if self._progress:
             self._progress(Path(name).name)

@@ -14,6 +14,7 @@ import pickle
 import selectors
 import shutil
 import signal
+import stat
 import sys
 import tempfile
 import traceback
@@ -23,7 +24,7 @@ from pathlib import Path
 from typing import BinaryIO, NoReturn, TypeVar
 
 from ..errors import BuildError, OptionsError, RushmoreError
-from ..readers.inputs import shown_path
+from ..readers.inputs import shown_path, special_file
 
 Inputs = Mapping[Path, str]
 """The files a command reads, each with what it is (``the design``, ``heads.2.art``): what its
@@ -331,10 +332,16 @@ def atomic_write(path: Path, data: bytes, inputs: Inputs | None = None, private:
     >>> atomic_write(target, b"cut on the crop marks")
     >>> target.read_bytes(), [path.name for path in target.parent.iterdir()]
     (b'cut on the crop marks', ['notes.txt'])
+    >>> atomic_write(target.parent, b"a folder in the way")
+    Traceback (most recent call last):
+    rushmore_print.errors.BuildError: .../kit: a folder has this file's name; nothing was written (move the folder away)
     >>> scratch.cleanup()
     """
     refuse_inputs([path], inputs)
+    refuse_special(path)
     try:
+        if path.is_dir():  # in the try: a name too long for the system fails here first
+            raise BuildError(f"{path}: a folder has this file's name; nothing was written (move the folder away)")
         path.parent.mkdir(parents=True, exist_ok=True)
         _remove_stale_parts(path)
         # The writer's process id is in the name, so another run writing the same file at the
@@ -355,6 +362,29 @@ def atomic_write(path: Path, data: bytes, inputs: Inputs | None = None, private:
         if isinstance(exc, OSError):
             raise BuildError(_write_failure(path, exc)) from None
         raise
+
+
+def refuse_special(path: Path) -> None:
+    """Refuse to write to ``path`` when it leads to a device, a named pipe or a socket: a file is
+    written beside its target and renamed over it, which would put a regular file in the place of
+    ``/dev/null`` or of a link such as ``/dev/stdout`` (run as root, for everyone). A ``BuildError``
+    raised before anything is written; a folder in the way is left to the rename, which names it.
+
+    >>> refuse_special(Path("/no/such/file.csv"))
+    >>> refuse_special(Path("/dev/null"))
+    Traceback (most recent call last):
+    rushmore_print.errors.BuildError: /dev/null is a device, not a file; an output replaces a file whole, \
+so give the path of a file (- writes to standard output where a command takes it); nothing was written
+    """
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return  # nothing there yet (or nothing this check can see): the write says what fails
+    if not stat.S_ISREG(mode) and not stat.S_ISDIR(mode):
+        raise BuildError(
+            f"{shown_path(path)} is {special_file(mode)}, not a file; an output replaces a file whole, so give the "
+            "path of a file (- writes to standard output where a command takes it); nothing was written"
+        )
 
 
 def durable() -> bool:
@@ -443,6 +473,9 @@ def ensure_folder(folder: Path) -> None:
     >>> ensure_folder(Path(scratch.name) / "taken" / "kit")
     Traceback (most recent call last):
     rushmore_print.errors.BuildError: .../taken/kit: .../taken is a file, not a folder
+    >>> ensure_folder(Path(scratch.name) / "taken")
+    Traceback (most recent call last):
+    rushmore_print.errors.BuildError: .../taken is a file, not a folder
     >>> scratch.cleanup()
     """
     try:
@@ -451,10 +484,77 @@ def ensure_folder(folder: Path) -> None:
         if exc.errno == errno.ENAMETOOLONG:
             raise BuildError(f"{shown_path(folder)}: the path is too long for this file system") from None
         if exc.errno in (errno.ENOTDIR, errno.EEXIST):
-            raise BuildError(f"{folder}: {_first_file_on_the_way(folder)} is a file, not a folder") from None
+            in_the_way = _first_file_on_the_way(folder)
+            where = "" if in_the_way == folder else f"{folder}: "
+            raise BuildError(f"{where}{in_the_way} is a file, not a folder") from None
         raise BuildError(f"{shown_path(folder)}: cannot create the output folder ({exc.strerror})") from None
     if not os.access(folder, os.W_OK):
         raise BuildError(f"{folder}: the output folder is not writable")
+
+
+def made_folders(folder: Path) -> list[Path]:
+    """:func:`ensure_folder`, returning the folders it made, outermost first (none when ``folder``
+    was there): what :func:`take_back` removes when the run fails after all.
+
+    >>> import tempfile
+    >>> scratch = tempfile.TemporaryDirectory()
+    >>> [path.name for path in made_folders(Path(scratch.name) / "output" / "classic")]
+    ['output', 'classic']
+    >>> made_folders(Path(scratch.name) / "output")
+    []
+    >>> scratch.cleanup()
+    """
+    missing = []
+    part = folder
+    while not part.exists() and part != part.parent:
+        missing.append(part)
+        part = part.parent
+    ensure_folder(folder)
+    return missing[::-1]
+
+
+def take_back(made: list[Path]) -> None:
+    """Remove the folders :func:`made_folders` made, innermost first, as long as each is empty: a
+    run refused after it made its output folder leaves no empty folder behind, and never touches
+    one that holds a file.
+
+    >>> import tempfile
+    >>> scratch = tempfile.TemporaryDirectory()
+    >>> made = made_folders(Path(scratch.name) / "output" / "classic")
+    >>> take_back(made)
+    >>> sorted(path.name for path in Path(scratch.name).iterdir())
+    []
+    >>> scratch.cleanup()
+    """
+    for path in reversed(made):
+        try:
+            path.rmdir()
+        except OSError:  # not empty (another run's file), or gone: left as it is
+            return
+
+
+@contextlib.contextmanager
+def output_folder(folder: Path) -> Iterator[None]:
+    """:func:`ensure_folder` for the run inside the ``with``; if that run fails, the folders made
+    for it are taken back (:func:`take_back`): "nothing was written" holds for folders too.
+
+    >>> import tempfile
+    >>> scratch = tempfile.TemporaryDirectory()
+    >>> try:
+    ...     with output_folder(Path(scratch.name) / "kit"):
+    ...         raise ValueError("a bad SOURCE_DATE_EPOCH")
+    ... except ValueError:
+    ...     pass
+    >>> list(Path(scratch.name).iterdir())
+    []
+    >>> scratch.cleanup()
+    """
+    made = made_folders(folder)
+    try:
+        yield
+    except BaseException:
+        take_back(made)
+        raise
 
 
 def die_with_parent(parent: int | None = None) -> None:
@@ -708,8 +808,12 @@ __all__ = [
     "durable",
     "ensure_folder",
     "finish_file",
+    "made_folders",
+    "output_folder",
     "refuse_inputs",
+    "refuse_special",
     "run_forked",
+    "take_back",
     "usable_cores",
     "worker_count",
 ]

@@ -21,13 +21,14 @@ import contextlib
 import errno
 import json
 import os
+import stat
 import sys
 from pathlib import Path
 
 from ..errors import GameLogError
 from ..game.logformat import lost_entry, parse_log
 from ..language.i18n import Said, psaid, said
-from ..readers.inputs import InputError, InputKind, check_file, not_utf8, read_input, shown_path
+from ..readers.inputs import InputError, InputKind, check_file, not_utf8, read_input, shown_path, special_file
 from .files import durable
 
 _BINARY = getattr(os, "O_BINARY", 0)
@@ -82,6 +83,9 @@ class GameLog:
             path.parent.mkdir(parents=True, exist_ok=True)
             fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_APPEND | _BINARY, 0o666)
         except FileExistsError:
+            if not path.is_file():  # a device, a named pipe, a folder, a broken link: no log to resume
+                what = _not_a_file(path)
+                raise GameLogError(f"{shown_path(path)}: is {what}, not a game log; choose another --log") from None
             raise GameLogError(
                 f"{shown_path(path)}: a game log is already there; "
                 f"continue it with --resume {shown_path(path)} or choose another --log"
@@ -314,6 +318,19 @@ def _text_of(data: bytes) -> str:
         raise GameLogError(f"{not_utf8(data, exc)}; the log is damaged", line=line) from None
     tail = data[whole:].decode("utf-8-sig" if not whole else "utf-8", errors="replace")
     return head + tail
+
+
+def _not_a_file(path: Path) -> str:
+    """What is at ``path`` where a game log would be made, when it is no regular file.
+
+    >>> _not_a_file(Path("/dev/null")), _not_a_file(Path("/"))
+    ('a device', 'a folder')
+    """
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return "a link to nothing"
+    return "a folder" if stat.S_ISDIR(mode) else special_file(mode)
 
 
 def _hold(fd: int, path: Path) -> None:

@@ -54,6 +54,19 @@ function fitTable(app, state, build) {
   }
   cutNames(app, state.players.map((p) => p.name)); // once laid out: the boxes are the layout's
   markShortened(app);
+  keepNewestSaid(app);
+}
+
+// The referee's last words beside the grid: the newest shown whole, the oldest left out when the
+// box is too short for them all (the room reads the card just judged, not the one before it).
+function keepNewestSaid(app) {
+  const notes = app.querySelector(".notes");
+  if (!notes) return;
+  const lines = Array.from(notes.querySelectorAll(".said li"));
+  for (const line of lines.slice(0, -1)) {
+    if (notes.scrollHeight <= notes.clientHeight + 1) break;
+    line.remove();
+  }
 }
 
 // The board's type sizes on this screen, in pixels: from its shorter side (a portrait tablet is
@@ -340,11 +353,13 @@ function fitPhone(app, party) {
     name.classList.toggle("wraps", cutShort(name));
   }
   const grid = app.querySelector(".grid");
-  const last = app.querySelector(".pass") || grid;
+  const pass = app.querySelector(".pass");
   if (grid) {
     grid.style.removeProperty("width");
     const padding = parseFloat(getComputedStyle(app).paddingBottom);
-    const cut = last.getBoundingClientRect().bottom + scrollY + padding - innerHeight;
+    // Pass under the grid (upright) or beside it (a phone on its side, style.css): what must end on the screen
+    const below = pass && pass.getBoundingClientRect().top >= grid.getBoundingClientRect().bottom - 1;
+    const cut = (below ? pass : grid).getBoundingClientRect().bottom + scrollY + padding - innerHeight;
     const height = grid.getBoundingClientRect().height;
     if (cut > 0 && height > 0) grid.style.setProperty("width", `${Math.max(50, (100 * (height - cut)) / height)}%`);
   }

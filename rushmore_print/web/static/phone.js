@@ -32,7 +32,7 @@ function open(name) {
         for (const way of new Set([code, ...(data.codes || [])])) localStorage.setItem(seatKey(way), token);
       } else if (data.t === "lobby") {
         chose = true;
-        lobby(data.free);
+        lobby(data.free, data.over);
       } else if (data.t === "note") {
         note = data.text;
         if (navigator.vibrate) navigator.vibrate(80);
@@ -72,9 +72,14 @@ function open(name) {
   link = mine;
 }
 
-function lobby(free) {
+// The choice of names: the free seats, or why there is none (every seat taken, or the game over).
+function lobby(free, over) {
   token = null;
   localStorage.removeItem(storageKey);
+  if (over) {
+    show(el("p", { class: "status" }, say("phone_over")));
+    return;
+  }
   show(
     el("h1", {}, say("who")),
     free.length

@@ -100,7 +100,7 @@ function stage() {
     el("button", { class: "big", id: "reveal", onpress: () => link.send({ t: "reveal" }) },
       first ? say("reveal_first") : say("reveal_next")),
     el("p", { class: "hint" }, say("hands_off")),
-    state.mode === "phones" ? joinPanel() : null);
+    joinShown() ? joinPanel() : null);
 }
 
 // The end of the game across the screen: who won, why, and every player's cards, in `groups`
@@ -229,6 +229,14 @@ function board() {
 
 function lobbyShown() {
   return state.mode === "phones" && state.number === 1 && state.phase === "ready" && !state.tiebreak;
+}
+
+// The QR code and the join code, between cards: before the first card, and later only while a
+// seat has no phone (a player yet to join, a seat freed for another phone). Once every seat is
+// taken the room, and any camera pointed at the screen, is not shown the code again; a phone
+// that comes back takes its seat with its token, without it.
+function joinShown() {
+  return state.mode === "phones" && (lobbyShown() || state.players.some((p) => !p.seated));
 }
 
 function joinPanel() {
