@@ -259,6 +259,17 @@ ONE_COMMANDS_OWN = {
 }  # fmt: skip
 
 
+def cli_probe(expression: str) -> str:
+    """A ``python -c`` program that runs the command line in its argv as ``rushmore`` does and
+    then prints ``expression``: from an ``atexit`` function, since the launcher ends the process
+    with ``os._exit`` once those have run (rushmore_print/__main__.py)."""
+    return (
+        "import atexit, sys, runpy; sys.argv = ['rushmore', *sys.argv[1:]]\n"
+        f"atexit.register(lambda: print({expression}))\n"
+        "runpy.run_module('rushmore_print', run_name='__main__')\n"
+    )
+
+
 @pytest.mark.parametrize("argv", [["--help"], ["impose", "--help"], ["play", "--help"], ["table", "--help"]])
 @pytest.mark.slow
 def test_commands_import_only_what_they_use(argv):
@@ -267,12 +278,7 @@ def test_commands_import_only_what_they_use(argv):
     import subprocess
     import sys
 
-    probe = (
-        "import sys, runpy; sys.argv = ['rushmore', *sys.argv[1:]]\n"
-        "try:\n    runpy.run_module('rushmore_print', run_name='__main__')\n"
-        "except SystemExit:\n    pass\n"
-        "print(sorted(m for m in sys.modules if m.split('.')[0] != 'rushmore_print' or m.count('.') < 2))"
-    )
+    probe = cli_probe("sorted(m for m in sys.modules if m.split('.')[0] != 'rushmore_print' or m.count('.') < 2)")
     result = subprocess.run([sys.executable, "-c", probe, *argv], capture_output=True, text=True, check=True)
     loaded = set(ast.literal_eval(result.stdout.strip().splitlines()[-1]))
     assert "rushmore_print.cli" in loaded
@@ -299,12 +305,7 @@ def test_impose_loads_no_design_reader_no_renderer_no_language_and_no_numpy(tmp_
             path.write_bytes(png(75, 105, before_data=[phys(2953, 2953)]))
         else:
             path.write_bytes(jpeg(size=(75, 105), dpi=(75, 75)))
-    probe = (
-        "import sys, runpy; sys.argv = ['rushmore', *sys.argv[1:]]\n"
-        "try:\n    runpy.run_module('rushmore_print', run_name='__main__')\n"
-        "except SystemExit:\n    pass\n"
-        "print(sorted({m.split('.')[0] for m in sys.modules}))"
-    )
+    probe = cli_probe("sorted({m.split('.')[0] for m in sys.modules})")
     argv = ["impose", *map(str, cards), "-q", "-o", str(tmp_path / "out")]
     result = subprocess.run([sys.executable, "-c", probe, *argv], capture_output=True, text=True, check=True)
     loaded = set(ast.literal_eval(result.stdout.strip().splitlines()[-1]))
@@ -318,12 +319,7 @@ def test_an_image_export_loads_no_pdf_renderer(tmp_path):
     import subprocess
     import sys
 
-    probe = (
-        "import sys, runpy; sys.argv = ['rushmore', *sys.argv[1:]]\n"
-        "try:\n    runpy.run_module('rushmore_print', run_name='__main__')\n"
-        "except SystemExit:\n    pass\n"
-        "print(sorted({m.split('.')[0] for m in sys.modules}))"
-    )
+    probe = cli_probe("sorted({m.split('.')[0] for m in sys.modules})")
     argv = ["export", "png", "--dpi", "72", "-q", "-o", str(tmp_path / "out")]
     result = subprocess.run([sys.executable, "-c", probe, *argv], capture_output=True, text=True, check=True)
     loaded = set(ast.literal_eval(result.stdout.strip().splitlines()[-1]))
@@ -340,12 +336,9 @@ def test_a_build_imports_no_game_and_no_catalogue_reader(tmp_path):
     import subprocess
     import sys
 
-    probe = (
-        "import sys, runpy; sys.argv = ['rushmore', *sys.argv[1:]]\n"
-        "try:\n    runpy.run_module('rushmore_print', run_name='__main__')\n"
-        "except SystemExit:\n    pass\n"
-        "print(sorted(set(sys.modules) & {'rushmore_print.game.referee', 'rushmore_print.game.session', "
-        "'rushmore_print.language.pofile', 'babel'}))"
+    probe = cli_probe(
+        "sorted(set(sys.modules) & {'rushmore_print.game.referee', 'rushmore_print.game.session', "
+        "'rushmore_print.language.pofile', 'babel'})"
     )
     argv = ["build", "-q", "-o", str(tmp_path), "--paper", "a4", "--layout", "duplex"]
     env = {**os.environ, "RUSHMORE_WORKERS": "1"}
