@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from .frozen import frozen_dataclass
 
 
 class RushmoreError(Exception):
@@ -17,7 +17,7 @@ class RushmoreError(Exception):
     """
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class Problem:
     """One thing wrong with an input file, located as precisely as we can.
 

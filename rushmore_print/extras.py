@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import enum
 import importlib.util
-from dataclasses import dataclass
 
 from .errors import MissingExtra
+from .frozen import frozen_dataclass
 
 
 class Extra(enum.Enum):
@@ -31,7 +31,7 @@ class Extra(enum.Enum):
     JPEG = "jpeg"
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class ExtraNeeds:
     """What an extra serves (the subject of the sentence a user reads) and the modules it
     installs (the names ``import`` uses, which are not always the package's).

@@ -9,10 +9,9 @@ from __future__ import annotations
 import enum
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
 
 from .errors import CardError
-from .frozen import hashed_once
+from .frozen import frozen_dataclass, hashed_once
 
 Faces = tuple[int, ...]
 Red = tuple[bool, ...]
@@ -139,7 +138,7 @@ def card_id(prefix: str, number: int, total: int) -> str:
     return f"{prefix}{number:0{width}d}"
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class Monument:
     """A Monument card: its id and which way each head faces (``0``: the first direction).
 
@@ -152,7 +151,7 @@ class Monument:
     faces: Faces
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class SearchCard:
     """A Search card: the faces it shows, which heads are red, the Monument it matches and its level
     (the easiest level whose pool holds it).
@@ -187,7 +186,7 @@ class SearchCard:
         return tuple(i for i, is_red in enumerate(self.red) if is_red)
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class Notation:
     """The letters a design writes its two directions with (``L``/``R`` for the classic).
 
@@ -242,7 +241,7 @@ class Notation:
 
 
 @hashed_once  # a key of the layout's caches, hashed thousands of times a build
-@dataclass(frozen=True)
+@frozen_dataclass
 class Deck:
     """All Monuments and the chosen Search cards of a design, as ``generate_deck`` makes them.
 
@@ -328,7 +327,7 @@ def most_search_cards(heads: int) -> int:
     return 4**heads
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class CardFaces:
     """A card named in a dispute (``rushmore answer``, ``rushmore check``), by id or by notation:
     what it shows, read from what was typed by :func:`rushmore_print.cli.arguments.search_card`.

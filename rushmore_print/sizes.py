@@ -7,12 +7,12 @@ Pure and light (the CLI reads it to build its choices without importing the rend
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
 
+from .frozen import frozen_dataclass
 from .units import parse_length
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class Paper:
     """A sheet of paper the kit is printed on: its key on the command line, its name, its size.
 

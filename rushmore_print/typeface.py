@@ -11,16 +11,16 @@ import functools
 import re
 import unicodedata
 import zlib
-from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 from typing import ClassVar
 
+from .frozen import frozen_dataclass
 from .readers.truetype import TrueTypeFont
 from .units import MM_PER_PT
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class Font:
     """A TrueType face: one of the shipped family (``Font.REGULAR``, ``BOLD``, ``ITALIC``) or a
     designer's own file (``print.font``, see :meth:`designer`).

@@ -14,7 +14,6 @@ import os
 import sys
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -22,6 +21,7 @@ import click
 
 from ..deck.targets import EXPORTS, ExportOptions
 from ..errors import OptionsError, RushmoreError
+from ..frozen import frozen_dataclass
 from ..language.words import count, text_table
 from ..model import Level
 from ..readers.inputs import STDIN
@@ -243,7 +243,7 @@ def _duplex(layouts: tuple, flip: str | None, back_offset: tuple[float, float] |
     return (Flip(flip) if flip else Flip.LONG), back_offset or (0.0, 0.0)
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class SheetOptions:
     """How the card sheets are laid out, as given (:func:`sheet_options` collects them); ``typed``
     names the options typed on the command line, not defaulted.
@@ -325,7 +325,7 @@ def _typed_options() -> frozenset[str]:
     return frozenset(name for name in context.params if context.get_parameter_source(name) is typed)
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class Voice:
     """How much a command says: ``-q`` errors only, ``-v`` also the details. What a command is
     asked for (a listing, an answer, the game) is always printed; the voice governs the rest.
@@ -539,7 +539,7 @@ def export_options(command: Callable) -> Callable:
     return collected
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class GameOptions:
     """The game options ``play`` and ``table`` share, as given (:func:`game_options` collects
     them); ``typed`` names the parameters typed on the command line, not defaulted, which a

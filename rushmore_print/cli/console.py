@@ -16,11 +16,12 @@ import shutil
 import sys
 import time
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, BinaryIO, TextIO
 
 from ..errors import OptionsError
+from ..frozen import frozen_dataclass
 from ..model import Level
 from ..readers.inputs import STDIN, STDIN_NAME, InputKind, read_stream, shown_path
 
@@ -104,7 +105,7 @@ def _pause(seconds: float) -> None:
     time.sleep(seconds)
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class Streams:
     """Where the game master's lines come from and where the game is told. ``interactive``: a
     person at a keyboard (each card then waits for Enter, and the prompt shows the state).
@@ -187,7 +188,7 @@ class ResumeConflict(OptionsError):
     """
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class GameRequest:
     """A game as the command line asks for it. ``given``: the options typed for a resumed game
     (to refuse any that differ from the log).

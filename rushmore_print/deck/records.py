@@ -13,9 +13,8 @@ list of true/false red marks) in JSON and YAML, the design's notation (``LR*RL``
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from ..errors import CardError
+from ..frozen import frozen_dataclass
 from ..language.words import choices
 from ..model import Deck, Faces, Level, Monument, Red, SearchCard
 from ..readers.inputs import shown
@@ -25,7 +24,7 @@ from .validate import CardField
 __all__ = ["CardRecord", "Refusal", "read_card"]
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class CardRecord:
     """One card's values as its file gives them, none of them checked yet.
 
@@ -52,7 +51,7 @@ class CardRecord:
     answers_listed: bool = True
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class Refusal:
     """Why a card record was not read: the fields at fault, in the card's order, and a message
     that says what is allowed. ``entry``: which entry of a list field (``faces.2``), from 1.

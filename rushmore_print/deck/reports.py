@@ -8,11 +8,12 @@ same verdict.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 from typing import BinaryIO
 
 from ..design import Design
+from ..frozen import frozen_dataclass
 from ..language.words import text_table
 from ..model import Deck
 from ..readers.inputs import STDIN, STDIN_NAME, InputKind, read_stream, shown_path
@@ -28,7 +29,7 @@ decoded) or warn of (``render.art.art_warnings``). Injected, so this module stay
 reportlab and Pillow."""
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class Verdict:
     """What the validator found: the deck's report, what printing would refuse, and how strict to be.
 

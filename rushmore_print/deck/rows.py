@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from ..frozen import frozen_dataclass
 from ..language.words import text_table
 from ..model import Deck, Level, SearchCard
 
@@ -52,7 +52,7 @@ CARDS_SHEET = "cards"
 DESIGN_SHEET = "design"
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class CardRow:
     """One card as a listing shows it. Search-only fields are None on a Monument.
 

@@ -14,9 +14,9 @@ level, then the variants and practice.
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass
 
 from ..design import Design
+from ..frozen import frozen_dataclass
 from ..language.i18n import Catalogue, catalogue, catalogue_for, level_name, level_own_words, level_pool_words
 from ..layout.cards import card_frame, card_layout
 from ..model import Deck, Level, Monument, SearchCard, matches
@@ -27,7 +27,7 @@ SAME, OPPOSITE = "same", "opposite"  # the worked examples' word under each head
 SIDES = 2  # of the rule sheet: the blocks after NewSide are on its back
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class Heading:
     """A section's heading.
 
@@ -41,7 +41,7 @@ class Heading:
     text: str
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class Paragraph:
     """A paragraph, its lead (if any) set in bold before the text.
 
@@ -56,7 +56,7 @@ class Paragraph:
     lead: str = ""  # set in bold before the text
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class Steps:
     """A numbered list.
 
@@ -72,7 +72,7 @@ class Steps:
     first: int = 1  # the number of the first item: the rest of a list split between columns counts on
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class Bullets:
     """A list of bold leads and their text, with the sentence that leads into it.
 
@@ -88,7 +88,7 @@ class Bullets:
     intro: str = ""  # a sentence leading into the list, kept with it
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class NewSide:
     """What follows starts the back of the sheet: no block runs across the two sides.
 
@@ -100,7 +100,7 @@ class NewSide:
     """
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class MatchExample:
     """A Search card above the Monument it matches, head by head. Refuses a pair that does not match.
 
@@ -139,7 +139,7 @@ class MatchExample:
             raise ValueError("relations must say 'opposite' for red heads and 'same' for the others")
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class DecoyExample:
     """A Search card with red heads beside the Monument that looks identical to it: never the answer.
 
@@ -162,7 +162,7 @@ class DecoyExample:
             raise ValueError("a decoy cannot be the answer")
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class SetupFigure:
     """The setting-up figure: the grid of Monuments and the deck beside it.
 
@@ -179,7 +179,7 @@ class SetupFigure:
     captions: tuple[str, str] = ("", "")  # under the grid, under the deck
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class PracticeFigure:
     """Search cards to find the match of, drawn as cards; the answers go to the foot of the page.
 
@@ -195,7 +195,7 @@ class PracticeFigure:
     captions: tuple[str, ...]  # under each card
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class Rulebook:
     """The rule sheet's content, in the players' language, before any layout: the title, the blocks in
     reading order, the worked example, the practice cards and their answers, and each side's footer.

@@ -16,11 +16,12 @@ from the classic design.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 
 from ..design import MAX_HEADS
 from ..errors import Problem, SpecError
+from ..frozen import frozen_dataclass
 from ..model import Deck, Monument, Notation, SearchCard, most_monuments, most_search_cards
 from ..readers.inputs import shown, shown_path
 from ..readers.spreadsheets import SheetError, SheetFormat, Table, column_letters, read_tables, rows_of
@@ -41,7 +42,7 @@ _COLUMN_OF = {
 }
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class _Row:
     """Where one card was read: its sheet, row, and the columns by header name."""
 

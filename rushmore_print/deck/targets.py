@@ -17,10 +17,10 @@ from __future__ import annotations
 import enum
 import math
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..errors import OptionsError
+from ..frozen import frozen_dataclass
 from ..sizes import CARD_PRESETS
 
 if TYPE_CHECKING:
@@ -45,7 +45,7 @@ class TargetKind(enum.Enum):
     SVG = "svg"
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class ExportOptions:
     """What ``rushmore export`` was asked for: the resolution, the bleed (None: the design's) and, for
     Tabletop Simulator, where the files will be hosted. Each target honours only some of them.
@@ -62,7 +62,7 @@ class ExportOptions:
 DEFAULTS = ExportOptions()
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class Target:
     """One export: its kind and help, which options it honours and how many files it writes (for
     a progress bar). ``export.run_export`` writes it.

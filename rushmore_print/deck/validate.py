@@ -16,8 +16,8 @@ import enum
 import itertools
 import re
 from collections import Counter
-from dataclasses import dataclass
 
+from ..frozen import frozen_dataclass
 from ..model import Deck, Faces, Level, Red, SearchCard, card_id, faces_of_index, matches, target_faces
 from ..readers.inputs import shown
 
@@ -54,7 +54,7 @@ class CardField(enum.Enum):
     ANSWER = "answer"
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class Finding:
     """One thing wrong with a deck; ``card`` names the card as a message shows it (:func:`shown_id`),
     ``fields`` the parts of it that disagree, ``where`` the place in a file (a spreadsheet's
@@ -74,7 +74,7 @@ class Finding:
         return f"{self.where}: {text}" if self.where else text
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class BalanceRow:
     """How evenly a group of Search cards spreads its answers (and red marks): the group's name, its
     size, the fewest and most cards with the same answer (and red marks on the same head).
@@ -107,7 +107,7 @@ class BalanceRow:
         return self.answer_max - self.answer_min <= 1 and red_ok
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class Report:
     """What ``validate_deck`` found: the card counts, the errors (the deck is wrong), the warnings (it
     is not balanced) and the balance figures by group, and the size of each level's pool.

@@ -11,11 +11,11 @@ import hashlib
 import math
 import re
 import unicodedata
-from dataclasses import dataclass, field, fields
+from dataclasses import field, fields
 from pathlib import Path
 
 from ..colors import Color, parse_hex
-from ..frozen import hashed_once
+from ..frozen import frozen_dataclass, hashed_once
 from ..language.i18n import SOURCE_LANGUAGE
 from ..model import Notation
 from ..readers.svg_art import Drawing
@@ -63,7 +63,7 @@ class Orientation(enum.Enum):
     PORTRAIT = "portrait"
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class HeadSpec:
     """One head of a design: its name, its built-in look, and the designer's own art and colours
     when the design gives them (``vector``: an SVG ``art`` read into paths).
@@ -81,7 +81,7 @@ class HeadSpec:
     vector: Drawing | None = None  # an SVG ``art``, read into paths
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class Style:
     """The palette every card is painted from; the classic look is the default.
 
@@ -116,7 +116,7 @@ STYLE_CONTRASTS = (
 )
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class Rules:
     """The game's numbers (RULES.md); every printed or refereed number comes from here.
 
@@ -159,7 +159,7 @@ MAX_BLEED_MM = 10.0  # the most bleed a design or an export may ask for (the bac
 TOO_MUCH_BLEED = f"is more bleed than any printer needs; allowed: 0 to {MAX_BLEED_MM:g}mm (3mm is usual)"
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class PrintSpec:
     """Card size (trim, as the card is read), bleed and orientation.
 
@@ -179,7 +179,7 @@ class PrintSpec:
 
 
 @hashed_once  # a key of the layout's caches, hashed thousands of times a build
-@dataclass(frozen=True)
+@frozen_dataclass
 class Design:
     """A validated design: the game's name, heads and directions, the seed and the Search cards per
     number of red heads, the table's grid, and its rules, print and style settings. Made by

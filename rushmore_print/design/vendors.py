@@ -15,12 +15,12 @@ import enum
 import functools
 import math
 import string
-from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
 from ..errors import Problem, SpecError
+from ..frozen import frozen_dataclass
 from ..readers.inputs import InputError, InputKind, read_input_text, shown_path
 from ..sizes import parse_card_size
 from ..units import EIGHTH_INCH_MM, MM_PER_INCH
@@ -70,7 +70,7 @@ SHEET_KEYS = ("columns", "rows", "pixels", "dpi", "saved_object")
 ORDER_KEYS = ("file", "brackets", "stock")
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class SheetGrid:
     """A face sheet's limits (Tabletop Simulator: 10 x 7 cells, 4096 px), the most pixels per
     inch a card needs on screen, and the saved object's file name.
@@ -96,7 +96,7 @@ class SheetGrid:
         return self.columns * self.rows - 1
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class Order:
     """An order file for the community tool mpc-autofill: its name, the size brackets the shop
     prices an order in, and the card stock.
@@ -111,7 +111,7 @@ class Order:
     stock: str
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class VendorProfile:
     """The numbers one export works to. Lengths in mm; ``pixels``: the upright image size the shop
     asks for a card size, where it publishes one (other cards: the card and its bleed at ``dpi``).

@@ -18,12 +18,12 @@ nothing here is text still to be read, so every front end hands the core the sam
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from ..frozen import frozen_dataclass
 
 # -- moves: what the referee's Game takes, one at a time
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class Claim:
     """``player`` puts a hand on the Monument ``monument`` (its id). ``stamp``: when the hand went
     down, in seconds on the session's clock (the browser table fills it from a phone's corrected
@@ -39,7 +39,7 @@ class Claim:
     stamp: float | None = None
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class Pass:
     """``player`` passes this turn (no hand on any Monument).
 
@@ -50,7 +50,7 @@ class Pass:
     player: str
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class Change:
     """Correct ``player``'s claim of this turn: another Monument, or None for a pass.
 
@@ -62,7 +62,7 @@ class Change:
     monument: str | None
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class Drop:
     """Take ``player``'s claim or pass out of this turn; the player is to claim again.
 
@@ -73,7 +73,7 @@ class Drop:
     player: str
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class TurnOver:
     """Table mode: the game master turned over the printed Search card ``card`` (its id).
 
@@ -91,7 +91,7 @@ Move = Claim | Pass | Change | Drop | TurnOver
 # -- shorthands the session spells out in moves
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class RestPass:
     """Every active player still to claim this turn passes (the terminal's ``.``).
 
@@ -100,7 +100,7 @@ class RestPass:
     """
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class Took:
     """``player`` was on the right Monument and everybody else passes (the terminal's quick mode,
     the browser's one-screen game).
@@ -116,7 +116,7 @@ Part = Move | RestPass | Took
 """What an :class:`Entry` is made of."""
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class Entry:
     """Several parts taken together, in hand order: all of them or (on an error) none, one line of
     the log and one undo (``a d1, b pass, .`` at the terminal).
@@ -131,7 +131,7 @@ class Entry:
 # -- the session's own
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class Reveal:
     """Show the card held back (the game master's Enter, the table screen's count of three).
 
@@ -140,7 +140,7 @@ class Reveal:
     """
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class Undo:
     """Take back the last entry (a card turned over, every claim of one line...).
 
@@ -149,7 +149,7 @@ class Undo:
     """
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class End:
     """Leave the table: the game is saved in its log (when it is over: close it).
 

@@ -33,6 +33,7 @@ from typing import Any
 
 from ..design import MAX_PLAYERS, Rules
 from ..errors import GameLogError
+from ..frozen import frozen_dataclass
 from ..language.i18n import Said, default_directions, languages, quoted, said
 from ..model import Deck, DeckMode, Level
 from ..readers.inputs import escape, shown
@@ -561,7 +562,7 @@ _EDITED = "the log has been edited (lines copied or moved), so its numbers would
 _FOREIGN = "a line of another game's log?"
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class _Known:
     """The players, Monuments and Search cards a log's start record names."""
 

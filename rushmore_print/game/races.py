@@ -38,15 +38,17 @@ The terminal and ``--one-screen`` keep arrival order: they never come here.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from functools import cached_property
+
+from ..frozen import frozen_dataclass
 
 MAX_WINDOW = 0.150  # seconds: the most a stamp is trusted before its arrival, and the longest a claim waits
 MARGIN = 0.010  # seconds added to a phone's longest measured delay: Wi-Fi's jitter beyond the pings seen
 KEPT_PINGS = 12  # the newest pings a phone's estimate is made from (a clock drifts: old ones are let go)
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class Ping:
     """One ping: the server sent it at ``sent`` and had the answer at ``answered`` (server clock);
     ``phone`` is the phone's clock in its answer, read as it answered.
@@ -69,7 +71,7 @@ class Ping:
         return round(self.answered - self.sent, 9)
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class PhoneClock:
     """What the server knows of one phone's clock and delay: its newest pings (at most
     :data:`KEPT_PINGS`). Without a ping, nothing of its stamps is trusted.
@@ -198,7 +200,7 @@ def window(clocks: list[PhoneClock] | tuple[PhoneClock, ...]) -> float:
     return max((clock.allowance for clock in clocks), default=0.0)
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class HeldClaim:
     """A claim waiting for the collision window: who, where, its tap time and its arrival
     (server clock).
@@ -222,7 +224,7 @@ class HeldClaim:
         return (self.tapped, self.arrived, self.player)
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class Race:
     """The claims held back while an earlier tap may still be on its way.
 

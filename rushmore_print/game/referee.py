@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import random
 import string
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from ..design import Rules
 from ..errors import (
@@ -31,13 +31,14 @@ from ..errors import (
     UnknownCard,
     UnknownPlayer,
 )
+from ..frozen import frozen_dataclass
 from ..language.i18n import Names, Said, nsaid, pool_said, quoted, said
 from ..model import CardFaces, Deck, DeckMode, EndReason, Level, Monument, SearchCard, target_faces
 from .actions import Change, Claim, Drop, Move, Pass, TurnOver
 from .players import check_players
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class Table:
     """The Monuments as laid out: position (``A1``: row letter, column number) to Monument id.
 
@@ -88,7 +89,7 @@ def position_name(row: int, col: int) -> str:
     return f"{name}{col + 1}"
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class Config:
     """How a game was set up: the players in order, the level, long or short game, the seed, whether
     the penalty rule is on and where the Search cards come from.
@@ -108,7 +109,7 @@ class Config:
     deck_mode: DeckMode = DeckMode.SCREEN
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class State:
     """Everything that changes in a game, as one frozen value: an input replaces it, and an undo puts
     the one before back.
@@ -139,7 +140,7 @@ class State:
 # ----------------------------------------------------------------------------- events
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class Setup:
     """The event that opens a game: the table as laid out, the level, the deck's size (and the size
     the rules asked for), the points to win, the seed, the players, and what is left in the box.
@@ -180,7 +181,7 @@ class Setup:
         return self.deck_size < self.wanted_size
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class Revealed:
     """The event of a Search card put in play: the card, its number in the deck and the deck's size,
     the players of a tie-break, and ``again`` when it is shown again (after an undo or on resume).
@@ -200,7 +201,7 @@ class Revealed:
     again: bool = False  # shown again (after an undo or on resume), not newly drawn
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class Awaiting:
     """Table mode: the game master is to turn over the next card and type its id.
 
@@ -219,7 +220,7 @@ class Awaiting:
     draw_level: Level | None = None  # a tie-break: the level to draw from; None: only seen cards are left
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class Claimed:
     """The event of a player's hand on a Monument: who, which Monument, and where it lies.
 
@@ -236,7 +237,7 @@ class Claimed:
     position: str
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class Passed:
     """The event of a player passing the turn (no hand on any Monument).
 
@@ -251,7 +252,7 @@ class Passed:
     player: str
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class Changed:
     """The event of a claim corrected: the player's new Monument and its position, or None for both
     when the claim was dropped (``passed``: changed to a pass).
@@ -272,7 +273,7 @@ class Changed:
     passed: bool = False
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class Judged:
     """The event of a turn judged: the card, its answer and where that lies, the winner (None when
     nobody found it), the players penalised, the scores after it, and the cards given back.
@@ -295,7 +296,7 @@ class Judged:
     returned: tuple[str, ...] = ()  # the card each penalised player gives back to the box, in that order
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class TieBreak:
     """The event of a tie when the deck runs out: the tied players, who play on alone, and the level the
     next card is drawn from (``from_other_levels`` when it is not the game's level).
@@ -315,7 +316,7 @@ class TieBreak:
     draw_level: Level | None = None  # the level the card comes from; None: only cards seen before are left
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class Ended:
     """The event that ends a game: the winners (several when they share the win), why, the scores.
 
@@ -334,7 +335,7 @@ class Ended:
     scores: tuple[tuple[str, int], ...]
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class Undone:
     """The event of inputs taken back: the moves, in the order they had been made.
 

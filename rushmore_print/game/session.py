@@ -31,6 +31,7 @@ from typing import Any
 
 from ..design import Rules
 from ..errors import CardHeld, ClaimError, GameLogError, GameOver, JudgedBefore, NothingToUndo, RushmoreError
+from ..frozen import frozen_dataclass
 from ..language.i18n import SOURCE_LANGUAGE, said
 from ..model import Deck, Level
 from ..readers.inputs import shown
@@ -57,7 +58,7 @@ from .referee import DeckMode, Ended, Game, Judged, RefereeEvent, Revealed, Undo
 IDLE_SECONDS = 300.0  # a longer pause between two entries counts as a break, not as play
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class Options:
     """What a game is dealt from (the rest comes from the design).
 
@@ -77,7 +78,7 @@ class Options:
 # ----------------------------------------------------------------------------- session events
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class Ready:
     """A card is drawn and held back until it is revealed (:class:`~rushmore_print.game.actions.Reveal`:
     the game master's Enter, the table screen's count of three); hands are still down.
@@ -98,7 +99,7 @@ class Ready:
     tiebreak: tuple[str, ...] | None
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class Rejected:
     """An action the session did not take, and the rule it breaks (``error``: a typed
     :class:`~rushmore_print.errors.ClaimError`, whose fields let each front end say it in its own
@@ -130,7 +131,7 @@ class Rejected:
         return args[0] if len(args) == 1 and isinstance(args[0], str) else str(self.error)
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class ShowScore:
     """The score (after each turn, or asked for): cards won per player, cards left in the deck, and
     whether a card of the deck is in play (not a tie-break card, not one drawn and still held back).
@@ -150,7 +151,7 @@ class ShowScore:
     in_play: bool
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class Summary:
     """The end of the game: cards won, wrong claims, turns, time played.
 
@@ -164,7 +165,7 @@ class Summary:
     seconds: float
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class Quit:
     """The game master left the table before the end; the game is saved in its log.
 
@@ -179,7 +180,7 @@ class Quit:
     """
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class Finished:
     """The game is over and the game master closed it.
 
@@ -200,7 +201,7 @@ SessionEvent = RefereeEvent | Ready | Rejected | ShowScore | Summary | Quit | Fi
 """What a :class:`Session` step shows: the referee's events and the session's own."""
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class Step:
     """What one action (or the start) gave: the events to show, in order, and the records to
     append to the game's log.

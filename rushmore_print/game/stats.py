@@ -24,13 +24,14 @@ from __future__ import annotations
 
 import statistics
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
+from ..frozen import frozen_dataclass
 from ..language.i18n import SOURCE_LANGUAGE, Catalogue, catalogue, languages, level_name
 from ..model import Level
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class Hand:
     """One player's part in a turn: the Monument covered (None: a pass) and when (ms, or None).
 
@@ -51,7 +52,7 @@ class Hand:
     ms: int | None
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class Turn:
     """A judged turn: the card, its answer, who took it, every hand.
 
@@ -178,7 +179,7 @@ def median(values: Iterable[int | None]) -> float | None:
     return statistics.median(known) if known else None
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class Row:
     """One line of a table: a card, a level, a red count or a player.
 
@@ -201,7 +202,7 @@ class Row:
     median_ms: float | None  # median time to the right claim
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class Stats:
     """The tables over some games: how many games, and a row per Search card, level, red count and player.
 
@@ -305,7 +306,7 @@ def _language(games: Sequence[Sequence[dict]]) -> str:
     return next((language for language in said if language in languages()), SOURCE_LANGUAGE)
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class Table:
     """One of the stats' tables, in the games' language: its title, the heads of its counts, its rows
     (each row's name as it is shown: a level by its name in the language).

@@ -33,10 +33,10 @@ import re
 import string
 import unicodedata
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
 from importlib import resources
 from typing import TYPE_CHECKING, Literal
 
+from ..frozen import frozen_dataclass
 from ..model import EndReason, Level
 from ..readers.inputs import escape
 
@@ -53,7 +53,7 @@ CLDR_FILE = f"{LOCALE_DIR}/cldr.json"
 CLDR_LOCALE = {"en": "en_GB"}
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class Conventions:
     """How a language writes numbers and lists (its CLDR data, from ``data/locale/cldr.json``).
 
@@ -215,7 +215,7 @@ def _portuguese_article(text: str) -> bool:
     return re.match(r"(?:o|a|os|as)\s", text, re.IGNORECASE) is not None
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class Liaison:
     """A short word of a language that changes before a value beginning with a certain sound:
     French ``de`` is ``d’`` before a vowel (``la main d’ann``), Spanish ``y`` is ``e`` before an
@@ -445,7 +445,7 @@ def _compiled(language: str) -> bytes:
     return mo_bytes(read_po(path.read_text("utf-8")))
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class Names:
     """Names to be said as a list in the players' language (``last="or"``: a choice).
 

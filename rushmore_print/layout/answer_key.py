@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from ..deck.validate import BalanceRow, Report
 from ..design import Design
+from ..frozen import frozen_dataclass
 from ..language.i18n import Catalogue, catalogue_for, level_name
 from ..model import Deck, Level, Monument, SearchCard
 from .cards import card_frame, card_picture, monument_face, search_face
@@ -103,7 +103,7 @@ def _fitted_pt(size_pt: float, width_mm: float, room_mm: float) -> float:
     return size_pt if width_mm <= room_mm else size_pt * room_mm / width_mm
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class _Row:
     """One row of the key, placed but not drawn yet: a Search card, what it matches, and where."""
 

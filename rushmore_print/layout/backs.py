@@ -24,10 +24,10 @@ from __future__ import annotations
 import dataclasses
 import functools
 import math
-from dataclasses import dataclass
 
 from ..colors import BLACK, WHITE, Color, contrast, grey, mix
 from ..design import MAX_BLEED_MM, Design, HeadSpec, Style
+from ..frozen import frozen_dataclass
 from ..language.i18n import catalogue_for
 from ..units import MM_PER_PT
 from .fonts import Font, name_font, printed_upper, text_width_mm
@@ -84,7 +84,7 @@ def kind_labels(design: Design) -> dict[CardKind, str]:
     }
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class BackArt:
     """The key of a back's illustration symbol (band and texts are not in it).
 
@@ -100,7 +100,7 @@ class BackArt:
     kind: CardKind
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class BackBand:
     """The key of a back's band pattern symbol.
 
@@ -115,7 +115,7 @@ class BackBand:
     kind: CardKind
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class BackColors:
     """A back's colours: the band and its pattern, the window's rim and keyline, the title and the
     kind's name (each in whichever of ink and paper stands out more).
@@ -171,7 +171,7 @@ def _ground(style: Style) -> Color:
     return mix(style.stone, BLACK, 0.4)
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class BackZones:
     """Where a back's parts go, in mm from the trim's lower left corner; ``panel`` and ``window``
     are the boxes of the medallion's ovals.
@@ -194,7 +194,7 @@ class BackZones:
     scene: Rect  # the illustration's lines stay inside this; backgrounds fill the window
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class _Oval:
     """The window's oval, shrunk by ``inset``: where a text box's corners may go."""
 

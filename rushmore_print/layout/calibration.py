@@ -19,8 +19,7 @@ through the paper.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from ..frozen import frozen_dataclass
 from ..language.i18n import Catalogue, catalogue
 from ..sizes import Paper
 from ..units import MM_PER_PT
@@ -48,7 +47,7 @@ NUMBER_PT = 6.5  # the front numbers, 4 mm apart
 NOTE_PT = 7.0  # the notes under the table
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class Scale:
     """One axis's scale: ``horizontal`` measures left-right drift; ``origin`` is the front's 0 line
     where it meets the base line (page mm), the back's arrow lands there when nothing drifts.

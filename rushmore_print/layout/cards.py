@@ -10,11 +10,10 @@ import dataclasses
 import functools
 import itertools
 import math
-from dataclasses import dataclass
 
 from ..colors import BLACK, WHITE, Color, mix
 from ..design import Design, HeadSpec, Style
-from ..frozen import hashed_once
+from ..frozen import frozen_dataclass, hashed_once
 from ..language.i18n import catalogue_for, level_name
 from ..model import Monument, SearchCard
 from ..sizes import PAPERS
@@ -74,7 +73,7 @@ def card_frame(design: Design, bleed_mm: float | None = None) -> CardFrame:
     return CardFrame(spec.width_mm, spec.height_mm, spec.bleed_mm if bleed_mm is None else bleed_mm)
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class Proportions:
     """The card design's numbers, in mm and pt: change the look here, not in the drawing code.
 
@@ -111,7 +110,7 @@ FACE_ZONE = Rect(0.0, 52.0, 56.0, 80.0)
 INK_BAND = 3.0  # head units: the height of one band of a head's silhouette
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class HeadSlot:
     """Where one head goes on a card face: the head's box, its name's centre, baseline and size, the
     red head's flip marker, and the niche carved behind a plain head on a Search card (mm).
@@ -133,7 +132,7 @@ class HeadSlot:
     niche: Rect  # the carved niche behind a plain head on a Search card
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class CardLayout:
     """Named boxes of a card face, in mm from the trim's lower left corner.
 
@@ -209,7 +208,7 @@ class CardLayout:
 
 
 @hashed_once  # a key of the layout's caches, hashed thousands of times a build
-@dataclass(frozen=True)
+@frozen_dataclass
 class HeadInk:
     """Where one head's drawings (both facings, plain and red) put ink, in head units.
 
@@ -317,7 +316,7 @@ def _step(found: Clearance, head_w: float) -> float:
     return max([units * u + gap for units, gap in found] + [0.0])
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class _Arrangement:
     """Heads in rows (head indices, top row first) and the red marker above each head or
     beside its crown: on the outer side, so that a row stays symmetric (the left half's markers

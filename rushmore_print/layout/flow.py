@@ -11,6 +11,8 @@ import enum
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from ..frozen import frozen_dataclass
+
 
 @dataclass
 class Column:
@@ -52,7 +54,7 @@ class Fit(enum.Enum):
     NO_ROOM = "no room"  # none of it: try the next column
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class Split:
     """Part of a block was placed; ``rest`` continues in the next column.
 

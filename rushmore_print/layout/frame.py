@@ -4,8 +4,8 @@
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
 
+from ..frozen import frozen_dataclass
 from .items import Rect
 
 SAFE_MM = 3.175  # text and symbols stay 1/8 in inside the trim
@@ -22,7 +22,7 @@ class CardKind(enum.Enum):
     SEARCH = "search"
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class CardFrame:
     """The card's size as read (trim), its bleed and safe zone, in mm.
 
@@ -64,7 +64,7 @@ class CardFrame:
         return self.trim.grow(-self.safe_mm)
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class Face:
     """One side of one card: what it is and what to draw.
 

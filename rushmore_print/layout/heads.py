@@ -19,10 +19,10 @@ from __future__ import annotations
 
 import dataclasses
 import enum
-from dataclasses import dataclass
 
 from ..colors import BLACK, WHITE, Color, mix
 from ..design import HeadSpec, Look, Style
+from ..frozen import frozen_dataclass
 from ..readers.svg_art import Drawing
 from .items import Group, Image, Path, Rect, Shape, Symbol, item_bounds, union
 
@@ -44,7 +44,7 @@ class Role(enum.Enum):
     INK = "ink"  # ribbons, lenses: always near-black
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class Part:
     """One part of a built-in head drawing: a path, painted by role (fill and/or stroke), in head units.
 
@@ -63,7 +63,7 @@ OUTLINE = -1.0  # a Part width that means "the palette's outline width" (the bus
 MASS_OUTLINE = -2.0  # "the palette's outline width for hair and coat", the masses at the back
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class Palette:
     """The colours and line weights one head is painted with, by role (see ``plain_palette`` and
     ``red_palette``); ``red`` marks a red head's palette.
@@ -132,7 +132,7 @@ def red_palette(style: Style, spec: HeadSpec | None = None) -> Palette:
     )
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class HeadKey:
     """Identifies one head drawing: which head, which way it faces (0/1), red or not.
 
@@ -497,7 +497,7 @@ RELIEF_OFFSET = (10.0, 5.0)  # head units: towards the back of a head facing the
 RELIEF_SHADE = 0.6  # the share of black in the stone of the relief
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class HeadRelief:
     """Identifies one head's relief: which head, which way it faces (0/1).
 

@@ -12,16 +12,15 @@ from __future__ import annotations
 
 import itertools
 import math
-from dataclasses import dataclass
 
-from ..frozen import hashed_once
+from ..frozen import frozen_dataclass, hashed_once
 from .items import IDENTITY, Group, Image, Matrix, Rect, Shape, Text, Use, apply, item_bounds, multiply, scale_of
 
 Span = tuple[float, float]  # (leftmost, rightmost) ink in a band
 
 
 @hashed_once  # a key of the layout's caches, hashed thousands of times a build
-@dataclass(frozen=True)
+@frozen_dataclass
 class Silhouette:
     """Ink per horizontal band: ``spans[i]`` covers ``bottom + i * band`` to the next band's
     bottom (None where the drawing puts no ink), in the drawing's own units.

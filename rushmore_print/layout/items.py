@@ -28,12 +28,12 @@ import functools
 import math
 import re
 from collections.abc import Hashable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from ..colors import BLACK as BLACK  # re-exported: layouts take colours from here
 from ..colors import WHITE as WHITE
 from ..colors import Color, parse_hex
-from ..frozen import hashed_once
+from ..frozen import frozen_dataclass, hashed_once
 from ..geometry import IDENTITY as IDENTITY
 from ..geometry import KAPPA, ellipse
 from ..geometry import FillRule as FillRule
@@ -89,7 +89,7 @@ def rotate(degrees: float) -> Matrix:
     return (float(cos), float(sin), float(-sin), float(cos), 0.0, 0.0)
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class Rect:
     """A box in millimetres: its lower left corner (y points up) and its size.
 
@@ -152,7 +152,7 @@ class Rect:
 
 
 @hashed_once  # a key of the layout's caches, hashed thousands of times a build
-@dataclass(frozen=True)
+@frozen_dataclass
 class Path:
     """Path commands: ("M", x, y), ("L", x, y), ("C", x1, y1, x2, y2, x, y), ("Z",).
 
@@ -308,7 +308,7 @@ class Anchor(enum.Enum):
 
 
 @hashed_once  # a key of the layout's caches, hashed thousands of times a build
-@dataclass(frozen=True)
+@frozen_dataclass
 class Shape:
     """A path filled and/or stroked (see the module's notes for how every renderer draws it).
 
@@ -327,7 +327,7 @@ class Shape:
     stroke_opacity: float = 1.0
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class Text:
     """One line of text in a shipped face, its baseline at ``y``, its size in points.
 
@@ -356,7 +356,7 @@ class ImageFit(enum.Enum):
     STRETCH = "stretch"  # exactly the box
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class Image:
     """A raster image file placed in a box, as ``fit`` says.
 
@@ -370,7 +370,7 @@ class Image:
     pixels: int = 0  # the most pixels print needs along its longer side (0: as the file is)
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class Use:
     """Draw the symbol ``key`` (see ``Symbols``) with ``matrix``.
 
@@ -383,7 +383,7 @@ class Use:
     matrix: Matrix = IDENTITY
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class Group:
     """Items drawn with ``matrix`` applied, clipped to ``clip`` (in the parent's coordinates).
 
@@ -400,7 +400,7 @@ class Group:
 Item = Shape | Text | Image | Use | Group
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class Symbol:
     """Items drawn once and reused, inside ``bbox`` (in the symbol's own millimetres).
 
@@ -412,7 +412,7 @@ class Symbol:
     bbox: Rect
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class Page:
     """One page: size, items, and for per-card pages the trim and bleed boxes (mm).
 
@@ -428,7 +428,7 @@ class Page:
     bleed_box: Rect | None = None
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class Document:
     """Pages plus the symbols they use; what a renderer turns into a PDF. ``pages`` may be made
     as they are reached (``layout.lazy``): a renderer goes through them once, in order.

@@ -17,7 +17,6 @@ import functools
 import itertools
 import math
 from collections.abc import Callable
-from dataclasses import dataclass
 
 from ..deck.rulebook import (
     OPPOSITE,
@@ -34,6 +33,7 @@ from ..deck.rulebook import (
 )
 from ..design import Design
 from ..errors import RushmoreError
+from ..frozen import frozen_dataclass
 from ..model import Deck, Monument
 from ..sizes import PAPERS
 from ..units import MM_PER_PT
@@ -78,7 +78,7 @@ class LayoutError(RushmoreError):
     """
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class Style:
     """The rule sheet's type: the body size (every other size follows from it), how large the figures
     are drawn, and the designer's font behind the shipped faces.

@@ -11,9 +11,9 @@ from __future__ import annotations
 import dataclasses
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from ..errors import BuildError
+from ..frozen import frozen_dataclass
 from ..language.i18n import Catalogue, catalogue
 from ..sizes import PAPERS as PAPERS  # re-exported: the sheet engine's papers
 from ..sizes import Flip as Flip  # re-exported: the sheet engine's vocabulary
@@ -36,7 +36,7 @@ FURNITURE_MM = MARK_GAP_MM + MARK_LENGTH_MM + STRIP_MM  # room a band needs for 
 GREY = rgb("#555555")
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class Grid:
     """How cards sit on a sheet: columns and rows, the quarter turn if any, each card's trim size as
     placed, and the gap between neighbouring trims.
@@ -115,7 +115,7 @@ def fit_grid(avail_w: float, avail_h: float, frame: CardFrame, gap: float = 0.0)
     return best
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class Slot:
     """Where one card goes: its trim on the page, its turn, and the clip (trim plus outer bleed).
 
@@ -133,7 +133,7 @@ class Slot:
     clip: Rect
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class SheetPlan:
     """Every position on one sheet: the grid, each front's slot and (duplex and gutter-fold) its
     back's, the crop marks on each side, where the ruler strip goes, and the fold line.
@@ -517,7 +517,7 @@ def sheet_pages(
     return Lazy(sheets * sides, sheet, per_batch=sides)
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class _SheetWords:
     """What a sheet's notes say, in the design's language."""
 

@@ -11,11 +11,10 @@ cards and their thickness (:data:`CARD_MM`; :data:`SLEEVED` for cards in sleeves
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from ..colors import BLACK, WHITE, Color, contrast, mix
 from ..design import Design
 from ..errors import RushmoreError
+from ..frozen import frozen_dataclass
 from ..geometry import KAPPA
 from ..language.i18n import Catalogue, catalogue_for
 from ..model import Deck
@@ -49,7 +48,7 @@ HEADING_PT = 11.0
 LINE = 1.3  # line height, per size
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class Stock:
     """The cards as they go into the box: each card's thickness and what a sleeve adds.
 
@@ -66,7 +65,7 @@ CARD_STOCK = Stock(0.3)  # a card printed on 300 gsm stock
 SLEEVED = Stock(0.4, 2.0, sleeved=True)  # in a sleeve: about 0.1 mm more a card, 2 mm more each way
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class TuckBox:
     """A box's sizes in mm: inside (``width``, ``height``, ``depth``), and its flaps'.
 
@@ -304,7 +303,7 @@ def net_problems(box: TuckBox, cards: tuple[float, float, float]) -> list[str]:
 # ----------------------------------------------------------------------------- the page
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class _Words:
     heading: str
     holds: str
@@ -549,7 +548,7 @@ def _notes(design: Design, words: _Words, width: float) -> tuple[tuple, float]:
     return tuple(items), -y
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class BoxSheet:
     """The box as printed: its sizes, the page, and where the net's origin (the back's lower
     left corner) lies on the page.

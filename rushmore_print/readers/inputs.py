@@ -17,16 +17,16 @@ from __future__ import annotations
 import enum
 import os
 import stat
-from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO
 
 from ..errors import RushmoreError
+from ..frozen import frozen_dataclass
 
 _MB = 1_000_000
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class _Limit:
     noun: str
     most_bytes: int

@@ -17,7 +17,8 @@ beyond libjpeg), or None; ``rasters.py`` raises, with the remedy's words.
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+
+from ..frozen import frozen_dataclass
 
 __all__ = ["MOST_SCANS", "MOST_SIDE", "Component", "Frame", "Refusal", "Remedy", "Scan", "Script"]
 
@@ -37,7 +38,7 @@ class Remedy(enum.Enum):
     RESAVE = "resave"
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class Refusal:
     """Why a JPEG is refused, and what it needs.
 
@@ -53,7 +54,7 @@ def _damaged(reason: str) -> Refusal:
     return Refusal(reason, Remedy.DAMAGED)
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class Component:
     """One component of a frame header: its id, sampling factors and quantisation table.
 
@@ -67,7 +68,7 @@ class Component:
     table: int
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class Frame:
     """A JPEG's frame header (SOF): its size, components and whether it is progressive.
 
@@ -126,7 +127,7 @@ class Frame:
         return mcus * sum(component.across * component.down for component in chosen)
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class Scan:
     """A scan header (SOS): its components (ids, in order), spectral band and approximation bits.
 

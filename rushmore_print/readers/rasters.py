@@ -14,13 +14,13 @@ from __future__ import annotations
 import re
 import struct
 import zlib
-from dataclasses import dataclass
 from pathlib import Path
 
 import deflate
 
 from ..errors import BuildError
 from ..extras import Extra, installed, missing_sentence
+from ..frozen import frozen_dataclass
 from .inputs import InputError, InputKind, read_input, shown, shown_path
 from .jpeg_script import Component, Frame, Refusal, Remedy, Scan, Script
 from .libjpeg import strict_decoder
@@ -72,7 +72,7 @@ class RasterError(BuildError):
         super().__init__(f"{shown_path(path)}: {reason}")
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class Raster:
     """What a PNG or JPEG says about itself. ``data`` is what a PDF embeds: a PNG's joined IDAT
     chunks (a zlib stream) or a JPEG's whole file.
@@ -452,7 +452,7 @@ def exif_orientation(exif: bytes) -> int:
     return 1
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class _Pass:
     """One pass of a PNG's scanlines in its inflated data: where it starts, how many lines, and
     the bytes of one line (its filter byte included)."""

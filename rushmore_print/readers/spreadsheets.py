@@ -34,7 +34,6 @@ import re
 import zipfile
 import zlib
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from xml.parsers import expat
 from xml.sax.saxutils import escape as xml_escape
@@ -42,6 +41,7 @@ from xml.sax.saxutils import quoteattr
 
 from ..errors import RushmoreError
 from ..extras import Extra, require
+from ..frozen import frozen_dataclass
 from .inputs import InputError, InputKind, decode_input, read_input, read_input_text, shown, shown_path
 
 # What a manifest sheet can hold: 2^8 + 4^8 cards of the largest design, a header and room for
@@ -99,7 +99,7 @@ class SheetFormat(enum.Enum):
         return self is not SheetFormat.CSV
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class Place:
     """Where a cell is: the sheet (None in a CSV), its row (1 = the first) and column (1 = A).
 
@@ -129,7 +129,7 @@ def column_letters(number: int) -> str:
     return letters
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class Table:
     """One sheet: its name (None for a CSV) and its rows of cell text, in file order, ``rows[0]``
     being row 1; trailing empty cells dropped.

@@ -37,6 +37,7 @@ from typing import Any
 from xml.parsers import expat
 
 from ..colors import Color
+from ..frozen import frozen_dataclass
 from ..geometry import FillRule
 
 MAX_ELEMENTS = 20_000  # counted with every <use> expanded
@@ -97,7 +98,7 @@ class SvgError(ValueError):
     """
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class SvgShape:
     """One painted path in the drawing's units (y down). ``fill``/``stroke`` None: not painted.
 
@@ -118,7 +119,7 @@ class SvgShape:
     dash: tuple[float, ...] | None = None  # on and off lengths from the path's start
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class Drawing:
     """An SVG document read into painted paths: its box (fitted to ``SPAN`` units along the longer
     side, y down) and its shapes in drawing order.

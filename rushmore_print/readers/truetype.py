@@ -17,9 +17,10 @@ from __future__ import annotations
 import functools
 import itertools
 import struct
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 
+from ..frozen import frozen_dataclass
 from .inputs import InputError, InputKind, read_input
 
 Contour = list[tuple[float, float, bool]]  # (x, y, on-curve) in font units
@@ -80,7 +81,7 @@ class _Table:
         return int(self.unpack(fmt, at, what)[0])
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class TrueTypeFont:
     """The tables of one TrueType (``glyf``-outline) font file that this project uses.
 

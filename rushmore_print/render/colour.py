@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import functools
 import io
-from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 
@@ -37,6 +36,7 @@ from PIL import Image, ImageCms, ImageMath
 
 from ..colors import INK_LIMIT, Color, limit_ink
 from ..errors import BuildError
+from ..frozen import frozen_dataclass
 from ..readers.inputs import InputKind, read_input
 
 CMYK = tuple[float, float, float, float]
@@ -50,7 +50,7 @@ THIN_LINE_PT = 0.5
 NEUTRAL_CHROMA = 10.0
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class OutputIntent:
     """The printing condition a PDF/X file's output intent names (ISO 15930): the registered
     characterization's identifier, a readable condition, the registry, and what the profile says

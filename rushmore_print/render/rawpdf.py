@@ -12,9 +12,10 @@ from __future__ import annotations
 import os
 import threading
 import zlib
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 
+from ..frozen import frozen_dataclass
 from ..layout.fonts import text_width_mm
 from ..layout.items import Anchor, Document, FillRule, Group, Image, ImageFit, Rect, Shape, Text, Use
 from ..layout.items import Path as LayoutPath
@@ -26,7 +27,7 @@ from ..units import MM_PER_PT, PT_PER_MM
 from .dates import pdf_date, source_date_epoch
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class EmbeddedImage:
     """An image as a PDF XObject: its dictionary entries and its (already compressed) data.
     ``reencoded`` says why the file's own data could not pass into the PDF ("" when it did).

@@ -37,6 +37,8 @@ from typing import Any, Protocol, cast
 
 from aiohttp import web
 
+from ..frozen import frozen_dataclass
+
 FIRST_MESSAGE_S = 2.0  # seconds a connection has to send a whole request (or a websocket its first message)
 PER_ADDRESS = 16  # connections not yet trusted, from one address other than this computer's own
 MOST_OPEN = 1024  # connections at once, when the file-descriptor limit allows that many
@@ -81,7 +83,7 @@ def bound_socket(host: str, port: int) -> socket.socket:
     return sock
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class Hosts:
     """The names a request may give as its Host, and the port it must give with them (None: any,
     for a server whose port is chosen after it is made, as in the tests).

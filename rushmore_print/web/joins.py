@@ -37,6 +37,8 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from ..frozen import frozen_dataclass
+
 FREE_WRONG = 5  # wrong codes an address may send before it waits (a mistyped code or two is not an attack)
 LONGEST_WAIT_S = 600.0
 ALL_BURST = 30.0  # wrong codes answered at once, all addresses together
@@ -51,7 +53,7 @@ class _Tries:
     until: float = 0.0  # no code of this address is checked before this time
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class Held:
     """Whether a code may be checked now: ``seconds`` to wait first (0: check it), and whether
     it is the wrong codes of every address together that hold it back (``everyone``) rather than

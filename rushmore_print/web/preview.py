@@ -20,13 +20,13 @@ import base64
 import html
 import math
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 from pathlib import Path
 
 from ..deck.generate import generate_deck
 from ..deck.validate import Report, validate_deck
 from ..design import BUILTIN_CLASSIC, Design, load_design
 from ..errors import RushmoreError
+from ..frozen import frozen_dataclass
 from ..layout.cards import CardFrame, CardKind, Face, card_frame, symbols
 from ..layout.checks import printing_problems, rule_sheet_pages
 from ..layout.items import Page, rgb
@@ -50,7 +50,7 @@ A4 = PAPERS["a4"]
 Reporter = Callable[[str], None]
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class Preview:
     """A built page: its HTML, and every file the design read (to watch).
 

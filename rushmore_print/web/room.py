@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import RushmoreError
+from ..frozen import frozen_dataclass
 from ..game.actions import Action, Change, Claim, Drop, End, Pass, RestPass, Reveal, Took, Undo
 from ..game.referee import Ended
 from ..game.session import Rejected, Session, Step
@@ -84,7 +85,7 @@ def new_join_key() -> str:
     return "".join(secrets.choice(KEY_LETTERS) for _ in range(JOIN_KEY_LENGTH))
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class Seats:
     """What lets the screens of a game back in after the server restarts (``table --resume``
     after a crash or ``kill -9``): the join code, the table screen's key, each seated phone's

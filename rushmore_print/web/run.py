@@ -10,12 +10,12 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import socket
-from dataclasses import dataclass
 from pathlib import Path
 
 from ..cli.console import GameRequest, Streams, load_deck, new_log, new_session, resume
 from ..design import Design
 from ..errors import GameLogError
+from ..frozen import frozen_dataclass
 from ..game.referee import DeckMode
 from ..game.session import Session
 from ..language.i18n import catalogue
@@ -28,7 +28,7 @@ from .seats import forget_seats, keep_seats
 from .server import TableServer, serve
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class Serving:
     """How the table is served: the local network or only this computer, the port (0: any free
     one), phones or one screen, the seconds of the count of three.
@@ -43,7 +43,7 @@ class Serving:
     countdown: float = 3.0
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class Where:
     """Where the screens go: the table screen's address (with its key), the phones' short one to
     type (with the short code, guarded against guessing) and the one the QR code carries (with

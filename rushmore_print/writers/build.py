@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import overload
 
@@ -15,6 +15,7 @@ from ..deck.generate import generate_deck
 from ..deck.validate import validate_deck
 from ..design import Design, print_font_texts
 from ..errors import BuildError, RushmoreError
+from ..frozen import frozen_dataclass
 from ..language.i18n import catalogue, catalogue_for
 from ..layout.answer_key import answer_key_pages
 from ..layout.calibration import calibration_pages, offset_text
@@ -51,7 +52,7 @@ from .files import (
 )
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class KitOptions:
     """What :func:`build_kit` writes: card sheets for each paper and layout (``skip`` leaves
     some out), the duplex backs' flip and offset, the one-card-a-page file, the rule sheet, the
@@ -317,7 +318,7 @@ def print_profile_problems(design: Design) -> list[str]:
     return []
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class Kit:
     """What every document of a build shares, laid out once: the deck, every card's front and
     back, and the symbols (head drawings) they use.
@@ -467,7 +468,7 @@ def tuck_box_document(
     )
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class Job:
     """One file of the kit: its name, how to lay it out, how many cards it holds, what it is for,
     and about how many seconds of CPU it takes (to share the jobs out among workers).

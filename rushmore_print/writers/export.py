@@ -14,7 +14,7 @@ import re
 from collections.abc import Iterator, Mapping
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 from typing import Protocol
 
@@ -25,6 +25,7 @@ from ..deck.targets import DEFAULTS, ExportOptions, Progress, Target, TargetKind
 from ..design import Design
 from ..design.vendors import FileKind, Order, SheetGrid, VendorProfile, bleed_words, shipped_vendor_profile
 from ..errors import BuildError
+from ..frozen import frozen_dataclass
 from ..layout.cards import CardKind, Face, card_frame, symbols
 from ..layout.frame import CardFrame
 from ..layout.items import Document, Page
@@ -319,7 +320,7 @@ def _pdf_decks(export: _Export, design: Design, deck: Deck, profile: VendorProfi
         export.write(name, data, len(faces), f"{profile.name} deck, PDF/X-1a:2003 (CMYK)")
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class TtsSheet:
     """One Tabletop Simulator face sheet: its grid of cells, the cards in cell order (the last cell is
     left for the hidden image), and each cell's size in pixels.

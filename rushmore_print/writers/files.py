@@ -19,11 +19,11 @@ import sys
 import tempfile
 import traceback
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO, NoReturn, TypeVar
 
 from ..errors import BuildError, OptionsError, RushmoreError
+from ..frozen import frozen_dataclass
 from ..readers.inputs import shown_path, special_file
 
 Inputs = Mapping[Path, str]
@@ -110,7 +110,7 @@ def can_fork() -> bool:
     return hasattr(os, "fork") and sys.platform != "darwin" and alone
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class Written:
     """A file a command wrote: where, how many pages, how many bytes, and what it is for.
 

@@ -8,10 +8,10 @@ from __future__ import annotations
 import glob
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import BuildError, OptionsError
+from ..frozen import frozen_dataclass
 from ..language.words import count
 from ..layout.frame import CardFrame, Face
 from ..layout.items import Document, Image, ImageFit, Rect
@@ -69,7 +69,7 @@ _BACK = re.compile(r"^back(?:-(\w+))?$", re.IGNORECASE)
 BLEEDS_TO_TRY = (3.0, EIGHTH_INCH_MM)  # the common bleeds: 3 mm, and 1/8 in (DriveThruCards, The Game Crafter)
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class Collected:
     """Card images to impose: the fronts, and the backs the folders supplied (one per front).
 
@@ -169,7 +169,7 @@ def bleed_from(image: Path) -> float | None:
     return None
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class Cards:
     """The card images ``rushmore impose`` was given, resolved: the fronts, their backs (``back``
     for every card, or ``backs`` one a front, from ``--backs`` or the fronts' folders) and the bleed
@@ -314,7 +314,7 @@ def output_files(
     return [(paper, layout, out / f"{name}_{paper}_{layout.value}.pdf") for paper in papers for layout in layouts]
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class ImposeOptions:
     """How card images are imposed: the sheet (paper, layout, the duplex flip and back offset,
     the gap between cards) and the card (its trim size, None: read from the first image; the

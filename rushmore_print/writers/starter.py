@@ -12,11 +12,11 @@ from __future__ import annotations
 
 import enum
 import os
-from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 
 from ..errors import BuildError
+from ..frozen import frozen_dataclass
 from ..readers.inputs import shown_path
 
 
@@ -61,7 +61,7 @@ A head uses one with `art: art/NAME.png` in the design; art may not reach outsid
 """
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class Started:
     """What ``init`` wrote: the design file and the art folder.
 
