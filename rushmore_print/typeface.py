@@ -11,11 +11,11 @@ import functools
 import re
 import unicodedata
 import zlib
-from importlib import resources
 from pathlib import Path
 from typing import ClassVar
 
 from .frozen import frozen_dataclass
+from .package_data import shipped
 from .readers.truetype import TrueTypeFont
 from .units import MM_PER_PT
 
@@ -47,11 +47,7 @@ class Font:
         ('DejaVuSansCondensed.ttf', PosixPath('/games/a/font.ttf'))
         """
         given = Path(self.file)
-        return (
-            given
-            if given.is_absolute()
-            else Path(str(resources.files("rushmore_print") / "data" / "fonts" / self.file))
-        )
+        return given if given.is_absolute() else Path(str(shipped(f"data/fonts/{self.file}")))
 
     @classmethod
     def designer(cls, path: Path) -> Font:

@@ -39,7 +39,7 @@ class FrozenHeap:
     exceptions: a test process held 300,000 to 580,000 objects by the end and spent 4 to 7 s of
     CPU in collections (measured with gc.callbacks). Here each walks what one module made. What a
     test makes is collected as before (nothing it makes is frozen while it runs), and so is what
-    pytest's last collections find. ``writers.files.run_forked`` unfreezes all as it ends; the
+    pytest's last collections find. ``writers.workers.run_forked`` unfreezes all as it ends; the
     next module's end freezes again. A plugin of its own, not conftest hooks: a conftest's test
     hooks are not called for the package's doctests, which run last.
     """

@@ -18,7 +18,7 @@ from rushmore_print.design import load_design
 from rushmore_print.errors import BuildError, Problem, SpecError
 from rushmore_print.layout.sheets import SheetLayout
 from rushmore_print.writers.build import KitOptions, build_kit, kit_jobs, kit_workers
-from rushmore_print.writers.files import WorkerTraceback, can_fork, run_forked, worker_count
+from rushmore_print.writers.workers import WorkerTraceback, can_fork, run_forked, worker_count
 
 pytestmark = pytest.mark.skipif(not can_fork(), reason="no fork on this platform: builds run in one process")
 
@@ -184,11 +184,11 @@ def test_workers_only_where_they_pay(monkeypatch):
     monkeypatch.delenv("RUSHMORE_WORKERS")
     design = load_design()
     jobs = kit_jobs(build.Kit.of(design, build.checked_deck(design)), KitOptions())
-    monkeypatch.setattr("rushmore_print.writers.files.usable_cores", lambda: 1)
+    monkeypatch.setattr("rushmore_print.writers.workers.usable_cores", lambda: 1)
     assert kit_workers(jobs) == 1  # one core: one process
-    monkeypatch.setattr("rushmore_print.writers.files.usable_cores", lambda: 2)
+    monkeypatch.setattr("rushmore_print.writers.workers.usable_cores", lambda: 2)
     assert kit_workers(jobs) == 2 and kit_workers(jobs[:1]) == 1  # one document: one process
-    monkeypatch.setattr("rushmore_print.writers.files.usable_cores", lambda: 64)
+    monkeypatch.setattr("rushmore_print.writers.workers.usable_cores", lambda: 64)
     assert kit_workers(jobs) == 4  # at most 4: each holds a document's page in memory
     monkeypatch.setattr("rushmore_print.writers.build.can_fork", lambda: False)
     assert kit_workers(jobs) == 1

@@ -140,7 +140,7 @@ def _state(pid: int) -> str:
 def test_a_worker_dies_with_its_parent_even_on_kill_9():
     code = (
         "import multiprocessing, os, time\n"
-        "from rushmore_print.writers.files import die_with_parent\n"
+        "from rushmore_print.writers.workers import die_with_parent\n"
         "def work(parent):\n"
         "    die_with_parent(parent)\n"
         "    time.sleep(60)\n"

@@ -17,7 +17,7 @@ from rushmore_print.errors import BuildError
 from rushmore_print.readers import rasters
 from rushmore_print.readers.libjpeg import PARKED_THREAD, strict_decoder
 from rushmore_print.readers.rasters import RasterError, read_raster
-from rushmore_print.writers.files import can_fork
+from rushmore_print.writers.workers import can_fork
 
 from .casecache import kept
 from .imagebytes import (

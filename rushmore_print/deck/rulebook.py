@@ -414,8 +414,8 @@ def letters_key(design: Design, t: Catalogue | None = None) -> str:
     >>> from rushmore_print import load_design
     >>> letters_key(load_design())
     'L\xa0=\xa0left, R\xa0=\xa0right, head by head from the left'
-    >>> from importlib import resources
-    >>> letters_key(load_design(str(resources.files("rushmore_print.designs") / "eight.yaml")))
+    >>> from rushmore_print.package_data import DESIGNS, shipped
+    >>> letters_key(load_design(str(shipped("eight.yaml", DESIGNS))))
     'L\xa0=\xa0left, R\xa0=\xa0right, head by head from the left, top row first'
     """
     t = t or catalogue()

@@ -12,7 +12,6 @@ import math
 import unicodedata
 from collections.abc import Callable, Iterable
 from dataclasses import asdict, replace
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +19,7 @@ from ..colors import WHITE, Color, contrast, parse_hex
 from ..errors import Problem, SpecError
 from ..language.i18n import SOURCE_LANGUAGE, default_directions, languages
 from ..model import Notation
+from ..package_data import DESIGNS, shipped
 from ..readers.inputs import INVISIBLE, InputError, InputKind, read_input_text, shown, shown_path
 from ..readers.truetype import TrueTypeFont
 from ..sizes import CARD_MM_RANGE, CARD_PRESETS, parse_card_size
@@ -68,7 +68,7 @@ def load_design(path: str | Path | None = None, font_check: FontCheck | None = N
     ('Mount Rushmore', 4, 'poker')
     """
     if path is None:
-        text = resources.files("rushmore_print.designs").joinpath("classic.yaml").read_text("utf-8")
+        text = shipped("classic.yaml", DESIGNS).read_text("utf-8")
         return parse_design(text, BUILTIN_CLASSIC, base_dir=None)
     path = Path(path)
     try:

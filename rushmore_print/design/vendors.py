@@ -15,12 +15,12 @@ import enum
 import functools
 import math
 import string
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
 from ..errors import Problem, SpecError
 from ..frozen import frozen_dataclass
+from ..package_data import shipped
 from ..readers.inputs import InputError, InputKind, read_input_text, shown_path
 from ..sizes import parse_card_size
 from ..units import EIGHTH_INCH_MM, MM_PER_INCH
@@ -212,7 +212,7 @@ def shipped_vendor_profile(name: str) -> VendorProfile:
     >>> shipped_vendor_profile("dtc").files, shipped_vendor_profile("dtc").file_name(deck="search", slug="x")
     (<FileKind.PDF: 'pdf'>, 'x_search_dtc.pdf')
     """
-    text = resources.files("rushmore_print").joinpath(f"data/vendors/{name}.yaml").read_text("utf-8")
+    text = shipped(f"data/vendors/{name}.yaml").read_text("utf-8")
     return parse_vendor_profile(text, f"<shipped {name}.yaml>")
 
 

@@ -33,11 +33,11 @@ import re
 import string
 import unicodedata
 from collections.abc import Callable, Iterable, Sequence
-from importlib import resources
 from typing import TYPE_CHECKING, Literal
 
 from ..frozen import frozen_dataclass
 from ..model import EndReason, Level
+from ..package_data import shipped
 from ..readers.inputs import escape
 
 if TYPE_CHECKING:
@@ -108,7 +108,7 @@ class Conventions:
 
 @functools.cache
 def _cldr() -> dict[str, dict]:
-    return json.loads(resources.files("rushmore_print").joinpath(CLDR_FILE).read_text("utf-8"))
+    return json.loads(shipped(CLDR_FILE).read_text("utf-8"))
 
 
 def conventions(language: str) -> Conventions:
@@ -126,7 +126,7 @@ def languages() -> tuple[str, ...]:
     >>> {"en", "de", "fr", "es", "it", "pl", "nl"} <= set(languages())
     True
     """
-    folder = resources.files("rushmore_print").joinpath(LOCALE_DIR)
+    folder = shipped(LOCALE_DIR)
     found = {entry.name.removesuffix(".po") for entry in folder.iterdir() if entry.name.endswith(".po")}
     return tuple(sorted(found | {SOURCE_LANGUAGE}))
 
@@ -441,7 +441,7 @@ def _compiled(language: str) -> bytes:
     translator marks a message fuzzy when it no longer says what the English says)."""
     from .pofile import mo_bytes, read_po  # here, not above: an English run never reads a catalogue
 
-    path = resources.files("rushmore_print").joinpath(f"{LOCALE_DIR}/{language}.po")
+    path = shipped(f"{LOCALE_DIR}/{language}.po")
     return mo_bytes(read_po(path.read_text("utf-8")))
 
 

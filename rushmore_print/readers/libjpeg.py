@@ -15,8 +15,12 @@ are held whole while its scans are read: 2 bytes a sample, bounded by the size o
 
 libjpeg reports a fatal error by calling ``error_exit``, which must never return (libjpeg's state
 is unusable after it; C programs ``longjmp`` out). Python cannot ``longjmp``, so each decode runs
-in a thread of its own, and on a fatal error that thread keeps the message, wakes the caller and
-then waits forever: each costs one parked thread and the file's bytes for the rest of the process.
+in a thread other than the caller's, and on a fatal error that thread keeps the message, wakes the
+caller and then waits forever: each costs one parked thread and the file's bytes for the rest of
+the process. A decoding thread ends when its file is judged, so none outlives the call (a live
+thread keeps the package from forking workers), except inside :meth:`Libjpeg.reusing_threads`,
+where a caller judging many files keeps them for the next file: starting a thread a file was
+about a fifth of the CPU of judging 55 poker cards.
 So the structural checks of ``rasters.py`` and ``jpeg_script.py`` refuse first what would end
 libjpeg (a marker no decoder reads, Huffman codes that do not fit their lengths, sides, sampling
 and scans libjpeg cannot read): of 3,000 randomly damaged JPEGs, 29 reached a fatal error here
@@ -26,6 +30,7 @@ check did (``tests/test_rasters.py`` keeps both kinds).
 
 from __future__ import annotations
 
+import contextlib
 import ctypes
 import functools
 import importlib.util
@@ -33,6 +38,7 @@ import sys
 import threading
 from collections.abc import Iterator
 from pathlib import Path
+from queue import SimpleQueue
 from typing import Any
 
 # The ABI of JPEG_LIB_VERSION 62 (libjpeg-turbo's default, the soname libjpeg.so.62 and Pillow's
@@ -44,7 +50,6 @@ __all__ = ["PARKED_THREAD", "Libjpeg", "strict_decoder"]
 # never runs again, so it does not keep the package from forking workers (writers/files.py).
 PARKED_THREAD = "libjpeg parked"
 _DECODING_THREAD = "libjpeg check"
-_WHOLE = "libjpeg done"  # the name it takes when the decode ran to its end
 
 _LIB_VERSION = 62
 _DECOMPRESS_SIZE = 632  # sizeof(struct jpeg_decompress_struct), which jpeg_CreateDecompress checks
@@ -121,6 +126,34 @@ class _Decompress(ctypes.Structure):
     ]
 
 
+class _Job:
+    """One file handed to a decoding thread: what libjpeg said of it and whether the decode ran to
+    its end (anything else that stopped it is a problem, never "whole")."""
+
+    __slots__ = ("data", "finished", "problems", "whole")
+
+    def __init__(self, data: bytes):
+        self.data = data
+        self.problems: list[str] = []
+        self.whole = False
+        self.finished = threading.Event()
+
+
+class _DecodingThread:
+    """A thread that decodes the jobs put in its inbox until it is handed None."""
+
+    __slots__ = ("inbox", "thread")
+
+    def __init__(self, serve: Any):
+        self.inbox: SimpleQueue[_Job | None] = SimpleQueue()
+        self.thread = threading.Thread(target=serve, args=(self.inbox,), name=_DECODING_THREAD, daemon=True)
+        self.thread.start()
+
+    def end(self) -> None:
+        self.inbox.put(None)
+        self.thread.join()
+
+
 class Libjpeg:
     """A loaded libjpeg-turbo with the few functions a strict decode needs.
 
@@ -145,6 +178,9 @@ class Libjpeg:
         )
         for function, arguments, result in signatures:
             function.argtypes, function.restype = arguments, result
+        self._lock = threading.Lock()  # guards the two below, for callers on several threads
+        self._reusers = 0  # how many reusing_threads() blocks are open
+        self._idle: list[_DecodingThread] = []  # threads kept for the next file meanwhile
 
     def first_problem(self, data: bytes) -> str | None:
         """libjpeg's first warning or its error decoding ``data`` whole, or None when it is whole.
@@ -153,22 +189,58 @@ class Libjpeg:
         >>> decoder is None or decoder.first_problem(b"\\xff\\xd8") == "Premature end of JPEG file"
         True
         """
-        problems: list[str] = []
-        finished = threading.Event()
-        worker = threading.Thread(
-            target=self._decode, args=(data, problems, finished), name=_DECODING_THREAD, daemon=True
-        )
-        worker.start()
-        finished.wait()
-        if worker.name != PARKED_THREAD:  # renamed before ``finished`` is set, so never a race
-            worker.join()  # gone before the caller goes on: a live thread keeps workers from forking
-        if problems:
-            return problems[0]
-        # whole only when the decode ran to its end: anything else that stopped it is a problem
-        return None if finished.is_set() and worker.name == _WHOLE else "libjpeg did not finish decoding it"
+        job = _Job(data)
+        decoding = self._decoding_thread()
+        decoding.inbox.put(job)
+        job.finished.wait()
+        if decoding.thread.name != PARKED_THREAD:  # renamed before ``finished`` is set, so never a race
+            self._done_with(decoding)
+        if job.problems:
+            return job.problems[0]
+        return None if job.whole else "libjpeg did not finish decoding it"
 
-    def _decode(self, data: bytes, problems: list[str], finished: threading.Event) -> None:
+    @contextlib.contextmanager
+    def reusing_threads(self) -> Iterator[None]:
+        """While the block runs, a decoding thread is kept for the next file instead of ending;
+        they end (and are joined) when the last such block closes.
+
+        >>> decoder = strict_decoder()
+        >>> if decoder is not None:
+        ...     with decoder.reusing_threads():
+        ...         problems = [decoder.first_problem(b"\\xff\\xd8") for _ in range(3)]
+        ...     assert problems == ["Premature end of JPEG file"] * 3
+        """
+        with self._lock:
+            self._reusers += 1
+        try:
+            yield
+        finally:
+            with self._lock:
+                self._reusers -= 1
+                ending, self._idle = (self._idle, []) if self._reusers == 0 else ([], self._idle)
+            for decoding in ending:
+                decoding.end()
+
+    def _decoding_thread(self) -> _DecodingThread:
+        with self._lock:
+            if self._idle:
+                return self._idle.pop()
+        return _DecodingThread(self._serve)
+
+    def _done_with(self, decoding: _DecodingThread) -> None:
+        with self._lock:
+            if self._reusers:
+                self._idle.append(decoding)
+                return
+        decoding.end()  # gone before the caller goes on: a live thread keeps workers from forking
+
+    def _serve(self, inbox: SimpleQueue[_Job | None]) -> None:
+        while (job := inbox.get()) is not None:
+            self._decode(job)
+
+    def _decode(self, job: _Job) -> None:
         library = self._library
+        problems = job.problems
         errors = _ErrorManager()
         library.jpeg_std_error(ctypes.byref(errors))
         format_message = errors.format_message
@@ -191,12 +263,13 @@ class Libjpeg:
                 problems.append(message(state))
             finally:
                 threading.current_thread().name = PARKED_THREAD
-                finished.set()
+                job.finished.set()
                 threading.Event().wait()
 
         callbacks = (_ErrorExit(failed), _ErrorExit(warned))  # kept alive while libjpeg holds them
         errors.error_exit, errors.output_message = callbacks
         decompress = _Decompress(err=ctypes.pointer(errors))
+        data = job.data
         try:
             library.jpeg_CreateDecompress(ctypes.byref(decompress), _LIB_VERSION, ctypes.sizeof(_Decompress))
             library.jpeg_mem_src(ctypes.byref(decompress), data, len(data))
@@ -209,11 +282,11 @@ class Libjpeg:
             elif not problems:  # a memory source never suspends, so this is a decoder that stopped
                 problems.append(f"libjpeg stopped at line {decompress.output_scanline} of {decompress.output_height}")
             library.jpeg_destroy_decompress(ctypes.byref(decompress))
-            threading.current_thread().name = _WHOLE
+            job.whole = True
         except BaseException as exc:  # the reason to the caller, never "whole"
             problems.append(f"libjpeg could not be run on it ({type(exc).__name__}: {exc})")
         finally:
-            finished.set()
+            job.finished.set()
 
     def _read_lines(self, decompress: _Decompress, problems: list[str]) -> bool:
         # All lines but the last skipped: libjpeg-turbo still decodes every MCU's coded data

@@ -11,9 +11,11 @@ wrong.
 
 from __future__ import annotations
 
+import contextlib
 import re
 import struct
 import zlib
+from collections.abc import Iterator
 from pathlib import Path
 
 import deflate
@@ -217,6 +219,19 @@ def check_data(raster: Raster, path: Path) -> None:
 # scale: the entropy-coded data is still read to its last bit, at 1/64 of the memory.
 _JPEG_SPACES = {1: "GRAY", 3: "RGB", 4: "CMYK"}
 _JPEG_SCALE = 8
+
+
+@contextlib.contextmanager
+def checking_many() -> Iterator[None]:
+    """A block that checks many files: libjpeg's decoding threads are kept from one JPEG to the
+    next, and end when the block does (``readers/libjpeg.py``).
+
+    >>> with checking_many():
+    ...     pass
+    """
+    decoder = strict_decoder()
+    with decoder.reusing_threads() if decoder is not None else contextlib.nullcontext():
+        yield
 
 
 def _check_jpeg_data(raster: Raster, path: Path) -> None:
@@ -879,6 +894,7 @@ __all__ = [
     "Raster",
     "RasterError",
     "check_data",
+    "checking_many",
     "exif_orientation",
     "png_without_text",
     "read_raster",

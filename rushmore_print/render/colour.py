@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import functools
 import io
-from importlib import resources
 from pathlib import Path
 
 from PIL import Image, ImageCms, ImageMath
@@ -37,6 +36,7 @@ from PIL import Image, ImageCms, ImageMath
 from ..colors import INK_LIMIT, Color, limit_ink
 from ..errors import BuildError
 from ..frozen import frozen_dataclass
+from ..package_data import shipped
 from ..readers.inputs import InputKind, read_input
 
 CMYK = tuple[float, float, float, float]
@@ -236,7 +236,7 @@ def converter(profile: Path | str | None) -> CmykConverter:
     """The converter for a designer's output profile (``print.profile``), or for the shipped one
     when ``profile`` is None; built once per process."""
     if profile is None:
-        data = resources.files("rushmore_print").joinpath(SHIPPED_PROFILE).read_bytes()
+        data = shipped(SHIPPED_PROFILE).read_bytes()
         return CmykConverter(data, SHIPPED_INTENT, SHIPPED_PROFILE)
     data = read_input(profile, InputKind.ICC_PROFILE)
     description = profile_description(data) or Path(profile).stem
@@ -246,9 +246,8 @@ def converter(profile: Path | str | None) -> CmykConverter:
 def profile_description(icc: bytes) -> str:
     """What the profile calls itself (its ``desc`` tag), '' when LittleCMS cannot say.
 
-    >>> from importlib import resources
-    >>> shipped = resources.files("rushmore_print").joinpath(SHIPPED_PROFILE).read_bytes()
-    >>> profile_description(shipped), profile_description(b"not a profile")
+    >>> profile = shipped(SHIPPED_PROFILE).read_bytes()
+    >>> profile_description(profile), profile_description(b"not a profile")
     ('SWOP TR003 Coated, 240% ink', '')
     """
     try:

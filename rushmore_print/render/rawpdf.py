@@ -20,7 +20,7 @@ from ..layout.fonts import text_width_mm
 from ..layout.items import Anchor, Document, FillRule, Group, Image, ImageFit, Rect, Shape, Text, Use
 from ..layout.items import Path as LayoutPath
 from ..readers.inputs import InputKind
-from ..readers.rasters import Raster, read_raster
+from ..readers.rasters import Raster, checking_many, read_raster
 from ..readers.truetype import Contour, quadratic_segments
 from ..typeface import Font, metrics
 from ..units import MM_PER_PT, PT_PER_MM
@@ -218,12 +218,13 @@ def load_images(paths: list[Path]) -> dict[str, EmbeddedImage]:
             except BaseException as exc:  # handed to the calling thread, raised there in order
                 results[index] = exc
 
-    workers = [threading.Thread(target=work, args=(start,)) for start in range(1, threads)]
-    for worker in workers:
-        worker.start()
-    work(0)
-    for worker in workers:
-        worker.join()
+    with checking_many():
+        workers = [threading.Thread(target=work, args=(start,)) for start in range(1, threads)]
+        for worker in workers:
+            worker.start()
+        work(0)
+        for worker in workers:
+            worker.join()
     loaded = {}
     for path, result in zip(unique, results):
         if isinstance(result, BaseException):

@@ -43,7 +43,6 @@ import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from importlib import resources
 from typing import Any
 
 from aiohttp import WSMsgType, web
@@ -51,6 +50,7 @@ from aiohttp import WSMsgType, web
 from ..errors import GameLogError, RushmoreError
 from ..game.races import HeldClaim, PhoneClock, Ping, Race, window
 from ..language.i18n import Said, said
+from ..package_data import shipped
 from .guards import FIRST_MESSAGE_S, LOOPBACK, Doors, Hosts, Notes, guard, serve_guarded
 from .joins import Held, JoinGuard
 from .page_words import page_in
@@ -169,7 +169,7 @@ class TableServer:
         self.race = Race()
         self.shown_at = 0.0  # when the card in play was sent to the screens (server clock)
         self._waker: asyncio.Task | None = None
-        self.assets = {name: (resources.files(__package__) / "static" / name).read_bytes() for name in ASSETS}
+        self.assets = {name: shipped(f"web/static/{name}").read_bytes() for name in ASSETS}
         t, design = room.t, room.session.design_name
         self.pages = {  # the pages in the players' language, made once
             "table.html": page_in(self.assets["table.html"], t, t.gettext("{design}: the table", design=design)),

@@ -40,16 +40,8 @@ from ..model import Deck
 from ..render.art import art_problems, decode_art
 from ..render.colour import converter
 from ..render.fontcheck import check_font
-from .files import (
-    StagedFolder,
-    Written,
-    atomic_write,
-    can_fork,
-    output_folder,
-    refuse_inputs,
-    run_forked,
-    worker_count,
-)
+from .files import StagedFolder, Written, atomic_write, output_folder, refuse_inputs
+from .workers import can_fork, run_forked, worker_count
 
 
 @frozen_dataclass
@@ -110,9 +102,9 @@ def unfit_boxes(
     """The papers the tuck box does not fit, each with why (its sizes and the paper's); ``deck``:
     the design's, when the caller has it.
 
-    >>> from importlib import resources
+    >>> from rushmore_print.package_data import DESIGNS, shipped
     >>> from rushmore_print.design import load_design
-    >>> eight = load_design(str(resources.files("rushmore_print.designs") / "eight.yaml"))
+    >>> eight = load_design(str(shipped("eight.yaml", DESIGNS)))
     >>> [(paper, why[:40]) for paper, why in unfit_boxes(eight, ("a4",))]
     [('a4', 'the tuck box for 320 cards (65.0 x 90.4 ')]
     """
@@ -698,7 +690,7 @@ def render_jobs(
 
 def kit_workers(jobs: Sequence[Job]) -> int:
     """How many forked processes to share ``jobs`` among: one a usable core (at most 4, and
-    ``RUSHMORE_WORKERS`` overrides it: :func:`~rushmore_print.writers.files.worker_count`), none where
+    ``RUSHMORE_WORKERS`` overrides it: :func:`~rushmore_print.writers.workers.worker_count`), none where
     there is one job, one core, or no ``fork`` (``bench/bench_build.py`` times 1 and 2 workers).
 
     >>> kit_workers([])

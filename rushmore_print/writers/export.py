@@ -35,7 +35,8 @@ from ..render.png import render_page
 from ..render.svg import svg_document
 from ..units import MM_PER_INCH
 from .build import DeckFaces, card_faces, checked_deck
-from .files import Inputs, StagedFolder, Written, die_with_parent, made_folders, take_back, worker_count
+from .files import Inputs, StagedFolder, Written, made_folders, take_back
+from .workers import die_with_parent, worker_count
 
 
 def _render_chunk(job: tuple[list[Page], dict, float, bool, tuple[int, int] | None, bool]) -> list[bytes]:

@@ -12,11 +12,11 @@ from __future__ import annotations
 
 import enum
 import os
-from importlib import resources
 from pathlib import Path
 
 from ..errors import BuildError
 from ..frozen import frozen_dataclass
+from ..package_data import DESIGNS, shipped
 from ..readers.inputs import shown_path
 
 
@@ -38,7 +38,7 @@ class Example(enum.Enum):
         >>> Example.JUNIOR.text().splitlines()[1]
         'name: Rushmore Junior'
         """
-        return resources.files("rushmore_print.designs").joinpath(f"{self.value}.yaml").read_text("utf-8")
+        return shipped(f"{self.value}.yaml", DESIGNS).read_text("utf-8")
 
 
 DESIGN_FILE = "design.yaml"
