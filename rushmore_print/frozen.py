@@ -123,7 +123,7 @@ def _init_of(cls: type, every: tuple[dataclasses.Field, ...]) -> Callable[..., N
     """``__init__`` as ``dataclass(frozen=True)`` writes it, compiled once for the class: each field
     set with ``object.__setattr__``, its default or factory where the call leaves it out."""
     parameters, lines = ["self"], []
-    given: dict[str, object] = {"__name__": cls.__module__, "_set": object.__setattr__, "_FACTORY": _FACTORY}
+    given: dict[str, object] = {"_set": object.__setattr__, "_FACTORY": _FACTORY}
     for field in every:
         default = f"_default_{field.name}"
         has_default = field.default is not dataclasses.MISSING
@@ -140,9 +140,16 @@ def _init_of(cls: type, every: tuple[dataclasses.Field, ...]) -> Callable[..., N
         lines.append(f"_set(self, {field.name!r}, {value})")
     if hasattr(cls, "__post_init__"):
         lines.append("self.__post_init__()")
-    source = f"def __init__({', '.join(parameters)}):\n    " + ("\n    ".join(lines) or "pass") + "\n"
-    exec(compile(source, f"<frozen_dataclass {cls.__qualname__}.__init__>", "exec", dont_inherit=True), given)
-    init: Any = given["__init__"]
+    # made inside a function of the given names, run in the class's module, as dataclass makes it:
+    # the defaults are the closure's, and the annotations resolve where the class is defined
+    body = "\n        ".join(lines) or "pass"
+    signature = f"def __init__({', '.join(parameters)}):"
+    source = f"def make({', '.join(given)}):\n    {signature}\n        {body}\n    return __init__\n"
+    made: dict[str, Any] = {}
+    module = sys.modules.get(cls.__module__)
+    code = compile(source, f"<frozen_dataclass {cls.__qualname__}.__init__>", "exec", dont_inherit=True)
+    exec(code, vars(module) if module is not None else {}, made)
+    init: Any = made["make"](**given)
     init.__annotations__ = {field.name: field.type for field in every if field.init} | {"return": None}
     return init
 

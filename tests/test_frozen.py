@@ -8,6 +8,7 @@ import os
 import pickle
 import subprocess
 import sys
+import typing
 
 import pytest
 
@@ -62,7 +63,7 @@ def _twins(body: dict, annotations: dict) -> tuple[type, type]:
 
 field = dataclasses.field
 SHAPES = {
-    "plain": ({}, {"a": "int", "b": "str"}),
+    "plain": ({}, {"a": "int", "b": "Shape"}),  # a name of this module: resolved here, as the docs site does
     "defaults": ({"b": "x", "c": field(default=3, compare=False)}, {"a": "int", "b": "str", "c": "int"}),
     "factories": ({"b": field(default_factory=frozenset), "c": field(default_factory=tuple, repr=False)},
                   {"a": "int", "b": "frozenset", "c": "tuple"}),
@@ -81,6 +82,7 @@ def test_frozen_dataclass_makes_what_dataclass_frozen_makes(shape):
     ``__post_init__``), equality, hash and repr, the same refusals, copies and replacements."""
     theirs, ours = _twins(*SHAPES[shape])
     assert str(inspect.signature(ours)) == str(inspect.signature(theirs))
+    assert typing.get_type_hints(ours.__init__) == typing.get_type_hints(theirs.__init__)  # as the docs site reads them
     assert [(f.name, f.init, f.compare, f.hash, f.repr) for f in dataclasses.fields(ours)] == [
         (f.name, f.init, f.compare, f.hash, f.repr) for f in dataclasses.fields(theirs)
     ]
