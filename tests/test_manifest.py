@@ -305,3 +305,18 @@ def test_red_marks_that_are_not_booleans_are_refused(tmp_path, manifest, red, su
     report = judge(tmp_path, manifest, suffix)
     assert "S01: red: expected a list of true/false, one per head" in messages(report)
     assert not report.ok()
+
+
+def test_a_key_given_twice_is_refused_at_its_line(tmp_path, manifest):
+    """json.loads takes the last of two keys alike: a card would be judged by a value its maker
+    may not have meant. Refused by line and key, at the top and inside a card alike."""
+    text = json.dumps(manifest, indent=2)
+    path = tmp_path / "twice.json"
+    path.write_text(text.replace('"design":', '"design": "other",\n  "design":', 1))
+    with pytest.raises(SpecError, match=r"twice.json:3: design: this key is given twice"):
+        validate_manifest(path)
+    fifth = text.index('"red"', text.index(f'"id": "{manifest["search"][4]["id"]}"'))
+    path.write_text(text[:fifth] + '"red": [true, true, true, true],\n      ' + text[fifth:])
+    line = text[:fifth].count("\n") + 2
+    with pytest.raises(SpecError, match=rf"twice.json:{line}: search.5.red: this key is given twice"):
+        validate_manifest(path)

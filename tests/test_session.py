@@ -580,6 +580,10 @@ CRAFTED = {
         in_start('"seed": 4', '"seed": 1e999'),
         "1: '1e999' is not a number a game log or manifest holds; the log is damaged",
     ),
+    "seed twice": (  # json.loads alone would take the last one: a game dealt from another seed
+        in_start('"seed": 4', '"seed": 4, "seed": 5'),
+        "1: the key 'seed' is given twice in one object; the log is damaged",
+    ),
     "300-digit seed": (
         in_start('"seed": 4', f'"seed": {BIG}'),
         f"1: seed: expected a whole number from 0 to 9223372036854775807, got {BIG[:60]}… (301 characters)",

@@ -20,7 +20,7 @@ from ..design import MAX_HEADS, read_yaml
 from ..errors import Problem, SpecError
 from ..model import Deck, Monument, Notation, SearchCard, most_monuments, most_search_cards
 from ..readers.inputs import InputError, InputKind, decode_input, escape, read_input_text, shown, shown_path
-from ..readers.jsontext import JSONError, NotJSON, loads, too_deep
+from ..readers.jsontext import JSONError, KeyTwice, NotJSON, loads, too_deep
 from .records import CardRecord, Refusal, read_card
 from .rows import CardKind, card_rows, rows_manifest
 from .validate import Finding, Report, shown_id, validate_deck
@@ -178,6 +178,10 @@ def _read_json(text: str) -> tuple[Any, dict[tuple, int]] | None:
         data = loads(text, MANIFEST_NESTING, measure_first=False)
     except NotJSON:
         return None
+    except KeyTwice:
+        if len(text.encode("utf-8")) <= InputKind.MANIFEST_YAML.most_bytes:
+            return None  # read again as YAML, whose reader says on which line the key is given twice
+        raise
     return data, _KeyLines(text)
 
 

@@ -4,7 +4,8 @@ Python's parser recurses once per level, so a line of 200,000 brackets costs a d
 (and, as YAML, seconds); :func:`nesting` measures the depth in linear time with a few C regex
 passes, stopping at the depth asked about, and :func:`loads` refuses what is deeper than a
 format needs before ``json.loads`` sees it. ``NaN``, ``Infinity`` and numbers too big for a
-float (``1e999``) are refused too: nothing the toolkit writes holds them.
+float (``1e999``) are refused too: nothing the toolkit writes holds them; and so is an object that
+gives a key twice, which ``json.loads`` reads as the last one given, silently (:class:`KeyTwice`).
 """
 
 from __future__ import annotations
@@ -38,6 +39,20 @@ class NotJSON(JSONError):
     Traceback (most recent call last):
     rushmore_print.readers.jsontext.NotJSON: not JSON
     """
+
+
+class KeyTwice(JSONError):
+    """An object of the text gives one key twice (``key``: which). A manifest's reader reads the
+    text again as YAML then, whose reader says on which line.
+
+    >>> loads('{"seed": 4, "seed": 5}', 2)
+    Traceback (most recent call last):
+    rushmore_print.readers.jsontext.KeyTwice: the key 'seed' is given twice in one object
+    """
+
+    def __init__(self, key: str):
+        super().__init__(f"the key {shown(key)} is given twice in one object")
+        self.key = key
 
 
 def nesting(text: str, most: int) -> int | None:
@@ -91,7 +106,7 @@ def loads(text: str, most_nesting: int, measure_first: bool = True) -> Any:
     if measure_first:
         too_deep(text, most_nesting)
     try:
-        return json.loads(text, parse_constant=_no_constant, parse_float=_finite)
+        return json.loads(text, parse_constant=_no_constant, parse_float=_finite, object_pairs_hook=_each_key_once)
     except JSONError:
         raise
     except RecursionError:
@@ -117,6 +132,14 @@ def _no_constant(name: str) -> float:
     raise JSONError(f"{name} is not a value a game log or manifest holds")
 
 
+def _each_key_once(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    made = dict(pairs)
+    if len(made) < len(pairs):
+        seen: set[str] = set()
+        raise KeyTwice(next(key for key, _ in pairs if key in seen or seen.add(key)))  # type: ignore[func-returns-value]
+    return made
+
+
 def _finite(text: str) -> float:
     value = float(text)
     if not math.isfinite(value):
@@ -124,4 +147,4 @@ def _finite(text: str) -> float:
     return value
 
 
-__all__ = ["JSONError", "NotJSON", "balanced", "loads", "nesting", "too_deep"]
+__all__ = ["JSONError", "KeyTwice", "NotJSON", "balanced", "loads", "nesting", "too_deep"]
