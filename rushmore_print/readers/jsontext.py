@@ -42,8 +42,8 @@ class NotJSON(JSONError):
 
 
 class KeyTwice(JSONError):
-    """An object of the text gives one key twice (``key``: which). A manifest's reader reads the
-    text again as YAML then, whose reader says on which line.
+    """An object of the text gives one key twice. A manifest's reader reads the text again as
+    YAML then, whose reader says on which line.
 
     >>> loads('{"seed": 4, "seed": 5}', 2)
     Traceback (most recent call last):
@@ -52,7 +52,6 @@ class KeyTwice(JSONError):
 
     def __init__(self, key: str):
         super().__init__(f"the key {shown(key)} is given twice in one object")
-        self.key = key
 
 
 def nesting(text: str, most: int) -> int | None:
