@@ -74,16 +74,40 @@ def test_stats_command_prints_tables_and_writes_a_page(runner, tmp_path, classic
     log = tmp_path / "g.jsonl"
     log.write_text("".join(json.dumps(r) + "\n" for r in records))
     page = tmp_path / "stats.html"
-    result = runner.invoke(cli, ["stats", str(log), str(log), "--html", str(page)])
+    result = runner.invoke(cli, ["stats", str(log), "--html", str(page)])
     assert result.exit_code == 0, result.output
-    assert re.search(rf"^{first}\s+2\s+2\s+2\s+2\.50 s$", result.output, re.M)
-    assert re.search(r"^ann\s+4\s+4\s+0\s+6\.25 s$", result.output, re.M)
+    assert re.search(rf"^{first}\s+1\s+1\s+1\s+2\.50 s$", result.output, re.M)
+    assert re.search(r"^ann\s+2\s+2\s+0\s+6\.25 s$", result.output, re.M)
     html = page.read_text()
     assert html.count("<svg") == 4 and "http" not in html.replace("http://www.w3.org/2000/svg", "")
     bad = tmp_path / "bad.jsonl"
     bad.write_text('{"event": "input"}\n')
     refused = runner.invoke(cli, ["stats", str(bad)])
     assert refused.exit_code == 1 and refused.stderr.startswith(f"error: {bad}:1: a game log starts with")
+
+
+def test_a_game_given_twice_or_copied_is_counted_once(runner, tmp_path, classic, classic_deck):
+    """``rushmore stats *.jsonl backup/*.jsonl`` would count each game twice: a log given again,
+    or a copy of it (the same start record), is counted once, with a note naming it; the fuller
+    of two copies is the one read (one copied before the game went on)."""
+    records, _, _ = played(classic, classic_deck)
+    log, copy, early = tmp_path / "g.jsonl", tmp_path / "copy.jsonl", tmp_path / "early.jsonl"
+    log.write_text("".join(json.dumps(r) + "\n" for r in records))
+    copy.write_bytes(log.read_bytes())
+    early.write_text("".join(json.dumps(r) + "\n" for r in records[:3]))
+    other, _, _ = played(classic, classic_deck, seed=9)
+    (tmp_path / "other.jsonl").write_text("".join(json.dumps(r) + "\n" for r in other))
+    result = runner.invoke(cli, ["stats", str(early), str(log), str(log), str(copy), str(tmp_path / "other.jsonl")])
+    assert result.exit_code == 0, result.output
+    assert result.stderr.splitlines() == [
+        f"note: {early} holds the same game as {log}; the game is counted once",
+        f"note: {log} is given twice; the game is counted once",
+        f"note: {copy} holds the same game as {log}; the game is counted once",
+    ]
+    assert result.stdout.startswith("2 games\n")
+    alone = runner.invoke(cli, ["stats", str(log)]).stdout
+    together = runner.invoke(cli, ["stats", str(log), str(copy), str(early)]).stdout
+    assert together == alone
 
 
 def test_the_tables_and_the_note_of_the_page_come_out_in_order_on_one_stream(tmp_path, classic, classic_deck):

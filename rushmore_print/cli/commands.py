@@ -709,10 +709,18 @@ def stats(logs: tuple[Path, ...], html_path: Path | None) -> None:
       rushmore stats output/games/*.jsonl
       rushmore stats output/games/*.jsonl --html output/stats.html
     """
-    from ..game.stats import stats_of, table_lines
+    from ..game.stats import repeated_games, stats_of, table_lines
+    from ..readers.inputs import shown_path
     from ..writers.gamelog import read_records
 
-    result = stats_of([read_records(path) for path in logs])
+    games = [read_records(path) for path in logs]
+    repeats = repeated_games(games)
+    for index, kept in sorted(repeats.items()):
+        given, other = shown_path(logs[index]), shown_path(logs[kept])
+        same = logs[index].resolve() == logs[kept].resolve()
+        again = "is given twice" if same else f"holds the same game as {other}"
+        current_voice().note(f"note: {given} {again}; the game is counted once")
+    result = stats_of([records for index, records in enumerate(games) if index not in repeats])
     if html_path is None or str(html_path) != STDIN:  # the page alone on standard output
         for line in table_lines(result):
             click.echo(line)

@@ -22,6 +22,7 @@ table sends each claim as an entry of its own, timed from the tap).
 
 from __future__ import annotations
 
+import json
 import statistics
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
@@ -267,6 +268,32 @@ def player_rows(turns: list[Turn], players: Iterable[str]) -> tuple[Row, ...]:
     return tuple(rows)
 
 
+def repeated_games(games: Sequence[Sequence[dict]]) -> dict[int, int]:
+    """Which logs hold a game another log holds too (the same start record: begun at the same
+    moment with the same seed, players and deal), each as ``{index: index of the one kept}``:
+    a file given twice, or a copy of it. The log with more records is kept (a copy taken before
+    the game went on), the first given of two alike. Counting both would count the game twice.
+
+    >>> start = {"event": "start", "at": "2027-01-15T08:00:00.000+00:00", "seed": 1}
+    >>> other = {"event": "start", "at": "2027-01-15T09:00:00.000+00:00", "seed": 1}
+    >>> shown = {"event": "revealed", "card": "S01", "number": 1}
+    >>> repeated_games([[start], [other], [start, shown], [start]])
+    {0: 2, 3: 2}
+    """
+    kept: dict[str, int] = {}
+    for index, records in enumerate(games):
+        if not records:
+            continue
+        game = json.dumps(records[0], sort_keys=True)
+        if game not in kept or len(records) > len(games[kept[game]]):
+            kept[game] = index
+    repeats = {}
+    for index, records in enumerate(games):
+        if records and (chosen := kept[json.dumps(records[0], sort_keys=True)]) != index:
+            repeats[index] = chosen
+    return repeats
+
+
 def stats_of(games: Sequence[Sequence[dict]]) -> Stats:
     """The tables over many games' records: cards in id order, levels easiest first, red counts
     upwards, players by first appearance.
@@ -392,6 +419,7 @@ __all__ = [
     "Turn",
     "median",
     "player_rows",
+    "repeated_games",
     "seconds",
     "stats_of",
     "table_lines",
