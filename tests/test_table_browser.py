@@ -246,7 +246,8 @@ def test_the_tv_keeps_no_key_in_its_address_bar_and_a_phone_at_its_bare_address_
             refused = phone.goto(bare)
             assert refused.status == 403
             assert phone.locator("body").inner_text().strip() == (
-                "this page needs the table's key: open the address the terminal printed"
+                "this page needs the table's key: open the address the terminal printed, in a browser that takes "
+                "cookies (the key is kept in one, out of the address bar)"
             )
             assert tv.locator("#card").count() == 1  # the TV goes on
             browser.close()

@@ -103,7 +103,10 @@ def test_the_printed_address_puts_the_key_in_a_cookie_and_out_of_the_address_bar
     browser without it (a phone at the address read off the TV) is refused all three."""
     server, _ = make_server(classic, classic_deck)
     key = server.room.table_key
-    unkeyed = "this page needs the table's key: open the address the terminal printed"
+    unkeyed = (
+        "this page needs the table's key: open the address the terminal printed, in a browser that takes "
+        "cookies (the key is kept in one, out of the address bar)"
+    )
 
     async def body(client):
         cookie = f"rushmore-table-{client.port}"

@@ -221,7 +221,11 @@ class TableServer:
         return isinstance(text, str) and secrets.compare_digest(text.encode(), self.room.table_key.encode())
 
     def _unkeyed(self) -> web.Response:
-        text = self.room.t.gettext("this page needs the table's key: open the address the terminal printed")
+        # said to a phone that read /table off the TV, and to a TV whose browser refused the cookie
+        text = self.room.t.gettext(
+            "this page needs the table's key: open the address the terminal printed, in a browser that takes "
+            "cookies (the key is kept in one, out of the address bar)"
+        )
         return web.Response(status=403, text=text)
 
     async def _index(self, request: web.Request) -> web.Response:
