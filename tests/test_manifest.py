@@ -1,5 +1,6 @@
 import copy
 import json
+from pathlib import Path
 
 import pytest
 import yaml
@@ -320,3 +321,24 @@ def test_a_key_given_twice_is_refused_at_its_line(tmp_path, manifest):
     line = text[:fifth].count("\n") + 2
     with pytest.raises(SpecError, match=rf"twice.json:{line}: search.5.red: this key is given twice"):
         validate_manifest(path)
+
+
+def test_a_manifest_of_millions_of_objects_is_refused_before_it_is_parsed(tmp_path):
+    """Each object or list costs the JSON parser some 70 bytes: 13 million ``{}`` in 39 MB were
+    985 MB. They are counted first (strings left out), and more than the largest deck holds is
+    refused, naming the file; braces inside strings are not counted."""
+    from rushmore_print.deck.manifest import MOST_CONTAINERS
+    from rushmore_print.readers.jsontext import containers
+
+    assert containers('{"id": "{[{[\\"{", "x": [{}]}', 100) == 3  # an escaped quote does not end the string
+    assert containers("[]" * 50, 10) == 11  # counted no further than the bound
+    many = tmp_path / "many.json"
+    many.write_text('{"design": "x", "monuments": [' + ",".join(["{}"] * (MOST_CONTAINERS + 1)) + "]}")
+    with pytest.raises(SpecError, match=rf"many.json: more than {MOST_CONTAINERS:,} objects and lists; a manifest"):
+        validate_manifest(many)
+    braces = tmp_path / "braces.json"  # as many braces, all in a string: read as usual
+    braces.write_text('{"design": "' + "{" * (MOST_CONTAINERS + 1) + '"}')
+    with pytest.raises(SpecError, match="heads: missing"):
+        validate_manifest(braces)
+    limits = Path(__file__).resolve().parent.parent / "docs" / "reference" / "design-file.md"
+    assert f"{MOST_CONTAINERS:,} objects and lists" in limits.read_text()  # the reference says the bound

@@ -20,7 +20,7 @@ from ..design import MAX_HEADS, read_yaml
 from ..errors import Problem, SpecError
 from ..model import Deck, Monument, Notation, SearchCard, most_monuments, most_search_cards
 from ..readers.inputs import InputError, InputKind, decode_input, escape, read_input_text, shown, shown_path
-from ..readers.jsontext import JSONError, KeyTwice, NotJSON, loads, too_deep
+from ..readers.jsontext import JSONError, KeyTwice, NotJSON, containers, loads, too_deep
 from .records import CardRecord, Refusal, read_card
 from .rows import CardKind, card_rows, rows_manifest
 from .validate import Finding, Report, shown_id, validate_deck
@@ -65,7 +65,7 @@ def read_manifest(
     except InputError as exc:
         raise SpecError([Problem(shown_path(path), None, "", exc.reason)]) from None
     try:
-        data, lines = _read_json(text) or _read_yaml(text, file)
+        data, lines = _read_json(text, file) or _read_yaml(text, file)
     except JSONError as exc:
         raise SpecError([Problem(file, None, "", f"{exc}; a manifest nests {MANIFEST_NESTING - 2} levels")]) from None
     problems: list[Problem] = []
@@ -170,10 +170,11 @@ def _read_yaml(text: str, file: str) -> tuple[Any, dict[tuple, int]]:
     return read_yaml(text, file)
 
 
-def _read_json(text: str) -> tuple[Any, dict[tuple, int]] | None:
+def _read_json(text: str, file: str) -> tuple[Any, dict[tuple, int]] | None:
     """A JSON manifest read by the C parser (ten times faster than reading it as YAML), with the
     line of each top-level key; None when the text is not JSON (then it is read as YAML). Its
     depth is bounded by the parser's recursion check, then by the checks of each card."""
+    _refuse_too_many_containers(text, file)
     try:
         data = loads(text, MANIFEST_NESTING, measure_first=False)
     except NotJSON:
@@ -183,6 +184,27 @@ def _read_json(text: str) -> tuple[Any, dict[tuple, int]] | None:
             return None  # read again as YAML, whose reader says on which line the key is given twice
         raise
     return data, _KeyLines(text)
+
+
+_MOST_CARDS = most_monuments(MAX_HEADS) + most_search_cards(MAX_HEADS)
+MOST_CONTAINERS = 4 * _MOST_CARDS + 16
+"""The most objects and lists a manifest may hold: four a card of the largest deck (a card is
+one object and its lists of faces and red heads), and the top level's. Counted before the text is
+parsed, as each costs the parser some 70 bytes: 13 million ``{}`` in 39 MB were 985 MB."""
+
+
+def _refuse_too_many_containers(text: str, file: str) -> None:
+    # the brackets' count bounds the containers from above, at once; strings are left out only then
+    if text.count("{") + text.count("[") > MOST_CONTAINERS and containers(text, MOST_CONTAINERS) > MOST_CONTAINERS:
+        raise SpecError(
+            [
+                Problem(
+                    file, None, "",
+                    f"more than {MOST_CONTAINERS:,} objects and lists; a manifest of the largest deck "
+                    f"({MAX_HEADS} heads, {_MOST_CARDS:,} cards) holds fewer",
+                )
+            ]
+        )  # fmt: skip
 
 
 MANIFEST_NESTING = 6  # a manifest nests 4 levels (a card's faces in the list of cards); 2 spare
