@@ -432,11 +432,10 @@ class Table:
 def narrator_for(session: Session, streams: Streams) -> Narrator:
     """The referee's voice for ``session`` at a terminal like ``streams``, in the players' language.
 
-    >>> from rushmore_print import load_design, generate_deck
+    >>> from rushmore_print import load_design
     >>> from rushmore_print.game.session import Options, Session
     >>> design = load_design()
-    >>> session = Session.new(generate_deck(design), design.rules, design.grid, Options(("a", "b")),
-    ...                       design_name=design.name, language="it")
+    >>> session = Session.of_design(design, Options(("a", "b")), language="it")
     >>> narrator_for(session, Streams(io.StringIO(), io.StringIO(), io.StringIO())).t
     Catalogue('it')
     """

@@ -12,11 +12,10 @@ from its screens' messages, and the core takes only actions):
 - Enter: show the next card (when the session holds it back); ``undo``: take back the last line;
 - ``score``, ``grid``, ``help`` (:class:`Ask`: the terminal answers them itself), ``quit``.
 
->>> from rushmore_print import load_design, generate_deck
+>>> from rushmore_print import load_design
 >>> from rushmore_print.game.session import Options, Session
 >>> design = load_design()
->>> session = Session.new(generate_deck(design), design.rules, design.grid, Options(("ann", "bob"), seed=3),
-...                       design_name=design.name)
+>>> session = Session.of_design(design, Options(("ann", "bob"), seed=3))
 >>> _ = session.start()
 >>> read_typed(b"a d2, .", session)
 Entry(parts=(Claim(player='ann', monument='M09', stamp=None), RestPass()))
@@ -59,11 +58,10 @@ def read_typed(data: bytes | str, session: Session, quick: bool = False) -> Acti
     Raises a ``ClaimError`` saying why a line cannot be read (its kinds name a player or card
     that is not in the game); the game is not touched.
 
-    >>> from rushmore_print import load_design, generate_deck
+    >>> from rushmore_print import load_design
     >>> from rushmore_print.game.session import Options, Session
     >>> design = load_design()
-    >>> session = Session.new(generate_deck(design), design.rules, design.grid, Options(("ann", "bob"), seed=3),
-    ...                       design_name=design.name)
+    >>> session = Session.of_design(design, Options(("ann", "bob"), seed=3))
     >>> _ = session.start()
     >>> read_typed("change A m7", session), read_typed("b", session, quick=True)
     (Entry(parts=(Change(player='ann', monument='M07'),)), Entry(parts=(Took(player='bob'),)))
@@ -97,11 +95,10 @@ def take(data: bytes | str, session: Session, quick: bool = False) -> Step | Ask
     refused, :meth:`~rushmore_print.game.session.Session.refused`, and never reaches the game), or the
     question the terminal answers itself.
 
-    >>> from rushmore_print import load_design, generate_deck
+    >>> from rushmore_print import load_design
     >>> from rushmore_print.game.session import Options, Session
     >>> design = load_design()
-    >>> session = Session.new(generate_deck(design), design.rules, design.grid, Options(("ann", "bob"), seed=3),
-    ...                       design_name=design.name)
+    >>> session = Session.of_design(design, Options(("ann", "bob"), seed=3))
     >>> _ = session.start()
     >>> [type(event).__name__ for event in take("a d2, .", session).events]
     ['Claimed', 'Passed', 'Judged', 'ShowScore', 'Revealed']

@@ -6,11 +6,10 @@ browser table builds them from its screens' messages (:mod:`rushmore_print.web.r
 them. A player is named exactly as the game has the name, a Monument and a Search card by id:
 nothing here is text still to be read, so every front end hands the core the same values.
 
->>> from rushmore_print import generate_deck, load_design
+>>> from rushmore_print import load_design
 >>> from rushmore_print.game.session import Options, Session
 >>> design = load_design()
->>> session = Session.new(generate_deck(design), design.rules, design.grid, Options(("ann", "bob"), seed=3),
-...                       design_name=design.name, clock=lambda: 0.0)
+>>> session = Session.of_design(design, Options(("ann", "bob"), seed=3), clock=lambda: 0.0)
 >>> _ = session.start()
 >>> [type(event).__name__ for event in session.apply(Entry((Claim("ann", "M09"), RestPass()))).events]
 ['Claimed', 'Passed', 'Judged', 'ShowScore', 'Revealed']

@@ -9,11 +9,10 @@ appends the step's records to the log (:class:`rushmore_print.writers.gamelog.Ga
 checking that the design and seed still deal the game that was logged, and that every card,
 verdict and score the log recorded is the one the replay gives.
 
->>> from rushmore_print import load_design, generate_deck
+>>> from rushmore_print import load_design
 >>> from rushmore_print.game.actions import Claim, Entry, RestPass
 >>> design = load_design()
->>> session = Session.new(generate_deck(design), design.rules, design.grid, Options(("ann", "bob"), seed=3),
-...                       design_name=design.name, clock=lambda: 0.0)
+>>> session = Session.of_design(design, Options(("ann", "bob"), seed=3), clock=lambda: 0.0)
 >>> step = session.start()
 >>> [type(e).__name__ for e in step.events], step.records[0]["event"]
 (['Setup', 'Revealed'], 'start')
@@ -29,7 +28,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from ..design import Rules
+from ..deck.generate import generate_deck
+from ..design import Design, Rules
 from ..errors import CardHeld, ClaimError, GameLogError, GameOver, JudgedBefore, NothingToUndo, RushmoreError
 from ..frozen import frozen_dataclass
 from ..language.i18n import SOURCE_LANGUAGE, said
@@ -297,10 +297,10 @@ class Session:
         drawn waits for a :class:`~rushmore_print.game.actions.Reveal`. ``language``: the players' (the
         design's ``language:``), for the front ends' words.
 
-        >>> from rushmore_print import generate_deck, load_design
+        >>> from rushmore_print import load_design
         >>> design = load_design()
         >>> options = Options(("ann", "bob", "cy"), seed=3)
-        >>> session = Session.new(generate_deck(design), design.rules, design.grid, options, design_name=design.name)
+        >>> session = Session.of_design(design, options)
         >>> session.game.players, session.game.current
         (('ann', 'bob', 'cy'), None)
         """
@@ -316,6 +316,30 @@ class Session:
             options.deck_mode,
         )
         return cls(game, design_name, design_path, hold, clock, language)
+
+    @classmethod
+    def of_design(
+        cls,
+        design: Design,
+        options: Options,
+        *,
+        design_path: str | None = None,
+        hold: bool = False,
+        clock: Callable[[], float] = time.time,
+        language: str | None = None,
+    ) -> Session:
+        """A new game of ``design``: its deck, rules, grid and name, in its language unless
+        ``language`` says another; the rest as :meth:`new`.
+
+        >>> from rushmore_print import load_design
+        >>> session = Session.of_design(load_design(), Options(("ann", "bob"), seed=3), hold=True)
+        >>> session.game.players, session.design_name
+        (('ann', 'bob'), 'Mount Rushmore')
+        """
+        return cls.new(
+            generate_deck(design), design.rules, design.grid, options, design_name=design.name,
+            design_path=design_path, hold=hold, clock=clock, language=design.language if language is None else language,
+        )  # fmt: skip
 
     @property
     def options(self) -> Options:
@@ -418,10 +442,10 @@ class Session:
     def score(self) -> ShowScore:
         """The score now: cards won, cards left in the deck, whether a card of the deck is in play.
 
-        >>> from rushmore_print import generate_deck, load_design
+        >>> from rushmore_print import load_design
         >>> design = load_design()
         >>> options = Options(("ann", "bob"), seed=3)
-        >>> session = Session.new(generate_deck(design), design.rules, design.grid, options, design_name=design.name)
+        >>> session = Session.of_design(design, options)
         >>> _ = session.start()
         >>> session.score().cards_left, session.score().in_play
         (11, True)
@@ -520,10 +544,9 @@ class Session:
         cannot read), logged like the session's own refusals; ``typed``: what was typed, kept in
         the log for the record and never read.
 
-        >>> from rushmore_print import generate_deck, load_design
+        >>> from rushmore_print import load_design
         >>> design = load_design()
-        >>> session = Session.new(generate_deck(design), design.rules, design.grid, Options(("ann", "bob")),
-        ...                       design_name=design.name, clock=lambda: 0.0)
+        >>> session = Session.of_design(design, Options(("ann", "bob")), clock=lambda: 0.0)
         >>> session.refused(ClaimError("cannot read 'x'"), "x").records
         ({'event': 'rejected', 'at': '1970-01-01T00:00:00.000+00:00', 'reason': "cannot read 'x'", 'line': 'x'},)
         """

@@ -37,12 +37,11 @@ class Hand:
     """One player's part in a turn: the Monument covered (None: a pass) and when (ms, or None).
 
     >>> import itertools
-    >>> from rushmore_print import generate_deck, load_design
+    >>> from rushmore_print import load_design
     >>> from rushmore_print.game.actions import Claim, Entry, Pass, Undo
     >>> from rushmore_print.game.session import Options, Session
     >>> design, ticks = load_design(), itertools.count(0.0, 3.0)
-    >>> session = Session.new(generate_deck(design), design.rules, design.grid, Options(("ann", "bob"), seed=3),
-    ...                       design_name=design.name, clock=lambda: next(ticks))
+    >>> session = Session.of_design(design, Options(("ann", "bob"), seed=3), clock=lambda: next(ticks))
     >>> records = [*session.start().records, *session.apply(Entry((Claim("ann", "M09"), Claim("bob", "M05")))).records]
     >>> turns_of(records)[0].hands
     (Hand(player='ann', monument='M09', ms=3000), Hand(player='bob', monument='M05', ms=3000))
@@ -58,12 +57,11 @@ class Turn:
     """A judged turn: the card, its answer, who took it, every hand.
 
     >>> import itertools
-    >>> from rushmore_print import generate_deck, load_design
+    >>> from rushmore_print import load_design
     >>> from rushmore_print.game.actions import Claim, Entry, Pass, Undo
     >>> from rushmore_print.game.session import Options, Session
     >>> design, ticks = load_design(), itertools.count(0.0, 3.0)
-    >>> session = Session.new(generate_deck(design), design.rules, design.grid, Options(("ann", "bob"), seed=3),
-    ...                       design_name=design.name, clock=lambda: next(ticks))
+    >>> session = Session.of_design(design, Options(("ann", "bob"), seed=3), clock=lambda: next(ticks))
     >>> records = [*session.start().records, *session.apply(Entry((Claim("ann", "M09"), Claim("bob", "M05")))).records]
     >>> turn = turns_of(records)[0]
     >>> turn.card, turn.answer, turn.winner, turn.level
@@ -110,12 +108,11 @@ def turns_of(records: Sequence[dict]) -> list[Turn]:
     """The judged turns of one game's records, undone lines left out.
 
     >>> import itertools
-    >>> from rushmore_print import generate_deck, load_design
+    >>> from rushmore_print import load_design
     >>> from rushmore_print.game.actions import Claim, Entry, Pass, Undo
     >>> from rushmore_print.game.session import Options, Session
     >>> design, ticks = load_design(), itertools.count(0.0, 3.0)
-    >>> session = Session.new(generate_deck(design), design.rules, design.grid, Options(("ann", "bob"), seed=3),
-    ...                       design_name=design.name, clock=lambda: next(ticks))
+    >>> session = Session.of_design(design, Options(("ann", "bob"), seed=3), clock=lambda: next(ticks))
     >>> records = [*session.start().records, *session.apply(Entry((Claim("ann", "M09"), Claim("bob", "M05")))).records]
     >>> records += session.apply(Undo()).records + session.apply(Entry((Pass("ann"), Pass("bob")))).records
     >>> [(turn.card, turn.winner) for turn in turns_of(records)]
@@ -185,12 +182,11 @@ class Row:
     """One line of a table: a card, a level, a red count or a player.
 
     >>> import itertools
-    >>> from rushmore_print import generate_deck, load_design
+    >>> from rushmore_print import load_design
     >>> from rushmore_print.game.actions import Claim, Entry, Pass, Undo
     >>> from rushmore_print.game.session import Options, Session
     >>> design, ticks = load_design(), itertools.count(0.0, 3.0)
-    >>> session = Session.new(generate_deck(design), design.rules, design.grid, Options(("ann", "bob"), seed=3),
-    ...                       design_name=design.name, clock=lambda: next(ticks))
+    >>> session = Session.of_design(design, Options(("ann", "bob"), seed=3), clock=lambda: next(ticks))
     >>> records = [*session.start().records, *session.apply(Entry((Claim("ann", "M09"), Claim("bob", "M05")))).records]
     >>> stats_of([records]).players[1]
     Row(name='bob', turns=1, right=0, wrong=1, median_ms=None)
@@ -208,12 +204,11 @@ class Stats:
     """The tables over some games: how many games, and a row per Search card, level, red count and player.
 
     >>> import itertools
-    >>> from rushmore_print import generate_deck, load_design
+    >>> from rushmore_print import load_design
     >>> from rushmore_print.game.actions import Claim, Entry, Pass, Undo
     >>> from rushmore_print.game.session import Options, Session
     >>> design, ticks = load_design(), itertools.count(0.0, 3.0)
-    >>> session = Session.new(generate_deck(design), design.rules, design.grid, Options(("ann", "bob"), seed=3),
-    ...                       design_name=design.name, clock=lambda: next(ticks))
+    >>> session = Session.of_design(design, Options(("ann", "bob"), seed=3), clock=lambda: next(ticks))
     >>> records = [*session.start().records, *session.apply(Entry((Claim("ann", "M09"), Claim("bob", "M05")))).records]
     >>> stats = stats_of([records, records])
     >>> stats.games, stats.cards, stats.levels[0].turns
@@ -243,12 +238,11 @@ def player_rows(turns: list[Turn], players: Iterable[str]) -> tuple[Row, ...]:
     order given (players who never claimed included).
 
     >>> import itertools
-    >>> from rushmore_print import generate_deck, load_design
+    >>> from rushmore_print import load_design
     >>> from rushmore_print.game.actions import Claim, Entry, Pass, Undo
     >>> from rushmore_print.game.session import Options, Session
     >>> design, ticks = load_design(), itertools.count(0.0, 3.0)
-    >>> session = Session.new(generate_deck(design), design.rules, design.grid, Options(("ann", "bob"), seed=3),
-    ...                       design_name=design.name, clock=lambda: next(ticks))
+    >>> session = Session.of_design(design, Options(("ann", "bob"), seed=3), clock=lambda: next(ticks))
     >>> records = [*session.start().records, *session.apply(Entry((Claim("ann", "M09"), Claim("bob", "M05")))).records]
     >>> [(row.name, row.turns, row.right) for row in player_rows(turns_of(records), ["ann", "bob", "cy"])]
     [('ann', 1, 1), ('bob', 1, 0), ('cy', 0, 0)]
@@ -299,12 +293,11 @@ def stats_of(games: Sequence[Sequence[dict]]) -> Stats:
     upwards, players by first appearance.
 
     >>> import itertools
-    >>> from rushmore_print import generate_deck, load_design
+    >>> from rushmore_print import load_design
     >>> from rushmore_print.game.actions import Claim, Entry, Pass, Undo
     >>> from rushmore_print.game.session import Options, Session
     >>> design, ticks = load_design(), itertools.count(0.0, 3.0)
-    >>> session = Session.new(generate_deck(design), design.rules, design.grid, Options(("ann", "bob"), seed=3),
-    ...                       design_name=design.name, clock=lambda: next(ticks))
+    >>> session = Session.of_design(design, Options(("ann", "bob"), seed=3), clock=lambda: next(ticks))
     >>> records = [*session.start().records, *session.apply(Entry((Claim("ann", "M09"), Claim("bob", "M05")))).records]
     >>> stats = stats_of([records])
     >>> stats.games, [row.name for row in stats.levels], stats.reds, stats.language
@@ -385,12 +378,11 @@ def table_lines(stats: Stats) -> list[str]:
     """The tables as terminal lines, in the games' language.
 
     >>> import itertools
-    >>> from rushmore_print import generate_deck, load_design
+    >>> from rushmore_print import load_design
     >>> from rushmore_print.game.actions import Claim, Entry
     >>> from rushmore_print.game.session import Options, Session
     >>> design, ticks = load_design(), itertools.count(0.0, 3.0)
-    >>> session = Session.new(generate_deck(design), design.rules, design.grid, Options(("ann", "bob"), seed=3),
-    ...                       design_name=design.name, clock=lambda: next(ticks))
+    >>> session = Session.of_design(design, Options(("ann", "bob"), seed=3), clock=lambda: next(ticks))
     >>> records = [*session.start().records, *session.apply(Entry((Claim("ann", "M09"), Claim("bob", "M05")))).records]
     >>> print("\\n".join(table_lines(stats_of([records]))[-3:]))
     player  claims  cards  wrong  median time to the right claim

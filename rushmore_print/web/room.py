@@ -9,11 +9,10 @@ browser's own words (:mod:`rushmore_print.web.page_words`). The room never takes
 message: a phone is seated once (join code, then a free name) and every claim it sends is made
 for that seat. Only the table screen (holding the table key) reveals, corrects, undoes and ends.
 
->>> from rushmore_print import load_design, generate_deck
+>>> from rushmore_print import load_design
 >>> from rushmore_print.game.session import Options, Session
 >>> design = load_design()
->>> session = Session.new(generate_deck(design), design.rules, design.grid, Options(("ann", "bob"), seed=3),
-...                       design_name=design.name, hold=True, clock=lambda: 0.0)
+>>> session = Session.of_design(design, Options(("ann", "bob"), seed=3), hold=True, clock=lambda: 0.0)
 >>> room = Room(session, write=lambda record: None)
 >>> room.begin()["phase"]
 'ready'
@@ -51,11 +50,10 @@ JOIN_KEY_LENGTH = 22  # 110 bits: the QR code's secret, never guessed, so never 
 class RoomError(RushmoreError):
     """A message the room refuses: the sentence goes back to the screen that sent it.
 
-    >>> from rushmore_print import generate_deck, load_design
+    >>> from rushmore_print import load_design
     >>> from rushmore_print.game.session import Options, Session
     >>> design = load_design()
-    >>> session = Session.new(generate_deck(design), design.rules, design.grid, Options(("ann", "bob"), seed=3),
-    ...                       design_name=design.name, hold=True)
+    >>> session = Session.of_design(design, Options(("ann", "bob"), seed=3), hold=True)
     >>> room = Room(session, write=[].append)
     >>> _ = room.begin()
     >>> room.from_player("ann", {"t": "undo"})
@@ -116,11 +114,10 @@ class Reply:
     """What one message did: a sentence for its sender (or None), and whether every screen must be
     shown the new state.
 
-    >>> from rushmore_print import generate_deck, load_design
+    >>> from rushmore_print import load_design
     >>> from rushmore_print.game.session import Options, Session
     >>> design = load_design()
-    >>> session = Session.new(generate_deck(design), design.rules, design.grid, Options(("ann", "bob"), seed=3),
-    ...                       design_name=design.name, hold=True)
+    >>> session = Session.of_design(design, Options(("ann", "bob"), seed=3), hold=True)
     >>> room = Room(session, write=[].append)
     >>> _ = room.begin()
     >>> room.reveal()
@@ -140,11 +137,10 @@ class Room:
     message becomes an action of the session, its records written to the log (``write``) before
     any screen sees the new state.
 
-    >>> from rushmore_print import generate_deck, load_design
+    >>> from rushmore_print import load_design
     >>> from rushmore_print.game.session import Options, Session
     >>> design = load_design()
-    >>> session = Session.new(generate_deck(design), design.rules, design.grid, Options(("ann", "bob"), seed=3),
-    ...                       design_name=design.name, hold=True)
+    >>> session = Session.of_design(design, Options(("ann", "bob"), seed=3), hold=True)
     >>> log = []
     >>> room = Room(session, write=log.append)
     >>> room.begin()["phase"], [record["event"] for record in log]
@@ -174,11 +170,10 @@ class Room:
     def t(self) -> Catalogue:
         """The players' language (the design's): every screen's words are said in it.
 
-        >>> from rushmore_print import generate_deck, load_design
+        >>> from rushmore_print import load_design
         >>> from rushmore_print.game.session import Options, Session
         >>> design = load_design()
-        >>> session = Session.new(generate_deck(design), design.rules, design.grid, Options(("ann", "bob"), seed=3),
-        ...                       design_name=design.name, hold=True)
+        >>> session = Session.of_design(design, Options(("ann", "bob"), seed=3), hold=True)
         >>> room = Room(session, write=[].append)
         >>> _ = room.begin()
         >>> room.t.gettext("the game is over")
@@ -192,11 +187,10 @@ class Room:
     def game(self):
         """The referee's game behind the session.
 
-        >>> from rushmore_print import generate_deck, load_design
+        >>> from rushmore_print import load_design
         >>> from rushmore_print.game.session import Options, Session
         >>> design = load_design()
-        >>> session = Session.new(generate_deck(design), design.rules, design.grid, Options(("ann", "bob"), seed=3),
-        ...                       design_name=design.name, hold=True)
+        >>> session = Session.of_design(design, Options(("ann", "bob"), seed=3), hold=True)
         >>> room = Room(session, write=[].append)
         >>> _ = room.begin()
         >>> room.game is session.game, room.game.players
@@ -207,11 +201,10 @@ class Room:
     def begin(self) -> dict:
         """Start a new game (its start record is written) and return the state.
 
-        >>> from rushmore_print import generate_deck, load_design
+        >>> from rushmore_print import load_design
         >>> from rushmore_print.game.session import Options, Session
         >>> design = load_design()
-        >>> session = Session.new(generate_deck(design), design.rules, design.grid, Options(("ann", "bob"), seed=3),
-        ...                       design_name=design.name, hold=True)
+        >>> session = Session.of_design(design, Options(("ann", "bob"), seed=3), hold=True)
         >>> state = Room(session, write=[].append).begin()
         >>> state["phase"], state["card"], state["total"]
         ('ready', None, 12)
@@ -240,11 +233,10 @@ class Room:
 
         Raises ``RoomError`` for a name not in the game, a seat taken, or a one-screen game.
 
-        >>> from rushmore_print import generate_deck, load_design
+        >>> from rushmore_print import load_design
         >>> from rushmore_print.game.session import Options, Session
         >>> design = load_design()
-        >>> session = Session.new(generate_deck(design), design.rules, design.grid, Options(("ann", "bob"), seed=3),
-        ...                       design_name=design.name, hold=True)
+        >>> session = Session.of_design(design, Options(("ann", "bob"), seed=3), hold=True)
         >>> room = Room(session, write=[].append)
         >>> _ = room.begin()
         >>> token = room.join("ann")
@@ -270,11 +262,10 @@ class Room:
     def seat_of(self, token: str) -> str | None:
         """The player a phone's token seats, or None.
 
-        >>> from rushmore_print import generate_deck, load_design
+        >>> from rushmore_print import load_design
         >>> from rushmore_print.game.session import Options, Session
         >>> design = load_design()
-        >>> session = Session.new(generate_deck(design), design.rules, design.grid, Options(("ann", "bob"), seed=3),
-        ...                       design_name=design.name, hold=True)
+        >>> session = Session.of_design(design, Options(("ann", "bob"), seed=3), hold=True)
         >>> room = Room(session, write=[].append)
         >>> _ = room.begin()
         >>> room.seat_of(room.join("bob")), room.seat_of("not-a-token")
@@ -285,11 +276,10 @@ class Room:
     def free_seat(self, player: object) -> None:
         """Free a player's seat (the table screen's "free"): their phone may join again.
 
-        >>> from rushmore_print import generate_deck, load_design
+        >>> from rushmore_print import load_design
         >>> from rushmore_print.game.session import Options, Session
         >>> design = load_design()
-        >>> session = Session.new(generate_deck(design), design.rules, design.grid, Options(("ann", "bob"), seed=3),
-        ...                       design_name=design.name, hold=True)
+        >>> session = Session.of_design(design, Options(("ann", "bob"), seed=3), hold=True)
         >>> room = Room(session, write=[].append)
         >>> _ = room.begin()
         >>> _ = room.join("ann")
@@ -305,11 +295,10 @@ class Room:
     def seats(self) -> Seats:
         """The join code and key, the table key and the seated phones, to keep across a restart.
 
-        >>> from rushmore_print import generate_deck, load_design
+        >>> from rushmore_print import load_design
         >>> from rushmore_print.game.session import Options, Session
         >>> design = load_design()
-        >>> session = Session.new(generate_deck(design), design.rules, design.grid, Options(("ann", "bob"), seed=3),
-        ...                       design_name=design.name, hold=True)
+        >>> session = Session.of_design(design, Options(("ann", "bob"), seed=3), hold=True)
         >>> room = Room(session, write=[].append)
         >>> token = room.join("ann")
         >>> again = Room(session, write=[].append)
@@ -325,11 +314,10 @@ class Room:
         """Seat the screens of a game served before (:meth:`seats`): its join code and join key
         (when it kept one), its table key and every phone whose player is in this game.
 
-        >>> from rushmore_print import generate_deck, load_design
+        >>> from rushmore_print import load_design
         >>> from rushmore_print.game.session import Options, Session
         >>> design = load_design()
-        >>> session = Session.new(generate_deck(design), design.rules, design.grid, Options(("ann", "bob"), seed=3),
-        ...                       design_name=design.name, hold=True)
+        >>> session = Session.of_design(design, Options(("ann", "bob"), seed=3), hold=True)
         >>> room = Room(session, write=[].append)
         >>> room.take_seats(Seats("ACDEF", "key", ((seat_hash("t1"), "ann"), (seat_hash("t2"), "zed"))))
         >>> room.join_code, room.seated()
@@ -344,11 +332,10 @@ class Room:
     def seated(self) -> set[str]:
         """The players who have a phone at the table.
 
-        >>> from rushmore_print import generate_deck, load_design
+        >>> from rushmore_print import load_design
         >>> from rushmore_print.game.session import Options, Session
         >>> design = load_design()
-        >>> session = Session.new(generate_deck(design), design.rules, design.grid, Options(("ann", "bob"), seed=3),
-        ...                       design_name=design.name, hold=True)
+        >>> session = Session.of_design(design, Options(("ann", "bob"), seed=3), hold=True)
         >>> room = Room(session, write=[].append)
         >>> _ = room.begin()
         >>> _ = room.join("bob")
@@ -378,11 +365,10 @@ class Room:
 
         Raises ``RoomError`` for any other message.
 
-        >>> from rushmore_print import generate_deck, load_design
+        >>> from rushmore_print import load_design
         >>> from rushmore_print.game.session import Options, Session
         >>> design = load_design()
-        >>> session = Session.new(generate_deck(design), design.rules, design.grid, Options(("ann", "bob"), seed=3),
-        ...                       design_name=design.name, hold=True)
+        >>> session = Session.of_design(design, Options(("ann", "bob"), seed=3), hold=True)
         >>> room = Room(session, write=[].append)
         >>> _ = room.begin()
         >>> _ = room.reveal()
@@ -403,11 +389,10 @@ class Room:
         change (a player's hand moved, or put down for a phone that put none down), drop, free,
         undo, end.
 
-        >>> from rushmore_print import generate_deck, load_design
+        >>> from rushmore_print import load_design
         >>> from rushmore_print.game.session import Options, Session
         >>> design = load_design()
-        >>> session = Session.new(generate_deck(design), design.rules, design.grid, Options(("ann", "bob"), seed=3),
-        ...                       design_name=design.name, hold=True)
+        >>> session = Session.of_design(design, Options(("ann", "bob"), seed=3), hold=True)
         >>> room = Room(session, write=[].append)
         >>> _ = room.begin()
         >>> _ = room.reveal()
@@ -453,11 +438,10 @@ class Room:
     def can_reveal(self) -> bool:
         """True if a card is held back for the count of three, and no count is running.
 
-        >>> from rushmore_print import generate_deck, load_design
+        >>> from rushmore_print import load_design
         >>> from rushmore_print.game.session import Options, Session
         >>> design = load_design()
-        >>> session = Session.new(generate_deck(design), design.rules, design.grid, Options(("ann", "bob"), seed=3),
-        ...                       design_name=design.name, hold=True)
+        >>> session = Session.of_design(design, Options(("ann", "bob"), seed=3), hold=True)
         >>> room = Room(session, write=[].append)
         >>> _ = room.begin()
         >>> room.can_reveal(), room.reveal().changed, room.can_reveal()
@@ -468,11 +452,10 @@ class Room:
     def reveal(self) -> Reply:
         """Show the held card (the server calls this when the count of three is over).
 
-        >>> from rushmore_print import generate_deck, load_design
+        >>> from rushmore_print import load_design
         >>> from rushmore_print.game.session import Options, Session
         >>> design = load_design()
-        >>> session = Session.new(generate_deck(design), design.rules, design.grid, Options(("ann", "bob"), seed=3),
-        ...                       design_name=design.name, hold=True)
+        >>> session = Session.of_design(design, Options(("ann", "bob"), seed=3), hold=True)
         >>> room = Room(session, write=[].append)
         >>> _ = room.begin()
         >>> room.phase(), room.reveal().changed, room.phase(), room.state()["card"]
@@ -486,11 +469,10 @@ class Room:
     def phase(self) -> str:
         """Where the game stands for the screens: "ready" (a card is held back), "countdown", "play", "over".
 
-        >>> from rushmore_print import generate_deck, load_design
+        >>> from rushmore_print import load_design
         >>> from rushmore_print.game.session import Options, Session
         >>> design = load_design()
-        >>> session = Session.new(generate_deck(design), design.rules, design.grid, Options(("ann", "bob"), seed=3),
-        ...                       design_name=design.name, hold=True)
+        >>> session = Session.of_design(design, Options(("ann", "bob"), seed=3), hold=True)
         >>> room = Room(session, write=[].append)
         >>> _ = room.begin()
         >>> room.phase()
@@ -508,11 +490,10 @@ class Room:
         """Everything a screen shows, as JSON: ``viewer`` is a seated player's name, or None for
         the table screen. A card is in it only once shown; nothing secret is (no join token).
 
-        >>> from rushmore_print import generate_deck, load_design
+        >>> from rushmore_print import load_design
         >>> from rushmore_print.game.session import Options, Session
         >>> design = load_design()
-        >>> session = Session.new(generate_deck(design), design.rules, design.grid, Options(("ann", "bob"), seed=3),
-        ...                       design_name=design.name, hold=True)
+        >>> session = Session.of_design(design, Options(("ann", "bob"), seed=3), hold=True)
         >>> room = Room(session, write=[].append)
         >>> _ = room.begin()
         >>> _ = room.reveal()

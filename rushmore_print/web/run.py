@@ -64,11 +64,10 @@ class Where:
     def of(cls, room: Room, address: str, port: int) -> Where:
         """Where the screens of ``room`` go when it is served at ``address`` on ``port``.
 
-        >>> from rushmore_print import generate_deck, load_design
+        >>> from rushmore_print import load_design
         >>> from rushmore_print.game.session import Options, Session
         >>> design = load_design()
-        >>> session = Session.new(generate_deck(design), design.rules, design.grid, Options(("ann", "bob"), seed=3),
-        ...                       design_name=design.name, hold=True)
+        >>> session = Session.of_design(design, Options(("ann", "bob"), seed=3), hold=True)
         >>> room = Room(session, write=[].append)
         >>> where = Where.of(room, "192.168.1.20", 8000)
         >>> where.join_url == "http://192.168.1.20:8000/j/" + room.join_code

@@ -116,14 +116,13 @@ def keep_seats(room: Room, log: Path, warn: Callable[[str], None]) -> Path:
     written costs only the seats' survival of a restart: ``warn`` says so once, and the game goes on.
 
     >>> import tempfile
-    >>> from rushmore_print import generate_deck, load_design
+    >>> from rushmore_print import load_design
     >>> from rushmore_print.game.session import Options, Session
     >>> design = load_design()
     >>> folder = tempfile.TemporaryDirectory()
     >>> log = Path(folder.name) / "g.jsonl"
     >>> def a_room():
-    ...     session = Session.new(generate_deck(design), design.rules, design.grid, Options(("ann", "bob"), seed=3),
-    ...                           design_name=design.name, hold=True, clock=lambda: 0.0)
+    ...     session = Session.of_design(design, Options(("ann", "bob"), seed=3), hold=True, clock=lambda: 0.0)
     ...     room = Room(session, write=[].append)
     ...     _ = room.begin()
     ...     return room

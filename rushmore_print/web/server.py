@@ -130,12 +130,11 @@ class TableServer:
     ``hosts`` the names a request may give (the loopback names on any port unless told), ``notes``
     where the short lines for the terminal go (standard error unless told).
 
-    >>> from rushmore_print import generate_deck, load_design
+    >>> from rushmore_print import load_design
     >>> from rushmore_print.game.session import Options, Session
     >>> from rushmore_print.web.room import Room
     >>> design = load_design()
-    >>> session = Session.new(generate_deck(design), design.rules, design.grid, Options(("ann", "bob"), seed=3),
-    ...                       design_name=design.name, hold=True)
+    >>> session = Session.of_design(design, Options(("ann", "bob"), seed=3), hold=True)
     >>> server = TableServer(Room(session, write=[].append), {}, "http://127.0.0.1:8000/j/ABCD", "<svg/>")
     >>> sorted(server.pages), server.countdown, server.hosts.allows("localhost:8123")
     (['phone.html', 'table.html'], 3.0, True)
@@ -181,12 +180,11 @@ class TableServer:
         """The aiohttp application: the pages, their static files, the card pictures, the QR code and
         the websocket, behind the guards of :mod:`.guards`, each answer with the pages' security headers.
 
-        >>> from rushmore_print import generate_deck, load_design
+        >>> from rushmore_print import load_design
         >>> from rushmore_print.game.session import Options, Session
         >>> from rushmore_print.web.room import Room
         >>> design = load_design()
-        >>> session = Session.new(generate_deck(design), design.rules, design.grid, Options(("ann", "bob"), seed=3),
-        ...                       design_name=design.name, hold=True)
+        >>> session = Session.of_design(design, Options(("ann", "bob"), seed=3), hold=True)
         >>> server = TableServer(Room(session, write=[].append), {}, "http://127.0.0.1:8000/j/ABCD", "<svg/>")
         >>> sorted({route.resource.canonical for route in server.app().router.routes()})
         ['/', '/card/{card}.svg', '/favicon.ico', '/j/{code}', '/qr.svg', '/static/{name}', '/table', '/ws']
@@ -631,12 +629,11 @@ async def serve(server: TableServer, sock: socket.socket) -> None:
     >>> import asyncio
     >>> import aiohttp
     >>> from rushmore_print.web.guards import bound_socket
-    >>> from rushmore_print import generate_deck, load_design
+    >>> from rushmore_print import load_design
     >>> from rushmore_print.game.session import Options, Session
     >>> from rushmore_print.web.room import Room
     >>> design = load_design()
-    >>> session = Session.new(generate_deck(design), design.rules, design.grid, Options(("ann", "bob"), seed=3),
-    ...                       design_name=design.name, hold=True)
+    >>> session = Session.of_design(design, Options(("ann", "bob"), seed=3), hold=True)
     >>> room = Room(session, write=[].append)
     >>> server = TableServer(room, {}, "http://127.0.0.1:8000/j/ABCD", "<svg/>")
     >>> async def visit():

@@ -126,10 +126,10 @@ class GameLog:
         >>> import tempfile
         >>> folder = tempfile.TemporaryDirectory()
         >>> path = Path(folder.name) / "game.jsonl"
-        >>> from rushmore_print import generate_deck, load_design
+        >>> from rushmore_print import load_design
         >>> from rushmore_print.game.session import Options, Session
         >>> design, options = load_design(), Options(("ann", "bob"), seed=3)
-        >>> session = Session.new(generate_deck(design), design.rules, design.grid, options, design_name=design.name)
+        >>> session = Session.of_design(design, options)
         >>> log = GameLog.create(path)
         >>> for record in session.start().records:
         ...     log.write(record)
@@ -284,10 +284,10 @@ def read_records(path: Path) -> list[dict]:
     >>> import tempfile
     >>> folder = tempfile.TemporaryDirectory()
     >>> path = Path(folder.name) / "game.jsonl"
-    >>> from rushmore_print import generate_deck, load_design
+    >>> from rushmore_print import load_design
     >>> from rushmore_print.game.session import Options, Session
     >>> design, options = load_design(), Options(("ann", "bob"), seed=3)
-    >>> session = Session.new(generate_deck(design), design.rules, design.grid, options, design_name=design.name)
+    >>> session = Session.of_design(design, options)
     >>> log = GameLog.create(path)
     >>> for record in session.start().records:
     ...     log.write(record)
