@@ -7,6 +7,7 @@ and lists, no anchors or aliases, nesting bounded) and turns every failure into 
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -156,9 +157,8 @@ def _refuse_anchors(yaml: Any, text: str, file: str) -> None:
         scanner.dispose()
 
 
-# Every YAML collection opens with one of these characters, so their count bounds the nesting.
-_OPENERS = "[{-:?"
-_C_PARSER_MAX_OPENERS = 2000
+_C_PARSER_MOST_DEPTH = 2000  # libyaml's C recursion crashes the process somewhere past 20,000 levels
+_FLOW_BRACKET = re.compile(r"[\[\]{}]")
 
 
 def _loader(yaml: Any, text: str) -> Any:
@@ -166,9 +166,33 @@ def _loader(yaml: Any, text: str) -> Any:
     else the pure-Python one. libyaml composes nested nodes by C recursion, which crashes the
     process somewhere past 20,000 levels, where the Python loader raises RecursionError."""
     c_loader = getattr(yaml, "CSafeLoader", None)  # PyYAML built without libyaml has none
-    if c_loader is not None and sum(text.count(char) for char in _OPENERS) <= _C_PARSER_MAX_OPENERS:
+    if c_loader is not None and nesting_bound(text) <= _C_PARSER_MOST_DEPTH:
         return c_loader(text)
     return yaml.SafeLoader(text)
+
+
+def nesting_bound(text: str) -> int:
+    """At least as deep as the YAML of ``text`` nests, read without parsing it. A block level
+    needs a column of indentation or an indicator (``-``, ``?``, ``:``) on its line, a sequence
+    under a key may share the key's column (so a column or an indicator holds two levels at
+    most), and each flow bracket opens one; a bracket or indicator inside a string counts too,
+    which only raises the bound. (Counting every indicator of the file instead sent a list of
+    100,000 items to the Python reader: 4 s for a 1 MB design, 0.4 s with libyaml's.)
+
+    >>> nesting_bound("a:\\n- b: [1, [2]]\\n"), nesting_bound("[" * 5000) >= 5000
+    (7, True)
+    >>> nesting_bound("".join(f"- {i}\\n" for i in range(100_000)))
+    3
+    """
+    block = 0
+    for line in text.split("\n"):
+        indent = len(line) - len(line.lstrip(" "))
+        block = max(block, 2 * (indent + line.count("-") + line.count("?") + line.count(":")) + 1)
+    flow = deepest = 0
+    for bracket in _FLOW_BRACKET.finditer(text):
+        flow += 1 if bracket.group() in "[{" else -1
+        deepest = max(deepest, flow)
+    return block + deepest
 
 
 def _deep_line(text: str) -> int | None:
@@ -191,4 +215,4 @@ def dotted(path: tuple) -> str:
     return ".".join(str(part) for part in path)
 
 
-__all__ = ["MAX_DEPTH", "dotted", "read_yaml"]
+__all__ = ["MAX_DEPTH", "dotted", "nesting_bound", "read_yaml"]
