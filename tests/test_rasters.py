@@ -420,6 +420,32 @@ def test_libjpegs_fatal_error_is_a_reason_and_the_decoder_still_judges_the_next_
     assert decoder.first_problem(coded_data_cut(noisy_jpeg())) == "Corrupt JPEG data: premature end of data segment"
 
 
+def test_a_decoding_thread_kept_between_files_ends_with_its_block():
+    """Inside ``reusing_threads`` one decoding thread judges file after file (a thread a file was
+    a fifth of impose's CPU); a fatal error still parks only the thread it ran in, the next file is
+    judged on a new one, and when the block ends no decoding thread is left but the parked (a live
+    one would keep the package from forking its workers)."""
+    decoder = strict_decoder()
+    if decoder is None:
+        pytest.skip("no libjpeg-turbo beside Pillow or on the system")
+
+    def decoding() -> set[int]:
+        return {t.ident for t in threading.enumerate() if t.name == "libjpeg check" and t.ident is not None}
+
+    before, parked_before = decoding(), parked()
+    good, cut = noisy_jpeg(), coded_data_cut(noisy_jpeg())
+    with decoder.reusing_threads():
+        assert [decoder.first_problem(data) for data in (good, good, cut, good)] == [
+            None, None, "Corrupt JPEG data: premature end of data segment", None,
+        ]  # fmt: skip
+        kept = decoding() - before
+        assert len(kept) == 1  # one thread judged all four, one after the other
+        assert decoder.first_problem(b"") == "Empty input file"  # fatal: that thread parks
+        assert decoder.first_problem(good) is None  # and the next file has a thread of its own
+    assert decoding() - before == set() and parked() == parked_before + 1
+    assert can_fork() == (hasattr(os, "fork") and sys.platform != "darwin")
+
+
 def test_no_jpeg_the_structure_check_passes_ends_libjpeg_in_a_fatal_error(tmp_path):
     """Every libjpeg fatal error costs a parked thread (readers/libjpeg.py), so the structure check
     refuses what would end libjpeg first: a marker no decoder reads, a Huffman table whose codes do

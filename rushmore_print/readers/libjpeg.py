@@ -192,7 +192,11 @@ class Libjpeg:
         job = _Job(data)
         decoding = self._decoding_thread()
         decoding.inbox.put(job)
-        job.finished.wait()
+        try:
+            job.finished.wait()
+        except BaseException:  # Ctrl-C while it decodes: it ends after this file (or stays parked), unjoined
+            decoding.inbox.put(None)
+            raise
         if decoding.thread.name != PARKED_THREAD:  # renamed before ``finished`` is set, so never a race
             self._done_with(decoding)
         if job.problems:
