@@ -502,16 +502,11 @@ def new_session(request: GameRequest, design: Path | None, hold: bool) -> Sessio
     seed = request.seed if request.seed is not None else secrets.randbelow(10**6)
     mode = DeckMode(request.deck_mode)
     options = Options(request.players, request.level, request.long_game, seed, request.penalty, mode)
-    spec, deck = load_deck(design)
-    return Session.new(
-        deck,
-        spec.rules,
-        spec.grid,
+    return Session.of_design(
+        load_design(design),
         options,
-        design_name=spec.name,
         design_path=str(design.resolve()) if design and str(design) != STDIN else None,
         hold=hold,
-        language=spec.language,
     )
 
 
