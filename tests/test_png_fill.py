@@ -1,7 +1,8 @@
 """The PNG renderer's own fills (render/png.py) against the algorithms they replaced, kept here as
 the oracle: the scanline that sorted every row's crossings (nonzero and translucent fills) and the
 one full-box layer per subpath XOR-ed (even-odd fills of several subpaths). The fills must give
-the same pixels, to the bit, for ordinary art and for the tricky cases."""
+the same pixels, to the bit, for ordinary art and for the tricky cases; art made to be slow to
+fill is refused when the design is read (readers/svg_art.py's crossings limit)."""
 
 from __future__ import annotations
 
@@ -12,8 +13,12 @@ import random
 import pytest
 from PIL import Image, ImageChops, ImageDraw
 
+from rushmore_print.cli.commands import cli
 from rushmore_print.layout.items import FillRule
+from rushmore_print.readers import svg_art
 from rushmore_print.render import png
+
+from .svg_fill_art import traced, triangles, zigzag
 
 # ------------------------------------------------------------------------ the oracle: the old code
 
@@ -212,3 +217,76 @@ def test_a_dense_zigzag_takes_the_winding_numbers_with_the_old_pixels(monkeypatc
     ordinary = [[(50 + 40 * math.cos(a / 50), 50 + 40 * math.sin(a / 50)) for a in range(315)]]
     png._coverage(ordinary, FillRule.NONZERO, (0, 0, 100, 100))
     assert len(taken) == 6  # a circle's rows hold two crossings: the scanline, as before
+
+
+# ----------------------------------------------------------------------- the reader's limit
+
+NS = 'xmlns="http://www.w3.org/2000/svg"'
+
+
+def zigzag_svg(edges: int) -> str:
+    points = " ".join(f"{i * 1000 / edges:.2f},{0 if i % 2 == 0 else 1000}" for i in range(edges))
+    return f'<svg {NS} viewBox="0 0 1000 1000"><polygon points="{points} 1000,1000 0,1000"/></svg>'
+
+
+def test_crossings_are_counted_as_a_row_meets_them():
+    square = svg_art.parse(f'<svg {NS} viewBox="0 0 10 10"><rect width="10" height="10"/></svg>')
+    assert svg_art.crossings(square.shapes, square.view[3]) == pytest.approx(2.0)
+    half = svg_art.parse(f'<svg {NS} viewBox="0 0 10 10"><rect y="5" width="10" height="50"/></svg>')
+    assert svg_art.crossings(half.shapes, half.view[3]) == pytest.approx(1.0)  # only what lies in the drawing
+    stroked = svg_art.parse(f'<svg {NS} viewBox="0 0 10 10"><rect width="9" height="9" fill="none" stroke="red"/>'
+                            '<rect width="2" height="10"/></svg>')  # fmt: skip
+    assert svg_art.crossings(stroked.shapes, stroked.view[3]) == pytest.approx(2.0)  # strokes are not filled
+    assert svg_art.crossings(svg_art.parse(zigzag_svg(990)).shapes, 1000.0) == pytest.approx(990)
+
+
+def test_a_zigzag_past_the_crossings_limit_is_refused_saying_what_is_allowed():
+    svg_art.parse(zigzag_svg(990))
+    with pytest.raises(svg_art.SvgError) as refused:
+        svg_art.parse(zigzag_svg(14_500))
+    assert str(refused.value) == (
+        "its filled shapes' edges cross a horizontal line 14,500 times on average; at most 1,000 are drawn "
+        "(a detailed traced illustration crosses about 100); simplify the drawing (Inkscape: Path > Simplify) "
+        "or merge its stripes"
+    )
+
+
+@pytest.mark.parametrize("command", [["validate"], ["build", "-o"], ["export", "png", "-o"]])
+def test_validate_build_and_export_refuse_it_naming_the_file(runner, write_design, tmp_path, command):
+    path = write_design("name: Zigzag\nheads: [{name: A, art: zigzag.svg}, B, C, D]\ndirections: [left, right]\n"
+                        "search: {seed: 1, red_counts: {0: 4}}\n")  # fmt: skip
+    (path.parent / "zigzag.svg").write_text(zigzag_svg(14_500))
+    result = runner.invoke(cli, [*command, *([str(tmp_path / "out")] if command[-1] == "-o" else []), str(path)])
+    assert result.exit_code == 1, result.output
+    assert not (tmp_path / "out").exists()
+    assert (
+        f"{path}:2: heads.1.art: 'zigzag.svg': its filled shapes' edges cross a horizontal line 14,500 times"
+        in result.stderr
+    ), result.stderr
+    assert "at most 1,000 are drawn" in result.stderr
+
+
+def test_real_art_is_far_inside_the_limit():
+    """An editor's head (bench/bench_svg.py), a traced illustration of 6,000 curves and the
+    test suite's random drawings cross a row a few dozen times at most; the art the bench
+    makes slow to fill is refused or admitted as it says."""
+    from bench.bench_svg import EDITOR_SVG
+
+    from .fuzzing import svg_art as random_svg
+
+    editor = svg_art.parse(EDITOR_SVG.replace("{skin}", "peru").replace("{hair}", "black"))
+    assert svg_art.crossings(editor.shapes, editor.view[3]) < 10
+    illustration = svg_art.parse(traced())
+    assert 30 < svg_art.crossings(illustration.shapes, illustration.view[3]) < 100
+    rng = random.Random(20)
+    for _ in range(200):
+        try:
+            drawing = svg_art.parse(random_svg(rng))
+        except svg_art.SvgError as exc:
+            assert "cross a horizontal line" not in str(exc)
+            continue
+        assert svg_art.crossings(drawing.shapes, drawing.view[3]) < svg_art.MAX_CROSSINGS / 10
+    svg_art.parse(triangles(10_000))
+    svg_art.parse(zigzag(990, drift=0.75))
+    with pytest.raises(svg_art.SvgError, match="cross a horizontal line 14,501 times"):
+        svg_art.parse(zigzag(14_500, opacity=' fill-opacity="0.5"'))
