@@ -71,9 +71,7 @@ def old_even_odd(polygons: list, box: tuple[int, int, int, int]) -> bytes:
 
 def dense(polygons: list, rule: FillRule, box: tuple[int, int, int, int]) -> bytes:
     """The winding-number fill, taken whatever the crossings (_coverage takes it for dense rows)."""
-    edges = png._edges(polygons)
-    spans = [png._rows_crossed(edge, box[1], box[3] - box[1]) for edge in edges]
-    return png._dense_coverage(edges, spans, rule, box).tobytes()
+    return png._dense_coverage(png._edges(polygons), rule, box).tobytes()
 
 
 # ------------------------------------------------------------------------------ the tricky cases
@@ -166,9 +164,10 @@ def test_even_odd_layers_give_the_old_pixels_for_many_random_subpaths():
                              for _ in range(rng.randint(3, 6))])  # fmt: skip
         box = (0, 0, 64, 64)
         mask = png._even_odd_mask(polygons, box)
-        assert mask is not None and mask.tobytes() == old_even_odd(polygons, box), polygons
-        shared += 1
-    assert shared == 400
+        if mask is not None:  # None: more layers than _MOST_LAYERS (the scanline's then)
+            assert mask.tobytes() == old_even_odd(polygons, box), polygons
+            shared += 1
+    assert shared > 300, shared
 
 
 def test_many_small_subpaths_share_a_few_layers_with_the_old_pixels(monkeypatch):
@@ -237,15 +236,15 @@ def test_crossings_are_counted_as_a_row_meets_them():
     stroked = svg_art.parse(f'<svg {NS} viewBox="0 0 10 10"><rect width="9" height="9" fill="none" stroke="red"/>'
                             '<rect width="2" height="10"/></svg>')  # fmt: skip
     assert svg_art.crossings(stroked.shapes, stroked.view[3]) == pytest.approx(2.0)  # strokes are not filled
-    assert svg_art.crossings(svg_art.parse(zigzag_svg(990)).shapes, 1000.0) == pytest.approx(990)
+    assert svg_art.crossings(svg_art.parse(zigzag_svg(490)).shapes, 1000.0) == pytest.approx(490)
 
 
 def test_a_zigzag_past_the_crossings_limit_is_refused_saying_what_is_allowed():
-    svg_art.parse(zigzag_svg(990))
+    svg_art.parse(zigzag_svg(490))
     with pytest.raises(svg_art.SvgError) as refused:
         svg_art.parse(zigzag_svg(14_500))
     assert str(refused.value) == (
-        "its filled shapes' edges cross a horizontal line 14,500 times on average; at most 1,000 are drawn "
+        "its filled shapes' edges cross a horizontal line 14,500 times on average; at most 500 are drawn "
         "(a detailed traced illustration crosses about 100); simplify the drawing (Inkscape: Path > Simplify) "
         "or merge its stripes"
     )
@@ -263,7 +262,7 @@ def test_validate_build_and_export_refuse_it_naming_the_file(runner, write_desig
         f"{path}:2: heads.1.art: 'zigzag.svg': its filled shapes' edges cross a horizontal line 14,500 times"
         in result.stderr
     ), result.stderr
-    assert "at most 1,000 are drawn" in result.stderr
+    assert "at most 500 are drawn" in result.stderr
 
 
 def test_real_art_is_far_inside_the_limit():
@@ -287,6 +286,13 @@ def test_real_art_is_far_inside_the_limit():
             continue
         assert svg_art.crossings(drawing.shapes, drawing.view[3]) < svg_art.MAX_CROSSINGS / 10
     svg_art.parse(triangles(10_000))
-    svg_art.parse(zigzag(990, drift=0.75))
+    svg_art.parse(zigzag(490, drift=0.75))
     with pytest.raises(svg_art.SvgError, match="cross a horizontal line 14,501 times"):
         svg_art.parse(zigzag(14_500, opacity=' fill-opacity="0.5"'))
+
+
+def test_the_art_guide_states_the_crossings_limit():
+    from .docpages import page
+
+    limits = " ".join(page("guide/art.md").split())
+    assert f"crossing a horizontal line at most {svg_art.MAX_CROSSINGS:,} times on average" in limits

@@ -47,7 +47,7 @@ MAX_DEPTH = 32
 # horizontal line (curves by their control points): what filling it costs a raster renderer a
 # row. A traced illustration of 35,000 points crosses about 85, an editor's head 4; a zigzag of
 # 14,500 edges the drawing's height (within every other limit) 14,500, minutes of export png.
-MAX_CROSSINGS = 1_000
+MAX_CROSSINGS = 500
 MAX_NUMBER = 1e9  # the largest number a file may write; drawings use a few thousand at most
 SPAN = 1000.0  # the drawing's longer side, in the units of Drawing
 MAX_COORDINATE = 100 * SPAN  # points may lie outside the drawing (they are clipped), not far outside

@@ -202,10 +202,9 @@ class _Painter:
         """Several subpaths filled as PDF fills them (even-odd): an inner one cuts a hole.
 
         Each subpath is drawn by Pillow and the drawings XOR-ed, a few layers in all: subpaths
-        whose boxes share no cell of a grid (as fine as a typical subpath, ``_CELL`` pixels at
-        most) go on the same layer (they cannot overlap, so drawing both is their XOR), the same
-        pixels as one layer each. Art that would need more than ``_MOST_LAYERS`` layers
-        (thousands of overlapping subpaths) is filled by the scanline instead, which is bounded
+        that cannot overlap share a layer (drawing both is their XOR), the same pixels as one
+        layer each (:func:`_even_odd_mask`). Art that would need more than ``_MOST_LAYERS``
+        layers (thousands of overlapping subpaths) is filled by the scanline instead, bounded
         by the crossings of a row (readers/svg_art.py bounds those), not by the subpaths."""
         box = self._box(polygons)
         if box is None:
@@ -316,17 +315,18 @@ def _stroke(draw: ImageDraw.ImageDraw, polygons: list, closed: bool, width: int,
                     draw.ellipse((x - radius, y - radius, x + radius, y + radius), fill=colour)
 
 
-_CELL = 32  # pixels, at most: the grid on which _even_odd_mask tells subpaths' boxes apart
 _MOST_LAYERS = 32  # of _even_odd_mask; more, and the scanline fills the shape
 _FEW_LAYERS = 4  # subpaths or fewer: a layer each
-_MOST_CELL_CHECKS = 200_000  # of _even_odd_mask, placing subpaths on layers (about 20 ms)
 
 
 def _even_odd_mask(polygons: list, box: tuple[int, int, int, int]) -> Image.Image | None:
-    """A 1-bit mask over ``box``: the polygons drawn by Pillow and XOR-ed, as many subpaths on
-    one layer as share no grid cell (their pixels cannot meet: a polygon's lie within a pixel of
-    its points, and each box is grown by two). None when that takes more than ``_MOST_LAYERS``
-    layers or ``_MOST_CELL_CHECKS``.
+    """A 1-bit mask over ``box``: the polygons drawn by Pillow and XOR-ed, many on one layer.
+
+    A grid of cells as large as nine subpaths in ten (their pixels' box, a pixel around their
+    points); a subpath that fits a cell touches its own and the cells after it, so the k-th
+    subpath of each cell whose column and row are both even (or odd, even and odd...) can share a
+    layer: their pixels never meet, and drawing them together is their XOR. A larger subpath is
+    a layer of its own. None when that takes more than ``_MOST_LAYERS`` layers.
 
     >>> square = [(0, 0), (8, 0), (8, 8), (0, 8)]
     >>> inner = [(2, 2), (6, 2), (6, 6), (2, 6)]  # Pillow fills the pixels its right edge runs on too
@@ -339,37 +339,29 @@ def _even_odd_mask(polygons: list, box: tuple[int, int, int, int]) -> Image.Imag
         alone = [[[(x - left, y - top) for x, y in polygon]] for polygon in polygons]
         return _xor_layers(alone, (width, height))
     found = []  # each polygon moved onto the box, and the pixels it may touch there
+    floor, ceil = math.floor, math.ceil  # (10,000 subpaths: every microsecond a subpath is 10 ms)
     for polygon in polygons:
         moved = [(x - left, y - top) for x, y in polygon]
-        xs, ys = [x for x, _ in moved], [y for _, y in moved]
-        x0, x1 = max(0, math.floor(min(xs)) - 2), min(width - 1, math.ceil(max(xs)) + 2)
-        y0, y1 = max(0, math.floor(min(ys)) - 2), min(height - 1, math.ceil(max(ys)) + 2)
+        xs, ys = zip(*moved)
+        x0, y0 = max(0, floor(min(xs)) - 1), max(0, floor(min(ys)) - 1)
+        x1, y1 = min(width - 1, ceil(max(xs)) + 1), min(height - 1, ceil(max(ys)) + 1)
         if x0 <= x1 and y0 <= y1:  # else off the box: it draws nothing there
-            found.append((moved, x0, y0, x1, y1))
-    sides = sorted(max(x1 - x0, y1 - y0) + 1 for _, x0, y0, x1, y1 in found)
-    cell = min(_CELL, max(4, sides[len(sides) // 2])) if sides else _CELL  # about a typical subpath's size
-    columns = (width - 1) // cell + 1
-    layers: list[tuple[set[int], list[list[tuple[float, float]]]]] = []
-    checks = 0
-    for moved, x0, y0, x1, y1 in found:
-        cells = [
-            row * columns + column
-            for row in range(y0 // cell, y1 // cell + 1)
-            for column in range(x0 // cell, x1 // cell + 1)
-        ]
-        for taken, drawn in layers:
-            checks += len(cells)
-            if taken.isdisjoint(cells):
-                taken.update(cells)
-                drawn.append(moved)
-                break
-        else:
-            if len(layers) == _MOST_LAYERS:
-                return None
-            layers.append((set(cells), [moved]))
-        if checks > _MOST_CELL_CHECKS:
+            found.append((moved, x0, y0, max(x1 - x0, y1 - y0) + 1))
+    sides = sorted(side for *_, side in found)
+    cell = sides[len(sides) * 9 // 10] if sides else 1  # most subpaths fit a cell
+    layers: dict[tuple, list[list[tuple[float, float]]]] = {}
+    counts: dict[tuple[int, int], int] = {}
+    for number, (moved, x0, y0, side) in enumerate(found):
+        if side > cell:  # a large one: a layer of its own
+            key: tuple = (number,)
+        else:  # a cell's k-th subpath: on layer (k, the cell's column and row, each odd or even)
+            place = (x0 // cell, y0 // cell)
+            counts[place] = counts.get(place, -1) + 1
+            key = (counts[place], place[0] & 1, place[1] & 1)
+        layers.setdefault(key, []).append(moved)
+        if len(layers) > _MOST_LAYERS:
             return None
-    return _xor_layers([drawn for _, drawn in layers], (width, height))
+    return _xor_layers(list(layers.values()), (width, height))
 
 
 def _xor_layers(layers: list[list[list[tuple[float, float]]]], size: tuple[int, int]) -> Image.Image:
@@ -416,8 +408,7 @@ def _coverage(polygons: list, rule: FillRule, box: tuple[int, int, int, int]) ->
         active = [edge for edge in active if edge[1] > y]
         crossed += len(active)
         if crossed + len(active) * (height - row - 1) > most:  # dense rows, so far and if this one is the rule
-            spans = [_rows_crossed(edge, top, height) for edge in edges]
-            return _dense_coverage(edges, spans, rule, box)
+            return _dense_coverage(edges, rule, box)
         crossings = sorted((edge[2] + (y - edge[0]) * edge[3], edge[4]) for edge in active)
         winding = 0
         for (x, direction), (next_x, _) in itertools.pairwise(crossings):
@@ -470,34 +461,32 @@ def _rows_crossed(edge: tuple, top: int, height: int) -> tuple[int, int]:
     return first, max(first, last)
 
 
-def _dense_coverage(edges: list, spans: list, rule: FillRule, box: tuple[int, int, int, int]) -> Image.Image:
+def _dense_coverage(edges: list, rule: FillRule, box: tuple[int, int, int, int]) -> Image.Image:
     """What the scanline of :func:`_coverage` fills, from winding numbers: a crossing at ``x``
     adds its direction to every pixel from ``ceil(x - left - 0.5)`` on, as the scanline's span
     from it does, so a pixel's winding number is the sum over the crossings that start at or
-    before it. Each edge is cut into runs of rows that start at the same pixel (a steep edge:
-    one run a pixel column; a flat one: one run a row), each run two changes of a row's
-    per-pixel sums; then every row is summed across in C (``itertools.accumulate``).
-    The time is the edges' shorter extents in pixels plus the box's area, not rows times
-    crossings (a zigzag of 14,500 edges each the box's height: 0.1 s, not 6 s)."""
+    before it, and each row is summed across in C (``itertools.accumulate``). A steep edge (less
+    than a pixel across in four rows) is cut into runs of rows that start at the same pixel,
+    their ends found by bisection, each run two changes of the rows' sums: a zigzag of 14,500
+    edges each the box's height is some 30,000 runs, not 14 million crossings (0.1 s, not 6 s).
+    The others cross each row once, as in the scanline, at a third of its cost a crossing."""
     left, top, right, bottom = box
     width, height = right - left, bottom - top
     changes: list[list[tuple[int, int]]] = [[] for _ in range(height + 1)]
-    for (y0, _, x0, slope, direction), (first, last) in zip(edges, spans):
-        if first >= last:
+    flat = []  # the edges crossed row by row
+    for edge in edges:
+        y0, y1, x0, slope, direction = edge
+        if abs(slope) >= 0.25 or y1 - y0 < 8:
+            flat.append(edge)
             continue
+        first, last = _rows_crossed(edge, top, height)
 
         def column(row: int, x0: float = x0, y0: float = y0, slope: float = slope) -> int:
             # the scanline's own arithmetic, to the bit, clamped to the columns that matter
             return min(width, max(0, math.ceil(x0 + (top + row + 0.5 - y0) * slope - left - 0.5)))
 
-        if abs(slope) >= 0.25:  # flat: a run a row
-            for row in range(first, last):
-                at = column(row)
-                changes[row].append((at, direction))
-                changes[row + 1].append((at, -direction))
-            continue
         row = first
-        while row < last:  # steep: a run a column, its end found by bisection (the column never turns back)
+        while row < last:  # a run a column, its end found by bisection (the column never turns back)
             at = column(row)
             low, high = row, last  # column(low) == at; column(high) != at, or high is past the edge
             if slope:  # first probes: about where the edge reaches the pixel boundary
@@ -521,16 +510,33 @@ def _dense_coverage(edges: list, spans: list, rule: FillRule, box: tuple[int, in
             changes[row].append((at, direction))
             changes[high].append((at, -direction))
             row = high
-    sums = [0] * (width + 1)  # a row's crossings by the pixel they start at (the last: none)
+    sums = [0] * (width + 1)  # the steep edges' crossings by the pixel they start at (the last: none)
     line = bytes(width)
     lines = []
     odd = (1).__and__
+    active: list[tuple] = []
+    waiting = 0
     for row in range(height):
-        if changes[row]:
-            for at, step in changes[row]:
-                sums[at] += step
-            windings = itertools.accumulate(itertools.islice(sums, width))
-            line = bytes(map(bool, windings) if rule is FillRule.NONZERO else map(odd, windings))
+        y = top + row + 0.5
+        while waiting < len(flat) and flat[waiting][0] <= y:  # as the scanline takes them (sorted)
+            active.append(flat[waiting])
+            waiting += 1
+        if active:
+            active = [edge for edge in active if edge[1] > y]
+        for at, step in changes[row]:
+            sums[at] += step
+        if active:  # the flat edges' crossings added to a copy of the row's
+            counted = sums.copy()
+            for y0, _, x0, slope, direction in active:
+                at = math.ceil(x0 + (y - y0) * slope - left - 0.5)
+                counted[at if 0 <= at <= width else (0 if at < 0 else width)] += direction
+        elif changes[row] or row == 0 or flat:
+            counted = sums
+        else:  # nothing changed: the line above
+            lines.append(line)
+            continue
+        windings = itertools.accumulate(itertools.islice(counted, width))
+        line = bytes(map(bool, windings) if rule is FillRule.NONZERO else map(odd, windings))
         lines.append(line)
     return Image.frombytes("L", (width, height), b"".join(lines).translate(_FILLED))
 
