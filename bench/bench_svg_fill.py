@@ -12,7 +12,7 @@ The drawings (each within svg_art's limits of elements and numbers):
   * a traced illustration: 150 blobs of 6,000 curves in all, some with holes (even-odd).
 A run of the code before that passes ``--timeout`` seconds is stopped and shown as more than it.
 
-Run:  python bench/bench_svg_fill.py [--before REVISION] [--timeout 120] [--dpi 300] [--keep FOLDER]
+Run:  python bench/bench_svg_fill.py [--before 9d55bb7] [--timeout 120] [--dpi 300] [--keep FOLDER]
 """
 
 from __future__ import annotations
@@ -142,18 +142,13 @@ def repro(tree: Path) -> dict[str, str]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--before", help="the revision to compare with [where this branch left main]")
+    parser.add_argument("--before", default="9d55bb7", help="the revision to compare with [9d55bb7: the fills before]")
     parser.add_argument("--timeout", type=float, default=120.0, help="seconds a run of the code before may take")
     parser.add_argument("--dpi", default="300", help="export png's --dpi [300]")
     parser.add_argument("--keep", type=Path, help="write the designs here and leave them")
     parser.add_argument("--only", help="the drawings whose name contains this")
     options = parser.parse_args()
-    before_revision = (
-        options.before
-        or subprocess.run(
-            ["git", "merge-base", "HEAD", "main"], cwd=ROOT, capture_output=True, text=True, check=True
-        ).stdout.strip()
-    )
+    before_revision = options.before
     print(f"before: {before_revision}, now: the working tree", file=sys.stderr)
     rows = [["head art", "export png before", "export png now", "build before", "build now"]]
     with tempfile.TemporaryDirectory() as scratch, checked_out(before_revision, Path(scratch)) as before:
