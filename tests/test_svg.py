@@ -301,3 +301,19 @@ def test_random_svg_art_is_refused_or_drawn_with_finite_numbers_into_pdfs_qpdf_a
             checked = subprocess.run(["qpdf", "--check", str(path)], capture_output=True, text=True)
             assert checked.returncode == 0, (text, checked.stdout)
     assert drawn >= 20  # the fuzzer draws as well as refuses
+
+
+def test_an_svg_drawn_by_several_heads_is_read_once(write_design, tmp_path, monkeypatch):
+    """A designer drafting with one placeholder SVG for every head: the file is read and parsed
+    once (a 2 MB drawing takes about a second each time), and every head draws the same paths."""
+    import rushmore_print.readers.svg_art as svg_art
+
+    (tmp_path / "head.svg").write_text(svg('<circle cx="50" cy="50" r="40"/>'))
+    calls = []
+    real = svg_art.parse
+    monkeypatch.setattr(svg_art, "parse", lambda text: calls.append(1) or real(text))
+    design = load_design(
+        write_design(SVG_DESIGN.replace("Bea, Cy", "{name: Bea, art: head.svg}, {name: Cy, art: head.svg}"))
+    )
+    assert len(calls) == 1
+    assert design.heads[0].vector is design.heads[1].vector is design.heads[2].vector is not None

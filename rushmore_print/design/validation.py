@@ -21,6 +21,7 @@ from ..language.i18n import SOURCE_LANGUAGE, default_directions, languages
 from ..model import Notation
 from ..package_data import DESIGNS, shipped
 from ..readers.inputs import INVISIBLE, InputError, InputKind, read_input_text, shown, shown_path
+from ..readers.svg_art import Drawing
 from ..readers.truetype import TrueTypeFont
 from ..sizes import CARD_MM_RANGE, CARD_PRESETS, parse_card_size
 from ..typeface import FAMILY_NAME, missing_characters, printed_upper
@@ -94,6 +95,8 @@ class _Checker:
         # known: a character DejaVu lacks may be drawn in the designer's font instead.
         self.shipped_texts: list[tuple[tuple, str]] = []
         self.unread_heads: set[int] = set()  # heads standing in as "head N": no text of theirs is checked
+        # each SVG file read once, however many heads draw it (a 2 MB drawing takes a second to read)
+        self.vectors: dict[tuple[str, Path], tuple[Drawing | None, str]] = {}
 
     def line(self, path: tuple) -> int | None:
         while path:
@@ -401,7 +404,9 @@ def _head(check: _Checker, item: Any, path: tuple, base_dir: Path | None) -> Hea
             if problem:
                 check.add(path + ("art",), problem)
             elif art is not None and art.suffix.lower() == ".svg":
-                vector, problem = vector_art(raw, art)
+                if (raw, art) not in check.vectors:
+                    check.vectors[raw, art] = vector_art(raw, art)
+                vector, problem = check.vectors[raw, art]
                 if problem:
                     check.add(path + ("art",), problem)
     colours = {key: check.color(spec[key], path + (key,)) for key in ("skin", "hair") if key in spec}
