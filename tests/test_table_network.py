@@ -395,3 +395,19 @@ def test_the_qr_codes_key_is_long_random_and_not_the_short_code(classic, classic
     assert JOIN_KEY_LENGTH * 5 >= 110  # 32 letters: 5 bits each
     letters = "".join(sorted(keys))
     assert len(set(letters)) == 32  # all of base32 in use, not a narrow alphabet
+
+
+def test_without_lan_the_terminal_says_no_phone_can_open_the_join_address(tmp_path):
+    """Without --lan the join address and its QR code are 127.0.0.1's: a host who forgot it had a
+    QR code that failed for every phone, and nothing said why. The terminal says so, in one line."""
+    from .browser import start_table
+
+    process, _log, _table, join = start_table(tmp_path, "--players", "ann,bob")
+    try:
+        time.sleep(0.3)
+        printed = process.stdout.read()
+    finally:
+        process.kill()
+        process.wait(timeout=10)
+    assert join is not None and "127.0.0.1" in join
+    assert "these addresses are this computer's own, which phones cannot open: start again with --lan" in printed

@@ -179,6 +179,13 @@ def _serve(
         at = f"{address}:{port}"
         lan = t.gettext("serving the local network at {address}: anyone on it can open the join page", address=at)
         streams.say(lan)
+    elif not serving.one_screen:  # the join address and its QR code are 127.0.0.1's: no phone reaches them
+        streams.say(
+            t.gettext(
+                "these addresses are this computer's own, which phones cannot open: start again with --lan "
+                "to let phones on the same network join"
+            )
+        )
     asyncio.run(serve(server, sock))
     if session.game.over:
         forget_seats(seats)  # nobody will join this game again
