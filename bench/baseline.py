@@ -59,6 +59,17 @@ def timed_process(command: list[str], cwd: Path, env: dict | None = None, what: 
     return Run(wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024)
 
 
+def print_table(title: str, rows: list[list[str]]) -> None:
+    """``title``, then ``rows`` in columns as wide as their widest cell, the first row a header
+    underlined with dashes: every benchmark's table."""
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+    print(title)
+    for number, row in enumerate(rows):
+        print("  ".join(cell.ljust(width) for cell, width in zip(row, widths)).rstrip())
+        if number == 0:
+            print("  ".join("-" * width for width in widths))
+
+
 @contextmanager
 def checked_out(revision: str, folder: Path) -> Iterator[Path]:
     """``revision`` as a git worktree in ``folder/baseline``, both trees compiled; removed after."""

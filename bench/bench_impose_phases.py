@@ -21,7 +21,7 @@ import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from baseline import INSTALLED, ROOT, checked_out
+from baseline import INSTALLED, ROOT, checked_out, print_table
 from bench_startup import card_images
 
 PHASES = (
@@ -81,13 +81,11 @@ def main() -> None:
     rows = [["phase", *trees]]
     rows += [[phase, *(f"{medians[name][i]:.1f} ms" for name in trees)] for i, phase in enumerate(PHASES)]
     rows.append(["whole process (sum)", *(f"{sum(medians[name]):.1f} ms" for name in trees)])
-    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
-    print(f"rushmore impose of 55 poker JPEGs by phase, {os.cpu_count()} cores, Python {sys.version.split()[0]}, "
-          f"median of {args.runs} processes")  # fmt: skip
-    for number, row in enumerate(rows):
-        print("  ".join(cell.ljust(width) for cell, width in zip(row, widths)))
-        if number == 0:
-            print("  ".join("-" * width for width in widths))
+    title = (
+        f"rushmore impose of 55 poker JPEGs by phase, {os.cpu_count()} cores, Python {sys.version.split()[0]}, "
+        f"median of {args.runs} processes"
+    )
+    print_table(title, rows)
 
 
 if __name__ == "__main__":

@@ -28,7 +28,7 @@ from functools import partial
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from baseline import ROOT, Run, checked_out, timed_cli, timed_process
+from baseline import ROOT, Run, checked_out, print_table, timed_cli, timed_process
 from bench_export import make_cards
 
 
@@ -114,13 +114,11 @@ def main() -> None:
             peak = statistics.median(run.peak_mb for run in runs)
             cells.append(f"{peak:.0f} MB peak, {cpu(runs):.2f} s CPU")
         rows.append(["export png, classic deck, 300 dpi", *cells, "<= 100 MB peak"])
-    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
-    print(f"rushmore-print start-up, impose and export, {os.cpu_count()} cores, Python {sys.version.split()[0]}, "
-          f"median of {args.runs} (export: 3)")  # fmt: skip
-    for number, row in enumerate(rows):
-        print("  ".join(cell.ljust(width) for cell, width in zip(row, widths)))
-        if number == 0:
-            print("  ".join("-" * width for width in widths))
+    title = (
+        f"rushmore-print start-up, impose and export, {os.cpu_count()} cores, Python {sys.version.split()[0]}, "
+        f"median of {args.runs} (export: 3)"
+    )
+    print_table(title, rows)
 
 
 if __name__ == "__main__":
